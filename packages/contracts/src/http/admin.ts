@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { isoDateTime, uuid } from './fields.ts';
+
+/** Admin login: the forms only require both fields; the server applies the schema's lengths. */
+export const adminLoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+export const createAdminRequestSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(64, 'Username must be at most 64 characters'),
+  password: z
+    .string()
+    .min(6, 'Password must be at least 6 characters')
+    .max(128, 'Password must be at most 128 characters'),
+});
+export type CreateAdminRequest = z.infer<typeof createAdminRequestSchema>;
+
+export const adminUserSchema = z.object({
+  id: uuid,
+  username: z.string(),
+  createdAt: isoDateTime,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
+/** GET /api/admin/verify and POST /api/admin/login answer with the signed-in admin. */
+export const adminSessionResponseSchema = z.object({ admin: adminUserSchema });
+export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+export const adminErrors = {
+  invalidCredentials: 'Invalid username or password',
+  duplicateUsername: 'Username already exists',
+  notSignedIn: 'Admin sign-in required',
+} as const;
+
+/**
+ * Routes of the admin service itself (reached only from the BFF with an internal assertion).
+ * The BFF's public paths are in the spec; these are the service's own.
+ */
+export const adminServiceRoutes = {
+  waitlist: '/waitlist',
+  checkCredentials: '/admin-sessions',
+  adminUsers: '/admin-users',
+  adminUser: '/admin-users/:id',
+} as const;

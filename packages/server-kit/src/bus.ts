@@ -1,0 +1,157 @@
+import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import {
+  AckPolicy,
+  type Consumer,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  jetstream,
+  jetstreamManager,
+  type JsMsg,
+  StorageType,
+} from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { z } from 'zod';
+import type { Logger } from './logger.ts';
+
+export type EventHandler<T> = (event: EventEnvelope<T>, msg: JsMsg) => Promise<void>;
+
+export type Subscription = { stop: () => Promise<void> };
+
+/**
+ * The event bus on NATS JetStream. One stream holds every `krom.>` subject; each consuming service
+ * has a durable consumer per subscription, with explicit acks, so an event survives restarts of
+ * either side. With a `prefix`, subjects and the stream are namespaced (isolated test runs).
+ */
+export class EventBus {
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly js: JetStreamClient,
+    readonly jsm: JetStreamManager,
+    readonly streamName: string,
+    readonly prefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  static async connect(options: { url: string; prefix?: string; name: string; logger: Logger }): Promise<EventBus> {
+    const prefix = options.prefix ? `${options.prefix}.` : '';
+    const nc = await connect({
+      servers: options.url.split(','),
+      name: options.name,
+      reconnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+    });
+    const jsm = await jetstreamManager(nc);
+    const streamName = options.prefix ? `KROM_${options.prefix.toUpperCase()}` : 'KROM';
+    const bus = new EventBus(nc, jetstream(nc), jsm, streamName, prefix, options.logger);
+    await bus.ensureStream();
+    return bus;
+  }
+
+  subjectOf(subject: string): string {
+    return `${this.prefix}${subject}`;
+  }
+
+  private async ensureStream(): Promise<void> {
+    const config = {
+      name: this.streamName,
+      subjects: [`${this.prefix}krom.>`],
+      storage: StorageType.File,
+      // Two minutes of de-duplication by Nats-Msg-Id covers any relay retry after an outage.
+      duplicate_window: 120 * 1_000_000_000,
+    };
+    try {
+      await this.jsm.streams.info(this.streamName);
+      await this.jsm.streams.update(this.streamName, config);
+    } catch {
+      try {
+        await this.jsm.streams.add(config);
+      } catch (error) {
+        // Another process created it between our info and add.
+        await this.jsm.streams.info(this.streamName).catch(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  /** Publishes an envelope; the envelope id is the Nats-Msg-Id, so a repeat is de-duplicated. */
+  async publish(subject: string, envelope: EventEnvelope, timeoutMs = 5000): Promise<{ duplicate: boolean }> {
+    const ack = await this.js.publish(this.subjectOf(subject), JSON.stringify(envelope), {
+      msgID: envelope.id,
+      timeout: timeoutMs,
+    });
+    return { duplicate: ack.duplicate };
+  }
+
+  /**
+   * Consumes one event type with a durable consumer. The handler runs one message at a time; a
+   * message is acknowledged only after the handler resolves, and a failure asks for redelivery
+   * after a growing delay. Payloads that do not match the contract are terminated and logged.
+   */
+  async subscribe<S extends z.ZodTypeAny>(
+    durable: string,
+    event: EventDefinition<S>,
+    handler: EventHandler<z.infer<S>>,
+    options: { maxDeliver?: number } = {},
+  ): Promise<Subscription> {
+    const subject = this.subjectOf(event.subject);
+    const name = `${durable}_${event.subject.replace(/[.*>]/g, '_')}`;
+    await this.jsm.consumers.add(this.streamName, {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: subject,
+      max_deliver: options.maxDeliver ?? 20,
+      ack_wait: 30 * 1_000_000_000,
+    });
+    const consumer: Consumer = await this.js.consumers.get(this.streamName, name);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const done = (async () => {
+      for await (const msg of messages) {
+        await this.dispatch(msg, event, handler);
+      }
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await done;
+      },
+    };
+  }
+
+  private async dispatch<S extends z.ZodTypeAny>(
+    msg: JsMsg,
+    event: EventDefinition<S>,
+    handler: EventHandler<z.infer<S>>,
+  ): Promise<void> {
+    let envelope: EventEnvelope<z.infer<S>>;
+    try {
+      const raw = msg.json<EventEnvelope>();
+      const data = event.schema.parse(raw.data);
+      envelope = { ...raw, data };
+    } catch (error) {
+      this.logger.error({ err: error, subject: msg.subject }, 'event does not match its contract; dropped');
+      msg.term();
+      return;
+    }
+    try {
+      await handler(envelope, msg);
+      msg.ack();
+    } catch (error) {
+      const attempt = msg.info.deliveryCount;
+      const delay = Math.min(30_000, 250 * 2 ** attempt);
+      this.logger.warn({ err: error, eventId: envelope.id, attempt }, 'event handler failed; will retry');
+      msg.nak(delay);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.nc.flush();
+  }
+
+  async close(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Variables every Krom process reads. Services extend this with their own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  /** Signs the short-lived assertions the BFF sends to services; at least 32 characters. */
+  INTERNAL_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+});
+
+/** Variables of a service that owns a database and talks on the bus. */
+export const serviceConfigSchema = baseConfigSchema.extend({
+  DATABASE_URL: z.string().url(),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Prefixes every subject and the stream name; lets isolated test runs share one NATS server. */
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and _')
+    .default(''),
+});
+
+/**
+ * Parses the environment with a zod schema. A bad value stops the process with a message that
+ * names every offending variable, rather than failing later somewhere less obvious.
+ */
+export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,56 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+export type Database<S extends Record<string, unknown>> = NodePgDatabase<S> & { $client: pg.Pool };
+
+/** Creates the service's database if it does not exist yet (a fresh machine or a test run). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[\w-]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}"`);
+      } catch (error) {
+        // Two processes racing to create the same database: the loser sees 42P04 or 23505.
+        const code = (error as { code?: string }).code;
+        if (code !== '42P04' && code !== '23505') throw error;
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function createDatabase<S extends Record<string, unknown>>(
+  databaseUrl: string,
+  schema: S,
+  poolSize = 10,
+): Database<S> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  return drizzle(pool, { schema }) as Database<S>;
+}
+
+/** Applies the drizzle-kit migrations in `folder`; safe to run on every start. */
+export async function migrateDatabase(db: NodePgDatabase<Record<string, unknown>>, folder: string): Promise<void> {
+  await migrate(db, { migrationsFolder: folder });
+}
