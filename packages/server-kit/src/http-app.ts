@@ -79,7 +79,7 @@ export function createHttpApp(options: {
 
   const checks = options.checks ?? {};
   app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async (request, reply) => {
+  app.get('/health/ready', async (_request, reply) => {
     const results: Record<string, string> = {};
     let ready = true;
     await Promise.all(

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
+import type { EventBus } from './bus.ts';
 
 /**
  * Isolation for integration tests: each test file gets its own database, its own bus prefix
@@ -34,4 +37,32 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, stepMs));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+/**
+ * Every event the bus's stream holds on `subject`, read through a throwaway consumer
+ * (filter_subject works on NATS 2.9, which some machines still run).
+ */
+export async function publishedEvents(bus: EventBus, subject: string): Promise<EventEnvelope[]> {
+  const name = `probe_${randomBytes(4).toString('hex')}`;
+  await bus.jsm.consumers.add(bus.streamName, {
+    durable_name: name,
+    ack_policy: AckPolicy.None,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: bus.subjectOf(subject),
+  });
+  try {
+    const consumer = await bus.js.consumers.get(bus.streamName, name);
+    const pending = (await consumer.info()).num_pending;
+    const envelopes: EventEnvelope[] = [];
+    if (pending === 0) return envelopes;
+    const messages = await consumer.fetch({ max_messages: pending, expires: 2000 });
+    for await (const msg of messages) {
+      envelopes.push(msg.json<EventEnvelope>());
+      if (envelopes.length === pending) break;
+    }
+    return envelopes;
+  } finally {
+    await bus.jsm.consumers.delete(bus.streamName, name);
+  }
 }

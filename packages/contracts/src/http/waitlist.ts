@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { emailField, ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 
+const nameMessage = 'Name must be at least 2 characters';
+
 /** POST /api/waitlist (BFF) and POST /waitlist (admin service). */
 export const joinWaitlistRequestSchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters'),
+  name: z.string({ error: nameMessage }).trim().min(2, nameMessage),
   email: emailField,
   phone: ghanaPhoneField,
 });

@@ -1,0 +1,22 @@
+import { createHttpApp } from '@krom/server-kit/http-app';
+import { internalAuth } from '@krom/server-kit/internal-auth';
+import type { FastifyInstance } from 'fastify';
+import type { AdminDb } from './db/admin-db.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
+
+export type AdminAppDeps = {
+  db: AdminDb;
+  internalSecret: string;
+  logLevel?: string;
+  checks?: Record<string, () => Promise<void>>;
+};
+
+/** The admin service as a Fastify app: external plugins, then routes. Tests call it with inject. */
+export async function buildAdminApp(deps: AdminAppDeps): Promise<FastifyInstance> {
+  const app = createHttpApp({ service: 'admin', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
+  await app.register(internalAuth, { secret: deps.internalSecret, audience: 'admin' });
+  await app.register(waitlistRoutes, { db: deps.db });
+  await app.register(adminUserRoutes, { db: deps.db });
+  return app;
+}

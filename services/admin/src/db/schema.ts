@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export { handledEvents, outbox } from '@krom/server-kit/outbox';
+
+export const waitlistSignups = pgTable(
+  'waitlist_signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One row per address, whatever its capitalisation.
+    uniqueIndex('waitlist_signups_email_key').on(sql`lower(${table.email})`),
+    index('waitlist_signups_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('admin_users_username_key').on(sql`lower(${table.username})`)],
+);

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '@krom/server-kit/logger';
+import { openServiceResources } from '@krom/server-kit/service-runtime';
+import { bootstrapFirstAdmin } from './admins/admin-accounts.ts';
+import { buildAdminApp } from './app.ts';
+import type { AdminConfig } from './config.ts';
+import * as schema from './db/schema.ts';
+
+export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
+
+/** Opens everything the admin service runs on and builds its app; closing the app releases it all. */
+export async function openAdminService(config: AdminConfig) {
+  const logger = createLogger('admin', config.LOG_LEVEL);
+  const resources = await openServiceResources({ service: 'admin', config, schema, migrationsFolder, logger });
+  const created = await bootstrapFirstAdmin(resources.db, config.ADMIN_BOOTSTRAP_USERNAME, config.ADMIN_BOOTSTRAP_PASSWORD);
+  if (created) logger.info({ username: created.username }, 'created the first admin from ADMIN_BOOTSTRAP_USERNAME');
+  const app = await buildAdminApp({
+    db: resources.db,
+    internalSecret: config.INTERNAL_AUTH_SECRET,
+    logLevel: config.LOG_LEVEL,
+    checks: resources.checks,
+  });
+  app.addHook('onClose', () => resources.close());
+  return { app, ...resources };
+}

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitlistJoined } from '@krom/contracts/events/admin';
+import { dropDatabase } from '@krom/server-kit/db';
+import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openAdminService } from '../src/open-admin.ts';
+import { adminTestConfig } from './admin-test-env.ts';
+
+/**
+ * A broker outage delays events and never loses them. This test runs its own nats-server, so it
+ * can stop the broker without disturbing anything else on the machine.
+ */
+let port = 0;
+let storeDir = '';
+let nats: ChildProcess | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: found } = server.address() as { port: number };
+      server.close(() => resolve(found));
+    });
+  });
+}
+
+async function startNats(): Promise<void> {
+  nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  await eventually(
+    () =>
+      new Promise<true | undefined>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(undefined));
+      }),
+    10_000,
+  );
+}
+
+async function stopNats(): Promise<void> {
+  const proc = nats;
+  if (!proc || proc.exitCode !== null) return;
+  await new Promise((resolve) => {
+    proc.once('exit', resolve);
+    proc.kill('SIGKILL');
+  });
+}
+
+let config: ReturnType<typeof adminTestConfig>['config'];
+let as: ReturnType<typeof adminTestConfig>['as'];
+let service: Awaited<ReturnType<typeof openAdminService>>;
+
+beforeAll(async () => {
+  port = await freePort();
+  storeDir = await mkdtemp(join(tmpdir(), 'krom-nats-'));
+  await startNats();
+  ({ config, as } = adminTestConfig({ NATS_URL: `nats://127.0.0.1:${port}` }));
+  service = await openAdminService(config);
+});
+
+afterAll(async () => {
+  await service?.app.close();
+  await stopNats();
+  await rm(storeDir, { recursive: true, force: true });
+  await dropDatabase(config.DATABASE_URL);
+});
+
+it('delivers an event written while NATS was down once NATS is back', async () => {
+  await stopNats();
+
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/waitlist',
+    headers: await as({ kind: 'public' }),
+    payload: { name: 'Adwoa Sarpong', email: 'adwoa@example.com', phone: '0261234567' },
+  });
+  expect(response.statusCode).toBe(201);
+  const { id } = response.json();
+
+  // The sign-up is saved and its event waits in the outbox while the broker is away.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { rows } = await service.db.$client.query('SELECT published_at FROM outbox');
+  expect(rows).toHaveLength(1);
+  expect(rows[0].published_at).toBeNull();
+
+  await startNats();
+
+  const events = await eventually(async () => {
+    const found = await publishedEvents(service.bus, waitlistJoined.subject);
+    return found.length > 0 ? found : undefined;
+  }, 20_000);
+  expect(events).toHaveLength(1);
+  expect(events[0]!.data).toMatchObject({ signupId: id, email: 'adwoa@example.com' });
+  const after = await service.db.$client.query('SELECT published_at FROM outbox');
+  expect(after.rows[0].published_at).not.toBeNull();
+});

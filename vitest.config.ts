@@ -1,0 +1,63 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest run, several kinds of test. Integration and contract tests talk to the real
+ * PostgreSQL, NATS and Redis; each file isolates itself (own database, bus prefix, Redis prefix).
+ */
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'bff/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          include: ['frontends/*/src/**/*.test.{ts,tsx}', 'packages/ui-kit/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./packages/ui-kit/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['services/*/test/**/*.test.ts', 'bff/test/**/*.test.ts'],
+          exclude: ['**/*.pact.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'contract-consumer',
+          include: ['**/contract/**/*.consumer.pact.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'contract-provider',
+          include: ['**/contract/**/*.provider.pact.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
