@@ -75,7 +75,7 @@ export function createHttpApp(options: {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: 'Not found' }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   const checks = options.checks ?? {};
   app.get('/health/live', async () => ({ status: 'ok' }));

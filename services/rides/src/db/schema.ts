@@ -1,0 +1,1 @@
+export { handledEvents, outbox } from '@krom/server-kit/outbox';
