@@ -1,0 +1,56 @@
+import rateLimit from '@fastify/rate-limit';
+import { createHttpApp } from '@krom/server-kit/http-app';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { type BffConfig, servedOverHttps } from './config.ts';
+import { sameOriginWrites } from './plugins/same-origin.ts';
+import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
+import { sessions } from './plugins/sessions.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
+
+/** The BFF as a Fastify app: the one public /api contract, sessions, rate limits, same-origin writes. */
+export async function buildBffApp(config: BffConfig, redis: Redis): Promise<FastifyInstance> {
+  const directory: ServiceDirectory = {
+    internalSecret: config.INTERNAL_AUTH_SECRET,
+    urls: { identity: config.IDENTITY_URL, rides: config.RIDES_URL, notifications: config.NOTIFICATIONS_URL, admin: config.ADMIN_URL },
+  };
+  const serviceChecks = Object.fromEntries(
+    (Object.keys(directory.urls) as ServiceName[]).map((name) => [
+      name,
+      async () => {
+        const response = await fetch(`${directory.urls[name]}/health/live`, { signal: AbortSignal.timeout(1500) });
+        if (!response.ok) throw new Error(`answered ${response.status}`);
+      },
+    ]),
+  );
+  const app = createHttpApp({
+    service: 'bff',
+    logLevel: config.LOG_LEVEL,
+    checks: { redis: async () => void (await redis.ping()), ...serviceChecks },
+    fastify: { trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY },
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.REDIS_PREFIX}rate:`,
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please wait a minute and try again.' }),
+  });
+  await app.register(sameOriginWrites, { publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(sessions, {
+    secret: config.SESSION_SECRET,
+    secure: servedOverHttps(config),
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    admin: { idleSeconds: config.ADMIN_SESSION_IDLE_SECONDS, absoluteSeconds: config.ADMIN_SESSION_ABSOLUTE_SECONDS },
+    user: { idleSeconds: config.USER_SESSION_IDLE_SECONDS, absoluteSeconds: config.USER_SESSION_ABSOLUTE_SECONDS },
+  });
+
+  const publicRateLimit = { max: config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' };
+  await app.register(waitlistRoutes, { directory, publicRateLimit });
+  await app.register(adminRoutes, { directory, publicRateLimit });
+  await app.register(authRoutes, { directory });
+  return app;
+}

@@ -1,0 +1,34 @@
+import { baseConfigSchema, loadConfig } from '@krom/server-kit/config';
+import { z } from 'zod';
+
+const serviceUrl = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const bffConfigSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** Encrypts the session cookie (a key is derived from it); at least 32 characters. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Namespaces the BFF's Redis keys (sessions, rate limits); tests isolate with it. */
+  REDIS_PREFIX: z.string().default('krom:bff:'),
+  IDENTITY_URL: serviceUrl(4001),
+  RIDES_URL: serviceUrl(4002),
+  NOTIFICATIONS_URL: serviceUrl(4003),
+  ADMIN_URL: serviceUrl(4004),
+  /** The one origin the app and /api are served from; state-changing calls must come from it. */
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:8080'),
+  /** Which proxies may set X-Forwarded-For (the web server in front of the BFF). */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** Requests per minute per client on public state-changing calls (sign-ups, sign-ins). */
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  ADMIN_SESSION_IDLE_SECONDS: seconds(30 * 60),
+  ADMIN_SESSION_ABSOLUTE_SECONDS: seconds(12 * 60 * 60),
+  USER_SESSION_IDLE_SECONDS: seconds(7 * 24 * 60 * 60),
+  USER_SESSION_ABSOLUTE_SECONDS: seconds(30 * 24 * 60 * 60),
+});
+export type BffConfig = z.infer<typeof bffConfigSchema>;
+
+export const readBffConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(bffConfigSchema, env);
+
+/** Cookies are Secure (and __Host- prefixed) exactly when the public origin is HTTPS. */
+export const servedOverHttps = (config: BffConfig) => new URL(config.PUBLIC_ORIGIN).protocol === 'https:';

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export type PrincipalKind = 'admin' | 'user';
+export type SessionRecord = { kind: PrincipalKind; principalId: string; createdAt: number };
+export type SessionLifetimes = Record<PrincipalKind, { idleSeconds: number; absoluteSeconds: number }>;
+
+/**
+ * Server-side session records in Redis. The encrypted cookie holds only a session id per
+ * principal, so signing out, a password change or an expiry ends a session everywhere, even
+ * for someone holding a copy of the cookie.
+ */
+export class SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly lifetimes: SessionLifetimes,
+  ) {}
+
+  private key = (sid: string) => `${this.prefix}session:${sid}`;
+  private principalKey = (kind: PrincipalKind, id: string) => `${this.prefix}principal:${kind}:${id}`;
+
+  async create(kind: PrincipalKind, principalId: string): Promise<string> {
+    const sid = randomBytes(32).toString('base64url');
+    const record: SessionRecord = { kind, principalId, createdAt: Date.now() };
+    const { idleSeconds, absoluteSeconds } = this.lifetimes[kind];
+    await this.redis
+      .multi()
+      .set(this.key(sid), JSON.stringify(record), 'EX', idleSeconds)
+      .sadd(this.principalKey(kind, principalId), sid)
+      .expire(this.principalKey(kind, principalId), absoluteSeconds)
+      .exec();
+    return sid;
+  }
+
+  /** The live record for `sid`, its idle timer restarted; undefined once idle or too old. */
+  async touch(sid: string, kind: PrincipalKind): Promise<SessionRecord | undefined> {
+    const raw = await this.redis.get(this.key(sid));
+    if (!raw) return undefined;
+    const record = JSON.parse(raw) as SessionRecord;
+    const { idleSeconds, absoluteSeconds } = this.lifetimes[kind];
+    const ageSeconds = (Date.now() - record.createdAt) / 1000;
+    if (record.kind !== kind || ageSeconds >= absoluteSeconds) {
+      await this.destroy(sid);
+      return undefined;
+    }
+    await this.redis.expire(this.key(sid), Math.min(idleSeconds, Math.ceil(absoluteSeconds - ageSeconds)));
+    return record;
+  }
+
+  async destroy(sid: string): Promise<void> {
+    const raw = await this.redis.get(this.key(sid));
+    const multi = this.redis.multi().del(this.key(sid));
+    if (raw) {
+      const record = JSON.parse(raw) as SessionRecord;
+      multi.srem(this.principalKey(record.kind, record.principalId), sid);
+    }
+    await multi.exec();
+  }
+
+  /** Ends every session of a principal except `keep` (after a password change, say). */
+  async destroyAllFor(kind: PrincipalKind, principalId: string, keep?: string): Promise<void> {
+    const sids = await this.redis.smembers(this.principalKey(kind, principalId));
+    const ending = sids.filter((sid) => sid !== keep);
+    if (ending.length === 0) return;
+    await this.redis
+      .multi()
+      .del(...ending.map(this.key))
+      .srem(this.principalKey(kind, principalId), ...ending)
+      .exec();
+  }
+}
