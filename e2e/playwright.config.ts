@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the whole system, started by global-setup the
+ * way the README starts it (`npm start`), on ports moved by 100 so a developer's running copy
+ * is left alone.
+ */
+export const e2ePortOffset = 100;
+export const baseURL = `http://localhost:${8080 + e2ePortOffset}`;
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: '../var/e2e/test-output',
+  use: {
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    isMobile: false,
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

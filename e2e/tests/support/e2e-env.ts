@@ -1,0 +1,25 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const repoRoot = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
+export const e2eDir = join(repoRoot, 'var/e2e');
+export const e2eOutboxDir = join(e2eDir, 'outbox');
+export const e2eAdmin = { username: 'e2e.founder', password: 'e2e-founder-pass' };
+
+export type OutboxSms = { to: string; body: string };
+
+/** Text messages the local SMS provider delivered during this run. */
+export function deliveredSms(): OutboxSms[] {
+  const file = join(e2eOutboxDir, 'sms.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxSms);
+}
+
+/** A fresh Ghana mobile number (024 prefix) and e-mail for one test. */
+export function uniqueVisitor(label: string) {
+  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
+  return { first: 'Abena', last: label, email: `abena.${label.toLowerCase()}.${digits}@example.com`, phone: `024${digits}` };
+}

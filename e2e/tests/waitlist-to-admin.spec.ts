@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import Papa from 'papaparse';
+import { deliveredSms, e2eAdmin, uniqueVisitor } from './support/e2e-env.ts';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+async function signInAsAdmin(page: Page, username: string, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test('a visitor joins the waitlist, is texted, and staff see, export and manage it', async ({ page }) => {
+  const visitor = uniqueVisitor('Story');
+
+  await test.step('the visitor joins from the landing page', async () => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join the waitlist' }).first().click();
+    await expect(page).toHaveURL(/\/waitlist$/);
+    await page.getByLabel('First name').fill(visitor.first);
+    await page.getByLabel('Last name').fill(visitor.last);
+    await page.getByLabel('Email').fill(visitor.email);
+    await page.getByLabel('Phone').fill(visitor.phone);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  });
+
+  await test.step('a welcome SMS goes out through the notifications service', async () => {
+    const to = `+233${visitor.phone.slice(1)}`;
+    await expect.poll(() => deliveredSms().find((sms) => sms.to === to)?.body ?? '', { timeout: 20_000 }).toContain(visitor.first);
+  });
+
+  await test.step('staff sign in and find the sign-up in the Waitlist tab', async () => {
+    await signInAsAdmin(page, e2eAdmin.username, e2eAdmin.password);
+    await expect(page.getByText('Login successful')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: visitor.email });
+    await expect(row).toContainText(`${visitor.first} ${visitor.last}`);
+    await expect(row).toContainText(visitor.phone);
+    await expect(page.getByRole('tab', { name: /Waitlist/ })).toContainText(/\d+/);
+  });
+
+  await test.step('the CSV export holds the spec columns, quoted, with the sign-up', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const today = new Date();
+    const stamp = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(download.suggestedFilename()).toBe(`waitlist-${stamp}.csv`);
+    const text = readFileSync((await download.path())!, 'utf8');
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('"Name","Email","Phone","Joined Date"');
+    const parsed = Papa.parse<string[]>(text.trim()).data;
+    const mine = parsed.find((cells) => cells[1] === visitor.email);
+    expect(mine?.slice(0, 3)).toEqual([`${visitor.first} ${visitor.last}`, visitor.email, visitor.phone]);
+    expect(mine?.[3]).toMatch(/\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d{2}/);
+    expect(lines.every((line) => /^"([^"]|"")*"(,"([^"]|"")*")*$/.test(line))).toBe(true);
+    await expect(page.getByText('Export successful')).toBeVisible();
+  });
+
+  await test.step('staff create another admin, who can sign in', async () => {
+    await page.getByRole('tab', { name: /Admin Users/ }).click();
+    await page.getByLabel('Username').fill('e2e.second');
+    await page.getByLabel('Password').fill('second-pass');
+    await page.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(page.getByText('Admin user created')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'e2e.second' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue('');
+
+    await page.getByRole('button', { name: /Logout/i }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await signInAsAdmin(page, 'e2e.second', 'second-pass');
+  });
+
+  await test.step('a duplicate admin name is refused with a clear message', async () => {
+    await page.getByRole('tab', { name: /Admin Users/ }).click();
+    await page.getByLabel('Username').fill('e2e.second');
+    await page.getByLabel('Password').fill('another-pass');
+    await page.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(page.getByText('Error creating admin user')).toBeVisible();
+    await expect(page.getByText('Username already exists')).toBeVisible();
+  });
+});
+
+test('wrong staff credentials give the spec error', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
