@@ -1,0 +1,223 @@
+import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
+import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
+import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildBffApp } from '../src/app.ts';
+import { readBffConfig } from '../src/config.ts';
+
+/**
+ * The BFF as consumer of the admin service: the real BFF handles each public call and its
+ * request to the admin service is checked against what this pact records.
+ */
+const { like, eachLike, regex, uuid, datetime } = MatchersV3;
+const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-admin', dir: pactDir, logLevel: 'warn' });
+const env = isolatedTestEnv('bffpact');
+const redis = new Redis(env.redisUrl);
+const ORIGIN = 'http://localhost:8080';
+const ADMIN_ID = '5b0c7a52-6f43-4a8e-9d51-2f1f1d0f6a11';
+const jwt = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
+
+afterAll(async () => {
+  const keys = await redis.keys(`${env.redisPrefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+async function bffAgainst(adminUrl: string): Promise<FastifyInstance> {
+  const config = readBffConfig({
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    INTERNAL_AUTH_SECRET: env.internalSecret,
+    SESSION_SECRET: `session-${env.tag}-0123456789abcdef0123456789`,
+    REDIS_URL: env.redisUrl,
+    REDIS_PREFIX: env.redisPrefix,
+    ADMIN_URL: adminUrl,
+    PUBLIC_ORIGIN: ORIGIN,
+  });
+  return buildBffApp(config, redis);
+}
+
+const assertionAs = async (caller: Parameters<typeof exampleAssertion>[0]) => ({
+  [ASSERTION_HEADER]: regex(jwt, await exampleAssertion(caller, 'admin')),
+});
+
+async function adminCookie(bff: FastifyInstance) {
+  const sid = await bff.sessions.create('admin', ADMIN_ID);
+  return { krom_session: bff.encodeSecureSession(bff.createSecureSession({ admin: sid })) };
+}
+
+const signup = { id: uuid(), name: like('Ama Mensah'), email: like('ama@example.com'), phone: regex(/^0[2-9]\d{8}$/, '0241234567'), createdAt: isoDate };
+const adminUser = { id: uuid(ADMIN_ID), username: like('founder'), createdAt: isoDate };
+
+describe('BFF → admin service', () => {
+  it('forwards a waitlist sign-up as a public caller', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a new waitlist sign-up')
+      .withRequest('POST', '/waitlist', async (b) => {
+        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '0241234567' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), alreadyJoined: false }))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'POST', url: '/api/waitlist', headers: { origin: ORIGIN }, payload: { name: 'Ama Mensah', email: 'ama@example.com', phone: '0241234567' } });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().alreadyJoined).toBe(false);
+        await bff.close();
+      });
+  });
+
+  it('passes a refused sign-up back with the service message', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a waitlist sign-up with a bad phone number')
+      .withRequest('POST', '/waitlist', async (b) => {
+        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '12345' });
+      })
+      .willRespondWith(400, (b) => b.jsonBody({ message: 'Please enter a valid 10-digit Ghana phone number starting with 0' }))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'POST', url: '/api/waitlist', headers: { origin: ORIGIN }, payload: { name: 'Ama Mensah', email: 'ama@example.com', phone: '12345' } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('Please enter a valid 10-digit Ghana phone number starting with 0');
+        await bff.close();
+      });
+  });
+
+  it('checks staff credentials and opens a session', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving('a credential check with the right password')
+      .withRequest('POST', '/admin-sessions', async (b) => {
+        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'first-admin-pass' });
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ admin: adminUser }))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username: 'founder', password: 'first-admin-pass' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.cookies.map((c) => c.name)).toContain('krom_session');
+        await bff.close();
+      });
+  });
+
+  it('refuses wrong staff credentials', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving('a credential check with a wrong password')
+      .withRequest('POST', '/admin-sessions', async (b) => {
+        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'wrong-password' });
+      })
+      .willRespondWith(401, (b) => b.jsonBody({ message: 'Invalid username or password' }))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username: 'founder', password: 'wrong-password' } });
+        expect(response.statusCode).toBe(401);
+        expect(response.json().message).toBe('Invalid username or password');
+        await bff.close();
+      });
+  });
+
+  it('confirms the signed-in admin still exists', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving('a look-up of the signed-in admin')
+      .withRequest('GET', `/admin-users/${ADMIN_ID}`, async (b) => {
+        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ admin: adminUser }))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/verify', cookies: await adminCookie(bff) });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().admin.id).toBe(ADMIN_ID);
+        await bff.close();
+      });
+  });
+
+  it('reads the waitlist for staff', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .given('the waitlist has a sign-up')
+      .uponReceiving('a request for the waitlist by an admin')
+      .withRequest('GET', '/waitlist', async (b) => {
+        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) => b.jsonBody(eachLike(signup)))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/waitlist', cookies: await adminCookie(bff) });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()[0]).toHaveProperty('email');
+        await bff.close();
+      });
+  });
+
+  it('lists and creates admins for staff', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving('a request for the admin list')
+      .withRequest('GET', '/admin-users', async (b) => {
+        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) => b.jsonBody(eachLike(adminUser)))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/users', cookies: await adminCookie(bff) });
+        expect(response.json()[0].username).toBe('founder');
+        await bff.close();
+      });
+
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving('a new admin account')
+      .withRequest('POST', '/admin-users', async (b) => {
+        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', createdAt: isoDate }))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({
+          method: 'POST',
+          url: '/api/admin/users',
+          headers: { origin: ORIGIN },
+          cookies: await adminCookie(bff),
+          payload: { username: 'kwame.ops', password: 'kwame-pass' },
+        });
+        expect(response.statusCode).toBe(201);
+        await bff.close();
+      });
+
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving('an admin account whose username is taken')
+      .withRequest('POST', '/admin-users', async (b) => {
+        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'founder', password: 'other-pass' });
+      })
+      .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
+      .executeTest(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({
+          method: 'POST',
+          url: '/api/admin/users',
+          headers: { origin: ORIGIN },
+          cookies: await adminCookie(bff),
+          payload: { username: 'founder', password: 'other-pass' },
+        });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe('Username already exists');
+        await bff.close();
+      });
+  });
+});

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import { ASSERTION_HEADER, type Caller, signAssertion } from './internal-auth.ts';
+
+/** Where every pact file is written and read: the repository's pacts/ folder. */
+export const pactDir = resolve(new URL('../../..', import.meta.url).pathname, 'pacts');
+export const pactFile = (consumer: string, provider: string) => resolve(pactDir, `${consumer}-${provider}.json`);
+
+/** Secret used only to sign the example assertions that consumer pacts record. */
+const EXAMPLE_SECRET = 'pact-example-secret-not-used-anywhere-else';
+
+/** An example assertion for a pact, saying which caller the interaction is made as. */
+export const exampleAssertion = (caller: Caller, audience: string) => signAssertion(EXAMPLE_SECRET, caller, audience);
+
+/**
+ * Provider side: the recorded assertion names the caller but is signed with the example secret
+ * and long expired; re-sign the same caller with the provider's real secret before the call.
+ */
+export async function resignAssertion(headers: Record<string, string | string[] | undefined>, secret: string, audience: string) {
+  const token = headers[ASSERTION_HEADER];
+  if (typeof token !== 'string') return;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { kind: string; sub: string };
+  const caller: Caller =
+    payload.kind === 'admin' ? { kind: 'admin', adminId: payload.sub } : payload.kind === 'user' ? { kind: 'user', userId: payload.sub } : { kind: 'public' };
+  headers[ASSERTION_HEADER] = await signAssertion(secret, caller, audience);
+}

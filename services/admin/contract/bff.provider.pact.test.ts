@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { dropDatabase } from '@krom/server-kit/db';
+import { hashPassword } from '@krom/server-kit/passwords';
+import { pactFile, resignAssertion } from '@krom/server-kit/pact';
+import { Verifier } from '@pact-foundation/pact';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openAdminService } from '../src/open-admin.ts';
+import { joinWaitlist } from '../src/waitlist/join-waitlist.ts';
+import { adminTestConfig } from '../test/admin-test-env.ts';
+
+/** The real admin service verifies what the BFF's pact expects of it. */
+const { config } = adminTestConfig();
+let service: Awaited<ReturnType<typeof openAdminService>>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  service = await openAdminService(config);
+  baseUrl = await service.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await service.bus.jsm.streams.delete(service.bus.streamName);
+  await service.app.close();
+  await dropDatabase(config.DATABASE_URL);
+});
+
+it('honours the BFF pact', async () => {
+  const file = pactFile('krom-bff', 'krom-admin');
+  expect(existsSync(file), `${file} is written by the BFF's consumer test`).toBe(true);
+  await new Verifier({
+    provider: 'krom-admin',
+    providerBaseUrl: baseUrl,
+    pactUrls: [file],
+    logLevel: 'warn',
+    requestFilter: (req, _res, next) => {
+      resignAssertion(req.headers, config.INTERNAL_AUTH_SECRET, 'admin').then(() => next(), next);
+    },
+    stateHandlers: {
+      'an admin exists': async (params) => {
+        const { id, username, password } = params as { id: string; username: string; password: string };
+        await service.db.$client.query('DELETE FROM admin_users WHERE id = $1 OR lower(username) = lower($2)', [id, username]);
+        await service.db.$client.query('INSERT INTO admin_users (id, username, password) VALUES ($1, $2, $3)', [id, username, await hashPassword(password)]);
+        return undefined;
+      },
+      'the waitlist has a sign-up': async () => {
+        await joinWaitlist(service.db, { name: 'Efua Quansah', email: `efua.${Date.now()}@example.com`, phone: '0241234567' });
+        return undefined;
+      },
+    },
+  }).verifyProvider();
+});
