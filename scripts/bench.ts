@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { repoRoot } from './lib/infra.ts';
+
+/**
+ * `npm run bench`: starts the system as `npm start` does (ports +200, its own databases), then
+ * measures on this machine, in one run, each journey through the BFF and directly against the
+ * service, and prints the figures with the BFF/direct ratio. Numbers are this machine's only.
+ */
+const OFFSET = 200;
+const WEB = `http://localhost:${8080 + OFFSET}`;
+const BFF = `http://127.0.0.1:${4000 + OFFSET}`;
+const ADMIN = `http://127.0.0.1:${4004 + OFFSET}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PG = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PREFIX = 'krom_bench_';
+const admin = { username: 'bench.admin', password: 'bench-admin-pass' };
+
+const dbUrl = (service: string) => {
+  const url = new URL(PG);
+  url.pathname = `/${PREFIX}${service}`;
+  return url.toString();
+};
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropBenchDatabases() {
+  const rows = await query<{ datname: string }>(PG, 'SELECT datname FROM pg_database WHERE datname LIKE $1', [`${PREFIX}%`]);
+  for (const { datname } of rows) await query(PG, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+}
+
+let phoneCounter = 0;
+const uniqueSignup = (tag: string) => {
+  phoneCounter += 1;
+  const n = `${Date.now() % 1_000_000}${phoneCounter}`.slice(-7).padStart(7, '0');
+  return JSON.stringify({ name: `Bench ${tag}`, email: `${tag}.${Date.now()}.${phoneCounter}@bench.example`, phone: `024${n}` });
+};
+
+type Figures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };
+
+/** One autocannon run; every response time is kept so p95 is exact. */
+async function load(name: string, options: autocannon.Options): Promise<Figures> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  return { name, rps: result.requests.average, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), non2xx: result.non2xx };
+}
+
+function printTable(rows: Figures[]) {
+  console.log(`  ${'journey'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} non-2xx`);
+  for (const r of rows) {
+    console.log(`  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} ${ms(r.p50).padStart(10)} ${ms(r.p95).padStart(10)} ${ms(r.p99).padStart(10)} ${r.non2xx}`);
+  }
+}
+
+// 1. Start the system the way the README does, and time it until the page is served.
+await dropBenchDatabases();
+const busPrefix = `bench${Date.now().toString(36)}`;
+const began = Date.now();
+const system = spawn('npm', ['start'], {
+  cwd: repoRoot,
+  detached: true,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: {
+    ...process.env,
+    KROM_PORT_OFFSET: String(OFFSET),
+    KROM_DATABASE_PREFIX: PREFIX,
+    BUS_PREFIX: busPrefix,
+    REDIS_PREFIX: busPrefix,
+    LOCAL_OUTBOX_DIR: `${repoRoot}/var/bench/outbox`,
+    ADMIN_BOOTSTRAP_USERNAME: admin.username,
+    ADMIN_BOOTSTRAP_PASSWORD: admin.password,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'warn',
+  },
+});
+const stopSystem = async () => {
+  if (system.pid === undefined || system.exitCode !== null) return;
+  const exited = new Promise((resolve) => system.once('exit', resolve));
+  process.kill(-system.pid, 'SIGINT');
+  await exited;
+};
+try {
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Krom is running at')) resolve();
+    };
+    system.stdout?.on('data', onData);
+    system.stderr?.on('data', onData);
+    system.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+  });
+  const page = await fetch(WEB);
+  if (!page.ok) throw new Error(`the page answered ${page.status}`);
+  const startSeconds = (Date.now() - began) / 1000;
+
+  const secret = (await import(`${repoRoot}/var/dev-secrets.json`, { with: { type: 'json' } })).default.INTERNAL_AUTH_SECRET as string;
+  const origin = { origin: `http://localhost:${8080 + OFFSET}`, 'content-type': 'application/json' };
+
+  // 2. Event latency: waitlist.joined committed → SMS log row sent, over 200 sign-ups at a steady pace.
+  const emails: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const body = uniqueSignup('latency');
+    emails.push(JSON.parse(body).email);
+    await fetch(`${BFF}/api/waitlist`, { method: 'POST', headers: origin, body });
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const deadline = Date.now() + 60_000;
+  let latencies: number[] = [];
+  while (Date.now() < deadline) {
+    const events = await query<{ id: string; created_at: Date }>(
+      dbUrl('admin'),
+      "SELECT id, created_at FROM outbox WHERE envelope->'data'->>'email' = ANY($1)",
+      [emails],
+    );
+    const sent = await query<{ source_event_id: string; sent_at: Date }>(
+      dbUrl('notifications'),
+      "SELECT source_event_id, sent_at FROM sms_logs WHERE status = 'sent' AND source_event_id = ANY($1::uuid[])",
+      [events.map((e) => e.id)],
+    );
+    if (sent.length === 200) {
+      const committed = new Map(events.map((e) => [e.id, e.created_at.getTime()]));
+      latencies = sent.map((s) => s.sent_at.getTime() - (committed.get(s.source_event_id) ?? Number.NaN)).sort((a, b) => a - b);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+
+  // 3. Seed the waitlist to 1,000 rows for the read journey.
+  const publicAssertion = async () => ({ [ASSERTION_HEADER]: await signAssertion(secret, { kind: 'public' }, 'admin') });
+  const [counted] = await query<{ n: number }>(dbUrl('admin'), 'SELECT count(*)::int AS n FROM waitlist_signups');
+  for (let i = counted?.n ?? 0; i < 1000; i++) {
+    await fetch(`${ADMIN}/waitlist`, { method: 'POST', headers: { ...(await publicAssertion()), 'content-type': 'application/json' }, body: uniqueSignup('seed') });
+  }
+
+  // 4. Throughput and latency, through the BFF and directly against the admin service.
+  const login = await fetch(`${BFF}/api/admin/login`, { method: 'POST', headers: origin, body: JSON.stringify(admin) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const rows: Figures[] = [];
+  rows.push(await load('POST /api/waitlist via BFF', { url: `${BFF}/api/waitlist`, method: 'POST', headers: origin, requests: [{ setupRequest: (r) => ({ ...r, body: uniqueSignup('bff') }) }] }));
+  rows.push(await load('POST /waitlist direct to admin service', { url: `${ADMIN}/waitlist`, method: 'POST', headers: { 'content-type': 'application/json', ...(await publicAssertion()) }, requests: [{ setupRequest: (r) => ({ ...r, body: uniqueSignup('direct') }) }] }));
+  rows.push(await load('GET /api/admin/waitlist (1,000+ rows) via BFF', { url: `${BFF}/api/admin/waitlist`, headers: { cookie } }));
+  rows.push(await load('GET /waitlist (1,000+ rows) direct', { url: `${ADMIN}/waitlist`, headers: { [ASSERTION_HEADER]: await signAssertion(secret, { kind: 'admin', adminId: crypto.randomUUID() }, 'admin') } }));
+
+  // 5. The landing page's JavaScript, gzipped, as a phone would download it.
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const scripts: { url: string; bytes: number }[] = [];
+  const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  tab.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: gzipSync(await response.body(), { level: 9 }).length });
+  });
+  await tab.goto(WEB, { waitUntil: 'networkidle' });
+  await browser.close();
+  const landingKiB = scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+
+  console.log('\nKrom benchmark (this machine, one run; autocannon %d connections, %d s each)\n', CONNECTIONS, DURATION);
+  printTable(rows);
+  const ratio = (bff: Figures, direct: Figures) => (bff.rps / direct.rps).toFixed(2);
+  console.log(`\n  BFF/direct throughput: POST waitlist ${ratio(rows[0]!, rows[1]!)}, GET waitlist ${ratio(rows[2]!, rows[3]!)}`);
+  console.log(
+    latencies.length === 200
+      ? `  waitlist.joined committed → SMS sent (200 sign-ups): p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(latencies.at(-1)!)}`
+      : '  waitlist.joined → SMS sent: not all 200 SMS were sent within 60 s',
+  );
+  console.log(`  landing page JavaScript: ${landingKiB.toFixed(1)} KiB gzipped in ${scripts.length} files`);
+  console.log(`  npm start → page served (warm install): ${startSeconds.toFixed(1)} s`);
+} finally {
+  await stopSystem();
+}
