@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
+    // Two cores: two test files at a time across every project.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -34,7 +35,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
       {

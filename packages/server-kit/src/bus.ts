@@ -97,20 +97,21 @@ export class EventBus {
     options: { maxDeliver?: number } = {},
   ): Promise<Subscription> {
     const subject = this.subjectOf(event.subject);
+    const maxDeliver = options.maxDeliver ?? 50;
     const name = `${durable}_${event.subject.replace(/[.*>]/g, '_')}`;
     await this.jsm.consumers.add(this.streamName, {
       durable_name: name,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: subject,
-      max_deliver: options.maxDeliver ?? 20,
+      max_deliver: maxDeliver,
       ack_wait: 30 * 1_000_000_000,
     });
     const consumer: Consumer = await this.js.consumers.get(this.streamName, name);
     const messages = await consumer.consume({ max_messages: 64 });
     const done = (async () => {
       for await (const msg of messages) {
-        await this.dispatch(msg, event, handler);
+        await this.dispatch(msg, event, handler, maxDeliver);
       }
     })();
     return {
@@ -125,6 +126,7 @@ export class EventBus {
     msg: JsMsg,
     event: EventDefinition<S>,
     handler: EventHandler<z.infer<S>>,
+    maxDeliver: number,
   ): Promise<void> {
     let envelope: EventEnvelope<z.infer<S>>;
     try {
@@ -141,6 +143,12 @@ export class EventBus {
       msg.ack();
     } catch (error) {
       const attempt = msg.info.deliveryCount;
+      if (attempt >= maxDeliver) {
+        // JetStream will not deliver it again: say so loudly rather than drop it in silence.
+        this.logger.error({ err: error, eventId: envelope.id, subject: msg.subject, attempt }, 'event handler failed on its last delivery; event abandoned');
+        msg.term();
+        return;
+      }
       const delay = Math.min(30_000, 250 * 2 ** attempt);
       this.logger.warn({ err: error, eventId: envelope.id, attempt }, 'event handler failed; will retry');
       msg.nak(delay);

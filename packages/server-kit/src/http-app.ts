@@ -35,7 +35,6 @@ export function createHttpApp(options: {
   const app = Fastify({
     logger: loggerOptions(options.service, options.logLevel),
     genReqId: requestIdFrom,
-    requestIdLogLabel: 'requestId',
     forceCloseConnections: 'idle',
     ...options.fastify,
   });

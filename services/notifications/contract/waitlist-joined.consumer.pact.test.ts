@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { waitlistJoined } from '@krom/contracts/events/admin';
+import { ghanaPhonePattern } from '@krom/contracts/http/fields';
+import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.ts';
+import { readWaitlistJoined } from '../src/events/handlers/waitlist-joined.ts';
+import { welcomeSms } from '../src/sms/welcome-sms.ts';
+
+const { like, regex, uuid } = MatchersV3;
+
+/** An ISO 8601 timestamp with a zone, as `new Date().toISOString()` writes and the envelope schema accepts. */
+const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
+
+const pact = new MessageConsumerPact({
+  consumer: 'krom-notifications',
+  provider: 'krom-admin',
+  dir: resolve(repoRoot, 'pacts'),
+  pactfileWriteMode: 'update',
+  logLevel: 'warn',
+});
+
+describe('krom-notifications consuming krom-admin events', () => {
+  it('turns a waitlist.joined envelope into a welcome SMS to the sign-up number', () =>
+    pact
+      .given('a visitor joined the waitlist')
+      .expectsToReceive(`a ${waitlistJoined.subject} event`)
+      .withContent({
+        id: uuid('4f7c1c8e-6a2b-4d3e-9f10-2b3c4d5e6f70'),
+        type: waitlistJoined.subject,
+        occurredAt: isoDateTime('2025-03-01T09:30:00.000Z'),
+        data: {
+          signupId: uuid('0b8e6a52-3c1d-4e2f-8a9b-7c6d5e4f3a21'),
+          name: like('Ama Mensah'),
+          email: like('ama@example.com'),
+          phone: regex(ghanaPhonePattern.source, '0241234567'),
+          joinedAt: isoDateTime('2025-03-01T09:30:00.000Z'),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          const envelope = readWaitlistJoined(body);
+          expect(envelope.type).toBe(waitlistJoined.subject);
+          const sms = welcomeSms(envelope.data);
+          expect(sms.phoneNumber).toBe('+233241234567');
+          expect(sms.message).toMatch(/^Hi Ama, /);
+        }),
+      ));
+});

@@ -1,0 +1,54 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
+import { z } from 'zod';
+
+/** The monorepo root (services/notifications/src → ../../..), so the dev outbox lands in one place whatever the cwd. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+// docker-compose passes unset variables as empty strings; those mean "not set".
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const twilioVariables = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const;
+
+export const notificationsConfigSchema = serviceConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+    DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/krom_notifications'),
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    /** BullMQ key prefix; isolated test runs use their own. A trailing ':' is dropped (BullMQ adds its own). */
+    REDIS_PREFIX: z
+      .string()
+      .transform((prefix) => prefix.replace(/:+$/, ''))
+      .pipe(z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'))
+      .default('krom'),
+    TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC\w+$/, 'must start with AC')),
+    TWILIO_AUTH_TOKEN: optional(z.string()),
+    TWILIO_FROM_NUMBER: optional(z.string().regex(/^\+\d{6,15}$/, 'must be an E.164 number such as +15005550006')),
+    /** Where the Twilio client sends its requests instead of https://api.twilio.com (tests, proxies). */
+    TWILIO_API_BASE_URL: optional(z.string().url()),
+    /** The local provider's outbox; a relative path is taken from the repository root. */
+    LOCAL_OUTBOX_DIR: z
+      .string()
+      .min(1)
+      .default('var/outbox')
+      .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
+    /** Total tries per SMS, the first included. */
+    SMS_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** First retry delay; each further retry waits twice as long. */
+    SMS_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  })
+  .superRefine((config, ctx) => {
+    // Half a Twilio setup is a mistake, not a request for the local provider.
+    const present = twilioVariables.filter((name) => config[name] !== undefined);
+    if (present.length > 0 && present.length < twilioVariables.length) {
+      for (const name of twilioVariables.filter((n) => config[n] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `required when ${present.join(', ')} is set` });
+      }
+    }
+  });
+export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
+
+export const readNotificationsConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  loadConfig(notificationsConfigSchema, env);

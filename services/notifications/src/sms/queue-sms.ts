@@ -1,0 +1,33 @@
+import { smsLogRequestSchema } from '@krom/contracts/http/sms';
+import { HttpError } from '@krom/server-kit/errors';
+import { currentTraceparent } from '@krom/server-kit/telemetry';
+import { parseWith } from '@krom/server-kit/validate';
+import type { NotificationsDb } from '../db/notifications-db.ts';
+import type { SmsLogRow } from '../db/schema.ts';
+import { enqueueSmsDelivery, type SmsQueue } from '../jobs/sms-queue.ts';
+import { InvalidPhoneNumberError, toGhanaE164 } from './phone-number.ts';
+import { recordSms, type SmsMessageType } from './record-sms.ts';
+
+/** What sending an SMS needs: the log, the queue and the provider's name for the row. */
+export type SmsSender = { db: NotificationsDb; queue: SmsQueue; providerName: string };
+
+export type SmsRequest = { phoneNumber: string; message: string; messageType: SmsMessageType };
+
+/**
+ * Sends an SMS from anywhere in the service (phone codes, booking confirmations): records it as
+ * pending and queues its delivery; the worker moves it to sent or failed. A number that is not a
+ * dialable Ghana number is refused with a 400 and nothing is recorded.
+ */
+export async function queueSms(sender: SmsSender, request: SmsRequest): Promise<SmsLogRow> {
+  const valid = parseWith(smsLogRequestSchema, request);
+  let phoneNumber: string;
+  try {
+    phoneNumber = toGhanaE164(valid.phoneNumber);
+  } catch (error) {
+    if (error instanceof InvalidPhoneNumberError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  const row = await recordSms(sender.db, { ...valid, phoneNumber, provider: sender.providerName });
+  await enqueueSmsDelivery(sender.queue, row.id, currentTraceparent());
+  return row;
+}

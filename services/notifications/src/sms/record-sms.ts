@@ -1,0 +1,47 @@
+import type { smsMessageTypes } from '@krom/contracts/http/sms';
+import type { Transaction } from '@krom/server-kit/outbox';
+import { eq } from 'drizzle-orm';
+import type { NotificationsDb } from '../db/notifications-db.ts';
+import { type SmsLogRow, smsLogs } from '../db/schema.ts';
+
+export type SmsMessageType = (typeof smsMessageTypes)[number];
+
+export type SmsRecord = {
+  /** E.164 when dialable; as received when the SMS is recorded as failed for a bad number. */
+  phoneNumber: string;
+  message: string;
+  messageType: SmsMessageType;
+  /** The provider that will deliver it (the spec's default for sms_logs.provider). */
+  provider: string;
+  sourceEventId?: string | undefined;
+  /** A message that can never be sent is recorded as failed with its reason, not queued. */
+  failure?: string | undefined;
+};
+
+/**
+ * Writes the sms_logs row. With a source event id, a second call for the same event returns
+ * the row the first call wrote instead of adding another.
+ */
+export async function recordSms(db: NotificationsDb | Transaction, record: SmsRecord): Promise<SmsLogRow> {
+  const [created] = await db
+    .insert(smsLogs)
+    .values({
+      phoneNumber: record.phoneNumber,
+      message: record.message,
+      messageType: record.messageType,
+      provider: record.provider,
+      sourceEventId: record.sourceEventId,
+      ...(record.failure ? { status: 'failed' as const, error: record.failure } : {}),
+    })
+    .onConflictDoNothing({ target: smsLogs.sourceEventId })
+    .returning();
+  if (created) return created;
+  const existing = record.sourceEventId ? await findSmsForEvent(db, record.sourceEventId) : undefined;
+  if (!existing) throw new Error('sms_logs insert conflicted but no row was found');
+  return existing;
+}
+
+export async function findSmsForEvent(db: NotificationsDb | Transaction, eventId: string): Promise<SmsLogRow | undefined> {
+  const [row] = await db.select().from(smsLogs).where(eq(smsLogs.sourceEventId, eventId));
+  return row;
+}

@@ -1,0 +1,94 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventBus } from '@krom/server-kit/bus';
+import { dropDatabase } from '@krom/server-kit/db';
+import { createLogger } from '@krom/server-kit/logger';
+import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
+import { type NotificationsConfig, readNotificationsConfig } from '../src/config.ts';
+import { smsLogs } from '../src/db/schema.ts';
+import { createSmsQueue } from '../src/jobs/sms-queue.ts';
+import { openNotificationsService } from '../src/open-notifications.ts';
+import type { SmsProvider } from '../src/sms/sms-provider.ts';
+
+export type NotificationsService = Awaited<ReturnType<typeof openNotificationsService>>;
+
+/** A fresh, isolated configuration on the real PostgreSQL, NATS and Redis, with quick retries. */
+export function notificationsTestConfig(overrides: Record<string, string> = {}) {
+  const env = isolatedTestEnv('notifications');
+  const config = readNotificationsConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATABASE_URL: env.databaseUrl,
+    NATS_URL: env.natsUrl,
+    BUS_PREFIX: env.busPrefix,
+    REDIS_URL: env.redisUrl,
+    REDIS_PREFIX: env.redisPrefix,
+    INTERNAL_AUTH_SECRET: env.internalSecret,
+    LOCAL_OUTBOX_DIR: join(tmpdir(), `krom-sms-outbox-${env.tag}`),
+    SMS_RETRY_ATTEMPTS: '3',
+    SMS_RETRY_BACKOFF_MS: '20',
+    ...overrides,
+  });
+  return { env, config };
+}
+
+/** Removes what a test run left behind: database, JetStream stream, queue keys and local outbox. */
+export async function removeTestResources(config: NotificationsConfig): Promise<void> {
+  const bus = await EventBus.connect({
+    url: config.NATS_URL,
+    prefix: config.BUS_PREFIX,
+    name: 'notifications-test-cleanup',
+    logger: createLogger('notifications-test', 'silent'),
+  });
+  try {
+    await bus.jsm.streams.delete(bus.streamName);
+  } finally {
+    await bus.close();
+  }
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = createSmsQueue(redis, config);
+  try {
+    await queue.obliterate({ force: true });
+  } finally {
+    await queue.close();
+    await redis.quit();
+  }
+  await dropDatabase(config.DATABASE_URL);
+  await rm(config.LOCAL_OUTBOX_DIR, { recursive: true, force: true });
+}
+
+/**
+ * Opens the service for one test file and releases everything afterwards. `env` is read when the
+ * service opens, after earlier beforeAll hooks (a fake provider endpoint) have started.
+ */
+export function useNotificationsService(
+  options: { env?: () => Record<string, string>; smsProvider?: (config: NotificationsConfig) => SmsProvider } = {},
+) {
+  const handle = {} as { service: NotificationsService; config: NotificationsConfig; close: () => Promise<void> };
+  beforeAll(async () => {
+    const { config } = notificationsTestConfig(options.env?.());
+    handle.config = config;
+    const service = await openNotificationsService(config, { smsProvider: options.smsProvider?.(config) });
+    handle.service = service;
+    let closing: Promise<void> | undefined;
+    handle.close = () => {
+      closing ??= service.app.close();
+      return closing;
+    };
+  });
+  afterAll(async () => {
+    await handle.close?.();
+    if (handle.config) await removeTestResources(handle.config);
+  });
+  return handle;
+}
+
+export async function smsLogById(service: NotificationsService, id: string) {
+  const [row] = await service.db.select().from(smsLogs).where(eq(smsLogs.id, id));
+  return row;
+}

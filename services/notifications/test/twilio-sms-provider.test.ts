@@ -1,0 +1,93 @@
+import { createDatabase } from '@krom/server-kit/db';
+import { eventually } from '@krom/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema.ts';
+import { queueSms } from '../src/sms/queue-sms.ts';
+import { FakeTwilioApi } from './fake-twilio-api.ts';
+import { smsLogById, useNotificationsService } from './notifications-test-env.ts';
+import { describeSmsProvider } from './sms-provider-suite.ts';
+
+const twilioApi = new FakeTwilioApi();
+const FROM = '+15005550006';
+beforeAll(() => twilioApi.start());
+afterAll(() => twilioApi.stop());
+
+const handle = useNotificationsService({
+  env: () => ({
+    TWILIO_ACCOUNT_SID: twilioApi.accountSid,
+    TWILIO_AUTH_TOKEN: twilioApi.authToken,
+    TWILIO_FROM_NUMBER: FROM,
+    TWILIO_API_BASE_URL: twilioApi.baseUrl,
+  }),
+});
+
+const serverError = { status: 500, code: 20500, message: 'Internal Server Error' };
+
+describeSmsProvider(handle, {
+  name: 'twilio',
+  deliveries: async () => twilioApi.messages.map(({ sid, to, body }) => ({ id: sid, to, body })),
+  breakDelivery: async () => {
+    twilioApi.failAlways(serverError);
+    return 'Twilio answered 500 (code 20500): Internal Server Error';
+  },
+  restoreDelivery: async () => twilioApi.failAlways(undefined),
+});
+
+const sendAndWait = async (message: string, until: (status: string) => boolean) => {
+  const queued = await queueSms(handle.service.sender, { phoneNumber: '0271234567', message, messageType: 'booking_confirmation' });
+  return eventually(async () => {
+    const row = await smsLogById(handle.service, queued.id);
+    return row && until(row.status) ? row : undefined;
+  });
+};
+
+describe('Twilio specifics', () => {
+  it('signs in with the account sid and token and sends from TWILIO_FROM_NUMBER', async () => {
+    const message = `Booking confirmed ${crypto.randomUUID()}`;
+    await sendAndWait(message, (status) => status === 'sent');
+    const request = twilioApi.messages.find((m) => m.body === message);
+    expect(request).toMatchObject({ to: '+233271234567', from: FROM });
+    expect(request?.authorization).toBe(`Basic ${Buffer.from(`${twilioApi.accountSid}:${twilioApi.authToken}`).toString('base64')}`);
+  });
+
+  it('retries after a Twilio outage and records the SMS as sent on the second try', async () => {
+    twilioApi.failNext({ status: 503, code: 20503, message: 'Service Unavailable' });
+    const message = `Second time lucky ${crypto.randomUUID()}`;
+    const row = await sendAndWait(message, (status) => status !== 'pending');
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, provider: 'twilio' });
+    expect(row.error).toContain('Service Unavailable');
+    expect(twilioApi.messages.filter((m) => m.body === message)).toHaveLength(1);
+  });
+
+  it('fails at once, without retrying, when Twilio refuses the number', async () => {
+    const before = twilioApi.requests;
+    twilioApi.failNext({ status: 400, code: 21211, message: "Invalid 'To' Phone Number: +233271234567" });
+    const row = await sendAndWait(`Refused ${crypto.randomUUID()}`, (status) => status !== 'pending');
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.error).toBe("Twilio answered 400 (code 21211): Invalid 'To' Phone Number: +233271234567");
+    expect(twilioApi.requests - before).toBe(1);
+  });
+
+  // Last in this file: it closes the service.
+  it('on shutdown lets the SMS being sent finish and records it as sent', async () => {
+    twilioApi.delayAnswers(400);
+    const arrived = twilioApi.nextRequest();
+    const queued = await queueSms(handle.service.sender, {
+      phoneNumber: '0201234567',
+      message: `In flight ${crypto.randomUUID()}`,
+      messageType: 'notification',
+    });
+    await arrived;
+    await handle.close();
+
+    // The service's pool is closed now; read the row through a connection of our own.
+    const db = createDatabase(handle.config.DATABASE_URL, schema, 1);
+    try {
+      const { rows } = await db.$client.query('SELECT status, provider_id FROM sms_logs WHERE id = $1', [queued.id]);
+      expect(rows[0]).toMatchObject({ status: 'sent', provider_id: expect.stringMatching(/^SM[0-9a-f]{32}$/) });
+    } finally {
+      await db.$client.end();
+      twilioApi.delayAnswers(0);
+    }
+  });
+});
