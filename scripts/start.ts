@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { buildFrontends, startSystem } from './lib/system.ts';
 
 /**
@@ -6,6 +7,8 @@ import { buildFrontends, startSystem } from './lib/system.ts';
  * stops everything it started.
  */
 const log = (line: string) => console.log(`[krom] ${line}`);
+// Overrides from .env (see .env.example); the environment wins over the file.
+if (existsSync('.env')) process.loadEnvFile('.env');
 const began = Date.now();
 if (process.env.KROM_SKIP_BUILD !== '1') buildFrontends(log);
 let system: Awaited<ReturnType<typeof startSystem>>;
