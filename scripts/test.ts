@@ -72,7 +72,7 @@ await ensureNats(quiet);
 await ensureRedis(quiet);
 
 check('lint', bin('biome'), ['check', '.']);
-check('typecheck', bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only']);
+check('typecheck', bin('turbo'), ['run', 'typecheck', 'typecheck:scripts', '--output-logs=errors-only']);
 vitest('unit, ui and integration tests', ['unit', 'ui', 'integration']);
 rmSync(join(repoRoot, 'pacts'), { recursive: true, force: true });
 vitest('contract tests: consumers', ['contract-consumer']);
