@@ -94,3 +94,18 @@ test('wrong staff credentials give the spec error', async ({ page }) => {
   await expect(page.getByText('Invalid username or password')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a dropdown replaces the tabs and the page does not scroll sideways', async ({ page }) => {
+    await signInAsAdmin(page, e2eAdmin.username, e2eAdmin.password);
+    const sections = page.getByRole('combobox', { name: 'Admin sections' });
+    await expect(sections).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Admin Users/ })).toBeHidden();
+    await sections.selectOption('admins');
+    await expect(page.getByRole('button', { name: 'Create Admin' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

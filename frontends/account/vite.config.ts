@@ -1,0 +1,28 @@
+import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
+import { precompress } from '@krom/ui-kit/build/precompress.ts';
+import federation from '@originjs/vite-plugin-federation';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Remote: sign-up, login, recovery, onboarding, profile and settings. Served by the web server under /remotes/account/. */
+export default defineConfig({
+  base: '/remotes/account/',
+  resolve: { alias: federationAliases() },
+  plugins: [
+    react(),
+    federation({
+      name: 'account',
+      filename: 'remoteEntry.js',
+      exposes: { './routes': './src/app/routes.tsx' },
+      shared: federationShared('remote'),
+    }),
+    precompress(),
+  ],
+  build: { target: 'esnext', modulePreload: { polyfill: false } },
+  // Running on its own (`npm run preview`): /api goes to the BFF like it does behind the web server.
+  preview: {
+    port: 5002,
+    strictPort: true,
+    proxy: { '/api': process.env.BFF_URL ?? 'http://127.0.0.1:4000' },
+  },
+});

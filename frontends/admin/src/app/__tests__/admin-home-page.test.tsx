@@ -1,0 +1,143 @@
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../routes.tsx';
+
+const admin = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
+const signups = [
+  {
+    id: '0e0c7f3c-6c0e-4a3a-8d54-3c1f0f5b8d11',
+    name: 'Kofi Boateng',
+    email: 'kofi@example.com',
+    phone: '0241234567',
+    createdAt: '2025-05-02T14:05:00.000Z',
+  },
+  {
+    id: '1e0c7f3c-6c0e-4a3a-8d54-3c1f0f5b8d12',
+    name: 'Adwoa Nyarko',
+    email: 'adwoa@example.com',
+    phone: '0551234567',
+    createdAt: '2025-05-03T08:15:00.000Z',
+  },
+];
+
+function signedInWith(data: { waitlist: unknown[]; admins: unknown[] }) {
+  return mockApi({
+    'GET /api/admin/verify': { status: 200, body: { admin } },
+    'GET /api/admin/waitlist': { status: 200, body: data.waitlist },
+    'GET /api/admin/users': { status: 200, body: data.admins },
+    'POST /api/admin/logout': { status: 200, body: { ok: true } },
+  });
+}
+
+/** jsdom cannot download: records what the browser would have saved (file name and content). */
+function catchDownloads() {
+  const files: { name: string; blob: Blob }[] = [];
+  let lastBlob: Blob | undefined;
+  URL.createObjectURL = (blob: Blob) => {
+    lastBlob = blob;
+    return 'blob:krom-test';
+  };
+  URL.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (lastBlob) files.push({ name: this.download, blob: lastBlob });
+  });
+  return files;
+}
+
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+const { createObjectURL, revokeObjectURL } = URL;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+});
+
+describe('admin page', () => {
+  it('sends a visitor without an admin session to the login page', async () => {
+    mockApi({ 'GET /api/admin/verify': { status: 401, body: { message: 'Admin sign-in required' } } });
+    const { router } = renderRoutes(routes, '/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/login');
+  });
+
+  it('shows the waitlist first, with a count on each tab and in the phone dropdown', async () => {
+    signedInWith({ waitlist: signups, admins: [admin] });
+    renderRoutes(routes, '/admin');
+    // jsdom applies no media queries, so it shows the phone layout: the tabs are there but hidden.
+    const dropdown = (await screen.findByRole('combobox', { name: 'Admin sections' })) as HTMLSelectElement;
+    await screen.findByText('Kofi Boateng');
+    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Waitlist (2)', 'Admin Users (1)']);
+    expect(dropdown.selectedOptions[0]?.textContent).toBe('Waitlist (2)');
+    const tabs = screen.getAllByRole('tab', { hidden: true });
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['Waitlist (2)', 'true'],
+      ['Admin Users (1)', 'false'],
+    ]);
+
+    const table = screen.getByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Name', 'Email', 'Phone', 'Joined']);
+    expect(within(table).getByText('Kofi Boateng')).toBeTruthy();
+    expect(within(table).getByText('0551234567')).toBeTruthy();
+  });
+
+  it('switches to the admin users with the dropdown on a phone or the tabs on a wide screen', async () => {
+    signedInWith({ waitlist: signups, admins: [admin] });
+    const { user } = renderRoutes(routes, '/admin');
+    await screen.findByText('Kofi Boateng');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Admin sections' }), 'Admin Users (1)');
+    let table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Username', 'Created']);
+    expect(within(table).getByText('ama')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Waitlist (2)', hidden: true }));
+    table = screen.getByRole('table');
+    expect(within(table).getByText('Kofi Boateng')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Waitlist (2)', hidden: true }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says so when there is nobody yet, and offers no export', async () => {
+    signedInWith({ waitlist: [], admins: [] });
+    const { user } = renderRoutes(routes, '/admin');
+    expect(await screen.findByText('No waitlist signups yet')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Admin sections' }), 'Admin Users (0)');
+    expect(screen.getByText('No admin users yet')).toBeTruthy();
+  });
+
+  it('downloads the waitlist as a dated CSV file and confirms it', async () => {
+    signedInWith({ waitlist: signups, admins: [admin] });
+    const files = catchDownloads();
+    const { user } = renderRoutes(routes, '/admin');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+
+    expect(await findToast()).toEqual({ text: 'Export successfulWaitlist data has been downloaded as CSV', destructive: false });
+    const today = new Date();
+    const stamp = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(files.map((file) => file.name)).toEqual([`waitlist-${stamp}.csv`]);
+    const text = await readText(files[0]!.blob);
+    expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('"Name","Email","Phone","Joined Date"');
+    expect(text).toContain('"Adwoa Nyarko","adwoa@example.com","0551234567"');
+  });
+
+  it('logs out and returns to the login page', async () => {
+    const api = signedInWith({ waitlist: signups, admins: [admin] });
+    const { user, router } = renderRoutes(routes, '/admin');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(api.callsTo('POST', '/api/admin/logout')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadWebConfig } from './config.ts';
+import { buildWebServer } from './web-server.ts';
+
+const frontendsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const remoteNames = ['marketplace', 'account', 'admin'];
+
+let config: ReturnType<typeof loadWebConfig>;
+try {
+  config = loadWebConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = await buildWebServer({
+  shellDist: path.join(frontendsDir, 'shell/dist'),
+  remoteDists: Object.fromEntries(remoteNames.map((name) => [name, path.join(frontendsDir, name, 'dist')])),
+  bffUrl: config.BFF_URL,
+  trustProxy: config.TRUST_PROXY,
+  logger: { level: config.LOG_LEVEL },
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,0 +1,164 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWebConfig } from '../../server/config.ts';
+import { buildWebServer } from '../../server/web-server.ts';
+
+const appJs = `console.log(${JSON.stringify('krom '.repeat(400))});`;
+const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+let dir: string;
+let bff: FastifyInstance;
+let web: FastifyInstance;
+
+async function writeDist() {
+  dir = await mkdtemp(path.join(tmpdir(), 'krom-web-'));
+  const shell = path.join(dir, 'shell');
+  const admin = path.join(dir, 'admin');
+  await mkdir(path.join(shell, 'assets'), { recursive: true });
+  await mkdir(path.join(admin, 'assets'), { recursive: true });
+  await writeFile(path.join(shell, 'index.html'), indexHtml);
+  await writeFile(path.join(shell, 'assets/landing-page-Ab12_-cD.js'), appJs);
+  await writeFile(path.join(shell, 'assets/landing-page-Ab12_-cD.js.gz'), gzipSync(appJs));
+  await writeFile(path.join(admin, 'assets/remoteEntry.js'), 'export const get = () => {};');
+  return { shell, admin };
+}
+
+beforeAll(async () => {
+  const dists = await writeDist();
+  // Stands in for the BFF: echoes what reached it and sets a session cookie.
+  bff = Fastify();
+  bff.all('/api/*', async (request, reply) => {
+    reply.header('set-cookie', 'krom_session=fresh; Path=/; HttpOnly; SameSite=Lax');
+    return reply.code(request.method === 'POST' ? 201 : 200).send({
+      method: request.method,
+      url: request.url,
+      body: request.body ?? null,
+      cookie: request.headers.cookie ?? null,
+      origin: request.headers.origin ?? null,
+      forwardedHost: request.headers['x-forwarded-host'] ?? null,
+      forwardedProto: request.headers['x-forwarded-proto'] ?? null,
+      forwardedFor: request.headers['x-forwarded-for'] ?? null,
+    });
+  });
+  await bff.listen({ host: '127.0.0.1', port: 0 });
+  const address = bff.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  web = await buildWebServer({
+    shellDist: dists.shell,
+    remoteDists: { admin: dists.admin },
+    bffUrl: `http://127.0.0.1:${port}`,
+  });
+});
+
+afterAll(async () => {
+  await web?.close();
+  await bff?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('web server', () => {
+  it('serves hashed assets precompressed and cached for good', async () => {
+    const response = await web.inject({
+      url: '/assets/landing-page-Ab12_-cD.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(appJs);
+  });
+
+  it('answers page paths with the shell, never cached without revalidation', async () => {
+    for (const url of ['/', '/waitlist', '/admin/login', '/no/such/page?x=1']) {
+      const response = await web.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(indexHtml);
+    }
+  });
+
+  it('does not answer a missing script with the HTML page', async () => {
+    const missing = await web.inject({ url: '/assets/gone-Zz99Zz99.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not found' });
+    expect((await web.inject({ url: '/remotes/admin/assets/gone-Zz99Zz99.js' })).statusCode).toBe(404);
+  });
+
+  it("serves each remote under /remotes/<name>/, its entry always revalidated", async () => {
+    const response = await web.inject({ url: '/remotes/admin/assets/remoteEntry.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe('export const get = () => {};');
+  });
+
+  it('passes /api to the BFF with cookies both ways and forwarding headers', async () => {
+    const response = await web.inject({
+      method: 'POST',
+      url: '/api/waitlist?source=landing',
+      headers: {
+        host: 'krom.example',
+        origin: 'https://krom.example',
+        cookie: 'krom_session=old',
+        'content-type': 'application/json',
+        // Forged by the caller: without TRUST_PROXY it must not become the forwarded scheme.
+        'x-forwarded-proto': 'https',
+      },
+      payload: { name: 'Ama Mensah' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['set-cookie']).toBe('krom_session=fresh; Path=/; HttpOnly; SameSite=Lax');
+    const seen = response.json();
+    expect(seen).toMatchObject({
+      method: 'POST',
+      url: '/api/waitlist?source=landing',
+      body: { name: 'Ama Mensah' },
+      cookie: 'krom_session=old',
+      origin: 'https://krom.example',
+      forwardedHost: 'krom.example',
+      forwardedProto: 'http',
+    });
+    expect(seen.forwardedFor).toBeTruthy();
+  });
+
+  it('answers 502 in the error shape when the BFF is down', async () => {
+    // A port that was free a moment ago: nothing answers there.
+    const probe = Fastify();
+    await probe.listen({ host: '127.0.0.1', port: 0 });
+    const address = probe.server.address();
+    await probe.close();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const down = await buildWebServer({ shellDist: dir, remoteDists: {}, bffUrl: `http://127.0.0.1:${port}` });
+    const response = await down.inject({ url: '/api/auth/user' });
+    await down.close();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: 'Krom is not reachable right now. Please try again in a moment.' });
+  });
+
+  it('reports liveness', async () => {
+    const response = await web.inject({ url: '/health/live' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('web server configuration', () => {
+  it('defaults to 127.0.0.1:8080 and the local BFF', () => {
+    expect(loadWebConfig({})).toMatchObject({ HOST: '127.0.0.1', PORT: 8080, BFF_URL: 'http://127.0.0.1:4000' });
+  });
+
+  it('prefers WEB_PORT over PORT', () => {
+    expect(loadWebConfig({ PORT: '4000', WEB_PORT: '8081' }).PORT).toBe(8081);
+  });
+
+  it('refuses a bad port or BFF address', () => {
+    expect(() => loadWebConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadWebConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadWebConfig({ BFF_URL: 'ftp://127.0.0.1' })).toThrow(/BFF_URL/);
+    expect(() => loadWebConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,0 +1,18 @@
+import { AppProviders } from '@krom/ui-kit/app-providers.tsx';
+import { createQueryClient } from '@krom/ui-kit/query-client.ts';
+import { createStore } from 'jotai';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createAppRoutes } from './create-routes.tsx';
+import { remotes } from './remotes.ts';
+
+const queryClient = createQueryClient();
+const store = createStore();
+const router = createBrowserRouter(createAppRoutes({ remotes, queryClient }));
+
+export function App() {
+  return (
+    <AppProviders queryClient={queryClient} store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

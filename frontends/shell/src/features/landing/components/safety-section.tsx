@@ -1,0 +1,87 @@
+import styled from 'styled-components';
+import { Icon, type IconName } from './icon.tsx';
+import { Section, SectionInner, SectionLead, SectionTitle } from './section.tsx';
+
+type SafetyPromise = { icon: IconName; title: string; text: string; comingSoon?: boolean };
+
+const promises: SafetyPromise[] = [
+  { icon: 'shield', title: 'Verified profiles', text: 'Members verify their profile with a photo and their ID.' },
+  { icon: 'star', title: 'Ratings and reviews', text: 'Riders and drivers review each other after every trip.' },
+  { icon: 'lifebuoy', title: 'Emergency support', text: 'Help one tap away while you are on the road.', comingSoon: true },
+  { icon: 'pin', title: 'Trip tracking', text: 'Share your trip live with family and friends.', comingSoon: true },
+];
+
+export function SafetySection() {
+  return (
+    <Section aria-labelledby="safety-title">
+      <SectionInner>
+        <SectionTitle id="safety-title">Your Safety Comes First</SectionTitle>
+        <SectionLead>Know who you are travelling with before you set off.</SectionLead>
+        <Grid>
+          {promises.map((item) => (
+            <Item key={item.title}>
+              <ItemIcon>
+                <Icon name={item.icon} />
+              </ItemIcon>
+              <ItemTitle>
+                {item.title}
+                {item.comingSoon ? <Badge>Coming soon</Badge> : null}
+              </ItemTitle>
+              <ItemText>{item.text}</ItemText>
+            </Item>
+          ))}
+        </Grid>
+      </SectionInner>
+    </Section>
+  );
+}
+
+const Grid = styled.ul`
+  display: grid;
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: 1fr 1fr;
+    gap: 16px;
+  }
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+`;
+
+const Item = styled.li`
+  display: grid;
+  gap: 8px;
+  align-content: start;
+  padding: 18px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+`;
+
+const ItemIcon = styled.span`
+  color: ${({ theme }) => theme.color.primary};
+`;
+
+const ItemTitle = styled.h3`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  font-size: 1.0625rem;
+`;
+
+const Badge = styled.span`
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: #fff4cc;
+  color: #6b4e00;
+  font-size: 0.75rem;
+  font-weight: 700;
+`;
+
+const ItemText = styled.p`
+  color: ${({ theme }) => theme.color.muted};
+`;

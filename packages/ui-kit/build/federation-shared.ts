@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const kitRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(kitRoot, '../..');
+
+/**
+ * Libraries that must exist once per page: React state, router context, the query cache,
+ * the jotai store and styled-components' theme/stylesheet all break when a remote brings its
+ * own copy. Nothing else is shared: a shared module is built whole (no tree-shaking), so
+ * sharing zod, say, would cost every page far more than each frontend's own trimmed copy.
+ */
+const sharedPackages = ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', 'jotai', 'styled-components'];
+
+type SharedConfig = { version: string; modulePreload: boolean };
+
+function installedVersion(pkg: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8'));
+  return String(manifest.version);
+}
+
+/**
+ * Every UI kit module, keyed by the exact specifier frontends import (the federation plugin
+ * matches import sources literally). Sharing them keeps one toast store and one theme for the
+ * host and all remotes.
+ */
+function uiKitModules(): string[] {
+  const srcDir = path.join(kitRoot, 'src');
+  return readdirSync(srcDir)
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|d)\.tsx?$/.test(file))
+    .filter((file) => hasRuntimeExports(readFileSync(path.join(srcDir, file), 'utf8')))
+    .map((file) => `@krom/ui-kit/${file}`);
+}
+
+/** Type-only modules vanish at build time; sharing one would only produce an empty chunk. */
+function hasRuntimeExports(source: string): boolean {
+  return /^export (const|let|function|async function|class)\b/m.test(source);
+}
+
+/**
+ * The `shared` option of @originjs/vite-plugin-federation for the host (`role: 'host'`) or a
+ * remote. Versions are given explicitly because the plugin cannot read them through every
+ * package's exports map, nor for a workspace package's subpaths.
+ */
+export function federationShared(role: 'host' | 'remote'): Record<string, SharedConfig> {
+  const shared: Record<string, SharedConfig> = {};
+  for (const pkg of sharedPackages) {
+    shared[pkg] = { version: installedVersion(pkg), modulePreload: role === 'host' };
+  }
+  const kitVersion = JSON.parse(readFileSync(path.join(kitRoot, 'package.json'), 'utf8')).version;
+  for (const specifier of uiKitModules()) {
+    shared[specifier] = { version: String(kitVersion), modulePreload: role === 'host' };
+  }
+  return shared;
+}
+
+/**
+ * `resolve.alias` for every frontend build: the bare 'react-router-dom' import becomes the
+ * trimmed router module that is shared as the singleton (see shared-router.ts).
+ */
+export function federationAliases() {
+  return [{ find: /^react-router-dom$/, replacement: path.join(kitRoot, 'build/shared-router.ts') }];
+}

@@ -1,0 +1,88 @@
+/**
+ * The one way frontends talk to /api (spec sections 7 and 8): cookies always included, JSON in and
+ * out, and any non-success answer turned into an Error whose message is
+ * "<status>: <response text or status text>".
+ */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  /** The raw response text; Krom servers answer errors as JSON {message, errors?}. */
+  readonly responseText: string;
+
+  constructor(status: number, statusText: string, responseText: string) {
+    super(`${status}: ${responseText || statusText}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.responseText = responseText;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<Response> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : null,
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, response.statusText, await response.text());
+  }
+  return response;
+}
+
+/**
+ * A read that parses JSON. With on401 'returnNull', a 401 answer yields null (signed out)
+ * instead of an error; every other failure still throws.
+ */
+export async function getJson(
+  url: string,
+  options: { on401?: 'throw' | 'returnNull'; signal?: AbortSignal | undefined } = {},
+): Promise<unknown> {
+  try {
+    const response = await apiRequest('GET', url, undefined, { signal: options.signal });
+    return await response.json();
+  } catch (error) {
+    if (options.on401 === 'returnNull' && statusOf(error) === 401) return null;
+    throw error;
+  }
+}
+
+const statusPrefix = /^(\d{3}): ([\s\S]*)$/;
+
+/** The HTTP status behind an error from apiRequest, read from its message as the spec words it. */
+export function statusOf(error: unknown): number | undefined {
+  if (error instanceof ApiRequestError) return error.status;
+  if (!(error instanceof Error)) return undefined;
+  const match = statusPrefix.exec(error.message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The server's `message` from a failed call, if its answer carried one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const match = statusPrefix.exec(error.message);
+  if (!match) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(match[2] ?? '');
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed;
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): the caller's default text applies.
+  }
+  return undefined;
+}
+
+/** Toast text for a failure: the server's message when present, else the screen's default. */
+export function failureText(error: unknown, fallback: string): string {
+  return serverMessage(error) ?? fallback;
+}
