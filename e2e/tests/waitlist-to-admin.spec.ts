@@ -54,7 +54,8 @@ test('a visitor joins the waitlist, is texted, and staff see, export and manage 
     const parsed = Papa.parse<string[]>(text.trim()).data;
     const mine = parsed.find((cells) => cells[1] === visitor.email);
     expect(mine?.slice(0, 3)).toEqual([`${visitor.first} ${visitor.last}`, visitor.email, visitor.phone]);
-    expect(mine?.[3]).toMatch(/\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d{2}/);
+    // en-US short month with hour and minute, e.g. "Nov 22, 2026, 03:01 AM".
+    expect(mine?.[3]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (AM|PM)$/);
     expect(lines.every((line) => /^"([^"]|"")*"(,"([^"]|"")*")*$/.test(line))).toBe(true);
     await expect(page.getByText('Export successful')).toBeVisible();
   });

@@ -77,8 +77,9 @@ export function createHttpApp(options: {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   const checks = options.checks ?? {};
-  app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async (_request, reply) => {
+  // Probes every few seconds would drown the logs.
+  app.get('/health/live', { logLevel: 'silent' }, async () => ({ status: 'ok' }));
+  app.get('/health/ready', { logLevel: 'silent' }, async (_request, reply) => {
     const results: Record<string, string> = {};
     let ready = true;
     await Promise.all(
