@@ -1,0 +1,129 @@
+import { pactDir } from '@krom/server-kit/pact';
+import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { getAdminSession } from '../src/features/admin-auth/api/get-admin-session.ts';
+import { loginAdmin } from '../src/features/admin-auth/api/login-admin.ts';
+import { logoutAdmin } from '../src/features/admin-auth/api/logout-admin.ts';
+import { createAdminUser } from '../src/features/admin-users/api/create-admin-user.ts';
+import { getAdminUsers } from '../src/features/admin-users/api/get-admin-users.ts';
+import { getWaitlistSignups } from '../src/features/waitlist/api/get-waitlist-signups.ts';
+
+/**
+ * The admin frontend as consumer of the BFF's /api: each call is made by the screen's own
+ * request function. "a signed-in admin" means the browser carries an admin session cookie,
+ * which the BFF's verification supplies.
+ */
+const { like, eachLike, uuid, datetime, regex } = MatchersV3;
+const pact = new PactV4({ consumer: 'krom-admin-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
+const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
+const admin = { id: uuid(), username: like('founder'), createdAt: isoDate };
+const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
+
+describe('admin frontend → BFF', () => {
+  it('signs in with the right credentials', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin named founder with password first-admin-pass')
+      .uponReceiving('an admin sign-in with the right password')
+      .withRequest('POST', '/api/admin/login', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'first-admin-pass' }))
+      .willRespondWith(200, (b) => b.jsonBody({ admin }))
+      .executeTest(async (mock) => {
+        const session = await withFetchAgainst(mock.url, () => loginAdmin({ username: 'founder', password: 'first-admin-pass' }));
+        expect(session.admin.username).toBe('founder');
+      });
+  });
+
+  it('hears the spec error for wrong credentials', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin named founder with password first-admin-pass')
+      .uponReceiving('an admin sign-in with a wrong password')
+      .withRequest('POST', '/api/admin/login', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'wrong-password' }))
+      .willRespondWith(401, (b) => b.jsonBody({ message: 'Invalid username or password' }))
+      .executeTest(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => loginAdmin({ username: 'founder', password: 'wrong-password' }))).rejects.toThrow(
+          '401: {"message":"Invalid username or password"}',
+        );
+      });
+  });
+
+  it('verifies the session, and is refused without one', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .uponReceiving('a session check by a signed-in admin')
+      .withRequest('GET', '/api/admin/verify')
+      .willRespondWith(200, (b) => b.jsonBody({ admin }))
+      .executeTest(async (mock) => {
+        expect((await withFetchAgainst(mock.url, getAdminSession)).admin.username).toBeTruthy();
+      });
+    await pact
+      .addInteraction()
+      .uponReceiving('a session check without a session')
+      .withRequest('GET', '/api/admin/verify')
+      .willRespondWith(401, (b) => b.jsonBody({ message: 'Admin sign-in required' }))
+      .executeTest(async (mock) => {
+        await expect(withFetchAgainst(mock.url, getAdminSession)).rejects.toThrow(/^401: /);
+      });
+  });
+
+  it('reads the waitlist and the admin list', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('the waitlist has a sign-up')
+      .uponReceiving('a request for the waitlist')
+      .withRequest('GET', '/api/admin/waitlist')
+      .willRespondWith(200, (b) =>
+        b.jsonBody(eachLike({ id: uuid(), name: like('Ama Mensah'), email: like('ama@example.com'), phone: regex(/^0[2-9]\d{8}$/, '0241234567'), createdAt: isoDate })),
+      )
+      .executeTest(async (mock) => {
+        const signups = await withFetchAgainst(mock.url, getWaitlistSignups);
+        expect(signups[0]?.email).toBe('ama@example.com');
+      });
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .uponReceiving('a request for the admin list')
+      .withRequest('GET', '/api/admin/users')
+      .willRespondWith(200, (b) => b.jsonBody(eachLike(admin)))
+      .executeTest(async (mock) => {
+        expect((await withFetchAgainst(mock.url, getAdminUsers))[0]?.username).toBe('founder');
+      });
+  });
+
+  it('creates an admin, and hears a clear 409 for a taken name', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .uponReceiving('a new admin account')
+      .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' }))
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', createdAt: isoDate }))
+      .executeTest(async (mock) => {
+        expect((await withFetchAgainst(mock.url, () => createAdminUser({ username: 'kwame.ops', password: 'kwame-pass' }))).username).toBe('kwame.ops');
+      });
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('an admin named founder with password first-admin-pass')
+      .uponReceiving('a new admin account with a taken username')
+      .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'other-pass' }))
+      .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
+      .executeTest(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => createAdminUser({ username: 'founder', password: 'other-pass' }))).rejects.toThrow('Username already exists');
+      });
+  });
+
+  it('signs out', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .uponReceiving('an admin sign-out')
+      .withRequest('POST', '/api/admin/logout')
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, logoutAdmin);
+      });
+  });
+});

@@ -1,0 +1,36 @@
+import { pactDir } from '@krom/server-kit/pact';
+import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { createWaitlistSignup } from '../src/features/waitlist/api/create-waitlist-signup.ts';
+
+/** The shell as consumer of the BFF's /api: the waitlist form's own request function. */
+const { regex } = MatchersV3;
+const pact = new PactV4({ consumer: 'krom-shell', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
+const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
+
+describe('shell → BFF', () => {
+  it('joins the waitlist', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a waitlist sign-up from the waitlist page')
+      .withRequest('POST', '/api/waitlist', (b) => b.headers(json).jsonBody({ name: 'Kojo Antwi', email: 'kojo@example.com', phone: '0201234567' }))
+      .willRespondWith(201)
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => createWaitlistSignup({ name: 'Kojo Antwi', email: 'kojo@example.com', phone: '0201234567' }));
+      });
+  });
+
+  it('hears the spec message for a bad phone number', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a waitlist sign-up with a bad phone number')
+      .withRequest('POST', '/api/waitlist', (b) => b.headers(json).jsonBody({ name: 'Kojo Antwi', email: 'kojo2@example.com', phone: '12345' }))
+      .willRespondWith(400, (b) => b.jsonBody({ message: 'Please enter a valid 10-digit Ghana phone number starting with 0' }))
+      .executeTest(async (mock) => {
+        await expect(
+          withFetchAgainst(mock.url, () => createWaitlistSignup({ name: 'Kojo Antwi', email: 'kojo2@example.com', phone: '12345' })),
+        ).rejects.toThrow('Please enter a valid 10-digit Ghana phone number starting with 0');
+      });
+  });
+});
