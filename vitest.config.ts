@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'bff/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The ui-kit's tests need a DOM; they run in the ui project.
+          exclude: ['packages/ui-kit/**', '**/node_modules/**'],
           environment: 'node',
         },
       },

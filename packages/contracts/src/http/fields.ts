@@ -11,3 +11,9 @@ export const ghanaPhoneField = z.string({ error: ghanaPhoneMessage }).trim().reg
 
 export const isoDateTime = z.string().datetime({ offset: true });
 export const uuid = z.string().uuid();
+
+/** A four-digit code as the spec's boxes enter it (sign-up phone code, password reset code). */
+export const fourDigitCode = (message: string) => z.string({ error: message }).regex(/^\d{4}$/, message);
+
+/** Names: the spec's minimum of 2 characters, with its message per field. */
+export const personName = (message: string) => z.string({ error: message }).trim().min(2, message).max(60, 'Name must be at most 60 characters');

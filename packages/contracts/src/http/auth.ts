@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { emailField, fourDigitCode, ghanaPhoneField, ghanaPhonePattern, isoDateTime, personName, uuid } from './fields.ts';
+
+/** Passwords: the spec's minimums; 128 is a ceiling for hashing cost, well above the 64 users may use. */
+const passwordCeiling = z.string().max(128, 'Password must be at most 128 characters');
+export const passwordMessages = {
+  min8: 'Password must be at least 8 characters',
+  upper: 'Password must contain at least one uppercase letter',
+  lower: 'Password must contain at least one lowercase letter',
+  number: 'Password must contain at least one number',
+  common: 'This password is too common. Please choose a less predictable one.',
+} as const;
+
+/** POST /api/auth/register (BFF) and POST /users (identity). */
+export const registerRequestSchema = z.object({
+  firstName: personName('First name must be at least 2 characters'),
+  lastName: personName('Last name must be at least 2 characters'),
+  email: emailField,
+  phone: ghanaPhoneField,
+  password: passwordCeiling.min(8, passwordMessages.min8),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** POST /api/auth/login. */
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginErrors = { invalidCredentials: 'Invalid email or password. Please try again.' } as const;
+
+/**
+ * Verification status as screens read it: approved, pending, rejected, or anything else meaning
+ * "not verified". A new account is `not_submitted` until the user sends their Ghana card.
+ */
+export const verificationStatuses = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
+
+/** GET /api/auth/user: the signed-in user as screens read them. */
+export const userSchema = z.object({
+  id: uuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactPhone: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  verificationStatus: z.enum(verificationStatuses),
+  isDriver: z.boolean(),
+  driverVerificationStatus: z.enum(verificationStatuses),
+  createdAt: isoDateTime,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** PUT /api/auth/profile. Email and phone are shown but not editable: they are ignored if sent. */
+export const profileUpdateRequestSchema = z.object({
+  firstName: personName('First name must be at least 2 characters'),
+  lastName: personName('Last name must be at least 2 characters'),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  emergencyContactName: z.string().trim().max(120).nullable().optional(),
+  emergencyContactPhone: z
+    .union([z.literal(''), z.string().trim().regex(ghanaPhonePattern, 'Please enter a valid 10-digit Ghana phone number starting with 0')])
+    .nullable()
+    .optional(),
+  profileImageUrl: z.string().max(500).nullable().optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+/** POST /api/auth/change-password (settings): the spec's in-app rules. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+  newPassword: passwordCeiling.min(6, 'New password must be at least 6 characters long.'),
+});
+export const changePasswordErrors = { wrongCurrent: 'Current password is incorrect.' } as const;
+
+/**
+ * POST /api/auth/forgot-password. The spec sends only the method, which cannot name an
+ * account, so the screen also asks for the e-mail address or the phone number.
+ */
+export const forgotPasswordRequestSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('email'), email: emailField }),
+  z.object({ method: z.literal('sms'), phone: ghanaPhoneField }),
+]);
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+/** The same answer whether or not an account matched. */
+export const forgotPasswordResponseSchema = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
+
+export const resetMethodSchema = z.enum(['email', 'sms']);
+/** POST /api/auth/verify-reset-otp. */
+export const verifyResetOtpRequestSchema = z.object({
+  otp: fourDigitCode('Verification code must be 4 digits'),
+  method: resetMethodSchema,
+});
+/** POST /api/auth/resend-reset-code. */
+export const resendResetCodeRequestSchema = z.object({ method: resetMethodSchema });
+
+/** POST /api/auth/reset-password: only the new password, allowed after the code was verified. */
+export const resetPasswordRequestSchema = z.object({
+  password: passwordCeiling
+    .min(8, passwordMessages.min8)
+    .regex(/[A-Z]/, passwordMessages.upper)
+    .regex(/[a-z]/, passwordMessages.lower)
+    .regex(/\d/, passwordMessages.number),
+});
+export const resetErrors = {
+  invalidCode: 'Invalid verification code. Please try again.',
+  notVerified: 'Please verify your reset code first.',
+} as const;
+
+/** Notification and privacy settings with the spec's defaults. */
+export const notificationSettingsSchema = z.object({
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  rideReminders: z.boolean(),
+  promotionalEmails: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const defaultNotificationSettings: NotificationSettings = {
+  emailNotifications: true,
+  smsNotifications: true,
+  pushNotifications: true,
+  rideReminders: true,
+  promotionalEmails: false,
+};
+export const privacySettingsSchema = z.object({
+  showPhoneToDrivers: z.boolean(),
+  showProfileToOthers: z.boolean(),
+  shareLocationData: z.boolean(),
+});
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+export const defaultPrivacySettings: PrivacySettings = { showPhoneToDrivers: true, showProfileToOthers: true, shareLocationData: true };
+/** GET /api/user/settings (added: the toggles must show what was saved). */
+export const userSettingsSchema = z.object({ notifications: notificationSettingsSchema, privacy: privacySettingsSchema });
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** POST /api/upload answers with the stored image's URL and the id a DELETE names. */
+export const uploadResponseSchema = z.object({ url: z.string(), publicId: z.string() });
+export const deleteUploadRequestSchema = z.object({ publicId: z.string().min(1) });
+export const uploadErrors = {
+  notImage: 'Please select an image file',
+  tooLarge: 'Image must be smaller than 5MB',
+} as const;
+export const maxImageBytes = 5 * 1024 * 1024;

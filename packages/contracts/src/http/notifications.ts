@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { isoDateTime, uuid } from './fields.ts';
+
+/** In-app notification types, as the screen's tabs group them. */
+export const notificationTypes = ['ride_request', 'booking', 'payment', 'system'] as const;
+
+export const notificationSchema = z.object({
+  id: uuid,
+  type: z.enum(notificationTypes),
+  title: z.string(),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  isRead: z.boolean(),
+  actionRequired: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications: newest first, with the badges' counts. */
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+  actionRequiredCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/**
+ * POST /api/notifications/{id}/read and POST /api/notifications/read-all mark as read.
+ * GET /api/notifications/stream is a text/event-stream: one `notification` event carrying a
+ * Notification each time one is created for the signed-in user.
+ */
+export const markReadResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { fourDigitCode, ghanaPhoneField } from './fields.ts';
+
+/** POST /api/sms/send-verification (sign-up and resend). */
+export const sendVerificationRequestSchema = z.object({ phoneNumber: ghanaPhoneField });
+/** How long before Send Again may ask for another code; the screen counts it down. */
+export const sendVerificationResponseSchema = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
+
+/** POST /api/sms/verify-code (sign-up). */
+export const verifyCodeRequestSchema = z.object({
+  phoneNumber: ghanaPhoneField,
+  verificationCode: fourDigitCode('Verification code must be 4 digits'),
+});
+
+export const phoneCodeErrors = {
+  invalidCode: 'Invalid verification code. Please try again.',
+  tooManyTries: 'Too many wrong codes. Please request a new code.',
+  expired: 'This code has expired. Please request a new code.',
+  cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
+  hourlyCap: 'Too many codes requested. Please try again later.',
+  phoneNotVerified: 'Please verify your phone number first.',
+} as const;
+
+/** Rules the spec fixes: 4 digits, 3 tries; the rest are Krom's. */
+export const phoneCodeRules = { digits: 4, maxAttempts: 3, validMinutes: 10 } as const;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * The notifications service's own routes for one-time codes (reached only from the BFF). A code
+ * is made, hashed and sent by the notifications service; it never travels in an event.
+ */
+export const verificationCodeRoutes = {
+  issue: '/verification-codes',
+  verify: '/verification-codes/verify',
+} as const;
+
+export const codePurposes = ['signup', 'reset'] as const;
+
+/** Who the code is for: `subject` keys the code (the phone for sign-up, the user id for a reset). */
+export const issueCodeRequestSchema = z.object({
+  purpose: z.enum(codePurposes),
+  subject: z.string().min(1),
+  destination: z.discriminatedUnion('channel', [
+    z.object({ channel: z.literal('sms'), phone: z.string() }),
+    z.object({ channel: z.literal('email'), email: z.string().email() }),
+  ]),
+  /** The requesting client (its IP as the BFF sees it), for per-client caps. */
+  clientKey: z.string().min(1),
+});
+export type IssueCodeRequest = z.infer<typeof issueCodeRequestSchema>;
+/** 201 when sent; 429 {message, resendAfterSeconds?} when a cooldown or cap applies. */
+export const issueCodeResponseSchema = z.object({ resendAfterSeconds: z.number().int() });
+
+export const verifyCodeServiceRequestSchema = z.object({
+  purpose: z.enum(codePurposes),
+  subject: z.string().min(1),
+  code: z.string(),
+});
+/** 200 {verified: true}; 400 {message} for a wrong, used or expired code or too many tries. */
+export const verifyCodeServiceResponseSchema = z.object({ verified: z.literal(true) });
