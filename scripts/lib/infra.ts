@@ -119,9 +119,8 @@ export async function ensureRedis(log: (line: string) => void): Promise<{ url: s
 }
 
 /** An S3 endpoint from S3_ENDPOINT; else a local S3-compatible server (s3rver) on var/s3. */
-export async function ensureS3(log: (line: string) => void): Promise<{ env: Record<string, string>; started?: Started }> {
+export async function ensureS3(log: (line: string) => void, port = 4569): Promise<{ env: Record<string, string>; started?: Started }> {
   if (process.env.S3_ENDPOINT) return { env: {} };
-  const port = Number(process.env.S3RVER_PORT ?? 4569);
   const bucket = process.env.S3_BUCKET ?? 'krom-uploads';
   const env = {
     S3_ENDPOINT: `http://127.0.0.1:${port}`,

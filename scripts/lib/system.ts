@@ -70,8 +70,6 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     if (nats.started) started.push(nats.started);
     const redis = await ensureRedis(log);
     if (redis.started) started.push(redis.started);
-    const s3 = await ensureS3(log);
-    if (s3.started) started.push(s3.started);
 
     const secrets = localSecrets();
     const prefix = options.env?.KROM_DATABASE_PREFIX ?? process.env.KROM_DATABASE_PREFIX ?? 'krom_';
@@ -84,6 +82,8 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     const offset = Number(options.env?.KROM_PORT_OFFSET ?? process.env.KROM_PORT_OFFSET ?? 0);
     const port = (base: number) => base + offset;
     const webPort = Number(process.env.WEB_PORT ?? port(8080));
+    const s3 = await ensureS3(log, port(4569));
+    if (s3.started) started.push(s3.started);
     const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${webPort}`;
     const common = {
       INTERNAL_AUTH_SECRET: secrets.INTERNAL_AUTH_SECRET,

@@ -47,6 +47,9 @@ export function createDatabase<S extends Record<string, unknown>>(
   poolSize = 10,
 ): Database<S> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection the server drops (restart, failover, DROP DATABASE … FORCE) must not crash
+  // the process: the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
   return drizzle(pool, { schema }) as Database<S>;
 }
 

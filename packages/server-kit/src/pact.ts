@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import { ASSERTION_HEADER, type Caller, signAssertion } from './internal-auth.ts';
 
 /** Where every pact file is written and read: the repository's pacts/ folder. */
@@ -22,4 +23,25 @@ export async function resignAssertion(headers: Record<string, string | string[] 
   const caller: Caller =
     payload.kind === 'admin' ? { kind: 'admin', adminId: payload.sub } : payload.kind === 'user' ? { kind: 'user', userId: payload.sub } : { kind: 'public' };
   headers[ASSERTION_HEADER] = await signAssertion(secret, caller, audience);
+}
+
+export type PactProxyRequest = IncomingMessage & { body?: unknown };
+
+/**
+ * The request filter every provider verification uses. It re-signs the recorded assertion for
+ * this provider (services), adds the session cookie a provider state set up (BFF), and undoes a
+ * quirk of the verifier's proxy, which turns a bodyless request into "{}" with no content type:
+ * the consumer sent no body at all, as the pact records.
+ */
+export function pactRequestFilter(options: { resign?: { secret: string; audience: string }; cookie?: () => string | undefined }) {
+  return (req: PactProxyRequest, _res: unknown, next: (error?: unknown) => void) => {
+    if (!req.headers['content-type']) {
+      req.body = undefined;
+      req.headers['content-length'] = '0';
+    }
+    const cookie = options.cookie?.();
+    if (cookie) req.headers.cookie = cookie;
+    if (!options.resign) return next();
+    resignAssertion(req.headers, options.resign.secret, options.resign.audience).then(() => next(), next);
+  };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dropDatabase } from '@krom/server-kit/db';
 import { hashPassword } from '@krom/server-kit/passwords';
-import { pactFile, resignAssertion } from '@krom/server-kit/pact';
+import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openAdminService } from '../src/open-admin.ts';
@@ -31,11 +31,9 @@ it('honours the BFF pact', async () => {
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
-    requestFilter: (req, _res, next) => {
-      resignAssertion(req.headers, config.INTERNAL_AUTH_SECRET, 'admin').then(() => next(), next);
-    },
+    requestFilter: pactRequestFilter({ resign: { secret: config.INTERNAL_AUTH_SECRET, audience: 'admin' } }),
     stateHandlers: {
-      'an admin exists': async (params) => {
+      'an admin exists': async (params: unknown) => {
         const { id, username, password } = params as { id: string; username: string; password: string };
         await service.db.$client.query('DELETE FROM admin_users WHERE id = $1 OR lower(username) = lower($2)', [id, username]);
         await service.db.$client.query('INSERT INTO admin_users (id, username, password) VALUES ($1, $2, $3)', [id, username, await hashPassword(password)]);

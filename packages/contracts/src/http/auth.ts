@@ -146,3 +146,76 @@ export const uploadErrors = {
   tooLarge: 'Image must be smaller than 5MB',
 } as const;
 export const maxImageBytes = 5 * 1024 * 1024;
+
+/* ---------------------------------------------------------------- added with the identity service */
+
+/** POST /api/auth/register and POST /api/auth/login answer with the signed-in User (201 and 200). */
+export const signedInResponseSchema = userSchema;
+
+/** A taken e-mail (any capitalisation) or phone number refuses a registration with 409. */
+export const registerErrors = {
+  emailTaken: 'An account with this email already exists',
+  phoneTaken: 'An account with this phone number already exists',
+} as const;
+
+/** The signed-in account no longer exists (deleted): the BFF ends the session and answers 401. */
+export const accountErrors = { notFound: 'Account not found', notSignedIn: 'Sign-in required' } as const;
+
+/** PUT /api/auth/profile: a profile image must be one of the user's own uploads. */
+export const profileErrors = { imageNotUploaded: 'Please upload the profile image again.' } as const;
+
+/** POST /api/auth/forgot-password and POST /api/auth/resend-reset-code: the same answer either way. */
+export const resetCodeSentMessage = {
+  email: 'If an account matches, a 4-digit code is on its way to its email address.',
+  sms: 'If an account matches, a 4-digit code is on its way to its phone.',
+} as const;
+/** resend-reset-code without a forgot-password request first in this browser session. */
+export const resetNoRequestMessage = 'Please request a reset code first.';
+
+/** PUT /api/user/notifications and PUT /api/user/privacy: any of the toggles; both answer UserSettings. */
+export const notificationSettingsUpdateSchema = notificationSettingsSchema.partial();
+export const privacySettingsUpdateSchema = privacySettingsSchema.partial();
+
+/** Uploads: what an image is for decides who may see it (a profile photo: any signed-in user). */
+export const uploadKinds = ['profile'] as const;
+export const uploadKindErrors = { unknownKind: 'Unknown upload type' } as const;
+export const uploadNotFound = 'Image not found';
+/** The multipart form of POST /api/upload: the file in `image`, its use in `type`. */
+export const uploadFormFields = { file: 'image', kind: 'type' } as const;
+/** A public id as the upload URLs carry it. */
+export const uploadPublicIdPattern = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Answers of calls that return nothing else (logout, password change and reset, deletes). */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Routes of the identity service itself (reached only from the BFF with an internal assertion).
+ * User-scoped routes act on the user the assertion names, never on an id in the path.
+ */
+export const identityServiceRoutes = {
+  users: '/users',
+  checkCredentials: '/sessions',
+  me: '/users/me',
+  profile: '/users/me/profile',
+  changePassword: '/users/me/password',
+  resetPassword: '/users/me/password-reset',
+  settings: '/users/me/settings',
+  notificationSettings: '/users/me/settings/notifications',
+  privacySettings: '/users/me/settings/privacy',
+  recoveryLookup: '/recovery/lookup',
+  uploads: '/uploads',
+  upload: '/uploads/:publicId',
+} as const;
+
+/** POST /sessions (identity): the account whose credentials matched. */
+export const checkCredentialsResponseSchema = z.object({ user: userSchema });
+
+/** POST /recovery/lookup (identity): the account an e-mail, phone or id names; 404 when none. */
+export const recoveryLookupRequestSchema = z.union([
+  z.object({ email: emailField }).strict(),
+  z.object({ phone: ghanaPhoneField }).strict(),
+  z.object({ userId: uuid }).strict(),
+]);
+export type RecoveryLookupRequest = z.infer<typeof recoveryLookupRequestSchema>;
+export const recoveryLookupResponseSchema = z.object({ userId: uuid, email: z.string(), phone: z.string() });
+export type RecoveryLookupResponse = z.infer<typeof recoveryLookupResponseSchema>;

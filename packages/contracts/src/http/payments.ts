@@ -56,3 +56,42 @@ export const paymentMethodErrors = {
   duplicate: 'This number is already saved.',
   notFound: 'Payment method not found',
 } as const;
+
+/** GET /api/payment-methods: the user's numbers, the default first, then newest first. */
+export const paymentMethodListSchema = z.array(paymentMethodSchema);
+export type CreatePaymentMethodRequest = z.infer<typeof createPaymentMethodRequestSchema>;
+export type UpdatePaymentMethodRequest = z.infer<typeof updatePaymentMethodRequestSchema>;
+/** DELETE /api/payment-methods/{id} answers this; the default may have moved, so read the list again. */
+export const deletePaymentMethodResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Routes of the rides service's payments area (reached only from the BFF with an internal
+ * assertion); the BFF's public paths are the same under /api.
+ */
+export const paymentServiceRoutes = {
+  payments: '/payments',
+  paymentMethods: '/payment-methods',
+  paymentMethod: '/payment-methods/:id',
+  defaultPaymentMethod: '/payment-methods/:id/default',
+} as const;
+
+/** Number prefixes each network was allocated; a ported number keeps its old prefix, so this only suggests. */
+export const mobileMoneyPrefixes: Record<MobileMoneyProvider, readonly string[]> = {
+  mtn: ['024', '025', '053', '054', '055', '059'],
+  vodafone: ['020', '050'],
+  airteltigo: ['026', '027', '056', '057'],
+};
+
+/**
+ * The network a number probably belongs to, from its first three digits in local form
+ * (spaces, dashes and a +233 / 233 / 00233 country code are allowed); undefined until three
+ * digits are typed or when the prefix is no mobile money network's.
+ */
+export function suggestMobileMoneyProvider(number: string): MobileMoneyProvider | undefined {
+  const digits = number.replace(/[\s\-().]/g, '');
+  const international = /^(?:\+|00)?233(\d*)$/.exec(digits);
+  const local = international ? `0${international[1]}` : digits;
+  if (!/^0\d{2}/.test(local)) return undefined;
+  const prefix = local.slice(0, 3);
+  return mobileMoneyProviders.find((provider) => mobileMoneyPrefixes[provider].includes(prefix));
+}

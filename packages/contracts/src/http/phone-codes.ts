@@ -12,6 +12,10 @@ export const verifyCodeRequestSchema = z.object({
   verificationCode: fourDigitCode('Verification code must be 4 digits'),
 });
 
+/** The sign-up answers: the spec's success toasts for a sent and a verified code. */
+export const phoneCodeMessages = { sent: 'Verification code sent!', verified: 'Phone number verified!' } as const;
+export const verifyCodeResponseSchema = z.object({ message: z.string() });
+
 export const phoneCodeErrors = {
   invalidCode: 'Invalid verification code. Please try again.',
   tooManyTries: 'Too many wrong codes. Please request a new code.',

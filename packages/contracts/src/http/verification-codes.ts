@@ -25,11 +25,16 @@ export const issueCodeRequestSchema = z.object({
 export type IssueCodeRequest = z.infer<typeof issueCodeRequestSchema>;
 /** 201 when sent; 429 {message, resendAfterSeconds?} when a cooldown or cap applies. */
 export const issueCodeResponseSchema = z.object({ resendAfterSeconds: z.number().int() });
+export type IssueCodeResponse = z.infer<typeof issueCodeResponseSchema>;
+/** The 429 body: the spec-worded reason and when another code may be asked for. */
+export const issueCodeRefusedSchema = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
+export type IssueCodeRefused = z.infer<typeof issueCodeRefusedSchema>;
 
 export const verifyCodeServiceRequestSchema = z.object({
   purpose: z.enum(codePurposes),
   subject: z.string().min(1),
   code: z.string(),
 });
+export type VerifyCodeServiceRequest = z.infer<typeof verifyCodeServiceRequestSchema>;
 /** 200 {verified: true}; 400 {message} for a wrong, used or expired code or too many tries. */
 export const verifyCodeServiceResponseSchema = z.object({ verified: z.literal(true) });
