@@ -4,14 +4,28 @@ import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildIdentityApp } from './app.ts';
 import type { IdentityConfig } from './config.ts';
 import * as schema from './db/schema.ts';
+import { isCommonPassword } from './passwords/common-passwords.ts';
+import { chooseObjectStore } from './storage/choose-object-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** Opens the identity service's database, bus and outbox relay and builds its app. */
-export async function openIdentityService(config: IdentityConfig) {
+/** Opens the identity service's database, bus, outbox relay and object store and builds its app. */
+export async function openIdentityService(config: IdentityConfig, options: { store?: ObjectStore } = {}) {
   const logger = createLogger('identity', config.LOG_LEVEL);
   const resources = await openServiceResources({ service: 'identity', config, schema, migrationsFolder, logger });
-  const app = await buildIdentityApp({ internalSecret: config.INTERNAL_AUTH_SECRET, logLevel: config.LOG_LEVEL, checks: resources.checks });
+  const store = options.store ?? chooseObjectStore(config);
+  // Built now rather than on the first registration, which would otherwise pay for it.
+  isCommonPassword('');
+  const app = await buildIdentityApp({
+    db: resources.db,
+    store,
+    logger,
+    internalSecret: config.INTERNAL_AUTH_SECRET,
+    logLevel: config.LOG_LEVEL,
+    checks: { ...resources.checks, objectStore: () => store.check() },
+  });
   app.addHook('onClose', () => resources.close());
-  return { app, ...resources };
+  logger.info({ objectStore: store.name }, 'identity service opened');
+  return { app, store, ...resources };
 }

@@ -1,1 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
+
+/**
+ * Accounts, with the spec's fields. A deleted account keeps its row (other services' records
+ * point at its id) but loses every personal detail: e-mail and phone become null, so both are
+ * free to register again; uniqueness holds among live accounts only.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased: addresses compare case-insensitively. */
+    email: text('email'),
+    phone: text('phone'),
+    /** argon2id hash; null once the account is deleted. */
+    password: text('password'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    profileImageUrl: text('profile_image_url'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verificationStatus: text('verification_status').notNull().default('not_submitted'),
+    ghanaCardNumber: text('ghana_card_number'),
+    verificationFullName: text('verification_full_name'),
+    dateOfBirth: date('date_of_birth'),
+    expiryDate: date('expiry_date'),
+    frontPhotoUrl: text('front_photo_url'),
+    backPhotoUrl: text('back_photo_url'),
+    verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
+    verificationApprovedAt: timestamp('verification_approved_at', { withTimezone: true }),
+    isDriver: boolean('is_driver').notNull().default(false),
+    driverVerificationStatus: text('driver_verification_status').notNull().default('not_submitted'),
+    licenseNumber: text('license_number'),
+    licenseClass: text('license_class'),
+    licenseExpiryDate: date('license_expiry_date'),
+    licenseFrontPhotoUrl: text('license_front_photo_url'),
+    licenseBackPhotoUrl: text('license_back_photo_url'),
+    driverVerificationSubmittedAt: timestamp('driver_verification_submitted_at', { withTimezone: true }),
+    driverVerificationApprovedAt: timestamp('driver_verification_approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`).where(sql`${table.deletedAt} IS NULL`),
+    // One live account per phone number, so an SMS recovery names exactly one account.
+    uniqueIndex('users_phone_key').on(table.phone).where(sql`${table.deletedAt} IS NULL`),
+  ],
+);
+
+/** Notification and privacy toggles; a missing row reads as the spec's defaults. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  smsNotifications: boolean('sms_notifications').notNull().default(true),
+  pushNotifications: boolean('push_notifications').notNull().default(true),
+  rideReminders: boolean('ride_reminders').notNull().default(true),
+  promotionalEmails: boolean('promotional_emails').notNull().default(false),
+  showPhoneToDrivers: boolean('show_phone_to_drivers').notNull().default(true),
+  showProfileToOthers: boolean('show_profile_to_others').notNull().default(true),
+  shareLocationData: boolean('share_location_data').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Uploaded files: the object lives in the store under a key the server made; callers know it
+ * only by its random public id. `kind` decides who may read it.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publicId: text('public_id').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    objectKey: text('object_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('uploads_public_id_key').on(table.publicId), index('uploads_owner_idx').on(table.ownerId)],
+);

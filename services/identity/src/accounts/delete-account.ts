@@ -1,0 +1,62 @@
+import { userDeleted } from '@krom/contracts/events/identity';
+import { accountErrors } from '@krom/contracts/http/auth';
+import { HttpError } from '@krom/server-kit/errors';
+import type { Logger } from '@krom/server-kit/logger';
+import { recordEvent } from '@krom/server-kit/outbox';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { IdentityDb } from '../db/identity-db.ts';
+import { uploads, userSettings, users } from '../db/schema.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { findLiveUser } from './find-user.ts';
+
+/**
+ * Deletes an account as a user would expect: every personal detail is erased (names replaced,
+ * e-mail, phone, emergency contact, verification details and the password hash cleared), the
+ * user's files are removed from the store, and `user.deleted` tells the other services to erase
+ * theirs. The row stays, anonymous, so rides and payments that name its id still resolve; the
+ * e-mail and phone are free to register again.
+ */
+export async function deleteAccount(deps: { db: IdentityDb; store: ObjectStore; logger: Logger }, userId: string): Promise<void> {
+  const { db, store, logger } = deps;
+  await findLiveUser(db, userId);
+  const files = await db.select({ objectKey: uploads.objectKey }).from(uploads).where(eq(uploads.ownerId, userId));
+  // Files first: if the store is down the account stays as it was and the user can try again.
+  for (const { objectKey } of files) await store.delete(objectKey);
+
+  await db.transaction(async (tx) => {
+    const deletedAt = new Date();
+    await tx.delete(uploads).where(eq(uploads.ownerId, userId));
+    await tx.delete(userSettings).where(eq(userSettings.userId, userId));
+    const [erased] = await tx
+      .update(users)
+      .set({
+        firstName: 'Deleted',
+        lastName: 'User',
+        email: null,
+        phone: null,
+        password: null,
+        emergencyContactName: null,
+        emergencyContactPhone: null,
+        profileImageUrl: null,
+        ghanaCardNumber: null,
+        verificationFullName: null,
+        dateOfBirth: null,
+        expiryDate: null,
+        frontPhotoUrl: null,
+        backPhotoUrl: null,
+        licenseNumber: null,
+        licenseClass: null,
+        licenseExpiryDate: null,
+        licenseFrontPhotoUrl: null,
+        licenseBackPhotoUrl: null,
+        updatedAt: deletedAt,
+        deletedAt,
+      })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    // A second delete racing this one finds nothing left to erase and publishes nothing.
+    if (!erased) throw new HttpError(404, accountErrors.notFound);
+    await recordEvent(tx, userDeleted, { userId, deletedAt: deletedAt.toISOString() });
+  });
+  logger.info({ userId, files: files.length }, 'account deleted and anonymised');
+}

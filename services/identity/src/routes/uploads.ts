@@ -1,0 +1,81 @@
+import multipart from '@fastify/multipart';
+import {
+  identityServiceRoutes,
+  maxImageBytes,
+  uploadErrors,
+  uploadFormFields,
+  uploadKindErrors,
+  uploadKinds,
+  uploadNotFound,
+  uploadPublicIdPattern,
+} from '@krom/contracts/http/auth';
+import { HttpError } from '@krom/server-kit/errors';
+import { requireUser } from '@krom/server-kit/internal-auth';
+import type { Logger } from '@krom/server-kit/logger';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdentityDb } from '../db/identity-db.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { deleteUpload, readUpload, storeUpload, type UploadKind } from '../uploads/manage-uploads.ts';
+
+type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
+
+const isUploadKind = (value: string): value is UploadKind => (uploadKinds as readonly string[]).includes(value);
+
+/** Reads the form: the one image (at most 5 MB, counted as it streams in) and what it is for. */
+async function readImageForm(request: FastifyRequest): Promise<{ bytes: Buffer | undefined; kind: string }> {
+  if (!request.isMultipart()) throw new HttpError(400, uploadErrors.notImage);
+  let bytes: Buffer | undefined;
+  let kind = 'profile';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Any other file field is read past and ignored.
+        const content = await part.toBuffer();
+        if (part.fieldname === uploadFormFields.file) bytes = content;
+      } else if (part.fieldname === uploadFormFields.kind) {
+        kind = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, uploadErrors.tooLarge);
+    throw error;
+  }
+  return { bytes, kind };
+}
+
+function publicIdFrom(request: FastifyRequest): string {
+  const { publicId } = request.params as { publicId?: string };
+  if (!publicId || !uploadPublicIdPattern.test(publicId)) throw new HttpError(404, uploadNotFound);
+  return publicId;
+}
+
+/** Images users upload (profile photos for now), stored under server-made keys. */
+export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
+  await app.register(multipart, { limits: { fileSize: maxImageBytes, files: 2, fields: 8, fieldSize: 1024, parts: 10 } });
+
+  app.post(identityServiceRoutes.uploads, async (request, reply) => {
+    const userId = requireUser(request);
+    const { bytes, kind } = await readImageForm(request);
+    if (!isUploadKind(kind)) throw new HttpError(400, uploadKindErrors.unknownKind);
+    if (!bytes || bytes.length === 0) throw new HttpError(400, uploadErrors.notImage);
+    return reply.status(201).send(await storeUpload(deps, userId, kind, bytes));
+  });
+
+  app.get(identityServiceRoutes.upload, async (request, reply) => {
+    const userId = requireUser(request);
+    const object = await readUpload(deps, userId, publicIdFrom(request));
+    return reply
+      .header('content-type', object.contentType)
+      .header('content-length', object.size)
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(object.body);
+  });
+
+  app.delete(identityServiceRoutes.upload, async (request) => {
+    const userId = requireUser(request);
+    await deleteUpload(deps, userId, publicIdFrom(request));
+    return { ok: true };
+  });
+}

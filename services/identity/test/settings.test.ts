@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openIdentityService } from '../src/open-identity.ts';
+import { closeIdentity, type IdentityService, identityTestConfig, newPerson, registerThrough } from './identity-test-env.ts';
+
+const { config, as } = identityTestConfig();
+let service: IdentityService;
+
+beforeAll(async () => {
+  service = await openIdentityService(config);
+});
+afterAll(() => closeIdentity(service, config.DATABASE_URL));
+
+const read = async (userId: string) => service.app.inject({ method: 'GET', url: '/users/me/settings', headers: await as({ kind: 'user', userId }) });
+const save = async (userId: string, part: 'notifications' | 'privacy', body: unknown) =>
+  service.app.inject({ method: 'PUT', url: `/users/me/settings/${part}`, headers: await as({ kind: 'user', userId }), payload: body as object });
+
+const defaults = {
+  notifications: { emailNotifications: true, smsNotifications: true, pushNotifications: true, rideReminders: true, promotionalEmails: false },
+  privacy: { showPhoneToDrivers: true, showProfileToOthers: true, shareLocationData: true },
+};
+
+describe('notification and privacy settings', () => {
+  it('start at the spec’s defaults', async () => {
+    const person = await registerThrough(service, as);
+    const response = await read(person.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(defaults);
+  });
+
+  it('keep what was saved, the unsent toggles unchanged', async () => {
+    const person = await registerThrough(service, as);
+    const notifications = await save(person.id, 'notifications', { smsNotifications: false, promotionalEmails: true });
+    expect(notifications.statusCode).toBe(200);
+    const privacy = await save(person.id, 'privacy', { showPhoneToDrivers: false });
+    expect(privacy.json()).toEqual({
+      notifications: { ...defaults.notifications, smsNotifications: false, promotionalEmails: true },
+      privacy: { ...defaults.privacy, showPhoneToDrivers: false },
+    });
+    // Still set when read again later (a reload, a new sign-in).
+    expect((await read(person.id)).json()).toEqual(privacy.json());
+  });
+
+  it('accept a whole settings object as the screen sends it', async () => {
+    const person = await registerThrough(service, as);
+    const all = { emailNotifications: false, smsNotifications: false, pushNotifications: false, rideReminders: false, promotionalEmails: false };
+    expect((await save(person.id, 'notifications', all)).json().notifications).toEqual(all);
+  });
+
+  it.each([
+    ['notifications', { emailNotifications: 'yes' }],
+    ['privacy', { showProfileToOthers: 1 }],
+  ] as const)('answer 400 for a toggle that is not true or false (%s %j)', async (part, body) => {
+    const person = await registerThrough(service, as);
+    const response = await save(person.id, part, body);
+    expect(response.statusCode).toBe(400);
+    expect((await read(person.id)).json()).toEqual(defaults);
+  });
+
+  it('belong to the caller only: another user’s save changes nothing of theirs', async () => {
+    const ama = await registerThrough(service, as);
+    const kofi = await registerThrough(service, as, newPerson());
+    await save(kofi.id, 'privacy', { showProfileToOthers: false });
+    expect((await read(ama.id)).json()).toEqual(defaults);
+  });
+
+  it('are a 404 for an unknown account and need a user caller', async () => {
+    expect((await read(crypto.randomUUID())).statusCode).toBe(404);
+    expect((await save(crypto.randomUUID(), 'privacy', { showProfileToOthers: false })).statusCode).toBe(404);
+    const anonymous = await service.app.inject({ method: 'GET', url: '/users/me/settings', headers: await as({ kind: 'public' }) });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
