@@ -1,19 +1,31 @@
 import { createHttpApp } from '@krom/server-kit/http-app';
 import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
+import type { CodeDeps } from './codes/code-deps.ts';
+import type { NotificationsDb } from './db/notifications-db.ts';
+import type { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { oneTimeCodeRoutes } from './routes/verification-codes.ts';
 
 export type NotificationsAppDeps = {
+  db: NotificationsDb;
+  codes: CodeDeps;
+  hub: NotificationStreamHub;
   internalSecret: string;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
 };
 
 /**
- * The notifications service as a Fastify app. For now only health answers: SMS leave through
- * events and the queue; the internal routes (phone codes, the SMS test panel) come with their features.
+ * The notifications service as a Fastify app: one-time codes and in-app notifications for the
+ * BFF. SMS and e-mail leave through events and the queues. Tests call it with inject.
  */
 export async function buildNotificationsApp(deps: NotificationsAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'notifications', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'notifications' });
+  await app.register(oneTimeCodeRoutes, { codes: deps.codes });
+  await app.register(notificationRoutes, { db: deps.db, hub: deps.hub });
+  // Open streams would keep the server from closing; end them first, clients reconnect.
+  app.addHook('preClose', async () => deps.hub.closeStreams());
   return app;
 }

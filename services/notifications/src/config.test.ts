@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ConfigError } from '@krom/server-kit/config';
 import { describe, expect, it } from 'vitest';
 import { readNotificationsConfig, repoRoot } from './config.ts';
+import { chooseEmailProvider } from './email/choose-email-provider.ts';
 import { chooseSmsProvider } from './sms/choose-sms-provider.ts';
 
 const base = { INTERNAL_AUTH_SECRET: 'x'.repeat(32) };
@@ -18,8 +19,22 @@ describe('notifications configuration', () => {
       LOCAL_OUTBOX_DIR: join(repoRoot, 'var/outbox'),
       SMS_RETRY_ATTEMPTS: 5,
       SMS_RETRY_BACKOFF_MS: 2000,
+      EMAIL_RETRY_ATTEMPTS: 5,
+      EMAIL_RETRY_BACKOFF_MS: 2000,
+      PHONE_CODE_RESEND_SECONDS: 150,
+      PHONE_CODE_HOURLY_CAP_PER_SUBJECT: 5,
+      PHONE_CODE_HOURLY_CAP_PER_CLIENT: 20,
+      NOTIFICATION_STREAM_HEARTBEAT_SECONDS: 25,
     });
     expect(chooseSmsProvider(config).name).toBe('local');
+    expect(chooseEmailProvider(config).name).toBe('local');
+  });
+
+  it('sends e-mail over SMTP when SMTP_URL and EMAIL_FROM are set, and refuses SMTP_URL alone', () => {
+    const smtp = { SMTP_URL: 'smtp://user:secret@mail.example.com:587', EMAIL_FROM: 'Krom <no-reply@krom.example>' };
+    expect(chooseEmailProvider(readNotificationsConfig({ ...base, ...smtp })).name).toBe('smtp');
+    expect(chooseEmailProvider(readNotificationsConfig({ ...base, SMTP_URL: '', EMAIL_FROM: '' })).name).toBe('local');
+    expect(() => readNotificationsConfig({ ...base, SMTP_URL: smtp.SMTP_URL })).toThrow(/EMAIL_FROM: required when SMTP_URL is set/);
   });
 
   it('takes a relative outbox folder from the repository root and an absolute one as is', () => {
@@ -49,6 +64,12 @@ describe('notifications configuration', () => {
     [{ TWILIO_FROM_NUMBER: '0241234567', TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: 't' }, 'TWILIO_FROM_NUMBER'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
     [{ REDIS_PREFIX: 'a b' }, 'REDIS_PREFIX'],
+    [{ SMTP_URL: 'https://mail.example.com', EMAIL_FROM: 'a@b.c' }, 'SMTP_URL'],
+    [{ EMAIL_FROM: 'nobody' }, 'EMAIL_FROM'],
+    [{ PHONE_CODE_RESEND_SECONDS: '-1' }, 'PHONE_CODE_RESEND_SECONDS'],
+    [{ PHONE_CODE_HOURLY_CAP_PER_SUBJECT: '0' }, 'PHONE_CODE_HOURLY_CAP_PER_SUBJECT'],
+    [{ PHONE_CODE_HOURLY_CAP_PER_CLIENT: 'many' }, 'PHONE_CODE_HOURLY_CAP_PER_CLIENT'],
+    [{ NOTIFICATION_STREAM_HEARTBEAT_SECONDS: '0' }, 'NOTIFICATION_STREAM_HEARTBEAT_SECONDS'],
   ])('refuses %j', (env, variable) => {
     expect(() => readNotificationsConfig({ ...base, ...env })).toThrow(new RegExp(`${variable}:`));
   });

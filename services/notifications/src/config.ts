@@ -38,6 +38,27 @@ export const notificationsConfigSchema = serviceConfigSchema
     SMS_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     /** First retry delay; each further retry waits twice as long. */
     SMS_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+    /** SMTP server for e-mail (smtp:// or smtps://, credentials in the URL); unset means the local outbox. */
+    SMTP_URL: optional(
+      z
+        .string()
+        .url()
+        .refine((url) => /^smtps?:$/.test(new URL(url).protocol), 'must be an smtp:// or smtps:// URL'),
+    ),
+    /** Sender of every e-mail, such as "Krom <no-reply@krom.example>"; required with SMTP_URL. */
+    EMAIL_FROM: optional(z.string().regex(/@/, 'must name an e-mail address')),
+    /** Total tries per e-mail, the first included. */
+    EMAIL_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** First e-mail retry delay; each further retry waits twice as long. */
+    EMAIL_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+    /** How long after one code another may be asked for (the screen's 02:30). */
+    PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(150),
+    /** Codes per hour for one recipient (a phone number at sign-up, an account at recovery). */
+    PHONE_CODE_HOURLY_CAP_PER_SUBJECT: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Codes per hour for one client address, whoever they are for. */
+    PHONE_CODE_HOURLY_CAP_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** A comment line this often keeps proxies from closing a quiet notification stream. */
+    NOTIFICATION_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   })
   .superRefine((config, ctx) => {
     // Half a Twilio setup is a mistake, not a request for the local provider.
@@ -46,6 +67,10 @@ export const notificationsConfigSchema = serviceConfigSchema
       for (const name of twilioVariables.filter((n) => config[n] === undefined)) {
         ctx.addIssue({ code: 'custom', path: [name], message: `required when ${present.join(', ')} is set` });
       }
+    }
+    // Without a sender an SMTP server refuses every message; better to stop at start.
+    if (config.SMTP_URL && !config.EMAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['EMAIL_FROM'], message: 'required when SMTP_URL is set' });
     }
   });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

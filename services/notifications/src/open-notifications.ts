@@ -1,15 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
+import { userDeleted, userPasswordChanged, userRegistered } from '@krom/contracts/events/identity';
 import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { Redis } from 'ioredis';
 import { buildNotificationsApp } from './app.ts';
+import { type CodeDeps, codeSettingsFrom } from './codes/code-deps.ts';
+import { codeHashKey } from './codes/code-hash.ts';
+import { generateCode } from './codes/generate-code.ts';
 import type { NotificationsConfig } from './config.ts';
 import * as schema from './db/schema.ts';
+import { chooseEmailProvider } from './email/choose-email-provider.ts';
+import type { EmailProvider } from './email/email-provider.ts';
+import type { EmailSender } from './email/queue-email.ts';
+import { requeuePendingEmail } from './email/requeue-pending-email.ts';
+import { handleUserDeleted } from './events/handlers/user-deleted.ts';
+import { handleUserPasswordChanged } from './events/handlers/user-password-changed.ts';
+import { handleUserRegistered } from './events/handlers/user-registered.ts';
 import { handleWaitlistJoined } from './events/handlers/waitlist-joined.ts';
+import { createEmailQueue } from './jobs/email-queue.ts';
+import { startEmailWorker } from './jobs/email.worker.ts';
 import { createSmsQueue } from './jobs/sms-queue.ts';
 import { startSmsWorker } from './jobs/sms.worker.ts';
+import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { chooseSmsProvider } from './sms/choose-sms-provider.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
 import { requeuePendingSms } from './sms/requeue-pending-sms.ts';
@@ -20,18 +34,29 @@ export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.
 /** Durable consumer name prefix of this service on the bus. */
 const DURABLE = 'notifications';
 
+export type NotificationsServiceOptions = {
+  smsProvider?: SmsProvider;
+  emailProvider?: EmailProvider;
+  /** The time codes are issued, expire and are checked at (tests move it). */
+  clock?: () => Date;
+  /** Makes the codes (tests that must know one ahead, such as provider pacts). */
+  generateCode?: () => string;
+};
+
 /**
- * Opens everything the notifications service runs on (database, bus, Redis, the SMS queue and
- * its worker, the event consumers) and builds its app; closing the app releases it all, the
- * consumers first so nothing new is queued, then the worker after its in-flight jobs finish.
+ * Opens everything the notifications service runs on (database, bus, Redis, the SMS and e-mail
+ * queues and their workers, the event consumers, the notification stream listener) and builds its
+ * app; closing the app releases it all: open streams first, then the consumers so nothing new is
+ * queued, then the workers after their in-flight jobs finish.
  */
-export async function openNotificationsService(config: NotificationsConfig, options: { smsProvider?: SmsProvider } = {}) {
+export async function openNotificationsService(config: NotificationsConfig, options: NotificationsServiceOptions = {}) {
   const logger = createLogger('notifications', config.LOG_LEVEL);
   const resources = await openServiceResources({ service: 'notifications', config, schema, migrationsFolder, logger });
   const provider = options.smsProvider ?? chooseSmsProvider(config);
+  const emailProvider = options.emailProvider ?? chooseEmailProvider(config);
 
   // Enqueueing fails after a few tries while Redis is down, so the event is redelivered later;
-  // the worker's connection must wait instead (BullMQ requires maxRetriesPerRequest: null there).
+  // the workers' connection must wait instead (BullMQ requires maxRetriesPerRequest: null there).
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'notifications' });
   const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'notifications-worker' });
   for (const connection of [redis, workerRedis]) {
@@ -39,21 +64,47 @@ export async function openNotificationsService(config: NotificationsConfig, opti
   }
   const queue = createSmsQueue(redis, config);
   queue.on('error', (error) => logger.warn({ err: error }, 'sms queue error'));
+  const emailQueue = createEmailQueue(redis, config);
+  emailQueue.on('error', (error) => logger.warn({ err: error }, 'email queue error'));
   const worker = startSmsWorker({ db: resources.db, provider, logger, connection: workerRedis, prefix: config.REDIS_PREFIX });
+  const emailWorker = startEmailWorker({ db: resources.db, provider: emailProvider, logger, connection: workerRedis, prefix: config.REDIS_PREFIX });
   const sender: SmsSender = { db: resources.db, queue, providerName: provider.name };
+  const emailSender: EmailSender = { db: resources.db, queue: emailQueue, providerName: emailProvider.name };
+  const codes: CodeDeps = {
+    db: resources.db,
+    sms: sender,
+    email: emailSender,
+    hashKey: codeHashKey(config.INTERNAL_AUTH_SECRET),
+    settings: codeSettingsFrom(config),
+    clock: options.clock ?? (() => new Date()),
+    generateCode: options.generateCode ?? generateCode,
+    logger,
+  };
+  const hub = new NotificationStreamHub(resources.db, logger, config.NOTIFICATION_STREAM_HEARTBEAT_SECONDS * 1000);
 
   const subscriptions: Subscription[] = [];
   const close = async () => {
     for (const subscription of subscriptions) await subscription.stop();
-    await worker.close();
-    await queue.close();
+    await hub.stop();
+    await Promise.all([worker.close(), emailWorker.close()]);
+    await Promise.all([queue.close(), emailQueue.close()]);
+    await emailProvider.close?.();
     await Promise.all([redis, workerRedis].map((connection) => connection.quit().catch(() => connection.disconnect())));
     await resources.close();
   };
 
   try {
-    subscriptions.push(await resources.bus.subscribe(DURABLE, waitlistJoined, handleWaitlistJoined(sender)));
+    await hub.start();
+    subscriptions.push(
+      await resources.bus.subscribe(DURABLE, waitlistJoined, handleWaitlistJoined(sender)),
+      await resources.bus.subscribe(DURABLE, userRegistered, handleUserRegistered(resources.db)),
+      await resources.bus.subscribe(DURABLE, userPasswordChanged, handleUserPasswordChanged(resources.db)),
+      await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db)),
+    );
     const app = await buildNotificationsApp({
+      db: resources.db,
+      codes,
+      hub,
       internalSecret: config.INTERNAL_AUTH_SECRET,
       logLevel: config.LOG_LEVEL,
       checks: {
@@ -68,8 +119,11 @@ export async function openNotificationsService(config: NotificationsConfig, opti
     requeuePendingSms(sender)
       .then((count) => count > 0 && logger.info({ count }, 'queued pending SMS again'))
       .catch((error) => logger.warn({ err: error }, 'could not queue pending SMS again; they wait for the next start'));
-    logger.info({ smsProvider: provider.name }, 'notifications service opened');
-    return { app, ...resources, redis, queue, worker, sender, provider };
+    requeuePendingEmail(emailSender)
+      .then((count) => count > 0 && logger.info({ count }, 'queued pending e-mail again'))
+      .catch((error) => logger.warn({ err: error }, 'could not queue pending e-mail again; they wait for the next start'));
+    logger.info({ smsProvider: provider.name, emailProvider: emailProvider.name }, 'notifications service opened');
+    return { app, ...resources, redis, queue, worker, sender, provider, emailQueue, emailWorker, emailSender, emailProvider, codes, hub };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

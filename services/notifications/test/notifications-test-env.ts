@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import { EventBus } from '@krom/server-kit/bus';
 import { dropDatabase } from '@krom/server-kit/db';
 import { createLogger } from '@krom/server-kit/logger';
+import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { type NotificationsConfig, readNotificationsConfig } from '../src/config.ts';
 import { smsLogs } from '../src/db/schema.ts';
+import type { EmailProvider } from '../src/email/email-provider.ts';
+import { createEmailQueue } from '../src/jobs/email-queue.ts';
 import { createSmsQueue } from '../src/jobs/sms-queue.ts';
-import { openNotificationsService } from '../src/open-notifications.ts';
+import { type NotificationsServiceOptions, openNotificationsService } from '../src/open-notifications.ts';
 import type { SmsProvider } from '../src/sms/sms-provider.ts';
 
 export type NotificationsService = Awaited<ReturnType<typeof openNotificationsService>>;
@@ -32,6 +35,8 @@ export function notificationsTestConfig(overrides: Record<string, string> = {}) 
     LOCAL_OUTBOX_DIR: join(tmpdir(), `krom-sms-outbox-${env.tag}`),
     SMS_RETRY_ATTEMPTS: '3',
     SMS_RETRY_BACKOFF_MS: '20',
+    EMAIL_RETRY_ATTEMPTS: '3',
+    EMAIL_RETRY_BACKOFF_MS: '20',
     ...overrides,
   });
   return { env, config };
@@ -51,11 +56,11 @@ export async function removeTestResources(config: NotificationsConfig): Promise<
     await bus.close();
   }
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = createSmsQueue(redis, config);
+  const queues = [createSmsQueue(redis, config), createEmailQueue(redis, config)];
   try {
-    await queue.obliterate({ force: true });
+    for (const queue of queues) await queue.obliterate({ force: true });
   } finally {
-    await queue.close();
+    for (const queue of queues) await queue.close();
     await redis.quit();
   }
   await dropDatabase(config.DATABASE_URL);
@@ -67,13 +72,22 @@ export async function removeTestResources(config: NotificationsConfig): Promise<
  * service opens, after earlier beforeAll hooks (a fake provider endpoint) have started.
  */
 export function useNotificationsService(
-  options: { env?: () => Record<string, string>; smsProvider?: (config: NotificationsConfig) => SmsProvider } = {},
+  options: {
+    env?: () => Record<string, string>;
+    smsProvider?: (config: NotificationsConfig) => SmsProvider;
+    emailProvider?: (config: NotificationsConfig) => EmailProvider;
+  } & Pick<NotificationsServiceOptions, 'clock' | 'generateCode'> = {},
 ) {
   const handle = {} as { service: NotificationsService; config: NotificationsConfig; close: () => Promise<void> };
   beforeAll(async () => {
     const { config } = notificationsTestConfig(options.env?.());
     handle.config = config;
-    const service = await openNotificationsService(config, { smsProvider: options.smsProvider?.(config) });
+    const service = await openNotificationsService(config, {
+      smsProvider: options.smsProvider?.(config),
+      emailProvider: options.emailProvider?.(config),
+      clock: options.clock,
+      generateCode: options.generateCode,
+    });
     handle.service = service;
     let closing: Promise<void> | undefined;
     handle.close = () => {
@@ -88,7 +102,37 @@ export function useNotificationsService(
   return handle;
 }
 
+/**
+ * The service listening on a free port, for tests of a caller that reaches it over HTTP (the BFF).
+ * `close` stops it and removes everything it made.
+ */
+export async function listeningNotificationsService(overrides: Record<string, string> = {}, options: NotificationsServiceOptions = {}) {
+  const { config } = notificationsTestConfig(overrides);
+  const service = await openNotificationsService(config, options);
+  try {
+    const url = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      service,
+      config,
+      url,
+      async close() {
+        await service.app.close();
+        await removeTestResources(config);
+      },
+    };
+  } catch (error) {
+    await service.app.close();
+    await removeTestResources(config);
+    throw error;
+  }
+}
+
 export async function smsLogById(service: NotificationsService, id: string) {
   const [row] = await service.db.select().from(smsLogs).where(eq(smsLogs.id, id));
   return row;
+}
+
+/** The internal assertion header the BFF would send for `caller`. */
+export async function assertionFor(config: NotificationsConfig, caller: Caller): Promise<Record<string, string>> {
+  return { [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, caller, 'notifications') };
 }

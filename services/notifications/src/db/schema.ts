@@ -1,16 +1,21 @@
+import { notificationTypes } from '@krom/contracts/http/notifications';
 import { smsMessageTypes, smsStatuses } from '@krom/contracts/http/sms';
+import { codePurposes } from '@krom/contracts/http/verification-codes';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
+
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /** Every SMS the product sends or tries to send, as the spec's sms_logs, plus what delivery needs. */
 export const smsLogs = pgTable(
   'sms_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** E.164, as handed to the provider. */
+    /** E.164, as handed to the provider; masked once the account it belonged to is deleted. */
     phoneNumber: text('phone_number').notNull(),
+    /** The text sent; a one-time code in it is replaced by `redacted_message` once delivery ends. */
     message: text('message').notNull(),
     messageType: text('message_type').$type<(typeof smsMessageTypes)[number]>().notNull(),
     status: text('status').$type<(typeof smsStatuses)[number]>().notNull().default('pending'),
@@ -22,15 +27,134 @@ export const smsLogs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** The event that asked for this SMS: one event yields at most one row. */
     sourceEventId: uuid('source_event_id').unique('sms_logs_source_event_id_key'),
+    /** The account the SMS was for, when known at sending (recovery codes); erasure finds rows by it. */
+    userId: uuid('user_id'),
+    /** What `message` becomes once delivered or failed: the same text without the secret in it. */
+    redactedMessage: text('redacted_message'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // The spec's closed lists, held by the database too.
-    check('sms_logs_status_check', sql.raw(`status IN (${smsStatuses.map((s) => `'${s}'`).join(', ')})`)),
-    check('sms_logs_message_type_check', sql.raw(`message_type IN (${smsMessageTypes.map((t) => `'${t}'`).join(', ')})`)),
+    check('sms_logs_status_check', inList('status', smsStatuses)),
+    check('sms_logs_message_type_check', inList('message_type', smsMessageTypes)),
     index('sms_logs_created_at_idx').on(table.createdAt),
     index('sms_logs_phone_number_idx').on(table.phoneNumber),
+    index('sms_logs_user_id_idx').on(table.userId),
   ],
 );
 export type SmsLogRow = typeof smsLogs.$inferSelect;
+
+export const emailMessageTypes = ['verification', 'notification'] as const;
+
+/** Every e-mail the product sends or tries to send; the e-mail twin of sms_logs. */
+export const emailLogs = pgTable(
+  'email_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The recipient, lower-cased; masked once the account it belonged to is deleted. */
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    /** The plain-text body; a one-time code in it is replaced by `redacted_text` once delivery ends. */
+    text: text('text').notNull(),
+    redactedText: text('redacted_text'),
+    messageType: text('message_type').$type<(typeof emailMessageTypes)[number]>().notNull(),
+    status: text('status').$type<(typeof smsStatuses)[number]>().notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    userId: uuid('user_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('email_logs_status_check', inList('status', smsStatuses)),
+    check('email_logs_message_type_check', inList('message_type', emailMessageTypes)),
+    index('email_logs_created_at_idx').on(table.createdAt),
+    index('email_logs_email_idx').on(table.email),
+    index('email_logs_user_id_idx').on(table.userId),
+  ],
+);
+export type EmailLogRow = typeof emailLogs.$inferSelect;
+
+export const codeChannels = ['sms', 'email'] as const;
+
+/**
+ * One-time codes: the spec's phone_verifications, for e-mail too. Only a keyed hash of the code
+ * is kept. Rows stay after use or replacement, as the record the hourly caps count.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').$type<(typeof codePurposes)[number]>().notNull(),
+    /** What the code proves: the phone number at sign-up, the account id at recovery. */
+    subject: text('subject').notNull(),
+    /** The account, when the subject is one (recovery). */
+    userId: uuid('user_id'),
+    channel: text('channel').$type<(typeof codeChannels)[number]>().notNull(),
+    /** Where it was sent: E.164 phone number or lower-cased e-mail address. */
+    destination: text('destination').notNull(),
+    /** HMAC-SHA256 of salt and code under a key derived from the service's secret, hex. */
+    codeHash: text('code_hash').notNull(),
+    salt: text('salt').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The right code was entered. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** No longer usable: verified, out of tries, or replaced by a newer code. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** The requesting client (its address as the BFF saw it), for the per-client cap. */
+    clientKey: text('client_key').notNull(),
+    smsLogId: uuid('sms_log_id'),
+    emailLogId: uuid('email_log_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('verification_codes_purpose_check', inList('purpose', codePurposes)),
+    check('verification_codes_channel_check', inList('channel', codeChannels)),
+    index('verification_codes_subject_idx').on(table.purpose, table.subject, table.createdAt),
+    index('verification_codes_client_idx').on(table.clientKey, table.createdAt),
+    index('verification_codes_user_id_idx').on(table.userId),
+  ],
+);
+export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
+
+/** In-app notifications, as the spec's entity plus actionRequired (the screen's badge). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    type: text('type').$type<(typeof notificationTypes)[number]>().notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    isRead: boolean('is_read').notNull().default(false),
+    actionRequired: boolean('action_required').notNull().default(false),
+    /** The event that caused it, for tracing a notification back to its cause. */
+    sourceEventId: uuid('source_event_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('notifications_type_check', inList('type', notificationTypes)),
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * The accounts this service has heard of (from identity's events) and how to reach them: the
+ * only way to find, at deletion, the sign-up codes and SMS sent before the account existed.
+ * A deleted account keeps its row, without contact details, so late events about it do nothing.
+ */
+export const knownUsers = pgTable('known_users', {
+  userId: uuid('user_id').primaryKey(),
+  /** E.164 when dialable, as sms_logs holds it. */
+  phone: text('phone'),
+  email: text('email'),
+  registeredAt: timestamp('registered_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});

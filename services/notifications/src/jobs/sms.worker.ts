@@ -8,12 +8,16 @@ import { smsLogs } from '../db/schema.ts';
 import { type SmsProvider, SmsProviderError } from '../sms/sms-provider.ts';
 import { SMS_QUEUE_NAME, type SmsJobData } from './sms-queue.ts';
 
+/** The message's secret leaves the log with delivery: no later retry needs it. */
+const redacted = { message: sql`coalesce(${smsLogs.redactedMessage}, ${smsLogs.message})`, redactedMessage: null };
+
 export type SmsDeliveryDeps = { db: NotificationsDb; provider: SmsProvider; logger: Logger };
 
 /**
  * Delivers one sms_logs row. A row that is no longer pending (already sent by an earlier run of
  * the same job) is left alone. A failure is written on the row and rethrown so BullMQ retries
  * with backoff; the last allowed try, or an error retrying cannot fix, marks the row failed.
+ * Once sent or failed, a message carrying a secret is replaced by its redacted text.
  */
 export async function deliverSms(deps: SmsDeliveryDeps, job: Job<SmsJobData>): Promise<void> {
   const { smsLogId } = job.data;
@@ -32,7 +36,7 @@ export async function deliverSms(deps: SmsDeliveryDeps, job: Job<SmsJobData>): P
         const { providerId } = await deps.provider.send(row.phoneNumber, row.message);
         await deps.db
           .update(smsLogs)
-          .set({ status: 'sent', provider: deps.provider.name, providerId, sentAt: new Date(), attempts: sql`${smsLogs.attempts} + 1` })
+          .set({ status: 'sent', provider: deps.provider.name, providerId, sentAt: new Date(), attempts: sql`${smsLogs.attempts} + 1`, ...redacted })
           .where(pendingRow);
         span.setAttribute('krom.sms.provider_id', providerId);
       } catch (error) {
@@ -45,7 +49,7 @@ export async function deliverSms(deps: SmsDeliveryDeps, job: Job<SmsJobData>): P
             provider: deps.provider.name,
             error: message,
             attempts: sql`${smsLogs.attempts} + 1`,
-            ...(final ? { status: 'failed' as const } : {}),
+            ...(final ? { status: 'failed' as const, ...redacted } : {}),
           })
           .where(pendingRow);
         deps.logger.warn({ smsLogId, attempt, final, err: error }, final ? 'sms delivery failed' : 'sms delivery failed; will retry');

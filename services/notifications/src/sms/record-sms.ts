@@ -14,6 +14,10 @@ export type SmsRecord = {
   /** The provider that will deliver it (the spec's default for sms_logs.provider). */
   provider: string;
   sourceEventId?: string | undefined;
+  /** The account it is for, when known now (erasure finds the row by it). */
+  userId?: string | undefined;
+  /** The message without its secret (a one-time code): what the log keeps once delivery ends. */
+  redactedMessage?: string | undefined;
   /** A message that can never be sent is recorded as failed with its reason, not queued. */
   failure?: string | undefined;
 };
@@ -31,6 +35,8 @@ export async function recordSms(db: NotificationsDb | Transaction, record: SmsRe
       messageType: record.messageType,
       provider: record.provider,
       sourceEventId: record.sourceEventId,
+      userId: record.userId,
+      redactedMessage: record.redactedMessage,
       ...(record.failure ? { status: 'failed' as const, error: record.failure } : {}),
     })
     .onConflictDoNothing({ target: smsLogs.sourceEventId })

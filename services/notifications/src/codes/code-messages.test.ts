@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { codeEmail, codeSms } from './code-messages.ts';
+
+describe('code messages', () => {
+  it('texts the sign-up code in the agreed words, in one SMS segment', () => {
+    const sms = codeSms('signup', '0427');
+    expect(sms.message).toBe('Your Krom verification code is 0427. It expires in 10 minutes.');
+    expect(sms.redactedMessage).toBe('Your Krom verification code is ****. It expires in 10 minutes.');
+    expect(codeSms('reset', '0427').message.length).toBeLessThanOrEqual(160);
+  });
+
+  it('words the reset code as a reset, by SMS and by e-mail, and hides it in the logged text', () => {
+    expect(codeSms('reset', '5150').message).toMatch(/^Your Krom password reset code is 5150\. It expires in 10 minutes\./);
+    const email = codeEmail('reset', '5150');
+    expect(email.subject).toBe('Your Krom password reset code');
+    expect(email.text).toContain('Your password reset code is 5150. It expires in 10 minutes.');
+    expect(email.redactedText).not.toContain('5150');
+    expect(email.redactedText).toContain('****');
+  });
+});

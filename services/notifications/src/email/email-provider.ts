@@ -1,0 +1,27 @@
+/** One plain-text e-mail as the product writes it. */
+export type EmailMessage = { to: string; subject: string; text: string };
+
+/** Something that delivers e-mail. SMTP when configured; the local outbox otherwise. */
+export interface EmailProvider {
+  /** Recorded on each email_logs row ('smtp', 'local'). */
+  readonly name: string;
+  /** Sends the message; resolves with the provider's id for it. */
+  send(message: EmailMessage): Promise<{ providerId: string }>;
+  /** Releases connections the provider holds (at shutdown). */
+  close?(): Promise<void>;
+}
+
+/**
+ * A delivery the provider refused. `retryable` false means trying again cannot help (a mailbox
+ * the server rejects, bad credentials), so the e-mail fails at once instead of after every retry.
+ */
+export class EmailProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'EmailProviderError';
+  }
+}

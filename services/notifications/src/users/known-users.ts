@@ -1,0 +1,29 @@
+import type { Transaction } from '@krom/server-kit/outbox';
+import { eq } from 'drizzle-orm';
+import { knownUsers } from '../db/schema.ts';
+import { toGhanaE164 } from '../sms/phone-number.ts';
+
+export type UserContacts = { userId: string; phone: string | null; email: string | null };
+
+/** A phone number as sms_logs holds it (E.164), or as given when it cannot be dialled. */
+export function phoneAsLogged(phone: string): string {
+  try {
+    return toGhanaE164(phone);
+  } catch {
+    return phone.trim();
+  }
+}
+
+/** The account as this service knows it, if it has heard of it. */
+export async function findKnownUser(tx: Transaction, userId: string) {
+  const [row] = await tx.select().from(knownUsers).where(eq(knownUsers.userId, userId));
+  return row;
+}
+
+/** Remembers how a new account is reached, so its deletion can find what was sent to it. */
+export async function rememberUser(tx: Transaction, contacts: UserContacts, registeredAt: Date): Promise<void> {
+  await tx
+    .insert(knownUsers)
+    .values({ ...contacts, registeredAt })
+    .onConflictDoUpdate({ target: knownUsers.userId, set: { phone: contacts.phone, email: contacts.email, registeredAt } });
+}
