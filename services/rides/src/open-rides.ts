@@ -1,17 +1,42 @@
 import { fileURLToPath } from 'node:url';
+import { userDeleted } from '@krom/contracts/events/identity';
+import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildRidesApp } from './app.ts';
 import type { RidesConfig } from './config.ts';
 import * as schema from './db/schema.ts';
+import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** Opens the rides service's database, bus and outbox relay and builds its app. */
+/** Durable consumer name prefix of this service on the bus. */
+const DURABLE = 'rides';
+
+/**
+ * Opens the rides service's database, bus, outbox relay and event consumers and builds its app;
+ * closing the app releases it all, the consumers first.
+ */
 export async function openRidesService(config: RidesConfig) {
   const logger = createLogger('rides', config.LOG_LEVEL);
   const resources = await openServiceResources({ service: 'rides', config, schema, migrationsFolder, logger });
-  const app = await buildRidesApp({ internalSecret: config.INTERNAL_AUTH_SECRET, logLevel: config.LOG_LEVEL, checks: resources.checks });
-  app.addHook('onClose', () => resources.close());
-  return { app, ...resources };
+  const subscriptions: Subscription[] = [];
+  const close = async () => {
+    for (const subscription of subscriptions) await subscription.stop();
+    await resources.close();
+  };
+  try {
+    subscriptions.push(await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db, logger)));
+    const app = await buildRidesApp({
+      db: resources.db,
+      internalSecret: config.INTERNAL_AUTH_SECRET,
+      logLevel: config.LOG_LEVEL,
+      checks: resources.checks,
+    });
+    app.addHook('onClose', close);
+    return { app, ...resources };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,50 +1,38 @@
-import { dropDatabase } from '@krom/server-kit/db';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
-import { isolatedTestEnv } from '@krom/server-kit/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readRidesConfig } from '../src/config.ts';
-import { openRidesService } from '../src/open-rides.ts';
+import { useRidesService } from './rides-test-env.ts';
 
-const env = isolatedTestEnv('rides');
-const config = readRidesConfig({
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  DATABASE_URL: env.databaseUrl,
-  NATS_URL: env.natsUrl,
-  BUS_PREFIX: env.busPrefix,
-  INTERNAL_AUTH_SECRET: env.internalSecret,
-});
-let service: Awaited<ReturnType<typeof openRidesService>>;
-
-beforeAll(async () => {
-  service = await openRidesService(config);
-});
-afterAll(async () => {
-  await service.bus.jsm.streams.delete(service.bus.streamName);
-  await service.app.close();
-  await dropDatabase(config.DATABASE_URL);
-});
+const handle = useRidesService();
 
 it('creates and migrates its own database', async () => {
-  const { rows } = await service.db.$client.query("SELECT to_regclass('outbox') AS outbox, to_regclass('handled_events') AS handled");
-  expect(rows[0]).toEqual({ outbox: 'outbox', handled: 'handled_events' });
+  const { rows } = await handle.service.db.$client.query(
+    "SELECT to_regclass('outbox') AS outbox, to_regclass('handled_events') AS handled, to_regclass('payments') AS payments, to_regclass('payment_methods') AS methods",
+  );
+  expect(rows[0]).toEqual({ outbox: 'outbox', handled: 'handled_events', payments: 'payments', methods: 'payment_methods' });
 });
 
 it('answers ready with its database and NATS', async () => {
-  const response = await service.app.inject({ method: 'GET', url: '/health/ready' });
+  const response = await handle.service.app.inject({ method: 'GET', url: '/health/ready' });
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', nats: 'ok' } });
 });
 
 it('refuses requests without a valid assertion for rides', async () => {
-  const none = await service.app.inject({ method: 'GET', url: '/anything' });
-  const forOther = await service.app.inject({
+  const none = await handle.service.app.inject({ method: 'GET', url: '/anything' });
+  const forOther = await handle.service.app.inject({
     method: 'GET',
-    url: '/anything',
-    headers: { [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, { kind: 'public' }, 'admin') },
+    url: '/payments',
+    headers: { [ASSERTION_HEADER]: await signAssertion(handle.config.INTERNAL_AUTH_SECRET, { kind: 'user', userId: crypto.randomUUID() }, 'admin') },
   });
   expect(none.statusCode).toBe(401);
   expect(forOther.statusCode).toBe(401);
+});
+
+it('consumes user.deleted with a durable consumer of its own', async () => {
+  const bus = handle.service.bus;
+  const info = await bus.jsm.consumers.info(bus.streamName, 'rides_krom_identity_user_deleted_v1');
+  expect(info.config.filter_subject).toBe(bus.subjectOf('krom.identity.user.deleted.v1'));
 });
 
 it('refuses to start on a bad setting, naming it', () => {

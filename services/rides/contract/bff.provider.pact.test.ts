@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
+import { Verifier } from '@pact-foundation/pact';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openRidesService } from '../src/open-rides.ts';
+import { dropDatabaseWhenClosed, insertPayment, type RidesService, ridesTestConfig } from '../test/rides-test-env.ts';
+
+/** The real rides service verifies what the BFF's pact expects of it. */
+const { config } = ridesTestConfig();
+let service: RidesService;
+let baseUrl: string;
+
+beforeAll(async () => {
+  service = await openRidesService(config);
+  baseUrl = await service.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await service.bus.jsm.streams.delete(service.bus.streamName);
+  await service.app.close();
+  await dropDatabaseWhenClosed(config.DATABASE_URL);
+});
+
+const query = (text: string, values: unknown[]) => service.db.$client.query(text, values);
+
+it('honours the BFF pact', async () => {
+  const file = pactFile('krom-bff', 'krom-rides');
+  expect(existsSync(file), `${file} is written by the BFF's consumer test`).toBe(true);
+  await new Verifier({
+    provider: 'krom-rides',
+    providerBaseUrl: baseUrl,
+    pactUrls: [file],
+    logLevel: 'warn',
+    requestFilter: pactRequestFilter({ resign: { secret: config.INTERNAL_AUTH_SECRET, audience: 'rides' } }),
+    stateHandlers: {
+      'a user has payments': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query('DELETE FROM payments WHERE payer_id = $1 OR recipient_id = $1', [userId]);
+        const driver = randomUUID();
+        await insertPayment(service, { payerId: userId, recipientId: driver, amount: '65.00', transactionId: `MOMO-${randomUUID()}` });
+        await insertPayment(service, { payerId: randomUUID(), recipientId: userId, amount: '40.00', transactionId: `MOMO-${randomUUID()}` });
+        return undefined;
+      },
+      'a user has no payment methods': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query('DELETE FROM payment_methods WHERE user_id = $1', [userId]);
+        return undefined;
+      },
+      'a user has a payment method': async (params: unknown) => {
+        const { userId, id, provider, number } = params as { userId: string; id: string; provider: string; number: string };
+        await query('DELETE FROM payment_methods WHERE user_id = $1 OR id = $2', [userId, id]);
+        await query('INSERT INTO payment_methods (id, user_id, provider, number, is_default) VALUES ($1, $2, $3, $4, true)', [id, userId, provider, number]);
+        return undefined;
+      },
+      "another user's payment method": async (params: unknown) => {
+        const { id } = params as { id: string };
+        await query('DELETE FROM payment_methods WHERE id = $1', [id]);
+        await query("INSERT INTO payment_methods (id, user_id, provider, number, is_default) VALUES ($1, $2, 'mtn', '0249876543', true)", [id, randomUUID()]);
+        return undefined;
+      },
+    },
+  }).verifyProvider();
+});

@@ -1,0 +1,138 @@
+import {
+  type CreatePaymentMethodRequest,
+  type PaymentMethod,
+  paymentMethodErrors,
+  type UpdatePaymentMethodRequest,
+} from '@krom/contracts/http/payments';
+import { HttpError } from '@krom/server-kit/errors';
+import type { Transaction } from '@krom/server-kit/outbox';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { RidesDb } from '../db/rides-db.ts';
+import { type PaymentMethodRow, paymentMethods } from '../db/schema.ts';
+import { lockUserPaymentMethods } from './lock-user-payment-methods.ts';
+import { maskMobileNumber } from './mask-mobile-number.ts';
+
+/*
+ * A user's saved mobile money numbers. Every function takes the signed-in user's id and touches
+ * only that user's rows: another user's method is "not found", never "forbidden", so ids are
+ * not confirmed to anyone else.
+ */
+
+const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
+  id: row.id,
+  type: row.type,
+  provider: row.provider,
+  number: maskMobileNumber(row.number),
+  isDefault: row.isDefault,
+});
+
+const notFound = () => new HttpError(404, paymentMethodErrors.notFound);
+const duplicate = () => new HttpError(409, paymentMethodErrors.duplicate);
+
+const ownRow = (userId: string, id: string) => and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id));
+
+async function findOwn(tx: Transaction, userId: string, id: string): Promise<PaymentMethodRow> {
+  const [row] = await tx.select().from(paymentMethods).where(ownRow(userId, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function numberTaken(tx: Transaction, userId: string, number: string, exceptId?: string): Promise<boolean> {
+  const conditions = [eq(paymentMethods.userId, userId), eq(paymentMethods.number, number)];
+  if (exceptId) conditions.push(ne(paymentMethods.id, exceptId));
+  const [row] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(...conditions));
+  return row !== undefined;
+}
+
+/** Clears the current default first: the one-default index is checked row by row. */
+async function moveDefaultTo(tx: Transaction, userId: string, id: string): Promise<PaymentMethodRow> {
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true), ne(paymentMethods.id, id)));
+  const [row] = await tx.update(paymentMethods).set({ isDefault: true }).where(ownRow(userId, id)).returning();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The default first, then newest first. */
+export async function listPaymentMethods(db: RidesDb, userId: string): Promise<PaymentMethod[]> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map(toPaymentMethod);
+}
+
+/** Saves a number; the user's first one becomes the default, and `isDefault: true` moves it here. */
+export async function addPaymentMethod(db: RidesDb, userId: string, request: CreatePaymentMethodRequest): Promise<PaymentMethod> {
+  return db.transaction(async (tx) => {
+    await lockUserPaymentMethods(tx, userId);
+    if (await numberTaken(tx, userId, request.number)) throw duplicate();
+    const [existing] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, userId)).limit(1);
+    const [created] = await tx
+      .insert(paymentMethods)
+      .values({ userId, type: 'mobile_money', provider: request.provider, number: request.number })
+      .returning();
+    if (!created) throw new Error('payment method insert returned no row');
+    if (!existing || request.isDefault) return toPaymentMethod(await moveDefaultTo(tx, userId, created.id));
+    return toPaymentMethod(created);
+  });
+}
+
+/** Changes the network or the number of one of the user's methods. */
+export async function updatePaymentMethod(
+  db: RidesDb,
+  userId: string,
+  id: string,
+  request: UpdatePaymentMethodRequest,
+): Promise<PaymentMethod> {
+  return db.transaction(async (tx) => {
+    await lockUserPaymentMethods(tx, userId);
+    const current = await findOwn(tx, userId, id);
+    if (request.number !== undefined && request.number !== current.number && (await numberTaken(tx, userId, request.number, id))) {
+      throw duplicate();
+    }
+    const changes = {
+      ...(request.provider === undefined ? {} : { provider: request.provider }),
+      ...(request.number === undefined ? {} : { number: request.number }),
+    };
+    if (Object.keys(changes).length === 0) return toPaymentMethod(current);
+    const [updated] = await tx.update(paymentMethods).set(changes).where(ownRow(userId, id)).returning();
+    if (!updated) throw notFound();
+    return toPaymentMethod(updated);
+  });
+}
+
+export async function makeDefaultPaymentMethod(db: RidesDb, userId: string, id: string): Promise<PaymentMethod> {
+  return db.transaction(async (tx) => {
+    await lockUserPaymentMethods(tx, userId);
+    await findOwn(tx, userId, id);
+    return toPaymentMethod(await moveDefaultTo(tx, userId, id));
+  });
+}
+
+/** Removes a method; when it was the default, the newest remaining one becomes the default. */
+export async function removePaymentMethod(db: RidesDb, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUserPaymentMethods(tx, userId);
+    const [removed] = await tx.delete(paymentMethods).where(ownRow(userId, id)).returning();
+    if (!removed) throw notFound();
+    if (!removed.isDefault) return;
+    const [newest] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+      .limit(1);
+    if (newest) await moveDefaultTo(tx, userId, newest.id);
+  });
+}
+
+/** An account was deleted: its numbers go; returns how many there were. */
+export async function forgetPaymentMethodsOf(tx: Transaction, userId: string): Promise<number> {
+  await lockUserPaymentMethods(tx, userId);
+  const removed = await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId)).returning({ id: paymentMethods.id });
+  return removed.length;
+}
