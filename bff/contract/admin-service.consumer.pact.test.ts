@@ -4,7 +4,7 @@ import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBffApp } from '../src/app.ts';
 import { readBffConfig } from '../src/config.ts';
 
@@ -41,8 +41,14 @@ async function bffAgainst(adminUrl: string): Promise<FastifyInstance> {
   return buildBffApp(config, redis);
 }
 
-const assertionAs = async (caller: Parameters<typeof exampleAssertion>[0]) => ({
-  [ASSERTION_HEADER]: regex(jwt, await exampleAssertion(caller, 'admin')),
+/** Example assertions are signed up front: Pact's request builders are synchronous. */
+const assertions: Record<'public' | 'admin', string> = { public: '', admin: '' };
+beforeAll(async () => {
+  assertions.public = await exampleAssertion({ kind: 'public' }, 'admin');
+  assertions.admin = await exampleAssertion({ kind: 'admin', adminId: ADMIN_ID }, 'admin');
+});
+const assertionAs = (caller: { kind: 'public' } | { kind: 'admin'; adminId: string }) => ({
+  [ASSERTION_HEADER]: regex(jwt, assertions[caller.kind]),
 });
 
 async function adminCookie(bff: FastifyInstance) {
@@ -58,8 +64,8 @@ describe('BFF → admin service', () => {
     await pact
       .addInteraction()
       .uponReceiving('a new waitlist sign-up')
-      .withRequest('POST', '/waitlist', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '0241234567' });
+      .withRequest('POST', '/waitlist', (b) => {
+        b.headers(assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '0241234567' });
       })
       .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), alreadyJoined: false }))
       .executeTest(async (mock) => {
@@ -75,8 +81,8 @@ describe('BFF → admin service', () => {
     await pact
       .addInteraction()
       .uponReceiving('a waitlist sign-up with a bad phone number')
-      .withRequest('POST', '/waitlist', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '12345' });
+      .withRequest('POST', '/waitlist', (b) => {
+        b.headers(assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '12345' });
       })
       .willRespondWith(400, (b) => b.jsonBody({ message: 'Please enter a valid 10-digit Ghana phone number starting with 0' }))
       .executeTest(async (mock) => {
@@ -93,8 +99,8 @@ describe('BFF → admin service', () => {
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('a credential check with the right password')
-      .withRequest('POST', '/admin-sessions', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'first-admin-pass' });
+      .withRequest('POST', '/admin-sessions', (b) => {
+        b.headers(assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'first-admin-pass' });
       })
       .willRespondWith(200, (b) => b.jsonBody({ admin: adminUser }))
       .executeTest(async (mock) => {
@@ -111,8 +117,8 @@ describe('BFF → admin service', () => {
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('a credential check with a wrong password')
-      .withRequest('POST', '/admin-sessions', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'wrong-password' });
+      .withRequest('POST', '/admin-sessions', (b) => {
+        b.headers(assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'wrong-password' });
       })
       .willRespondWith(401, (b) => b.jsonBody({ message: 'Invalid username or password' }))
       .executeTest(async (mock) => {
@@ -129,8 +135,8 @@ describe('BFF → admin service', () => {
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('a look-up of the signed-in admin')
-      .withRequest('GET', `/admin-users/${ADMIN_ID}`, async (b) => {
-        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      .withRequest('GET', `/admin-users/${ADMIN_ID}`, (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody({ admin: adminUser }))
       .executeTest(async (mock) => {
@@ -148,8 +154,8 @@ describe('BFF → admin service', () => {
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .given('the waitlist has a sign-up')
       .uponReceiving('a request for the waitlist by an admin')
-      .withRequest('GET', '/waitlist', async (b) => {
-        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      .withRequest('GET', '/waitlist', (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody(eachLike(signup)))
       .executeTest(async (mock) => {
@@ -166,8 +172,8 @@ describe('BFF → admin service', () => {
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('a request for the admin list')
-      .withRequest('GET', '/admin-users', async (b) => {
-        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      .withRequest('GET', '/admin-users', (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody(eachLike(adminUser)))
       .executeTest(async (mock) => {
@@ -181,8 +187,8 @@ describe('BFF → admin service', () => {
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('a new admin account')
-      .withRequest('POST', '/admin-users', async (b) => {
-        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' });
+      .withRequest('POST', '/admin-users', (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' });
       })
       .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', createdAt: isoDate }))
       .executeTest(async (mock) => {
@@ -202,8 +208,8 @@ describe('BFF → admin service', () => {
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('an admin account whose username is taken')
-      .withRequest('POST', '/admin-users', async (b) => {
-        b.headers(await assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'founder', password: 'other-pass' });
+      .withRequest('POST', '/admin-users', (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'founder', password: 'other-pass' });
       })
       .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
       .executeTest(async (mock) => {

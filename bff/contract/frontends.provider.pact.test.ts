@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { hashPassword } from '@krom/server-kit/passwords';
-import { pactFile } from '@krom/server-kit/pact';
+import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORIGIN, startBffWithAdmin } from '../test/bff-test-env.ts';
@@ -34,16 +34,7 @@ it.each([
     afterEach: async () => {
       cookie = undefined;
     },
-    requestFilter: (req, _res, next) => {
-      if (cookie) req.headers.cookie = cookie;
-      // The verifier's proxy turns a bodyless request into "{}" with no content type; a browser
-      // sends no body at all, as the pact records.
-      if (!req.headers['content-type']) {
-        req.body = undefined;
-        req.headers['content-length'] = '0';
-      }
-      next();
-    },
+    requestFilter: pactRequestFilter({ cookie: () => cookie }),
     stateHandlers: {
       'an admin named founder with password first-admin-pass': async () => {
         await system.admin.db.$client.query(

@@ -7,7 +7,13 @@ import { sameOriginWrites } from './plugins/same-origin.ts';
 import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
 import { sessions } from './plugins/sessions.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { phoneCodeRoutes } from './routes/phone-codes.ts';
+import { recoveryRoutes } from './routes/recovery.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
 /** The BFF as a Fastify app: the one public /api contract, sessions, rate limits, same-origin writes. */
@@ -51,6 +57,13 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   const publicRateLimit = { max: config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' };
   await app.register(waitlistRoutes, { directory, publicRateLimit });
   await app.register(adminRoutes, { directory, publicRateLimit });
-  await app.register(authRoutes, { directory });
+  const routeOptions = { directory, publicRateLimit };
+  await app.register(authRoutes, routeOptions);
+  await app.register(recoveryRoutes, routeOptions);
+  await app.register(accountRoutes, routeOptions);
+  await app.register(uploadRoutes, routeOptions);
+  await app.register(phoneCodeRoutes, routeOptions);
+  await app.register(notificationRoutes, routeOptions);
+  await app.register(paymentRoutes, routeOptions);
   return app;
 }

@@ -1,32 +1,123 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dropDatabase } from '@krom/server-kit/db';
-import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { eventually, isolatedTestEnv } from '@krom/server-kit/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { readAdminConfig } from '../../services/admin/src/config.ts';
 import { openAdminService } from '../../services/admin/src/open-admin.ts';
+// Types only: each service's code is loaded when a test asks for that service.
+import type { openIdentityService } from '../../services/identity/src/open-identity.ts';
+import type { openNotificationsService } from '../../services/notifications/src/open-notifications.ts';
+import type { openRidesService } from '../../services/rides/src/open-rides.ts';
 import { buildBffApp } from '../src/app.ts';
 import { readBffConfig } from '../src/config.ts';
 
 export const ORIGIN = 'http://localhost:8080';
 
+/** Services a BFF test can run behind the BFF besides the admin service (always there). */
+export type ExtraService = 'identity' | 'notifications' | 'rides';
+
+export type BffSystemOptions = {
+  /** BFF settings. */
+  overrides?: Record<string, string>;
+  services?: ExtraService[];
+  /** Notifications-service settings (PHONE_CODE_RESEND_SECONDS, say). */
+  notificationsEnv?: Record<string, string>;
+};
+
+/** Nothing listens on port 9: a service not started answers as one that is down. */
+const NOT_RUNNING = 'http://127.0.0.1:9';
+
 /**
- * The BFF in-process against a real admin service listening on a port, real PostgreSQL, NATS
- * and Redis, all isolated for this test file.
+ * The BFF in-process against real services listening on ports (the admin service always; with
+ * `services`, identity with its own s3rver, notifications with a local SMS/e-mail outbox in a
+ * temporary folder, and rides), on real PostgreSQL, NATS and Redis, all isolated for this test
+ * file. The services share one bus prefix, so their events reach each other.
  */
-export async function startBffWithAdmin(overrides: Record<string, string> = {}) {
+export async function startBff(options: BffSystemOptions = {}) {
   const env = isolatedTestEnv('bff');
+  const wanted = new Set(options.services ?? []);
+  const databaseOf = (service: string) => {
+    const url = new URL(env.databaseUrl);
+    url.pathname = `${url.pathname}_${service}`;
+    return url.toString();
+  };
+  const serviceEnv = (databaseUrl: string) => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    NATS_URL: env.natsUrl,
+    BUS_PREFIX: env.busPrefix,
+    INTERNAL_AUTH_SECRET: env.internalSecret,
+  });
+  const closers: (() => Promise<void>)[] = [];
+  const databases = [env.databaseUrl];
+
   const admin = await openAdminService(
-    readAdminConfig({
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      DATABASE_URL: env.databaseUrl,
-      NATS_URL: env.natsUrl,
-      BUS_PREFIX: env.busPrefix,
-      INTERNAL_AUTH_SECRET: env.internalSecret,
-      ADMIN_BOOTSTRAP_USERNAME: 'founder',
-      ADMIN_BOOTSTRAP_PASSWORD: 'first-admin-pass',
-    }),
+    readAdminConfig({ ...serviceEnv(env.databaseUrl), ADMIN_BOOTSTRAP_USERNAME: 'founder', ADMIN_BOOTSTRAP_PASSWORD: 'first-admin-pass' }),
   );
   const adminUrl = await admin.app.listen({ port: 0, host: '127.0.0.1' });
+
+  let identity: Awaited<ReturnType<typeof openIdentityService>> | undefined;
+  let identityUrl = NOT_RUNNING;
+  if (wanted.has('identity')) {
+    // Loaded only when asked for, so a BFF test without identity never depends on its code.
+    const { readIdentityConfig } = await import('../../services/identity/src/config.ts');
+    const { openIdentityService: open } = await import('../../services/identity/src/open-identity.ts');
+    const { startS3TestServer } = await import('../../services/identity/test/s3-test-server.ts');
+    const s3 = await startS3TestServer();
+    const databaseUrl = databaseOf('identity');
+    databases.push(databaseUrl);
+    identity = await open(readIdentityConfig({ ...serviceEnv(databaseUrl), ...s3.env }));
+    identityUrl = await identity.app.listen({ port: 0, host: '127.0.0.1' });
+    const opened = identity;
+    closers.push(async () => {
+      await opened.app.close();
+      await s3.close();
+    });
+  }
+
+  let notifications: Awaited<ReturnType<typeof openNotificationsService>> | undefined;
+  let notificationsUrl = NOT_RUNNING;
+  const outboxDir = await mkdtemp(join(tmpdir(), 'krom-outbox-'));
+  const notificationsRedisPrefix = `${env.tag}-notifications`;
+  if (wanted.has('notifications')) {
+    const { readNotificationsConfig } = await import('../../services/notifications/src/config.ts');
+    const { openNotificationsService: open } = await import('../../services/notifications/src/open-notifications.ts');
+    const databaseUrl = databaseOf('notifications');
+    databases.push(databaseUrl);
+    notifications = await open(
+      readNotificationsConfig({
+        ...serviceEnv(databaseUrl),
+        REDIS_URL: env.redisUrl,
+        REDIS_PREFIX: notificationsRedisPrefix,
+        LOCAL_OUTBOX_DIR: outboxDir,
+        SMS_RETRY_BACKOFF_MS: '100',
+        EMAIL_RETRY_BACKOFF_MS: '100',
+        ...options.notificationsEnv,
+      }),
+    );
+    notificationsUrl = await notifications.app.listen({ port: 0, host: '127.0.0.1' });
+    const opened = notifications;
+    closers.push(() => opened.app.close());
+  }
+
+  let rides: Awaited<ReturnType<typeof openRidesService>> | undefined;
+  let ridesUrl = NOT_RUNNING;
+  if (wanted.has('rides')) {
+    const { readRidesConfig } = await import('../../services/rides/src/config.ts');
+    const { openRidesService: open } = await import('../../services/rides/src/open-rides.ts');
+    const databaseUrl = databaseOf('rides');
+    databases.push(databaseUrl);
+    rides = await open(readRidesConfig(serviceEnv(databaseUrl)));
+    ridesUrl = await rides.app.listen({ port: 0, host: '127.0.0.1' });
+    const opened = rides;
+    closers.push(() => opened.app.close());
+  }
+
   const redis = new Redis(env.redisUrl);
   const config = readBffConfig({
     LOG_LEVEL: 'silent',
@@ -36,28 +127,66 @@ export async function startBffWithAdmin(overrides: Record<string, string> = {}) 
     REDIS_URL: env.redisUrl,
     REDIS_PREFIX: env.redisPrefix,
     ADMIN_URL: adminUrl,
-    IDENTITY_URL: 'http://127.0.0.1:9',
-    RIDES_URL: 'http://127.0.0.1:9',
-    NOTIFICATIONS_URL: 'http://127.0.0.1:9',
+    IDENTITY_URL: identityUrl,
+    RIDES_URL: ridesUrl,
+    NOTIFICATIONS_URL: notificationsUrl,
     PUBLIC_ORIGIN: ORIGIN,
-    ...overrides,
+    ...options.overrides,
   });
   const bff = await buildBffApp(config, redis);
   return {
     bff,
     admin,
+    identity,
+    notifications,
+    rides,
     redis,
     config,
+    /** Where the notifications service's local providers write (sms.jsonl, email.jsonl). */
+    outboxDir,
     async close() {
       await bff.close();
+      for (const close of closers) await close();
       await admin.bus.jsm.streams.delete(admin.bus.streamName);
       await admin.app.close();
-      const keys = await redis.keys(`${env.redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      for (const pattern of [`${env.redisPrefix}*`, `${notificationsRedisPrefix}*`]) {
+        const keys = await redis.keys(pattern);
+        if (keys.length > 0) await redis.del(...keys);
+      }
       await redis.quit();
-      await dropDatabase(env.databaseUrl);
+      await rm(outboxDir, { recursive: true, force: true });
+      for (const databaseUrl of databases) await dropWhenIdle(databaseUrl);
     },
   };
+}
+
+export type BffSystem = Awaited<ReturnType<typeof startBff>>;
+
+/** The BFF in front of the real admin service only (other services answer as if down). */
+export function startBffWithAdmin(overrides: Record<string, string> = {}) {
+  return startBff({ overrides });
+}
+
+/**
+ * Drops a test database once its connections are gone: pg's pool.end() resolves before its
+ * sockets close, and DROP ... WITH (FORCE) would otherwise cut them mid-close.
+ */
+async function dropWhenIdle(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await eventually(async () => {
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      return rows[0]?.n === 0 ? true : undefined;
+    }, 5000).catch(() => undefined);
+  } finally {
+    await client.end();
+  }
+  await dropDatabase(databaseUrl);
 }
 
 /** The session cookie from a response, ready to send back as a browser would. */
@@ -65,4 +194,116 @@ export function sessionCookie(response: { cookies: { name: string; value: string
   const cookie = response.cookies.find((c) => c.name.endsWith('krom_session'));
   if (!cookie) throw new Error('no session cookie set');
   return { [cookie.name]: cookie.value };
+}
+
+/**
+ * One browser: it keeps the session cookie the BFF sets (and forgets it when cleared), sends
+ * the app's Origin on every call and comes from one client address.
+ */
+export function browser(bff: FastifyInstance, ip = '10.1.0.1') {
+  let cookies: Record<string, string> = {};
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
+    const response = await bff.inject({ method, url, payload, headers: { origin: ORIGIN, ...headers }, cookies, remoteAddress: ip });
+    keep(response);
+    return response;
+  };
+  const keep = (response: LightMyRequestResponse) => {
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (!cookie.name.endsWith('krom_session')) continue;
+      if (cookie.value === '' || cookie.maxAge === 0) cookies = {};
+      else cookies = { [cookie.name]: cookie.value };
+    }
+  };
+  return {
+    call,
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object) => call('POST', url, payload),
+    put: (url: string, payload?: object) => call('PUT', url, payload),
+    delete: (url: string, payload?: object) => call('DELETE', url, payload),
+    /** Sends a prepared body (a multipart form) with its own headers. */
+    send: (method: 'POST' | 'PUT', url: string, body: { payload: Buffer; headers: Record<string, string> }) =>
+      bff.inject({ method, url, payload: body.payload, headers: { origin: ORIGIN, ...body.headers }, cookies, remoteAddress: ip }).then((response) => {
+        keep(response);
+        return response;
+      }),
+    /** The cookie as it is now: replaying it later acts like a stolen copy. */
+    cookies: () => ({ ...cookies }),
+    /** Takes over a cookie (a copy of another browser's, or one a test prepared). */
+    adopt: (copied: Record<string, string>) => {
+      cookies = { ...copied };
+    },
+    ip,
+  };
+}
+export type Browser = ReturnType<typeof browser>;
+
+type OutboxSms = { to: string; body: string; sentAt: string };
+type OutboxEmail = { to: string; subject: string; text: string; sentAt: string };
+
+async function readJsonLines<T>(file: string): Promise<T[]> {
+  try {
+    const text = await readFile(file, 'utf8');
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as T);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** A local (0…) phone number as the SMS provider dials it: +233 and the rest. */
+export const dialled = (phone: string) => `+233${phone.slice(1)}`;
+
+/**
+ * The newest 4-digit code the notifications service sent to `to` (a local phone number or an
+ * e-mail address) through its local outbox, once more than `after` messages had gone there.
+ */
+export async function codeSentTo(outboxDir: string, to: string, after = 0): Promise<string> {
+  return eventually(async () => {
+    const messages = to.includes('@')
+      ? (await readJsonLines<OutboxEmail>(join(outboxDir, 'email.jsonl'))).filter((m) => m.to === to).map((m) => `${m.subject}\n${m.text}`)
+      : (await readJsonLines<OutboxSms>(join(outboxDir, 'sms.jsonl'))).filter((m) => m.to === dialled(to)).map((m) => m.body);
+    if (messages.length <= after) return undefined;
+    return /\b(\d{4})\b/.exec(messages.at(-1) ?? '')?.[1];
+  }, 15_000);
+}
+
+/** How many messages the local outbox holds for `to` so far. */
+export async function messagesSentTo(outboxDir: string, to: string): Promise<number> {
+  if (to.includes('@')) return (await readJsonLines<OutboxEmail>(join(outboxDir, 'email.jsonl'))).filter((m) => m.to === to).length;
+  return (await readJsonLines<OutboxSms>(join(outboxDir, 'sms.jsonl'))).filter((m) => m.to === dialled(to)).length;
+}
+
+/**
+ * Puts `phone` in the browser's session as verified a moment ago, as POST /api/sms/verify-code
+ * does: a shortcut for tests about what comes after the phone-code step (that step itself is
+ * tested end to end through the notifications service in auth-sign-up.test.ts).
+ */
+export function verifiedPhoneSession(bff: FastifyInstance, phone: string, verifiedAt = Date.now()): Record<string, string> {
+  return { krom_session: bff.encodeSecureSession(bff.createSecureSession({ signupPhone: { phone, verifiedAt } })) };
+}
+
+let people = 0;
+/** A registration no other test in the file uses. */
+export function newPerson(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'password', string>> = {}) {
+  people += 1;
+  const n = `${process.pid % 1000}${people}`.padStart(7, '0').slice(-7);
+  return {
+    firstName: 'Akua',
+    lastName: 'Boateng',
+    email: `akua.${Date.now().toString(36)}.${people}@example.com`,
+    phone: `055${n}`,
+    password: 'Adinkra-Cloth-2026',
+    ...overrides,
+  };
+}
+
+/** A new account registered through the BFF in `visitor`, who is then signed in as it. */
+export async function signedUp(bff: FastifyInstance, visitor: Browser, person = newPerson()) {
+  visitor.adopt(verifiedPhoneSession(bff, person.phone));
+  const response = await visitor.post('/api/auth/register', person);
+  if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
+  return { ...person, id: response.json().id as string };
 }

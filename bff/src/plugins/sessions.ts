@@ -13,6 +13,13 @@ declare module '@fastify/secure-session' {
     admin: string;
     /** Session id of the signed-in user, if any. */
     user: string;
+    /** Sign-up: the phone number whose code was verified in this browser session, and when. */
+    signupPhone: { phone: string; verifiedAt: number };
+    /**
+     * Password recovery in progress: the account it matched (null when none did, so the answers
+     * stay the same), the method, and when the code was verified.
+     */
+    reset: { userId: string | null; method: 'email' | 'sms'; startedAt: number; verifiedAt?: number };
   }
 }
 

@@ -1,14 +1,98 @@
-import type { FastifyInstance } from 'fastify';
-import { forward, type ServiceDirectory } from '../plugins/service-calls.ts';
-import { requireUserCaller } from '../plugins/sessions.ts';
+import {
+  accountErrors,
+  changePasswordRequestSchema,
+  type checkCredentialsResponseSchema,
+  identityServiceRoutes,
+  loginErrors,
+  loginRequestSchema,
+  registerRequestSchema,
+  type User,
+} from '@krom/contracts/http/auth';
+import { phoneCodeErrors } from '@krom/contracts/http/phone-codes';
+import { HttpError } from '@krom/server-kit/errors';
+import { parseWith } from '@krom/server-kit/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { callService } from '../plugins/service-calls.ts';
+import { publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
+import type { RouteOptions } from './route-options.ts';
 
-/** The current user: 401 when no user is signed in, which screens read as "signed out". */
-export async function authRoutes(app: FastifyInstance, options: { directory: ServiceDirectory }) {
-  await forward(app, options.directory, {
-    prefix: '/api/auth/user',
-    service: 'identity',
-    rewritePrefix: '/users/me',
-    methods: ['GET'],
-    caller: requireUserCaller,
+/** A phone verified at sign-up opens registration for this long, in this browser session only. */
+const SIGNUP_PHONE_VALID_MS = 30 * 60 * 1000;
+
+function assertPhoneVerifiedHere(request: FastifyRequest, phone: string): void {
+  const verified = request.session.get('signupPhone');
+  const fresh = verified && Date.now() - verified.verifiedAt < SIGNUP_PHONE_VALID_MS;
+  if (!fresh || verified.phone !== phone) {
+    throw new HttpError(400, phoneCodeErrors.phoneNotVerified, [{ field: 'phone', message: phoneCodeErrors.phoneNotVerified }]);
+  }
+}
+
+/** Sign-up, sign-in, sign-out, the current user and the password change in settings. */
+export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
+  const { directory } = options;
+
+  /** The current user; 401 when signed out, which screens read as "signed out". */
+  app.get('/api/auth/user', async (request) => {
+    const caller = await requireUserCaller(request);
+    try {
+      return await callService<User>(request, directory, { service: 'identity', method: 'GET', path: identityServiceRoutes.me, caller });
+    } catch (error) {
+      // The account is gone (deleted): the session ends with it.
+      if (error instanceof HttpError && error.statusCode === 404) {
+        await signOut(request, 'user');
+        throw new HttpError(401, accountErrors.notSignedIn);
+      }
+      throw error;
+    }
+  });
+
+  /** Registration, only for the phone number whose code was verified in this browser session. */
+  app.post('/api/auth/register', { config: { rateLimit: options.publicRateLimit } }, async (request, reply) => {
+    const registration = parseWith(registerRequestSchema, request.body);
+    assertPhoneVerifiedHere(request, registration.phone);
+    const user = await callService<User>(request, directory, {
+      service: 'identity',
+      method: 'POST',
+      path: identityServiceRoutes.users,
+      caller: await publicCaller(),
+      body: registration,
+    });
+    await signIn(request, 'user', user.id);
+    request.session.set('signupPhone', undefined);
+    return reply.status(201).send(user);
+  });
+
+  /** Unknown e-mail and wrong password: the same 401, after the same work (identity verifies a decoy). */
+  app.post('/api/auth/login', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
+    const credentials = parseWith(loginRequestSchema, request.body);
+    const { user } = await callService<z.infer<typeof checkCredentialsResponseSchema>>(request, directory, {
+      service: 'identity',
+      method: 'POST',
+      path: identityServiceRoutes.checkCredentials,
+      caller: await publicCaller(),
+      body: credentials,
+    }).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, loginErrors.invalidCredentials);
+      throw error;
+    });
+    await signIn(request, 'user', user.id);
+    return user;
+  });
+
+  /** Ends the session on the server too: a copy of the cookie opens nothing afterwards. */
+  app.post('/api/auth/logout', async (request) => {
+    await signOut(request, 'user');
+    return { ok: true };
+  });
+
+  /** Settings: the current password is checked by identity; every other session of the user ends. */
+  app.post('/api/auth/change-password', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
+    const caller = await requireUserCaller(request);
+    if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
+    const body = parseWith(changePasswordRequestSchema, request.body);
+    await callService(request, directory, { service: 'identity', method: 'POST', path: identityServiceRoutes.changePassword, caller, body });
+    await request.server.sessions.destroyAllFor('user', caller.userId, request.session.get('user'));
+    return { ok: true };
   });
 }

@@ -1,0 +1,118 @@
+import {
+  phoneCodeMessages,
+  type sendVerificationResponseSchema,
+  sendVerificationRequestSchema,
+  verifyCodeRequestSchema,
+} from '@krom/contracts/http/phone-codes';
+import {
+  type IssueCodeRequest,
+  type IssueCodeResponse,
+  issueCodeRefusedSchema,
+  issueCodeResponseSchema,
+  type VerifyCodeServiceRequest,
+  verificationCodeRoutes,
+} from '@krom/contracts/http/verification-codes';
+import { HttpError } from '@krom/server-kit/errors';
+import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import { parseWith } from '@krom/server-kit/validate';
+import { context, propagation, trace } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { callService, type ServiceDirectory } from '../plugins/service-calls.ts';
+import { publicCaller } from '../plugins/sessions.ts';
+import type { RouteOptions } from './route-options.ts';
+
+/** The notifications service refused a code (cooldown or hourly cap): 429, and when to ask again. */
+export class CodeRequestRefused extends HttpError {
+  constructor(
+    message: string,
+    readonly resendAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'CodeRequestRefused';
+  }
+}
+
+/**
+ * Asks the notifications service to make and send a code (sign-up here; recovery may use it too).
+ * Written out rather than through callService because a refusal's resendAfterSeconds must reach
+ * the screen, and callService keeps only the message of an error answer.
+ */
+export async function requestVerificationCode(request: FastifyRequest, directory: ServiceDirectory, body: IssueCodeRequest): Promise<IssueCodeResponse> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(request.span ? trace.setSpan(context.active(), request.span) : context.active(), carrier);
+  let response: Response;
+  try {
+    response = await fetch(`${directory.urls.notifications}${verificationCodeRoutes.issue}`, {
+      method: 'POST',
+      headers: {
+        ...carrier,
+        'content-type': 'application/json',
+        'x-request-id': request.id,
+        [ASSERTION_HEADER]: await signAssertion(directory.internalSecret, await publicCaller(), 'notifications'),
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    request.log.error({ err: error, service: 'notifications' }, 'service unreachable');
+    throw new HttpError(503, 'Service unavailable. Please try again.');
+  }
+  const answer: unknown = await response.json().catch(() => undefined);
+  const garbled = new HttpError(502, 'Something went wrong. Please try again.');
+  if (response.ok) {
+    const issued = issueCodeResponseSchema.safeParse(answer);
+    if (!issued.success) throw garbled;
+    return issued.data;
+  }
+  if (response.status === 429) {
+    const refused = issueCodeRefusedSchema.safeParse(answer);
+    if (!refused.success) throw garbled;
+    throw new CodeRequestRefused(refused.data.message, refused.data.resendAfterSeconds);
+  }
+  if (response.status >= 500) throw garbled;
+  const { message, errors } = (answer ?? {}) as { message?: string; errors?: { field: string; message: string }[] };
+  throw new HttpError(response.status, message ?? response.statusText, errors);
+}
+
+/** A refusal as the browser gets it: the reason in the spec's words and the seconds to wait. */
+export function replyCodeRefused(reply: FastifyReply, refused: CodeRequestRefused) {
+  return reply
+    .status(429)
+    .header('retry-after', String(refused.resendAfterSeconds))
+    .send({ message: refused.message, resendAfterSeconds: refused.resendAfterSeconds });
+}
+
+/**
+ * Sign-up phone codes: POST /api/sms/send-verification texts a code to the number (also the
+ * screen's Send Again); POST /api/sms/verify-code checks it and remembers in this browser's
+ * session that the number was verified, which registration then requires.
+ */
+export async function phoneCodeRoutes(app: FastifyInstance, options: RouteOptions) {
+  const { directory } = options;
+  const limited = { config: { rateLimit: options.publicRateLimit } };
+
+  app.post('/api/sms/send-verification', limited, async (request, reply) => {
+    const { phoneNumber } = parseWith(sendVerificationRequestSchema, request.body);
+    try {
+      const { resendAfterSeconds } = await requestVerificationCode(request, directory, {
+        purpose: 'signup',
+        subject: phoneNumber,
+        destination: { channel: 'sms', phone: phoneNumber },
+        clientKey: request.ip,
+      });
+      return { message: phoneCodeMessages.sent, resendAfterSeconds } satisfies z.infer<typeof sendVerificationResponseSchema>;
+    } catch (error) {
+      if (error instanceof CodeRequestRefused) return replyCodeRefused(reply, error);
+      throw error;
+    }
+  });
+
+  app.post('/api/sms/verify-code', limited, async (request) => {
+    const { phoneNumber, verificationCode } = parseWith(verifyCodeRequestSchema, request.body);
+    const body: VerifyCodeServiceRequest = { purpose: 'signup', subject: phoneNumber, code: verificationCode };
+    await callService(request, directory, { service: 'notifications', method: 'POST', path: verificationCodeRoutes.verify, caller: await publicCaller(), body });
+    request.session.set('signupPhone', { phone: phoneNumber, verifiedAt: Date.now() });
+    return { message: phoneCodeMessages.verified };
+  });
+}

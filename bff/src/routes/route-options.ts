@@ -1,0 +1,8 @@
+import type { ServiceDirectory } from '../plugins/service-calls.ts';
+
+/** What every area's routes receive from the app. */
+export type RouteOptions = {
+  directory: ServiceDirectory;
+  /** Per-client limit for public writes (sign-ups, sign-ins, code requests). */
+  publicRateLimit: { max: number; timeWindow: string };
+};

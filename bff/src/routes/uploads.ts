@@ -1,0 +1,61 @@
+import {
+  deleteUploadRequestSchema,
+  identityServiceRoutes,
+  maxImageBytes,
+  uploadErrors,
+  uploadNotFound,
+  uploadPublicIdPattern,
+} from '@krom/contracts/http/auth';
+import { HttpError } from '@krom/server-kit/errors';
+import { parseWith } from '@krom/server-kit/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callService, forward } from '../plugins/service-calls.ts';
+import { requireUserCaller } from '../plugins/sessions.ts';
+import type { RouteOptions } from './route-options.ts';
+
+/** Room for the form's boundaries and small fields around a 5 MB image. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The upload streams through untouched (identity reads the bytes); a body announced as bigger
+ * than any acceptable form is refused here in the spec's words before a byte is forwarded.
+ */
+async function uploaderWithinLimit(request: FastifyRequest) {
+  const caller = await requireUserCaller(request);
+  const announced = Number(request.headers['content-length'] ?? 0);
+  if (announced > maxImageBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, uploadErrors.tooLarge);
+  return caller;
+}
+
+/** Profile photos: upload (streamed to identity), read, delete. Never to anonymous callers. */
+export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) {
+  const { directory } = options;
+
+  await forward(app, directory, {
+    prefix: '/api/upload',
+    service: 'identity',
+    rewritePrefix: identityServiceRoutes.uploads,
+    methods: ['POST'],
+    caller: uploaderWithinLimit,
+  });
+  await forward(app, directory, {
+    prefix: '/api/uploads',
+    service: 'identity',
+    rewritePrefix: identityServiceRoutes.uploads,
+    methods: ['GET'],
+    caller: requireUserCaller,
+  });
+
+  app.delete('/api/upload', async (request) => {
+    const caller = await requireUserCaller(request);
+    const { publicId } = parseWith(deleteUploadRequestSchema, request.body);
+    if (!uploadPublicIdPattern.test(publicId)) throw new HttpError(404, uploadNotFound);
+    await callService(request, directory, {
+      service: 'identity',
+      method: 'DELETE',
+      path: identityServiceRoutes.upload.replace(':publicId', publicId),
+      caller,
+    });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { paymentMethodListSchema, paymentsResponseSchema } from '@krom/contracts/http/payments';
+import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import { isolatedTestEnv } from '@krom/server-kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRidesConfig } from '../../services/rides/src/config.ts';
+import { openRidesService } from '../../services/rides/src/open-rides.ts';
+import { dropDatabaseWhenClosed, insertPayment } from '../../services/rides/test/rides-test-env.ts';
+import { buildBffApp } from '../src/app.ts';
+import { readBffConfig } from '../src/config.ts';
+
+const ORIGIN = 'http://localhost:8080';
+
+/** The BFF in-process in front of a real rides service on a port; PostgreSQL, NATS and Redis isolated for this file. */
+async function startBffWithRides() {
+  const env = isolatedTestEnv('bffpay');
+  const rides = await openRidesService(
+    readRidesConfig({
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      DATABASE_URL: env.databaseUrl,
+      NATS_URL: env.natsUrl,
+      BUS_PREFIX: env.busPrefix,
+      INTERNAL_AUTH_SECRET: env.internalSecret,
+    }),
+  );
+  const ridesUrl = await rides.app.listen({ port: 0, host: '127.0.0.1' });
+  const redis = new Redis(env.redisUrl);
+  const config = readBffConfig({
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    INTERNAL_AUTH_SECRET: env.internalSecret,
+    SESSION_SECRET: `session-secret-${env.tag}-0123456789abcdef`,
+    REDIS_URL: env.redisUrl,
+    REDIS_PREFIX: env.redisPrefix,
+    RIDES_URL: ridesUrl,
+    IDENTITY_URL: 'http://127.0.0.1:9',
+    NOTIFICATIONS_URL: 'http://127.0.0.1:9',
+    ADMIN_URL: 'http://127.0.0.1:9',
+    PUBLIC_ORIGIN: ORIGIN,
+  });
+  const bff = await buildBffApp(config, redis);
+  return {
+    bff,
+    rides,
+    env,
+    async close() {
+      await bff.close();
+      await rides.bus.jsm.streams.delete(rides.bus.streamName);
+      await rides.app.close();
+      const keys = await redis.keys(`${env.redisPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+      await dropDatabaseWhenClosed(env.databaseUrl);
+    },
+  };
+}
+
+let system: Awaited<ReturnType<typeof startBffWithRides>>;
+beforeAll(async () => {
+  system = await startBffWithRides();
+});
+afterAll(() => system?.close());
+
+/** A signed-in user as the browser holds it: the session cookie only. */
+async function signedIn(bff: FastifyInstance, userId = randomUUID()) {
+  const sid = await bff.sessions.create('user', userId);
+  return { userId, sid, cookies: { krom_session: bff.encodeSecureSession(bff.createSecureSession({ user: sid })) } };
+}
+type Session = Awaited<ReturnType<typeof signedIn>>;
+
+const call = (session: Session | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  system.bff.inject({
+    method,
+    url,
+    headers: method === 'GET' ? {} : { origin: ORIGIN },
+    ...(session ? { cookies: session.cookies } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+const everyCall = (id: string) =>
+  [
+    ['GET', '/api/payments', undefined],
+    ['GET', '/api/payment-methods', undefined],
+    ['POST', '/api/payment-methods', { provider: 'mtn', number: '0241234567' }],
+    ['PUT', `/api/payment-methods/${id}`, { provider: 'vodafone' }],
+    ['POST', `/api/payment-methods/${id}/default`, undefined],
+    ['DELETE', `/api/payment-methods/${id}`, undefined],
+  ] as const;
+
+describe('without a user session', () => {
+  it('answers 401 to every payments call', async () => {
+    for (const [method, url, body] of everyCall(randomUUID())) {
+      const response = await call(undefined, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json().message).toBe('Sign-in required');
+    }
+  });
+
+  it('answers 401 to a staff session and to an assertion header sent from outside', async () => {
+    const adminSid = await system.bff.sessions.create('admin', randomUUID());
+    const adminCookies = { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ admin: adminSid })) };
+    const forged = await signAssertion(system.env.internalSecret, { kind: 'user', userId: randomUUID() }, 'rides');
+    for (const [method, url, body] of everyCall(randomUUID())) {
+      const asStaff = await system.bff.inject({ method, url, headers: { origin: ORIGIN }, cookies: adminCookies, ...(body ? { payload: body } : {}) });
+      const withHeader = await system.bff.inject({ method, url, headers: { origin: ORIGIN, [ASSERTION_HEADER]: forged }, ...(body ? { payload: body } : {}) });
+      expect(asStaff.statusCode, `${method} ${url} as staff`).toBe(401);
+      expect(withHeader.statusCode, `${method} ${url} with a forged header`).toBe(401);
+    }
+  });
+
+  it('answers 401 once the session has ended on the server', async () => {
+    const session = await signedIn(system.bff);
+    expect((await call(session, 'GET', '/api/payment-methods')).statusCode).toBe(200);
+    await system.bff.sessions.destroy(session.sid);
+    expect((await call(session, 'GET', '/api/payment-methods')).statusCode).toBe(401);
+  });
+});
+
+describe('a signed-in user managing mobile money numbers', () => {
+  it('adds, lists, edits, sets the default and removes numbers, always masked', async () => {
+    const ama = await signedIn(system.bff);
+    expect((await call(ama, 'GET', '/api/payment-methods')).json()).toEqual([]);
+
+    const first = await call(ama, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0241234567' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ type: 'mobile_money', provider: 'mtn', number: '024 *** 4567', isDefault: true });
+    const second = await call(ama, 'POST', '/api/payment-methods', { provider: 'vodafone', number: '0501112222' });
+    expect(second.json()).toMatchObject({ number: '050 *** 2222', isDefault: false });
+
+    const edited = await call(ama, 'PUT', `/api/payment-methods/${second.json().id}`, { provider: 'airteltigo', number: '0571112222' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ provider: 'airteltigo', number: '057 *** 2222' });
+
+    const moved = await call(ama, 'POST', `/api/payment-methods/${second.json().id}/default`);
+    expect(moved.json().isDefault).toBe(true);
+
+    const listed = paymentMethodListSchema.parse((await call(ama, 'GET', '/api/payment-methods')).json());
+    expect(listed.map((m) => [m.number, m.isDefault])).toEqual([
+      ['057 *** 2222', true],
+      ['024 *** 4567', false],
+    ]);
+    expect(JSON.stringify(listed)).not.toMatch(/\d{10}/);
+
+    const removed = await call(ama, 'DELETE', `/api/payment-methods/${second.json().id}`);
+    expect(removed.statusCode).toBe(200);
+    const after = paymentMethodListSchema.parse((await call(ama, 'GET', '/api/payment-methods')).json());
+    expect(after.map((m) => [m.id, m.isDefault])).toEqual([[first.json().id, true]]);
+  });
+
+  it("passes the service's messages through: a duplicate number and bad input", async () => {
+    const kofi = await signedIn(system.bff);
+    await call(kofi, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0551234567' });
+    const duplicate = await call(kofi, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0551234567' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe('This number is already saved.');
+
+    const badNetwork = await call(kofi, 'POST', '/api/payment-methods', { provider: 'glo', number: '0231234567' });
+    expect(badNetwork.statusCode).toBe(400);
+    expect(badNetwork.json().message).toBe('Please choose a mobile money network');
+    const badNumber = await call(kofi, 'POST', '/api/payment-methods', { provider: 'mtn', number: '55123' });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().message).toBe('Please enter a valid 10-digit Ghana phone number starting with 0');
+  });
+
+  it('refuses a change sent from another site', async () => {
+    const esi = await signedIn(system.bff);
+    const response = await system.bff.inject({
+      method: 'POST',
+      url: '/api/payment-methods',
+      headers: { origin: 'https://evil.example' },
+      cookies: esi.cookies,
+      payload: { provider: 'mtn', number: '0249990000' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await call(esi, 'GET', '/api/payment-methods')).json()).toEqual([]);
+  });
+});
+
+describe('own data only', () => {
+  it("answers 404 to another user's number and leaves it as it was", async () => {
+    const owner = await signedIn(system.bff);
+    const intruder = await signedIn(system.bff);
+    const created = (await call(owner, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0243334444' })).json();
+    await call(owner, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0243335555' });
+
+    for (const [method, url, body] of everyCall(created.id).slice(3)) {
+      const response = await call(intruder, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toBe('Payment method not found');
+    }
+    expect((await call(intruder, 'GET', '/api/payment-methods')).json()).toEqual([]);
+    const ownerView = paymentMethodListSchema.parse((await call(owner, 'GET', '/api/payment-methods')).json());
+    expect(ownerView.find((m) => m.id === created.id)).toMatchObject({ provider: 'mtn', number: '024 *** 4444', isDefault: true });
+  });
+
+  it('shows each user only the payments they made or received, with their own totals', async () => {
+    const passenger = await signedIn(system.bff);
+    const driver = await signedIn(system.bff);
+    const bystander = await signedIn(system.bff);
+    const paid = await insertPayment(system.rides, { payerId: passenger.userId, recipientId: driver.userId, amount: '65.00' });
+    await insertPayment(system.rides, { payerId: passenger.userId, recipientId: driver.userId, amount: '20.00', status: 'pending' });
+
+    const passengerView = paymentsResponseSchema.parse((await call(passenger, 'GET', '/api/payments')).json());
+    expect(passengerView.payments.map((p) => p.direction)).toEqual(['spent', 'spent']);
+    expect(passengerView.totals).toEqual({ totalSpent: '65.00', totalEarned: '0.00', currency: 'GHS' });
+
+    const driverView = paymentsResponseSchema.parse((await call(driver, 'GET', '/api/payments')).json());
+    expect(driverView.payments.find((p) => p.id === paid)).toMatchObject({ amount: '65.00', direction: 'earned', booking: null });
+    expect(driverView.totals).toEqual({ totalSpent: '0.00', totalEarned: '65.00', currency: 'GHS' });
+
+    const bystanderView = (await call(bystander, 'GET', '/api/payments')).json();
+    expect(bystanderView).toEqual({ payments: [], totals: { totalSpent: '0.00', totalEarned: '0.00', currency: 'GHS' } });
+  });
+});
