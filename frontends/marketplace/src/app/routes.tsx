@@ -7,4 +7,8 @@ export const routes: RemoteRoute[] = [
     lazy: () =>
       import('../features/post-ride/components/post-ride-page.tsx').then((m) => ({ Component: m.PostRidePage })),
   },
+  {
+    path: '/dashboard',
+    lazy: () => import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  },
 ];

@@ -2,7 +2,7 @@ import type { RemoteRouteModule } from '@krom/ui-kit/remote-route.ts';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
-import { prefetchCurrentUser } from '../lib/auth-state.ts';
+import { prefetchCurrentUser } from '@krom/ui-kit/current-user.ts';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';

@@ -1,5 +1,6 @@
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppRoutes, type RemoteDefinition } from '../create-routes.tsx';
@@ -65,7 +66,7 @@ describe('landing page and auth state', () => {
 
   it('sends a signed-in user on to /dashboard', async () => {
     mockApi({
-      'GET /api/auth/user': { status: 200, body: { id: 'u1', firstName: 'Ama', lastName: 'Mensah', email: 'a@b.gh' } },
+      'GET /api/auth/user': { status: 200, body: aUser() },
     });
     const { router } = open('/');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });

@@ -1,7 +1,7 @@
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from '../../../lib/auth-state.ts';
+import { useAuth } from '@krom/ui-kit/current-user.ts';
 import { HeroSection } from './hero-section.tsx';
 import { HowItWorksSection } from './how-it-works-section.tsx';
 import { LandingFooter } from './landing-footer.tsx';

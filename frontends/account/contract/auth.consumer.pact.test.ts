@@ -1,0 +1,257 @@
+import { pactDir } from '@krom/server-kit/pact';
+import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { requestPasswordReset } from '../src/features/recovery/api/request-password-reset.ts';
+import { resendResetCode } from '../src/features/recovery/api/resend-reset-code.ts';
+import { resetPassword } from '../src/features/recovery/api/reset-password.ts';
+import { verifyResetCode } from '../src/features/recovery/api/verify-reset-code.ts';
+import { signInUser } from '../src/features/sign-in/api/sign-in-user.ts';
+import { registerUser } from '../src/features/sign-up/api/register-user.ts';
+import { sendPhoneCode } from '../src/features/sign-up/api/send-phone-code.ts';
+import { verifyPhoneCode } from '../src/features/sign-up/api/verify-phone-code.ts';
+
+/**
+ * The account frontend's signed-out screens (sign-up, phone code, login, recovery) as consumer of
+ * the BFF's /api, each call made by the screen's own request function. States that say "in this
+ * session" mean the browser's session cookie carries that flow state; the BFF's provider test
+ * sets it up (and, for codes, makes the named code the one that was issued).
+ */
+const { like, integer, regex } = MatchersV3;
+const pact = new PactV4({ consumer: 'krom-account-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
+const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
+const errorBody = (message: string) => ({ message });
+
+const amaRegistration = {
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  email: 'ama.pact@example.com',
+  phone: '0241234567',
+  password: 'Akwaaba2026',
+};
+
+const providerStates = {
+  noRecentPhoneCode: 'no phone code was sent to 0241234567 recently',
+  phoneCodeJustSent: 'a phone code was sent to 0241234567 moments ago',
+  phoneCodeSentInSession: 'the phone code 4821 was sent to 0241234567 in this session',
+  phoneVerifiedInSession: 'the phone 0241234567 was verified in this session and no account uses it or ama.pact@example.com',
+  userExists: 'a user ama.pact@example.com with phone 0241234567 and password Akwaaba2026',
+  emailResetStarted: 'a password reset by email for ama.pact@example.com was started in this session with the code 4821',
+  smsResetStarted: 'a password reset by sms for 0241234567 was started in this session',
+  resetCodeVerified: 'the reset code for ama.pact@example.com was verified in this session',
+} as const;
+
+describe('account frontend → BFF: sign-up with a phone code', () => {
+  it('asks for a sign-up code and learns how long until Send Again', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.noRecentPhoneCode)
+      .uponReceiving('a request for a sign-up code')
+      .withRequest('POST', '/api/sms/send-verification', (b) => b.headers(json).jsonBody({ phoneNumber: '0241234567' }))
+      .willRespondWith(200, (b) => b.jsonBody({ message: like('Verification code sent!'), resendAfterSeconds: integer(150) }))
+      .executeTest(async (mock) => {
+        const answer = await withFetchAgainst(mock.url, () => sendPhoneCode({ phoneNumber: '0241234567' }));
+        expect(answer.resendAfterSeconds).toBe(150);
+      });
+  });
+
+  it('hears the wait when Send Again comes too early', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.phoneCodeJustSent)
+      .uponReceiving('a request for another sign-up code inside the cooldown')
+      .withRequest('POST', '/api/sms/send-verification', (b) => b.headers(json).jsonBody({ phoneNumber: '0241234567' }))
+      .willRespondWith(429, (b) =>
+        b.jsonBody({
+          message: regex(/^Please wait \d+ seconds before requesting another code\.$/, 'Please wait 150 seconds before requesting another code.'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => sendPhoneCode({ phoneNumber: '0241234567' }))).rejects.toThrow(
+          /^429: .*Please wait \d+ seconds/,
+        );
+      });
+  });
+
+  it('verifies the right code, and hears the spec message for a wrong one', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.phoneCodeSentInSession)
+      .uponReceiving('the right sign-up code')
+      .withRequest('POST', '/api/sms/verify-code', (b) =>
+        b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: '4821' }),
+      )
+      .willRespondWith(200)
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => verifyPhoneCode({ phoneNumber: '0241234567', verificationCode: '4821' }));
+      });
+    await pact
+      .addInteraction()
+      .given(providerStates.phoneCodeSentInSession)
+      .uponReceiving('a wrong sign-up code')
+      .withRequest('POST', '/api/sms/verify-code', (b) =>
+        b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: '1111' }),
+      )
+      .willRespondWith(400, (b) => b.jsonBody(errorBody('Invalid verification code. Please try again.')))
+      .executeTest(async (mock) => {
+        await expect(
+          withFetchAgainst(mock.url, () => verifyPhoneCode({ phoneNumber: '0241234567', verificationCode: '1111' })),
+        ).rejects.toThrow('Invalid verification code. Please try again.');
+      });
+  });
+
+  it('creates the account for the phone verified in this session', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.phoneVerifiedInSession)
+      .uponReceiving('a registration after the phone was verified')
+      .withRequest('POST', '/api/auth/register', (b) => b.headers(json).jsonBody(amaRegistration))
+      .willRespondWith(201)
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => registerUser(amaRegistration));
+      });
+  });
+
+  it('is refused an account when no phone was verified in this session', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a registration without a verified phone')
+      .withRequest('POST', '/api/auth/register', (b) => b.headers(json).jsonBody(amaRegistration))
+      .willRespondWith(400, (b) => b.jsonBody(errorBody('Please verify your phone number first.')))
+      .executeTest(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => registerUser(amaRegistration))).rejects.toThrow(
+          'Please verify your phone number first.',
+        );
+      });
+  });
+});
+
+describe('account frontend → BFF: login', () => {
+  it('signs in with the right password', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.userExists)
+      .uponReceiving('a login with the right password')
+      .withRequest('POST', '/api/auth/login', (b) =>
+        b.headers(json).jsonBody({ email: 'ama.pact@example.com', password: 'Akwaaba2026' }),
+      )
+      .willRespondWith(200)
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => signInUser({ email: 'ama.pact@example.com', password: 'Akwaaba2026' }));
+      });
+  });
+
+  it('hears the one spec message for a wrong password and for an unknown e-mail', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.userExists)
+      .uponReceiving('a login with a wrong password')
+      .withRequest('POST', '/api/auth/login', (b) =>
+        b.headers(json).jsonBody({ email: 'ama.pact@example.com', password: 'Wrong-password1' }),
+      )
+      .willRespondWith(401, (b) => b.jsonBody(errorBody('Invalid email or password. Please try again.')))
+      .executeTest(async (mock) => {
+        await expect(
+          withFetchAgainst(mock.url, () => signInUser({ email: 'ama.pact@example.com', password: 'Wrong-password1' })),
+        ).rejects.toThrow('401: {"message":"Invalid email or password. Please try again."}');
+      });
+    await pact
+      .addInteraction()
+      .uponReceiving('a login with an e-mail no account uses')
+      .withRequest('POST', '/api/auth/login', (b) =>
+        b.headers(json).jsonBody({ email: 'nobody.pact@example.com', password: 'Akwaaba2026' }),
+      )
+      .willRespondWith(401, (b) => b.jsonBody(errorBody('Invalid email or password. Please try again.')))
+      .executeTest(async (mock) => {
+        await expect(
+          withFetchAgainst(mock.url, () => signInUser({ email: 'nobody.pact@example.com', password: 'Akwaaba2026' })),
+        ).rejects.toThrow('401: {"message":"Invalid email or password. Please try again."}');
+      });
+  });
+});
+
+describe('account frontend → BFF: password recovery', () => {
+  const sameAnswer = { message: like('If an account matches, a 4-digit code is on its way.'), resendAfterSeconds: integer(150) };
+
+  it('asks for a reset code by e-mail, and gets the same answer for an unknown phone number', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.userExists)
+      .uponReceiving('a reset request by email for an existing account')
+      .withRequest('POST', '/api/auth/forgot-password', (b) =>
+        b.headers(json).jsonBody({ method: 'email', email: 'ama.pact@example.com' }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(sameAnswer))
+      .executeTest(async (mock) => {
+        const answer = await withFetchAgainst(mock.url, () =>
+          requestPasswordReset({ method: 'email', email: 'ama.pact@example.com' }),
+        );
+        expect(answer.resendAfterSeconds).toBe(150);
+      });
+    await pact
+      .addInteraction()
+      .uponReceiving('a reset request by sms for a phone no account uses')
+      .withRequest('POST', '/api/auth/forgot-password', (b) => b.headers(json).jsonBody({ method: 'sms', phone: '0209999999' }))
+      .willRespondWith(200, (b) => b.jsonBody(sameAnswer))
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => requestPasswordReset({ method: 'sms', phone: '0209999999' }));
+      });
+  });
+
+  it('verifies the right reset code with the chosen method, and hears the spec message for a wrong one', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.emailResetStarted)
+      .uponReceiving('the right reset code')
+      .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: '4821', method: 'email' }))
+      .willRespondWith(200)
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => verifyResetCode({ otp: '4821', method: 'email' }));
+      });
+    await pact
+      .addInteraction()
+      .given(providerStates.emailResetStarted)
+      .uponReceiving('a wrong reset code')
+      .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: '1111', method: 'email' }))
+      .willRespondWith(400, (b) => b.jsonBody(errorBody('Invalid verification code. Please try again.')))
+      .executeTest(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => verifyResetCode({ otp: '1111', method: 'email' }))).rejects.toThrow(
+          'Invalid verification code. Please try again.',
+        );
+      });
+  });
+
+  it('asks for another reset code by SMS', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.smsResetStarted)
+      .uponReceiving('a request for another reset code by sms')
+      .withRequest('POST', '/api/auth/resend-reset-code', (b) => b.headers(json).jsonBody({ method: 'sms' }))
+      .willRespondWith(200)
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => resendResetCode({ method: 'sms' }));
+      });
+  });
+
+  it('sets the new password after the code was verified, and is refused before', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.resetCodeVerified)
+      .uponReceiving('a new password after the reset code was verified')
+      .withRequest('POST', '/api/auth/reset-password', (b) => b.headers(json).jsonBody({ password: 'Kumasi2026' }))
+      .willRespondWith(200)
+      .executeTest(async (mock) => {
+        await withFetchAgainst(mock.url, () => resetPassword({ password: 'Kumasi2026' }));
+      });
+    await pact
+      .addInteraction()
+      .uponReceiving('a new password without a verified reset code')
+      .withRequest('POST', '/api/auth/reset-password', (b) => b.headers(json).jsonBody({ password: 'Kumasi2026' }))
+      .willRespondWith(400, (b) => b.jsonBody(errorBody('Please verify your reset code first.')))
+      .executeTest(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => resetPassword({ password: 'Kumasi2026' }))).rejects.toThrow(
+          'Please verify your reset code first.',
+        );
+      });
+  });
+});

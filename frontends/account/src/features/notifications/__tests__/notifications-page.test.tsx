@@ -1,0 +1,206 @@
+import type { Notification, NotificationList } from '@krom/contracts/http/notifications';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes.tsx';
+import { FakeEventSource } from './fake-event-source.ts';
+import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
+
+// The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
+// the first test's time limit on a busy machine.
+beforeAll(() => import('../components/notifications-page.tsx'), 30_000);
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function aNotification(overrides: Partial<Notification>): Notification {
+  return {
+    id: crypto.randomUUID(),
+    type: 'system',
+    title: 'Welcome to Krom',
+    message: 'Your account is ready.',
+    data: null,
+    isRead: false,
+    actionRequired: false,
+    createdAt: minutesAgo(5),
+    ...overrides,
+  };
+}
+
+const welcome = aNotification({ title: 'Welcome to Krom', message: 'Your account is ready.', createdAt: minutesAgo(3 * 24 * 60) });
+const passwordChanged = aNotification({ title: 'Password changed', message: 'Your password was changed.', isRead: true, createdAt: minutesAgo(120) });
+const rideRequest = aNotification({
+  type: 'ride_request',
+  title: 'New ride request',
+  message: 'Kofi wants a seat from Accra to Kumasi.',
+  actionRequired: true,
+  createdAt: minutesAgo(5),
+});
+const payment = aNotification({ type: 'payment', title: 'Payment received', message: 'GH₵ 120.00 for your ride to Cape Coast.', createdAt: minutesAgo(30) });
+
+/** A notifications service that keeps read state, counting as the real one does. */
+function openNotifications(items: Notification[] = [rideRequest, payment, passwordChanged, welcome]) {
+  let stored = items.map((item) => ({ ...item }));
+  const list = (): NotificationList => ({
+    items: stored,
+    unreadCount: stored.filter((item) => !item.isRead).length,
+    actionRequiredCount: stored.filter((item) => item.actionRequired && !item.isRead).length,
+  });
+  const routesHere: Record<string, Parameters<typeof mockApi>[0][string]> = {
+    'GET /api/auth/user': { status: 200, body: aUser() },
+    'GET /api/notifications': () => ({ status: 200, body: list() }),
+    'POST /api/notifications/read-all': () => {
+      stored = stored.map((item) => ({ ...item, isRead: true }));
+      return { status: 200, body: { ok: true } };
+    },
+  };
+  for (const item of items) {
+    routesHere[`POST /api/notifications/${item.id}/read`] = () => {
+      stored = stored.map((candidate) => (candidate.id === item.id ? { ...candidate, isRead: true } : candidate));
+      return { status: 200, body: { ok: true } };
+    };
+  }
+  const api = mockApi(routesHere);
+  const view = renderRoutes(routes, '/notifications');
+  return { api, ...view, addOnServer: (item: Notification) => (stored = [item, ...stored]) };
+}
+
+const titles = () => screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+const article = (title: string) => screen.getByRole('heading', { name: title }).closest('article') as HTMLElement;
+const bell = () => screen.getByRole('link', { name: /^Notifications/ });
+
+describe('/notifications', () => {
+  beforeEach(() => FakeEventSource.install());
+
+  it('lists the notifications newest first with the unread and action-required counts', async () => {
+    openNotifications();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByText('3 Unread')).toBeTruthy();
+    expect(screen.getByText('1 Action Required')).toBeTruthy();
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread');
+    expect(bell().getAttribute('href')).toBe('/notifications');
+    expect(titles()).toEqual(['New ride request', 'Payment received', 'Password changed', 'Welcome to Krom']);
+
+    const request = article('New ride request');
+    expect(within(request).getByText('Kofi wants a seat from Accra to Kumasi.')).toBeTruthy();
+    expect(within(request).getByText('5 minutes ago')).toBeTruthy();
+    expect(within(request).getByText('Unread')).toBeTruthy();
+    expect(within(request).getByText('Action Required')).toBeTruthy();
+    expect(within(request).getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(within(request).getByRole('button', { name: 'Decline' })).toBeTruthy();
+    const icons = screen.getAllByRole('article').map((item) => item.querySelector('[data-type]') as HTMLElement);
+    expect(icons.map((icon) => [icon.dataset.type, getComputedStyle(icon).color])).toEqual([
+      ['ride_request', 'rgb(27, 99, 214)'],
+      ['payment', 'rgb(138, 90, 0)'],
+      ['system', 'rgb(85, 99, 91)'],
+      ['system', 'rgb(85, 99, 91)'],
+    ]);
+
+    const read = article('Password changed');
+    expect(within(read).getByRole('img', { name: 'Read' })).toBeTruthy();
+    expect(within(read).queryByText('Unread')).toBeNull();
+    expect(within(read).getByText('2 hours ago')).toBeTruthy();
+    expect(within(article('Welcome to Krom')).getByText('3 days ago')).toBeTruthy();
+  });
+
+  it('filters by type with the tabs', async () => {
+    const { user } = openNotifications();
+    const tabs = await screen.findByRole('combobox', { name: 'Notification types' });
+    expect(within(tabs).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All',
+      'Ride Requests',
+      'Bookings',
+      'Payments',
+      'System',
+    ]);
+    await user.selectOptions(tabs, 'Payments');
+    expect(titles()).toEqual(['Payment received']);
+    await user.selectOptions(tabs, 'System');
+    expect(titles()).toEqual(['Password changed', 'Welcome to Krom']);
+    await user.selectOptions(tabs, 'Ride Requests');
+    expect(titles()).toEqual(['New ride request']);
+    await user.selectOptions(tabs, 'Bookings');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText('No notifications yet')).toBeTruthy();
+  });
+
+  it('marks an unread item read when it is tapped, and the counts follow', async () => {
+    const { api, user } = openNotifications();
+    await user.click(await screen.findByRole('button', { name: 'Payment received' }));
+    await waitFor(() => expect(within(article('Payment received')).getByRole('img', { name: 'Read' })).toBeTruthy());
+    expect(api.callsTo('POST', `/api/notifications/${payment.id}/read`)).toHaveLength(1);
+    expect(screen.getByText('2 Unread')).toBeTruthy();
+    expect(screen.getByText('1 Action Required')).toBeTruthy();
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
+    expect(within(article('Payment received')).queryByText('Unread')).toBeNull();
+  });
+
+  it('Accept marks a ride request read and says the answer itself comes later', async () => {
+    const { api, user } = openNotifications();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await findToast()).toEqual({
+      text: 'Coming SoonAccepting and declining ride requests will be available soon.',
+      destructive: false,
+    });
+    expect(api.callsTo('POST', `/api/notifications/${rideRequest.id}/read`)).toHaveLength(1);
+    expect(screen.getByText('0 Action Required')).toBeTruthy();
+    expect(within(article('New ride request')).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(article('New ride request')).getByText('Action Required')).toBeTruthy();
+  });
+
+  it('marks everything read at once', async () => {
+    const { api, user } = openNotifications();
+    await user.click(await screen.findByRole('button', { name: 'Mark All as Read' }));
+    await waitFor(() => expect(screen.getByText('0 Unread')).toBeTruthy());
+    expect(api.callsTo('POST', '/api/notifications/read-all')).toHaveLength(1);
+    expect(screen.getByText('0 Action Required')).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: 'Read' })).toHaveLength(4);
+    expect(screen.queryByText('Unread')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Mark All as Read' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+  });
+
+  it('says "No notifications yet" when there are none', async () => {
+    openNotifications([]);
+    expect(await screen.findByText('No notifications yet')).toBeTruthy();
+    expect(screen.getByText('0 Unread')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Mark All as Read' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows a new notification as soon as the stream brings it, without reloading', async () => {
+    const { api } = openNotifications([passwordChanged]);
+    await screen.findByText('0 Unread');
+    const stream = await FakeEventSource.current();
+    expect(stream.url).toBe('/api/notifications/stream');
+    act(() => stream.emit('open'));
+
+    const booking = aNotification({ type: 'booking', title: 'Booking confirmed', message: 'Your seat to Tamale is booked.', createdAt: new Date().toISOString() });
+    act(() => stream.emit('notification', JSON.stringify(booking)));
+    expect(await screen.findByRole('heading', { name: 'Booking confirmed' })).toBeTruthy();
+    expect(titles()).toEqual(['Booking confirmed', 'Password changed']);
+    expect(within(article('Booking confirmed')).getByText('Just now')).toBeTruthy();
+    expect(screen.getByText('1 Unread')).toBeTruthy();
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    expect(api.callsTo('GET', '/api/notifications')).toHaveLength(1);
+  });
+
+  it('reads the list again after the stream reconnects, catching what it missed', async () => {
+    const { api, addOnServer } = openNotifications([passwordChanged]);
+    await screen.findByText('0 Unread');
+    const stream = await FakeEventSource.current();
+    act(() => stream.emit('open'));
+    addOnServer(aNotification({ title: 'Sent while offline', createdAt: minutesAgo(1) }));
+    act(() => stream.emit('open'));
+    expect(await screen.findByRole('heading', { name: 'Sent while offline' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/notifications')).toHaveLength(2);
+  });
+
+  it("has the page's side menu without My Vehicles", async () => {
+    const { user } = openNotifications();
+    await user.click(await screen.findByRole('button', { name: 'Open account menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Account menu' });
+    expect(within(menu).getByRole('link', { name: 'Find a Ride' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'My Vehicles' })).toBeNull();
+  });
+});

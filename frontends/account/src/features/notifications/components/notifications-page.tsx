@@ -1,0 +1,176 @@
+import type { Notification } from '@krom/contracts/http/notifications';
+import { failureText } from '@krom/ui-kit/api-request.ts';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
+import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
+import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import { useNotifications } from '@krom/ui-kit/signed-in-frame-notifications.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { useToast } from '@krom/ui-kit/toast-store.ts';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
+import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
+import { NotificationItem } from './notification-item.tsx';
+
+type TabId = 'all' | Notification['type'];
+const tabs: TabItem<TabId>[] = [
+  { id: 'all', label: 'All' },
+  { id: 'ride_request', label: 'Ride Requests' },
+  { id: 'booking', label: 'Bookings' },
+  { id: 'payment', label: 'Payments' },
+  { id: 'system', label: 'System' },
+];
+
+/** /notifications. Its side menu omits My Vehicles, as the spec describes this page's menu. */
+export function NotificationsPage() {
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <SignedInFrame user={user} showVehicles={false}>
+          <NotificationsScreen />
+        </SignedInFrame>
+      )}
+    </RequireSignedIn>
+  );
+}
+
+function NotificationsScreen() {
+  const { toast } = useToast();
+  const list = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const [tab, setTab] = useState<TabId>('all');
+
+  const failed = (error: unknown) =>
+    toast({ variant: 'destructive', title: 'Error', description: failureText(error, 'Failed to update notifications. Please try again.') });
+
+  const open = (item: Notification) => {
+    if (!item.isRead) markRead.mutate(item.id, { onError: failed });
+  };
+  // Ride requests (the only items that ask for an answer) arrive with a later release; until
+  // then an answer only marks the item read, and the person is told so.
+  const answer = (item: Notification) =>
+    markRead.mutate(item.id, {
+      onSuccess: () => toast({ title: 'Coming Soon', description: 'Accepting and declining ride requests will be available soon.' }),
+      onError: failed,
+    });
+
+  if (list.isPending) return <Spinner fullPage />;
+  if (list.isError) {
+    return (
+      <Column>
+        <h1>Notifications</h1>
+        <p role="alert">Your notifications could not be loaded.</p>
+        <div>
+          <Button $variant="secondary" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Column>
+    );
+  }
+
+  const { items, unreadCount, actionRequiredCount } = list.data;
+  const shown = tab === 'all' ? items : items.filter((item) => item.type === tab);
+  return (
+    <Column>
+      <Heading>
+        <div>
+          <h1>Notifications</h1>
+          <Counts>
+            <Count $tone="primary">{unreadCount} Unread</Count>
+            <Count $tone="warning">{actionRequiredCount} Action Required</Count>
+          </Counts>
+        </div>
+        <Button
+          $variant="secondary"
+          disabled={unreadCount === 0 || markAll.isPending}
+          onClick={() => markAll.mutate(undefined, { onError: failed })}
+        >
+          Mark All as Read
+        </Button>
+      </Heading>
+      <ResponsiveTabs label="Notification types" idPrefix="notifications" tabs={tabs} selected={tab} onSelect={setTab} />
+      <TabPanel idPrefix="notifications" id={tab}>
+        {shown.length === 0 ? (
+          <Empty>
+            <strong>No notifications yet</strong>
+            <span>We'll let you know when something needs your attention.</span>
+          </Empty>
+        ) : (
+          <List>
+            {shown.map((item) => (
+              <li key={item.id}>
+                <NotificationItem
+                  notification={item}
+                  busy={markRead.isPending && markRead.variables === item.id}
+                  onOpen={() => open(item)}
+                  onAnswer={() => answer(item)}
+                />
+              </li>
+            ))}
+          </List>
+        )}
+      </TabPanel>
+    </Column>
+  );
+}
+
+const Column = styled.div`
+  display: grid;
+  gap: 16px;
+  max-width: 760px;
+  margin: 0 auto;
+
+  h1 { font-size: 1.75rem; }
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 12px;
+
+  > div {
+    display: grid;
+    gap: 8px;
+  }
+`;
+
+const Counts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+const Count = styled.span<{ $tone: 'primary' | 'warning' }>`
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-size: 0.8125rem;
+  font-weight: 700;
+  background: ${({ $tone, theme }) => ($tone === 'primary' ? theme.color.primarySoft : '#fef0c7')};
+  color: ${({ $tone, theme }) => ($tone === 'primary' ? theme.color.primary : '#b54708')};
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Empty = styled.div`
+  display: grid;
+  gap: 4px;
+  justify-items: center;
+  padding: 40px 16px;
+  border: 1px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  text-align: center;
+  color: ${({ theme }) => theme.color.muted};
+
+  strong { color: ${({ theme }) => theme.color.text}; font-size: 1.0625rem; }
+`;

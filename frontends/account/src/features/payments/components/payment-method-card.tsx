@@ -1,0 +1,113 @@
+import type { PaymentMethod } from '@krom/contracts/http/payments';
+import { Button } from '@krom/ui-kit/button.tsx';
+import styled from 'styled-components';
+import { providerNames } from '../format-payment.ts';
+
+const networkColours: Record<PaymentMethod['provider'], { ink: string; soft: string }> = {
+  mtn: { ink: '#5c4400', soft: '#ffe680' },
+  vodafone: { ink: '#ffffff', soft: '#d3212d' },
+  airteltigo: { ink: '#ffffff', soft: '#1f3f8f' },
+};
+
+/** A saved number as the server shows it (masked), with what can be done to it. */
+export function PaymentMethodCard({
+  method,
+  busy,
+  onEdit,
+  onMakeDefault,
+  onRemove,
+}: {
+  method: PaymentMethod;
+  busy: boolean;
+  onEdit: () => void;
+  onMakeDefault: () => void;
+  onRemove: () => void;
+}) {
+  const name = providerNames[method.provider];
+  const colours = networkColours[method.provider];
+  return (
+    <Card aria-label={`${name} ${method.number}`}>
+      <Top>
+        <Network $ink={colours.ink} $soft={colours.soft} aria-hidden="true">
+          {name.slice(0, 1)}
+        </Network>
+        <div>
+          <Name>
+            {name} Mobile Money {method.isDefault ? <DefaultBadge>Default</DefaultBadge> : null}
+          </Name>
+          <NumberText>{method.number}</NumberText>
+        </div>
+      </Top>
+      <Actions>
+        <Button $variant="secondary" disabled={busy} onClick={onEdit}>
+          Edit
+        </Button>
+        {method.isDefault ? null : (
+          <Button $variant="secondary" disabled={busy} onClick={onMakeDefault}>
+            Set as default
+          </Button>
+        )}
+        <Button $variant="ghost" disabled={busy} onClick={onRemove}>
+          Remove
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
+
+const Card = styled.article`
+  display: grid;
+  gap: 12px;
+  padding: 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-width: 0;
+`;
+
+const Network = styled.span<{ $ink: string; $soft: string }>`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ $soft }) => $soft};
+  color: ${({ $ink }) => $ink};
+  font-weight: 800;
+`;
+
+const Name = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px;
+  font-weight: 700;
+`;
+
+const DefaultBadge = styled.span`
+  padding: 1px 8px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.primarySoft};
+  color: ${({ theme }) => theme.color.primary};
+  font-size: 0.75rem;
+`;
+
+const NumberText = styled.p`
+  color: ${({ theme }) => theme.color.muted};
+  font-variant-numeric: tabular-nums;
+  letter-spacing: 0.02em;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+
+  button { min-height: 40px; padding: 0 10px; font-size: 0.9375rem; }
+`;

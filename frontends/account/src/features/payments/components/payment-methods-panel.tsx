@@ -1,0 +1,126 @@
+import type { PaymentMethod } from '@krom/contracts/http/payments';
+import { failureText } from '@krom/ui-kit/api-request.ts';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { useToast } from '@krom/ui-kit/toast-store.ts';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useDeletePaymentMethod } from '../api/delete-payment-method.ts';
+import { usePaymentMethods } from '../api/get-payment-methods.ts';
+import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method.ts';
+import { PaymentMethodCard } from './payment-method-card.tsx';
+import { PaymentMethodForm } from './payment-method-form.tsx';
+
+type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; method: PaymentMethod };
+
+/** The user's real mobile money numbers: add, edit, choose the default, remove. */
+export function PaymentMethodsPanel() {
+  const { toast } = useToast();
+  const methods = usePaymentMethods();
+  const makeDefault = useSetDefaultPaymentMethod();
+  const remove = useDeletePaymentMethod();
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const busyId = makeDefault.isPending ? makeDefault.variables : remove.isPending ? remove.variables : undefined;
+
+  const failed = (fallback: string) => (error: unknown) =>
+    toast({ variant: 'destructive', title: 'Error', description: failureText(error, fallback) });
+
+  if (methods.isPending) return <Spinner />;
+  if (methods.isError) {
+    return (
+      <Stack>
+        <p role="alert">Your payment methods could not be loaded.</p>
+        <div>
+          <Button $variant="secondary" onClick={() => methods.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <Header>
+        <h2>Mobile Money</h2>
+        {form.mode === 'closed' ? <Button onClick={() => setForm({ mode: 'add' })}>Add Mobile Money</Button> : null}
+      </Header>
+      {form.mode !== 'closed' ? (
+        <PaymentMethodForm
+          key={form.mode === 'edit' ? form.method.id : 'add'}
+          editing={form.mode === 'edit' ? form.method : null}
+          onDone={() => setForm({ mode: 'closed' })}
+        />
+      ) : null}
+      {methods.data.length === 0 && form.mode === 'closed' ? (
+        <Empty>
+          <strong>No payment methods yet</strong>
+          <span>Add a mobile money number to pay for rides and receive payouts.</span>
+        </Empty>
+      ) : (
+        <List>
+          {methods.data.map((method) => (
+            <li key={method.id}>
+              <PaymentMethodCard
+                method={method}
+                busy={busyId === method.id}
+                onEdit={() => setForm({ mode: 'edit', method })}
+                onMakeDefault={() =>
+                  makeDefault.mutate(method.id, {
+                    onSuccess: () => toast({ title: 'Default Payment Method Updated' }),
+                    onError: failed('Failed to update payment method. Please try again.'),
+                  })
+                }
+                onRemove={() =>
+                  remove.mutate(method.id, {
+                    onSuccess: () => {
+                      if (form.mode === 'edit' && form.method.id === method.id) setForm({ mode: 'closed' });
+                      toast({ title: 'Payment Method Removed' });
+                    },
+                    onError: failed('Failed to remove payment method. Please try again.'),
+                  })
+                }
+              />
+            </li>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+const Stack = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+
+  h2 { font-size: 1.125rem; }
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Empty = styled.div`
+  display: grid;
+  gap: 4px;
+  justify-items: center;
+  padding: 32px 16px;
+  border: 1px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  text-align: center;
+  color: ${({ theme }) => theme.color.muted};
+
+  strong { color: ${({ theme }) => theme.color.text}; }
+`;

@@ -1,0 +1,39 @@
+import type { User } from '@krom/contracts/http/auth';
+import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
+import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import styled from 'styled-components';
+import { AvatarUpload } from './avatar-upload.tsx';
+import { ProfileForm } from './profile-form.tsx';
+import { VerificationStatusCard } from './verification-status-card.tsx';
+
+/** /profile and /my-profile (the spec leaves /my-profile's content open; it is the same screen). */
+export function ProfilePage() {
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <SignedInFrame user={user}>
+          <ProfileScreen user={user} />
+        </SignedInFrame>
+      )}
+    </RequireSignedIn>
+  );
+}
+
+function ProfileScreen({ user }: { user: User }) {
+  return (
+    <Column>
+      <h1>My Profile</h1>
+      <AvatarUpload user={user} />
+      <ProfileForm user={user} beforeActions={<VerificationStatusCard status={user.verificationStatus} />} />
+    </Column>
+  );
+}
+
+const Column = styled.div`
+  display: grid;
+  gap: 24px;
+  max-width: 720px;
+  margin: 0 auto;
+
+  h1 { font-size: 1.75rem; }
+`;

@@ -1,0 +1,110 @@
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import styled from 'styled-components';
+
+type Tone = 'green' | 'orange' | 'red' | 'grey';
+
+type StatusDisplay = { tone: Tone; label: string; text: string; action: string | null };
+
+/** Spec section 4: approved, pending, rejected, and anything else meaning "not verified". */
+export function verificationDisplay(status: string): StatusDisplay {
+  switch (status) {
+    case 'approved':
+      return { tone: 'green', label: 'Verified', text: 'Your account has been verified', action: null };
+    case 'pending':
+      return {
+        tone: 'orange',
+        label: 'Pending Approval',
+        text: "Your verification is being reviewed. We'll notify you within 1-2 business days.",
+        action: 'Update Verification',
+      };
+    case 'rejected':
+      return {
+        tone: 'red',
+        label: 'Verification Failed',
+        text: 'Your verification was declined. Please contact support or try again.',
+        action: 'Retry Verification',
+      };
+    default:
+      return { tone: 'grey', label: 'Not Verified', text: 'Your account is not verified', action: 'Verify Now' };
+  }
+}
+
+const tones: Record<Tone, { ink: string; soft: string; icon: string }> = {
+  green: { ink: '#0a7a4b', soft: '#e6f4ed', icon: 'M5 12.5l4.5 4.5L19 7.5' },
+  orange: { ink: '#b54708', soft: '#fef0c7', icon: 'M12 7v5l3 2' },
+  red: { ink: '#b42318', soft: '#fdecea', icon: 'M8 8l8 8M16 8l-8 8' },
+  grey: { ink: '#55635b', soft: '#eef1ef', icon: 'M12 7.5v5.5M12 16.5v.5' },
+};
+
+export function VerificationStatusCard({ status }: { status: string }) {
+  const display = verificationDisplay(status);
+  const tone = tones[display.tone];
+  return (
+    <Card $ink={tone.ink} $soft={tone.soft} aria-labelledby="verification-status-title">
+      <Top>
+        <Icon aria-hidden="true">
+          <svg width="22" height="22" viewBox="0 0 24 24">
+            <circle cx="12" cy="12" r="10" />
+            <path d={tone.icon} />
+          </svg>
+        </Icon>
+        <div>
+          <Title id="verification-status-title">Verification Status</Title>
+          <Label>{display.label}</Label>
+        </div>
+      </Top>
+      <p>{display.text}</p>
+      {display.action ? (
+        <ButtonLink to="/verify-identity" $variant="secondary">
+          {display.action}
+        </ButtonLink>
+      ) : null}
+    </Card>
+  );
+}
+
+const Card = styled.section<{ $ink: string; $soft: string }>`
+  display: grid;
+  gap: 12px;
+  padding: 16px;
+  border: 1px solid ${({ $ink }) => $ink};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ $soft }) => $soft};
+
+  --tone: ${({ $ink }) => $ink};
+
+  > a { justify-self: start; }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+`;
+
+const Icon = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  color: var(--tone);
+
+  svg {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+`;
+
+const Title = styled.h2`
+  font-size: 0.875rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Label = styled.p`
+  font-size: 1.125rem;
+  font-weight: 700;
+  color: var(--tone);
+`;

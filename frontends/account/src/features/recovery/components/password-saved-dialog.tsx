@@ -1,0 +1,79 @@
+import { Button } from '@krom/ui-kit/button.tsx';
+import { useEffect, useId, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+
+/** The spec's success modal after a reset; its one way out is to the login page. */
+export function PasswordSavedDialog() {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const continueButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    continueButton.current?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previousOverflow;
+    };
+  }, []);
+
+  return (
+    <Overlay>
+      <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <Tick aria-hidden="true">
+          <svg width="32" height="32" viewBox="0 0 24 24">
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </Tick>
+        <h2 id={titleId}>Password successfully saved and updated</h2>
+        <Button ref={continueButton} $block $size="lg" onClick={() => navigate('/login', { replace: true })}>
+          Continue to Login
+        </Button>
+      </Dialog>
+    </Overlay>
+  );
+}
+
+const Overlay = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.layer.overlay};
+  display: grid;
+  place-items: center;
+  padding: 16px;
+  background: ${({ theme }) => theme.color.overlay};
+`;
+
+const Dialog = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 20px;
+  width: 100%;
+  max-width: 380px;
+  padding: 28px 20px 20px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.background};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+  text-align: center;
+
+  h2 { font-size: 1.25rem; }
+`;
+
+const Tick = styled.span`
+  display: grid;
+  place-items: center;
+  width: 64px;
+  height: 64px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.primarySoft};
+  color: ${({ theme }) => theme.color.primary};
+
+  svg {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2.4;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+`;

@@ -1,0 +1,23 @@
+import { RoleChoicePage } from '../../onboarding/components/role-choice-page.tsx';
+import { ForgotPasswordPage } from '../../recovery/components/forgot-password-page.tsx';
+import { NewPasswordPage } from '../../recovery/components/new-password-page.tsx';
+import { ResetCodePage } from '../../recovery/components/reset-code-page.tsx';
+import { CreateAccountPage } from '../../sign-up/components/create-account-page.tsx';
+import { PhoneVerificationPage } from '../../sign-up/components/phone-verification-page.tsx';
+import { LoginPage } from '../components/login-page.tsx';
+import { dashboardRoute } from './signed-in-user.tsx';
+
+/**
+ * The signed-out account screens at the paths app/routes.tsx gives them, plus the role choice
+ * and a stand-in dashboard, so a test can walk a whole flow from screen to screen.
+ */
+export const authRoutes = [
+  { path: '/create-account', Component: CreateAccountPage },
+  { path: '/phone-verification', Component: PhoneVerificationPage },
+  { path: '/login', Component: LoginPage },
+  { path: '/forgot-password', Component: ForgotPasswordPage },
+  { path: '/password-reset-otp', Component: ResetCodePage },
+  { path: '/reset-password', Component: NewPasswordPage },
+  { path: '/onboarding', Component: RoleChoicePage },
+  dashboardRoute,
+];

@@ -1,0 +1,150 @@
+import type { User } from '@krom/contracts/http/auth';
+import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
+import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
+import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { EmptyTab } from './empty-tab.tsx';
+import { ProfileCompletionList } from './profile-completion-list.tsx';
+
+type TabId = 'activity' | 'bookings' | 'rides' | 'profile';
+const tabs: TabItem<TabId>[] = [
+  { id: 'activity', label: 'Recent Activity' },
+  { id: 'bookings', label: 'My Bookings' },
+  { id: 'rides', label: 'My Rides' },
+  { id: 'profile', label: 'Profile' },
+];
+
+/** /dashboard, the user dashboard. Bookings and rides arrive with later releases; until then the tabs say so honestly. */
+export function DashboardPage() {
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <SignedInFrame user={user}>
+          <Dashboard user={user} />
+        </SignedInFrame>
+      )}
+    </RequireSignedIn>
+  );
+}
+
+function Dashboard({ user }: { user: User }) {
+  const [tab, setTab] = useState<TabId>('activity');
+  return (
+    <Column>
+      <header>
+        <h1>Welcome, {user.firstName}!</h1>
+        <Lead>Where are you headed today?</Lead>
+      </header>
+      <Actions>
+        <ActionCard to="/ride-listings">
+          <Icon aria-hidden="true">
+            <svg width="24" height="24" viewBox="0 0 24 24">
+              <circle cx="11" cy="11" r="6.5" />
+              <path d="M16 16l4.5 4.5" />
+            </svg>
+          </Icon>
+          <span>
+            <strong>Find a Ride</strong>
+            <small>Book a seat between Ghana's cities</small>
+          </span>
+        </ActionCard>
+        <ActionCard to="/create-ride">
+          <Icon aria-hidden="true">
+            <svg width="24" height="24" viewBox="0 0 24 24">
+              <path d="M5 16V11l2-5h10l2 5v5M5 16h14M5 16v2M19 16v2M12 1.5v4M10 3.5h4" />
+            </svg>
+          </Icon>
+          <span>
+            <strong>Post a Ride</strong>
+            <small>Share your empty seats, cover your fuel</small>
+          </span>
+        </ActionCard>
+      </Actions>
+      <section aria-label="Your activity">
+        <ResponsiveTabs label="Dashboard sections" idPrefix="dashboard" tabs={tabs} selected={tab} onSelect={setTab} />
+        <TabPanel idPrefix="dashboard" id={tab}>
+          {tab === 'activity' ? (
+            <EmptyTab title="No recent activity yet" text="Your bookings, rides and payments will show up here." />
+          ) : null}
+          {tab === 'bookings' ? (
+            <EmptyTab title="No bookings yet" text="Seats you book will appear here." action={{ to: '/find-ride', label: 'Find a Ride' }} />
+          ) : null}
+          {tab === 'rides' ? (
+            <EmptyTab
+              title="No rides posted yet"
+              text="Rides you offer as a driver will appear here."
+              action={{ to: '/create-ride', label: 'Post a Ride' }}
+            />
+          ) : null}
+          {tab === 'profile' ? <ProfileCompletionList user={user} /> : null}
+        </TabPanel>
+      </section>
+    </Column>
+  );
+}
+
+const Column = styled.div`
+  display: grid;
+  gap: 20px;
+  max-width: 760px;
+  margin: 0 auto;
+
+  h1 { font-size: 1.75rem; overflow-wrap: anywhere; }
+`;
+
+const Lead = styled.p`
+  margin-top: 4px;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Actions = styled.div`
+  display: grid;
+  gap: 12px;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const ActionCard = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  padding: 16px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.background};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+
+  &:hover { border-color: ${({ theme }) => theme.color.primary}; }
+
+  > span:last-child {
+    display: grid;
+    gap: 2px;
+  }
+  strong { font-size: 1.0625rem; }
+  small { font-size: 0.875rem; color: ${({ theme }) => theme.color.muted}; }
+`;
+
+const Icon = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 48px;
+  height: 48px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.primarySoft};
+  color: ${({ theme }) => theme.color.primary};
+
+  svg {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.8;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+`;

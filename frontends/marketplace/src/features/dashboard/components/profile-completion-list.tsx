@@ -1,0 +1,126 @@
+import type { User } from '@krom/contracts/http/auth';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { type CompletionState, profileCompletion } from '../profile-completion.ts';
+
+const badges: Record<CompletionState, { label: string; ink: string; soft: string }> = {
+  done: { label: 'Complete', ink: '#0a7a4b', soft: '#e6f4ed' },
+  pending: { label: 'Pending', ink: '#b54708', soft: '#fef0c7' },
+  todo: { label: 'To do', ink: '#55635b', soft: '#eef1ef' },
+};
+
+/** The Profile tab: how far the account is set up, each step linking to where it is done. */
+export function ProfileCompletionList({ user }: { user: User }) {
+  const steps = profileCompletion(user);
+  const done = steps.filter((step) => step.state === 'done').length;
+  return (
+    <Stack>
+      <Summary>
+        <strong>
+          {done} of {steps.length} complete
+        </strong>
+        <Meter aria-hidden="true">
+          <span style={{ width: `${(done / steps.length) * 100}%` }} />
+        </Meter>
+      </Summary>
+      <List>
+        {steps.map((step) => {
+          const badge = badges[step.state];
+          return (
+            <Step key={step.id} aria-label={step.title}>
+              <div>
+                <Title>
+                  {step.title}
+                  <Badge $ink={badge.ink} $soft={badge.soft}>
+                    {badge.label}
+                  </Badge>
+                </Title>
+                <Detail>{step.detail}</Detail>
+              </div>
+              <Link to={step.link.to}>{step.link.label}</Link>
+            </Step>
+          );
+        })}
+      </List>
+      <ButtonLink to="/find-ride" $variant="secondary" $block>
+        Find your next ride
+      </ButtonLink>
+    </Stack>
+  );
+}
+
+const Stack = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+
+const Summary = styled.div`
+  display: grid;
+  gap: 8px;
+`;
+
+const Meter = styled.div`
+  height: 8px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.surface};
+  overflow: hidden;
+
+  span {
+    display: block;
+    height: 100%;
+    background: ${({ theme }) => theme.color.primary};
+  }
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Step = styled.li`
+  display: grid;
+  gap: 4px;
+  padding: 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+
+  a {
+    justify-self: start;
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+  }
+
+  ${({ theme }) => theme.media.md} {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 12px;
+  }
+`;
+
+const Title = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  font-weight: 700;
+`;
+
+const Badge = styled.span<{ $ink: string; $soft: string }>`
+  padding: 1px 8px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ $soft }) => $soft};
+  color: ${({ $ink }) => $ink};
+  font-size: 0.75rem;
+`;
+
+const Detail = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+`;

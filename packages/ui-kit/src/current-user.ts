@@ -1,0 +1,37 @@
+import { type User, userSchema } from '@krom/contracts/http/auth';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { getJson } from './api-request.ts';
+
+/**
+ * Auth state (spec sections 3, 4 and 7), shared by the shell and every remote through the one
+ * QueryClient: GET /api/auth/user, fetched once; 401 means signed out; any other failure is
+ * logged and also counts as signed out. After sign-in, sign-out or a profile change, call
+ * refreshCurrentUser (loading turns true, the user is fetched again).
+ */
+export const currentUserQueryKey = ['/api/auth/user'] as const;
+
+async function getCurrentUser(): Promise<User | null> {
+  try {
+    const body = await getJson(currentUserQueryKey[0], { on401: 'returnNull' });
+    return body === null ? null : userSchema.parse(body);
+  } catch (error) {
+    console.error('Could not read the signed-in user; continuing signed out.', error);
+    return null;
+  }
+}
+
+const currentUserQuery = { queryKey: currentUserQueryKey, queryFn: getCurrentUser };
+
+export function prefetchCurrentUser(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(currentUserQuery);
+}
+
+export function refreshCurrentUser(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries({ queryKey: currentUserQueryKey });
+}
+
+export function useAuth() {
+  const query = useQuery(currentUserQuery);
+  const user = query.data ?? null;
+  return { user, isLoading: query.isPending, isAuthenticated: user !== null };
+}

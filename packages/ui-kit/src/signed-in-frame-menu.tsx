@@ -1,0 +1,175 @@
+import type { User } from '@krom/contracts/http/auth';
+import { useMutation } from '@tanstack/react-query';
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button } from './button.tsx';
+import { SlideInPanel } from './slide-in-panel.tsx';
+import { UserAvatar } from './signed-in-frame-avatar.tsx';
+import { logout, useLeaveSignedInArea } from './signed-in-frame-sign-out.tsx';
+import { useToast } from './toast-store.ts';
+
+type MenuEntry = { label: string; to: string };
+type MenuGroup = { heading?: string; entries: MenuEntry[] };
+
+/** The spec's side menu (both documents' "Shared menus"), in its order. */
+function menuGroups({ showVehicles }: { showVehicles: boolean }): MenuGroup[] {
+  return [
+    {
+      entries: [
+        { label: 'Dashboard', to: '/dashboard' },
+        { label: 'Find a Ride', to: '/ride-listings' },
+        { label: 'Post a Ride', to: '/create-ride' },
+        ...(showVehicles ? [{ label: 'My Vehicles', to: '/manage-vehicles' }] : []),
+      ],
+    },
+    {
+      heading: 'Rides',
+      entries: [
+        { label: 'Passenger', to: '/rides/as-passenger' },
+        { label: 'Driver', to: '/rides/as-driver' },
+      ],
+    },
+    {
+      heading: 'Account',
+      entries: [
+        { label: 'Profile', to: '/profile' },
+        { label: 'Account Settings', to: '/account-settings' },
+        { label: 'Verify Identity', to: '/verify-identity' },
+      ],
+    },
+    {
+      heading: 'Payments',
+      entries: [
+        { label: 'Payments', to: '/payments' },
+        { label: 'Payouts', to: '/driver-dashboard' },
+      ],
+    },
+  ];
+}
+
+export function SignedInMenu({
+  user,
+  open,
+  onClose,
+  showVehicles,
+}: {
+  user: User;
+  open: boolean;
+  onClose: () => void;
+  showVehicles: boolean;
+}) {
+  const { toast } = useToast();
+  const leave = useLeaveSignedInArea();
+  const signOut = useMutation({ mutationFn: logout });
+
+  // The spec: go to / whether or not the server confirmed the logout.
+  const onLogout = () =>
+    signOut.mutate(undefined, {
+      onError: () => toast({ variant: 'destructive', title: 'Logout Failed' }),
+      onSettled: () => {
+        onClose();
+        void leave();
+      },
+    });
+
+  return (
+    <SlideInPanel open={open} onClose={onClose} label="Account menu">
+      <Who>
+        <UserAvatar user={user} size={48} />
+        <span>
+          <Name>
+            {user.firstName} {user.lastName}
+          </Name>
+          <Email>{user.email}</Email>
+        </span>
+      </Who>
+      <nav aria-label="Account menu">
+        {menuGroups({ showVehicles }).map((group) => (
+          <Group key={group.heading ?? 'main'}>
+            {group.heading ? <GroupHeading>{group.heading}</GroupHeading> : null}
+            <ul>
+              {group.entries.map((entry) => (
+                <li key={entry.to}>
+                  <Entry to={entry.to} end onClick={onClose}>
+                    {entry.label}
+                  </Entry>
+                </li>
+              ))}
+            </ul>
+          </Group>
+        ))}
+      </nav>
+      <Logout $variant="secondary" $block disabled={signOut.isPending} onClick={onLogout}>
+        Logout
+      </Logout>
+    </SlideInPanel>
+  );
+}
+
+const Who = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding-bottom: 12px;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  min-width: 0;
+
+  > span {
+    display: grid;
+    min-width: 0;
+  }
+`;
+
+const Name = styled.span`
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+const Email = styled.span`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+  overflow-wrap: anywhere;
+`;
+
+const Group = styled.div`
+  padding: 8px 0;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const GroupHeading = styled.h2`
+  padding: 6px 12px 2px;
+  font-size: 0.75rem;
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Entry = styled(NavLink)`
+  display: flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: 500;
+  text-decoration: none;
+
+  &:hover { background: ${({ theme }) => theme.color.surface}; }
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.color.primarySoft};
+    color: ${({ theme }) => theme.color.primary};
+    font-weight: 700;
+  }
+`;
+
+const Logout = styled(Button)`
+  margin-top: 12px;
+  flex: none;
+`;

@@ -1,0 +1,119 @@
+import type { User } from '@krom/contracts/http/auth';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Container } from './container.tsx';
+import { HeaderBar } from './header-bar.tsx';
+import { Logo } from './logo.tsx';
+import { UserAvatar } from './signed-in-frame-avatar.tsx';
+import { SignedInMenu } from './signed-in-frame-menu.tsx';
+import { useNotifications, useNotificationStream } from './signed-in-frame-notifications.tsx';
+
+/**
+ * The frame of every signed-in page (spec "Signed-in frame"): logo to /dashboard, a bell to
+ * /notifications with the unread count kept live by the notification stream, and the avatar
+ * button opening the side menu. The notifications page's menu omits My Vehicles, as specified.
+ */
+export function SignedInFrame({
+  user,
+  children,
+  showVehicles = true,
+}: {
+  user: User;
+  children: ReactNode;
+  showVehicles?: boolean;
+}) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useNotificationStream();
+  const unread = useNotifications().data?.unreadCount ?? 0;
+
+  return (
+    <>
+      <HeaderBar
+        start={
+          <LogoLink to="/dashboard" aria-label="Krom home">
+            <Logo />
+          </LogoLink>
+        }
+        end={
+          <>
+            <Bell to="/notifications" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path
+                  d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9zm4 9.5a2 2 0 0 0 4 0"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              {unread > 0 ? <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count> : null}
+            </Bell>
+            <AvatarButton type="button" aria-label="Open account menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+              <UserAvatar user={user} size={40} />
+            </AvatarButton>
+          </>
+        }
+      />
+      <SignedInMenu user={user} open={menuOpen} onClose={closeMenu} showVehicles={showVehicles} />
+      <Main as="main">{children}</Main>
+    </>
+  );
+}
+
+const LogoLink = styled(Link)`
+  text-decoration: none;
+  border-radius: ${({ theme }) => theme.radius.sm};
+`;
+
+const Bell = styled(Link)`
+  position: relative;
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.color.text};
+  &:hover { background: ${({ theme }) => theme.color.surface}; }
+`;
+
+const Count = styled.span`
+  position: absolute;
+  top: 4px;
+  right: 2px;
+  min-width: 20px;
+  height: 20px;
+  padding: 0 5px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 2px solid ${({ theme }) => theme.color.background};
+  background: ${({ theme }) => theme.color.danger};
+  color: ${({ theme }) => theme.color.onDanger};
+  font-size: 0.6875rem;
+  font-weight: 700;
+  line-height: 16px;
+  text-align: center;
+`;
+
+const AvatarButton = styled.button`
+  display: grid;
+  place-items: center;
+  width: 48px;
+  height: 48px;
+  margin-right: -4px;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  cursor: pointer;
+`;
+
+const Main = styled(Container)`
+  padding-top: 20px;
+  padding-bottom: 48px;
+
+  ${({ theme }) => theme.media.md} {
+    padding-top: 32px;
+  }
+`;

@@ -1,0 +1,93 @@
+import { maxImageBytes, uploadErrors, uploadResponseSchema } from '@krom/contracts/http/auth';
+import { useCallback, useState } from 'react';
+
+export type UploadedImage = { url: string; publicId: string };
+export type ImageUploadType = 'profile';
+
+/** The spec's checks before anything is sent: an image type, at most 5 MB. */
+export function imageFileProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return uploadErrors.notImage;
+  if (file.size > maxImageBytes) return uploadErrors.tooLarge;
+  return null;
+}
+
+/** The spec's internal upload messages; a server's own message wins over "Upload failed". */
+export const uploadFailures = {
+  invalidResponse: 'Invalid response format',
+  failed: 'Upload failed',
+  network: 'Network error',
+} as const;
+
+/**
+ * POST /api/upload as multipart {image, type, userId}, reporting progress (0-100). Uses
+ * XMLHttpRequest because fetch cannot report upload progress. Same-origin, so the session
+ * cookie goes with it. Resolves with the stored image's URL and public id.
+ */
+export function uploadImage(
+  file: File,
+  fields: { type: ImageUploadType; userId: string },
+  onProgress: (percent: number) => void = () => {},
+): Promise<UploadedImage> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('image', file);
+    form.append('type', fields.type);
+    form.append('userId', fields.userId);
+
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/upload');
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onerror = () => reject(new Error(uploadFailures.network));
+    request.onload = () => {
+      const body = parseJson(request.responseText);
+      if (request.status < 200 || request.status >= 300) {
+        reject(new Error(messageOf(body) ?? uploadFailures.failed));
+        return;
+      }
+      const parsed = uploadResponseSchema.safeParse(body);
+      if (!parsed.success) {
+        reject(new Error(uploadFailures.invalidResponse));
+        return;
+      }
+      onProgress(100);
+      resolve(parsed.data);
+    };
+    request.send(form);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') {
+    return body.message;
+  }
+  return undefined;
+}
+
+/** An upload with its progress as React state: `progress` is null when no upload is running. */
+export function useImageUpload(fields: { type: ImageUploadType; userId: string }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const { type, userId } = fields;
+  const upload = useCallback(
+    async (file: File) => {
+      setProgress(0);
+      try {
+        return await uploadImage(file, { type, userId }, setProgress);
+      } finally {
+        setProgress(null);
+      }
+    },
+    [type, userId],
+  );
+  return { upload, progress };
+}
