@@ -38,6 +38,37 @@ function hasRuntimeExports(source: string): boolean {
   return /^export (const|let|function|async function|class)\b/m.test(source);
 }
 
+const shellSrc = path.join(repoRoot, 'frontends/shell/src');
+const kitImport = /from '(?:@krom\/ui-kit\/|\.\/)([\w-]+\.tsx?)'/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '__tests__' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/**
+ * The UI kit modules the shell's own code needs, with what they import in turn. Only these are
+ * preloaded with the host page: the rest (the signed-in frame, upload control, admin tables)
+ * load with the remote screen that uses them, so the landing page does not download them.
+ */
+function kitModulesTheShellUses(): Set<string> {
+  const wanted = new Set<string>();
+  const visit = (source: string, fromKit: boolean) => {
+    for (const match of source.matchAll(kitImport)) {
+      const file = match[1] as string;
+      if (!fromKit && !match[0].includes('@krom/ui-kit/')) continue;
+      if (wanted.has(file)) continue;
+      wanted.add(file);
+      visit(readFileSync(path.join(kitRoot, 'src', file), 'utf8'), true);
+    }
+  };
+  for (const file of sourceFiles(shellSrc)) visit(readFileSync(file, 'utf8'), false);
+  return new Set([...wanted].map((file) => `@krom/ui-kit/${file}`));
+}
+
 /**
  * The `shared` option of @originjs/vite-plugin-federation for the host (`role: 'host'`) or a
  * remote. Versions are given explicitly because the plugin cannot read them through every
@@ -49,8 +80,9 @@ export function federationShared(role: 'host' | 'remote'): Record<string, Shared
     shared[pkg] = { version: installedVersion(pkg), modulePreload: role === 'host' };
   }
   const kitVersion = JSON.parse(readFileSync(path.join(kitRoot, 'package.json'), 'utf8')).version;
+  const preloaded = role === 'host' ? kitModulesTheShellUses() : new Set<string>();
   for (const specifier of uiKitModules()) {
-    shared[specifier] = { version: String(kitVersion), modulePreload: role === 'host' };
+    shared[specifier] = { version: String(kitVersion), modulePreload: preloaded.has(specifier) };
   }
   return shared;
 }
