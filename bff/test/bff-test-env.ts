@@ -1,8 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase } from '@krom/server-kit/db';
-import { eventually, isolatedTestEnv } from '@krom/server-kit/testing';
+import {
+  dropDatabaseWhenIdle,
+  eventually,
+  isolatedTestEnv,
+  serviceTestVariables,
+  type TestPerson,
+  uniquePerson,
+} from '@krom/server-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { readAdminConfig } from '../../services/admin/src/config.ts';
@@ -11,6 +17,9 @@ import { openAdminService } from '../../services/admin/src/open-admin.ts';
 import type { openIdentityService } from '../../services/identity/src/open-identity.ts';
 import type { openNotificationsService } from '../../services/notifications/src/open-notifications.ts';
 import type { openRidesService } from '../../services/rides/src/open-rides.ts';
+// The local providers' own readers: small modules that load nothing else of the service.
+import { readLocalEmailOutbox } from '../../services/notifications/src/email/local-email-provider.ts';
+import { readLocalOutbox } from '../../services/notifications/src/sms/local-provider.ts';
 import { buildBffApp } from '../src/app.ts';
 import { readBffConfig } from '../src/config.ts';
 
@@ -30,6 +39,24 @@ export type BffSystemOptions = {
 /** Nothing listens on port 9: a service not started answers as one that is down. */
 const NOT_RUNNING = 'http://127.0.0.1:9';
 
+/** The BFF's configuration for a test: quiet, the isolated Redis prefix and secret, every service down unless `overrides` says where it is. */
+export function bffTestConfig(env: ReturnType<typeof isolatedTestEnv>, overrides: Record<string, string> = {}) {
+  return readBffConfig({
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    INTERNAL_AUTH_SECRET: env.internalSecret,
+    SESSION_SECRET: `session-secret-${env.tag}-0123456789abcdef`,
+    REDIS_URL: env.redisUrl,
+    REDIS_PREFIX: env.redisPrefix,
+    ADMIN_URL: NOT_RUNNING,
+    IDENTITY_URL: NOT_RUNNING,
+    RIDES_URL: NOT_RUNNING,
+    NOTIFICATIONS_URL: NOT_RUNNING,
+    PUBLIC_ORIGIN: ORIGIN,
+    ...overrides,
+  });
+}
+
 /**
  * The BFF in-process against real services listening on ports (the admin service always; with
  * `services`, identity with its own s3rver, notifications with a local SMS/e-mail outbox in a
@@ -44,15 +71,7 @@ export async function startBff(options: BffSystemOptions = {}) {
     url.pathname = `${url.pathname}_${service}`;
     return url.toString();
   };
-  const serviceEnv = (databaseUrl: string) => ({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_URL: databaseUrl,
-    NATS_URL: env.natsUrl,
-    BUS_PREFIX: env.busPrefix,
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-  });
+  const serviceEnv = (databaseUrl: string) => serviceTestVariables(env, databaseUrl);
   const closers: (() => Promise<void>)[] = [];
   const databases = [env.databaseUrl];
 
@@ -119,18 +138,11 @@ export async function startBff(options: BffSystemOptions = {}) {
   }
 
   const redis = new Redis(env.redisUrl);
-  const config = readBffConfig({
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    SESSION_SECRET: `session-secret-${env.tag}-0123456789abcdef`,
-    REDIS_URL: env.redisUrl,
-    REDIS_PREFIX: env.redisPrefix,
+  const config = bffTestConfig(env, {
     ADMIN_URL: adminUrl,
     IDENTITY_URL: identityUrl,
     RIDES_URL: ridesUrl,
     NOTIFICATIONS_URL: notificationsUrl,
-    PUBLIC_ORIGIN: ORIGIN,
     ...options.overrides,
   });
   const bff = await buildBffApp(config, redis);
@@ -155,7 +167,7 @@ export async function startBff(options: BffSystemOptions = {}) {
       }
       await redis.quit();
       await rm(outboxDir, { recursive: true, force: true });
-      for (const databaseUrl of databases) await dropWhenIdle(databaseUrl);
+      for (const databaseUrl of databases) await dropDatabaseWhenIdle(databaseUrl);
     },
   };
 }
@@ -165,28 +177,6 @@ export type BffSystem = Awaited<ReturnType<typeof startBff>>;
 /** The BFF in front of the real admin service only (other services answer as if down). */
 export function startBffWithAdmin(overrides: Record<string, string> = {}) {
   return startBff({ overrides });
-}
-
-/**
- * Drops a test database once its connections are gone: pg's pool.end() resolves before its
- * sockets close, and DROP ... WITH (FORCE) would otherwise cut them mid-close.
- */
-async function dropWhenIdle(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await eventually(async () => {
-      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      return rows[0]?.n === 0 ? true : undefined;
-    }, 5000).catch(() => undefined);
-  } finally {
-    await client.end();
-  }
-  await dropDatabase(databaseUrl);
 }
 
 /** The session cookie from a response, ready to send back as a browser would. */
@@ -237,22 +227,6 @@ export function browser(bff: FastifyInstance, ip = '10.1.0.1') {
 }
 export type Browser = ReturnType<typeof browser>;
 
-type OutboxSms = { to: string; body: string; sentAt: string };
-type OutboxEmail = { to: string; subject: string; text: string; sentAt: string };
-
-async function readJsonLines<T>(file: string): Promise<T[]> {
-  try {
-    const text = await readFile(file, 'utf8');
-    return text
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as T);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
 /** A local (0…) phone number as the SMS provider dials it: +233 and the rest. */
 export const dialled = (phone: string) => `+233${phone.slice(1)}`;
 
@@ -263,8 +237,8 @@ export const dialled = (phone: string) => `+233${phone.slice(1)}`;
 export async function codeSentTo(outboxDir: string, to: string, after = 0): Promise<string> {
   return eventually(async () => {
     const messages = to.includes('@')
-      ? (await readJsonLines<OutboxEmail>(join(outboxDir, 'email.jsonl'))).filter((m) => m.to === to).map((m) => `${m.subject}\n${m.text}`)
-      : (await readJsonLines<OutboxSms>(join(outboxDir, 'sms.jsonl'))).filter((m) => m.to === dialled(to)).map((m) => m.body);
+      ? (await readLocalEmailOutbox(outboxDir)).filter((m) => m.to === to).map((m) => `${m.subject}\n${m.text}`)
+      : (await readLocalOutbox(outboxDir)).filter((m) => m.to === dialled(to)).map((m) => m.body);
     if (messages.length <= after) return undefined;
     return /\b(\d{4})\b/.exec(messages.at(-1) ?? '')?.[1];
   }, 15_000);
@@ -272,8 +246,8 @@ export async function codeSentTo(outboxDir: string, to: string, after = 0): Prom
 
 /** How many messages the local outbox holds for `to` so far. */
 export async function messagesSentTo(outboxDir: string, to: string): Promise<number> {
-  if (to.includes('@')) return (await readJsonLines<OutboxEmail>(join(outboxDir, 'email.jsonl'))).filter((m) => m.to === to).length;
-  return (await readJsonLines<OutboxSms>(join(outboxDir, 'sms.jsonl'))).filter((m) => m.to === dialled(to)).length;
+  if (to.includes('@')) return (await readLocalEmailOutbox(outboxDir)).filter((m) => m.to === to).length;
+  return (await readLocalOutbox(outboxDir)).filter((m) => m.to === dialled(to)).length;
 }
 
 /**
@@ -285,20 +259,9 @@ export function verifiedPhoneSession(bff: FastifyInstance, phone: string, verifi
   return { krom_session: bff.encodeSecureSession(bff.createSecureSession({ signupPhone: { phone, verifiedAt } })) };
 }
 
-let people = 0;
 /** A registration no other test in the file uses. */
-export function newPerson(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'password', string>> = {}) {
-  people += 1;
-  const n = `${process.pid % 1000}${people}`.padStart(7, '0').slice(-7);
-  return {
-    firstName: 'Akua',
-    lastName: 'Boateng',
-    email: `akua.${Date.now().toString(36)}.${people}@example.com`,
-    phone: `055${n}`,
-    password: 'Adinkra-Cloth-2026',
-    ...overrides,
-  };
-}
+export const newPerson = (overrides: Partial<TestPerson> = {}) =>
+  uniquePerson({ firstName: 'Akua', lastName: 'Boateng', phonePrefix: '055', password: 'Adinkra-Cloth-2026' }, overrides);
 
 /** A new account registered through the BFF in `visitor`, who is then signed in as it. */
 export async function signedUp(bff: FastifyInstance, visitor: Browser, person = newPerson()) {

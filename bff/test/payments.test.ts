@@ -1,46 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { paymentMethodListSchema, paymentsResponseSchema } from '@krom/contracts/http/payments';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
-import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { dropDatabaseWhenIdle, isolatedTestEnv, serviceTestVariables } from '@krom/server-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRidesConfig } from '../../services/rides/src/config.ts';
 import { openRidesService } from '../../services/rides/src/open-rides.ts';
-import { dropDatabaseWhenClosed, insertPayment } from '../../services/rides/test/rides-test-env.ts';
+import { insertPayment } from '../../services/rides/test/rides-test-env.ts';
 import { buildBffApp } from '../src/app.ts';
-import { readBffConfig } from '../src/config.ts';
-
-const ORIGIN = 'http://localhost:8080';
+import { bffTestConfig, ORIGIN } from './bff-test-env.ts';
 
 /** The BFF in-process in front of a real rides service on a port; PostgreSQL, NATS and Redis isolated for this file. */
 async function startBffWithRides() {
   const env = isolatedTestEnv('bffpay');
-  const rides = await openRidesService(
-    readRidesConfig({
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      DATABASE_URL: env.databaseUrl,
-      NATS_URL: env.natsUrl,
-      BUS_PREFIX: env.busPrefix,
-      INTERNAL_AUTH_SECRET: env.internalSecret,
-    }),
-  );
+  const rides = await openRidesService(readRidesConfig(serviceTestVariables(env)));
   const ridesUrl = await rides.app.listen({ port: 0, host: '127.0.0.1' });
   const redis = new Redis(env.redisUrl);
-  const config = readBffConfig({
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    SESSION_SECRET: `session-secret-${env.tag}-0123456789abcdef`,
-    REDIS_URL: env.redisUrl,
-    REDIS_PREFIX: env.redisPrefix,
-    RIDES_URL: ridesUrl,
-    IDENTITY_URL: 'http://127.0.0.1:9',
-    NOTIFICATIONS_URL: 'http://127.0.0.1:9',
-    ADMIN_URL: 'http://127.0.0.1:9',
-    PUBLIC_ORIGIN: ORIGIN,
-  });
+  const config = bffTestConfig(env, { RIDES_URL: ridesUrl });
   const bff = await buildBffApp(config, redis);
   return {
     bff,
@@ -53,7 +30,7 @@ async function startBffWithRides() {
       const keys = await redis.keys(`${env.redisPrefix}*`);
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();
-      await dropDatabaseWhenClosed(env.databaseUrl);
+      await dropDatabaseWhenIdle(env.databaseUrl);
     },
   };
 }

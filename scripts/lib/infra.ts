@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { localS3Env, startLocalS3 } from '@krom/server-kit/local-s3';
 
 export const repoRoot = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 export const varDir = join(repoRoot, 'var');
@@ -122,19 +123,10 @@ export async function ensureRedis(log: (line: string) => void): Promise<{ url: s
 export async function ensureS3(log: (line: string) => void, port = 4569): Promise<{ env: Record<string, string>; started?: Started }> {
   if (process.env.S3_ENDPOINT) return { env: {} };
   const bucket = process.env.S3_BUCKET ?? 'krom-uploads';
-  const env = {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: bucket,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  };
-  if (await reachable('127.0.0.1', port)) return { env };
+  if (await reachable('127.0.0.1', port)) return { env: localS3Env(port, bucket) };
   const directory = join(varDir, 's3');
   mkdirSync(directory, { recursive: true });
   log(`No S3_ENDPOINT set; starting a local S3-compatible server (s3rver) on port ${port} (objects in var/s3)`);
-  const { default: S3rver } = await import('s3rver');
-  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
-  await server.run();
-  return { env, started: { name: 's3rver', stop: () => server.close() } };
+  const server = await startLocalS3({ port, directory, bucket });
+  return { env: server.env, started: { name: 's3rver', stop: server.close } };
 }

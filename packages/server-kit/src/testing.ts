@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
+import pg from 'pg';
 import type { EventBus } from './bus.ts';
+import { dropDatabase } from './db.ts';
+import { ASSERTION_HEADER, type Caller, signAssertion } from './internal-auth.ts';
 
 /**
  * Isolation for integration tests: each test file gets its own database, its own bus prefix
@@ -21,6 +24,60 @@ export function isolatedTestEnv(service: string) {
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     internalSecret: `test-internal-secret-${tag}-0123456789abcdef`,
   };
+}
+
+export type IsolatedTestEnv = ReturnType<typeof isolatedTestEnv>;
+
+/**
+ * The variables every service reads, set for a test: quiet, any free port, the isolated bus and
+ * secret, and `databaseUrl` (this file's database unless a test runs several services).
+ */
+export function serviceTestVariables(env: IsolatedTestEnv, databaseUrl = env.databaseUrl): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    NATS_URL: env.natsUrl,
+    BUS_PREFIX: env.busPrefix,
+    INTERNAL_AUTH_SECRET: env.internalSecret,
+  };
+}
+
+/**
+ * A fresh, isolated configuration for `service`, read through the service's own schema, and
+ * `as(caller)`: the assertion header the BFF would send that service for the caller.
+ */
+export function isolatedServiceConfig<C extends { INTERNAL_AUTH_SECRET: string }>(
+  service: string,
+  readConfig: (variables: Record<string, string>) => C,
+  overrides: Record<string, string> = {},
+) {
+  const env = isolatedTestEnv(service);
+  const config = readConfig({ ...serviceTestVariables(env), ...overrides });
+  const as = async (caller: Caller) => ({ [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, caller, service) });
+  return { env, config, as };
+}
+
+/**
+ * Drops a test database once its connections are gone: pg's pool.end() resolves before its
+ * sockets close, and DROP ... WITH (FORCE) would cut them mid-goodbye (an uncaught 57P01).
+ */
+export async function dropDatabaseWhenIdle(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await eventually(async () => {
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      return rows[0]?.n === 0 ? true : undefined;
+    }, 5000).catch(() => undefined);
+  } finally {
+    await client.end();
+  }
+  await dropDatabase(databaseUrl);
 }
 
 /** Polls until `probe` returns a value other than undefined, or fails after `timeoutMs`. */
@@ -65,4 +122,23 @@ export async function publishedEvents(bus: EventBus, subject: string): Promise<E
   } finally {
     await bus.jsm.consumers.delete(bus.streamName, name);
   }
+}
+
+export type TestPerson = Record<'firstName' | 'lastName' | 'email' | 'phone' | 'password', string>;
+let people = 0;
+/**
+ * A registration no other test in the process uses: a unique e-mail and a unique local phone
+ * number (`phonePrefix` and seven digits), with the names and password of `base`.
+ */
+export function uniquePerson(base: { firstName: string; lastName: string; phonePrefix: string; password: string }, overrides: Partial<TestPerson> = {}): TestPerson {
+  people += 1;
+  const n = `${process.pid % 1000}${people}`.padStart(7, '0').slice(-7);
+  return {
+    firstName: base.firstName,
+    lastName: base.lastName,
+    email: `${base.firstName.toLowerCase()}.${Date.now().toString(36)}.${people}@example.com`,
+    phone: `${base.phonePrefix}${n}`,
+    password: base.password,
+    ...overrides,
+  };
 }

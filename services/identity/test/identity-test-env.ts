@@ -1,75 +1,24 @@
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
-import { dropDatabase } from '@krom/server-kit/db';
-import { eventually, isolatedTestEnv } from '@krom/server-kit/testing';
-import pg from 'pg';
+import { dropDatabaseWhenIdle, isolatedServiceConfig, type TestPerson, uniquePerson } from '@krom/server-kit/testing';
 import { readIdentityConfig } from '../src/config.ts';
 import type { openIdentityService } from '../src/open-identity.ts';
 
 export type IdentityService = Awaited<ReturnType<typeof openIdentityService>>;
 
 /** A fresh, isolated identity-service configuration on the real PostgreSQL and NATS. */
-export function identityTestConfig(overrides: Record<string, string> = {}) {
-  const env = isolatedTestEnv('identity');
-  const config = readIdentityConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_URL: env.databaseUrl,
-    NATS_URL: env.natsUrl,
-    BUS_PREFIX: env.busPrefix,
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    ...overrides,
-  });
-  const as = async (caller: Caller) => ({
-    [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, caller, 'identity'),
-  });
-  return { env, config, as };
-}
-
-/**
- * Drops a test database once its connections are gone. pg's pool.end() resolves before its
- * sockets close, and DROP ... WITH (FORCE) would kill them mid-close (an unhandled 57P01).
- */
-export async function dropWhenIdle(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await eventually(async () => {
-      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      return rows[0]?.n === 0 ? true : undefined;
-    }, 5000).catch(() => undefined);
-  } finally {
-    await client.end();
-  }
-  await dropDatabase(databaseUrl);
-}
+export const identityTestConfig = (overrides: Record<string, string> = {}) => isolatedServiceConfig('identity', readIdentityConfig, overrides);
 
 /** Closes a service opened by a test and removes its stream and database. */
 export async function closeIdentity(service: IdentityService, databaseUrl: string): Promise<void> {
   await service.bus.jsm.streams.delete(service.bus.streamName).catch(() => undefined);
   await service.app.close();
-  await dropWhenIdle(databaseUrl);
+  await dropDatabaseWhenIdle(databaseUrl);
 }
 
-let counter = 0;
 /** A registration no other test in the file uses: unique e-mail and phone. */
-export function newPerson(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'password', string>> = {}) {
-  counter += 1;
-  const n = `${process.pid % 1000}${counter}`.padStart(7, '0').slice(-7);
-  return {
-    firstName: 'Ama',
-    lastName: 'Mensah',
-    email: `ama.${Date.now().toString(36)}.${counter}@example.com`,
-    phone: `024${n}`,
-    password: 'Kente-Weave-2026',
-    ...overrides,
-  };
-}
+export const newPerson = (overrides: Partial<TestPerson> = {}) =>
+  uniquePerson({ firstName: 'Ama', lastName: 'Mensah', phonePrefix: '024', password: 'Kente-Weave-2026' }, overrides);
 
 /** Events of `type` in the service's outbox, oldest first (what the relay publishes). */
 export async function outboxEvents(service: IdentityService, type: string): Promise<EventEnvelope<Record<string, unknown>>[]> {

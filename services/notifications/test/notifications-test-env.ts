@@ -1,11 +1,11 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '@krom/server-kit/bus';
 import { dropDatabase } from '@krom/server-kit/db';
 import { createLogger } from '@krom/server-kit/logger';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
-import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { isolatedTestEnv, serviceTestVariables } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
@@ -23,15 +23,9 @@ export type NotificationsService = Awaited<ReturnType<typeof openNotificationsSe
 export function notificationsTestConfig(overrides: Record<string, string> = {}) {
   const env = isolatedTestEnv('notifications');
   const config = readNotificationsConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_URL: env.databaseUrl,
-    NATS_URL: env.natsUrl,
-    BUS_PREFIX: env.busPrefix,
+    ...serviceTestVariables(env),
     REDIS_URL: env.redisUrl,
     REDIS_PREFIX: env.redisPrefix,
-    INTERNAL_AUTH_SECRET: env.internalSecret,
     LOCAL_OUTBOX_DIR: join(tmpdir(), `krom-sms-outbox-${env.tag}`),
     SMS_RETRY_ATTEMPTS: '3',
     SMS_RETRY_BACKOFF_MS: '20',
@@ -135,4 +129,30 @@ export async function smsLogById(service: NotificationsService, id: string) {
 /** The internal assertion header the BFF would send for `caller`. */
 export async function assertionFor(config: NotificationsConfig, caller: Caller): Promise<Record<string, string>> {
   return { [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, caller, 'notifications') };
+}
+
+/**
+ * Breaks and mends a local provider's delivery for the provider suites: a file where the outbox
+ * folder should be makes every send fail, as on a full or read-only disk. `dir()` is where the
+ * messages sent so far are meanwhile.
+ */
+export function breakableLocalOutbox(handle: { config: NotificationsConfig }) {
+  let broken = false;
+  const outboxDir = () => handle.config.LOCAL_OUTBOX_DIR;
+  const savedDir = () => `${outboxDir()}.saved`;
+  return {
+    dir: () => (broken ? savedDir() : outboxDir()),
+    breakDelivery: async () => {
+      await mkdir(outboxDir(), { recursive: true });
+      await rename(outboxDir(), savedDir());
+      await writeFile(outboxDir(), 'not a folder');
+      broken = true;
+      return 'EEXIST: file already exists';
+    },
+    restoreDelivery: async () => {
+      await rm(outboxDir(), { force: true });
+      await rename(savedDir(), outboxDir());
+      broken = false;
+    },
+  };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
+import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openRidesService } from '../src/open-rides.ts';
-import { dropDatabaseWhenClosed, insertPayment, type RidesService, ridesTestConfig } from '../test/rides-test-env.ts';
+import { insertPayment, type RidesService, ridesTestConfig } from '../test/rides-test-env.ts';
 
 /** The real rides service verifies what the BFF's pact expects of it. */
 const { config } = ridesTestConfig();
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.bus.jsm.streams.delete(service.bus.streamName);
   await service.app.close();
-  await dropDatabaseWhenClosed(config.DATABASE_URL);
+  await dropDatabaseWhenIdle(config.DATABASE_URL);
 });
 
 const query = (text: string, values: unknown[]) => service.db.$client.query(text, values);
