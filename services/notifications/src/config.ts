@@ -53,7 +53,7 @@ export const notificationsConfigSchema = serviceConfigSchema
     EMAIL_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
     /** How long after one code another may be asked for (the screen's 02:30). */
     PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(150),
-    /** Codes per hour for one recipient (a phone number at sign-up, an account at recovery). */
+    /** Codes per hour for one recipient (a phone number at sign-up, an account at recovery), and per phone number or e-mail address whatever the purpose. */
     PHONE_CODE_HOURLY_CAP_PER_SUBJECT: z.coerce.number().int().min(1).max(1000).default(5),
     /** Codes per hour for one client address, whoever they are for. */
     PHONE_CODE_HOURLY_CAP_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),

@@ -226,6 +226,18 @@ describe('limits on sending', () => {
     expect(await codesSentTo(phone)).toHaveLength(2);
   });
 
+  it('tells a caller with a valid assertion the cooldown it then enforces', async () => {
+    const policy = await handle.service.app.inject({ method: 'GET', url: '/verification-codes/policy', headers: await assertionFor(handle.config, { kind: 'public' }) });
+    expect(policy.statusCode).toBe(200);
+    expect(policy.json()).toEqual({ resendAfterSeconds: 150 });
+    const phone = newPhone();
+    await issueSignup(phone);
+    expect((await issueSignup(phone)).json().resendAfterSeconds).toBe(policy.json().resendAfterSeconds);
+
+    const anonymous = await handle.service.app.inject({ method: 'GET', url: '/verification-codes/policy' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('lets only one of two simultaneous requests for a number through', async () => {
     const phone = newPhone();
     const answers = await Promise.all([issueSignup(phone), issueSignup(phone)]);

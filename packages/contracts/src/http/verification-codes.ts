@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const verificationCodeRoutes = {
   issue: '/verification-codes',
   verify: '/verification-codes/verify',
+  policy: '/verification-codes/policy',
 } as const;
 
 export const codePurposes = ['signup', 'reset'] as const;
@@ -29,6 +30,10 @@ export type IssueCodeResponse = z.infer<typeof issueCodeResponseSchema>;
 /** The 429 body: the spec-worded reason and when another code may be asked for. */
 export const issueCodeRefusedSchema = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
 export type IssueCodeRefused = z.infer<typeof issueCodeRefusedSchema>;
+
+/** GET policy: the cooldown the service enforces, so a screen can count down before the first code's answer. */
+export const codePolicyResponseSchema = z.object({ resendAfterSeconds: z.number().int().min(0) });
+export type CodePolicyResponse = z.infer<typeof codePolicyResponseSchema>;
 
 export const verifyCodeServiceRequestSchema = z.object({
   purpose: z.enum(codePurposes),

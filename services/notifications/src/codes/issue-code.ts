@@ -35,7 +35,8 @@ const lockOn = (tx: Transaction, key: string) => tx.execute(sql`SELECT pg_adviso
 
 /**
  * Makes a new code for purpose+subject and sends it. Refused (429) inside the resend cooldown and
- * beyond the hourly caps per subject and per client. The new code replaces any earlier one; only
+ * beyond the hourly caps per subject, per destination (sign-up and recovery codes to one phone or
+ * inbox counted together) and per client. The new code replaces any earlier one; only
  * its keyed hash is stored. The message row is written in the same transaction and queued after
  * commit; if it cannot be queued the code is withdrawn and the caller may ask again at once.
  */
@@ -49,10 +50,14 @@ export async function issueVerificationCode(deps: CodeDeps, request: IssueCodeRe
     request.destination.channel === 'sms'
       ? smsRecordFor({ phoneNumber: request.destination.phone, messageType: 'verification', userId, ...codeSms(request.purpose, code) }, deps.sms.providerName)
       : undefined;
+  // Where it goes, as the row records it: one phone or inbox is capped across sign-up and recovery.
+  const destination = request.destination.channel === 'email' ? request.destination.email.trim().toLowerCase() : (sms?.phoneNumber ?? '');
 
   const issued = await deps.db.transaction(async (tx) => {
+    // Always taken in this order (subject, client, destination), so two requests never wait on each other in a circle.
     await lockOn(tx, `code-subject:${request.purpose}:${request.subject}`);
     await lockOn(tx, `code-client:${request.clientKey}`);
+    await lockOn(tx, `code-destination:${destination}`);
     const now = deps.clock().getTime();
     const ofSubject = and(eq(verificationCodes.purpose, request.purpose), eq(verificationCodes.subject, request.subject));
 
@@ -68,6 +73,7 @@ export async function issueVerificationCode(deps: CodeDeps, request: IssueCodeRe
       tx.select({ n: count(), oldest: min(verificationCodes.createdAt) }).from(verificationCodes).where(and(scope, gt(verificationCodes.createdAt, hourAgo)));
     for (const [scope, cap] of [
       [ofSubject, settings.hourlyCapPerSubject],
+      [eq(verificationCodes.destination, destination), settings.hourlyCapPerSubject],
       [eq(verificationCodes.clientKey, request.clientKey), settings.hourlyCapPerClient],
     ] as const) {
       const [used] = await window(scope);

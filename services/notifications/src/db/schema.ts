@@ -117,6 +117,7 @@ export const verificationCodes = pgTable(
     check('verification_codes_channel_check', inList('channel', codeChannels)),
     index('verification_codes_subject_idx').on(table.purpose, table.subject, table.createdAt),
     index('verification_codes_client_idx').on(table.clientKey, table.createdAt),
+    index('verification_codes_destination_idx').on(table.destination, table.createdAt),
     index('verification_codes_user_id_idx').on(table.userId),
   ],
 );

@@ -1,4 +1,5 @@
 import {
+  type CodePolicyResponse,
   type IssueCodeRefused,
   issueCodeRequestSchema,
   verificationCodeRoutes as routes,
@@ -25,6 +26,9 @@ export async function oneTimeCodeRoutes(app: FastifyInstance, { codes }: { codes
       return reply.status(429).header('retry-after', String(error.resendAfterSeconds)).send(refused);
     }
   });
+
+  // The same rules for everyone: any caller the BFF vouches for may read them.
+  app.get(routes.policy, async (): Promise<CodePolicyResponse> => ({ resendAfterSeconds: codes.settings.resendSeconds }));
 
   app.post(routes.verify, async (request) => {
     await verifyCode(codes, parseWith(verifyCodeServiceRequestSchema, request.body));

@@ -1,0 +1,1 @@
+CREATE INDEX "verification_codes_destination_idx" ON "verification_codes" USING btree ("destination","created_at");
