@@ -45,7 +45,7 @@ describe('the credential check', () => {
     const unknown: number[] = [];
     const wrong: number[] = [];
     // In pairs whose order alternates, so a busy moment on the machine falls on both sides alike.
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 15; i++) {
       if (i % 2 === 0) {
         unknown.push(await time(`nobody.${i}@example.com`));
         wrong.push(await time(person.email));
@@ -54,15 +54,13 @@ describe('the credential check', () => {
         unknown.push(await time(`nobody.${i}@example.com`));
       }
     }
-    // The two slowest of each side are dropped: one pause of another process would move a mean by half.
-    const mean = (values: number[]) => {
-      const kept = [...values].sort((a, b) => a - b).slice(0, values.length - 2);
-      return kept.reduce((a, b) => a + b, 0) / kept.length;
-    };
-    // Without the decoy an unknown e-mail answers in about a millisecond, against tens for a hash.
-    const detail = `unknown ${mean(unknown).toFixed(1)} ms vs wrong password ${mean(wrong).toFixed(1)} ms`;
-    expect(mean(unknown) / mean(wrong), detail).toBeGreaterThan(0.8);
-    expect(mean(unknown) / mean(wrong), detail).toBeLessThan(1.25);
+    // Medians: one pause of another process on this two-core machine moves a single sample, not them.
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // Without the decoy an unknown e-mail answers in about a millisecond, against tens for a hash:
+    // generous bounds still tell the two apart, and leave room for the machine's noise.
+    const detail = `medians: unknown ${median(unknown).toFixed(1)} ms vs wrong password ${median(wrong).toFixed(1)} ms`;
+    expect(median(unknown) / median(wrong), detail).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(wrong), detail).toBeLessThan(2);
   });
 
   it.each([

@@ -17,6 +17,10 @@ const change = async (userId: string, body: object) =>
   service.app.inject({ method: 'POST', url: '/users/me/password', headers: await as({ kind: 'user', userId }), payload: body });
 const reset = async (userId: string, body: object) =>
   service.app.inject({ method: 'PUT', url: '/users/me/password-reset', headers: await as({ kind: 'user', userId }), payload: body });
+const storedHash = async (userId: string) =>
+  (await service.db.$client.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [userId])).rows[0]?.password;
+/** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane. */
+const ARGON2ID_MINIMUM = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
 const passwordEvents = async (userId: string) => (await outboxEvents(service, userPasswordChanged.subject)).filter((e) => e.data.userId === userId);
 
 describe('changing the password in settings', () => {
@@ -86,6 +90,26 @@ describe('setting a new password after recovery', () => {
     expect(await signsIn(person.email, person.password)).toBe(false);
     const events = await passwordEvents(person.id);
     expect(events.map((e) => e.data.via)).toEqual(['recovery']);
+  });
+
+  it('stores each new password, from settings or from recovery, as an argon2id hash at the OWASP minimum', async () => {
+    const person = await registerThrough(service, as);
+    expect((await change(person.id, { currentPassword: person.password, newPassword: 'Volta-River-88' })).statusCode).toBe(200);
+    const afterChange = await storedHash(person.id);
+    expect(afterChange).toMatch(ARGON2ID_MINIMUM);
+    expect(afterChange).not.toContain('Volta-River-88');
+    expect((await reset(person.id, { password: 'Cape-Coast-2027' })).statusCode).toBe(200);
+    const afterReset = await storedHash(person.id);
+    expect(afterReset).toMatch(ARGON2ID_MINIMUM);
+    expect(afterReset).not.toBe(afterChange);
+  });
+
+  it('accepts a 64-character password, which then signs in', async () => {
+    const person = await registerThrough(service, as);
+    const password = `Kente-${'x'.repeat(54)}-9Ab`;
+    expect(password).toHaveLength(64);
+    expect((await reset(person.id, { password })).statusCode).toBe(200);
+    expect(await signsIn(person.email, password)).toBe(true);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { findLiveUser } from '../accounts/find-user.ts';
 import { publishProfileUpdated } from '../accounts/update-profile.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
-import { uploads, users } from '../db/schema.ts';
+import { uploads, userSettings, users } from '../db/schema.ts';
 import type { ObjectStore, StoredObject } from '../storage/object-store.ts';
 import { detectImageType } from './detect-image-type.ts';
 import { uploadUrl } from './upload-url.ts';
@@ -36,15 +36,25 @@ export async function storeUpload(deps: Deps, ownerId: string, kind: UploadKind,
 
 /**
  * An upload as `viewerId` may see it: the owner always; a profile photo also any signed-in
- * user (drivers and passengers see each other's). Anything else is the same 404 as an unknown id.
+ * user (drivers and passengers see each other's) unless its owner turned "show profile to
+ * others" off. Anything else is the same 404 as an unknown id.
  */
 export async function readUpload(deps: Deps, viewerId: string, publicId: string): Promise<StoredObject> {
   const [row] = await deps.db
-    .select({ ownerId: uploads.ownerId, kind: uploads.kind, objectKey: uploads.objectKey, contentType: uploads.contentType })
+    .select({
+      ownerId: uploads.ownerId,
+      kind: uploads.kind,
+      objectKey: uploads.objectKey,
+      contentType: uploads.contentType,
+      shownToOthers: userSettings.showProfileToOthers,
+    })
     .from(uploads)
     .innerJoin(users, eq(users.id, uploads.ownerId))
+    .leftJoin(userSettings, eq(userSettings.userId, uploads.ownerId))
     .where(and(eq(uploads.publicId, publicId), isNull(users.deletedAt)));
-  if (!row || (row.ownerId !== viewerId && row.kind !== 'profile')) throw new HttpError(404, uploadNotFound);
+  // No settings row means the defaults, where the profile is shown.
+  const visible = row && (row.ownerId === viewerId || (row.kind === 'profile' && row.shownToOthers !== false));
+  if (!row || !visible) throw new HttpError(404, uploadNotFound);
   const object = await deps.store.get(row.objectKey);
   if (!object) throw new HttpError(404, uploadNotFound);
   return { ...object, contentType: row.contentType };
