@@ -80,11 +80,16 @@ const as = (kind: 'public' | 'user') => ({ [ASSERTION_HEADER]: regex(jwt, assert
 /** Calls the real BFF with a browser session holding `session` (a signed-in user unless told). */
 async function throughBff(
   mockUrl: string,
-  call: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | Buffer; headers?: Record<string, string>; session?: Partial<SessionData> | 'signed-in' },
+  call: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | Buffer; headers?: Record<string, string>; session?: Partial<SessionData> | 'signed-in' | ((bff: FastifyInstance) => Promise<Partial<SessionData>>) },
 ) {
   const bff = await bffAgainst(mockUrl);
   try {
-    const session = call.session === 'signed-in' ? { user: await bff.sessions.create('user', account.id) } : (call.session ?? {});
+    const session =
+      call.session === 'signed-in'
+        ? { user: await bff.sessions.create('user', account.id) }
+        : typeof call.session === 'function'
+          ? await call.session(bff)
+          : (call.session ?? {});
     const cookies = { krom_session: bff.encodeSecureSession(bff.createSecureSession(session)) };
     return await bff.inject({ method: call.method, url: call.url, headers: { origin: ORIGIN, ...call.headers }, cookies, payload: call.payload });
   } finally {
@@ -370,7 +375,10 @@ describe('BFF → identity service: recovery', () => {
           method: 'POST',
           url: '/api/auth/reset-password',
           payload: { password: 'Cape-Coast-2027' },
-          session: { reset: { userId: account.id, method: 'email', startedAt: Date.now(), verifiedAt: Date.now() } },
+          // A verified code leaves a one-time grant on the server as well as the mark in the cookie.
+          session: async (bff) => ({
+            reset: { userId: account.id, method: 'email', startedAt: Date.now(), verifiedAt: Date.now(), grant: await bff.sessions.createGrant('reset', account.id, 600) },
+          }),
         });
         expect(response.statusCode).toBe(200);
       });

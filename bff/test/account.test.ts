@@ -133,8 +133,13 @@ describe('with another user’s session', () => {
     // Kofi's session reads Kofi, whatever he sends.
     expect((await kofiBrowser.get('/api/auth/user')).json().id).toBe(kofi.id);
     expect((await kofiBrowser.call('GET', `/api/auth/user?id=${ama.id}`)).json().id).toBe(kofi.id);
-    await kofiBrowser.put('/api/auth/profile', { id: ama.id, userId: ama.id, firstName: 'Hacked', lastName: 'Name' });
-    await kofiBrowser.put('/api/user/privacy', { userId: ama.id, showProfileToOthers: false });
+    // Each call is accepted, and lands on Kofi's own account.
+    expect((await kofiBrowser.put('/api/auth/profile', { id: ama.id, userId: ama.id, firstName: 'Hacked', lastName: 'Name' })).statusCode).toBe(200);
+    expect((await kofiBrowser.put('/api/user/privacy', { userId: ama.id, showProfileToOthers: false })).statusCode).toBe(200);
+    expect((await kofiBrowser.put('/api/user/notifications', { userId: ama.id, smsNotifications: false })).statusCode).toBe(200);
+    const kofiSettings = { notifications: { ...defaults.notifications, smsNotifications: false }, privacy: { ...defaults.privacy, showProfileToOthers: false } };
+    expect((await kofiBrowser.call('GET', `/api/user/settings?userId=${ama.id}`)).json()).toEqual(kofiSettings);
+    expect((await kofiBrowser.get('/api/auth/user')).json()).toMatchObject({ id: kofi.id, firstName: 'Hacked' });
     // Ama's password is not Kofi's current password.
     const change = await kofiBrowser.post('/api/auth/change-password', { currentPassword: ama.password, newPassword: 'Hijacked-Pass-1' });
     expect(change.statusCode).toBe(400);

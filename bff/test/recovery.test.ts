@@ -74,7 +74,8 @@ describe('what recovery gives away', () => {
       incoming.on('end', async () => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name))) as Record<string, string>;
-        const answer = await fetch(`${system.config.NOTIFICATIONS_URL}${incoming.url}`, { method: incoming.method, headers, body: Buffer.concat(chunks) });
+        const body = incoming.method === 'GET' ? undefined : Buffer.concat(chunks);
+        const answer = await fetch(`${system.config.NOTIFICATIONS_URL}${incoming.url}`, { method: incoming.method, headers, body });
         outgoing.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
         outgoing.end(Buffer.from(await answer.arrayBuffer()));
       });
@@ -147,6 +148,23 @@ describe('the reset is allowed only after the code was verified in this browser 
     expect((await signedIn(person.email, person.password)).ok).toBe(true);
   });
 
+  it('allows one reset per verified code: a copy of the cookie from before the reset cannot set another password', async () => {
+    const person = await signedUp(system.bff, visitor());
+    const b = visitor();
+    await startRecovery(b, 'email', person);
+    const code = await codeSentTo(system.outboxDir, person.email);
+    expect((await b.post('/api/auth/verify-reset-otp', { otp: code, method: 'email' })).statusCode).toBe(200);
+    const verifiedCookie = b.cookies();
+    expect((await b.post('/api/auth/reset-password', { password: 'Elmina-Castle-1482' })).statusCode).toBe(200);
+
+    const replay = visitor();
+    replay.adopt(verifiedCookie);
+    const again = await replay.post('/api/auth/reset-password', { password: 'Taken-Over-2026' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Please verify your reset code first.');
+    expect((await signedIn(person.email, 'Elmina-Castle-1482')).ok).toBe(true);
+  });
+
   it('refuses a reset before the code is verified, and after a wrong code', async () => {
     const person = await signedUp(system.bff, visitor());
     const b = visitor();
@@ -187,6 +205,30 @@ describe('resending the reset code', () => {
     expect(resent.statusCode).toBe(200);
     const code = await codeSentTo(system.outboxDir, person.phone, sentBefore);
     expect((await b.post('/api/auth/verify-reset-otp', { otp: code, method: 'sms' })).statusCode).toBe(200);
+  });
+
+  it("counts down, from the very first answer, the wait the notifications service enforces", async () => {
+    // A BFF that has never seen a code issued: the wait it shows is the service's setting (1 s here), not a default.
+    const bff = await buildBffApp({ ...system.config, REDIS_PREFIX: `${system.config.REDIS_PREFIX}fresh:` }, system.redis);
+    try {
+      const nobody = await browser(bff, '10.4.8.1').post('/api/auth/forgot-password', { method: 'email', email: `nobody.${Date.now()}@example.com` });
+      expect(nobody.json().resendAfterSeconds).toBe(1);
+
+      const person = await signedUp(system.bff, visitor());
+      const b = browser(bff, '10.4.8.2');
+      const started = await startRecovery(b, 'email', person);
+      expect(started.json().resendAfterSeconds).toBe(1);
+      await codeSentTo(system.outboxDir, person.email);
+      const sentBefore = await messagesSentTo(system.outboxDir, person.email);
+      // Once the countdown shown has run out, Resend brings a new code.
+      await new Promise((resolve) => setTimeout(resolve, started.json().resendAfterSeconds * 1000 + 100));
+      const resent = await b.post('/api/auth/resend-reset-code', { method: 'email' });
+      expect(resent.json().resendAfterSeconds).toBe(1);
+      const code = await codeSentTo(system.outboxDir, person.email, sentBefore);
+      expect((await b.post('/api/auth/verify-reset-otp', { otp: code, method: 'email' })).statusCode).toBe(200);
+    } finally {
+      await bff.close();
+    }
   });
 
   it('asks for a reset request first when there is none in this session', async () => {

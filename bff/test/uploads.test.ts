@@ -78,6 +78,23 @@ describe('who sees and deletes an upload', () => {
     expect((await visitor().get(url)).statusCode).toBe(401);
   });
 
+  it('hides a profile photo from others while its owner has "show profile to others" off, never from the owner', async () => {
+    const owner = visitor();
+    await signedUp(system.bff, owner);
+    const { url } = (await upload(owner, { data: sampleImages.png, filename: 'me.png', type: 'image/png' })).json();
+    const other = visitor();
+    await signedUp(system.bff, other);
+
+    expect((await owner.put('/api/user/privacy', { showProfileToOthers: false })).statusCode).toBe(200);
+    const hidden = await other.get(url);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe('Image not found');
+    expect((await owner.get(url)).statusCode).toBe(200);
+
+    await owner.put('/api/user/privacy', { showProfileToOthers: true });
+    expect((await other.get(url)).statusCode).toBe(200);
+  });
+
   it('lets only the owner delete it: another user’s session gets 404 and the image stays', async () => {
     const owner = visitor();
     await signedUp(system.bff, owner);

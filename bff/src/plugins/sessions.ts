@@ -19,7 +19,14 @@ declare module '@fastify/secure-session' {
      * Password recovery in progress: the account it matched (null when none did, so the answers
      * stay the same), the method, and when the code was verified.
      */
-    reset: { userId: string | null; method: 'email' | 'sms'; startedAt: number; verifiedAt?: number };
+    reset: {
+      userId: string | null;
+      method: 'email' | 'sms';
+      startedAt: number;
+      verifiedAt?: number;
+      /** The server-side grant the verified code opened: used once, then gone for every copy of this cookie. */
+      grant?: string;
+    };
   }
 }
 

@@ -11,7 +11,12 @@ import {
   resetPasswordRequestSchema,
   verifyResetOtpRequestSchema,
 } from '@krom/contracts/http/auth';
-import { type IssueCodeRequest, type IssueCodeResponse, verificationCodeRoutes } from '@krom/contracts/http/verification-codes';
+import {
+  codePolicyResponseSchema,
+  type IssueCodeRequest,
+  type IssueCodeResponse,
+  verificationCodeRoutes,
+} from '@krom/contracts/http/verification-codes';
 import { HttpError } from '@krom/server-kit/errors';
 import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,8 +26,10 @@ import type { RouteOptions } from './route-options.ts';
 
 /** A verified reset code allows a new password for this long. */
 const VERIFIED_RESET_VALID_MS = 10 * 60 * 1000;
-/** The notifications service's default cooldown, until one of its answers tells the real one. */
-const DEFAULT_RESEND_SECONDS = 150;
+/** How long the cooldown the notifications service reported is used before it is asked again. */
+const RESEND_POLICY_TTL_MS = 5 * 60 * 1000;
+/** Shown only while the notifications service cannot be asked (no code goes out then either): its default. */
+const UNREACHABLE_RESEND_SECONDS = 150;
 
 type Method = 'email' | 'sms';
 
@@ -33,8 +40,29 @@ type Method = 'email' | 'sms';
  */
 export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions) {
   const { directory } = options;
-  // The cooldown the notifications service last reported for a sent code; a policy, not per account.
-  let resendAfterSeconds = DEFAULT_RESEND_SECONDS;
+  // The resend cooldown is the notifications service's setting, a policy rather than per account:
+  // read from it before the first answer, kept a few minutes and refreshed by every code it
+  // issues, so the countdown a screen shows is the wait the service enforces.
+  let policy: { seconds: number; readAt: number } | undefined;
+  let reading: Promise<number> | undefined;
+  const remember = (seconds: number) => {
+    policy = { seconds, readAt: Date.now() };
+    return seconds;
+  };
+  const resendWait = (request: FastifyRequest): Promise<number> => {
+    if (policy && Date.now() - policy.readAt < RESEND_POLICY_TTL_MS) return Promise.resolve(policy.seconds);
+    reading ??= publicCaller()
+      .then((caller) => callService<unknown>(request, directory, { service: 'notifications', method: 'GET', path: verificationCodeRoutes.policy, caller }))
+      .then((answer) => remember(codePolicyResponseSchema.parse(answer).resendAfterSeconds))
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, 'resend cooldown not read from the notifications service');
+        return policy?.seconds ?? UNREACHABLE_RESEND_SECONDS;
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
 
   const lookUp = async (request: FastifyRequest, body: RecoveryLookupRequest): Promise<RecoveryLookupResponse | null> => {
     try {
@@ -60,20 +88,21 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
       clientKey: request.ip,
     };
     issueCode(request, directory, body)
-      .then((issued) => {
-        resendAfterSeconds = issued.resendAfterSeconds;
-      })
+      .then((issued) => remember(issued.resendAfterSeconds))
       .catch((error: unknown) => request.log.warn({ err: error, userId: account.userId }, 'reset code not sent'));
   };
 
-  const sentAnswer = (method: Method) => ({ message: resetCodeSentMessage[method], resendAfterSeconds });
+  const sentAnswer = (method: Method, resendAfterSeconds: number) => ({ message: resetCodeSentMessage[method], resendAfterSeconds });
 
   app.post('/api/auth/forgot-password', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
     const body = parseWith(forgotPasswordRequestSchema, request.body);
-    const account = await lookUp(request, body.method === 'email' ? { email: body.email } : { phone: body.phone });
+    const [account, resendAfterSeconds] = await Promise.all([
+      lookUp(request, body.method === 'email' ? { email: body.email } : { phone: body.phone }),
+      resendWait(request),
+    ]);
     if (account) requestCodeInBackground(request, account, body.method);
     request.session.set('reset', { userId: account?.userId ?? null, method: body.method, startedAt: Date.now() });
-    return sentAnswer(body.method);
+    return sentAnswer(body.method, resendAfterSeconds);
   });
 
   app.post('/api/auth/resend-reset-code', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
@@ -81,10 +110,10 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
     const reset = request.session.get('reset');
     if (!reset) throw new HttpError(400, resetNoRequestMessage);
     // The method chosen at the start holds: the code goes where the first one went.
-    const account = await lookUp(request, { userId: reset.userId ?? randomUUID() });
+    const [account, resendAfterSeconds] = await Promise.all([lookUp(request, { userId: reset.userId ?? randomUUID() }), resendWait(request)]);
     if (account) requestCodeInBackground(request, account, reset.method);
-    request.session.set('reset', { ...reset, verifiedAt: undefined });
-    return sentAnswer(reset.method);
+    request.session.set('reset', { ...reset, verifiedAt: undefined, grant: undefined });
+    return sentAnswer(reset.method, resendAfterSeconds);
   });
 
   app.post('/api/auth/verify-reset-otp', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
@@ -106,7 +135,8 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
       throw error;
     }
     if (!reset.userId) throw new HttpError(400, resetErrors.invalidCode);
-    request.session.set('reset', { ...reset, verifiedAt: Date.now() });
+    const grant = await request.server.sessions.createGrant('reset', reset.userId, VERIFIED_RESET_VALID_MS / 1000);
+    request.session.set('reset', { ...reset, verifiedAt: Date.now(), grant });
     return { ok: true };
   });
 
@@ -114,8 +144,11 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
   app.post('/api/auth/reset-password', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
     const { password } = parseWith(resetPasswordRequestSchema, request.body);
     const reset = request.session.get('reset');
-    const verified = reset?.userId && reset.verifiedAt && Date.now() - reset.verifiedAt < VERIFIED_RESET_VALID_MS;
-    if (!verified || !reset?.userId) throw new HttpError(400, resetErrors.notVerified);
+    const fresh = reset?.userId && reset.verifiedAt && reset.grant && Date.now() - reset.verifiedAt < VERIFIED_RESET_VALID_MS;
+    // The cookie alone proves nothing once the grant is used: a copy of it from before the reset is refused.
+    if (!fresh || !reset?.userId || !reset.grant || (await request.server.sessions.grantHolder('reset', reset.grant)) !== reset.userId) {
+      throw new HttpError(400, resetErrors.notVerified);
+    }
     await callService(request, directory, {
       service: 'identity',
       method: 'PUT',
@@ -123,6 +156,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
       caller: { kind: 'user', userId: reset.userId },
       body: { password },
     });
+    await request.server.sessions.endGrant('reset', reset.grant);
     await request.server.sessions.destroyAllFor('user', reset.userId);
     request.session.set('reset', undefined);
     request.session.set('user', undefined);

@@ -19,6 +19,7 @@ export class SessionStore {
 
   private key = (sid: string) => `${this.prefix}session:${sid}`;
   private principalKey = (kind: PrincipalKind, id: string) => `${this.prefix}principal:${kind}:${id}`;
+  private grantKey = (purpose: string, id: string) => `${this.prefix}grant:${purpose}:${id}`;
 
   async create(kind: PrincipalKind, principalId: string): Promise<string> {
     const sid = randomBytes(32).toString('base64url');
@@ -56,6 +57,25 @@ export class SessionStore {
       multi.srem(this.principalKey(record.kind, record.principalId), sid);
     }
     await multi.exec();
+  }
+
+  /**
+   * A one-time grant (a verified reset code): the cookie carries only its random id, the record
+   * lives here, so ending it once ends it for every copy of the cookie.
+   */
+  async createGrant(purpose: string, principalId: string, seconds: number): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    await this.redis.set(this.grantKey(purpose, id), principalId, 'EX', seconds);
+    return id;
+  }
+
+  /** Whose grant `id` is, while it is alive and unused. */
+  async grantHolder(purpose: string, id: string): Promise<string | undefined> {
+    return (await this.redis.get(this.grantKey(purpose, id))) ?? undefined;
+  }
+
+  async endGrant(purpose: string, id: string): Promise<void> {
+    await this.redis.del(this.grantKey(purpose, id));
   }
 
   /** Ends every session of a principal except `keep` (after a password change, say). */
