@@ -344,8 +344,9 @@ describe('account frontend → BFF: notifications', () => {
             id: uuid(ids.notification),
             type: regex(/^(ride_request|booking|payment|system)$/, 'system'),
             title: like('Welcome to Krom'),
-            message: like('Your account is ready.'),
-            data: null,
+            message: like('Hi Ama, your account is ready. Find a ride or post one from your dashboard.'),
+            // The welcome notice links to the dashboard; the list shows notices without reading it.
+            data: { link: like('/dashboard') },
             isRead: boolean(false),
             actionRequired: boolean(false),
             createdAt: isoDate,
@@ -404,7 +405,9 @@ describe('account frontend → BFF: payments', () => {
             paymentMethod: like('mobile_money'),
             transactionId: like('MP2611220930'),
             direction: regex(/^(spent|earned)$/, 'spent'),
-            booking: { ride: { from: like('Accra'), to: like('Kumasi') } },
+            // No booking exists before the marketplace's bookings do: the screen then shows the
+            // payment without a route. That issue adds a payment with its booking's ride here.
+            booking: null,
           }),
           totals: { totalSpent: regex(/^\d+\.\d{2}$/, '65.00'), totalEarned: regex(/^\d+\.\d{2}$/, '0.00'), currency: 'GHS' },
         }),
@@ -412,7 +415,7 @@ describe('account frontend → BFF: payments', () => {
       .executeTest(async (mock) => {
         const answer = await withFetchAgainst(mock.url, getPayments);
         expect(answer.totals.totalSpent).toBe('65.00');
-        expect(answer.payments[0]?.booking?.ride.to).toBe('Kumasi');
+        expect(answer.payments[0]?.booking).toBeNull();
       });
   });
 

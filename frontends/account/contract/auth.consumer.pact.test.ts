@@ -15,9 +15,10 @@ import { verifyPhoneCode } from '../src/features/sign-up/api/verify-phone-code.t
  * The account frontend's signed-out screens (sign-up, phone code, login, recovery) as consumer of
  * the BFF's /api, each call made by the screen's own request function. States that say "in this
  * session" mean the browser's session cookie carries that flow state; the BFF's provider test
- * sets it up (and, for codes, makes the named code the one that was issued).
+ * sets it up. A code is random and only the provider knows it: the requests take the code that
+ * was issued (and a wrong one) from the provider state, 4821 and 1111 being the examples here.
  */
-const { like, integer, regex } = MatchersV3;
+const { like, integer, regex, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-account-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
 const errorBody = (message: string) => ({ message });
@@ -33,13 +34,19 @@ const amaRegistration = {
 const providerStates = {
   noRecentPhoneCode: 'no phone code was sent to 0241234567 recently',
   phoneCodeJustSent: 'a phone code was sent to 0241234567 moments ago',
-  phoneCodeSentInSession: 'the phone code 4821 was sent to 0241234567 in this session',
+  phoneCodeSentInSession: 'a phone code was sent to 0241234567 in this session',
   phoneVerifiedInSession: 'the phone 0241234567 was verified in this session and no account uses it or ama.pact@example.com',
   userExists: 'a user ama.pact@example.com with phone 0241234567 and password Akwaaba2026',
-  emailResetStarted: 'a password reset by email for ama.pact@example.com was started in this session with the code 4821',
+  emailResetStarted: 'a password reset by email for ama.pact@example.com was started in this session',
   smsResetStarted: 'a password reset by sms for 0241234567 was started in this session',
   resetCodeVerified: 'the reset code for ama.pact@example.com was verified in this session',
 } as const;
+
+/** The code the provider issued in the state, and one that is not it. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const issuedCode = fromProviderState('${code}', '4821');
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const wrongCode = fromProviderState('${wrongCode}', '1111');
 
 describe('account frontend → BFF: sign-up with a phone code', () => {
   it('asks for a sign-up code and learns how long until Send Again', async () => {
@@ -79,7 +86,7 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       .given(providerStates.phoneCodeSentInSession)
       .uponReceiving('the right sign-up code')
       .withRequest('POST', '/api/sms/verify-code', (b) =>
-        b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: '4821' }),
+        b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: issuedCode }),
       )
       .willRespondWith(200)
       .executeTest(async (mock) => {
@@ -90,7 +97,7 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       .given(providerStates.phoneCodeSentInSession)
       .uponReceiving('a wrong sign-up code')
       .withRequest('POST', '/api/sms/verify-code', (b) =>
-        b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: '1111' }),
+        b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: wrongCode }),
       )
       .willRespondWith(400, (b) => b.jsonBody(errorBody('Invalid verification code. Please try again.')))
       .executeTest(async (mock) => {
@@ -203,7 +210,7 @@ describe('account frontend → BFF: password recovery', () => {
       .addInteraction()
       .given(providerStates.emailResetStarted)
       .uponReceiving('the right reset code')
-      .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: '4821', method: 'email' }))
+      .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: issuedCode, method: 'email' }))
       .willRespondWith(200)
       .executeTest(async (mock) => {
         await withFetchAgainst(mock.url, () => verifyResetCode({ otp: '4821', method: 'email' }));
@@ -212,7 +219,7 @@ describe('account frontend → BFF: password recovery', () => {
       .addInteraction()
       .given(providerStates.emailResetStarted)
       .uponReceiving('a wrong reset code')
-      .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: '1111', method: 'email' }))
+      .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: wrongCode, method: 'email' }))
       .willRespondWith(400, (b) => b.jsonBody(errorBody('Invalid verification code. Please try again.')))
       .executeTest(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => verifyResetCode({ otp: '1111', method: 'email' }))).rejects.toThrow(

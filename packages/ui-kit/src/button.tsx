@@ -1,3 +1,4 @@
+import type { ComponentProps, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -67,3 +68,30 @@ export const buttonStyles = css<ButtonStyleProps>`
 export const Button = styled.button.attrs<ButtonStyleProps>(({ type }) => ({ type: type ?? 'button' }))`
   ${buttonStyles}
 `;
+
+/** A bare 44 px square around an icon (close, show password): big enough for a thumb, no chrome. */
+export const IconButton = styled.button.attrs(({ type }) => ({ type: type ?? 'button' }))`
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: transparent;
+  cursor: pointer;
+`;
+
+type SubmitButtonProps = ComponentProps<typeof Button> & {
+  /** While true the button is disabled and says `pendingLabel` ("Saving..."). */
+  pending: boolean;
+  pendingLabel: ReactNode;
+};
+
+/** A form's submit button, full width and large unless told otherwise, that shows its request is on its way. */
+export function SubmitButton({ pending, pendingLabel, disabled, children, ...props }: SubmitButtonProps) {
+  return (
+    <Button type="submit" $block $size="lg" {...props} disabled={pending || disabled}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}

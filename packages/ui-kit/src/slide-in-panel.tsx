@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { IconButton } from './button.tsx';
 
 /**
  * A side panel over the page (the landing page's mobile menu, the signed-in side menu).
@@ -83,15 +84,7 @@ const Panel = styled.div`
   }
 `;
 
-const CloseButton = styled.button`
+const CloseButton = styled(IconButton)`
   align-self: flex-end;
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
-  cursor: pointer;
   &:hover { background: ${({ theme }) => theme.color.surface}; }
 `;

@@ -1,14 +1,18 @@
-import { type ComponentPropsWithRef, useId } from 'react';
-import styled from 'styled-components';
+import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
+import styled, { css } from 'styled-components';
 
-type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
+type FieldText = {
   label: string;
   /** Shown under the input and announced with it; the input is marked invalid while present. */
   error?: string | undefined;
   hint?: string | undefined;
 };
 
-export function TextField({ label, error, hint, ...inputProps }: TextFieldProps) {
+/** What the control inside a <FormField> must carry to be named and described by it. */
+type ControlProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+
+/** Label, control, hint and error of one form field; the control is drawn by `children`. */
+export function FormField({ label, error, hint, children }: FieldText & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -16,7 +20,7 @@ export function TextField({ label, error, hint, ...inputProps }: TextFieldProps)
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error ? <Hint id={hintId}>{hint}</Hint> : null}
       {error ? (
         <ErrorText id={errorId} role="alert">
@@ -24,6 +28,43 @@ export function TextField({ label, error, hint, ...inputProps }: TextFieldProps)
         </ErrorText>
       ) : null}
     </Field>
+  );
+}
+
+export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> &
+  FieldText & {
+    /** The typed text, for forms that keep values rather than events. */
+    onValueChange?: ((value: string) => void) | undefined;
+  };
+
+export function TextField({ label, error, hint, onValueChange, onChange, ...inputProps }: TextFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          {...inputProps}
+          onChange={(event) => {
+            onChange?.(event);
+            onValueChange?.(event.target.value);
+          }}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** An e-mail address field: the keyboard, autofill and capitalisation a phone should use for one. */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  return (
+    <TextField
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      placeholder="you@example.com"
+      {...props}
+    />
   );
 }
 
@@ -39,7 +80,8 @@ const Label = styled.label`
   font-weight: 600;
 `;
 
-const Input = styled.input`
+/** The look of every text input, shared with inputs that carry more (the password field's toggle). */
+export const inputStyles = css`
   width: 100%;
   min-height: 48px;
   padding: 10px 14px;
@@ -51,6 +93,10 @@ const Input = styled.input`
   &::placeholder { color: ${({ theme }) => theme.color.muted}; opacity: 0.8; }
   &:focus { border-color: ${({ theme }) => theme.color.primary}; }
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+`;
+
+const Input = styled.input`
+  ${inputStyles}
 `;
 
 const Hint = styled.p`

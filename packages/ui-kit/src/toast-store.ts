@@ -1,5 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
+import { failureText } from './api-request.ts';
 
 /** The spec's toast constants (section 9). */
 export const TOAST_LIMIT = 1;
@@ -56,18 +57,22 @@ let sequence = 0;
 export function useToast() {
   const add = useSetAtom(addToastAtom);
   const dismiss = useSetAtom(dismissToastAtom);
-  return useMemo(
-    () => ({
-      toast: ({ title, description, variant = 'default', duration = TOAST_DURATION_MS }: ToastInput) => {
-        sequence += 1;
-        const id = `toast-${sequence}`;
-        add({ id, title, description, variant, duration, open: true });
-        return { id, dismiss: () => dismiss(id) };
-      },
+  return useMemo(() => {
+    const toast = ({ title, description, variant = 'default', duration = TOAST_DURATION_MS }: ToastInput) => {
+      sequence += 1;
+      const id = `toast-${sequence}`;
+      add({ id, title, description, variant, duration, open: true });
+      return { id, dismiss: () => dismiss(id) };
+    };
+    return {
+      toast,
       dismiss: (id?: string) => dismiss(id),
-    }),
-    [add, dismiss],
-  );
+      /** An `onError` for a request: a red toast with the server's message, else `fallback`. */
+      toastFailure: (title: string, fallback: string) => (error: unknown) => {
+        toast({ variant: 'destructive', title, description: failureText(error, fallback) });
+      },
+    };
+  }, [add, dismiss]);
 }
 
 /** Every toast still in memory, open or closed (closed ones are no longer shown). */

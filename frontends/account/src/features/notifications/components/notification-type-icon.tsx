@@ -1,5 +1,5 @@
 import type { Notification } from '@krom/contracts/http/notifications';
-import styled from 'styled-components';
+import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 
 /** One drawing and colour per notification type, so a glance at the list says what each is about. */
 const looks: Record<Notification['type'], { path: string; ink: string; soft: string }> = {
@@ -16,29 +16,10 @@ const looks: Record<Notification['type'], { path: string; ink: string; soft: str
 export function NotificationTypeIcon({ type }: { type: Notification['type'] }) {
   const look = looks[type];
   return (
-    <Disc $ink={look.ink} $soft={look.soft} aria-hidden="true" data-type={type}>
+    <IconDisc $size={40} $ink={look.ink} $paper={look.soft} aria-hidden="true" data-type={type}>
       <svg width="20" height="20" viewBox="0 0 24 24">
         <path d={look.path} />
       </svg>
-    </Disc>
+    </IconDisc>
   );
 }
-
-const Disc = styled.span<{ $ink: string; $soft: string }>`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 40px;
-  height: 40px;
-  border-radius: 50%;
-  background: ${({ $soft }) => $soft};
-  color: ${({ $ink }) => $ink};
-
-  svg {
-    fill: none;
-    stroke: currentColor;
-    stroke-width: 1.8;
-    stroke-linecap: round;
-    stroke-linejoin: round;
-  }
-`;

@@ -1,11 +1,12 @@
 import type { Notification } from '@krom/contracts/http/notifications';
-import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
 import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { useNotifications } from '@krom/ui-kit/signed-in-frame-notifications.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -36,14 +37,13 @@ export function NotificationsPage() {
 }
 
 function NotificationsScreen() {
-  const { toast } = useToast();
+  const { toast, toastFailure } = useToast();
   const list = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [tab, setTab] = useState<TabId>('all');
 
-  const failed = (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Error', description: failureText(error, 'Failed to update notifications. Please try again.') });
+  const failed = toastFailure('Error', 'Failed to update notifications. Please try again.');
 
   const open = (item: Notification) => {
     if (!item.isRead) markRead.mutate(item.id, { onError: failed });
@@ -94,12 +94,9 @@ function NotificationsScreen() {
       <ResponsiveTabs label="Notification types" idPrefix="notifications" tabs={tabs} selected={tab} onSelect={setTab} />
       <TabPanel idPrefix="notifications" id={tab}>
         {shown.length === 0 ? (
-          <Empty>
-            <strong>No notifications yet</strong>
-            <span>We'll let you know when something needs your attention.</span>
-          </Empty>
+          <EmptyState title="No notifications yet" text="We'll let you know when something needs your attention." />
         ) : (
-          <List>
+          <StackedList>
             {shown.map((item) => (
               <li key={item.id}>
                 <NotificationItem
@@ -110,7 +107,7 @@ function NotificationsScreen() {
                 />
               </li>
             ))}
-          </List>
+          </StackedList>
         )}
       </TabPanel>
     </Column>
@@ -152,25 +149,4 @@ const Count = styled.span<{ $tone: 'primary' | 'warning' }>`
   font-weight: 700;
   background: ${({ $tone, theme }) => ($tone === 'primary' ? theme.color.primarySoft : '#fef0c7')};
   color: ${({ $tone, theme }) => ($tone === 'primary' ? theme.color.primary : '#b54708')};
-`;
-
-const List = styled.ul`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Empty = styled.div`
-  display: grid;
-  gap: 4px;
-  justify-items: center;
-  padding: 40px 16px;
-  border: 1px dashed ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  text-align: center;
-  color: ${({ theme }) => theme.color.muted};
-
-  strong { color: ${({ theme }) => theme.color.text}; font-size: 1.0625rem; }
 `;

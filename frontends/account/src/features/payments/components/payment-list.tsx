@@ -1,4 +1,5 @@
 import type { Payment } from '@krom/contracts/http/payments';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import styled from 'styled-components';
 import { formatCedis, formatPaymentDate } from '../format-payment.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
@@ -14,10 +15,7 @@ const methodName = (method: string) => method.replace(/_/g, ' ').replace(/^\w/, 
 export function PaymentList({ payments, label }: { payments: Payment[]; label: string }) {
   if (payments.length === 0) {
     return (
-      <Empty>
-        <strong>No transactions yet</strong>
-        <span>Payments for the rides you book or drive will appear here.</span>
-      </Empty>
+      <EmptyState title="No transactions yet" text="Payments for the rides you book or drive will appear here." />
     );
   }
   return (
@@ -85,17 +83,4 @@ const Amount = styled.span<{ $earned: boolean }>`
   font-weight: 700;
   white-space: nowrap;
   color: ${({ $earned, theme }) => ($earned ? theme.color.primary : theme.color.text)};
-`;
-
-const Empty = styled.div`
-  display: grid;
-  gap: 4px;
-  justify-items: center;
-  padding: 32px 16px;
-  border: 1px dashed ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  text-align: center;
-  color: ${({ theme }) => theme.color.muted};
-
-  strong { color: ${({ theme }) => theme.color.text}; }
 `;

@@ -6,7 +6,6 @@ import {
   suggestMobileMoneyProvider,
   updatePaymentMethodRequestSchema,
 } from '@krom/contracts/http/payments';
-import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
@@ -24,7 +23,7 @@ type Problems = { number?: string | undefined; provider?: string | undefined };
  * person picks one themselves.
  */
 export function PaymentMethodForm({ editing, onDone }: { editing: PaymentMethod | null; onDone: () => void }) {
-  const { toast } = useToast();
+  const { toast, toastFailure } = useToast();
   const create = useCreatePaymentMethod();
   const update = useUpdatePaymentMethod();
   const selectId = useId();
@@ -43,8 +42,7 @@ export function PaymentMethodForm({ editing, onDone }: { editing: PaymentMethod 
     if (guess && !pickedByHand) setProvider(guess);
   };
 
-  const failed = (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Error', description: failureText(error, 'Failed to save payment method. Please try again.') });
+  const failed = toastFailure('Error', 'Failed to save payment method. Please try again.');
 
   const saved = (title: string) => () => {
     toast({ title });

@@ -1,7 +1,8 @@
 import type { PaymentMethod } from '@krom/contracts/http/payments';
-import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -15,15 +16,14 @@ type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; method: 
 
 /** The user's real mobile money numbers: add, edit, choose the default, remove. */
 export function PaymentMethodsPanel() {
-  const { toast } = useToast();
+  const { toast, toastFailure } = useToast();
   const methods = usePaymentMethods();
   const makeDefault = useSetDefaultPaymentMethod();
   const remove = useDeletePaymentMethod();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const busyId = makeDefault.isPending ? makeDefault.variables : remove.isPending ? remove.variables : undefined;
 
-  const failed = (fallback: string) => (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Error', description: failureText(error, fallback) });
+  const failed = (fallback: string) => toastFailure('Error', fallback);
 
   if (methods.isPending) return <Spinner />;
   if (methods.isError) {
@@ -53,12 +53,9 @@ export function PaymentMethodsPanel() {
         />
       ) : null}
       {methods.data.length === 0 && form.mode === 'closed' ? (
-        <Empty>
-          <strong>No payment methods yet</strong>
-          <span>Add a mobile money number to pay for rides and receive payouts.</span>
-        </Empty>
+        <EmptyState title="No payment methods yet" text="Add a mobile money number to pay for rides and receive payouts." />
       ) : (
-        <List>
+        <StackedList>
           {methods.data.map((method) => (
             <li key={method.id}>
               <PaymentMethodCard
@@ -83,7 +80,7 @@ export function PaymentMethodsPanel() {
               />
             </li>
           ))}
-        </List>
+        </StackedList>
       )}
     </Stack>
   );
@@ -102,25 +99,4 @@ const Header = styled.div`
   gap: 12px;
 
   h2 { font-size: 1.125rem; }
-`;
-
-const List = styled.ul`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Empty = styled.div`
-  display: grid;
-  gap: 4px;
-  justify-items: center;
-  padding: 32px 16px;
-  border: 1px dashed ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  text-align: center;
-  color: ${({ theme }) => theme.color.muted};
-
-  strong { color: ${({ theme }) => theme.color.text}; }
 `;

@@ -1,5 +1,5 @@
 import type { User } from '@krom/contracts/http/auth';
-import { failureText } from '@krom/ui-kit/api-request.ts';
+import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
 import { UserAvatar } from '@krom/ui-kit/signed-in-frame-avatar.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { imageFileProblem, useImageUpload } from '@krom/ui-kit/upload-image.tsx';
@@ -14,7 +14,7 @@ import { useUpdateProfile } from '../api/update-profile.ts';
  */
 export function AvatarUpload({ user }: { user: User }) {
   const inputId = useId();
-  const { toast } = useToast();
+  const { toast, toastFailure } = useToast();
   const { upload, progress } = useImageUpload({ type: 'profile', userId: user.id });
   const saveProfile = useUpdateProfile();
   const busy = progress !== null || saveProfile.isPending;
@@ -53,7 +53,7 @@ export function AvatarUpload({ user }: { user: User }) {
       {
         onSuccess: () => toast({ title: 'Profile Image Updated' }),
         onError: (error) => {
-          toast({ variant: 'destructive', title: 'Update Failed', description: failureText(error, 'Failed to update profile.') });
+          toastFailure('Update Failed', 'Failed to update profile.')(error);
           // Nothing points at the new upload: remove it rather than leave it stored.
           discardUpload(uploaded.publicId);
         },
@@ -73,9 +73,14 @@ export function AvatarUpload({ user }: { user: User }) {
         <HiddenInput id={inputId} type="file" accept="image/*" disabled={busy} onChange={onChoose} />
         {progress !== null ? (
           <Progress>
-            <Bar role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
-              <span style={{ width: `${progress}%` }} />
-            </Bar>
+            <ProgressBar
+              percent={progress}
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            />
             <ProgressText>Uploading... {progress}%</ProgressText>
           </Progress>
         ) : (
@@ -137,20 +142,6 @@ const HiddenInput = styled.input`
 const Progress = styled.div`
   display: grid;
   gap: 4px;
-`;
-
-const Bar = styled.div`
-  height: 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surface};
-  overflow: hidden;
-
-  span {
-    display: block;
-    height: 100%;
-    background: ${({ theme }) => theme.color.primary};
-    transition: width 120ms linear;
-  }
 `;
 
 const ProgressText = styled.p`

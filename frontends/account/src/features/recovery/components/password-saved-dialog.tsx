@@ -1,4 +1,5 @@
 import { Button } from '@krom/ui-kit/button.tsx';
+import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -21,11 +22,11 @@ export function PasswordSavedDialog() {
   return (
     <Overlay>
       <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <Tick aria-hidden="true">
+        <IconDisc $size={64} $strokeWidth={2.4} aria-hidden="true">
           <svg width="32" height="32" viewBox="0 0 24 24">
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </svg>
-        </Tick>
+        </IconDisc>
         <h2 id={titleId}>Password successfully saved and updated</h2>
         <Button ref={continueButton} $block $size="lg" onClick={() => navigate('/login', { replace: true })}>
           Continue to Login
@@ -58,22 +59,4 @@ const Dialog = styled.div`
   text-align: center;
 
   h2 { font-size: 1.25rem; }
-`;
-
-const Tick = styled.span`
-  display: grid;
-  place-items: center;
-  width: 64px;
-  height: 64px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
-
-  svg {
-    fill: none;
-    stroke: currentColor;
-    stroke-width: 2.4;
-    stroke-linecap: round;
-    stroke-linejoin: round;
-  }
 `;

@@ -1,4 +1,3 @@
-import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { useLeaveSignedInArea } from '@krom/ui-kit/signed-in-frame-sign-out.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
@@ -9,7 +8,7 @@ const confirmQuestion = 'Are you sure you want to delete your account? This acti
 
 /** Deletes the account for real (the issue asks for it), after the spec's confirm prompt, then signs out. */
 export function DangerZoneSection() {
-  const { toast } = useToast();
+  const { toast, toastFailure } = useToast();
   const remove = useDeleteAccount();
   const leave = useLeaveSignedInArea();
 
@@ -20,8 +19,7 @@ export function DangerZoneSection() {
         toast({ title: 'Account Deleted', description: 'Your account and personal details have been erased.' });
         void leave();
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: failureText(error, 'Failed to delete account. Please try again.') }),
+      onError: toastFailure('Error', 'Failed to delete account. Please try again.'),
     });
   };
 

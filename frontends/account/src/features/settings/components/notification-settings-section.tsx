@@ -1,12 +1,9 @@
 import type { NotificationSettings } from '@krom/contracts/http/auth';
-import { failureText } from '@krom/ui-kit/api-request.ts';
-import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings.ts';
-import { SettingsCard } from './settings-card.tsx';
-import { ToggleRow } from './toggle-row.tsx';
+import { type SettingToggle, ToggleSettingsCard } from './toggle-settings-card.tsx';
 
 /** The four toggles the spec shows; push stays as saved (it is sent, not shown). */
-const toggles: { key: keyof NotificationSettings; label: string; description: string }[] = [
+const toggles: SettingToggle<NotificationSettings>[] = [
   { key: 'emailNotifications', label: 'Email Notifications', description: 'Booking updates and receipts by email' },
   { key: 'smsNotifications', label: 'SMS Notifications', description: 'Booking confirmations and ride updates by text message' },
   { key: 'rideReminders', label: 'Ride Reminders', description: 'A reminder before each ride you booked or posted' },
@@ -14,35 +11,14 @@ const toggles: { key: keyof NotificationSettings; label: string; description: st
 ];
 
 export function NotificationSettingsSection({ saved }: { saved: NotificationSettings }) {
-  const { toast } = useToast();
-  const update = useUpdateNotificationSettings();
-  // While a save is on its way the switch shows what was asked for; a failure puts it back.
-  const shown = update.isPending && update.variables ? update.variables : saved;
-
-  const onToggle = (key: keyof NotificationSettings, checked: boolean) =>
-    update.mutate(
-      { ...saved, [key]: checked },
-      {
-        onSuccess: () => toast({ title: 'Settings Updated', description: 'Your notification settings have been saved.' }),
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: failureText(error, 'Failed to update settings. Please try again.') }),
-      },
-    );
-
   return (
-    <SettingsCard title="Notifications" description="Choose how Krom keeps you informed.">
-      <div>
-        {toggles.map((toggle) => (
-          <ToggleRow
-            key={toggle.key}
-            label={toggle.label}
-            description={toggle.description}
-            checked={shown[toggle.key]}
-            disabled={update.isPending}
-            onChange={(checked) => onToggle(toggle.key, checked)}
-          />
-        ))}
-      </div>
-    </SettingsCard>
+    <ToggleSettingsCard
+      title="Notifications"
+      description="Choose how Krom keeps you informed."
+      toggles={toggles}
+      saved={saved}
+      update={useUpdateNotificationSettings()}
+      savedText="Your notification settings have been saved."
+    />
   );
 }

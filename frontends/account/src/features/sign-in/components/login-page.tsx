@@ -1,30 +1,23 @@
 import { type LoginRequest, loginRequestSchema } from '@krom/contracts/http/auth';
-import { failureText } from '@krom/ui-kit/api-request.ts';
-import { Button } from '@krom/ui-kit/button.tsx';
+import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { refreshCurrentUser } from '@krom/ui-kit/current-user.ts';
-import { TextField } from '@krom/ui-kit/text-field.tsx';
+import { FormFooter, FormPage, FormStack } from '@krom/ui-kit/form-page.tsx';
+import { PasswordField } from '@krom/ui-kit/password-field.tsx';
+import { EmailField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
+import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { SignedOutOnly } from '../../../lib/signed-out-only.tsx';
 import { useSignInUser } from '../api/sign-in-user.ts';
-import { AuthForm, AuthPage, FormFooter } from './auth-page.tsx';
-import { PasswordField } from './password-field.tsx';
-import { SignedOutOnly } from './signed-out-only.tsx';
 
 type Values = { email: string; password: string };
-type Errors = Partial<Record<keyof Values, string>>;
 
-function validate(values: Values): { request: LoginRequest | null; errors: Errors } {
+function validate(values: Values): Validation<Values, LoginRequest> {
   const result = loginRequestSchema.safeParse(values);
   if (result.success) return { request: result.data, errors: {} };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (field === 'email' || field === 'password') errors[field] ??= issue.message;
-  }
-  return { request: null, errors };
+  return { request: null, errors: firstMessages<Values>(result.error.issues, ['email', 'password']) };
 }
 
 export function LoginPage() {
@@ -38,71 +31,35 @@ export function LoginPage() {
 function LoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { toast } = useToast();
+  const { toastFailure } = useToast();
   const signIn = useSignInUser();
-  const [values, setValues] = useState<Values>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useValidatedForm({ initial: { email: '', password: '' }, validate });
 
-  const update = (field: keyof Values, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validate(next).errors);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const { request, errors: found } = validate(values);
-    setErrors(found);
-    if (!request) return;
+  const onSubmit = form.onSubmit((request) =>
     signIn.mutate(request, {
       onSuccess: () => {
         // The cached "signed out" is dropped before the dashboard asks who is signed in.
         void refreshCurrentUser(queryClient);
         navigate('/dashboard');
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Login Failed',
-          description: failureText(error, 'Invalid email or password. Please try again.'),
-        }),
-    });
-  };
+      onError: toastFailure('Login Failed', 'Invalid email or password. Please try again.'),
+    }),
+  );
 
   return (
-    <AuthPage title="Welcome Back" lead="Log in to find or offer a ride.">
-      <AuthForm noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          placeholder="you@example.com"
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => update('email', event.target.value)}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => update('password', event.target.value)}
-        />
+    <FormPage title="Welcome Back" lead="Log in to find or offer a ride.">
+      <FormStack noValidate onSubmit={onSubmit}>
+        <EmailField label="Email" {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <ForgotLink to="/forgot-password">Forgot password?</ForgotLink>
-        <Button type="submit" $block $size="lg" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Logging In...' : 'Log In'}
-        </Button>
-      </AuthForm>
+        <SubmitButton pending={signIn.isPending} pendingLabel="Logging In...">
+          Log In
+        </SubmitButton>
+      </FormStack>
       <FormFooter>
         Don't have an account? <Link to="/create-account">Sign up</Link>
       </FormFooter>
-    </AuthPage>
+    </FormPage>
   );
 }
 

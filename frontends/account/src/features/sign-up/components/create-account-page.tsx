@@ -1,32 +1,24 @@
 import { type RegisterRequest, registerRequestSchema } from '@krom/contracts/http/auth';
-import { failureText } from '@krom/ui-kit/api-request.ts';
-import { Button } from '@krom/ui-kit/button.tsx';
-import { TextField } from '@krom/ui-kit/text-field.tsx';
+import { SubmitButton } from '@krom/ui-kit/button.tsx';
+import { FieldPair, FormFooter, FormPage, FormStack } from '@krom/ui-kit/form-page.tsx';
+import { PasswordField } from '@krom/ui-kit/password-field.tsx';
+import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
+import { EmailField, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { type FormEvent, useState } from 'react';
+import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
 import { Link, useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
-import { AuthForm, AuthPage, FormFooter } from '../../sign-in/components/auth-page.tsx';
-import { PasswordField } from '../../sign-in/components/password-field.tsx';
-import { SignedOutOnly } from '../../sign-in/components/signed-out-only.tsx';
+import { SignedOutOnly } from '../../../lib/signed-out-only.tsx';
 import { useSendPhoneCode } from '../api/send-phone-code.ts';
-import { normalizePhoneInput } from '../normalize-phone-input.ts';
 import { readSignUp, saveSignUp } from '../sign-up-storage.ts';
 import { SocialSignUpButtons } from './social-sign-up-buttons.tsx';
 
 type Values = RegisterRequest;
-type Errors = Partial<Record<keyof Values, string>>;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
 
-function validate(values: Values): { request: RegisterRequest | null; errors: Errors } {
+function validate(values: Values): Validation<Values, RegisterRequest> {
   const result = registerRequestSchema.safeParse(values);
   if (result.success) return { request: result.data, errors: {} };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = fields.find((name) => name === issue.path[0]);
-    if (field) errors[field] ??= issue.message;
-  }
-  return { request: null, errors };
+  return { request: null, errors: firstMessages<Values>(result.error.issues, fields) };
 }
 
 /** Coming back from the code screen (to fix a detail) finds the form as it was, except the password. */
@@ -51,24 +43,11 @@ export function CreateAccountPage() {
 
 function CreateAccountForm() {
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const { toast, toastFailure } = useToast();
   const sendCode = useSendPhoneCode();
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useValidatedForm({ initial: initialValues, validate });
 
-  const update = (field: keyof Values, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validate(next).errors);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const { request, errors: found } = validate(values);
-    setErrors(found);
-    if (!request) return;
+  const onSubmit = form.onSubmit((request) => {
     // The account is created only after the phone is verified; until then the form waits in this tab.
     sendCode.mutate(
       { phoneNumber: request.phone },
@@ -82,86 +61,29 @@ function CreateAccountForm() {
           toast({ title: 'Verification Code Sent' });
           navigate('/phone-verification');
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Verification Failed',
-            description: failureText(error, 'Failed to send verification code. Please try again.'),
-          }),
+        onError: toastFailure('Verification Failed', 'Failed to send verification code. Please try again.'),
       },
     );
-  };
+  });
 
   return (
-    <AuthPage title="Create Account" lead="Join Krom to share rides between Ghana's cities.">
-      <AuthForm noValidate onSubmit={onSubmit}>
-        <NameRow>
-          <TextField
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={(event) => update('firstName', event.target.value)}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={(event) => update('lastName', event.target.value)}
-          />
-        </NameRow>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          placeholder="you@example.com"
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => update('email', event.target.value)}
-        />
-        <TextField
-          label="Phone Number"
-          name="phone"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="numeric"
-          placeholder="0241234567"
-          hint="We'll text a 4-digit code to this number."
-          value={values.phone}
-          error={errors.phone}
-          onChange={(event) => update('phone', normalizePhoneInput(event.target.value))}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => update('password', event.target.value)}
-        />
-        <Button type="submit" $block $size="lg" disabled={sendCode.isPending}>
-          {sendCode.isPending ? 'Creating Account...' : 'Sign up'}
-        </Button>
-      </AuthForm>
+    <FormPage title="Create Account" lead="Join Krom to share rides between Ghana's cities.">
+      <FormStack noValidate onSubmit={onSubmit}>
+        <FieldPair>
+          <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
+        </FieldPair>
+        <EmailField label="Email" {...form.field('email')} />
+        <PhoneField label="Phone Number" hint="We'll text a 4-digit code to this number." {...form.field('phone')} />
+        <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
+        <SubmitButton pending={sendCode.isPending} pendingLabel="Creating Account...">
+          Sign up
+        </SubmitButton>
+      </FormStack>
       <SocialSignUpButtons />
       <FormFooter>
         Already have an account? <Link to="/login">Log in</Link>
       </FormFooter>
-    </AuthPage>
+    </FormPage>
   );
 }
-
-const NameRow = styled.div`
-  display: grid;
-  gap: 16px;
-
-  @media (min-width: 480px) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;

@@ -1,11 +1,12 @@
 import type { User } from '@krom/contracts/http/auth';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
+import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
 import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { EmptyTab } from './empty-tab.tsx';
 import { ProfileCompletionList } from './profile-completion-list.tsx';
 
 type TabId = 'activity' | 'bookings' | 'rides' | 'profile';
@@ -39,23 +40,23 @@ function Dashboard({ user }: { user: User }) {
       </header>
       <Actions>
         <ActionCard to="/ride-listings">
-          <Icon aria-hidden="true">
+          <IconDisc $size={48} aria-hidden="true">
             <svg width="24" height="24" viewBox="0 0 24 24">
               <circle cx="11" cy="11" r="6.5" />
               <path d="M16 16l4.5 4.5" />
             </svg>
-          </Icon>
+          </IconDisc>
           <span>
             <strong>Find a Ride</strong>
             <small>Book a seat between Ghana's cities</small>
           </span>
         </ActionCard>
         <ActionCard to="/create-ride">
-          <Icon aria-hidden="true">
+          <IconDisc $size={48} aria-hidden="true">
             <svg width="24" height="24" viewBox="0 0 24 24">
               <path d="M5 16V11l2-5h10l2 5v5M5 16h14M5 16v2M19 16v2M12 1.5v4M10 3.5h4" />
             </svg>
-          </Icon>
+          </IconDisc>
           <span>
             <strong>Post a Ride</strong>
             <small>Share your empty seats, cover your fuel</small>
@@ -66,13 +67,13 @@ function Dashboard({ user }: { user: User }) {
         <ResponsiveTabs label="Dashboard sections" idPrefix="dashboard" tabs={tabs} selected={tab} onSelect={setTab} />
         <TabPanel idPrefix="dashboard" id={tab}>
           {tab === 'activity' ? (
-            <EmptyTab title="No recent activity yet" text="Your bookings, rides and payments will show up here." />
+            <EmptyState title="No recent activity yet" text="Your bookings, rides and payments will show up here." />
           ) : null}
           {tab === 'bookings' ? (
-            <EmptyTab title="No bookings yet" text="Seats you book will appear here." action={{ to: '/find-ride', label: 'Find a Ride' }} />
+            <EmptyState title="No bookings yet" text="Seats you book will appear here." action={{ to: '/find-ride', label: 'Find a Ride' }} />
           ) : null}
           {tab === 'rides' ? (
-            <EmptyTab
+            <EmptyState
               title="No rides posted yet"
               text="Rides you offer as a driver will appear here."
               action={{ to: '/create-ride', label: 'Post a Ride' }}
@@ -128,23 +129,4 @@ const ActionCard = styled(Link)`
   }
   strong { font-size: 1.0625rem; }
   small { font-size: 0.875rem; color: ${({ theme }) => theme.color.muted}; }
-`;
-
-const Icon = styled.span`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 48px;
-  height: 48px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
-
-  svg {
-    fill: none;
-    stroke: currentColor;
-    stroke-width: 1.8;
-    stroke-linecap: round;
-    stroke-linejoin: round;
-  }
 `;

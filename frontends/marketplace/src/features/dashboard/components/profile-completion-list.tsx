@@ -1,5 +1,7 @@
 import type { User } from '@krom/contracts/http/auth';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
+import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { type CompletionState, profileCompletion } from '../profile-completion.ts';
@@ -20,11 +22,9 @@ export function ProfileCompletionList({ user }: { user: User }) {
         <strong>
           {done} of {steps.length} complete
         </strong>
-        <Meter aria-hidden="true">
-          <span style={{ width: `${(done / steps.length) * 100}%` }} />
-        </Meter>
+        <ProgressBar percent={(done / steps.length) * 100} aria-hidden="true" />
       </Summary>
-      <List>
+      <StackedList>
         {steps.map((step) => {
           const badge = badges[step.state];
           return (
@@ -42,7 +42,7 @@ export function ProfileCompletionList({ user }: { user: User }) {
             </Step>
           );
         })}
-      </List>
+      </StackedList>
       <ButtonLink to="/find-ride" $variant="secondary" $block>
         Find your next ride
       </ButtonLink>
@@ -58,27 +58,6 @@ const Stack = styled.div`
 const Summary = styled.div`
   display: grid;
   gap: 8px;
-`;
-
-const Meter = styled.div`
-  height: 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surface};
-  overflow: hidden;
-
-  span {
-    display: block;
-    height: 100%;
-    background: ${({ theme }) => theme.color.primary};
-  }
-`;
-
-const List = styled.ul`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Step = styled.li`

@@ -1,8 +1,6 @@
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Container } from '@krom/ui-kit/container.tsx';
-import { HeaderBar } from '@krom/ui-kit/header-bar.tsx';
-import { Logo } from '@krom/ui-kit/logo.tsx';
-import { Link } from 'react-router-dom';
+import { LogoHeader } from '@krom/ui-kit/logo-header.tsx';
 import styled from 'styled-components';
 
 const reasons = [
@@ -30,13 +28,7 @@ const steps = [
 export function PostRidePage() {
   return (
     <>
-      <HeaderBar
-        start={
-          <LogoLink to="/" aria-label="Krom home">
-            <Logo />
-          </LogoLink>
-        }
-      />
+      <LogoHeader />
       <main>
         <Hero>
           <Inner>
@@ -81,10 +73,6 @@ export function PostRidePage() {
     </>
   );
 }
-
-const LogoLink = styled(Link)`
-  text-decoration: none;
-`;
 
 const Inner = styled(Container)`
   display: grid;

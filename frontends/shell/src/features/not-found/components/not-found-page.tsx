@@ -1,12 +1,12 @@
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Container } from '@krom/ui-kit/container.tsx';
 import styled from 'styled-components';
-import { SimpleHeader } from '../../../components/simple-header.tsx';
+import { LogoHeader } from '@krom/ui-kit/logo-header.tsx';
 
 export function NotFoundPage() {
   return (
     <>
-      <SimpleHeader />
+      <LogoHeader />
       <Page as="main">
         <Code aria-hidden="true">404</Code>
         <h1>Page Not Found</h1>

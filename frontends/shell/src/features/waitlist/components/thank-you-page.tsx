@@ -2,7 +2,7 @@ import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Container } from '@krom/ui-kit/container.tsx';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { SimpleHeader } from '../../../components/simple-header.tsx';
+import { LogoHeader } from '@krom/ui-kit/logo-header.tsx';
 
 const shareText = 'I just joined the Krom waitlist: intercity carpooling is coming soon to Ghana!';
 
@@ -49,7 +49,7 @@ export function ThankYouPage() {
   const links = shareLinks(window.location.origin);
   return (
     <>
-      <SimpleHeader />
+      <LogoHeader />
       <Main>
         <Check aria-hidden="true">
           <svg width="36" height="36" viewBox="0 0 24 24">

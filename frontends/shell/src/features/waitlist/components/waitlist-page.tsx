@@ -1,18 +1,16 @@
 import { joinWaitlistRequestSchema } from '@krom/contracts/http/waitlist';
-import { failureText } from '@krom/ui-kit/api-request.ts';
-import { Button } from '@krom/ui-kit/button.tsx';
-import { Container } from '@krom/ui-kit/container.tsx';
-import { TextField } from '@krom/ui-kit/text-field.tsx';
+import { SubmitButton } from '@krom/ui-kit/button.tsx';
+import { FieldPair, FormPage, FormStack } from '@krom/ui-kit/form-page.tsx';
+import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
+import { EmailField, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { type FormEvent, useState } from 'react';
+import { type FieldErrors, firstMessages, useValidatedForm } from '@krom/ui-kit/use-validated-form.ts';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useCreateWaitlistSignup } from '../api/create-waitlist-signup.ts';
-import { normalizePhoneInput } from '../normalize-phone-input.ts';
-import { SimpleHeader } from '../../../components/simple-header.tsx';
 
 type Values = { firstName: string; lastName: string; email: string; phone: string };
-type Errors = Partial<Record<keyof Values, string>>;
+type Errors = FieldErrors<Values>;
 
 const emptyValues: Values = { firstName: '', lastName: '', email: '', phone: '' };
 
@@ -27,155 +25,52 @@ function validate(values: Values) {
     phone: values.phone,
   });
   if (result.success) return { request: result.data, errors: {} as Errors };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (field === 'name') {
-      errors.firstName ??= issue.message;
-      errors.lastName ??= issue.message;
-    } else if (field === 'email' || field === 'phone') {
-      errors[field] ??= issue.message;
-    }
+  const errors = firstMessages<Values>(result.error.issues, ['email', 'phone']);
+  const nameMessage = result.error.issues.find((issue) => issue.path[0] === 'name')?.message;
+  if (nameMessage) {
+    errors.firstName = nameMessage;
+    errors.lastName = nameMessage;
   }
   return { request: null, errors };
 }
 
 export function WaitlistPage() {
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const { toastFailure } = useToast();
   const signup = useCreateWaitlistSignup();
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useValidatedForm({ initial: emptyValues, validate });
 
-  const update = (field: keyof Values, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first submit, messages follow the typing so a fixed field clears its error at once.
-    if (submitted) setErrors(validate(next).errors);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const { request, errors: found } = validate(values);
-    setErrors(found);
-    if (!request) return;
+  const onSubmit = form.onSubmit((request) =>
     signup.mutate(request, {
       onSuccess: () => navigate('/thank-you'),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: failureText(error, 'Failed to submit form') }),
-    });
-  };
+      onError: toastFailure('Error', 'Failed to submit form'),
+    }),
+  );
 
   return (
-    <>
-      <SimpleHeader />
-      <Main>
-        <Card>
-          <Intro>
-            <h1>Join the Waitlist</h1>
-            <p>Krom is coming soon to Ghana. Sign up and be among the first to ride or drive when we launch.</p>
-          </Intro>
-          <Form noValidate onSubmit={onSubmit}>
-            <NameRow>
-              <TextField
-                label="First Name"
-                name="firstName"
-                autoComplete="given-name"
-                value={values.firstName}
-                error={errors.firstName}
-                onChange={(event) => update('firstName', event.target.value)}
-              />
-              <TextField
-                label="Last Name"
-                name="lastName"
-                autoComplete="family-name"
-                value={values.lastName}
-                error={errors.lastName}
-                onChange={(event) => update('lastName', event.target.value)}
-              />
-            </NameRow>
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={values.email}
-              error={errors.email}
-              onChange={(event) => update('email', event.target.value)}
-            />
-            <TextField
-              label="Phone Number"
-              name="phone"
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              placeholder="0241234567"
-              value={values.phone}
-              error={errors.phone}
-              onChange={(event) => update('phone', normalizePhoneInput(event.target.value))}
-            />
-            <Button type="submit" $block $size="lg" disabled={signup.isPending}>
-              {signup.isPending ? 'Signing Up...' : 'Sign Up'}
-            </Button>
-            <Note>
-              By joining the waitlist, you agree to receive updates about Krom. We respect your privacy and will never
-              share your details.
-            </Note>
-          </Form>
-        </Card>
-      </Main>
-    </>
+    <FormPage
+      title="Join the Waitlist"
+      lead="Krom is coming soon to Ghana. Sign up and be among the first to ride or drive when we launch."
+      width={520}
+    >
+      <FormStack noValidate onSubmit={onSubmit}>
+        <FieldPair>
+          <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
+        </FieldPair>
+        <EmailField label="Email" {...form.field('email')} />
+        <PhoneField label="Phone Number" {...form.field('phone')} />
+        <SubmitButton pending={signup.isPending} pendingLabel="Signing Up...">
+          Sign Up
+        </SubmitButton>
+        <Note>
+          By joining the waitlist, you agree to receive updates about Krom. We respect your privacy and will never
+          share your details.
+        </Note>
+      </FormStack>
+    </FormPage>
   );
 }
-
-const Main = styled(Container).attrs({ as: 'main' })`
-  padding-top: 24px;
-  padding-bottom: 48px;
-
-  ${({ theme }) => theme.media.md} {
-    padding-top: 56px;
-  }
-`;
-
-const Card = styled.div`
-  display: grid;
-  gap: 24px;
-  max-width: 520px;
-  margin: 0 auto;
-
-  ${({ theme }) => theme.media.md} {
-    padding: 32px;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.lg};
-    box-shadow: ${({ theme }) => theme.shadow.card};
-  }
-`;
-
-const Intro = styled.div`
-  display: grid;
-  gap: 8px;
-
-  h1 { font-size: 1.75rem; }
-  p { color: ${({ theme }) => theme.color.muted}; }
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
-
-const NameRow = styled.div`
-  display: grid;
-  gap: 16px;
-
-  @media (min-width: 480px) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
 
 const Note = styled.p`
   font-size: 0.875rem;

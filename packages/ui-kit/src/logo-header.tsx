@@ -1,9 +1,10 @@
-import { HeaderBar } from '@krom/ui-kit/header-bar.tsx';
-import { Logo } from '@krom/ui-kit/logo.tsx';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { HeaderBar } from './header-bar.tsx';
+import { Logo } from './logo.tsx';
 
-export function SimpleHeader() {
+/** The header of signed-out pages: the logo, leading home. */
+export function LogoHeader() {
   return (
     <HeaderBar
       start={
@@ -17,4 +18,5 @@ export function SimpleHeader() {
 
 const LogoLink = styled(Link)`
   text-decoration: none;
+  border-radius: ${({ theme }) => theme.radius.sm};
 `;

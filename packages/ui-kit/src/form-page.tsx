@@ -1,25 +1,28 @@
-import { HeaderBar } from '@krom/ui-kit/header-bar.tsx';
-import { Logo } from '@krom/ui-kit/logo.tsx';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { LogoHeader } from './logo-header.tsx';
 
 /**
- * The frame of every signed-out account screen (sign-up, code entry, login, recovery): the logo
- * bar, then one narrow column that fills a phone and becomes a card on wider screens.
+ * The frame of a signed-out form screen (sign-up, code entry, login, recovery, waitlist): the
+ * logo bar, then one narrow column that fills a phone and becomes a card on wider screens.
  */
-export function AuthPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+export function FormPage({
+  title,
+  lead,
+  width = 440,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  /** The card's widest, in pixels. */
+  width?: number;
+  children: ReactNode;
+}) {
   return (
     <>
-      <HeaderBar
-        start={
-          <LogoLink to="/" aria-label="Krom home">
-            <Logo />
-          </LogoLink>
-        }
-      />
+      <LogoHeader />
       <Main>
-        <Card>
+        <Card $width={width}>
           <Intro>
             <h1>{title}</h1>
             {lead ? <Lead>{lead}</Lead> : null}
@@ -31,11 +34,6 @@ export function AuthPage({ title, lead, children }: { title: string; lead?: Reac
   );
 }
 
-const LogoLink = styled(Link)`
-  text-decoration: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
-`;
-
 const Main = styled.main`
   padding: 24px 16px 48px;
 
@@ -44,10 +42,10 @@ const Main = styled.main`
   }
 `;
 
-const Card = styled.div`
+const Card = styled.div<{ $width: number }>`
   display: grid;
   gap: 24px;
-  max-width: 440px;
+  max-width: ${({ $width }) => $width}px;
   margin: 0 auto;
 
   ${({ theme }) => theme.media.md} {
@@ -69,15 +67,26 @@ const Lead = styled.p`
   color: ${({ theme }) => theme.color.muted};
 `;
 
+/** The fields of a form, one under the other. */
+export const FormStack = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+/** Two short fields side by side (first and last name) once the screen has room for both. */
+export const FieldPair = styled.div`
+  display: grid;
+  gap: 16px;
+
+  @media (min-width: 480px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
 /** A line of small text under a form, e.g. "Already have an account? Log in". */
 export const FormFooter = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.color.muted};
 
   a { font-weight: 600; }
-`;
-
-export const AuthForm = styled.form`
-  display: grid;
-  gap: 16px;
 `;

@@ -1,8 +1,8 @@
-import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import styled from 'styled-components';
+import { ButtonLink } from './button-link.tsx';
 
-/** What a dashboard tab shows until there is something real to list. */
-export function EmptyTab({ title, text, action }: { title: string; text: string; action?: { to: string; label: string } }) {
+/** What a list shows while it has nothing in it: a title, a line of help and maybe a way to start. */
+export function EmptyState({ title, text, action }: { title: string; text: string; action?: { to: string; label: string } }) {
   return (
     <Empty>
       <strong>{title}</strong>
@@ -18,7 +18,7 @@ export function EmptyTab({ title, text, action }: { title: string; text: string;
 
 const Empty = styled.div`
   display: grid;
-  gap: 8px;
+  gap: 4px;
   justify-items: center;
   padding: 32px 16px;
   border: 1px dashed ${({ theme }) => theme.color.border};
@@ -27,5 +27,5 @@ const Empty = styled.div`
   color: ${({ theme }) => theme.color.muted};
 
   strong { color: ${({ theme }) => theme.color.text}; font-size: 1.0625rem; }
-  a { margin-top: 8px; }
+  a { margin-top: 12px; }
 `;

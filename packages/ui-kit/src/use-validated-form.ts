@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from 'react';
+
+export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
+
+/** A check of the form's values: what to send when they pass, and each field's message. */
+export type Validation<Values, Request> = { request: Request | null; errors: FieldErrors<Values> };
+
+/** One problem a schema found (zod's `error.issues` have this shape). */
+type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/** The first message for each of `fields`, from a schema's issues; issues of other paths are dropped. */
+export function firstMessages<Values>(issues: readonly Issue[], fields: readonly (keyof Values)[]): FieldErrors<Values> {
+  const errors: FieldErrors<Values> = {};
+  for (const issue of issues) {
+    const field = fields.find((name) => name === issue.path[0]);
+    if (field !== undefined) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+type Options<Values, Request> = {
+  initial: Values | (() => Values);
+  validate: (values: Values) => Validation<Values, Request>;
+  /**
+   * What typing does to the messages: 'revalidate' (after a first submit, messages follow the
+   * typing, so a fixed field clears at once) or 'clear' (the edited field's message goes until
+   * the next submit).
+   */
+  onEdit?: 'revalidate' | 'clear';
+};
+
+/** Values, messages and submit of a form checked in the browser before anything is sent. */
+export function useValidatedForm<Values extends Record<string, string>, Request>({
+  initial,
+  validate,
+  onEdit = 'revalidate',
+}: Options<Values, Request>) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors<Values>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const edit = (name: keyof Values, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (onEdit === 'clear') setErrors((current) => ({ ...current, [name]: undefined }));
+    else if (submitted) setErrors(validate(next).errors);
+  };
+
+  /**
+   * The props that bind one field (<TextField>, <PasswordField>, <PhoneField>) to the form;
+   * `keep` trims what was typed to what the field may hold.
+   */
+  const field = <Name extends keyof Values & string>(name: Name, keep: (typed: string) => string = (typed) => typed) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onValueChange: (typed: string) => edit(name, keep(typed)),
+  });
+
+  /** A form's onSubmit: checks the values, shows the messages, and sends only what passed. */
+  const onSubmit = (send: (request: Request) => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { request, errors: found } = validate(values);
+    setErrors(found);
+    if (request !== null) send(request);
+  };
+
+  /** Back to `next` with no messages, as after a save or a cancel. */
+  const reset = (next: Values) => {
+    setValues(next);
+    setErrors({});
+    setSubmitted(false);
+  };
+
+  return { values, errors, field, onSubmit, reset };
+}
