@@ -19,7 +19,9 @@ export function deliveredSms(): OutboxSms[] {
 }
 
 /** A fresh Ghana mobile number (024 prefix) and e-mail for one test. */
+let visitors = 0;
 export function uniqueVisitor(label: string) {
-  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
+  visitors += 1;
+  const digits = String((Date.now() + visitors * 7919) % 10_000_000).padStart(7, '0');
   return { first: 'Abena', last: label, email: `abena.${label.toLowerCase()}.${digits}@example.com`, phone: `024${digits}` };
 }

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
+import { deliveredSms, e2eOutboxDir, uniqueVisitor } from './e2e-env.ts';
+
+export type EmailMessage = { to: string; subject: string; text: string };
+
+/** E-mails the local e-mail provider delivered during this run. */
+export function deliveredEmails(): EmailMessage[] {
+  const file = join(e2eOutboxDir, 'email.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as EmailMessage);
+}
+
+const codeIn = (text: string) => /\b(\d{4})\b/.exec(text)?.[1];
+
+/** The newest 4-digit code texted to a local number, once it has arrived after `since` messages. */
+export async function smsCode(phone: string, since = 0): Promise<string> {
+  const to = `+233${phone.slice(1)}`;
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        code = deliveredSms()
+          .filter((sms) => sms.to === to)
+          .slice(since)
+          .map((sms) => codeIn(sms.body))
+          .filter(Boolean)
+          .at(-1);
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+export const smsCount = (phone: string) => deliveredSms().filter((sms) => sms.to === `+233${phone.slice(1)}`).length;
+export const emailCount = (email: string) => deliveredEmails().filter((m) => m.to === email).length;
+
+/** The newest 4-digit code e-mailed to `email` after `since` messages. */
+export async function emailCode(email: string, since = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        code = deliveredEmails()
+          .filter((m) => m.to === email)
+          .slice(since)
+          .map((m) => codeIn(`${m.subject} ${m.text}`))
+          .filter(Boolean)
+          .at(-1);
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+export type Account = ReturnType<typeof uniqueVisitor> & { password: string };
+
+/**
+ * A new, signed-in account made through the public API in the page's own cookie jar, for tests
+ * whose subject is not sign-up itself (that one goes through the screens).
+ */
+export async function signUpThroughApi(page: Page, label: string): Promise<Account> {
+  const account = { ...uniqueVisitor(label), password: 'Akwaaba-2026' };
+  const headers = { origin: baseURL };
+  const before = smsCount(account.phone);
+  expect((await page.request.post('/api/sms/send-verification', { headers, data: { phoneNumber: account.phone } })).ok()).toBe(true);
+  const code = await smsCode(account.phone, before);
+  expect((await page.request.post('/api/sms/verify-code', { headers, data: { phoneNumber: account.phone, verificationCode: code } })).ok()).toBe(true);
+  const registered = await page.request.post('/api/auth/register', {
+    headers,
+    data: { firstName: account.first, lastName: account.last, email: account.email, phone: account.phone, password: account.password },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  return account;
+}
