@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
+import { passwordHashOptions } from '@krom/server-kit/passwords';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
@@ -15,6 +16,7 @@ const OFFSET = 200;
 const WEB = `http://localhost:${8080 + OFFSET}`;
 const BFF = `http://127.0.0.1:${4000 + OFFSET}`;
 const ADMIN = `http://127.0.0.1:${4004 + OFFSET}`;
+const IDENTITY = `http://127.0.0.1:${4001 + OFFSET}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PG = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,6 +52,18 @@ const uniqueSignup = (tag: string) => {
   const n = `${Date.now() % 1_000_000}${phoneCounter}`.slice(-7).padStart(7, '0');
   return JSON.stringify({ name: `Bench ${tag}`, email: `${tag}.${Date.now()}.${phoneCounter}@bench.example`, phone: `024${n}` });
 };
+
+/**
+ * An internal assertion for a direct call, signed again every 10 s: one lives 30 s, and a run may
+ * be longer (BENCH_SECONDS). `headers` is read as each request is made.
+ */
+async function renewedAssertion(secret: string, caller: Caller, audience: string) {
+  let current = await signAssertion(secret, caller, audience);
+  const timer = setInterval(async () => {
+    current = await signAssertion(secret, caller, audience);
+  }, 10_000);
+  return { headers: () => ({ [ASSERTION_HEADER]: current }), stop: () => clearInterval(timer) };
+}
 
 type Figures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };
 
@@ -158,11 +172,36 @@ try {
   const rows: Figures[] = [];
   // Reads first, while the waitlist holds exactly 1,000 rows; the writes then add more.
   rows.push(await load('GET /api/admin/waitlist (1,000 rows) via BFF', { url: `${BFF}/api/admin/waitlist`, headers: { cookie } }));
-  rows.push(await load('GET /waitlist (1,000 rows) direct', { url: `${ADMIN}/waitlist`, headers: { [ASSERTION_HEADER]: await signAssertion(secret, { kind: 'admin', adminId: crypto.randomUUID() }, 'admin') } }));
+  const asStaff = await renewedAssertion(secret, { kind: 'admin', adminId: crypto.randomUUID() }, 'admin');
+  rows.push(await load('GET /waitlist (1,000 rows) direct', { url: `${ADMIN}/waitlist`, requests: [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...asStaff.headers() } }) }] }));
+  asStaff.stop();
   rows.push(await load('POST /api/waitlist via BFF', { url: `${BFF}/api/waitlist`, method: 'POST', headers: origin, requests: [{ setupRequest: (r) => ({ ...r, body: uniqueSignup('bff') }) }] }));
-  rows.push(await load('POST /waitlist direct to admin service', { url: `${ADMIN}/waitlist`, method: 'POST', headers: { 'content-type': 'application/json', ...(await publicAssertion()) }, requests: [{ setupRequest: (r) => ({ ...r, body: uniqueSignup('direct') }) }] }));
+  const asPublic = await renewedAssertion(secret, { kind: 'public' }, 'admin');
+  rows.push(await load('POST /waitlist direct to admin service', { url: `${ADMIN}/waitlist`, method: 'POST', headers: { 'content-type': 'application/json' }, requests: [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...asPublic.headers() }, body: uniqueSignup('direct') }) }] }));
+  asPublic.stop();
 
-  // 5. The landing page's JavaScript, gzipped, as a phone would download it.
+  // 5. Accounts: a real account, registered with the identity service as the BFF's sign-up would,
+  // signs in through the BFF (argon2id verification each time), then its current user is read
+  // through the BFF (session in Redis + identity) and straight from the identity service.
+  const rider = { firstName: 'Bench', lastName: 'Rider', email: `bench.rider.${Date.now()}@bench.example`, phone: '0245550101', password: 'Bench-Rider-Kente-2026' };
+  const registered = await fetch(`${IDENTITY}/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [ASSERTION_HEADER]: await signAssertion(secret, { kind: 'public' }, 'identity') },
+    body: JSON.stringify(rider),
+  });
+  if (registered.status !== 201) throw new Error(`registering the bench account answered ${registered.status}: ${await registered.text()}`);
+  const riderId = ((await registered.json()) as { id: string }).id;
+  const credentials = JSON.stringify({ email: rider.email, password: rider.password });
+  const riderLogin = await fetch(`${BFF}/api/auth/login`, { method: 'POST', headers: origin, body: credentials });
+  if (!riderLogin.ok) throw new Error(`signing in as the bench account answered ${riderLogin.status}`);
+  const riderCookie = (riderLogin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  rows.push(await load('POST /api/auth/login via BFF (argon2id)', { url: `${BFF}/api/auth/login`, method: 'POST', headers: origin, body: credentials }));
+  rows.push(await load('GET /api/auth/user via BFF', { url: `${BFF}/api/auth/user`, headers: { cookie: riderCookie } }));
+  const asRider = await renewedAssertion(secret, { kind: 'user', userId: riderId }, 'identity');
+  rows.push(await load('GET /users/me direct to identity service', { url: `${IDENTITY}/users/me`, requests: [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...asRider.headers() } }) }] }));
+  asRider.stop();
+
+  // 6. The landing page's JavaScript, gzipped, as a phone would download it.
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   const scripts: { url: string; bytes: number }[] = [];
   const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
@@ -176,7 +215,9 @@ try {
   console.log('\nKrom benchmark (this machine, one run; autocannon %d connections, %d s each)\n', CONNECTIONS, DURATION);
   printTable(rows);
   const ratio = (bff: Figures, direct: Figures) => (bff.rps / direct.rps).toFixed(2);
-  console.log(`\n  BFF/direct throughput: GET waitlist ${ratio(rows[0]!, rows[1]!)}, POST waitlist ${ratio(rows[2]!, rows[3]!)}`);
+  console.log(`\n  BFF/direct throughput: GET waitlist ${ratio(rows[0]!, rows[1]!)}, POST waitlist ${ratio(rows[2]!, rows[3]!)}, GET current user ${ratio(rows[5]!, rows[6]!)}`);
+  const { memoryCost, timeCost, parallelism } = passwordHashOptions;
+  console.log(`  sign-in: argon2id with ${(memoryCost / 1024).toFixed(0)} MiB (m=${memoryCost} KiB), ${timeCost} passes, ${parallelism} lane; each sign-in verifies one hash`);
   console.log(
     latencies.length === 200
       ? `  waitlist.joined committed → SMS sent (200 sign-ups): p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(latencies.at(-1)!)}`
