@@ -1,4 +1,4 @@
-import { type User, userSchema } from '@krom/contracts/http/auth';
+import type { User } from '@krom/contracts/http/auth';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { getJson } from './api-request.ts';
 
@@ -13,7 +13,11 @@ export const currentUserQueryKey = ['/api/auth/user'] as const;
 async function getCurrentUser(): Promise<User | null> {
   try {
     const body = await getJson(currentUserQueryKey[0], { on401: 'returnNull' });
-    return body === null ? null : userSchema.parse(body);
+    if (body === null) return null;
+    // The schema, and zod with it, loads only when someone is signed in: a signed-out visitor's
+    // landing page, on a phone over 3G, does without them.
+    const { userSchema } = await import('@krom/contracts/http/auth');
+    return userSchema.parse(body);
   } catch (error) {
     console.error('Could not read the signed-in user; continuing signed out.', error);
     return null;
