@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { createHttpApp } from '@krom/server-kit/http-app';
+import { reusableAssertions } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type BffConfig, servedOverHttps } from './config.ts';
@@ -19,7 +20,7 @@ import { waitlistRoutes } from './routes/waitlist.ts';
 /** The BFF as a Fastify app: the one public /api contract, sessions, rate limits, same-origin writes. */
 export async function buildBffApp(config: BffConfig, redis: Redis): Promise<FastifyInstance> {
   const directory: ServiceDirectory = {
-    internalSecret: config.INTERNAL_AUTH_SECRET,
+    assertion: reusableAssertions(config.INTERNAL_AUTH_SECRET),
     urls: { identity: config.IDENTITY_URL, rides: config.RIDES_URL, notifications: config.NOTIFICATIONS_URL, admin: config.ADMIN_URL },
   };
   const serviceChecks = Object.fromEntries(

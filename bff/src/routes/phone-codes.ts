@@ -13,12 +13,10 @@ import {
   verificationCodeRoutes,
 } from '@krom/contracts/http/verification-codes';
 import { HttpError } from '@krom/server-kit/errors';
-import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { parseWith } from '@krom/server-kit/validate';
-import { context, propagation, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callService, type ServiceDirectory } from '../plugins/service-calls.ts';
+import { callService, type ServiceDirectory, sendToService } from '../plugins/service-calls.ts';
 import { publicCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
@@ -39,40 +37,27 @@ export class CodeRequestRefused extends HttpError {
  * the screen, and callService keeps only the message of an error answer.
  */
 export async function requestVerificationCode(request: FastifyRequest, directory: ServiceDirectory, body: IssueCodeRequest): Promise<IssueCodeResponse> {
-  const carrier: Record<string, string> = {};
-  propagation.inject(request.span ? trace.setSpan(context.active(), request.span) : context.active(), carrier);
-  let response: Response;
-  try {
-    response = await fetch(`${directory.urls.notifications}${verificationCodeRoutes.issue}`, {
-      method: 'POST',
-      headers: {
-        ...carrier,
-        'content-type': 'application/json',
-        'x-request-id': request.id,
-        [ASSERTION_HEADER]: await signAssertion(directory.internalSecret, await publicCaller(), 'notifications'),
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (error) {
-    request.log.error({ err: error, service: 'notifications' }, 'service unreachable');
-    throw new HttpError(503, 'Service unavailable. Please try again.');
-  }
-  const answer: unknown = await response.json().catch(() => undefined);
+  const { status, body: answer } = await sendToService(request, directory, {
+    service: 'notifications',
+    method: 'POST',
+    path: verificationCodeRoutes.issue,
+    caller: await publicCaller(),
+    body,
+  });
   const garbled = new HttpError(502, 'Something went wrong. Please try again.');
-  if (response.ok) {
+  if (status < 300) {
     const issued = issueCodeResponseSchema.safeParse(answer);
     if (!issued.success) throw garbled;
     return issued.data;
   }
-  if (response.status === 429) {
+  if (status === 429) {
     const refused = issueCodeRefusedSchema.safeParse(answer);
     if (!refused.success) throw garbled;
     throw new CodeRequestRefused(refused.data.message, refused.data.resendAfterSeconds);
   }
-  if (response.status >= 500) throw garbled;
+  if (status >= 500) throw garbled;
   const { message, errors } = (answer ?? {}) as { message?: string; errors?: { field: string; message: string }[] };
-  throw new HttpError(response.status, message ?? response.statusText, errors);
+  throw new HttpError(status, message ?? 'Something went wrong. Please try again.', errors);
 }
 
 /** A refusal as the browser gets it: the reason in the spec's words and the seconds to wait. */

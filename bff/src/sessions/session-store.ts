@@ -36,16 +36,18 @@ export class SessionStore {
 
   /** The live record for `sid`, its idle timer restarted; undefined once idle or too old. */
   async touch(sid: string, kind: PrincipalKind): Promise<SessionRecord | undefined> {
-    const raw = await this.redis.get(this.key(sid));
+    const { idleSeconds, absoluteSeconds } = this.lifetimes[kind];
+    // Read and restart the idle timer in one round trip: this runs on every signed-in request.
+    const raw = await this.redis.getex(this.key(sid), 'EX', idleSeconds);
     if (!raw) return undefined;
     const record = JSON.parse(raw) as SessionRecord;
-    const { idleSeconds, absoluteSeconds } = this.lifetimes[kind];
-    const ageSeconds = (Date.now() - record.createdAt) / 1000;
-    if (record.kind !== kind || ageSeconds >= absoluteSeconds) {
+    const leftSeconds = Math.ceil(absoluteSeconds - (Date.now() - record.createdAt) / 1000);
+    if (record.kind !== kind || leftSeconds <= 0) {
       await this.destroy(sid);
       return undefined;
     }
-    await this.redis.expire(this.key(sid), Math.min(idleSeconds, Math.ceil(absoluteSeconds - ageSeconds)));
+    // Near the end of its absolute lifetime the record must not outlive it.
+    if (leftSeconds < idleSeconds) await this.redis.expire(this.key(sid), leftSeconds);
     return record;
   }
 
