@@ -18,49 +18,41 @@ export function deliveredEmails(): EmailMessage[] {
 
 const codeIn = (text: string) => /\b(\d{4})\b/.exec(text)?.[1];
 
+/** The newest 4-digit code in the texts of `messages()` after the first `since`, once one has arrived. */
+async function newestCode(messages: () => string[], since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        code = messages()
+          .slice(since)
+          .map(codeIn)
+          .filter(Boolean)
+          .at(-1);
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+const smsTexts = (phone: string) => () =>
+  deliveredSms()
+    .filter((sms) => sms.to === `+233${phone.slice(1)}`)
+    .map((sms) => sms.body);
+const emailTexts = (email: string) => () =>
+  deliveredEmails()
+    .filter((m) => m.to === email)
+    .map((m) => `${m.subject} ${m.text}`);
+
 /** The newest 4-digit code texted to a local number, once it has arrived after `since` messages. */
-export async function smsCode(phone: string, since = 0): Promise<string> {
-  const to = `+233${phone.slice(1)}`;
-  let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        code = deliveredSms()
-          .filter((sms) => sms.to === to)
-          .slice(since)
-          .map((sms) => codeIn(sms.body))
-          .filter(Boolean)
-          .at(-1);
-        return code;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return code!;
-}
-
-export const smsCount = (phone: string) => deliveredSms().filter((sms) => sms.to === `+233${phone.slice(1)}`).length;
-export const emailCount = (email: string) => deliveredEmails().filter((m) => m.to === email).length;
-
+export const smsCode = (phone: string, since = 0) => newestCode(smsTexts(phone), since);
 /** The newest 4-digit code e-mailed to `email` after `since` messages. */
-export async function emailCode(email: string, since = 0): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        code = deliveredEmails()
-          .filter((m) => m.to === email)
-          .slice(since)
-          .map((m) => codeIn(`${m.subject} ${m.text}`))
-          .filter(Boolean)
-          .at(-1);
-        return code;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return code!;
-}
+export const emailCode = (email: string, since = 0) => newestCode(emailTexts(email), since);
+
+export const smsCount = (phone: string) => smsTexts(phone)().length;
+export const emailCount = (email: string) => emailTexts(email)().length;
 
 export type Account = ReturnType<typeof uniqueVisitor> & { password: string };
 
