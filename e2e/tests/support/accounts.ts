@@ -1,20 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
-import { deliveredSms, e2eOutboxDir, uniqueVisitor } from './e2e-env.ts';
+import { deliveredSms, readOutbox, uniqueVisitor } from './e2e-env.ts';
 
 export type EmailMessage = { to: string; subject: string; text: string };
 
 /** E-mails the local e-mail provider delivered during this run. */
-export function deliveredEmails(): EmailMessage[] {
-  const file = join(e2eOutboxDir, 'email.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as EmailMessage);
-}
+export const deliveredEmails = () => readOutbox<EmailMessage>('email.jsonl');
 
 const codeIn = (text: string) => /\b(\d{4})\b/.exec(text)?.[1];
 

@@ -8,15 +8,18 @@ export const e2eAdmin = { username: 'e2e.founder', password: 'e2e-founder-pass' 
 
 export type OutboxSms = { to: string; body: string };
 
-/** Text messages the local SMS provider delivered during this run. */
-export function deliveredSms(): OutboxSms[] {
-  const file = join(e2eOutboxDir, 'sms.jsonl');
+/** The lines of one of the local providers' outbox files (sms.jsonl, email.jsonl), oldest first. */
+export function readOutbox<T>(name: string): T[] {
+  const file = join(e2eOutboxDir, name);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxSms);
+    .map((line) => JSON.parse(line) as T);
 }
+
+/** Text messages the local SMS provider delivered during this run. */
+export const deliveredSms = () => readOutbox<OutboxSms>('sms.jsonl');
 
 /** A fresh Ghana mobile number (024 prefix) and e-mail for one test. */
 let visitors = 0;
