@@ -3,12 +3,15 @@ import {
   AckPolicy,
   type Consumer,
   DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
   type JetStreamClient,
   type JetStreamManager,
   jetstream,
   jetstreamManager,
   type JsMsg,
   StorageType,
+  type StreamConfig,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
@@ -18,10 +21,19 @@ export type EventHandler<T> = (event: EventEnvelope<T>, msg: JsMsg) => Promise<v
 
 export type Subscription = { stop: () => Promise<void> };
 
+/** How long the stream keeps an event unless the service is configured otherwise. */
+export const DEFAULT_EVENT_RETENTION_MS = 7 * 24 * 3600 * 1000;
+// Two minutes of de-duplication by Nats-Msg-Id covers any relay retry after an outage.
+const DUPLICATE_WINDOW_MS = 120 * 1000;
+const nanos = (ms: number) => ms * 1_000_000;
+
 /**
  * The event bus on NATS JetStream. One stream holds every `krom.>` subject; each consuming service
  * has a durable consumer per subscription, with explicit acks, so an event survives restarts of
  * either side. With a `prefix`, subjects and the stream are namespaced (isolated test runs).
+ * The stream drops events older than `retentionMs` (its max_age). A service passes its configured
+ * retention and the stream is brought to it; a tool connecting without one (a test's cleanup, a
+ * command-line job) leaves an existing stream's retention as it is.
  */
 export class EventBus {
   private constructor(
@@ -30,10 +42,11 @@ export class EventBus {
     readonly jsm: JetStreamManager,
     readonly streamName: string,
     readonly prefix: string,
+    private readonly retention: { ms: number; enforce: boolean },
     private readonly logger: Logger,
   ) {}
 
-  static async connect(options: { url: string; prefix?: string; name: string; logger: Logger }): Promise<EventBus> {
+  static async connect(options: { url: string; prefix?: string; name: string; logger: Logger; retentionMs?: number }): Promise<EventBus> {
     const prefix = options.prefix ? `${options.prefix}.` : '';
     const nc = await connect({
       servers: options.url.split(','),
@@ -44,35 +57,67 @@ export class EventBus {
     });
     const jsm = await jetstreamManager(nc);
     const streamName = options.prefix ? `KROM_${options.prefix.toUpperCase()}` : 'KROM';
-    const bus = new EventBus(nc, jetstream(nc), jsm, streamName, prefix, options.logger);
-    await bus.ensureStream();
+    const retention = { ms: options.retentionMs ?? DEFAULT_EVENT_RETENTION_MS, enforce: options.retentionMs !== undefined };
+    const bus = new EventBus(nc, jetstream(nc), jsm, streamName, prefix, retention, options.logger);
+    try {
+      await bus.ensureStream();
+    } catch (error) {
+      await nc.close();
+      throw error;
+    }
     return bus;
+  }
+
+  /** How long the service's stream keeps an event: a redelivery of an older one cannot arrive. */
+  get retentionMs(): number {
+    return this.retention.ms;
   }
 
   subjectOf(subject: string): string {
     return `${this.prefix}${subject}`;
   }
 
+  /**
+   * Creates the stream, or brings an existing one to the wanted subjects and limits: a stream
+   * made before a retention limit existed (or with another one) gets the configured max_age.
+   */
   private async ensureStream(): Promise<void> {
-    const config = {
-      name: this.streamName,
+    const limits = {
       subjects: [`${this.prefix}krom.>`],
-      storage: StorageType.File,
-      // Two minutes of de-duplication by Nats-Msg-Id covers any relay retry after an outage.
-      duplicate_window: 120 * 1_000_000_000,
+      max_age: nanos(this.retention.ms),
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
     };
+    const current = (await this.streamConfig()) ?? (await this.createStream(limits));
+    if (current === undefined) return;
+    if (!this.retention.enforce) limits.max_age = current.max_age;
+    const differs =
+      current.max_age !== limits.max_age ||
+      current.duplicate_window !== limits.duplicate_window ||
+      current.subjects?.join(' ') !== limits.subjects.join(' ');
+    if (!differs) return;
+    await this.jsm.streams.update(this.streamName, limits);
+    this.logger.info({ stream: this.streamName, maxAgeMs: this.retentionMs }, 'event stream limits updated');
+  }
+
+  /** The stream's configuration, or undefined when there is no such stream yet. */
+  private async streamConfig(): Promise<StreamConfig | undefined> {
     try {
-      await this.jsm.streams.info(this.streamName);
-      await this.jsm.streams.update(this.streamName, config);
-    } catch {
-      try {
-        await this.jsm.streams.add(config);
-      } catch (error) {
-        // Another process created it between our info and add.
-        await this.jsm.streams.info(this.streamName).catch(() => {
-          throw error;
-        });
-      }
+      return (await this.jsm.streams.info(this.streamName)).config;
+    } catch (error) {
+      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  /** Adds the stream; when another process added it first, returns that one's configuration. */
+  private async createStream(limits: Pick<StreamConfig, 'subjects' | 'max_age' | 'duplicate_window'>): Promise<StreamConfig | undefined> {
+    try {
+      await this.jsm.streams.add({ name: this.streamName, storage: StorageType.File, ...limits });
+      return undefined;
+    } catch (error) {
+      const raced = await this.streamConfig();
+      if (raced === undefined) throw error;
+      return raced;
     }
   }
 

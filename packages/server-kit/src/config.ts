@@ -27,6 +27,13 @@ export const serviceConfigSchema = baseConfigSchema.extend({
     .string()
     .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and _')
     .default(''),
+  /**
+   * How long the stream keeps events (its max_age), and so how long a redelivery can still
+   * arrive: handled event ids are kept as long. Personal data in events is not kept forever.
+   */
+  EVENT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(7 * 24),
+  /** How long a relayed outbox row stays for inspection before the relay prunes it. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(24),
 });
 
 /**

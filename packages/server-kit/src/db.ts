@@ -53,7 +53,29 @@ export function createDatabase<S extends Record<string, unknown>>(
   return drizzle(pool, { schema }) as Database<S>;
 }
 
-/** Applies the drizzle-kit migrations in `folder`; safe to run on every start. */
-export async function migrateDatabase(db: NodePgDatabase<Record<string, unknown>>, folder: string): Promise<void> {
-  await migrate(db, { migrationsFolder: folder });
+/** The migration lock's key, from a name no other lock of a Krom database uses. */
+const MIGRATION_LOCK = "hashtextextended('krom:migrations', 0)";
+
+/**
+ * Applies the drizzle-kit migrations in `folder`; safe to run on every start, and by several
+ * replicas starting at once: each waits for a session advisory lock (per database) on a client
+ * of its own, so one applies the migrations and the others then find nothing left to do. The
+ * lock goes with the session if the process dies holding it.
+ */
+export async function migrateDatabase(db: { $client: pg.Pool }, folder: string): Promise<void> {
+  const client = await db.$client.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      await migrate(drizzle(client), { migrationsFolder: folder });
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch((error: Error) => {
+        // A session that cannot unlock must not go back to the pool still holding the lock.
+        broken = error;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
 }

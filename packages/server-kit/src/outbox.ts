@@ -19,15 +19,24 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (table) => [index('outbox_unpublished_idx').on(table.createdAt).where(sql`published_at IS NULL`)],
+  (table) => [
+    index('outbox_unpublished_idx').on(table.createdAt).where(sql`published_at IS NULL`),
+    // The prune walks relayed rows oldest first and never touches unrelayed ones.
+    index('outbox_published_idx').on(table.publishedAt).where(sql`published_at IS NOT NULL`),
+  ],
 );
 
 /** Ids of events a consumer already handled: a redelivery finds its id here and has no effect. */
-export const handledEvents = pgTable('handled_events', {
-  eventId: uuid('event_id').primaryKey(),
-  subject: text('subject').notNull(),
-  handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const handledEvents = pgTable(
+  'handled_events',
+  {
+    eventId: uuid('event_id').primaryKey(),
+    subject: text('subject').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The prune deletes the oldest ids first.
+  (table) => [index('handled_events_handled_at_idx').on(table.handledAt)],
+);
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's database and transaction types share no narrower base.
 type AnyDb = NodePgDatabase<any>;
@@ -76,14 +85,67 @@ export async function handleOnce(
   });
 }
 
+/** How long the prune keeps rows, and how many it deletes per statement. */
+export type PruneSettings = {
+  /** Relayed outbox rows older than this (by published_at) are deleted; unrelayed ones never. */
+  outboxRetentionMs: number;
+  /**
+   * Handled event ids older than this are deleted. Set it to the stream's retention: the stream
+   * has dropped an event by then (handled_at is after the event was stored), so no redelivery
+   * of it can arrive any more.
+   */
+  handledEventsRetentionMs: number;
+  batchSize?: number;
+};
+
+/** The statements one prune batch runs ($1: the cutoff, $2: the batch size). */
+export const pruneStatements = {
+  outbox: `DELETE FROM outbox WHERE id IN (
+    SELECT id FROM outbox WHERE published_at < $1 ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+  handledEvents: `DELETE FROM handled_events WHERE event_id IN (
+    SELECT event_id FROM handled_events WHERE handled_at < $1 ORDER BY handled_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+} as const;
+
+/**
+ * Deletes relayed outbox rows and handled event ids past their retention at `now`, in batches
+ * of short statements so no long lock holds back the relay or the consumers. Several processes
+ * can prune at once: each skips the rows another is deleting. `keepGoing` lets a stopping relay
+ * end between batches.
+ */
+export async function pruneEventTables(
+  pool: pg.Pool,
+  settings: PruneSettings,
+  now: Date = new Date(),
+  keepGoing: () => boolean = () => true,
+): Promise<{ outbox: number; handledEvents: number }> {
+  const batchSize = settings.batchSize ?? 1000;
+  const deleted = { outbox: 0, handledEvents: 0 };
+  const cutoffs = {
+    outbox: new Date(now.getTime() - settings.outboxRetentionMs),
+    handledEvents: new Date(now.getTime() - settings.handledEventsRetentionMs),
+  };
+  for (const table of ['outbox', 'handledEvents'] as const) {
+    while (keepGoing()) {
+      const { rowCount } = await pool.query(pruneStatements[table], [cutoffs[table], batchSize]);
+      deleted[table] += rowCount ?? 0;
+      if ((rowCount ?? 0) < batchSize) break;
+    }
+  }
+  return deleted;
+}
+
 /**
  * Moves outbox rows to JetStream. Woken by pg_notify on commit, and polls as a fallback. While
  * NATS is unreachable rows stay unpublished and are retried; nothing is lost. Several relays of
- * the same service can run: rows are claimed with FOR UPDATE SKIP LOCKED.
+ * the same service can run: rows are claimed with FOR UPDATE SKIP LOCKED. With `prune`, it also
+ * deletes relayed rows and handled event ids past their retention, at start and every
+ * `prune.intervalMs` (an hour by default).
  */
 export class OutboxRelay {
   private listener: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private pruning: Promise<unknown> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -93,7 +155,12 @@ export class OutboxRelay {
     private readonly pool: pg.Pool,
     private readonly bus: EventBus,
     private readonly logger: Logger,
-    private readonly options: { pollMs?: number; batchSize?: number; publishTimeoutMs?: number } = {},
+    private readonly options: {
+      pollMs?: number;
+      batchSize?: number;
+      publishTimeoutMs?: number;
+      prune?: PruneSettings & { intervalMs?: number };
+    } = {},
   ) {}
 
   async start(): Promise<void> {
@@ -106,6 +173,28 @@ export class OutboxRelay {
       this.logger.warn({ err: error }, 'outbox listener unavailable; polling only');
     }
     this.schedule(0);
+    if (this.options.prune) this.schedulePrune(0);
+  }
+
+  /** Prunes the outbox and handled events as of `now`; without `prune` settings, does nothing. */
+  async prune(now: Date = new Date()): Promise<{ outbox: number; handledEvents: number }> {
+    if (!this.options.prune) return { outbox: 0, handledEvents: 0 };
+    return pruneEventTables(this.pool, this.options.prune, now, () => !this.stopped);
+  }
+
+  private schedulePrune(delayMs: number): void {
+    if (this.stopped) return;
+    this.pruneTimer = setTimeout(() => {
+      this.pruning = this.prune()
+        .then((deleted) => {
+          if (deleted.outbox + deleted.handledEvents > 0) this.logger.info(deleted, 'pruned outbox and handled events');
+        })
+        .catch((error) => this.logger.warn({ err: error }, 'outbox prune failed; will try again'))
+        .finally(() => {
+          this.pruning = undefined;
+          this.schedulePrune(this.options.prune?.intervalMs ?? 3_600_000);
+        });
+    }, delayMs);
   }
 
   /** Starts a drain now, or right after the one in progress. */
@@ -181,7 +270,8 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    clearTimeout(this.pruneTimer);
+    await Promise.all([this.running, this.pruning]);
     if (this.listener) {
       await this.listener.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
       this.listener.release();

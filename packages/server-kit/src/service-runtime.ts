@@ -7,6 +7,8 @@ import { OutboxRelay } from './outbox.ts';
 
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;
 
+const HOUR_MS = 3_600_000;
+
 export type ServiceResources<S extends Record<string, unknown>> = {
   db: Database<S>;
   bus: EventBus;
@@ -37,8 +39,11 @@ export async function openServiceResources<S extends Record<string, unknown>>(op
       prefix: config.BUS_PREFIX,
       name: options.service,
       logger,
+      retentionMs: config.EVENT_RETENTION_HOURS * HOUR_MS,
     });
-    const relay = new OutboxRelay(db.$client, bus, logger);
+    const relay = new OutboxRelay(db.$client, bus, logger, {
+      prune: { outboxRetentionMs: config.OUTBOX_RETENTION_HOURS * HOUR_MS, handledEventsRetentionMs: bus.retentionMs },
+    });
     await relay.start();
     return {
       db,

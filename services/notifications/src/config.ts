@@ -59,6 +59,8 @@ export const notificationsConfigSchema = serviceConfigSchema
     PHONE_CODE_HOURLY_CAP_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
     /** A comment line this often keeps proxies from closing a quiet notification stream. */
     NOTIFICATION_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+    /** How often pending SMS and e-mail are queued again, for those whose job never reached Redis. */
+    PENDING_MESSAGE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((config, ctx) => {
     // Half a Twilio setup is a mistake, not a request for the local provider.

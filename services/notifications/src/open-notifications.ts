@@ -14,19 +14,18 @@ import * as schema from './db/schema.ts';
 import { chooseEmailProvider } from './email/choose-email-provider.ts';
 import type { EmailProvider } from './email/email-provider.ts';
 import type { EmailSender } from './email/queue-email.ts';
-import { requeuePendingEmail } from './email/requeue-pending-email.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserPasswordChanged } from './events/handlers/user-password-changed.ts';
 import { handleUserRegistered } from './events/handlers/user-registered.ts';
 import { handleWaitlistJoined } from './events/handlers/waitlist-joined.ts';
 import { createEmailQueue } from './jobs/email-queue.ts';
 import { startEmailWorker } from './jobs/email.worker.ts';
+import { type PendingMessageSweep, startPendingMessageSweep } from './jobs/pending-message-sweep.ts';
 import { createSmsQueue } from './jobs/sms-queue.ts';
 import { startSmsWorker } from './jobs/sms.worker.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { chooseSmsProvider } from './sms/choose-sms-provider.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
-import { requeuePendingSms } from './sms/requeue-pending-sms.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
@@ -83,8 +82,10 @@ export async function openNotificationsService(config: NotificationsConfig, opti
   const hub = new NotificationStreamHub(resources.db, logger, config.NOTIFICATION_STREAM_HEARTBEAT_SECONDS * 1000);
 
   const subscriptions: Subscription[] = [];
+  let sweep: PendingMessageSweep | undefined;
   const close = async () => {
     for (const subscription of subscriptions) await subscription.stop();
+    await sweep?.stop();
     await hub.stop();
     await Promise.all([worker.close(), emailWorker.close()]);
     await Promise.all([queue.close(), emailQueue.close()]);
@@ -115,15 +116,17 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       },
     });
     app.addHook('onClose', close);
-    // In the background: a Redis outage at start must not keep the service from starting.
-    requeuePendingSms(sender)
-      .then((count) => count > 0 && logger.info({ count }, 'queued pending SMS again'))
-      .catch((error) => logger.warn({ err: error }, 'could not queue pending SMS again; they wait for the next start'));
-    requeuePendingEmail(emailSender)
-      .then((count) => count > 0 && logger.info({ count }, 'queued pending e-mail again'))
-      .catch((error) => logger.warn({ err: error }, 'could not queue pending e-mail again; they wait for the next start'));
+    // In the background, now and periodically: a Redis outage must neither keep the service from
+    // starting nor leave messages waiting for the next start.
+    sweep = startPendingMessageSweep({
+      sms: sender,
+      email: emailSender,
+      logger,
+      intervalMs: config.PENDING_MESSAGE_SWEEP_SECONDS * 1000,
+      clock: options.clock,
+    });
     logger.info({ smsProvider: provider.name, emailProvider: emailProvider.name }, 'notifications service opened');
-    return { app, ...resources, redis, queue, worker, sender, provider, emailQueue, emailWorker, emailSender, emailProvider, codes, hub };
+    return { app, ...resources, redis, queue, worker, sender, provider, emailQueue, emailWorker, emailSender, emailProvider, codes, hub, sweep };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -41,6 +41,8 @@ export const smsLogs = pgTable(
     index('sms_logs_created_at_idx').on(table.createdAt),
     index('sms_logs_phone_number_idx').on(table.phoneNumber),
     index('sms_logs_user_id_idx').on(table.userId),
+    // The periodic sweep reads the oldest pending rows; they are few among many sent ones.
+    index('sms_logs_pending_idx').on(table.createdAt).where(sql`status = 'pending'`),
   ],
 );
 export type SmsLogRow = typeof smsLogs.$inferSelect;
@@ -74,6 +76,7 @@ export const emailLogs = pgTable(
     index('email_logs_created_at_idx').on(table.createdAt),
     index('email_logs_email_idx').on(table.email),
     index('email_logs_user_id_idx').on(table.userId),
+    index('email_logs_pending_idx').on(table.createdAt).where(sql`status = 'pending'`),
   ],
 );
 export type EmailLogRow = typeof emailLogs.$inferSelect;
