@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { userSnapshotStream } from '@krom/contracts/events/identity';
+import { lastPerSubjectStreamName } from '@krom/server-kit/last-per-subject-stream';
 import {
   dropDatabaseWhenIdle,
   eventually,
@@ -159,6 +161,8 @@ export async function startBff(options: BffSystemOptions = {}) {
     async close() {
       await bff.close();
       for (const close of closers) await close();
+      // Identity's stream of each user's last snapshot shares the prefix (absent without identity).
+      await admin.bus.jsm.streams.delete(lastPerSubjectStreamName(admin.bus, userSnapshotStream)).catch(() => undefined);
       await admin.bus.jsm.streams.delete(admin.bus.streamName);
       await admin.app.close();
       for (const pattern of [`${env.redisPrefix}*`, `${notificationsRedisPrefix}*`]) {

@@ -31,3 +31,15 @@ export const defineEvent = <T extends z.ZodTypeAny>(subject: string, schema: T):
   subject,
   schema,
 });
+
+/**
+ * The version of the aggregate (the user, the signup…) an event is about, after the change it
+ * reports: 1 when created, higher on every later change. A projection keeps the highest it saw.
+ */
+export const aggregateVersion = z.number().int().positive();
+
+/**
+ * The same, in a payload that existed before versions did: within v1 a field may only be added,
+ * and events already in the stream lack it. Producers always set it.
+ */
+export const optionalAggregateVersion = aggregateVersion.optional();

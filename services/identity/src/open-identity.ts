@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { userSnapshotStream } from '@krom/contracts/events/identity';
+import { ensureLastPerSubjectStream } from '@krom/server-kit/last-per-subject-stream';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildIdentityApp } from './app.ts';
@@ -14,6 +16,12 @@ export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.
 export async function openIdentityService(config: IdentityConfig, options: { store?: ObjectStore } = {}) {
   const logger = createLogger('identity', config.LOG_LEVEL);
   const resources = await openServiceResources({ service: 'identity', config, schema, migrationsFolder, logger });
+  // The stream that keeps each user's last snapshot (rides rebuilds from it); created here, by the
+  // publisher, it sources from the start of the event stream, so it misses nothing still kept there.
+  await ensureLastPerSubjectStream(resources.bus, userSnapshotStream).catch(async (error: unknown) => {
+    await resources.close();
+    throw error;
+  });
   const store = options.store ?? chooseObjectStore(config);
   // Built now rather than on the first registration, which would otherwise pay for it.
   isCommonPassword('');

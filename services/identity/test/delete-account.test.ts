@@ -78,7 +78,7 @@ describe('deleting an account', () => {
       const found = await publishedEvents(service.bus, userDeleted.subject);
       return found.find((e) => (e.data as { userId: string }).userId === person.id);
     });
-    expect(Object.keys(event.data as object).sort()).toEqual(['deletedAt', 'userId']);
+    expect(Object.keys(event.data as object).sort()).toEqual(['deletedAt', 'userId', 'version']);
   });
 
   it('ends the account: it no longer signs in, reads, or shows its photo', async () => {

@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '@krom/contracts/envelope';
+import { userSnapshotStream } from '@krom/contracts/events/identity';
 import type { Caller } from '@krom/server-kit/internal-auth';
+import { lastPerSubjectStreamName } from '@krom/server-kit/last-per-subject-stream';
 import { dropDatabaseWhenIdle, isolatedServiceConfig, type TestPerson, uniquePerson } from '@krom/server-kit/testing';
 import { readIdentityConfig } from '../src/config.ts';
 import type { openIdentityService } from '../src/open-identity.ts';
@@ -9,8 +11,9 @@ export type IdentityService = Awaited<ReturnType<typeof openIdentityService>>;
 /** A fresh, isolated identity-service configuration on the real PostgreSQL and NATS. */
 export const identityTestConfig = (overrides: Record<string, string> = {}) => isolatedServiceConfig('identity', readIdentityConfig, overrides);
 
-/** Closes a service opened by a test and removes its stream and database. */
+/** Closes a service opened by a test and removes its streams and database. */
 export async function closeIdentity(service: IdentityService, databaseUrl: string): Promise<void> {
+  await service.bus.jsm.streams.delete(lastPerSubjectStreamName(service.bus, userSnapshotStream)).catch(() => undefined);
   await service.bus.jsm.streams.delete(service.bus.streamName).catch(() => undefined);
   await service.app.close();
   await dropDatabaseWhenIdle(databaseUrl);

@@ -47,6 +47,7 @@ describe('registering an account', () => {
       email: 'kwabena.owusu@example.com',
       phone: person.phone,
       registeredAt: user.createdAt,
+      version: 1,
     });
     expect(JSON.stringify(events[0])).not.toContain(person.password);
   });

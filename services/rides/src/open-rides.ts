@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { userDeleted } from '@krom/contracts/events/identity';
+import { userDeleted, userSnapshots } from '@krom/contracts/events/identity';
 import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
@@ -7,6 +7,8 @@ import { buildRidesApp } from './app.ts';
 import type { RidesConfig } from './config.ts';
 import * as schema from './db/schema.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
+import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
+import { rebuildUserProfilesIfEmpty } from './events/rebuild-user-profiles.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -27,6 +29,9 @@ export async function openRidesService(config: RidesConfig) {
   };
   try {
     subscriptions.push(await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db, logger)));
+    subscriptions.push(await resources.bus.subscribe(DURABLE, userSnapshots, handleUserSnapshot(resources.db, logger)));
+    // A new database learns every user at once, not only those whose snapshots the event stream still holds.
+    await rebuildUserProfilesIfEmpty(resources.db, resources.bus, logger);
     const app = await buildRidesApp({
       db: resources.db,
       internalSecret: config.INTERNAL_AUTH_SECRET,

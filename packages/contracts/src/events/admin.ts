@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../envelope.ts';
+import { defineEvent, optionalAggregateVersion } from '../envelope.ts';
 
 /** A visitor joined the pre-launch waitlist (first time for that e-mail only). */
 export const waitlistJoined = defineEvent(
@@ -10,6 +10,8 @@ export const waitlistJoined = defineEvent(
     email: z.string(),
     phone: z.string(),
     joinedAt: z.string().datetime({ offset: true }),
+    /** A signup never changes after it is made: always 1. */
+    version: optionalAggregateVersion,
   }),
 );
 export type WaitlistJoined = z.infer<typeof waitlistJoined.schema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvent } from '../envelope.ts';
+import { aggregateVersion, defineEvent, optionalAggregateVersion } from '../envelope.ts';
+import { verificationStatuses } from '../http/auth.ts';
 
 /** A new account exists (after its phone was verified). */
 export const userRegistered = defineEvent(
@@ -11,6 +12,7 @@ export const userRegistered = defineEvent(
     email: z.string(),
     phone: z.string(),
     registeredAt: z.string().datetime({ offset: true }),
+    version: optionalAggregateVersion,
   }),
 );
 export type UserRegistered = z.infer<typeof userRegistered.schema>;
@@ -18,10 +20,18 @@ export type UserRegistered = z.infer<typeof userRegistered.schema>;
 /** The password changed (in settings or by recovery); other sessions are ended. */
 export const userPasswordChanged = defineEvent(
   'krom.identity.user.password_changed.v1',
-  z.object({ userId: z.string().uuid(), changedAt: z.string().datetime({ offset: true }), via: z.enum(['settings', 'recovery']) }),
+  z.object({
+    userId: z.string().uuid(),
+    changedAt: z.string().datetime({ offset: true }),
+    via: z.enum(['settings', 'recovery']),
+    version: optionalAggregateVersion,
+  }),
 );
 
-/** Name, photo or verification changed: what other services show of a user. */
+/**
+ * Name or photo changed. Kept for consumers that read it; a projection of what others see of a
+ * user follows `user.snapshot` instead, which is complete and covers every change.
+ */
 export const userProfileUpdated = defineEvent(
   'krom.identity.user.profile_updated.v1',
   z.object({
@@ -31,11 +41,51 @@ export const userProfileUpdated = defineEvent(
     profileImageUrl: z.string().nullable(),
     isVerified: z.boolean(),
     updatedAt: z.string().datetime({ offset: true }),
+    version: optionalAggregateVersion,
   }),
 );
 
 /** The account was deleted: every service erases or anonymises what it holds about the user. */
 export const userDeleted = defineEvent(
   'krom.identity.user.deleted.v1',
-  z.object({ userId: z.string().uuid(), deletedAt: z.string().datetime({ offset: true }) }),
+  z.object({ userId: z.string().uuid(), deletedAt: z.string().datetime({ offset: true }), version: optionalAggregateVersion }),
 );
+
+const verificationStatus = z.enum(verificationStatuses);
+
+/**
+ * Everything other services may show of a user, complete, at one version of the account. Published
+ * on registration and on every change of these fields; a deleted account publishes a last one
+ * with `deleted: true` and its anonymised names ("Deleted User", no photo).
+ */
+export const userSnapshotSchema = z.object({
+  userId: z.string().uuid(),
+  version: aggregateVersion,
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  verificationStatus,
+  isDriver: z.boolean(),
+  driverVerificationStatus: verificationStatus,
+  suspended: z.boolean(),
+  deleted: z.boolean(),
+  changedAt: z.string().datetime({ offset: true }),
+});
+export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
+
+/**
+ * `krom.identity.user.snapshot.v1.<userId>`: the user's id ends the subject, so a stream that
+ * keeps one message per subject holds exactly the newest snapshot of every user.
+ */
+export const userSnapshotSubject = 'krom.identity.user.snapshot.v1';
+export const userSnapshotOf = (userId: string) => defineEvent(`${userSnapshotSubject}.${userId}`, userSnapshotSchema);
+/** Every user's snapshots, as a consumer subscribes to them. */
+export const userSnapshots = defineEvent(`${userSnapshotSubject}.*`, userSnapshotSchema);
+
+/**
+ * The stream that keeps the last snapshot of each user (sourced from the event stream, one message
+ * per subject, no age limit): what a projection is rebuilt from. Its name is appended to the event
+ * stream's; a tombstone replaces a deleted user's last personal snapshot.
+ */
+export const userSnapshotStream = { suffix: 'USER_SNAPSHOTS', subjects: userSnapshots.subject } as const;

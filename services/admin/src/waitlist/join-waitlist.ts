@@ -30,6 +30,7 @@ export async function joinWaitlist(db: AdminDb, request: JoinWaitlistRequest): P
       email: created.email,
       phone: created.phone,
       joinedAt: created.createdAt.toISOString(),
+      version: 1,
     });
     return { id: created.id, alreadyJoined: false };
   });

@@ -8,6 +8,7 @@ import type { IdentityDb } from '../db/identity-db.ts';
 import { users } from '../db/schema.ts';
 import { assertAcceptablePassword } from '../passwords/password-policy.ts';
 import { findLiveUser } from './find-user.ts';
+import { nextUserVersion } from './user-version.ts';
 
 /** Settings: the current password must be right. The BFF then ends the user's other sessions. */
 export async function changePassword(db: IdentityDb, userId: string, currentPassword: string, newPassword: string): Promise<void> {
@@ -32,10 +33,10 @@ async function setPassword(db: IdentityDb, userId: string, password: string, via
     const changedAt = new Date();
     const [row] = await tx
       .update(users)
-      .set({ password: hash, passwordChangedAt: changedAt, updatedAt: changedAt })
+      .set({ password: hash, passwordChangedAt: changedAt, updatedAt: changedAt, version: nextUserVersion() })
       .where(eq(users.id, userId))
-      .returning({ id: users.id });
+      .returning({ version: users.version });
     if (!row) throw new Error('password update matched no account');
-    await recordEvent(tx, userPasswordChanged, { userId, changedAt: changedAt.toISOString(), via });
+    await recordEvent(tx, userPasswordChanged, { userId, changedAt: changedAt.toISOString(), via, version: row.version });
   });
 }

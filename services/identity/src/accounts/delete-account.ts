@@ -7,13 +7,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, userSettings, users } from '../db/schema.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { recordUserSnapshot } from '../events/user-snapshot.ts';
 import { findLiveUser } from './find-user.ts';
+import { nextUserVersion } from './user-version.ts';
 
 /**
  * Deletes an account as a user would expect: every personal detail is erased (names replaced,
  * e-mail, phone, emergency contact, verification details and the password hash cleared), the
  * user's files are removed from the store, and `user.deleted` tells the other services to erase
- * theirs. The row stays, anonymous, so rides and payments that name its id still resolve; the
+ * theirs; a last `user.snapshot` (deleted) replaces the public one. The row stays, anonymous, so rides and payments that name its id still resolve; the
  * e-mail and phone are free to register again.
  */
 export async function deleteAccount(deps: { db: IdentityDb; store: ObjectStore; logger: Logger }, userId: string): Promise<void> {
@@ -51,12 +53,15 @@ export async function deleteAccount(deps: { db: IdentityDb; store: ObjectStore; 
         licenseBackPhotoUrl: null,
         updatedAt: deletedAt,
         deletedAt,
+        version: nextUserVersion(),
       })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning({ id: users.id });
+      .returning();
     // A second delete racing this one finds nothing left to erase and publishes nothing.
     if (!erased) throw new HttpError(404, accountErrors.notFound);
-    await recordEvent(tx, userDeleted, { userId, deletedAt: deletedAt.toISOString() });
+    await recordEvent(tx, userDeleted, { userId, deletedAt: deletedAt.toISOString(), version: erased.version });
+    // The tombstone: its subject's last message no longer names the user.
+    await recordUserSnapshot(tx, erased);
   });
   logger.info({ userId, files: files.length }, 'account deleted and anonymised');
 }

@@ -6,14 +6,15 @@ import { hashPassword } from '@krom/server-kit/passwords';
 import { and, isNull, or, sql } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { userSettings, users } from '../db/schema.ts';
+import { recordUserSnapshot } from '../events/user-snapshot.ts';
 import { assertAcceptablePassword } from '../passwords/password-policy.ts';
 import { toUser } from './user-view.ts';
 
 const uniqueViolation = '23505';
 
 /**
- * Creates an account with default settings and publishes `user.registered` in the same
- * transaction. A live account with the same e-mail (any case) or phone refuses it with 409:
+ * Creates an account with default settings and publishes `user.registered` and its first
+ * `user.snapshot` (version 1) in the same transaction. A live account with the same e-mail (any case) or phone refuses it with 409:
  * one phone per account keeps an SMS recovery pointing at exactly one account.
  */
 export async function registerUser(db: IdentityDb, request: RegisterRequest): Promise<User> {
@@ -36,7 +37,9 @@ export async function registerUser(db: IdentityDb, request: RegisterRequest): Pr
         email,
         phone: request.phone,
         registeredAt: row.createdAt.toISOString(),
+        version: row.version,
       });
+      await recordUserSnapshot(tx, row);
       return toUser(row);
     });
   } catch (error) {

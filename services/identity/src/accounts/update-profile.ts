@@ -8,10 +8,15 @@ import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, users } from '../db/schema.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { publicIdFromUrl } from '../uploads/upload-url.ts';
+import { recordUserSnapshot } from '../events/user-snapshot.ts';
 import { findLiveUser } from './find-user.ts';
 import { toUser, type UserRow } from './user-view.ts';
+import { nextUserVersion } from './user-version.ts';
 
-/** What other services show of a user changed: they learn it from `user.profile_updated`. */
+/**
+ * What other services show of a user changed: they learn it from `user.snapshot` (and the older
+ * `user.profile_updated`). `row` is the account as the change returned it, version raised.
+ */
 export async function publishProfileUpdated(tx: Transaction, row: UserRow): Promise<void> {
   await recordEvent(tx, userProfileUpdated, {
     userId: row.id,
@@ -20,7 +25,9 @@ export async function publishProfileUpdated(tx: Transaction, row: UserRow): Prom
     profileImageUrl: row.profileImageUrl,
     isVerified: row.isVerified,
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   });
+  await recordUserSnapshot(tx, row);
 }
 
 /**
@@ -51,6 +58,7 @@ export async function updateProfile(
         emergencyContactPhone: emergencyPhone,
         profileImageUrl,
         updatedAt: new Date(),
+        version: nextUserVersion(),
       })
       .where(eq(users.id, userId))
       .returning();

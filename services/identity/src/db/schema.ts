@@ -45,6 +45,11 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The account's aggregate version: 1 at registration, +1 in the same transaction as every
+     * later change. Each identity event carries it, so a consumer keeps the newest state it saw.
+     */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`).where(sql`${table.deletedAt} IS NULL`),

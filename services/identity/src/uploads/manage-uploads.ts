@@ -5,6 +5,7 @@ import type { Logger } from '@krom/server-kit/logger';
 import { and, eq, isNull } from 'drizzle-orm';
 import { findLiveUser } from '../accounts/find-user.ts';
 import { publishProfileUpdated } from '../accounts/update-profile.ts';
+import { nextUserVersion } from '../accounts/user-version.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, userSettings, users } from '../db/schema.ts';
 import type { ObjectStore, StoredObject } from '../storage/object-store.ts';
@@ -70,7 +71,7 @@ export async function deleteUpload(deps: Deps, ownerId: string, publicId: string
     if (!removed) throw new HttpError(404, uploadNotFound);
     const [cleared] = await tx
       .update(users)
-      .set({ profileImageUrl: null, updatedAt: new Date() })
+      .set({ profileImageUrl: null, updatedAt: new Date(), version: nextUserVersion() })
       .where(and(eq(users.id, ownerId), eq(users.profileImageUrl, uploadUrl(publicId))))
       .returning();
     if (cleared) await publishProfileUpdated(tx, cleared);

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { mobileMoneyProviders, paymentStatuses } from '@krom/contracts/http/payments';
+import { verificationStatuses } from '@krom/contracts/http/auth';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
-
-export const paymentStatusValues = ['completed', 'pending', 'failed', 'refunded'] as const;
-export const mobileMoneyProviderValues = ['mtn', 'vodafone', 'airteltigo'] as const;
 
 /**
  * Money moving between a passenger (payer) and a driver (recipient). Financial records: kept when
@@ -27,7 +26,7 @@ export const payments = pgTable(
     paymentMethod: text('payment_method').notNull(),
     paymentProvider: text('payment_provider'),
     transactionId: text('transaction_id').unique('payments_transaction_id_key'),
-    status: text('status', { enum: paymentStatusValues }).notNull().default('pending'),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,7 +48,7 @@ export const paymentMethods = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     type: text('type', { enum: ['mobile_money'] }).notNull().default('mobile_money'),
-    provider: text('provider', { enum: mobileMoneyProviderValues }).notNull(),
+    provider: text('provider', { enum: mobileMoneyProviders }).notNull(),
     number: text('number').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,5 +62,27 @@ export const paymentMethods = pgTable(
   ],
 );
 
+/**
+ * What rides shows of a user, projected from identity's `user.snapshot` events: one row per user
+ * at the highest version seen. An older or repeated snapshot changes nothing (see
+ * `events/user-profile-projection.ts`), so the table is right whatever order events come in.
+ */
+export const userProfiles = pgTable('user_profiles', {
+  userId: uuid('user_id').primaryKey(),
+  version: integer('version').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  profileImageUrl: text('profile_image_url'),
+  isVerified: boolean('is_verified').notNull(),
+  verificationStatus: text('verification_status', { enum: verificationStatuses }).notNull(),
+  isDriver: boolean('is_driver').notNull(),
+  driverVerificationStatus: text('driver_verification_status', { enum: verificationStatuses }).notNull(),
+  suspended: boolean('suspended').notNull(),
+  deleted: boolean('deleted').notNull(),
+  /** When identity made the change this version records. */
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
+
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type UserProfileRow = typeof userProfiles.$inferSelect;

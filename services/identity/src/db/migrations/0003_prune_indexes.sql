@@ -1,0 +1,2 @@
+CREATE INDEX "handled_events_handled_at_idx" ON "handled_events" USING btree ("handled_at");--> statement-breakpoint
+CREATE INDEX "outbox_published_idx" ON "outbox" USING btree ("published_at") WHERE published_at IS NOT NULL;
