@@ -4,7 +4,10 @@ import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Remote: sign-up, login, recovery, onboarding, profile and settings. Served by the web server under /remotes/account/. */
+/**
+ * Remote: sign-up, login, recovery, onboarding, profile and settings. Built and served on its own under /remotes/account/ (its own container, or the
+ * web server from disk); it owns the paths in src/app/routes-manifest.ts.
+ */
 export default defineConfig({
   base: '/remotes/account/',
   resolve: { alias: federationAliases() },

@@ -4,7 +4,10 @@ import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Remote: the staff area. Served by the web server under /remotes/admin/. */
+/**
+ * Remote: the staff area. Built and served on its own under /remotes/admin/ (its own container, or the
+ * web server from disk); it owns the paths in src/app/routes-manifest.ts.
+ */
 export default defineConfig({
   base: '/remotes/admin/',
   resolve: { alias: federationAliases() },

@@ -4,7 +4,10 @@ import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Remote: rides, search, posting, bookings and dashboards. Served by the web server under /remotes/marketplace/. */
+/**
+ * Remote: rides, search, posting, bookings and dashboards. Built and served on its own under /remotes/marketplace/ (its own container, or the
+ * web server from disk); it owns the paths in src/app/routes-manifest.ts.
+ */
 export default defineConfig({
   base: '/remotes/marketplace/',
   resolve: { alias: federationAliases() },

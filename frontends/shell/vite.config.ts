@@ -3,6 +3,7 @@ import { precompress } from '@krom/ui-kit/build/precompress.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { remoteManifests } from './src/app/remote-manifests.ts';
 
 /**
  * main.ts reaches bootstrap.tsx only through a dynamic import (the async boundary), so the
@@ -24,9 +25,21 @@ function preloadBootstrapChunk(): Plugin {
 }
 
 /**
- * The host. Remote URLs are root-relative: the web server serves every remote's build under
- * /remotes/<name>/ on the same origin, so the same build works on any host name.
+ * The host. It knows each remote by name only (from the remotes' route manifests); where a
+ * remote's entry lives comes at run time from the web server's /remotes.json (load-remote.ts
+ * registers it). The plugin still needs every name declared to build the host's share scope:
+ * the placeholder fails loudly if anything loads a remote before its URL is set.
  */
+const remotes = Object.fromEntries(
+  remoteManifests.map(({ name }) => [
+    name,
+    {
+      external: `(() => { throw new Error('The ${name} frontend was loaded before its entry URL was set.'); })()`,
+      externalType: 'promise' as const,
+    },
+  ]),
+);
+
 export default defineConfig({
   base: '/',
   resolve: { alias: federationAliases() },
@@ -34,11 +47,7 @@ export default defineConfig({
     react(),
     federation({
       name: 'shell',
-      remotes: {
-        marketplace: '/remotes/marketplace/assets/remoteEntry.js',
-        account: '/remotes/account/assets/remoteEntry.js',
-        admin: '/remotes/admin/assets/remoteEntry.js',
-      },
+      remotes,
       shared: federationShared('host'),
     }),
     preloadBootstrapChunk(),

@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 #
-# The web origin: builds the four frontends (the shell host and its three remotes) and runs the
-# shell's production server, which serves those builds and proxies /api to BFF_URL.
+# The web origin: builds the shell (the host) and runs its production server, which serves that
+# build, passes /remotes/<name>/ to each remote's own container (remote.Dockerfile; REMOTES says
+# where) and /api to BFF_URL.
 #   docker build -f infra/docker/web.Dockerfile .
 # The npm and manifests stages are the same as in node-app.Dockerfile; comments there say why.
 
@@ -21,7 +22,8 @@ RUN mkdir /manifests \
       packages/*/package.json services/*/package.json bff/package.json frontends/*/package.json e2e/package.json \
       /manifests/
 
-# ---- build: every frontend's dependencies, dev ones included (vite and its plugins), then the builds ----
+# ---- build: the frontends' dependencies, dev ones included (vite and its plugins), then the shell ----
+# The shell reads the remotes' route manifests (frontends/<name>/src/app/routes-manifest.ts) at build time.
 FROM npm AS build
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm \
@@ -30,7 +32,7 @@ RUN --mount=type=cache,target=/root/.npm \
 COPY tsconfig.base.json ./
 COPY packages/ packages/
 COPY frontends/ frontends/
-RUN npm run build -w @krom/marketplace -w @krom/account -w @krom/admin-frontend -w @krom/shell
+RUN npm run build -w @krom/shell
 
 # ---- deps: what the shell's server needs at run time, plus tsx at its locked version ----
 FROM npm AS deps
@@ -47,11 +49,7 @@ COPY --from=deps /app/ ./
 COPY tsconfig.base.json ./
 COPY packages/ packages/
 COPY frontends/shell/ frontends/shell/
-# Each build where the server looks for it: frontends/<name>/dist.
 COPY --from=build /app/frontends/shell/dist/ frontends/shell/dist/
-COPY --from=build /app/frontends/marketplace/dist/ frontends/marketplace/dist/
-COPY --from=build /app/frontends/account/dist/ frontends/account/dist/
-COPY --from=build /app/frontends/admin/dist/ frontends/admin/dist/
 COPY infra/docker/healthcheck.mjs /opt/krom/healthcheck.mjs
 USER node
 WORKDIR /app/frontends/shell

@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadWebConfig } from './config.ts';
 import { buildWebServer } from './web-server.ts';
 
-const frontendsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const remoteNames = ['marketplace', 'account', 'admin'];
+const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let config: ReturnType<typeof loadWebConfig>;
 try {
@@ -15,8 +14,8 @@ try {
 }
 
 const app = await buildWebServer({
-  shellDist: path.join(frontendsDir, 'shell/dist'),
-  remoteDists: Object.fromEntries(remoteNames.map((name) => [name, path.join(frontendsDir, name, 'dist')])),
+  shellDist: path.join(shellDir, 'dist'),
+  remotes: config.REMOTES,
   bffUrl: config.BFF_URL,
   trustProxy: config.TRUST_PROXY,
   logger: { level: config.LOG_LEVEL },

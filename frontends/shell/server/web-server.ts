@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { cacheControlFor } from './cache-policy.ts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
+import { type RemoteSource, remoteBase, remotesConfigFor } from './remote-sources.ts';
+import { registerBuild } from './static-files.ts';
 
 export type WebServerOptions = {
   /** The shell's build (served at /). */
   shellDist: string;
-  /** Each remote's build, served at /remotes/<name>/. */
-  remoteDists: Record<string, string>;
+  /** Each remote, served at /remotes/<name>/ from a folder or proxied to its own server. */
+  remotes: Record<string, RemoteSource>;
   bffUrl: string;
   /** Honour X-Forwarded-* from a load balancer in front of this server. */
   trustProxy?: boolean;
@@ -19,18 +20,22 @@ export type WebServerOptions = {
 /** A path whose last segment has an extension is a file request, never a page of the app. */
 const looksLikeFile = /\/[^/]*\.[^/]+$/;
 
+const unreachable = { message: 'Krom is not reachable right now. Please try again in a moment.' };
+
 /**
- * The public web server: the shell at /, each remote at /remotes/<name>/, /api passed to the BFF
- * unchanged (cookies both ways) and every other page path answered with the shell's index.html.
+ * The public web server: the shell at /, each remote at /remotes/<name>/ (from disk or its own
+ * server), /remotes.json saying where their entries are, /api passed to the BFF unchanged
+ * (cookies both ways) and every other page path answered with the shell's index.html.
  */
 export async function buildWebServer(options: WebServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
-  const setHeaders = (reply: FastifyReply, filePath: string) => {
-    reply.header('cache-control', cacheControlFor(filePath));
-    reply.header('x-content-type-options', 'nosniff');
-  };
 
   app.get('/health/live', async () => ({ status: 'ok' }));
+
+  // Read by the shell on the first visit to a remote's page; revalidated so a deploy that moves a
+  // remote takes effect on the next page load.
+  const remotesConfig = remotesConfigFor(options.remotes);
+  app.get(REMOTES_CONFIG_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(remotesConfig));
 
   await app.register(fastifyHttpProxy, {
     upstream: options.bffUrl,
@@ -41,9 +46,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
       onError: (reply, { error }) => {
         reply.log.warn({ err: error }, 'the BFF did not answer');
         const timedOut = (error as { statusCode?: number }).statusCode === 504;
-        reply
-          .code(timedOut ? 504 : 502)
-          .send({ message: 'Krom is not reachable right now. Please try again in a moment.' });
+        reply.code(timedOut ? 504 : 502).send(unreachable);
       },
       // The BFF sees who really called (address, host, scheme); Origin and Cookie pass as sent.
       rewriteRequestHeaders: (request, headers) => {
@@ -60,22 +63,25 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     },
   });
 
-  await app.register(fastifyStatic, {
-    root: options.shellDist,
-    prefix: '/',
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders,
-  });
+  await registerBuild(app, { root: options.shellDist, prefix: '/', decorateReply: true });
 
-  for (const [name, dist] of Object.entries(options.remoteDists)) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders,
+  for (const [name, source] of Object.entries(options.remotes)) {
+    if ('dist' in source) {
+      await registerBuild(app, { root: source.dist, prefix: remoteBase(name), decorateReply: false });
+      continue;
+    }
+    // The remote's own server serves its build under the same path, with its own cache headers.
+    await app.register(fastifyHttpProxy, {
+      upstream: source.upstream,
+      prefix: remoteBase(name),
+      rewritePrefix: remoteBase(name),
+      httpMethods: ['GET', 'HEAD'],
+      replyOptions: {
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error, remote: name }, 'a remote frontend server did not answer');
+          reply.code(502).send(unreachable);
+        },
+      },
     });
   }
 

@@ -1,14 +1,7 @@
-// Route modules the remotes expose (see each remote's vite.config.ts `exposes`). The federation
-// runtime hands a remote module's named exports back as its default export, hence the shape.
-declare module 'marketplace/routes' {
-  const module: import('@krom/ui-kit/remote-route.ts').RemoteRouteModule;
-  export default module;
-}
-declare module 'account/routes' {
-  const module: import('@krom/ui-kit/remote-route.ts').RemoteRouteModule;
-  export default module;
-}
-declare module 'admin/routes' {
-  const module: import('@krom/ui-kit/remote-route.ts').RemoteRouteModule;
-  export default module;
+// The federation plugin's runtime (see vite.config.ts): the shell registers each remote's entry
+// URL from /remotes.json, then loads the remote's exposed './routes' module.
+declare module 'virtual:__federation__' {
+  type RemoteConfig = { url: string | (() => Promise<string>); format: 'esm' | 'systemjs' | 'var'; from: 'vite' | 'webpack' };
+  export function __federation_method_setRemote(name: string, config: RemoteConfig): void;
+  export function __federation_method_getRemote(name: string, exposed: string): Promise<unknown>;
 }

@@ -13,7 +13,7 @@ const repoRoot = path.resolve(kitRoot, '../..');
  */
 const sharedPackages = ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', 'jotai', 'styled-components'];
 
-type SharedConfig = { version: string; modulePreload: boolean };
+type SharedConfig = { version: string; requiredVersion: string; modulePreload: boolean };
 
 function installedVersion(pkg: string): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8'));
@@ -73,16 +73,27 @@ function kitModulesTheShellUses(): Set<string> {
  * The `shared` option of @originjs/vite-plugin-federation for the host (`role: 'host'`) or a
  * remote. Versions are given explicitly because the plugin cannot read them through every
  * package's exports map, nor for a workspace package's subpaths.
+ *
+ * `requiredVersion` is `^` the version this build was made with: a remote takes the host's copy
+ * only when it satisfies that range, else the plugin logs "provider support … is not satisfied"
+ * and the remote runs its own bundled copy. So a remote built against UI kit 0.3.0 never runs on
+ * a host's 0.2.x (for 0.x, `^` also refuses a newer minor). Bump the kit's version with any
+ * change a remote could depend on.
  */
 export function federationShared(role: 'host' | 'remote'): Record<string, SharedConfig> {
   const shared: Record<string, SharedConfig> = {};
   for (const pkg of sharedPackages) {
-    shared[pkg] = { version: installedVersion(pkg), modulePreload: role === 'host' };
+    const version = installedVersion(pkg);
+    shared[pkg] = { version, requiredVersion: `^${version}`, modulePreload: role === 'host' };
   }
   const kitVersion = JSON.parse(readFileSync(path.join(kitRoot, 'package.json'), 'utf8')).version;
   const preloaded = role === 'host' ? kitModulesTheShellUses() : new Set<string>();
   for (const specifier of uiKitModules()) {
-    shared[specifier] = { version: String(kitVersion), modulePreload: preloaded.has(specifier) };
+    shared[specifier] = {
+      version: String(kitVersion),
+      requiredVersion: `^${kitVersion}`,
+      modulePreload: preloaded.has(specifier),
+    };
   }
   return shared;
 }

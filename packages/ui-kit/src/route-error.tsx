@@ -1,10 +1,13 @@
-import { Button } from '@krom/ui-kit/button.tsx';
-import { Container } from '@krom/ui-kit/container.tsx';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import styled from 'styled-components';
+import { Button } from './button.tsx';
+import { Container } from './container.tsx';
 
-/** Shown when a page's code cannot be loaded (often a dropped connection) or a page crashes. */
+/**
+ * Shown when a page's code cannot be loaded (often a dropped connection) or a page crashes: the
+ * shell's root and every remote's route subtree use it as their errorElement.
+ */
 export function RouteError() {
   const error = useRouteError();
   useEffect(() => {

@@ -1,53 +1,63 @@
-import type { RemoteRoute } from '@krom/ui-kit/remote-route.ts';
+import type { RemoteRouteModule } from '@krom/ui-kit/remote-route.ts';
+import { RouteError } from '@krom/ui-kit/route-error.tsx';
 
-/** Exposed as 'account/routes'. Each screen's code loads only when its path is visited. */
-export const routes: RemoteRoute[] = [
+/**
+ * Exposed as 'account/routes': the subtree the shell mounts under its root layout for the paths
+ * in routes-manifest.ts. Each screen's code loads only when its path is visited.
+ */
+export const routes: RemoteRouteModule['routes'] = [
   {
-    path: '/onboarding',
-    lazy: () => import('../features/onboarding/components/role-choice-page.tsx').then((m) => ({ Component: m.RoleChoicePage })),
-  },
-  {
-    path: '/create-account',
-    lazy: () => import('../features/sign-up/components/create-account-page.tsx').then((m) => ({ Component: m.CreateAccountPage })),
-  },
-  {
-    path: '/phone-verification',
-    lazy: () => import('../features/sign-up/components/phone-verification-page.tsx').then((m) => ({ Component: m.PhoneVerificationPage })),
-  },
-  {
-    path: '/login',
-    lazy: () => import('../features/sign-in/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
-  },
-  {
-    path: '/forgot-password',
-    lazy: () => import('../features/recovery/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
-  },
-  {
-    path: '/password-reset-otp',
-    lazy: () => import('../features/recovery/components/reset-code-page.tsx').then((m) => ({ Component: m.ResetCodePage })),
-  },
-  {
-    path: '/reset-password',
-    lazy: () => import('../features/recovery/components/new-password-page.tsx').then((m) => ({ Component: m.NewPasswordPage })),
-  },
-  {
-    path: '/profile',
-    lazy: () => import('../features/profile/components/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
-  },
-  {
-    path: '/my-profile',
-    lazy: () => import('../features/profile/components/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
-  },
-  {
-    path: '/account-settings',
-    lazy: () => import('../features/settings/components/account-settings-page.tsx').then((m) => ({ Component: m.AccountSettingsPage })),
-  },
-  {
-    path: '/payments',
-    lazy: () => import('../features/payments/components/payments-page.tsx').then((m) => ({ Component: m.PaymentsPage })),
-  },
-  {
-    path: '/notifications',
-    lazy: () => import('../features/notifications/components/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
+    id: 'account',
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/onboarding',
+        lazy: () => import('../features/onboarding/components/role-choice-page.tsx').then((m) => ({ Component: m.RoleChoicePage })),
+      },
+      {
+        path: '/create-account',
+        lazy: () => import('../features/sign-up/components/create-account-page.tsx').then((m) => ({ Component: m.CreateAccountPage })),
+      },
+      {
+        path: '/phone-verification',
+        lazy: () => import('../features/sign-up/components/phone-verification-page.tsx').then((m) => ({ Component: m.PhoneVerificationPage })),
+      },
+      {
+        path: '/login',
+        lazy: () => import('../features/sign-in/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: '/forgot-password',
+        lazy: () => import('../features/recovery/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: '/password-reset-otp',
+        lazy: () => import('../features/recovery/components/reset-code-page.tsx').then((m) => ({ Component: m.ResetCodePage })),
+      },
+      {
+        path: '/reset-password',
+        lazy: () => import('../features/recovery/components/new-password-page.tsx').then((m) => ({ Component: m.NewPasswordPage })),
+      },
+      {
+        path: '/profile',
+        lazy: () => import('../features/profile/components/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+      },
+      {
+        path: '/my-profile',
+        lazy: () => import('../features/profile/components/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+      },
+      {
+        path: '/account-settings',
+        lazy: () => import('../features/settings/components/account-settings-page.tsx').then((m) => ({ Component: m.AccountSettingsPage })),
+      },
+      {
+        path: '/payments',
+        lazy: () => import('../features/payments/components/payments-page.tsx').then((m) => ({ Component: m.PaymentsPage })),
+      },
+      {
+        path: '/notifications',
+        lazy: () => import('../features/notifications/components/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
+      },
+    ],
   },
 ];

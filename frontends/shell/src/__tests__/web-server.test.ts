@@ -5,7 +5,8 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWebConfig } from '../../server/config.ts';
+import { loadRemoteServerConfig, loadWebConfig } from '../../server/config.ts';
+import { buildRemoteServer } from '../../server/remote-server.ts';
 import { buildWebServer } from '../../server/web-server.ts';
 
 const appJs = `console.log(${JSON.stringify('krom '.repeat(400))});`;
@@ -14,18 +15,31 @@ const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html
 let dir: string;
 let bff: FastifyInstance;
 let web: FastifyInstance;
+/** The marketplace's own server (its container in production), which the web server proxies to. */
+let marketplace: FastifyInstance;
+
+async function listenOnFreePort(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
 
 async function writeDist() {
   dir = await mkdtemp(path.join(tmpdir(), 'krom-web-'));
   const shell = path.join(dir, 'shell');
   const admin = path.join(dir, 'admin');
   await mkdir(path.join(shell, 'assets'), { recursive: true });
+  const market = path.join(dir, 'marketplace');
   await mkdir(path.join(admin, 'assets'), { recursive: true });
+  await mkdir(path.join(market, 'assets'), { recursive: true });
+  await writeFile(path.join(market, 'assets/remoteEntry.js'), 'export const init = () => {};');
+  await writeFile(path.join(market, 'assets/post-ride-page-Xy12_-aB.js'), appJs);
+  await writeFile(path.join(market, 'assets/post-ride-page-Xy12_-aB.js.gz'), gzipSync(appJs));
   await writeFile(path.join(shell, 'index.html'), indexHtml);
   await writeFile(path.join(shell, 'assets/landing-page-Ab12_-cD.js'), appJs);
   await writeFile(path.join(shell, 'assets/landing-page-Ab12_-cD.js.gz'), gzipSync(appJs));
   await writeFile(path.join(admin, 'assets/remoteEntry.js'), 'export const get = () => {};');
-  return { shell, admin };
+  return { shell, admin, market };
 }
 
 beforeAll(async () => {
@@ -48,9 +62,10 @@ beforeAll(async () => {
   await bff.listen({ host: '127.0.0.1', port: 0 });
   const address = bff.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  marketplace = await buildRemoteServer({ name: 'marketplace', dist: dists.market });
   web = await buildWebServer({
     shellDist: dists.shell,
-    remoteDists: { admin: dists.admin },
+    remotes: { admin: { dist: dists.admin }, marketplace: { upstream: await listenOnFreePort(marketplace) } },
     bffUrl: `http://127.0.0.1:${port}`,
   });
 });
@@ -58,6 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close();
   await bff?.close();
+  await marketplace?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -97,6 +113,47 @@ describe('web server', () => {
     expect(response.body).toBe('export const get = () => {};');
   });
 
+  it('tells the browser where each remote entry is, from its configuration', async () => {
+    const response = await web.inject({ url: '/remotes.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      admin: { entry: '/remotes/admin/assets/remoteEntry.js' },
+      marketplace: { entry: '/remotes/marketplace/assets/remoteEntry.js' },
+    });
+  });
+
+  it("passes a remote's files from its own server, precompressed and with its cache policy", async () => {
+    const entry = await web.inject({ url: '/remotes/marketplace/assets/remoteEntry.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.body).toBe('export const init = () => {};');
+
+    const chunk = await web.inject({
+      url: '/remotes/marketplace/assets/post-ride-page-Xy12_-aB.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(chunk.rawPayload).toString()).toBe(appJs);
+
+    const missing = await web.inject({ url: '/remotes/marketplace/assets/gone-Zz99Zz99.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not found' });
+  });
+
+  it("answers 502 in the error shape when a remote's server is down", async () => {
+    const probe = Fastify();
+    const url = await listenOnFreePort(probe);
+    await probe.close();
+    const down = await buildWebServer({ shellDist: dir, remotes: { admin: { upstream: url } }, bffUrl: url });
+    const response = await down.inject({ url: '/remotes/admin/assets/remoteEntry.js' });
+    await down.close();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: 'Krom is not reachable right now. Please try again in a moment.' });
+  });
+
   it('passes /api to the BFF with cookies both ways and forwarding headers', async () => {
     const response = await web.inject({
       method: 'POST',
@@ -133,7 +190,7 @@ describe('web server', () => {
     const address = probe.server.address();
     await probe.close();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const down = await buildWebServer({ shellDist: dir, remoteDists: {}, bffUrl: `http://127.0.0.1:${port}` });
+    const down = await buildWebServer({ shellDist: dir, remotes: {}, bffUrl: `http://127.0.0.1:${port}` });
     const response = await down.inject({ url: '/api/auth/user' });
     await down.close();
     expect(response.statusCode).toBe(502);
@@ -153,6 +210,27 @@ describe('web server configuration', () => {
 
   it('prefers WEB_PORT over PORT', () => {
     expect(loadWebConfig({ PORT: '4000', WEB_PORT: '8081' }).PORT).toBe(8081);
+  });
+
+  it('serves the three local remote builds unless REMOTES says otherwise', () => {
+    const { REMOTES } = loadWebConfig({});
+    expect(Object.keys(REMOTES)).toEqual(['marketplace', 'account', 'admin']);
+    expect(REMOTES.admin).toEqual({ dist: path.resolve(import.meta.dirname, '../../../admin/dist') });
+  });
+
+  it('reads REMOTES as folders and servers by name', () => {
+    const { REMOTES } = loadWebConfig({ REMOTES: 'marketplace=http://marketplace:8080, admin=/srv/admin' });
+    expect(REMOTES).toEqual({ marketplace: { upstream: 'http://marketplace:8080' }, admin: { dist: '/srv/admin' } });
+  });
+
+  it('refuses a REMOTES entry it cannot read', () => {
+    expect(() => loadWebConfig({ REMOTES: 'marketplace' })).toThrow(/REMOTES .*name=folder/);
+    expect(() => loadWebConfig({ REMOTES: 'admin=/a,admin=/b' })).toThrow(/REMOTES admin is given twice/);
+  });
+
+  it("refuses to start a remote's server without its name and build folder", () => {
+    expect(() => loadRemoteServerConfig({})).toThrow(/REMOTE_NAME.*REMOTE_DIST|REMOTE_DIST.*REMOTE_NAME/);
+    expect(loadRemoteServerConfig({ REMOTE_NAME: 'admin', REMOTE_DIST: '/srv/admin' })).toMatchObject({ PORT: 8080 });
   });
 
   it('refuses a bad port or BFF address', () => {

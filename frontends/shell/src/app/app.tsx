@@ -3,11 +3,14 @@ import { createQueryClient } from '@krom/ui-kit/query-client.ts';
 import { createStore } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createAppRoutes } from './create-routes.tsx';
+import { discoverRemoteRoutes } from './remote-route-discovery.ts';
 import { remotes } from './remotes.ts';
 
 const queryClient = createQueryClient();
 const store = createStore();
-const router = createBrowserRouter(createAppRoutes({ remotes, queryClient }));
+const router = createBrowserRouter(createAppRoutes({ queryClient }), {
+  patchRoutesOnNavigation: discoverRemoteRoutes(remotes),
+});
 
 export function App() {
   return (

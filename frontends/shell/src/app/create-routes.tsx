@@ -1,28 +1,22 @@
-import type { RemoteRouteModule } from '@krom/ui-kit/remote-route.ts';
+import { prefetchCurrentUser } from '@krom/ui-kit/current-user.ts';
+import { RouteError } from '@krom/ui-kit/route-error.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
-import { prefetchCurrentUser } from '@krom/ui-kit/current-user.ts';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { RouteError } from './route-error.tsx';
 
-export type RemoteDefinition = {
-  name: string;
-  paths: string[];
-  load: () => Promise<RemoteRouteModule>;
-};
+/** The id remote subtrees are patched under (see remote-route-discovery.ts). */
+export const ROOT_ROUTE_ID = 'root';
 
-/** The whole route table: the shell's own pages, every remote's paths, and the 404 for the rest. */
-export function createAppRoutes({
-  remotes,
-  queryClient,
-}: {
-  remotes: RemoteDefinition[];
-  queryClient: QueryClient;
-}): RouteObject[] {
+/**
+ * The shell's own route table: its pages and the 404 for the rest. The remotes' subtrees are
+ * added under the root as they are discovered (remote-route-discovery.ts).
+ */
+export function createAppRoutes({ queryClient }: { queryClient: QueryClient }): RouteObject[] {
   return [
     {
+      id: ROOT_ROUTE_ID,
       path: '/',
       Component: RootLayout,
       errorElement: <RouteError />,
@@ -48,23 +42,10 @@ export function createAppRoutes({
           lazy: () =>
             import('../features/waitlist/components/thank-you-page.tsx').then((m) => ({ Component: m.ThankYouPage })),
         },
-        ...remotes.flatMap(remoteRoutes),
         { path: '*', Component: NotFoundPage },
       ],
     },
   ];
-}
-
-function remoteRoutes(remote: RemoteDefinition): RouteObject[] {
-  return remote.paths.map((path) => ({
-    path,
-    lazy: async () => {
-      const { routes } = await remote.load();
-      const route = routes.find((candidate) => candidate.path === path);
-      if (!route) throw new Error(`The ${remote.name} frontend does not serve ${path}.`);
-      return route.lazy();
-    },
-  }));
 }
 
 function FullPageSpinner() {

@@ -1,40 +1,110 @@
+import type { RemoteRouteModule } from '@krom/ui-kit/remote-route.ts';
+import { RouteError } from '@krom/ui-kit/route-error.tsx';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen } from '@testing-library/react';
+import { useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppRoutes, type RemoteDefinition } from '../create-routes.tsx';
+import { createAppRoutes } from '../create-routes.tsx';
+import { discoverRemoteRoutes, type RemoteDefinition } from '../remote-route-discovery.ts';
 
 function PostRideScreen() {
   return <h1>Turn your empty seats into fuel money</h1>;
 }
 
-/** A remote as the shell sees it: a list of paths and a module loaded on first visit. */
-const marketplace: RemoteDefinition = {
-  name: 'marketplace',
-  paths: ['/post-ride'],
-  load: async () => ({ routes: [{ path: '/post-ride', lazy: async () => ({ Component: PostRideScreen }) }] }),
+function RideScreen() {
+  return <h1>Ride {useParams().rideId}</h1>;
+}
+
+function BrokenScreen(): never {
+  throw new Error('render failed');
+}
+
+/** A remote's own subtree: nested routes, a param, its error element, lazy screens. */
+const marketplaceRoutes: RemoteRouteModule = {
+  routes: [
+    {
+      id: 'marketplace',
+      errorElement: <RouteError />,
+      children: [
+        { path: '/post-ride', lazy: async () => ({ Component: PostRideScreen }) },
+        {
+          path: '/rides',
+          children: [
+            { path: ':rideId', lazy: async () => ({ Component: RideScreen }) },
+            { path: ':rideId/broken', Component: BrokenScreen },
+          ],
+        },
+      ],
+    },
+  ],
 };
 
+/** Declares a list of paths and a pattern; `load` counts how often the remote's code is fetched. */
+function aMarketplace() {
+  const load = vi.fn(async () => marketplaceRoutes);
+  const remote: RemoteDefinition = { manifest: { name: 'marketplace', paths: ['/post-ride', '/rides/*'] }, load };
+  return { remote, load };
+}
+
 const unreachable: RemoteDefinition = {
-  name: 'admin',
-  paths: ['/admin'],
+  manifest: { name: 'admin', paths: ['/admin/*'] },
   load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
 };
 
-function open(path: string, remotes: RemoteDefinition[] = [marketplace]) {
-  return renderRoutes((queryClient) => createAppRoutes({ remotes, queryClient }), path);
+function open(path: string, remotes: RemoteDefinition[] = [aMarketplace().remote]) {
+  return renderRoutes((queryClient) => createAppRoutes({ queryClient }), path, {
+    patchRoutesOnNavigation: discoverRemoteRoutes(remotes),
+  });
 }
 
 describe('route table', () => {
-  it('shows Page Not Found for any unknown path', async () => {
-    open('/nope/deeper');
+  it('shows Page Not Found for a path no remote declares, without loading any remote', async () => {
+    const { remote, load } = aMarketplace();
+    open('/nope/deeper', [remote]);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("renders a remote's screen at a path the remote declares", async () => {
+    open('/post-ride');
+    expect(await screen.findByRole('heading', { name: 'Turn your empty seats into fuel money' })).toBeTruthy();
+  });
+
+  it("renders a nested route of the remote's subtree with its params", async () => {
+    open('/rides/r-42');
+    expect(await screen.findByRole('heading', { name: 'Ride r-42' })).toBeTruthy();
+  });
+
+  it('shows Page Not Found for a path under a declared prefix that the remote does not serve', async () => {
+    open('/rides/r-42/seats/extra');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 
-  it("renders a remote's screen at the path the remote serves", async () => {
-    open('/post-ride');
-    expect(await screen.findByRole('heading', { name: 'Turn your empty seats into fuel money' })).toBeTruthy();
+  it("loads a remote's code once, however many of its pages are visited", async () => {
+    const { remote, load } = aMarketplace();
+    const { router } = open('/post-ride', [remote]);
+    await screen.findByRole('heading', { name: 'Turn your empty seats into fuel money' });
+    await router.navigate('/rides/r-7');
+    expect(await screen.findByRole('heading', { name: 'Ride r-7' })).toBeTruthy();
+    await router.navigate('/nope');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not load any remote for the landing page', async () => {
+    mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    const { remote, load } = aMarketplace();
+    open('/', [remote]);
+    expect(await screen.findByRole('heading', { name: "Share the ride between Ghana's cities" })).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("shows the remote's error element when one of its screens fails to render", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    open('/rides/r-1/broken');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
   });
 
   it('explains, instead of a blank page, when a remote cannot be loaded', async () => {

@@ -1,0 +1,24 @@
+import type { RemoteRoutesManifest } from '@krom/ui-kit/remote-route.ts';
+
+/**
+ * The paths this remote owns (the spec's own URLs, so a list rather than a prefix). Plain data:
+ * the shell imports it at build time to know when to load this remote, so it must stay free of
+ * screen code. `routes.tsx` serves exactly these.
+ */
+export const routesManifest: RemoteRoutesManifest = {
+  name: 'account',
+  paths: [
+    '/onboarding',
+    '/create-account',
+    '/phone-verification',
+    '/login',
+    '/forgot-password',
+    '/password-reset-otp',
+    '/reset-password',
+    '/profile',
+    '/my-profile',
+    '/account-settings',
+    '/payments',
+    '/notifications',
+  ],
+};

@@ -1,0 +1,21 @@
+import { manifestMismatches, servedPaths } from '@krom/ui-kit/testing/remote-routes.ts';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../routes.tsx';
+import { routesManifest } from '../routes-manifest.ts';
+
+describe('routes manifest', () => {
+  it('declares exactly the paths the route subtree serves (the shell routes visits by it)', () => {
+    expect(servedPaths(routes).length).toBeGreaterThan(0);
+    expect(manifestMismatches(routesManifest, routes)).toEqual([]);
+  });
+});
+
+describe('manifest check', () => {
+  it('names a screen left out of the manifest and a declared path nothing serves', () => {
+    const manifest = { name: 'marketplace', paths: ['/post-ride', '/rides/:rideId'] };
+    expect(manifestMismatches(manifest, routes)).toEqual([
+      '/dashboard is served but not declared in the manifest',
+      '/rides/:rideId is declared but no screen serves it',
+    ]);
+  });
+});
