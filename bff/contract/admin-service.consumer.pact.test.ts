@@ -1,5 +1,6 @@
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
@@ -68,13 +69,13 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '0241234567' });
       })
       .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), alreadyJoined: false }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'POST', url: '/api/waitlist', headers: { origin: ORIGIN }, payload: { name: 'Ama Mensah', email: 'ama@example.com', phone: '0241234567' } });
         expect(response.statusCode).toBe(201);
         expect(response.json().alreadyJoined).toBe(false);
         await bff.close();
-      });
+      }));
   });
 
   it('passes a refused sign-up back with the service message', async () => {
@@ -85,13 +86,13 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'public' })).jsonBody({ name: 'Ama Mensah', email: 'ama@example.com', phone: '12345' });
       })
       .willRespondWith(400, (b) => b.jsonBody({ message: 'Please enter a valid 10-digit Ghana phone number starting with 0' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'POST', url: '/api/waitlist', headers: { origin: ORIGIN }, payload: { name: 'Ama Mensah', email: 'ama@example.com', phone: '12345' } });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Please enter a valid 10-digit Ghana phone number starting with 0');
         await bff.close();
-      });
+      }));
   });
 
   it('checks staff credentials and opens a session', async () => {
@@ -103,13 +104,13 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'first-admin-pass' });
       })
       .willRespondWith(200, (b) => b.jsonBody({ admin: adminUser }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username: 'founder', password: 'first-admin-pass' } });
         expect(response.statusCode).toBe(200);
         expect(response.cookies.map((c) => c.name)).toContain('krom_session');
         await bff.close();
-      });
+      }));
   });
 
   it('refuses wrong staff credentials', async () => {
@@ -121,13 +122,13 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'public' })).jsonBody({ username: 'founder', password: 'wrong-password' });
       })
       .willRespondWith(401, (b) => b.jsonBody({ message: 'Invalid username or password' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username: 'founder', password: 'wrong-password' } });
         expect(response.statusCode).toBe(401);
         expect(response.json().message).toBe('Invalid username or password');
         await bff.close();
-      });
+      }));
   });
 
   it('confirms the signed-in admin still exists', async () => {
@@ -139,13 +140,13 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody({ admin: adminUser }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'GET', url: '/api/admin/verify', cookies: await adminCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json().admin.id).toBe(ADMIN_ID);
         await bff.close();
-      });
+      }));
   });
 
   it('reads the waitlist for staff', async () => {
@@ -158,13 +159,13 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody(eachLike(signup)))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'GET', url: '/api/admin/waitlist', cookies: await adminCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json()[0]).toHaveProperty('email');
         await bff.close();
-      });
+      }));
   });
 
   it('lists and creates admins for staff', async () => {
@@ -176,12 +177,12 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody(eachLike(adminUser)))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'GET', url: '/api/admin/users', cookies: await adminCookie(bff) });
         expect(response.json()[0].username).toBe('founder');
         await bff.close();
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -191,7 +192,7 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' });
       })
       .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', createdAt: isoDate }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({
           method: 'POST',
@@ -202,7 +203,7 @@ describe('BFF → admin service', () => {
         });
         expect(response.statusCode).toBe(201);
         await bff.close();
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -212,7 +213,7 @@ describe('BFF → admin service', () => {
         b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'founder', password: 'other-pass' });
       })
       .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({
           method: 'POST',
@@ -224,6 +225,6 @@ describe('BFF → admin service', () => {
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('Username already exists');
         await bff.close();
-      });
+      }));
   });
 });

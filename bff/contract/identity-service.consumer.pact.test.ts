@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { SessionData } from '@fastify/secure-session';
@@ -131,7 +132,7 @@ describe('BFF → identity service: accounts', () => {
       .willRespondWith(201, (b) =>
         b.jsonBody({ ...user, id: uuid(), firstName: 'Kojo', lastName: 'Antwi', email: registration.email, phone: registration.phone }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, {
           method: 'POST',
           url: '/api/auth/register',
@@ -140,7 +141,7 @@ describe('BFF → identity service: accounts', () => {
         });
         expect(response.statusCode).toBe(201);
         expect(response.json().email).toBe(registration.email);
-      });
+      }));
   });
 
   it('passes a taken e-mail back as 409 with the reason', async () => {
@@ -150,7 +151,7 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('public')).jsonBody({ ...registration, email: account.email });
       })
       .willRespondWith(409, (b) => b.jsonBody({ message: 'An account with this email already exists' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, {
           method: 'POST',
           url: '/api/auth/register',
@@ -159,7 +160,7 @@ describe('BFF → identity service: accounts', () => {
         });
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('An account with this email already exists');
-      });
+      }));
   });
 
   it('checks credentials at sign-in', async () => {
@@ -169,11 +170,11 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('public')).jsonBody({ email: account.email, password: account.password });
       })
       .willRespondWith(200, (b) => b.jsonBody({ user }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
         expect(response.statusCode).toBe(200);
         expect(response.cookies.map((c) => c.name)).toContain('krom_session');
-      });
+      }));
 
     await anAccountExists(pact.addInteraction())
       .uponReceiving('a credential check with a wrong password')
@@ -181,11 +182,11 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('public')).jsonBody({ email: account.email, password: 'Wrong-Password-1' });
       })
       .willRespondWith(401, (b) => b.jsonBody({ message: 'Invalid email or password. Please try again.' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: 'Wrong-Password-1' } });
         expect(response.statusCode).toBe(401);
         expect(response.json().message).toBe('Invalid email or password. Please try again.');
-      });
+      }));
   });
 
   it('reads the signed-in user, and learns when the account is gone', async () => {
@@ -195,11 +196,11 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user'));
       })
       .willRespondWith(200, (b) => b.jsonBody(user))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'GET', url: '/api/auth/user', session: 'signed-in' });
         expect(response.statusCode).toBe(200);
         expect(response.json().id).toBe(account.id);
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -209,10 +210,10 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user'));
       })
       .willRespondWith(404, (b) => b.jsonBody({ message: 'Account not found' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'GET', url: '/api/auth/user', session: 'signed-in' });
         expect(response.statusCode).toBe(401);
-      });
+      }));
   });
 
   it('saves the profile', async () => {
@@ -223,11 +224,11 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user')).jsonBody(body);
       })
       .willRespondWith(200, (b) => b.jsonBody({ ...user, ...body }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'PUT', url: '/api/auth/profile', payload: body, session: 'signed-in' });
         expect(response.statusCode).toBe(200);
         expect(response.json().firstName).toBe('Abena');
-      });
+      }));
   });
 
   it('changes the password after checking the current one', async () => {
@@ -237,7 +238,7 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user')).jsonBody({ currentPassword: account.password, newPassword: 'Volta-River-88' });
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, {
           method: 'POST',
           url: '/api/auth/change-password',
@@ -245,7 +246,7 @@ describe('BFF → identity service: accounts', () => {
           session: 'signed-in',
         });
         expect(response.statusCode).toBe(200);
-      });
+      }));
 
     await anAccountExists(pact.addInteraction())
       .uponReceiving('a password change with a wrong current password')
@@ -253,7 +254,7 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user')).jsonBody({ currentPassword: 'Wrong-Password-1', newPassword: 'Volta-River-88' });
       })
       .willRespondWith(400, (b) => b.jsonBody({ message: 'Current password is incorrect.' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, {
           method: 'POST',
           url: '/api/auth/change-password',
@@ -262,7 +263,7 @@ describe('BFF → identity service: accounts', () => {
         });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Current password is incorrect.');
-      });
+      }));
   });
 
   it('reads and saves the settings', async () => {
@@ -283,10 +284,10 @@ describe('BFF → identity service: accounts', () => {
           privacy: { showPhoneToDrivers: boolean(true), showProfileToOthers: boolean(true), shareLocationData: boolean(true) },
         }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'GET', url: '/api/user/settings', session: 'signed-in' });
         expect(response.json().privacy.showProfileToOthers).toBe(true);
-      });
+      }));
 
     await anAccountExists(pact.addInteraction())
       .uponReceiving('new notification settings')
@@ -294,10 +295,10 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user')).jsonBody(settings.notifications);
       })
       .willRespondWith(200, (b) => b.jsonBody(settings))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'PUT', url: '/api/user/notifications', payload: settings.notifications, session: 'signed-in' });
         expect(response.json().notifications.smsNotifications).toBe(false);
-      });
+      }));
 
     const privacy = { showPhoneToDrivers: false, showProfileToOthers: true, shareLocationData: true };
     await anAccountExists(pact.addInteraction())
@@ -306,10 +307,10 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user')).jsonBody(privacy);
       })
       .willRespondWith(200, (b) => b.jsonBody({ notifications: like(settings.notifications), privacy }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'PUT', url: '/api/user/privacy', payload: privacy, session: 'signed-in' });
         expect(response.json().privacy.showPhoneToDrivers).toBe(false);
-      });
+      }));
   });
 
   it('deletes the account', async () => {
@@ -319,10 +320,10 @@ describe('BFF → identity service: accounts', () => {
         b.headers(as('user'));
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'DELETE', url: '/api/user', session: 'signed-in' });
         expect(response.statusCode).toBe(200);
-      });
+      }));
   });
 });
 
@@ -334,10 +335,10 @@ describe('BFF → identity service: recovery', () => {
         b.headers(as('public')).jsonBody({ email: account.email });
       })
       .willRespondWith(200, (b) => b.jsonBody({ userId: uuid(account.id), email: account.email, phone: like(account.phone) }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'POST', url: '/api/auth/forgot-password', payload: { method: 'email', email: account.email } });
         expect(response.statusCode).toBe(200);
-      });
+      }));
 
     await anAccountExists(pact.addInteraction())
       .uponReceiving('a recovery look-up by phone')
@@ -345,10 +346,10 @@ describe('BFF → identity service: recovery', () => {
         b.headers(as('public')).jsonBody({ phone: account.phone });
       })
       .willRespondWith(200, (b) => b.jsonBody({ userId: uuid(account.id), email: like(account.email), phone: account.phone }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'POST', url: '/api/auth/forgot-password', payload: { method: 'sms', phone: account.phone } });
         expect(response.statusCode).toBe(200);
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -357,10 +358,10 @@ describe('BFF → identity service: recovery', () => {
         b.headers(as('public')).jsonBody({ email: 'nobody@example.com' });
       })
       .willRespondWith(404, (b) => b.jsonBody({ message: 'Account not found' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'POST', url: '/api/auth/forgot-password', payload: { method: 'email', email: 'nobody@example.com' } });
         expect(response.statusCode).toBe(200);
-      });
+      }));
   });
 
   it('sets the new password for the account whose code was verified in this session', async () => {
@@ -370,7 +371,7 @@ describe('BFF → identity service: recovery', () => {
         b.headers(as('user')).jsonBody({ password: 'Cape-Coast-2027' });
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, {
           method: 'POST',
           url: '/api/auth/reset-password',
@@ -381,7 +382,7 @@ describe('BFF → identity service: recovery', () => {
           }),
         });
         expect(response.statusCode).toBe(200);
-      });
+      }));
   });
 });
 
@@ -393,12 +394,12 @@ describe('BFF → identity service: uploads', () => {
         b.headers(as('user')).multipartBody('image/png', pngFile, 'image');
       })
       .willRespondWith(201, (b) => b.jsonBody({ url: regex(/^\/api\/uploads\/[\w-]+$/, `/api/uploads/${PHOTO_ID}`), publicId: like(PHOTO_ID) }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const form = await multipartForm({ image: { data: sampleImages.png, filename: 'profile.png', type: 'image/png' } });
         const response = await throughBff(mock.url, { method: 'POST', url: '/api/upload', payload: form.payload, headers: form.headers, session: 'signed-in' });
         expect(response.statusCode).toBe(201);
         expect(response.json().url).toMatch(/^\/api\/uploads\//);
-      });
+      }));
   });
 
   it('reads and deletes a photo', async () => {
@@ -410,11 +411,11 @@ describe('BFF → identity service: uploads', () => {
         b.headers(as('user'));
       })
       .willRespondWith(200, (b) => b.headers({ 'content-type': 'image/png' }).binaryFile('image/png', pngFile))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'GET', url: `/api/uploads/${PHOTO_ID}`, session: 'signed-in' });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('image/png');
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -424,9 +425,9 @@ describe('BFF → identity service: uploads', () => {
         b.headers(as('user'));
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'DELETE', url: '/api/upload', payload: { publicId: PHOTO_ID }, session: 'signed-in' });
         expect(response.statusCode).toBe(200);
-      });
+      }));
   });
 });

@@ -2,6 +2,7 @@ import { phoneCodeErrors } from '@krom/contracts/http/phone-codes';
 import { notificationErrors } from '@krom/contracts/http/notifications';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
@@ -89,13 +90,13 @@ describe('BFF → notifications service: sign-up codes', () => {
         b.headers(await assertionAs({ kind: 'public' })).jsonBody(signupCodeRequest);
       })
       .willRespondWith(201, (b) => b.jsonBody({ resendAfterSeconds: integer(150) }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await sendCode(bff);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ message: 'Verification code sent!', resendAfterSeconds: 150 });
         await bff.close();
-      });
+      }));
   });
 
   it('passes a refusal during the cooldown on with the seconds left', async () => {
@@ -112,13 +113,13 @@ describe('BFF → notifications service: sign-up codes', () => {
           resendAfterSeconds: integer(150),
         }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await sendCode(bff);
         expect(response.statusCode).toBe(429);
         expect(response.json()).toEqual({ message: phoneCodeErrors.cooldown(150), resendAfterSeconds: 150 });
         await bff.close();
-      });
+      }));
   });
 
   it('checks the right code and remembers the verified phone', async () => {
@@ -130,13 +131,13 @@ describe('BFF → notifications service: sign-up codes', () => {
         b.headers(await assertionAs({ kind: 'public' })).jsonBody({ purpose: 'signup', subject: PHONE, code: CODE });
       })
       .willRespondWith(200, (b) => b.jsonBody({ verified: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await verifyCode(bff, CODE);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ message: 'Phone number verified!' });
         await bff.close();
-      });
+      }));
   });
 
   it('passes a wrong code’s refusal on in the spec’s words', async () => {
@@ -148,13 +149,13 @@ describe('BFF → notifications service: sign-up codes', () => {
         b.headers(await assertionAs({ kind: 'public' })).jsonBody({ purpose: 'signup', subject: PHONE, code: '0000' });
       })
       .willRespondWith(400, (b) => b.jsonBody({ message: phoneCodeErrors.invalidCode }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await verifyCode(bff, '0000');
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Invalid verification code. Please try again.');
         await bff.close();
-      });
+      }));
   });
 });
 
@@ -168,13 +169,13 @@ describe('BFF → notifications service: in-app notifications', () => {
         b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody({ items: eachLike(notification), unreadCount: integer(1), actionRequiredCount: integer(0) }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'GET', url: '/api/notifications', cookies: await userCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json().items[0].id).toBe(NOTIFICATION_ID);
         await bff.close();
-      });
+      }));
   });
 
   it('marks one of the user’s notifications read', async () => {
@@ -186,13 +187,13 @@ describe('BFF → notifications service: in-app notifications', () => {
         b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'POST', url: `/api/notifications/${NOTIFICATION_ID}/read`, headers: { origin: ORIGIN }, cookies: await userCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ ok: true });
         await bff.close();
-      });
+      }));
   });
 
   it('gets not found for another user’s notification', async () => {
@@ -204,7 +205,7 @@ describe('BFF → notifications service: in-app notifications', () => {
         b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
       })
       .willRespondWith(404, (b) => b.jsonBody({ message: notificationErrors.notFound }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({
           method: 'POST',
@@ -215,7 +216,7 @@ describe('BFF → notifications service: in-app notifications', () => {
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe('Notification not found');
         await bff.close();
-      });
+      }));
   });
 
   it('marks all of the user’s notifications read', async () => {
@@ -227,11 +228,11 @@ describe('BFF → notifications service: in-app notifications', () => {
         b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { origin: ORIGIN }, cookies: await userCookie(bff) });
         expect(response.statusCode).toBe(200);
         await bff.close();
-      });
+      }));
   });
 });

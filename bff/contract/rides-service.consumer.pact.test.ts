@@ -1,5 +1,6 @@
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
@@ -103,12 +104,12 @@ describe('BFF → rides service (payments)', () => {
           totals: { totalSpent: money, totalEarned: money, currency: 'GHS' },
         }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'GET', '/api/payments');
         expect(response.statusCode).toBe(200);
         expect(response.json().totals.currency).toBe('GHS');
         expect(response.json().payments[0].direction).toMatch(/spent|earned/);
-      });
+      }));
   });
 
   it("lists the user's payment methods", async () => {
@@ -120,11 +121,11 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser);
       })
       .willRespondWith(200, (b) => b.jsonBody(eachLike(paymentMethod())))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'GET', '/api/payment-methods');
         expect(response.statusCode).toBe(200);
         expect(response.json()[0].number).toBe('024 *** 4567');
-      });
+      }));
   });
 
   it('adds a number', async () => {
@@ -136,11 +137,11 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser).jsonBody({ provider: 'vodafone', number: '0501234567' });
       })
       .willRespondWith(201, (b) => b.jsonBody(paymentMethod({ id: uuid(), provider: 'vodafone', number: '050 *** 4567', isDefault: true })))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'POST', '/api/payment-methods', { provider: 'vodafone', number: '0501234567' });
         expect(response.statusCode).toBe(201);
         expect(response.json()).toMatchObject({ number: '050 *** 4567', isDefault: true });
-      });
+      }));
   });
 
   it('passes back a duplicate number and an unknown network with their messages', async () => {
@@ -152,11 +153,11 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser).jsonBody({ provider: 'mtn', number: '0241234567' });
       })
       .willRespondWith(409, (b) => b.jsonBody({ message: 'This number is already saved.' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0241234567' });
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('This number is already saved.');
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -165,11 +166,11 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser).jsonBody({ provider: 'glo', number: '0231234567' });
       })
       .willRespondWith(400, (b) => b.jsonBody({ message: 'Please choose a mobile money network' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'POST', '/api/payment-methods', { provider: 'glo', number: '0231234567' });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Please choose a mobile money network');
-      });
+      }));
   });
 
   it('edits a number, makes it the default and removes it', async () => {
@@ -181,11 +182,11 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser).jsonBody({ provider: 'airteltigo', number: '0271234567' });
       })
       .willRespondWith(200, (b) => b.jsonBody(paymentMethod({ provider: 'airteltigo', number: '027 *** 4567' })))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'PUT', `/api/payment-methods/${METHOD_ID}`, { provider: 'airteltigo', number: '0271234567' });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ provider: 'airteltigo', number: '027 *** 4567' });
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -195,11 +196,11 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser);
       })
       .willRespondWith(200, (b) => b.jsonBody(paymentMethod({ isDefault: true })))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'POST', `/api/payment-methods/${METHOD_ID}/default`);
         expect(response.statusCode).toBe(200);
         expect(response.json().isDefault).toBe(true);
-      });
+      }));
 
     await pact
       .addInteraction()
@@ -209,11 +210,11 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser);
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'DELETE', `/api/payment-methods/${METHOD_ID}`);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ ok: true });
-      });
+      }));
   });
 
   it("answers 404 for a number that is not the user's", async () => {
@@ -226,10 +227,10 @@ describe('BFF → rides service (payments)', () => {
         b.headers(asUser).jsonBody({ provider: 'mtn' });
       })
       .willRespondWith(404, (b) => b.jsonBody({ message: 'Payment method not found' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'PUT', `/api/payment-methods/${othersMethod}`, { provider: 'mtn' });
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe('Payment method not found');
-      });
+      }));
   });
 });

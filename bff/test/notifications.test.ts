@@ -171,14 +171,16 @@ describe('/api/notifications/stream through the BFF', () => {
     const [pushed] = await eventually(async () => {
       const events = eventsIn(amaStream.text());
       return events.length > 0 ? events : undefined;
-    }, 3000);
+    });
     expect(pushed).toMatchObject({ title: 'Password changed', type: 'system', isRead: false });
 
+    // Each arrives while its stream is still open: a proxy that buffered would hold it until the end.
     const second = await notify(ama, 'Seat requested');
-    const sentAt = Date.now();
-    await eventually(async () => (eventsIn(amaStream.text()).some((n) => n.id === second.id) ? true : undefined), 3000, 10);
-    expect(Date.now() - sentAt).toBeLessThan(1000);
-    expect(eventsIn(kofiStream.text())).toEqual([]);
+    await eventually(async () => (eventsIn(amaStream.text()).some((n) => n.id === second.id) ? true : undefined));
+    // Kofi's own notice, sent after Ama's, closes the question: had one of hers gone to him, it would be there before it.
+    const kofis = await notify(kofi, 'Ride confirmed');
+    await eventually(async () => (eventsIn(kofiStream.text()).some((n) => n.id === kofis.id) ? true : undefined));
+    expect(eventsIn(kofiStream.text()).map((n) => n.id)).toEqual([kofis.id]);
   });
 
   it('passes the heartbeat comment lines on, so a quiet stream stays open', async () => {
@@ -198,9 +200,8 @@ describe('/api/notifications/stream through the BFF', () => {
   it('ends open streams when the BFF shuts down, instead of holding the shutdown', async () => {
     const stream = await openStream(randomUUID());
     await eventually(async () => (stream.text().includes(': connected') ? true : undefined));
-    const started = Date.now();
+    // A BFF that held its shutdown for the stream would never get past this line (the test times out).
     await bff.close();
     await stream.ended;
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

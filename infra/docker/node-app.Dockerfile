@@ -5,7 +5,7 @@
 #   docker build -f infra/docker/node-app.Dockerfile --build-arg WORKSPACE=services/admin .
 # TypeScript runs through tsx, with no compile step; infra/README.md says why.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22.21-bookworm-slim
 
 # ---- npm: the npm the repository declares in packageManager, so the lockfile is read as written ----
 FROM ${NODE_IMAGE} AS npm

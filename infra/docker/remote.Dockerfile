@@ -6,7 +6,7 @@
 #   docker build -f infra/docker/remote.Dockerfile --build-arg REMOTE=marketplace .
 # The npm and manifests stages are the same as in node-app.Dockerfile; comments there say why.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS npm
 WORKDIR /app

@@ -1,7 +1,21 @@
--- One database per service: a service owns its tables and no other service reads them.
--- PostgreSQL runs this once, when its data volume is empty. The services also create their
--- database at start when it is missing (and migrate it), so this file is the layout on record.
-CREATE DATABASE krom_identity;
-CREATE DATABASE krom_rides;
-CREATE DATABASE krom_notifications;
-CREATE DATABASE krom_admin;
+-- One database per service, each owned by the service's own login role: a service owns its tables
+-- and no other service can even connect to them. PostgreSQL runs this once, when its data volume is
+-- empty (through create-databases.sh, which passes the passwords in as psql variables).
+\set ON_ERROR_STOP on
+
+CREATE ROLE identity LOGIN PASSWORD :'identity_password';
+CREATE ROLE rides LOGIN PASSWORD :'rides_password';
+CREATE ROLE notifications LOGIN PASSWORD :'notifications_password';
+CREATE ROLE admin LOGIN PASSWORD :'admin_password';
+
+CREATE DATABASE krom_identity OWNER identity;
+CREATE DATABASE krom_rides OWNER rides;
+CREATE DATABASE krom_notifications OWNER notifications;
+CREATE DATABASE krom_admin OWNER admin;
+
+-- By default every role may connect to every database and make temporary tables there; only the
+-- owner may now. (The `postgres` database stays open: a service checks there that its own exists.)
+REVOKE CONNECT, TEMPORARY ON DATABASE krom_identity FROM PUBLIC;
+REVOKE CONNECT, TEMPORARY ON DATABASE krom_rides FROM PUBLIC;
+REVOKE CONNECT, TEMPORARY ON DATABASE krom_notifications FROM PUBLIC;
+REVOKE CONNECT, TEMPORARY ON DATABASE krom_admin FROM PUBLIC;

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { logout } from '@krom/ui-kit/signed-in-frame-sign-out.tsx';
 import { getNotifications } from '@krom/ui-kit/signed-in-frame-notifications.tsx';
 import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
@@ -134,7 +135,7 @@ describe('account frontend → BFF: profile', () => {
         }),
       )
       .willRespondWith(200, (b) => b.jsonBody(userBody()))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const saved = await withFetchAgainst(mock.url, () =>
           updateProfile({
             firstName: 'Ama',
@@ -147,7 +148,7 @@ describe('account frontend → BFF: profile', () => {
           }),
         );
         expect(saved.emergencyContactName).toBe('Kofi Mensah');
-      });
+      }));
   });
 
   it("hears the spec's message for a name that is too short", async () => {
@@ -159,11 +160,11 @@ describe('account frontend → BFF: profile', () => {
         b.headers(json).jsonBody({ firstName: 'A', lastName: 'Mensah', email: 'ama.pact@example.com', phone: '0241234567' }),
       )
       .willRespondWith(400, (b) => b.jsonBody({ message: 'First name must be at least 2 characters' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(
           withFetchAgainst(mock.url, () => updateProfile({ firstName: 'A', lastName: 'Mensah', email: 'ama.pact@example.com', phone: '0241234567' })),
         ).rejects.toThrow('First name must be at least 2 characters');
-      });
+      }));
   });
 
   it('uploads a profile photo as multipart form data and learns its URL', async () => {
@@ -178,7 +179,7 @@ describe('account frontend → BFF: profile', () => {
       .willRespondWith(201, (b) =>
         b.jsonBody({ url: regex(/^\/api\/uploads\/[A-Za-z0-9_-]{16,64}$/, `/api/uploads/${ids.photo}`), publicId: string(ids.photo) }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const progress: number[] = [];
         const uploaded = await inBrowserPageAt(mock.url, (window) => {
           const file = new window.File([onePixelPng], 'photo.png', { type: 'image/png' });
@@ -186,7 +187,7 @@ describe('account frontend → BFF: profile', () => {
         });
         expect(uploaded.url).toBe(`/api/uploads/${ids.photo}`);
         expect(progress.at(-1)).toBe(100);
-      });
+      }));
   });
 
   it('saves an uploaded photo on the profile', async () => {
@@ -208,7 +209,7 @@ describe('account frontend → BFF: profile', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody(userBody({ emergencyContactName: null, emergencyContactPhone: null, profileImageUrl: `/api/uploads/${ids.photo}` })),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const saved = await withFetchAgainst(mock.url, () =>
           updateProfile({
             firstName: 'Ama',
@@ -221,7 +222,7 @@ describe('account frontend → BFF: profile', () => {
           }),
         );
         expect(saved.profileImageUrl).toBe(`/api/uploads/${ids.photo}`);
-      });
+      }));
   });
 
   it('deletes an upload nothing uses', async () => {
@@ -231,9 +232,9 @@ describe('account frontend → BFF: profile', () => {
       .uponReceiving('the deletion of an unused upload')
       .withRequest('DELETE', '/api/upload', (b) => b.headers(json).jsonBody({ publicId: ids.photo }))
       .willRespondWith(200, (b) => b.jsonBody(ok))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => deleteUpload(ids.photo));
-      });
+      }));
   });
 });
 
@@ -245,10 +246,10 @@ describe('account frontend → BFF: account settings', () => {
       .uponReceiving('a request for the user settings')
       .withRequest('GET', '/api/user/settings')
       .willRespondWith(200, (b) => b.jsonBody(settingsBody))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const settings = await withFetchAgainst(mock.url, getUserSettings);
         expect(settings.notifications.promotionalEmails).toBe(false);
-      });
+      }));
   });
 
   it('saves the full notification settings and gets every setting back', async () => {
@@ -259,10 +260,10 @@ describe('account frontend → BFF: account settings', () => {
       .uponReceiving('new notification settings')
       .withRequest('PUT', '/api/user/notifications', (b) => b.headers(json).jsonBody(notifications))
       .willRespondWith(200, (b) => b.jsonBody({ ...settingsBody, notifications: { ...settingsBody.notifications, smsNotifications: false } }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const saved = await withFetchAgainst(mock.url, () => updateNotificationSettings(notifications));
         expect(saved.notifications.smsNotifications).toBe(false);
-      });
+      }));
   });
 
   it('saves the full privacy settings and gets every setting back', async () => {
@@ -273,10 +274,10 @@ describe('account frontend → BFF: account settings', () => {
       .uponReceiving('new privacy settings')
       .withRequest('PUT', '/api/user/privacy', (b) => b.headers(json).jsonBody(privacy))
       .willRespondWith(200, (b) => b.jsonBody({ ...settingsBody, privacy: { ...settingsBody.privacy, showPhoneToDrivers: false } }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const saved = await withFetchAgainst(mock.url, () => updatePrivacySettings(privacy));
         expect(saved.privacy.showPhoneToDrivers).toBe(false);
-      });
+      }));
   });
 
   it('changes the password, and hears why a wrong current password is refused', async () => {
@@ -288,9 +289,9 @@ describe('account frontend → BFF: account settings', () => {
         b.headers(json).jsonBody({ currentPassword: 'Akwaaba-2026', newPassword: 'Kumasi-2027' }),
       )
       .willRespondWith(200, (b) => b.jsonBody(ok))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => changePassword({ currentPassword: 'Akwaaba-2026', newPassword: 'Kumasi-2027' }));
-      });
+      }));
     await pact
       .addInteraction()
       .given(providerStates.withPassword)
@@ -299,11 +300,11 @@ describe('account frontend → BFF: account settings', () => {
         b.headers(json).jsonBody({ currentPassword: 'not-my-password', newPassword: 'Kumasi-2027' }),
       )
       .willRespondWith(400, (b) => b.jsonBody({ message: 'Current password is incorrect.' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(
           withFetchAgainst(mock.url, () => changePassword({ currentPassword: 'not-my-password', newPassword: 'Kumasi-2027' })),
         ).rejects.toThrow('Current password is incorrect.');
-      });
+      }));
   });
 
   it('deletes the account', async () => {
@@ -313,9 +314,9 @@ describe('account frontend → BFF: account settings', () => {
       .uponReceiving('an account deletion')
       .withRequest('DELETE', '/api/user')
       .willRespondWith(200, (b) => b.jsonBody(ok))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, deleteAccount);
-      });
+      }));
   });
 
   it('logs out from the side menu', async () => {
@@ -325,9 +326,9 @@ describe('account frontend → BFF: account settings', () => {
       .uponReceiving('a logout from the side menu')
       .withRequest('POST', '/api/auth/logout')
       .willRespondWith(200, (b) => b.jsonBody(ok))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, logout);
-      });
+      }));
   });
 });
 
@@ -355,11 +356,11 @@ describe('account frontend → BFF: notifications', () => {
           actionRequiredCount: integer(0),
         }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const list = await withFetchAgainst(mock.url, getNotifications);
         expect(list.items[0]?.id).toBe(ids.notification);
         expect(list.unreadCount).toBe(1);
-      });
+      }));
   });
 
   it('marks one notification read', async () => {
@@ -369,9 +370,9 @@ describe('account frontend → BFF: notifications', () => {
       .uponReceiving('a notification marked read')
       .withRequest('POST', `/api/notifications/${ids.notification}/read`)
       .willRespondWith(200, (b) => b.jsonBody(ok))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => markNotificationRead(ids.notification));
-      });
+      }));
   });
 
   it('marks every notification read', async () => {
@@ -381,9 +382,9 @@ describe('account frontend → BFF: notifications', () => {
       .uponReceiving('all notifications marked read')
       .withRequest('POST', '/api/notifications/read-all')
       .willRespondWith(200, (b) => b.jsonBody(ok))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, markAllNotificationsRead);
-      });
+      }));
   });
 });
 
@@ -412,11 +413,11 @@ describe('account frontend → BFF: payments', () => {
           totals: { totalSpent: regex(/^\d+\.\d{2}$/, '65.00'), totalEarned: regex(/^\d+\.\d{2}$/, '0.00'), currency: 'GHS' },
         }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const answer = await withFetchAgainst(mock.url, getPayments);
         expect(answer.totals.totalSpent).toBe('65.00');
         expect(answer.payments[0]?.booking).toBeNull();
-      });
+      }));
   });
 
   it('lists the saved mobile money numbers, masked', async () => {
@@ -426,10 +427,10 @@ describe('account frontend → BFF: payments', () => {
       .uponReceiving('a request for the payment methods')
       .withRequest('GET', '/api/payment-methods')
       .willRespondWith(200, (b) => b.jsonBody(eachLike(methodBody(ids.mtnMethod, 'mtn', '024 *** 4567', true))))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const methods = await withFetchAgainst(mock.url, getPaymentMethods);
         expect(methods[0]?.number).toBe('024 *** 4567');
-      });
+      }));
   });
 
   it('adds a number, and hears that a saved one cannot be added twice', async () => {
@@ -439,21 +440,21 @@ describe('account frontend → BFF: payments', () => {
       .uponReceiving('a new mobile money number')
       .withRequest('POST', '/api/payment-methods', (b) => b.headers(json).jsonBody({ provider: 'mtn', number: '0241234567' }))
       .willRespondWith(201, (b) => b.jsonBody(methodBody(ids.mtnMethod, 'mtn', '024 *** 4567', true)))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const added = await withFetchAgainst(mock.url, () => createPaymentMethod({ provider: 'mtn', number: '0241234567' }));
         expect(added.isDefault).toBe(true);
-      });
+      }));
     await pact
       .addInteraction()
       .given(providerStates.withPaymentMethod, mtnState)
       .uponReceiving('a mobile money number that is already saved')
       .withRequest('POST', '/api/payment-methods', (b) => b.headers(json).jsonBody({ provider: 'mtn', number: '0241234567' }))
       .willRespondWith(409, (b) => b.jsonBody({ message: 'This number is already saved.' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => createPaymentMethod({ provider: 'mtn', number: '0241234567' }))).rejects.toThrow(
           'This number is already saved.',
         );
-      });
+      }));
   });
 
   it('edits a saved number', async () => {
@@ -465,12 +466,12 @@ describe('account frontend → BFF: payments', () => {
         b.headers(json).jsonBody({ provider: 'airteltigo', number: '0571112222' }),
       )
       .willRespondWith(200, (b) => b.jsonBody(methodBody(ids.mtnMethod, 'airteltigo', '057 *** 2222', true)))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const edited = await withFetchAgainst(mock.url, () =>
           updatePaymentMethod({ id: ids.mtnMethod, provider: 'airteltigo', number: '0571112222' }),
         );
         expect(edited.number).toBe('057 *** 2222');
-      });
+      }));
   });
 
   it('makes another number the default', async () => {
@@ -480,10 +481,10 @@ describe('account frontend → BFF: payments', () => {
       .uponReceiving('a mobile money number made the default')
       .withRequest('POST', `/api/payment-methods/${ids.telecelMethod}/default`)
       .willRespondWith(200, (b) => b.jsonBody(methodBody(ids.telecelMethod, 'vodafone', '050 *** 2222', true)))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const made = await withFetchAgainst(mock.url, () => setDefaultPaymentMethod(ids.telecelMethod));
         expect(made.isDefault).toBe(true);
-      });
+      }));
   });
 
   it('removes a number', async () => {
@@ -493,8 +494,8 @@ describe('account frontend → BFF: payments', () => {
       .uponReceiving('a mobile money number removed')
       .withRequest('DELETE', `/api/payment-methods/${ids.mtnMethod}`)
       .willRespondWith(200, (b) => b.jsonBody(ok))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => deletePaymentMethod(ids.mtnMethod));
-      });
+      }));
   });
 });

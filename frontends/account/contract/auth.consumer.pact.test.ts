@@ -1,4 +1,5 @@
 import { pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
@@ -56,10 +57,10 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       .uponReceiving('a request for a sign-up code')
       .withRequest('POST', '/api/sms/send-verification', (b) => b.headers(json).jsonBody({ phoneNumber: '0241234567' }))
       .willRespondWith(200, (b) => b.jsonBody({ message: like('Verification code sent!'), resendAfterSeconds: integer(150) }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const answer = await withFetchAgainst(mock.url, () => sendPhoneCode({ phoneNumber: '0241234567' }));
         expect(answer.resendAfterSeconds).toBe(150);
-      });
+      }));
   });
 
   it('hears the wait when Send Again comes too early', async () => {
@@ -73,11 +74,11 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
           message: regex(/^Please wait \d+ seconds before requesting another code\.$/, 'Please wait 150 seconds before requesting another code.'),
         }),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => sendPhoneCode({ phoneNumber: '0241234567' }))).rejects.toThrow(
           /^429: .*Please wait \d+ seconds/,
         );
-      });
+      }));
   });
 
   it('verifies the right code, and hears the spec message for a wrong one', async () => {
@@ -89,9 +90,9 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
         b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: issuedCode }),
       )
       .willRespondWith(200)
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => verifyPhoneCode({ phoneNumber: '0241234567', verificationCode: '4821' }));
-      });
+      }));
     await pact
       .addInteraction()
       .given(providerStates.phoneCodeSentInSession)
@@ -100,11 +101,11 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
         b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: wrongCode }),
       )
       .willRespondWith(400, (b) => b.jsonBody(errorBody('Invalid verification code. Please try again.')))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(
           withFetchAgainst(mock.url, () => verifyPhoneCode({ phoneNumber: '0241234567', verificationCode: '1111' })),
         ).rejects.toThrow('Invalid verification code. Please try again.');
-      });
+      }));
   });
 
   it('creates the account for the phone verified in this session', async () => {
@@ -114,9 +115,9 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       .uponReceiving('a registration after the phone was verified')
       .withRequest('POST', '/api/auth/register', (b) => b.headers(json).jsonBody(amaRegistration))
       .willRespondWith(201)
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => registerUser(amaRegistration));
-      });
+      }));
   });
 
   it('is refused an account when no phone was verified in this session', async () => {
@@ -125,11 +126,11 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       .uponReceiving('a registration without a verified phone')
       .withRequest('POST', '/api/auth/register', (b) => b.headers(json).jsonBody(amaRegistration))
       .willRespondWith(400, (b) => b.jsonBody(errorBody('Please verify your phone number first.')))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => registerUser(amaRegistration))).rejects.toThrow(
           'Please verify your phone number first.',
         );
-      });
+      }));
   });
 });
 
@@ -143,9 +144,9 @@ describe('account frontend → BFF: login', () => {
         b.headers(json).jsonBody({ email: 'ama.pact@example.com', password: 'Akwaaba2026' }),
       )
       .willRespondWith(200)
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => signInUser({ email: 'ama.pact@example.com', password: 'Akwaaba2026' }));
-      });
+      }));
   });
 
   it('hears the one spec message for a wrong password and for an unknown e-mail', async () => {
@@ -157,11 +158,11 @@ describe('account frontend → BFF: login', () => {
         b.headers(json).jsonBody({ email: 'ama.pact@example.com', password: 'Wrong-password1' }),
       )
       .willRespondWith(401, (b) => b.jsonBody(errorBody('Invalid email or password. Please try again.')))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(
           withFetchAgainst(mock.url, () => signInUser({ email: 'ama.pact@example.com', password: 'Wrong-password1' })),
         ).rejects.toThrow('401: {"message":"Invalid email or password. Please try again."}');
-      });
+      }));
     await pact
       .addInteraction()
       .uponReceiving('a login with an e-mail no account uses')
@@ -169,11 +170,11 @@ describe('account frontend → BFF: login', () => {
         b.headers(json).jsonBody({ email: 'nobody.pact@example.com', password: 'Akwaaba2026' }),
       )
       .willRespondWith(401, (b) => b.jsonBody(errorBody('Invalid email or password. Please try again.')))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(
           withFetchAgainst(mock.url, () => signInUser({ email: 'nobody.pact@example.com', password: 'Akwaaba2026' })),
         ).rejects.toThrow('401: {"message":"Invalid email or password. Please try again."}');
-      });
+      }));
   });
 });
 
@@ -189,20 +190,20 @@ describe('account frontend → BFF: password recovery', () => {
         b.headers(json).jsonBody({ method: 'email', email: 'ama.pact@example.com' }),
       )
       .willRespondWith(200, (b) => b.jsonBody(sameAnswer))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const answer = await withFetchAgainst(mock.url, () =>
           requestPasswordReset({ method: 'email', email: 'ama.pact@example.com' }),
         );
         expect(answer.resendAfterSeconds).toBe(150);
-      });
+      }));
     await pact
       .addInteraction()
       .uponReceiving('a reset request by sms for a phone no account uses')
       .withRequest('POST', '/api/auth/forgot-password', (b) => b.headers(json).jsonBody({ method: 'sms', phone: '0209999999' }))
       .willRespondWith(200, (b) => b.jsonBody(sameAnswer))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => requestPasswordReset({ method: 'sms', phone: '0209999999' }));
-      });
+      }));
   });
 
   it('verifies the right reset code with the chosen method, and hears the spec message for a wrong one', async () => {
@@ -212,20 +213,20 @@ describe('account frontend → BFF: password recovery', () => {
       .uponReceiving('the right reset code')
       .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: issuedCode, method: 'email' }))
       .willRespondWith(200)
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => verifyResetCode({ otp: '4821', method: 'email' }));
-      });
+      }));
     await pact
       .addInteraction()
       .given(providerStates.emailResetStarted)
       .uponReceiving('a wrong reset code')
       .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: wrongCode, method: 'email' }))
       .willRespondWith(400, (b) => b.jsonBody(errorBody('Invalid verification code. Please try again.')))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => verifyResetCode({ otp: '1111', method: 'email' }))).rejects.toThrow(
           'Invalid verification code. Please try again.',
         );
-      });
+      }));
   });
 
   it('asks for another reset code by SMS', async () => {
@@ -235,9 +236,9 @@ describe('account frontend → BFF: password recovery', () => {
       .uponReceiving('a request for another reset code by sms')
       .withRequest('POST', '/api/auth/resend-reset-code', (b) => b.headers(json).jsonBody({ method: 'sms' }))
       .willRespondWith(200)
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => resendResetCode({ method: 'sms' }));
-      });
+      }));
   });
 
   it('sets the new password after the code was verified, and is refused before', async () => {
@@ -247,18 +248,18 @@ describe('account frontend → BFF: password recovery', () => {
       .uponReceiving('a new password after the reset code was verified')
       .withRequest('POST', '/api/auth/reset-password', (b) => b.headers(json).jsonBody({ password: 'Kumasi2026' }))
       .willRespondWith(200)
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => resetPassword({ password: 'Kumasi2026' }));
-      });
+      }));
     await pact
       .addInteraction()
       .uponReceiving('a new password without a verified reset code')
       .withRequest('POST', '/api/auth/reset-password', (b) => b.headers(json).jsonBody({ password: 'Kumasi2026' }))
       .willRespondWith(400, (b) => b.jsonBody(errorBody('Please verify your reset code first.')))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => resetPassword({ password: 'Kumasi2026' }))).rejects.toThrow(
           'Please verify your reset code first.',
         );
-      });
+      }));
   });
 });

@@ -1,4 +1,5 @@
 import { pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
@@ -28,10 +29,10 @@ describe('admin frontend → BFF', () => {
       .uponReceiving('an admin sign-in with the right password')
       .withRequest('POST', '/api/admin/login', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'first-admin-pass' }))
       .willRespondWith(200, (b) => b.jsonBody({ admin }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const session = await withFetchAgainst(mock.url, () => loginAdmin({ username: 'founder', password: 'first-admin-pass' }));
         expect(session.admin.username).toBe('founder');
-      });
+      }));
   });
 
   it('hears the spec error for wrong credentials', async () => {
@@ -41,11 +42,11 @@ describe('admin frontend → BFF', () => {
       .uponReceiving('an admin sign-in with a wrong password')
       .withRequest('POST', '/api/admin/login', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'wrong-password' }))
       .willRespondWith(401, (b) => b.jsonBody({ message: 'Invalid username or password' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => loginAdmin({ username: 'founder', password: 'wrong-password' }))).rejects.toThrow(
           '401: {"message":"Invalid username or password"}',
         );
-      });
+      }));
   });
 
   it('verifies the session, and is refused without one', async () => {
@@ -55,17 +56,17 @@ describe('admin frontend → BFF', () => {
       .uponReceiving('a session check by a signed-in admin')
       .withRequest('GET', '/api/admin/verify')
       .willRespondWith(200, (b) => b.jsonBody({ admin }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         expect((await withFetchAgainst(mock.url, getAdminSession)).admin.username).toBeTruthy();
-      });
+      }));
     await pact
       .addInteraction()
       .uponReceiving('a session check without a session')
       .withRequest('GET', '/api/admin/verify')
       .willRespondWith(401, (b) => b.jsonBody({ message: 'Admin sign-in required' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, getAdminSession)).rejects.toThrow(/^401: /);
-      });
+      }));
   });
 
   it('reads the waitlist and the admin list', async () => {
@@ -78,19 +79,19 @@ describe('admin frontend → BFF', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody(eachLike({ id: uuid(), name: like('Ama Mensah'), email: like('ama@example.com'), phone: regex(/^0[2-9]\d{8}$/, '0241234567'), createdAt: isoDate })),
       )
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         const signups = await withFetchAgainst(mock.url, getWaitlistSignups);
         expect(signups[0]?.email).toBe('ama@example.com');
-      });
+      }));
     await pact
       .addInteraction()
       .given('a signed-in admin')
       .uponReceiving('a request for the admin list')
       .withRequest('GET', '/api/admin/users')
       .willRespondWith(200, (b) => b.jsonBody(eachLike(admin)))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         expect((await withFetchAgainst(mock.url, getAdminUsers))[0]?.username).toBe('founder');
-      });
+      }));
   });
 
   it('creates an admin, and hears a clear 409 for a taken name', async () => {
@@ -100,9 +101,9 @@ describe('admin frontend → BFF', () => {
       .uponReceiving('a new admin account')
       .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' }))
       .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', createdAt: isoDate }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         expect((await withFetchAgainst(mock.url, () => createAdminUser({ username: 'kwame.ops', password: 'kwame-pass' }))).username).toBe('kwame.ops');
-      });
+      }));
     await pact
       .addInteraction()
       .given('a signed-in admin')
@@ -110,9 +111,9 @@ describe('admin frontend → BFF', () => {
       .uponReceiving('a new admin account with a taken username')
       .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'other-pass' }))
       .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => createAdminUser({ username: 'founder', password: 'other-pass' }))).rejects.toThrow('Username already exists');
-      });
+      }));
   });
 
   it('signs out', async () => {
@@ -122,8 +123,8 @@ describe('admin frontend → BFF', () => {
       .uponReceiving('an admin sign-out')
       .withRequest('POST', '/api/admin/logout')
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, logoutAdmin);
-      });
+      }));
   });
 });

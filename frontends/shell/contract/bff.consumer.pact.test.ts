@@ -1,4 +1,5 @@
 import { pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +17,9 @@ describe('shell → BFF', () => {
       .uponReceiving('a waitlist sign-up from the waitlist page')
       .withRequest('POST', '/api/waitlist', (b) => b.headers(json).jsonBody({ name: 'Kojo Antwi', email: 'kojo@example.com', phone: '0201234567' }))
       .willRespondWith(201)
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => createWaitlistSignup({ name: 'Kojo Antwi', email: 'kojo@example.com', phone: '0201234567' }));
-      });
+      }));
   });
 
   it('hears the spec message for a bad phone number', async () => {
@@ -27,10 +28,10 @@ describe('shell → BFF', () => {
       .uponReceiving('a waitlist sign-up with a bad phone number')
       .withRequest('POST', '/api/waitlist', (b) => b.headers(json).jsonBody({ name: 'Kojo Antwi', email: 'kojo2@example.com', phone: '12345' }))
       .willRespondWith(400, (b) => b.jsonBody({ message: 'Please enter a valid 10-digit Ghana phone number starting with 0' }))
-      .executeTest(async (mock) => {
+      .executeTest(whenRecorded(async (mock) => {
         await expect(
           withFetchAgainst(mock.url, () => createWaitlistSignup({ name: 'Kojo Antwi', email: 'kojo2@example.com', phone: '12345' })),
         ).rejects.toThrow('Please enter a valid 10-digit Ghana phone number starting with 0');
-      });
+      }));
   });
 });
