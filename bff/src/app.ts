@@ -1,10 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { getOpenApiDocument } from '@krom/contracts/api/openapi';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { createHttpApp } from '@krom/server-kit/http-app';
 import { reusableAssertions } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BffConfig, servedOverHttps } from './config.ts';
 import { sameOriginWrites } from './plugins/same-origin.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
 import { sessions } from './plugins/sessions.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -38,6 +43,17 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
     checks: { redis: async () => void (await redis.ping()), ...serviceChecks },
     fastify: { trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY },
   });
+  await app.register(securityHeaders);
+
+  // Before any /api route, so each is collected for the document (the health probes, added earlier, are not /api).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Krom public API', version: '1.0.0', description: 'The one public /api contract, generated from packages/contracts/src/api.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  routeEndpoint(app, getOpenApiDocument, { handler: async () => ({ ...app.swagger() }) });
 
   await app.register(rateLimit, {
     global: false,

@@ -1,8 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import proxy from '@fastify/http-proxy';
+import type { Endpoint, HttpMethod } from '@krom/contracts/endpoint';
+import { endpointSchema } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { ASSERTION_HEADER, type Caller } from '@krom/server-kit/internal-auth';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { outgoingTraceHeaders } from '@krom/server-kit/telemetry';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { request as undiciRequest } from 'undici';
 
@@ -24,17 +26,14 @@ async function internalHeaders(
   service: ServiceName,
   caller: Caller,
 ): Promise<Record<string, string>> {
-  const carrier: Record<string, string> = {};
-  const active = request.span ? trace.setSpan(context.active(), request.span) : context.active();
-  propagation.inject(active, carrier);
   return {
-    ...carrier,
+    ...outgoingTraceHeaders(request.headers),
     'x-request-id': request.id,
     [ASSERTION_HEADER]: await directory.assertion(caller, service),
   };
 }
 
-type ServiceCall = { service: ServiceName; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; caller: Caller; body?: unknown };
+type ServiceCall = { service: ServiceName; method: HttpMethod; path: string; caller: Caller; body?: unknown };
 
 /** How long a service may take to answer before the browser is told it is unavailable. */
 const SERVICE_TIMEOUT_MS = 10_000;
@@ -81,45 +80,60 @@ export async function callService<T>(request: FastifyRequest, directory: Service
   return body as T;
 }
 
+/** Forwarded routes leave judging the request to the service that owns it (with the same contract). */
+const passThrough = () => (data: unknown) => ({ value: data });
+
 /**
- * Forwards a public path to a service path unchanged but for who is calling: the caller is
- * resolved from the session (refusing with 401 when required and absent), browser cookies are
- * not passed on, and the service's answer comes back as it is.
+ * Forwards one /api endpoint to a service route unchanged but for who is calling. The route is
+ * registered from the endpoint, so the OpenAPI document describes it like a hand-written one,
+ * but the request passes through as it came (the body streamed, not parsed) and the service
+ * judges it with the same contract, so its messages come back as they are. The caller is
+ * resolved from the session (refusing with 401 when required and absent), the path's params
+ * fill the service route's, and browser cookies are not passed on.
  */
 export async function forward(
   app: FastifyInstance,
   directory: ServiceDirectory,
   route: {
-    prefix: string;
+    endpoint: Endpoint;
+    /** The service route it goes to; its `:name` params take the endpoint's values. */
+    to: Pick<Endpoint, 'path'>;
     service: ServiceName;
-    rewritePrefix: string;
-    methods: ('GET' | 'POST' | 'PUT' | 'DELETE')[];
     caller: (request: FastifyRequest) => Promise<Caller>;
     rateLimit?: { max: number; timeWindow: string };
   },
 ): Promise<void> {
-  await app.register(proxy, {
-    upstream: directory.urls[route.service],
-    prefix: route.prefix,
-    rewritePrefix: route.rewritePrefix,
-    httpMethods: route.methods,
-    config: route.rateLimit ? { rateLimit: route.rateLimit } : {},
-    preHandler: async (request) => {
-      request.internalHeaders = await internalHeaders(request, directory, route.service, await route.caller(request));
-    },
-    replyOptions: {
-      rewriteRequestHeaders: (request, headers) => {
-        const { cookie: _cookie, origin: _origin, referer: _referer, [ASSERTION_HEADER]: _forged, ...kept } = headers;
-        return { ...kept, ...request.internalHeaders };
+  await app.register(async (scope) => {
+    // @fastify/http-proxy declares its routes without schemas; the endpoint's is set as each is added.
+    scope.addHook('onRoute', (options) => {
+      options.schema = endpointSchema(route.endpoint);
+      options.validatorCompiler = passThrough;
+    });
+    await scope.register(proxy, {
+      upstream: directory.urls[route.service],
+      prefix: route.endpoint.path,
+      rewritePrefix: route.to.path,
+      // Exactly the endpoint's path, not the subtree under it.
+      routes: [''],
+      httpMethods: [route.endpoint.method],
+      config: route.rateLimit ? { rateLimit: route.rateLimit } : {},
+      preHandler: async (request) => {
+        request.internalHeaders = await internalHeaders(request, directory, route.service, await route.caller(request));
       },
-      rewriteHeaders: (headers) => {
-        const { 'set-cookie': _setCookie, ...kept } = headers;
-        return kept;
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => {
+          const { cookie: _cookie, origin: _origin, referer: _referer, traceparent: _trace, tracestate: _state, [ASSERTION_HEADER]: _forged, ...kept } = headers;
+          return { ...kept, ...request.internalHeaders };
+        },
+        rewriteHeaders: (headers) => {
+          const { 'set-cookie': _setCookie, ...kept } = headers;
+          return kept;
+        },
+        onError: (reply, { error }) => {
+          reply.log.error({ err: error, service: route.service }, 'service unreachable');
+          reply.status(503).send({ message: 'Service unavailable. Please try again.' });
+        },
       },
-      onError: (reply, { error }) => {
-        reply.log.error({ err: error, service: route.service }, 'service unreachable');
-        reply.status(503).send({ message: 'Service unavailable. Please try again.' });
-      },
-    },
+    });
   });
 }

@@ -1,4 +1,6 @@
+import { deleteAccount, getUserSettings, updateNotificationSettings, updatePrivacySettings, updateProfile } from '@krom/contracts/api/account';
 import { accountErrors, identityServiceRoutes } from '@krom/contracts/http/auth';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance } from 'fastify';
 import { callService, forward } from '../plugins/service-calls.ts';
@@ -10,23 +12,20 @@ export async function accountRoutes(app: FastifyInstance, options: RouteOptions)
   const { directory } = options;
   const asUser = { service: 'identity' as const, caller: requireUserCaller };
 
-  await forward(app, directory, { ...asUser, prefix: '/api/auth/profile', rewritePrefix: identityServiceRoutes.profile, methods: ['PUT'] });
-  await forward(app, directory, { ...asUser, prefix: '/api/user/settings', rewritePrefix: identityServiceRoutes.settings, methods: ['GET'] });
-  await forward(app, directory, {
-    ...asUser,
-    prefix: '/api/user/notifications',
-    rewritePrefix: identityServiceRoutes.notificationSettings,
-    methods: ['PUT'],
-  });
-  await forward(app, directory, { ...asUser, prefix: '/api/user/privacy', rewritePrefix: identityServiceRoutes.privacySettings, methods: ['PUT'] });
+  await forward(app, directory, { ...asUser, endpoint: updateProfile, to: { path: identityServiceRoutes.profile } });
+  await forward(app, directory, { ...asUser, endpoint: getUserSettings, to: { path: identityServiceRoutes.settings } });
+  await forward(app, directory, { ...asUser, endpoint: updateNotificationSettings, to: { path: identityServiceRoutes.notificationSettings } });
+  await forward(app, directory, { ...asUser, endpoint: updatePrivacySettings, to: { path: identityServiceRoutes.privacySettings } });
 
   /** Deletes the account (after the screen's confirm prompt), ends every session of it and clears the cookie. */
-  app.delete('/api/user', async (request) => {
-    const caller = await requireUserCaller(request);
-    if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
-    await callService(request, directory, { service: 'identity', method: 'DELETE', path: identityServiceRoutes.me, caller });
-    await request.server.sessions.destroyAllFor('user', caller.userId);
-    request.session.delete();
-    return { ok: true };
+  routeEndpoint(app, deleteAccount, {
+    handler: async (request) => {
+      const caller = await requireUserCaller(request);
+      if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
+      await callService(request, directory, { service: 'identity', method: 'DELETE', path: identityServiceRoutes.me, caller });
+      await request.server.sessions.destroyAllFor('user', caller.userId);
+      request.session.delete();
+      return { ok: true as const };
+    },
   });
 }

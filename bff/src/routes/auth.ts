@@ -1,16 +1,14 @@
+import { changePassword, getCurrentUser, registerUser, signIn as signInEndpoint, signOut as signOutEndpoint } from '@krom/contracts/api/auth';
 import {
   accountErrors,
-  changePasswordRequestSchema,
   type checkCredentialsResponseSchema,
   identityServiceRoutes,
   loginErrors,
-  loginRequestSchema,
-  registerRequestSchema,
   type User,
 } from '@krom/contracts/http/auth';
 import { phoneCodeErrors } from '@krom/contracts/http/phone-codes';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callService } from '../plugins/service-calls.ts';
@@ -28,12 +26,15 @@ function assertPhoneVerifiedHere(request: FastifyRequest, phone: string): void {
   }
 }
 
+/** A signed-out caller is told so (401) before the body is judged. */
+const signedInFirst = async (request: FastifyRequest) => void (await requireUserCaller(request));
+
 /** Sign-up, sign-in, sign-out, the current user and the password change in settings. */
 export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   const { directory } = options;
 
   /** The current user; 401 when signed out, which screens read as "signed out". */
-  app.get('/api/auth/user', async (request) => {
+  routeEndpoint(app, getCurrentUser, { handler: async (request) => {
     const caller = await requireUserCaller(request);
     try {
       return await callService<User>(request, directory, { service: 'identity', method: 'GET', path: identityServiceRoutes.me, caller });
@@ -45,11 +46,11 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
       }
       throw error;
     }
-  });
+  } });
 
   /** Registration, only for the phone number whose code was verified in this browser session. */
-  app.post('/api/auth/register', { config: { rateLimit: options.publicRateLimit } }, async (request, reply) => {
-    const registration = parseWith(registerRequestSchema, request.body);
+  routeEndpoint(app, registerUser, { config: { rateLimit: options.publicRateLimit }, handler: async (request, reply) => {
+    const registration = request.body;
     assertPhoneVerifiedHere(request, registration.phone);
     const user = await callService<User>(request, directory, {
       service: 'identity',
@@ -61,11 +62,11 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
     await signIn(request, 'user', user.id);
     request.session.set('signupPhone', undefined);
     return reply.status(201).send(user);
-  });
+  } });
 
   /** Unknown e-mail and wrong password: the same 401, after the same work (identity verifies a decoy). */
-  app.post('/api/auth/login', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
-    const credentials = parseWith(loginRequestSchema, request.body);
+  routeEndpoint(app, signInEndpoint, { config: { rateLimit: options.publicRateLimit }, handler: async (request) => {
+    const credentials = request.body;
     const { user } = await callService<z.infer<typeof checkCredentialsResponseSchema>>(request, directory, {
       service: 'identity',
       method: 'POST',
@@ -78,21 +79,21 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
     });
     await signIn(request, 'user', user.id);
     return user;
-  });
+  } });
 
   /** Ends the session on the server too: a copy of the cookie opens nothing afterwards. */
-  app.post('/api/auth/logout', async (request) => {
+  routeEndpoint(app, signOutEndpoint, { handler: async (request) => {
     await signOut(request, 'user');
-    return { ok: true };
-  });
+    return { ok: true as const };
+  } });
 
   /** Settings: the current password is checked by identity; every other session of the user ends. */
-  app.post('/api/auth/change-password', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
+  routeEndpoint(app, changePassword, { config: { rateLimit: options.publicRateLimit }, preValidation: signedInFirst, handler: async (request) => {
     const caller = await requireUserCaller(request);
     if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
-    const body = parseWith(changePasswordRequestSchema, request.body);
+    const body = request.body;
     await callService(request, directory, { service: 'identity', method: 'POST', path: identityServiceRoutes.changePassword, caller, body });
     await request.server.sessions.destroyAllFor('user', caller.userId, request.session.get('user'));
-    return { ok: true };
-  });
+    return { ok: true as const };
+  } });
 }

@@ -1,10 +1,10 @@
 import { Socket } from 'node:net';
+import { getNotifications, markAllNotificationsRead, markNotificationRead, notificationStream } from '@krom/contracts/api/notifications';
+import { notificationServiceRoutes } from '@krom/contracts/http/notifications';
 import type { FastifyInstance } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
 import { requireUserCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
-
-const STREAM_PATH = '/api/notifications/stream';
 
 /**
  * The signed-in user's in-app notifications, forwarded to the notifications service as that
@@ -15,7 +15,7 @@ export async function notificationRoutes(app: FastifyInstance, options: RouteOpt
   // Open streams would hold the BFF's shutdown until they end; cut them, browsers reconnect.
   const streams = new Set<Socket>();
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(STREAM_PATH)) return;
+    if (!request.url.startsWith(notificationStream.path)) return;
     const socket = request.raw.socket;
     // Injected requests (tests) have no real socket to cut.
     if (!(socket instanceof Socket)) return;
@@ -26,11 +26,9 @@ export async function notificationRoutes(app: FastifyInstance, options: RouteOpt
     for (const socket of streams) socket.destroy();
   });
 
-  await forward(app, options.directory, {
-    prefix: '/api/notifications',
-    service: 'notifications',
-    rewritePrefix: '/notifications',
-    methods: ['GET', 'POST'],
-    caller: requireUserCaller,
-  });
+  const asUser = { service: 'notifications' as const, caller: requireUserCaller };
+  await forward(app, options.directory, { ...asUser, endpoint: getNotifications, to: { path: notificationServiceRoutes.list } });
+  await forward(app, options.directory, { ...asUser, endpoint: markNotificationRead, to: { path: notificationServiceRoutes.read } });
+  await forward(app, options.directory, { ...asUser, endpoint: markAllNotificationsRead, to: { path: notificationServiceRoutes.readAll } });
+  await forward(app, options.directory, { ...asUser, endpoint: notificationStream, to: { path: notificationServiceRoutes.stream } });
 }

@@ -1,4 +1,19 @@
-import { paymentServiceRoutes } from '@krom/contracts/http/payments';
+import {
+  createPaymentMethod,
+  deletePaymentMethod,
+  getPaymentMethods,
+  getPayments,
+  setDefaultPaymentMethod,
+  updatePaymentMethod,
+} from '@krom/contracts/api/payments';
+import {
+  createPaymentMethodRoute,
+  deletePaymentMethodRoute,
+  listPaymentMethodsRoute,
+  listPaymentsRoute,
+  setDefaultPaymentMethodRoute,
+  updatePaymentMethodRoute,
+} from '@krom/contracts/services/rides/payments';
 import type { FastifyInstance } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
 import { requireUserCaller } from '../plugins/sessions.ts';
@@ -9,19 +24,11 @@ import type { RouteOptions } from './route-options.ts';
  * service answers only with that user's own payments and numbers.
  */
 export async function paymentRoutes(app: FastifyInstance, { directory }: RouteOptions) {
-  await forward(app, directory, {
-    prefix: '/api/payments',
-    service: 'rides',
-    rewritePrefix: paymentServiceRoutes.payments,
-    methods: ['GET'],
-    caller: requireUserCaller,
-  });
-  // One registration covers /api/payment-methods, /{id} and /{id}/default.
-  await forward(app, directory, {
-    prefix: '/api/payment-methods',
-    service: 'rides',
-    rewritePrefix: paymentServiceRoutes.paymentMethods,
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    caller: requireUserCaller,
-  });
+  const asUser = { service: 'rides' as const, caller: requireUserCaller };
+  await forward(app, directory, { ...asUser, endpoint: getPayments, to: listPaymentsRoute });
+  await forward(app, directory, { ...asUser, endpoint: getPaymentMethods, to: listPaymentMethodsRoute });
+  await forward(app, directory, { ...asUser, endpoint: createPaymentMethod, to: createPaymentMethodRoute });
+  await forward(app, directory, { ...asUser, endpoint: updatePaymentMethod, to: updatePaymentMethodRoute });
+  await forward(app, directory, { ...asUser, endpoint: setDefaultPaymentMethod, to: setDefaultPaymentMethodRoute });
+  await forward(app, directory, { ...asUser, endpoint: deletePaymentMethod, to: deletePaymentMethodRoute });
 }

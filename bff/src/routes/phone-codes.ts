@@ -1,9 +1,5 @@
-import {
-  phoneCodeMessages,
-  type sendVerificationResponseSchema,
-  sendVerificationRequestSchema,
-  verifyCodeRequestSchema,
-} from '@krom/contracts/http/phone-codes';
+import { sendPhoneCode, verifyPhoneCode } from '@krom/contracts/api/phone-codes';
+import { phoneCodeMessages } from '@krom/contracts/http/phone-codes';
 import {
   type IssueCodeRequest,
   type IssueCodeResponse,
@@ -12,10 +8,9 @@ import {
   type VerifyCodeServiceRequest,
   verificationCodeRoutes,
 } from '@krom/contracts/http/verification-codes';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { callService, type ServiceDirectory, sendToService } from '../plugins/service-calls.ts';
 import { publicCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
@@ -77,8 +72,8 @@ export async function phoneCodeRoutes(app: FastifyInstance, options: RouteOption
   const { directory } = options;
   const limited = { config: { rateLimit: options.publicRateLimit } };
 
-  app.post('/api/sms/send-verification', limited, async (request, reply) => {
-    const { phoneNumber } = parseWith(sendVerificationRequestSchema, request.body);
+  routeEndpoint(app, sendPhoneCode, { ...limited, handler: async (request, reply) => {
+    const { phoneNumber } = request.body;
     try {
       const { resendAfterSeconds } = await requestVerificationCode(request, directory, {
         purpose: 'signup',
@@ -86,18 +81,18 @@ export async function phoneCodeRoutes(app: FastifyInstance, options: RouteOption
         destination: { channel: 'sms', phone: phoneNumber },
         clientKey: request.ip,
       });
-      return { message: phoneCodeMessages.sent, resendAfterSeconds } satisfies z.infer<typeof sendVerificationResponseSchema>;
+      return { message: phoneCodeMessages.sent, resendAfterSeconds };
     } catch (error) {
       if (error instanceof CodeRequestRefused) return replyCodeRefused(reply, error);
       throw error;
     }
-  });
+  } });
 
-  app.post('/api/sms/verify-code', limited, async (request) => {
-    const { phoneNumber, verificationCode } = parseWith(verifyCodeRequestSchema, request.body);
+  routeEndpoint(app, verifyPhoneCode, { ...limited, handler: async (request) => {
+    const { phoneNumber, verificationCode } = request.body;
     const body: VerifyCodeServiceRequest = { purpose: 'signup', subject: phoneNumber, code: verificationCode };
     await callService(request, directory, { service: 'notifications', method: 'POST', path: verificationCodeRoutes.verify, caller: await publicCaller(), body });
     request.session.set('signupPhone', { phone: phoneNumber, verifiedAt: Date.now() });
     return { message: phoneCodeMessages.verified };
-  });
+  } });
 }

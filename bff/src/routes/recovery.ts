@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { requestPasswordReset, resendResetCode, resetPassword, verifyResetCode } from '@krom/contracts/api/recovery';
 import {
-  forgotPasswordRequestSchema,
   identityServiceRoutes,
   type RecoveryLookupRequest,
   type RecoveryLookupResponse,
-  resendResetCodeRequestSchema,
   resetCodeSentMessage,
   resetErrors,
   resetNoRequestMessage,
-  resetPasswordRequestSchema,
-  verifyResetOtpRequestSchema,
 } from '@krom/contracts/http/auth';
 import {
   codePolicyResponseSchema,
@@ -17,8 +14,8 @@ import {
   type IssueCodeResponse,
   verificationCodeRoutes,
 } from '@krom/contracts/http/verification-codes';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callService, type ServiceDirectory } from '../plugins/service-calls.ts';
 import { publicCaller } from '../plugins/sessions.ts';
@@ -94,8 +91,10 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
 
   const sentAnswer = (method: Method, resendAfterSeconds: number) => ({ message: resetCodeSentMessage[method], resendAfterSeconds });
 
-  app.post('/api/auth/forgot-password', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
-    const body = parseWith(forgotPasswordRequestSchema, request.body);
+  const limited = { config: { rateLimit: options.publicRateLimit } };
+
+  routeEndpoint(app, requestPasswordReset, { ...limited, handler: async (request) => {
+    const body = request.body;
     const [account, resendAfterSeconds] = await Promise.all([
       lookUp(request, body.method === 'email' ? { email: body.email } : { phone: body.phone }),
       resendWait(request),
@@ -103,10 +102,9 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
     if (account) requestCodeInBackground(request, account, body.method);
     request.session.set('reset', { userId: account?.userId ?? null, method: body.method, startedAt: Date.now() });
     return sentAnswer(body.method, resendAfterSeconds);
-  });
+  } });
 
-  app.post('/api/auth/resend-reset-code', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
-    parseWith(resendResetCodeRequestSchema, request.body);
+  routeEndpoint(app, resendResetCode, { ...limited, handler: async (request) => {
     const reset = request.session.get('reset');
     if (!reset) throw new HttpError(400, resetNoRequestMessage);
     // The method chosen at the start holds: the code goes where the first one went.
@@ -114,10 +112,10 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
     if (account) requestCodeInBackground(request, account, reset.method);
     request.session.set('reset', { ...reset, verifiedAt: undefined, grant: undefined });
     return sentAnswer(reset.method, resendAfterSeconds);
-  });
+  } });
 
-  app.post('/api/auth/verify-reset-otp', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
-    const { otp } = parseWith(verifyResetOtpRequestSchema, request.body);
+  routeEndpoint(app, verifyResetCode, { ...limited, handler: async (request) => {
+    const { otp } = request.body;
     const reset = request.session.get('reset');
     if (!reset) throw new HttpError(400, resetErrors.invalidCode);
     try {
@@ -137,12 +135,12 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
     if (!reset.userId) throw new HttpError(400, resetErrors.invalidCode);
     const grant = await request.server.sessions.createGrant('reset', reset.userId, VERIFIED_RESET_VALID_MS / 1000);
     request.session.set('reset', { ...reset, verifiedAt: Date.now(), grant });
-    return { ok: true };
-  });
+    return { ok: true as const };
+  } });
 
   /** The new password, only after the code was verified in this browser session; every session of the user ends. */
-  app.post('/api/auth/reset-password', { config: { rateLimit: options.publicRateLimit } }, async (request) => {
-    const { password } = parseWith(resetPasswordRequestSchema, request.body);
+  routeEndpoint(app, resetPassword, { ...limited, handler: async (request) => {
+    const { password } = request.body;
     const reset = request.session.get('reset');
     const fresh = reset?.userId && reset.verifiedAt && reset.grant && Date.now() - reset.verifiedAt < VERIFIED_RESET_VALID_MS;
     // The cookie alone proves nothing once the grant is used: a copy of it from before the reset is refused.
@@ -160,8 +158,8 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
     await request.server.sessions.destroyAllFor('user', reset.userId);
     request.session.set('reset', undefined);
     request.session.set('user', undefined);
-    return { ok: true };
-  });
+    return { ok: true as const };
+  } });
 }
 
 function issueCode(request: FastifyRequest, directory: ServiceDirectory, body: IssueCodeRequest): Promise<IssueCodeResponse> {

@@ -1,13 +1,14 @@
+import { deleteUploadedImage, getUploadedImage, uploadImage } from '@krom/contracts/api/uploads';
+import { fillPath } from '@krom/contracts/endpoint';
 import {
-  deleteUploadRequestSchema,
   identityServiceRoutes,
   maxImageBytes,
   uploadErrors,
   uploadNotFound,
   uploadPublicIdPattern,
 } from '@krom/contracts/http/auth';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callService, forward } from '../plugins/service-calls.ts';
 import { requireUserCaller } from '../plugins/sessions.ts';
@@ -32,30 +33,32 @@ export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) 
   const { directory } = options;
 
   await forward(app, directory, {
-    prefix: '/api/upload',
+    endpoint: uploadImage,
+    to: { path: identityServiceRoutes.uploads },
     service: 'identity',
-    rewritePrefix: identityServiceRoutes.uploads,
-    methods: ['POST'],
     caller: uploaderWithinLimit,
   });
   await forward(app, directory, {
-    prefix: '/api/uploads',
+    endpoint: getUploadedImage,
+    to: { path: identityServiceRoutes.upload },
     service: 'identity',
-    rewritePrefix: identityServiceRoutes.uploads,
-    methods: ['GET'],
     caller: requireUserCaller,
   });
 
-  app.delete('/api/upload', async (request) => {
-    const caller = await requireUserCaller(request);
-    const { publicId } = parseWith(deleteUploadRequestSchema, request.body);
-    if (!uploadPublicIdPattern.test(publicId)) throw new HttpError(404, uploadNotFound);
-    await callService(request, directory, {
-      service: 'identity',
-      method: 'DELETE',
-      path: identityServiceRoutes.upload.replace(':publicId', publicId),
-      caller,
-    });
-    return { ok: true };
+  routeEndpoint(app, deleteUploadedImage, {
+    // A signed-out caller is told so (401) before the body is judged.
+    preValidation: async (request) => void (await requireUserCaller(request)),
+    handler: async (request) => {
+      const caller = await requireUserCaller(request);
+      const { publicId } = request.body;
+      if (!uploadPublicIdPattern.test(publicId)) throw new HttpError(404, uploadNotFound);
+      await callService(request, directory, {
+        service: 'identity',
+        method: 'DELETE',
+        path: fillPath(identityServiceRoutes.upload, { publicId }),
+        caller,
+      });
+      return { ok: true as const };
+    },
   });
 }

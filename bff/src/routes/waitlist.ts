@@ -1,13 +1,15 @@
+import { joinWaitlist } from '@krom/contracts/api/waitlist';
+import { joinWaitlistRoute } from '@krom/contracts/services/admin/waitlist';
 import type { FastifyInstance } from 'fastify';
 import { publicCaller } from '../plugins/sessions.ts';
-import { forward, type ServiceDirectory } from '../plugins/service-calls.ts';
+import { forward } from '../plugins/service-calls.ts';
+import type { RouteOptions } from './route-options.ts';
 
-export async function waitlistRoutes(app: FastifyInstance, options: { directory: ServiceDirectory; publicRateLimit: { max: number; timeWindow: string } }) {
+export async function waitlistRoutes(app: FastifyInstance, options: RouteOptions) {
   await forward(app, options.directory, {
-    prefix: '/api/waitlist',
+    endpoint: joinWaitlist,
+    to: joinWaitlistRoute,
     service: 'admin',
-    rewritePrefix: '/waitlist',
-    methods: ['POST'],
     caller: publicCaller,
     rateLimit: options.publicRateLimit,
   });

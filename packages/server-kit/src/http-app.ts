@@ -1,29 +1,28 @@
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError, validationError } from './errors.ts';
 import { loggerOptions, requestIdFrom } from './logger.ts';
-import { tracer } from './telemetry.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    span?: Span;
-  }
-}
+import { runInTrace, tracingEnabled, validTraceparent } from './telemetry.ts';
+import { contractValidatorCompiler } from './validate.ts';
 
 export type HealthCheck = () => Promise<void>;
 
+/** One log line per request, when it completes, naming the request (Fastify's default writes two). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /**
- * A Fastify instance with what every Krom HTTP process shares: pino logs with request ids,
- * a server span per request continuing the caller's traceparent, one error body format,
+ * A Fastify instance with what every Krom HTTP process shares: one pino line per request with
+ * its request id, the caller's trace continued (see telemetry.ts), one error body format,
+ * routes validated and answers serialised with their contract schemas (see endpoint-route.ts),
  * and /health/live and /health/ready.
  */
 export function createHttpApp(options: {
@@ -36,29 +35,23 @@ export function createHttpApp(options: {
     logger: loggerOptions(options.service, options.logLevel),
     genReqId: requestIdFrom,
     forceCloseConnections: 'idle',
+    logController: new OneLinePerRequest(),
     ...options.fastify,
   });
+  app.setValidatorCompiler(contractValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    const span = tracer().startSpan(
-      `${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' } },
-      parent,
-    );
-    request.span = span;
-    // Runs the rest of the request (hooks, handler) inside this span's context.
-    context.with(trace.setSpan(parent, span), done);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    const span = request.span;
-    if (span) {
-      span.setAttribute('http.response.status_code', reply.statusCode);
-      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    }
     done();
+  });
+  // Spans are @fastify/otel's when the SDK runs. Without it, nothing per request but passing an
+  // incoming traceparent on to what the handler records or calls; set at preHandler, after the
+  // body is read, because the body stream's events would not carry it.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const traceparent = tracingEnabled() ? undefined : validTraceparent(request.headers.traceparent);
+    if (traceparent) runInTrace(traceparent, () => done());
+    else done();
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, fourDigitCode, ghanaPhoneField, ghanaPhonePattern, isoDateTime, personName, uuid } from './fields.ts';
+import { emailField, fourDigitCode, ghanaPhoneField, isoDateTime, personName, uuid } from './fields.ts';
 
 /** Passwords: the spec's minimums; 128 is a ceiling for hashing cost, well above the 64 users may use. */
 const passwordCeiling = z.string().max(128, 'Password must be at most 128 characters');
@@ -29,6 +29,10 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginErrors = { invalidCredentials: 'Invalid email or password. Please try again.' } as const;
+
+/** The answer (429) to a sign-in while its account (user or staff) is locked after too many wrong passwords. */
+export const signInLockedMessage = (minutes: number) =>
+  `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 
 /**
  * Verification status as screens read it: approved, pending, rejected, or anything else meaning
@@ -63,7 +67,7 @@ export const profileUpdateRequestSchema = z.object({
   phone: z.string().optional(),
   emergencyContactName: z.string().trim().max(120).nullable().optional(),
   emergencyContactPhone: z
-    .union([z.literal(''), z.string().trim().regex(ghanaPhonePattern, 'Please enter a valid 10-digit Ghana phone number starting with 0')])
+    .union([z.literal(''), ghanaPhoneField])
     .nullable()
     .optional(),
   profileImageUrl: z.string().max(500).nullable().optional(),
@@ -144,6 +148,8 @@ export const deleteUploadRequestSchema = z.object({ publicId: z.string().min(1) 
 export const uploadErrors = {
   notImage: 'Please select an image file',
   tooLarge: 'Image must be smaller than 5MB',
+  /** 429 past the per-user daily upload quota. */
+  dailyQuota: 'You have uploaded too many images today. Please try again tomorrow.',
 } as const;
 export const maxImageBytes = 5 * 1024 * 1024;
 

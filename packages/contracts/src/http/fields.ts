@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { ghanaPhonePattern, localGhanaPhone } from './ghana-phone.ts';
 
 /** Field rules the spec states once and several forms reuse, with its exact messages. */
 const emailMessage = 'Please enter a valid email address';
 export const emailField = z.string({ error: emailMessage }).trim().email(emailMessage);
 
-/** 0, then a digit 2 to 9, then 8 digits: a Ghana mobile or landline number in local format. */
-export const ghanaPhonePattern = /^0[2-9]\d{8}$/;
-const ghanaPhoneMessage = 'Please enter a valid 10-digit Ghana phone number starting with 0';
-export const ghanaPhoneField = z.string({ error: ghanaPhoneMessage }).trim().regex(ghanaPhonePattern, ghanaPhoneMessage);
+export { ghanaPhonePattern };
+export const ghanaPhoneMessage = 'Please enter a valid 10-digit Ghana phone number starting with 0';
+/** A phone as typed (international form, separators) in, the local number out: what is stored and texted. */
+export const ghanaPhoneField = z
+  .string({ error: ghanaPhoneMessage })
+  .transform(localGhanaPhone)
+  .pipe(z.string().regex(ghanaPhonePattern, ghanaPhoneMessage));
 
 export const isoDateTime = z.string().datetime({ offset: true });
 export const uuid = z.string().uuid();

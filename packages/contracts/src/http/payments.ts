@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ghanaPhonePattern, isoDateTime, uuid } from './fields.ts';
+import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 
 export const paymentStatuses = ['completed', 'pending', 'failed', 'refunded'] as const;
 /** Mobile money networks: MTN, Telecel (formerly Vodafone) and AirtelTigo, as the spec names them. */
@@ -37,12 +37,10 @@ export const paymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-const mobileNumber = z
-  .string({ error: 'Please enter a valid 10-digit Ghana phone number starting with 0' })
-  .trim()
-  .regex(ghanaPhonePattern, 'Please enter a valid 10-digit Ghana phone number starting with 0');
+/** A mobile money number as typed, stored in local form. */
+const mobileNumber = ghanaPhoneField;
 
-/** POST /api/payment-methods; PUT /api/payment-methods/{id}; POST /api/payment-methods/{id}/default; DELETE /api/payment-methods/{id}. */
+/** Adding a number and changing one (`api/payments.ts` names the calls). */
 export const createPaymentMethodRequestSchema = z.object({
   provider: z.enum(mobileMoneyProviders, { error: 'Please choose a mobile money network' }),
   number: mobileNumber,
@@ -64,16 +62,8 @@ export type UpdatePaymentMethodRequest = z.infer<typeof updatePaymentMethodReque
 /** DELETE /api/payment-methods/{id} answers this; the default may have moved, so read the list again. */
 export const deletePaymentMethodResponseSchema = z.object({ ok: z.literal(true) });
 
-/**
- * Routes of the rides service's payments area (reached only from the BFF with an internal
- * assertion); the BFF's public paths are the same under /api.
- */
-export const paymentServiceRoutes = {
-  payments: '/payments',
-  paymentMethods: '/payment-methods',
-  paymentMethod: '/payment-methods/:id',
-  defaultPaymentMethod: '/payment-methods/:id/default',
-} as const;
+/** The id in a payment method's path: any string, as an id that cannot exist is answered 404 like one that does not. */
+export const paymentMethodParams = z.object({ id: z.string().describe('The payment method id (a uuid)') });
 
 /** Number prefixes each network was allocated; a ported number keeps its old prefix, so this only suggests. */
 export const mobileMoneyPrefixes: Record<MobileMoneyProvider, readonly string[]> = {

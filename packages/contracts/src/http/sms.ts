@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
 
 export const smsMessageTypes = ['verification', 'booking_confirmation', 'reminder', 'notification'] as const;
-export const smsStatuses = ['sent', 'failed', 'pending'] as const;
+/** The spec's three, plus Krom's 'suppressed': over the per-destination cap, never sent. */
+export const smsStatuses = ['sent', 'failed', 'pending', 'suppressed'] as const;
 
 /** sms_logs as the spec lists it; `phoneNumber` is stored as dialled (E.164). */
 export const smsLogSchema = z.object({

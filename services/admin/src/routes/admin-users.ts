@@ -1,35 +1,42 @@
-import { adminLoginRequestSchema, adminServiceRoutes, createAdminRequestSchema } from '@krom/contracts/http/admin';
+import {
+  checkAdminCredentialsRoute,
+  createAdminUserRoute,
+  getAdminUserRoute,
+  listAdminUsersRoute,
+} from '@krom/contracts/services/admin/admin-users';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { requireAdmin } from '@krom/server-kit/internal-auth';
-import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { checkAdminCredentials, createAdmin, findAdmin, listAdmins } from '../admins/admin-accounts.ts';
 import type { AdminDb } from '../db/admin-db.ts';
 
 export async function adminUserRoutes(app: FastifyInstance, { db }: { db: AdminDb }) {
   /** Credential check for the BFF's admin sign-in; the BFF owns the session itself. */
-  app.post(adminServiceRoutes.checkCredentials, async (request) => {
-    const { username, password } = parseWith(adminLoginRequestSchema, request.body);
-    return { admin: await checkAdminCredentials(db, username, password) };
+  routeEndpoint(app, checkAdminCredentialsRoute, {
+    handler: async (request) => ({ admin: await checkAdminCredentials(db, request.body.username, request.body.password) }),
   });
 
-  app.get(adminServiceRoutes.adminUsers, async (request) => {
-    requireAdmin(request);
-    return listAdmins(db);
+  routeEndpoint(app, listAdminUsersRoute, {
+    handler: async (request) => {
+      requireAdmin(request);
+      return listAdmins(db);
+    },
   });
 
-  app.post(adminServiceRoutes.adminUsers, async (request, reply) => {
-    requireAdmin(request);
-    const admin = await createAdmin(db, parseWith(createAdminRequestSchema, request.body));
-    return reply.status(201).send(admin);
+  routeEndpoint(app, createAdminUserRoute, {
+    handler: async (request, reply) => {
+      requireAdmin(request);
+      return reply.status(201).send(await createAdmin(db, request.body));
+    },
   });
 
-  app.get(adminServiceRoutes.adminUser, async (request) => {
-    requireAdmin(request);
-    const { id } = parseWith(z.object({ id: z.string().uuid('Unknown admin') }), request.params);
-    const admin = await findAdmin(db, id);
-    if (!admin) throw new HttpError(404, 'Unknown admin');
-    return { admin };
+  routeEndpoint(app, getAdminUserRoute, {
+    handler: async (request) => {
+      requireAdmin(request);
+      const admin = await findAdmin(db, request.params.id);
+      if (!admin) throw new HttpError(404, 'Unknown admin');
+      return { admin };
+    },
   });
 }

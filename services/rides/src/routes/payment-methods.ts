@@ -1,14 +1,16 @@
-import {
-  createPaymentMethodRequestSchema,
-  paymentMethodErrors,
-  paymentServiceRoutes,
-  updatePaymentMethodRequestSchema,
-} from '@krom/contracts/http/payments';
+import { paymentMethodErrors } from '@krom/contracts/http/payments';
 import { uuid } from '@krom/contracts/http/fields';
+import {
+  createPaymentMethodRoute,
+  deletePaymentMethodRoute,
+  listPaymentMethodsRoute,
+  setDefaultPaymentMethodRoute,
+  updatePaymentMethodRoute,
+} from '@krom/contracts/services/rides/payments';
 import { HttpError } from '@krom/server-kit/errors';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
-import { parseWith } from '@krom/server-kit/validate';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
 import {
   addPaymentMethod,
@@ -18,36 +20,31 @@ import {
   updatePaymentMethod,
 } from '../payment-methods/user-payment-methods.ts';
 
-/** The method id from the path; an id that cannot exist is as unknown as one that does not. */
-function methodId(request: FastifyRequest): string {
-  const id = (request.params as { id?: unknown }).id;
+/** An id that cannot exist is as unknown as one that does not. */
+function methodId(id: string): string {
   if (!uuid.safeParse(id).success) throw new HttpError(404, paymentMethodErrors.notFound);
-  return id as string;
+  return id;
 }
 
 export async function paymentMethodRoutes(app: FastifyInstance, { db }: { db: RidesDb }) {
-  app.get(paymentServiceRoutes.paymentMethods, async (request) => listPaymentMethods(db, requireUser(request)));
+  routeEndpoint(app, listPaymentMethodsRoute, { handler: async (request) => listPaymentMethods(db, requireUser(request)) });
 
-  app.post(paymentServiceRoutes.paymentMethods, async (request, reply) => {
-    const userId = requireUser(request);
-    const method = await addPaymentMethod(db, userId, parseWith(createPaymentMethodRequestSchema, request.body));
-    return reply.status(201).send(method);
+  routeEndpoint(app, createPaymentMethodRoute, {
+    handler: async (request, reply) => reply.status(201).send(await addPaymentMethod(db, requireUser(request), request.body)),
   });
 
-  app.put(paymentServiceRoutes.paymentMethod, async (request) => {
-    const userId = requireUser(request);
-    const id = methodId(request);
-    return updatePaymentMethod(db, userId, id, parseWith(updatePaymentMethodRequestSchema, request.body));
+  routeEndpoint(app, updatePaymentMethodRoute, {
+    handler: async (request) => updatePaymentMethod(db, requireUser(request), methodId(request.params.id), request.body),
   });
 
-  app.post(paymentServiceRoutes.defaultPaymentMethod, async (request) => {
-    const userId = requireUser(request);
-    return makeDefaultPaymentMethod(db, userId, methodId(request));
+  routeEndpoint(app, setDefaultPaymentMethodRoute, {
+    handler: async (request) => makeDefaultPaymentMethod(db, requireUser(request), methodId(request.params.id)),
   });
 
-  app.delete(paymentServiceRoutes.paymentMethod, async (request) => {
-    const userId = requireUser(request);
-    await removePaymentMethod(db, userId, methodId(request));
-    return { ok: true as const };
+  routeEndpoint(app, deletePaymentMethodRoute, {
+    handler: async (request) => {
+      await removePaymentMethod(db, requireUser(request), methodId(request.params.id));
+      return { ok: true as const };
+    },
   });
 }

@@ -1,12 +1,13 @@
-import { type PaymentMethod, paymentMethodListSchema } from '@krom/contracts/http/payments';
-import { getJson } from '@krom/ui-kit/api-request.ts';
+import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api/payments';
+import type { PaymentMethod } from '@krom/contracts/http/payments';
+import { callEndpoint } from '@krom/ui-kit/api-request.ts';
 import { useQuery } from '@tanstack/react-query';
 
-export const paymentMethodsQueryKey = ['/api/payment-methods'] as const;
+export const paymentMethodsQueryKey = [getPaymentMethodsEndpoint.path] as const;
 
-/** GET /api/payment-methods: the user's mobile money numbers (masked), the default first. */
+/** The user's mobile money numbers (masked), the default first. */
 export async function getPaymentMethods(): Promise<PaymentMethod[]> {
-  return paymentMethodListSchema.parse(await getJson(paymentMethodsQueryKey[0]));
+  return callEndpoint(getPaymentMethodsEndpoint);
 }
 
 export function usePaymentMethods() {

@@ -1,12 +1,13 @@
-import { type PaymentsResponse, paymentsResponseSchema } from '@krom/contracts/http/payments';
-import { getJson } from '@krom/ui-kit/api-request.ts';
+import { getPayments as getPaymentsEndpoint } from '@krom/contracts/api/payments';
+import type { PaymentsResponse } from '@krom/contracts/http/payments';
+import { callEndpoint } from '@krom/ui-kit/api-request.ts';
 import { useQuery } from '@tanstack/react-query';
 
-export const paymentsQueryKey = ['/api/payments'] as const;
+export const paymentsQueryKey = [getPaymentsEndpoint.path] as const;
 
-/** GET /api/payments: every payment of the signed-in user, newest first, and this month's totals. */
+/** Every payment of the signed-in user, newest first, and this month's totals. */
 export async function getPayments(): Promise<PaymentsResponse> {
-  return paymentsResponseSchema.parse(await getJson(paymentsQueryKey[0]));
+  return callEndpoint(getPaymentsEndpoint);
 }
 
 export function usePayments() {

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { apiErrorSchema } from './http/errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A body that is not JSON (an image, an event stream), described by its media type. */
+export type MediaResponse = { description: string; content: Record<string, { schema: z.ZodType }> };
+
+/**
+ * One HTTP call, defined once: the server registers its route from it (validation, response
+ * serialisation, the OpenAPI document) and clients build the request and parse the answer with it.
+ * `path` is in Fastify's `:name` style; `responses` are the bodies by status, errors included.
+ */
+export type Endpoint = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  responses: { [status: number]: z.ZodType | MediaResponse };
+};
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The values a path's `:name` segments take, e.g. `{ id: string }` for `/payment-methods/:id`. */
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
+
+type SuccessStatus<E extends Endpoint> = Extract<keyof E['responses'], 200 | 201 | 202 | 204>;
+type BodyOf<R> = R extends z.ZodType ? z.output<R> : R extends MediaResponse ? z.output<R['content'][string]['schema']> : never;
+/** What a successful call answers (the body of its 2xx response). */
+export type SuccessBody<E extends Endpoint> = BodyOf<E['responses'][SuccessStatus<E>]>;
+
+/** What a client passes to make the call: the path's params, the query and the body, each only where the endpoint has one. */
+export type EndpointInput<E extends Endpoint> = ([ParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> }) &
+  (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined });
+
+const paramPattern = /:([A-Za-z0-9_]+)/g;
+
+/**
+ * Declares an endpoint, keeping its literal types for the server's and the clients' inference.
+ * A path with `:name` segments must say how they are read, so a params schema is required then.
+ */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  if (endpoint.path.includes(':') && !endpoint.params) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: a path with params needs a params schema`);
+  }
+  return endpoint;
+}
+
+/** The path with its `:name` segments filled in (URL-encoded), for clients and for the BFF's calls to services. */
+export function fillPath<P extends string>(path: P, params: PathParams<P> | undefined): string {
+  return path.replace(paramPattern, (_match, name: string) => {
+    const value = (params as Record<string, string> | undefined)?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The schema of the successful answer (the lowest 2xx status the endpoint lists). */
+export function successSchema(endpoint: Endpoint): z.ZodType {
+  const status = Object.keys(endpoint.responses)
+    .map(Number)
+    .filter((code) => code >= 200 && code < 300)
+    .sort((a, b) => a - b)[0];
+  const response = status === undefined ? undefined : endpoint.responses[status];
+  if (!response) throw new Error(`${endpoint.method} ${endpoint.path}: no 2xx response`);
+  if (response instanceof z.ZodType) return response;
+  const first = Object.values(response.content)[0];
+  if (!first) throw new Error(`${endpoint.method} ${endpoint.path}: empty media response`);
+  return first.schema;
+}
+
+/** The error body `{ message, errors? }` under each status given, for an endpoint's `responses`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineEndpoint, errorResponses } from '../../endpoint.ts';
+import {
+  adminLoginRequestSchema,
+  adminSessionResponseSchema,
+  adminUserListSchema,
+  adminUserSchema,
+  createAdminRequestSchema,
+} from '../../http/admin.ts';
+
+/** The admin service's staff account routes (reached only from the BFF with an internal assertion). */
+export const checkAdminCredentialsRoute = defineEndpoint({
+  method: 'POST',
+  path: '/admin-sessions',
+  summary: "Checks a staff member's credentials for the BFF's sign-in (the BFF owns the session)",
+  body: adminLoginRequestSchema,
+  responses: { 200: adminSessionResponseSchema, ...errorResponses(400, 401) },
+});
+
+export const listAdminUsersRoute = defineEndpoint({
+  method: 'GET',
+  path: '/admin-users',
+  summary: 'Every staff account (staff only)',
+  responses: { 200: adminUserListSchema, ...errorResponses(401) },
+});
+
+export const createAdminUserRoute = defineEndpoint({
+  method: 'POST',
+  path: '/admin-users',
+  summary: 'Adds a staff account (staff only)',
+  body: createAdminRequestSchema,
+  responses: { 201: adminUserSchema, ...errorResponses(400, 401, 409) },
+});
+
+export const getAdminUserRoute = defineEndpoint({
+  method: 'GET',
+  path: '/admin-users/:id',
+  summary: 'One staff account, as a session answer',
+  params: z.object({ id: z.string().uuid('Unknown admin') }),
+  responses: { 200: adminSessionResponseSchema, ...errorResponses(400, 401, 404) },
+});

@@ -1,0 +1,58 @@
+import type { Endpoint } from '@krom/contracts/endpoint';
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** A contract endpoint as a Fastify route schema: what the validator, the serializer and the OpenAPI document read. */
+export type EndpointSchema<E extends Endpoint> = {
+  summary: string;
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: E['responses'];
+};
+
+export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<E> {
+  // Parts the endpoint lacks are left out, not set to undefined (Fastify warns of those).
+  return {
+    summary: endpoint.summary,
+    ...(endpoint.params && { params: endpoint.params }),
+    ...(endpoint.query && { querystring: endpoint.query }),
+    ...(endpoint.body && { body: endpoint.body }),
+    response: endpoint.responses,
+  } as EndpointSchema<E>;
+}
+
+/** Everything a route declares besides what its endpoint already says; the handler is typed from the endpoint. */
+export type EndpointRouteOptions<E extends Endpoint> = Omit<
+  RouteOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    EndpointSchema<E>,
+    ZodTypeProvider
+  >,
+  'method' | 'url' | 'schema'
+>;
+
+/**
+ * Registers the route an endpoint defines: its method and path, the request validated and the
+ * answer serialised with its schemas (createHttpApp sets the compilers), and its OpenAPI entry.
+ */
+export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, options: EndpointRouteOptions<E>): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...options,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: endpointSchema(endpoint),
+  } as RouteOptions);
+}
