@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
 import { passwordHashOptions } from '@krom/server-kit/passwords';
@@ -17,6 +19,9 @@ const WEB = `http://localhost:${8080 + OFFSET}`;
 const BFF = `http://127.0.0.1:${4000 + OFFSET}`;
 const ADMIN = `http://127.0.0.1:${4004 + OFFSET}`;
 const IDENTITY = `http://127.0.0.1:${4001 + OFFSET}`;
+const BASELINE_PORT = 4099 + OFFSET;
+const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PG = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -76,6 +81,29 @@ async function load(name: string, options: autocannon.Options): Promise<Figures>
   });
   times.sort((a, b) => a - b);
   return { name, rps: result.requests.average, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), non2xx: result.non2xx };
+}
+
+const CPU_NOTE = 'other processes on this machine share its cores';
+
+/** The bare Fastify + pg process (scripts/bench-baseline.ts) on its own port, against the bench identity database. */
+async function startBaseline() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-baseline.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(BASELINE_PORT), DATABASE_URL: dbUrl('identity') },
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`the baseline exited (${code})`)));
+  });
+  return {
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 function printTable(rows: Figures[]) {
@@ -200,22 +228,38 @@ try {
   const asRider = await renewedAssertion(secret, { kind: 'user', userId: riderId }, 'identity');
   rows.push(await load('GET /users/me direct to identity service', { url: `${IDENTITY}/users/me`, requests: [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...asRider.headers() } }) }] }));
   asRider.stop();
+  // The yardstick, measured in the same run against the same database and row.
+  const baseline = await startBaseline();
+  try {
+    const probe = await fetch(`${BASELINE}/users/${riderId}`);
+    if (!probe.ok) throw new Error(`the baseline answered ${probe.status}`);
+    rows.push(await load('GET /users/:id bare Fastify + pg baseline', { url: `${BASELINE}/users/${riderId}` }));
+  } finally {
+    await baseline.stop();
+  }
 
-  // 6. The landing page's JavaScript, gzipped, as a phone would download it.
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  // 6. The landing page's JavaScript, gzipped, as a phone would download it (needs a Chromium).
   const scripts: { url: string; bytes: number }[] = [];
-  const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
-  tab.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: gzipSync(await response.body(), { level: 9 }).length });
-  });
-  await tab.goto(WEB, { waitUntil: 'networkidle' });
-  await browser.close();
+  if (existsSync(CHROMIUM)) {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    tab.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: gzipSync(await response.body(), { level: 9 }).length });
+    });
+    await tab.goto(WEB, { waitUntil: 'networkidle' });
+    await browser.close();
+  }
   const landingKiB = scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
 
   console.log('\nKrom benchmark (this machine, one run; autocannon %d connections, %d s each)\n', CONNECTIONS, DURATION);
   printTable(rows);
   const ratio = (bff: Figures, direct: Figures) => (bff.rps / direct.rps).toFixed(2);
   console.log(`\n  BFF/direct throughput: GET waitlist ${ratio(rows[0]!, rows[1]!)}, POST waitlist ${ratio(rows[2]!, rows[3]!)}, GET current user ${ratio(rows[5]!, rows[6]!)}`);
+  const [bffUser, directUser, bare] = [rows[5]!, rows[6]!, rows[7]!];
+  console.log(
+    `  GET /users/me: baseline ${bare.rps.toFixed(0)} req/s; direct ${directUser.rps.toFixed(0)} req/s = ${ratio(directUser, bare)} of the baseline (goal ≥ 0.5); ` +
+      `via BFF ${bffUser.rps.toFixed(0)} req/s = ${ratio(bffUser, directUser)} of direct (goal ≥ 0.6)`,
+  );
   const { memoryCost, timeCost, parallelism } = passwordHashOptions;
   console.log(`  sign-in: argon2id with ${(memoryCost / 1024).toFixed(0)} MiB (m=${memoryCost} KiB), ${timeCost} passes, ${parallelism} lane; each sign-in verifies one hash`);
   console.log(
@@ -223,8 +267,13 @@ try {
       ? `  waitlist.joined committed → SMS sent (200 sign-ups): p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(latencies.at(-1)!)}`
       : '  waitlist.joined → SMS sent: not all 200 SMS were sent within 60 s',
   );
-  console.log(`  landing page JavaScript: ${landingKiB.toFixed(1)} KiB gzipped in ${scripts.length} files`);
+  console.log(
+    existsSync(CHROMIUM)
+      ? `  landing page JavaScript: ${landingKiB.toFixed(1)} KiB gzipped in ${scripts.length} files`
+      : `  landing page JavaScript: not measured (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`,
+  );
   console.log(`  npm start → page served (warm install): ${startSeconds.toFixed(1)} s`);
+  console.log(`  load average during the run (1/5/15 min, ${CPU_NOTE}): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
 } finally {
   await stopSystem();
 }

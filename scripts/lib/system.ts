@@ -2,7 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
 import { ensureNats, ensurePostgres, ensureRedis, ensureS3, reachable, repoRoot, type Started, varDir, waitFor } from './infra.ts';
+import { localRedisPrefix } from './local-run-prefix.ts';
+import { recordLocalRun, serviceDatabaseUrl } from './service-databases.ts';
 
 type Proc = { name: string; cwd: string; script: string; port: number; health: string; env: Record<string, string> };
 
@@ -18,16 +21,28 @@ function localSecrets(): { INTERNAL_AUTH_SECRET: string; SESSION_SECRET: string 
   return secrets;
 }
 
-/** Compact, readable lines from pino JSON; anything else passes through. */
-function formatLine(name: string, line: string): string {
-  try {
-    const entry = JSON.parse(line) as { level?: number; msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; err?: { message?: string } };
-    const level = ({ 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' } as Record<number, string>)[entry.level ?? 30] ?? 'INFO';
-    const extra = [entry.req && `${entry.req.method} ${entry.req.url}`, entry.res?.statusCode, entry.err?.message].filter(Boolean).join(' ');
-    return `[${name}] ${level} ${entry.msg ?? ''}${extra ? ` (${extra})` : ''}`;
-  } catch {
-    return `[${name}] ${line}`;
-  }
+/**
+ * A child's output with its name in front of each line, as it streams. The lines are not parsed:
+ * with one pino line per request, JSON-parsing each in this one process cost more than the
+ * children spent writing them.
+ */
+function prefixLines(name: string): Transform {
+  const prefix = Buffer.from(`[${name}] `);
+  let atLineStart = true;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const parts: Buffer[] = [];
+      let from = 0;
+      while (from < chunk.length) {
+        if (atLineStart) parts.push(prefix);
+        const end = chunk.indexOf(10, from);
+        atLineStart = end !== -1;
+        parts.push(chunk.subarray(from, atLineStart ? end + 1 : chunk.length));
+        from = atLineStart ? end + 1 : chunk.length;
+      }
+      callback(null, Buffer.concat(parts));
+    },
+  });
 }
 
 export function buildFrontends(log: (line: string) => void): void {
@@ -72,12 +87,10 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     if (redis.started) started.push(redis.started);
 
     const secrets = localSecrets();
-    const prefix = options.env?.KROM_DATABASE_PREFIX ?? process.env.KROM_DATABASE_PREFIX ?? 'krom_';
-    const database = (service: string) => {
-      const url = new URL(postgres.url);
-      url.pathname = `/${prefix}${service}`;
-      return url.toString();
-    };
+    const databases = { postgresUrl: postgres.url, prefix: options.env?.KROM_DATABASE_PREFIX ?? process.env.KROM_DATABASE_PREFIX ?? 'krom_' };
+    const database = (service: string) => serviceDatabaseUrl(databases, service);
+    // What `npm run admin:create` reads to reach this run's databases; a run given its own prefix by its caller (bench) is not the developer's.
+    if (!options.env?.KROM_DATABASE_PREFIX) recordLocalRun(databases);
     // KROM_PORT_OFFSET moves every port, so a test run can stand beside a developer's running copy.
     const offset = Number(options.env?.KROM_PORT_OFFSET ?? process.env.KROM_PORT_OFFSET ?? 0);
     const port = (base: number) => base + offset;
@@ -85,6 +98,8 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     const s3 = await ensureS3(log, port(4569));
     if (s3.started) started.push(s3.started);
     const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${webPort}`;
+    // Unique to this copy of the repository unless set: two copies sharing one Redis keep apart.
+    const redisPrefix = options.env?.REDIS_PREFIX ?? process.env.REDIS_PREFIX ?? localRedisPrefix(repoRoot);
     const common = {
       INTERNAL_AUTH_SECRET: secrets.INTERNAL_AUTH_SECRET,
       NATS_URL: nats.url,
@@ -101,11 +116,16 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
         script: 'src/server.ts',
         port: port(4003),
         health: '/health/ready',
-        env: { DATABASE_URL: database('notifications'), LOCAL_OUTBOX_DIR: process.env.LOCAL_OUTBOX_DIR ?? join(varDir, 'outbox') },
+        env: {
+          DATABASE_URL: database('notifications'),
+          LOCAL_OUTBOX_DIR: process.env.LOCAL_OUTBOX_DIR ?? join(varDir, 'outbox'),
+          REDIS_PREFIX: redisPrefix,
+        },
       },
       { name: 'admin', cwd: 'services/admin', script: 'src/server.ts', port: port(4004), health: '/health/ready', env: { DATABASE_URL: database('admin') } },
       { name: 'bff', cwd: 'bff', script: 'src/server.ts', port: port(4000), health: '/health/ready', env: {
           SESSION_SECRET: secrets.SESSION_SECRET,
+          REDIS_PREFIX: `${redisPrefix}:bff:`,
           PUBLIC_ORIGIN: publicOrigin,
           IDENTITY_URL: `http://127.0.0.1:${port(4001)}`,
           RIDES_URL: `http://127.0.0.1:${port(4002)}`,
@@ -126,14 +146,12 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push({ name: proc.name, child });
-      for (const stream of [child.stdout, child.stderr]) {
-        let buffered = '';
-        stream?.on('data', (chunk: Buffer) => {
-          buffered += chunk.toString();
-          const lines = buffered.split('\n');
-          buffered = lines.pop() ?? '';
-          if (!options.quiet) for (const line of lines) if (line.trim()) console.log(formatLine(proc.name, line));
-        });
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ] as const) {
+        if (options.quiet) stream?.resume();
+        else stream?.pipe(prefixLines(proc.name)).pipe(out, { end: false });
       }
       child.once('exit', (code, signal) => {
         if (code !== 0 && signal === null) log(`${proc.name} exited with code ${code}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
 import pino, { type LoggerOptions } from 'pino';
+import { currentTraceparent } from './telemetry.ts';
 
 /** pino settings shared by every process: service name, trace ids, no secrets in the output. */
 export function loggerOptions(service: string, level: string): LoggerOptions {
@@ -21,9 +22,13 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
     },
     mixin() {
       const span = trace.getActiveSpan();
-      if (!span) return {};
-      const { traceId, spanId } = span.spanContext();
-      return { traceId, spanId };
+      if (span) {
+        const { traceId, spanId } = span.spanContext();
+        return { traceId, spanId };
+      }
+      // Tracing off: the trace id of the traceparent the request or message came with, if any.
+      const traceparent = currentTraceparent();
+      return traceparent ? { traceId: traceparent.slice(3, 35) } : {};
     },
   };
 }

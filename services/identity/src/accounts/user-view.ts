@@ -3,11 +3,29 @@ import type { users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-const asStatus = (value: string): VerificationStatus =>
+export const asStatus = (value: string): VerificationStatus =>
   (verificationStatuses as readonly string[]).includes(value) ? (value as VerificationStatus) : 'not_submitted';
 
+/** The columns a screen's view of an account is made from (what `findLiveUserView` reads). */
+export type UserViewRow = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'emergencyContactName'
+  | 'emergencyContactPhone'
+  | 'profileImageUrl'
+  | 'isVerified'
+  | 'verificationStatus'
+  | 'isDriver'
+  | 'driverVerificationStatus'
+  | 'createdAt'
+>;
+
 /** A live account as screens read it: never the hash, never the verification documents. */
-export function toUser(row: UserRow): User {
+export function toUser(row: UserViewRow): User {
   return {
     id: row.id,
     firstName: row.firstName,

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { changePassword, resetPassword } from '../accounts/change-password.ts';
 import { checkCredentials } from '../accounts/check-credentials.ts';
 import { deleteAccount } from '../accounts/delete-account.ts';
-import { findLiveUser } from '../accounts/find-user.ts';
+import { findLiveUserView } from '../accounts/find-user.ts';
 import { registerUser } from '../accounts/register-user.ts';
 import { updateProfile } from '../accounts/update-profile.ts';
 import { toUser } from '../accounts/user-view.ts';
@@ -40,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     return { user: await checkCredentials(db, email, password) };
   });
 
-  app.get(identityServiceRoutes.me, async (request) => toUser(await findLiveUser(db, requireUser(request))));
+  app.get(identityServiceRoutes.me, async (request) => toUser(await findLiveUserView(db, requireUser(request))));
 
   app.put(identityServiceRoutes.profile, async (request) => {
     const userId = requireUser(request);
