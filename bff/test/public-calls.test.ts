@@ -39,19 +39,19 @@ describe('POST /api/waitlist', () => {
   it('limits each client to its share of public sign-ups per minute', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const response = await join({ name: 'Rate Tester', email: `rate${i}@example.com`, phone: '0241234567' }, { origin: ORIGIN }, '10.0.0.9');
+      const response = await join({ name: 'Rate Tester', email: `rate${i}@example.com`, phone: `024123456${i}` }, { origin: ORIGIN }, '10.0.0.9');
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 4).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(4)).toEqual([429, 429]);
-    const other = await join({ name: 'Other Client', email: 'other@example.com', phone: '0241234567' }, { origin: ORIGIN }, '10.0.0.10');
+    const other = await join({ name: 'Other Client', email: 'other@example.com', phone: '0241234577' }, { origin: ORIGIN }, '10.0.0.10');
     expect(other.statusCode).toBe(201);
   });
 
   it('carries the caller’s trace into the service and its event envelope', async () => {
     const traceId = 'ab'.repeat(16);
     await join(
-      { name: 'Trace Person', email: 'trace@example.com', phone: '0241234567' },
+      { name: 'Trace Person', email: 'trace@example.com', phone: '0241234588' },
       { origin: ORIGIN, traceparent: `00-${traceId}-${'cd'.repeat(8)}-01` },
       '10.0.0.20',
     );

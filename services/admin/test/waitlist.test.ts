@@ -59,6 +59,20 @@ describe('joining the waitlist', () => {
     expect(events[0].n).toBe(1);
   });
 
+  it('answers a repeat phone number with another e-mail as joined, without a second row or a second welcome SMS event', async () => {
+    const first = await join({ name: 'Yaw Darko', email: 'yaw@example.com', phone: '0261234567' });
+    const attempts = await Promise.all(Array.from({ length: 5 }, (_, i) => join({ name: 'Yaw Darko', email: `yaw-${i}@example.com`, phone: '0261234567' })));
+    expect(first.statusCode).toBe(201);
+    for (const again of attempts) {
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ id: first.json().id, alreadyJoined: true });
+    }
+    const { rows } = await service.db.$client.query("SELECT count(*)::int AS n FROM waitlist_signups WHERE phone = '0261234567'");
+    expect(rows[0].n).toBe(1);
+    const { rows: events } = await service.db.$client.query("SELECT count(*)::int AS n FROM outbox WHERE envelope->'data'->>'phone' = '0261234567'");
+    expect(events[0].n).toBe(1);
+  });
+
   it.each([
     [{ name: 'A', email: 'a@example.com', phone: '0241234567' }, 'Name must be at least 2 characters'],
     [{ name: '  B ', email: 'b@example.com', phone: '0241234567' }, 'Name must be at least 2 characters'],

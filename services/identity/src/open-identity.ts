@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { userSnapshotStream } from '@krom/contracts/events/identity';
 import { ensureLastPerSubjectStream } from '@krom/server-kit/last-per-subject-stream';
 import { createLogger } from '@krom/server-kit/logger';
+import { pruneSignInThrottles } from '@krom/server-kit/sign-in-throttle';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildIdentityApp } from './app.ts';
 import type { IdentityConfig } from './config.ts';
@@ -9,6 +10,9 @@ import * as schema from './db/schema.ts';
 import { isCommonPassword } from './passwords/common-passwords.ts';
 import { chooseObjectStore } from './storage/choose-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import { startUnusedUploadPrune } from './uploads/unused-upload-prune.ts';
+
+const HOUR_MS = 3600_000;
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -33,7 +37,15 @@ export async function openIdentityService(config: IdentityConfig, options: { sto
     logLevel: config.LOG_LEVEL,
     checks: { ...resources.checks, objectStore: () => store.check() },
   });
-  app.addHook('onClose', () => resources.close());
+  // Photos uploaded but never used are deleted after a day; forgotten sign-in failures too.
+  const prune = startUnusedUploadPrune({ db: resources.db, store, logger }, HOUR_MS);
+  const throttlePrune = setInterval(() => void pruneSignInThrottles(resources.db).catch((error: unknown) => logger.warn({ err: error }, 'sign-in throttle prune failed')), HOUR_MS);
+  throttlePrune.unref();
+  app.addHook('onClose', () => {
+    prune.stop();
+    clearInterval(throttlePrune);
+    return resources.close();
+  });
   logger.info({ objectStore: store.name }, 'identity service opened');
   return { app, store, ...resources };
 }

@@ -55,10 +55,20 @@ export const notificationsConfigSchema = serviceConfigSchema
     PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(150),
     /** Codes per hour for one recipient (a phone number at sign-up, an account at recovery), and per phone number or e-mail address whatever the purpose. */
     PHONE_CODE_HOURLY_CAP_PER_SUBJECT: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Codes per day for one recipient and for one phone number or e-mail address: bounds code guessing per day as the hourly cap does per hour. */
+    PHONE_CODE_DAILY_CAP_PER_SUBJECT: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Messages of any kind (codes, welcome, notices) one phone number may be sent per hour and per day; more are recorded as suppressed, not sent. */
+    SMS_CAP_PER_NUMBER_HOURLY: z.coerce.number().int().min(1).max(10_000).default(8),
+    SMS_CAP_PER_NUMBER_DAILY: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** The same for one e-mail address. */
+    EMAIL_CAP_PER_ADDRESS_HOURLY: z.coerce.number().int().min(1).max(10_000).default(8),
+    EMAIL_CAP_PER_ADDRESS_DAILY: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Codes per hour for one client address, whoever they are for. */
     PHONE_CODE_HOURLY_CAP_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
     /** A comment line this often keeps proxies from closing a quiet notification stream. */
     NOTIFICATION_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+    /** Open notification streams one user may hold across every replica (tabs, devices); a new one closes the oldest. */
+    NOTIFICATION_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
     /** How often pending SMS and e-mail are queued again, for those whose job never reached Redis. */
     PENDING_MESSAGE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })

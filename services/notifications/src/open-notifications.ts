@@ -23,6 +23,7 @@ import { startEmailWorker } from './jobs/email.worker.ts';
 import { type PendingMessageSweep, startPendingMessageSweep } from './jobs/pending-message-sweep.ts';
 import { createSmsQueue } from './jobs/sms-queue.ts';
 import { startSmsWorker } from './jobs/sms.worker.ts';
+import { messageLimitsFrom } from './messages/destination-cap.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { chooseSmsProvider } from './sms/choose-sms-provider.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
@@ -67,19 +68,21 @@ export async function openNotificationsService(config: NotificationsConfig, opti
   emailQueue.on('error', (error) => logger.warn({ err: error }, 'email queue error'));
   const worker = startSmsWorker({ db: resources.db, provider, logger, connection: workerRedis, prefix: config.REDIS_PREFIX });
   const emailWorker = startEmailWorker({ db: resources.db, provider: emailProvider, logger, connection: workerRedis, prefix: config.REDIS_PREFIX });
-  const sender: SmsSender = { db: resources.db, queue, providerName: provider.name };
-  const emailSender: EmailSender = { db: resources.db, queue: emailQueue, providerName: emailProvider.name };
+  const clock = options.clock ?? (() => new Date());
+  const limits = messageLimitsFrom(config, clock);
+  const sender: SmsSender = { db: resources.db, queue, providerName: provider.name, limits };
+  const emailSender: EmailSender = { db: resources.db, queue: emailQueue, providerName: emailProvider.name, limits };
   const codes: CodeDeps = {
     db: resources.db,
     sms: sender,
     email: emailSender,
     hashKey: codeHashKey(config.INTERNAL_AUTH_SECRET),
     settings: codeSettingsFrom(config),
-    clock: options.clock ?? (() => new Date()),
+    clock,
     generateCode: options.generateCode ?? generateCode,
     logger,
   };
-  const hub = new NotificationStreamHub(resources.db, logger, config.NOTIFICATION_STREAM_HEARTBEAT_SECONDS * 1000);
+  const hub = new NotificationStreamHub(resources.db, logger, config.NOTIFICATION_STREAM_HEARTBEAT_SECONDS * 1000, config.NOTIFICATION_STREAMS_PER_USER);
 
   const subscriptions: Subscription[] = [];
   let sweep: PendingMessageSweep | undefined;

@@ -31,6 +31,12 @@ export function notificationsTestConfig(overrides: Record<string, string> = {}) 
     SMS_RETRY_BACKOFF_MS: '20',
     EMAIL_RETRY_ATTEMPTS: '3',
     EMAIL_RETRY_BACKOFF_MS: '20',
+    // Tests send many messages to one made-up number; test/message-caps.test.ts sets the caps it checks.
+    SMS_CAP_PER_NUMBER_HOURLY: '1000',
+    SMS_CAP_PER_NUMBER_DAILY: '1000',
+    EMAIL_CAP_PER_ADDRESS_HOURLY: '1000',
+    EMAIL_CAP_PER_ADDRESS_DAILY: '1000',
+    PHONE_CODE_DAILY_CAP_PER_SUBJECT: '1000',
     ...overrides,
   });
   return { env, config };

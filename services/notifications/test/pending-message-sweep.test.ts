@@ -38,7 +38,7 @@ const smsLinesWith = async (text: string) =>
   (await readLocalOutbox(handle.config.LOCAL_OUTBOX_DIR)).filter((entry) => entry.body === text);
 
 const recordLostSms = (message: string) =>
-  recordSms(handle.service.db, { phoneNumber: '+233241234567', message, messageType: 'notification', provider: handle.service.provider.name });
+  recordSms(handle.service.db, { phoneNumber: '+233241234567', message, messageType: 'notification', provider: handle.service.provider.name }, handle.service.sender.limits);
 
 describe('the pending message sweep', () => {
   it('sends an SMS recorded while Redis was unreachable, at the next sweep, without a restart', async () => {
@@ -70,7 +70,7 @@ describe('the pending message sweep', () => {
       subject: 'Booking confirmed',
       text,
       messageType: 'notification',
-    });
+    }, handle.service.emailSender.limits);
 
     expect((await handle.service.sweep.sweep(afterGrace(row.createdAt))).email).toBeGreaterThanOrEqual(1);
 

@@ -127,7 +127,7 @@ describe('welcome SMS for a waitlist sign-up', () => {
     const event = signup({ name: 'Akosua Boateng' });
     // The first half of the handler only, as if the process died right after its commit.
     await handleOnce(handle.service.db, event, async (tx) => {
-      await recordSms(tx, welcomeSmsRecord(event, 'local'));
+      await recordSms(tx, welcomeSmsRecord(event, 'local'), handle.service.sender.limits);
     });
     expect(await handle.service.queue.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 0, delayed: 0 });
 
@@ -139,7 +139,7 @@ describe('welcome SMS for a waitlist sign-up', () => {
 
   it('delivers SMS left pending without a job once pending SMS are queued again (as at start)', async () => {
     const event = signup({ name: 'Adwoa Frimpong' });
-    const row = await recordSms(handle.service.db, welcomeSmsRecord(event, 'local'));
+    const row = await recordSms(handle.service.db, welcomeSmsRecord(event, 'local'), handle.service.sender.limits);
     expect(await handle.service.queue.getJob(row.id)).toBeUndefined();
 
     expect(await requeuePendingSms(handle.service.sender)).toBeGreaterThanOrEqual(1);

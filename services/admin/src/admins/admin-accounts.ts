@@ -1,6 +1,7 @@
 import { adminErrors, type AdminUser, type CreateAdminRequest } from '@krom/contracts/http/admin';
 import { HttpError } from '@krom/server-kit/errors';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '@krom/server-kit/passwords';
+import { type SignInThrottleSettings, throttledSignIn } from '@krom/server-kit/sign-in-throttle';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminDb } from '../db/admin-db.ts';
 import { adminUsers } from '../db/schema.ts';
@@ -34,16 +35,31 @@ export async function findAdmin(db: AdminDb, id: string): Promise<AdminUser | un
 
 /**
  * Checks a username and password. Unknown usernames cost the same hashing time as wrong
- * passwords, and both get the same answer.
+ * passwords, and both get the same answer. Wrong passwords are budgeted per username, whatever
+ * client sends them: past the budget the name is locked (429 with the minutes left), the right
+ * password included; unknown names lock the same way, so the lock tells nothing about who exists.
  */
-export async function checkAdminCredentials(db: AdminDb, username: string, password: string): Promise<AdminUser> {
+export async function checkAdminCredentials(
+  db: AdminDb,
+  username: string,
+  password: string,
+  options: { now?: Date; throttle?: SignInThrottleSettings } = {},
+): Promise<AdminUser> {
   const [row] = await db
     .select()
     .from(adminUsers)
     .where(sql`lower(${adminUsers.username}) = lower(${username.trim()})`);
-  const valid = row ? await verifyPassword(row.password, password) : await verifyAgainstDecoy(password);
-  if (!row || !valid) throw new HttpError(401, adminErrors.invalidCredentials);
-  return toAdminUser(row);
+  const admin = await throttledSignIn(
+    db,
+    username,
+    async () => {
+      const valid = row ? await verifyPassword(row.password, password) : await verifyAgainstDecoy(password);
+      return row && valid ? toAdminUser(row) : undefined;
+    },
+    { now: options.now, settings: options.throttle },
+  );
+  if (!admin) throw new HttpError(401, adminErrors.invalidCredentials);
+  return admin;
 }
 
 /** Creates the first admin from configuration on a fresh install; does nothing once one exists. */

@@ -16,7 +16,8 @@ if (!parsed.success) {
   console.error(`Usage: npm run admin:create -- --username NAME --password PASS\n${parsed.error.issues.map((i) => i.message).join('\n')}`);
   process.exit(2);
 }
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/krom_admin';
+// `npm run admin:create` at the root resolves the running system's database into DATABASE_URL.
+const databaseUrl = process.env.ADMIN_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/krom_admin';
 await ensureDatabase(databaseUrl);
 const db = createDatabase(databaseUrl, schema, 1);
 try {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
+export { signInThrottles } from '@krom/server-kit/sign-in-throttle';
 
 export const waitlistSignups = pgTable(
   'waitlist_signups',
@@ -16,6 +17,8 @@ export const waitlistSignups = pgTable(
     // One row per address, whatever its capitalisation.
     uniqueIndex('waitlist_signups_email_key').on(sql`lower(${table.email})`),
     index('waitlist_signups_created_at_idx').on(table.createdAt),
+    // A phone number already on the list is not added again (join-waitlist.ts).
+    index('waitlist_signups_phone_idx').on(table.phone),
   ],
 );
 

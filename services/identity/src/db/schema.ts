@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
+export { signInThrottles } from '@krom/server-kit/sign-in-throttle';
 
 /**
  * Accounts, with the spec's fields. A deleted account keeps its row (other services' records
@@ -92,5 +93,27 @@ export const uploads = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('uploads_public_id_key').on(table.publicId), index('uploads_owner_idx').on(table.ownerId)],
+  (table) => [
+    uniqueIndex('uploads_public_id_key').on(table.publicId),
+    index('uploads_owner_idx').on(table.ownerId),
+    // The prune of unused uploads reads the old ones.
+    index('uploads_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Uploads per user per UTC day, counted up front (uploads/upload-quota.ts). A separate tally,
+ * not a count of `uploads`, so deleting photos does not give the day's quota back.
+ */
+export const uploadQuotaUsage = pgTable(
+  'upload_quota_usage',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    uploads: integer('uploads').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.ownerId, table.day] }), index('upload_quota_usage_day_idx').on(table.day)],
 );

@@ -10,6 +10,7 @@ import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, userSettings, users } from '../db/schema.ts';
 import type { ObjectStore, StoredObject } from '../storage/object-store.ts';
 import { detectImageType } from './detect-image-type.ts';
+import { reserveUploadQuota } from './upload-quota.ts';
 import { uploadUrl } from './upload-url.ts';
 
 export type UploadKind = 'profile';
@@ -17,12 +18,14 @@ type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
 
 /**
  * Stores an image the user sent: its type is read from its bytes, the object key is made here
- * (the user's file name is never used), and callers get a random public id.
+ * (the user's file name is never used), and callers get a random public id. Past the owner's
+ * daily quota it is refused with a 429 before anything is stored.
  */
 export async function storeUpload(deps: Deps, ownerId: string, kind: UploadKind, bytes: Buffer): Promise<{ url: string; publicId: string }> {
   await findLiveUser(deps.db, ownerId);
   const type = await detectImageType(bytes);
   if (!type) throw new HttpError(400, uploadErrors.notImage);
+  await reserveUploadQuota(deps.db, ownerId, bytes.length);
   const publicId = randomBytes(18).toString('base64url');
   const objectKey = `${kind}/${ownerId}/${randomUUID()}.${type.extension}`;
   await deps.store.put(objectKey, bytes, type.mime);

@@ -11,6 +11,7 @@ export type CodeSettings = {
   maxAttempts: number;
   resendSeconds: number;
   hourlyCapPerSubject: number;
+  dailyCapPerSubject: number;
   hourlyCapPerClient: number;
 };
 
@@ -20,6 +21,7 @@ export function codeSettingsFrom(config: NotificationsConfig): CodeSettings {
     maxAttempts: phoneCodeRules.maxAttempts,
     resendSeconds: config.PHONE_CODE_RESEND_SECONDS,
     hourlyCapPerSubject: config.PHONE_CODE_HOURLY_CAP_PER_SUBJECT,
+    dailyCapPerSubject: config.PHONE_CODE_DAILY_CAP_PER_SUBJECT,
     hourlyCapPerClient: config.PHONE_CODE_HOURLY_CAP_PER_CLIENT,
   };
 }

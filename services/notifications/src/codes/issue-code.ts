@@ -9,6 +9,7 @@ import { verificationCodes } from '../db/schema.ts';
 import { recordEmail } from '../email/queue-email.ts';
 import { enqueueEmailDelivery } from '../jobs/email-queue.ts';
 import { enqueueSmsDelivery } from '../jobs/sms-queue.ts';
+import { destinationCapReached, lockDestination } from '../messages/destination-cap.ts';
 import { smsRecordFor } from '../sms/queue-sms.ts';
 import { recordSms } from '../sms/record-sms.ts';
 import type { CodeDeps } from './code-deps.ts';
@@ -16,6 +17,7 @@ import { hashCode, newCodeSalt } from './code-hash.ts';
 import { codeEmail, codeSms } from './code-messages.ts';
 
 const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** A code request refused by the cooldown or an hourly cap: 429, and when to ask again. */
 export class CodeRequestRefused extends HttpError {
@@ -34,9 +36,10 @@ const secondsUntil = (moment: number, now: number) => Math.max(1, Math.ceil((mom
 const lockOn = (tx: Transaction, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 /**
- * Makes a new code for purpose+subject and sends it. Refused (429) inside the resend cooldown and
- * beyond the hourly caps per subject, per destination (sign-up and recovery codes to one phone or
- * inbox counted together) and per client. The new code replaces any earlier one; only
+ * Makes a new code for purpose+subject and sends it. Refused (429) inside the resend cooldown,
+ * beyond the hourly and daily caps per subject and per destination (sign-up and recovery codes to
+ * one phone or inbox counted together), the hourly cap per client, and the destination's cap on
+ * messages of every kind. The new code replaces any earlier one; only
  * its keyed hash is stored. The message row is written in the same transaction and queued after
  * commit; if it cannot be queued the code is withdrawn and the caller may ask again at once.
  */
@@ -68,28 +71,40 @@ export async function issueVerificationCode(deps: CodeDeps, request: IssueCodeRe
       throw new CodeRequestRefused(phoneCodeErrors.cooldown(wait), wait);
     }
 
-    const hourAgo = new Date(now - HOUR_MS);
-    const window = (scope: ReturnType<typeof and>) =>
-      tx.select({ n: count(), oldest: min(verificationCodes.createdAt) }).from(verificationCodes).where(and(scope, gt(verificationCodes.createdAt, hourAgo)));
-    for (const [scope, cap] of [
-      [ofSubject, settings.hourlyCapPerSubject],
-      [eq(verificationCodes.destination, destination), settings.hourlyCapPerSubject],
-      [eq(verificationCodes.clientKey, request.clientKey), settings.hourlyCapPerClient],
+    const window = (scope: ReturnType<typeof and>, length: number) =>
+      tx
+        .select({ n: count(), oldest: min(verificationCodes.createdAt) })
+        .from(verificationCodes)
+        .where(and(scope, gt(verificationCodes.createdAt, new Date(now - length))));
+    const ofDestination = eq(verificationCodes.destination, destination);
+    // The daily caps bound code guessing per day (3 tries a code) where the hourly ones bound it per hour.
+    for (const [scope, cap, length] of [
+      [ofSubject, settings.hourlyCapPerSubject, HOUR_MS],
+      [ofDestination, settings.hourlyCapPerSubject, HOUR_MS],
+      [eq(verificationCodes.clientKey, request.clientKey), settings.hourlyCapPerClient, HOUR_MS],
+      [ofSubject, settings.dailyCapPerSubject, DAY_MS],
+      [ofDestination, settings.dailyCapPerSubject, DAY_MS],
     ] as const) {
-      const [used] = await window(scope);
+      const [used] = await window(scope, length);
       if (used && used.n >= cap) {
-        throw new CodeRequestRefused(phoneCodeErrors.hourlyCap, secondsUntil((used.oldest?.getTime() ?? now) + HOUR_MS, now));
+        throw new CodeRequestRefused(phoneCodeErrors.hourlyCap, secondsUntil((used.oldest?.getTime() ?? now) + length, now));
       }
     }
+    // Every message to this phone or inbox counts (welcome SMS, notices): a person asking for a
+    // code is told to wait rather than sent a code that the message cap would then suppress.
+    const channel = request.destination.channel;
+    await lockDestination(tx, channel, destination);
+    const reached = await destinationCapReached(tx, channel, destination, deps[channel].limits);
+    if (reached) throw new CodeRequestRefused(phoneCodeErrors.hourlyCap, reached.retryAfterSeconds);
 
     await tx
       .update(verificationCodes)
       .set({ consumedAt: new Date(now) })
       .where(and(ofSubject, isNull(verificationCodes.consumedAt)));
-    const smsRow = sms ? await recordSms(tx, sms) : undefined;
+    const smsRow = sms ? await recordSms(tx, sms, deps.sms.limits) : undefined;
     const emailRow =
       request.destination.channel === 'email'
-        ? await recordEmail(tx, deps.email.providerName, { to: request.destination.email, messageType: 'verification', userId, ...codeEmail(request.purpose, code) })
+        ? await recordEmail(tx, deps.email.providerName, { to: request.destination.email, messageType: 'verification', userId, ...codeEmail(request.purpose, code) }, deps.email.limits)
         : undefined;
     const salt = newCodeSalt();
     const [row] = await tx

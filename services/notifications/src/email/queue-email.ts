@@ -6,9 +6,10 @@ import { z } from 'zod';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { type EmailLogRow, emailLogs, emailMessageTypes } from '../db/schema.ts';
 import { type EmailQueue, enqueueEmailDelivery } from '../jobs/email-queue.ts';
+import { destinationCapReached, lockDestination, type MessageLimits } from '../messages/destination-cap.ts';
 
 /** What sending an e-mail needs: the log, the queue and the provider's name for the row. */
-export type EmailSender = { db: NotificationsDb; queue: EmailQueue; providerName: string };
+export type EmailSender = { db: NotificationsDb; queue: EmailQueue; providerName: string; limits: MessageLimits };
 
 const emailRequestSchema = z.object({
   to: emailField.transform((address) => address.toLowerCase()),
@@ -23,23 +24,41 @@ export type EmailRequest = z.input<typeof emailRequestSchema> & {
   redactedText?: string | undefined;
 };
 
-/** Records an e-mail as pending inside `db` (a transaction, when the caller has one); a bad address is a 400. */
-export async function recordEmail(db: NotificationsDb | Transaction, provider: string, request: EmailRequest): Promise<EmailLogRow> {
+/**
+ * Records an e-mail as pending inside `db` (a transaction, when the caller has one); a bad address
+ * is a 400. An address past its hourly or daily cap gets a 'suppressed' row instead: never queued.
+ */
+export async function recordEmail(db: NotificationsDb | Transaction, provider: string, request: EmailRequest, limits: MessageLimits): Promise<EmailLogRow> {
   const valid = parseWith(emailRequestSchema, request);
-  const [row] = await db
-    .insert(emailLogs)
-    .values({ email: valid.to, subject: valid.subject, text: valid.text, messageType: valid.messageType, provider, userId: request.userId, redactedText: request.redactedText })
-    .returning();
-  if (!row) throw new Error('email_logs insert returned no row');
-  return row;
+  return db.transaction(async (tx) => {
+    await lockDestination(tx, 'email', valid.to);
+    const reached = await destinationCapReached(tx, 'email', valid.to, limits);
+    const [row] = await tx
+      .insert(emailLogs)
+      .values({
+        email: valid.to,
+        subject: valid.subject,
+        text: reached && request.redactedText ? request.redactedText : valid.text,
+        messageType: valid.messageType,
+        provider,
+        userId: request.userId,
+        redactedText: reached ? null : request.redactedText,
+        createdAt: limits.clock(),
+        ...(reached ? { status: 'suppressed' as const, error: reached.reason } : {}),
+      })
+      .returning();
+    if (!row) throw new Error('email_logs insert returned no row');
+    return row;
+  });
 }
 
 /**
  * Sends an e-mail from anywhere in the service: records it as pending and queues its delivery;
- * the worker moves it to sent or failed. An address that is not one is refused with a 400.
+ * the worker moves it to sent or failed. An address that is not one is refused with a 400; one
+ * past its cap is recorded as suppressed and not queued.
  */
 export async function queueEmail(sender: EmailSender, request: EmailRequest): Promise<EmailLogRow> {
-  const row = await recordEmail(sender.db, sender.providerName, request);
-  await enqueueEmailDelivery(sender.queue, row.id, currentTraceparent());
+  const row = await recordEmail(sender.db, sender.providerName, request, sender.limits);
+  if (row.status === 'pending') await enqueueEmailDelivery(sender.queue, row.id, currentTraceparent());
   return row;
 }

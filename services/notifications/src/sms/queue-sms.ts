@@ -5,11 +5,12 @@ import { parseWith } from '@krom/server-kit/validate';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import type { SmsLogRow } from '../db/schema.ts';
 import { enqueueSmsDelivery, type SmsQueue } from '../jobs/sms-queue.ts';
+import type { MessageLimits } from '../messages/destination-cap.ts';
 import { InvalidPhoneNumberError, toGhanaE164 } from './phone-number.ts';
 import { recordSms, type SmsMessageType, type SmsRecord } from './record-sms.ts';
 
 /** What sending an SMS needs: the log, the queue and the provider's name for the row. */
-export type SmsSender = { db: NotificationsDb; queue: SmsQueue; providerName: string };
+export type SmsSender = { db: NotificationsDb; queue: SmsQueue; providerName: string; limits: MessageLimits };
 
 export type SmsRequest = {
   phoneNumber: string;
@@ -39,10 +40,11 @@ export function smsRecordFor(request: SmsRequest, providerName: string): SmsReco
 /**
  * Sends an SMS from anywhere in the service (phone codes, booking confirmations): records it as
  * pending and queues its delivery; the worker moves it to sent or failed. A number that is not a
- * dialable Ghana number is refused with a 400 and nothing is recorded.
+ * dialable Ghana number is refused with a 400 and nothing is recorded; one past its cap is
+ * recorded as suppressed and not queued.
  */
 export async function queueSms(sender: SmsSender, request: SmsRequest): Promise<SmsLogRow> {
-  const row = await recordSms(sender.db, smsRecordFor(request, sender.providerName));
-  await enqueueSmsDelivery(sender.queue, row.id, currentTraceparent());
+  const row = await recordSms(sender.db, smsRecordFor(request, sender.providerName), sender.limits);
+  if (row.status === 'pending') await enqueueSmsDelivery(sender.queue, row.id, currentTraceparent());
   return row;
 }

@@ -3,6 +3,7 @@ import type { Transaction } from '@krom/server-kit/outbox';
 import { eq } from 'drizzle-orm';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { type SmsLogRow, smsLogs } from '../db/schema.ts';
+import { destinationCapReached, lockDestination, type MessageLimits } from '../messages/destination-cap.ts';
 
 export type SmsMessageType = (typeof smsMessageTypes)[number];
 
@@ -24,27 +25,38 @@ export type SmsRecord = {
 
 /**
  * Writes the sms_logs row. With a source event id, a second call for the same event returns
- * the row the first call wrote instead of adding another.
+ * the row the first call wrote instead of adding another. A number past its hourly or daily cap
+ * gets a 'suppressed' row with the reason instead of a pending one: it is never queued, and an
+ * event asking for it is handled, not retried.
  */
-export async function recordSms(db: NotificationsDb | Transaction, record: SmsRecord): Promise<SmsLogRow> {
-  const [created] = await db
-    .insert(smsLogs)
-    .values({
-      phoneNumber: record.phoneNumber,
-      message: record.message,
-      messageType: record.messageType,
-      provider: record.provider,
-      sourceEventId: record.sourceEventId,
-      userId: record.userId,
-      redactedMessage: record.redactedMessage,
-      ...(record.failure ? { status: 'failed' as const, error: record.failure } : {}),
-    })
-    .onConflictDoNothing({ target: smsLogs.sourceEventId })
-    .returning();
-  if (created) return created;
-  const existing = record.sourceEventId ? await findSmsForEvent(db, record.sourceEventId) : undefined;
-  if (!existing) throw new Error('sms_logs insert conflicted but no row was found');
-  return existing;
+export async function recordSms(db: NotificationsDb | Transaction, record: SmsRecord, limits: MessageLimits): Promise<SmsLogRow> {
+  return db.transaction(async (tx) => {
+    let outcome: { status: 'failed' | 'suppressed'; error: string } | undefined = record.failure ? { status: 'failed', error: record.failure } : undefined;
+    if (!outcome) {
+      await lockDestination(tx, 'sms', record.phoneNumber);
+      const reached = await destinationCapReached(tx, 'sms', record.phoneNumber, limits);
+      if (reached) outcome = { status: 'suppressed', error: reached.reason };
+    }
+    const [created] = await tx
+      .insert(smsLogs)
+      .values({
+        phoneNumber: record.phoneNumber,
+        message: outcome?.status === 'suppressed' && record.redactedMessage ? record.redactedMessage : record.message,
+        messageType: record.messageType,
+        provider: record.provider,
+        sourceEventId: record.sourceEventId,
+        userId: record.userId,
+        redactedMessage: outcome?.status === 'suppressed' ? null : record.redactedMessage,
+        createdAt: limits.clock(),
+        ...outcome,
+      })
+      .onConflictDoNothing({ target: smsLogs.sourceEventId })
+      .returning();
+    if (created) return created;
+    const existing = record.sourceEventId ? await findSmsForEvent(tx, record.sourceEventId) : undefined;
+    if (!existing) throw new Error('sms_logs insert conflicted but no row was found');
+    return existing;
+  });
 }
 
 export async function findSmsForEvent(db: NotificationsDb | Transaction, eventId: string): Promise<SmsLogRow | undefined> {

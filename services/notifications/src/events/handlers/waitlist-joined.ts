@@ -39,7 +39,7 @@ export function handleWaitlistJoined(sender: SmsSender): (envelope: EventEnvelop
       async () => {
         let row: SmsLogRow | undefined;
         const firstTime = await handleOnce(sender.db, envelope, async (tx) => {
-          row = await recordSms(tx, welcomeSmsRecord(envelope, sender.providerName));
+          row = await recordSms(tx, welcomeSmsRecord(envelope, sender.providerName), sender.limits);
         });
         if (!firstTime) row = await findSmsForEvent(sender.db, envelope.id);
         if (row?.status === 'pending') {

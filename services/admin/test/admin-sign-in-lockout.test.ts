@@ -1,0 +1,44 @@
+import { signInLockedMessage } from '@krom/contracts/http/auth';
+import { dropDatabase } from '@krom/server-kit/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAdminCredentials, createAdmin } from '../src/admins/admin-accounts.ts';
+import { openAdminService } from '../src/open-admin.ts';
+import { adminTestConfig } from './admin-test-env.ts';
+
+const { config, as } = adminTestConfig();
+let service: Awaited<ReturnType<typeof openAdminService>>;
+
+beforeAll(async () => {
+  service = await openAdminService(config);
+});
+afterAll(async () => {
+  await service.bus.jsm.streams.delete(service.bus.streamName);
+  await service.app.close();
+  await dropDatabase(config.DATABASE_URL);
+});
+
+const signIn = async (username: string, password: string) =>
+  service.app.inject({ method: 'POST', url: '/admin-sessions', headers: await as({ kind: 'public' }), payload: { username, password } });
+const statusesOf = async (username: string, n: number) => {
+  const statuses: number[] = [];
+  for (let i = 0; i < n; i++) statuses.push((await signIn(username, 'wrong-pass')).statusCode);
+  return statuses;
+};
+
+describe('the staff failure budget', () => {
+  it('locks a staff account after 10 wrong passwords, refuses the right one with the minutes left, and lets it in after the lock', async () => {
+    const admin = await createAdmin(service.db, { username: 'efua.ops', password: 'ops-pass-1' });
+    expect(await statusesOf('efua.ops', 10)).toEqual([...Array(9).fill(401), 429]);
+    const right = await signIn('EFUA.OPS', 'ops-pass-1');
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ message: signInLockedMessage(15) });
+
+    const later = new Date(Date.now() + 16 * 60_000);
+    expect(await checkAdminCredentials(service.db, 'efua.ops', 'ops-pass-1', { now: later })).toMatchObject({ id: admin.id });
+  });
+
+  it('answers an unknown username exactly as a staff account', async () => {
+    await createAdmin(service.db, { username: 'kojo.ops', password: 'ops-pass-1' });
+    expect(await statusesOf(`ghost-${crypto.randomUUID()}`, 11)).toEqual(await statusesOf('kojo.ops', 11));
+  });
+});
