@@ -58,8 +58,8 @@ async function expectStatus(response: Promise<{ statusCode: number; body: string
 }
 
 /**
- * Each interaction starts from a world without Ama and without any code sent (the cooldown and
- * hourly caps count sent codes). An account deleted through the API is first erased everywhere:
+ * Each interaction starts from a world without Ama and without any code or message sent (the
+ * cooldown and hourly caps count sent codes, the destination caps every SMS and e-mail logged). An account deleted through the API is first erased everywhere:
  * the notifications service's erasure removes the codes sent to its number, so it must not land
  * in the middle of the next state.
  */
@@ -73,6 +73,8 @@ async function startAfresh() {
   }
   await identityDb().query('DELETE FROM users');
   await notificationsDb().query('DELETE FROM verification_codes');
+  await notificationsDb().query('DELETE FROM sms_logs');
+  await notificationsDb().query('DELETE FROM email_logs');
   await notificationsDb().query('DELETE FROM notifications');
   await ridesDb().query('DELETE FROM payment_methods');
   await ridesDb().query('DELETE FROM payments');

@@ -1,3 +1,4 @@
+import { uploadFormFields } from '@krom/contracts/http/auth';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-type Operation = { summary?: string; responses?: Record<string, unknown> };
+type Operation = { summary?: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }>; required?: string[] } }> }; responses?: Record<string, unknown> };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 /**
@@ -70,6 +71,13 @@ describe('GET /api/openapi.json', () => {
       if (!described) missing.push(`${method.toUpperCase()} ${path}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('describes the upload as the multipart form identity reads, its file in the field the form sends', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
+    const form = document.paths['/api/upload']?.post?.requestBody?.content['multipart/form-data']?.schema;
+    expect(form?.properties?.[uploadFormFields.file]?.format).toBe('binary');
+    expect(form?.required).toEqual([uploadFormFields.file]);
   });
 
   it('documents no path the BFF does not answer', async () => {

@@ -1,11 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import proxy from '@fastify/http-proxy';
-import type { Endpoint, HttpMethod } from '@krom/contracts/endpoint';
+import type { Endpoint, PathParams, SuccessBody } from '@krom/contracts/endpoint';
+import { fillPath } from '@krom/contracts/endpoint-call';
 import { endpointSchema } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { ASSERTION_HEADER, type Caller } from '@krom/server-kit/internal-auth';
 import { outgoingTraceHeaders } from '@krom/server-kit/telemetry';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { request as undiciRequest } from 'undici';
 
 export type ServiceName = 'identity' | 'rides' | 'notifications' | 'admin';
@@ -33,7 +35,16 @@ async function internalHeaders(
   };
 }
 
-type ServiceCall = { service: ServiceName; method: HttpMethod; path: string; caller: Caller; body?: unknown };
+/**
+ * One call to a service route, named by its endpoint in packages/contracts/src/services: the
+ * method and path come from it, `params` fill the path's `:name` segments, `body` is its body.
+ */
+export type ServiceCall<E extends Endpoint> = {
+  service: ServiceName;
+  to: E;
+  caller: Caller;
+  body?: E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+} & ([keyof PathParams<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> });
 
 /** How long a service may take to answer before the browser is told it is unavailable. */
 const SERVICE_TIMEOUT_MS = 10_000;
@@ -43,10 +54,14 @@ const SERVICE_TIMEOUT_MS = 10_000;
  * JSON), whatever the status. undici's request on its kept-alive pool rather than fetch: this
  * runs on every signed-in screen, and fetch's streams and abort signals cost more than the call.
  */
-export async function sendToService(request: FastifyRequest, directory: ServiceDirectory, call: ServiceCall): Promise<{ status: number; body: unknown }> {
+export async function sendToService<E extends Endpoint>(
+  request: FastifyRequest,
+  directory: ServiceDirectory,
+  call: ServiceCall<E>,
+): Promise<{ status: number; body: unknown }> {
   try {
-    const response = await undiciRequest(`${directory.urls[call.service]}${call.path}`, {
-      method: call.method,
+    const response = await undiciRequest(`${directory.urls[call.service]}${fillPath(call.to.path, call.params)}`, {
+      method: call.to.method,
       headers: {
         ...(await internalHeaders(request, directory, call.service, call.caller)),
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -69,15 +84,18 @@ export async function sendToService(request: FastifyRequest, directory: ServiceD
   }
 }
 
-/** A hand-written call to a service, for routes that do more than forward (sign-in, say). */
-export async function callService<T>(request: FastifyRequest, directory: ServiceDirectory, call: ServiceCall): Promise<T> {
+/**
+ * A hand-written call to a service, for routes that do more than forward (sign-in, say). The
+ * service serialised its answer with the route's schema, so it is typed from it, not parsed again.
+ */
+export async function callService<E extends Endpoint>(request: FastifyRequest, directory: ServiceDirectory, call: ServiceCall<E>): Promise<SuccessBody<E>> {
   const { status, body } = await sendToService(request, directory, call);
   if (status >= 500) throw new HttpError(502, 'Something went wrong. Please try again.');
   if (status >= 400) {
     const { message, errors } = (body ?? {}) as { message?: string; errors?: { field: string; message: string }[] };
     throw new HttpError(status, message ?? STATUS_CODES[status] ?? 'Error', errors);
   }
-  return body as T;
+  return body as SuccessBody<E>;
 }
 
 /** Forwarded routes leave judging the request to the service that owns it (with the same contract). */
@@ -97,7 +115,7 @@ export async function forward(
   route: {
     endpoint: Endpoint;
     /** The service route it goes to; its `:name` params take the endpoint's values. */
-    to: Pick<Endpoint, 'path'>;
+    to: Endpoint;
     service: ServiceName;
     caller: (request: FastifyRequest) => Promise<Caller>;
     rateLimit?: { max: number; timeWindow: string };

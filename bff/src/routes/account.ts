@@ -1,5 +1,11 @@
 import { deleteAccount, getUserSettings, updateNotificationSettings, updatePrivacySettings, updateProfile } from '@krom/contracts/api/account';
-import { accountErrors, identityServiceRoutes } from '@krom/contracts/http/auth';
+import { accountErrors } from '@krom/contracts/http/auth';
+import { deleteOwnAccountRoute, updateOwnProfileRoute } from '@krom/contracts/services/identity/accounts';
+import {
+  getOwnSettingsRoute,
+  updateOwnNotificationSettingsRoute,
+  updateOwnPrivacySettingsRoute,
+} from '@krom/contracts/services/identity/settings';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance } from 'fastify';
@@ -12,17 +18,17 @@ export async function accountRoutes(app: FastifyInstance, options: RouteOptions)
   const { directory } = options;
   const asUser = { service: 'identity' as const, caller: requireUserCaller };
 
-  await forward(app, directory, { ...asUser, endpoint: updateProfile, to: { path: identityServiceRoutes.profile } });
-  await forward(app, directory, { ...asUser, endpoint: getUserSettings, to: { path: identityServiceRoutes.settings } });
-  await forward(app, directory, { ...asUser, endpoint: updateNotificationSettings, to: { path: identityServiceRoutes.notificationSettings } });
-  await forward(app, directory, { ...asUser, endpoint: updatePrivacySettings, to: { path: identityServiceRoutes.privacySettings } });
+  await forward(app, directory, { ...asUser, endpoint: updateProfile, to: updateOwnProfileRoute });
+  await forward(app, directory, { ...asUser, endpoint: getUserSettings, to: getOwnSettingsRoute });
+  await forward(app, directory, { ...asUser, endpoint: updateNotificationSettings, to: updateOwnNotificationSettingsRoute });
+  await forward(app, directory, { ...asUser, endpoint: updatePrivacySettings, to: updateOwnPrivacySettingsRoute });
 
   /** Deletes the account (after the screen's confirm prompt), ends every session of it and clears the cookie. */
   routeEndpoint(app, deleteAccount, {
     handler: async (request) => {
       const caller = await requireUserCaller(request);
       if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
-      await callService(request, directory, { service: 'identity', method: 'DELETE', path: identityServiceRoutes.me, caller });
+      await callService(request, directory, { service: 'identity', to: deleteOwnAccountRoute, caller });
       await request.server.sessions.destroyAllFor('user', caller.userId);
       request.session.delete();
       return { ok: true as const };

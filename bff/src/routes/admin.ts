@@ -1,6 +1,5 @@
 import { adminLogin, adminLogout, createAdminUser, getAdminUsers, getWaitlistSignups, verifyAdminSession } from '@krom/contracts/api/admin';
-import { fillPath } from '@krom/contracts/endpoint';
-import { adminErrors, type AdminSessionResponse } from '@krom/contracts/http/admin';
+import { adminErrors } from '@krom/contracts/http/admin';
 import {
   checkAdminCredentialsRoute,
   createAdminUserRoute,
@@ -22,10 +21,9 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions) {
   routeEndpoint(app, adminLogin, {
     config: { rateLimit: options.publicRateLimit },
     handler: async (request) => {
-      const { admin } = await callService<AdminSessionResponse>(request, directory, {
+      const { admin } = await callService(request, directory, {
         service: 'admin',
-        method: checkAdminCredentialsRoute.method,
-        path: checkAdminCredentialsRoute.path,
+        to: checkAdminCredentialsRoute,
         caller: await publicCaller(),
         body: request.body,
       }).catch((error: unknown) => {
@@ -49,10 +47,10 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions) {
       const caller = await requireAdminCaller(request);
       if (caller.kind !== 'admin') throw new HttpError(401, adminErrors.notSignedIn);
       try {
-        return await callService<AdminSessionResponse>(request, directory, {
+        return await callService(request, directory, {
           service: 'admin',
-          method: getAdminUserRoute.method,
-          path: fillPath(getAdminUserRoute.path, { id: caller.adminId }),
+          to: getAdminUserRoute,
+          params: { id: caller.adminId },
           caller,
         });
       } catch (error) {

@@ -1,16 +1,15 @@
 import { changePassword, getCurrentUser, registerUser, signIn as signInEndpoint, signOut as signOutEndpoint } from '@krom/contracts/api/auth';
-import {
-  accountErrors,
-  type checkCredentialsResponseSchema,
-  identityServiceRoutes,
-  loginErrors,
-  type User,
-} from '@krom/contracts/http/auth';
+import { accountErrors, loginErrors } from '@krom/contracts/http/auth';
 import { phoneCodeErrors } from '@krom/contracts/http/phone-codes';
+import {
+  changeOwnPasswordRoute,
+  checkCredentialsRoute,
+  getOwnUserRoute,
+  registerUserRoute,
+} from '@krom/contracts/services/identity/accounts';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { callService } from '../plugins/service-calls.ts';
 import { publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
@@ -37,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   routeEndpoint(app, getCurrentUser, { handler: async (request) => {
     const caller = await requireUserCaller(request);
     try {
-      return await callService<User>(request, directory, { service: 'identity', method: 'GET', path: identityServiceRoutes.me, caller });
+      return await callService(request, directory, { service: 'identity', to: getOwnUserRoute, caller });
     } catch (error) {
       // The account is gone (deleted): the session ends with it.
       if (error instanceof HttpError && error.statusCode === 404) {
@@ -52,10 +51,9 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   routeEndpoint(app, registerUser, { config: { rateLimit: options.publicRateLimit }, handler: async (request, reply) => {
     const registration = request.body;
     assertPhoneVerifiedHere(request, registration.phone);
-    const user = await callService<User>(request, directory, {
+    const user = await callService(request, directory, {
       service: 'identity',
-      method: 'POST',
-      path: identityServiceRoutes.users,
+      to: registerUserRoute,
       caller: await publicCaller(),
       body: registration,
     });
@@ -67,10 +65,9 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   /** Unknown e-mail and wrong password: the same 401, after the same work (identity verifies a decoy). */
   routeEndpoint(app, signInEndpoint, { config: { rateLimit: options.publicRateLimit }, handler: async (request) => {
     const credentials = request.body;
-    const { user } = await callService<z.infer<typeof checkCredentialsResponseSchema>>(request, directory, {
+    const { user } = await callService(request, directory, {
       service: 'identity',
-      method: 'POST',
-      path: identityServiceRoutes.checkCredentials,
+      to: checkCredentialsRoute,
       caller: await publicCaller(),
       body: credentials,
     }).catch((error: unknown) => {
@@ -92,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
     const caller = await requireUserCaller(request);
     if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
     const body = request.body;
-    await callService(request, directory, { service: 'identity', method: 'POST', path: identityServiceRoutes.changePassword, caller, body });
+    await callService(request, directory, { service: 'identity', to: changeOwnPasswordRoute, caller, body });
     await request.server.sessions.destroyAllFor('user', caller.userId, request.session.get('user'));
     return { ok: true as const };
   } });

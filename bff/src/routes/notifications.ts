@@ -1,6 +1,11 @@
 import { Socket } from 'node:net';
 import { getNotifications, markAllNotificationsRead, markNotificationRead, notificationStream } from '@krom/contracts/api/notifications';
-import { notificationServiceRoutes } from '@krom/contracts/http/notifications';
+import {
+  listNotificationsRoute,
+  markAllNotificationsReadRoute,
+  markNotificationReadRoute,
+  notificationStreamRoute,
+} from '@krom/contracts/services/notifications/notifications';
 import type { FastifyInstance } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
 import { requireUserCaller } from '../plugins/sessions.ts';
@@ -27,8 +32,8 @@ export async function notificationRoutes(app: FastifyInstance, options: RouteOpt
   });
 
   const asUser = { service: 'notifications' as const, caller: requireUserCaller };
-  await forward(app, options.directory, { ...asUser, endpoint: getNotifications, to: { path: notificationServiceRoutes.list } });
-  await forward(app, options.directory, { ...asUser, endpoint: markNotificationRead, to: { path: notificationServiceRoutes.read } });
-  await forward(app, options.directory, { ...asUser, endpoint: markAllNotificationsRead, to: { path: notificationServiceRoutes.readAll } });
-  await forward(app, options.directory, { ...asUser, endpoint: notificationStream, to: { path: notificationServiceRoutes.stream } });
+  await forward(app, options.directory, { ...asUser, endpoint: getNotifications, to: listNotificationsRoute });
+  await forward(app, options.directory, { ...asUser, endpoint: markNotificationRead, to: markNotificationReadRoute });
+  await forward(app, options.directory, { ...asUser, endpoint: markAllNotificationsRead, to: markAllNotificationsReadRoute });
+  await forward(app, options.directory, { ...asUser, endpoint: notificationStream, to: notificationStreamRoute });
 }

@@ -6,8 +6,8 @@ import {
   issueCodeRefusedSchema,
   issueCodeResponseSchema,
   type VerifyCodeServiceRequest,
-  verificationCodeRoutes,
 } from '@krom/contracts/http/verification-codes';
+import { issueCodeRoute, verifyCodeRoute } from '@krom/contracts/services/notifications/verification-codes';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,8 +34,7 @@ export class CodeRequestRefused extends HttpError {
 export async function requestVerificationCode(request: FastifyRequest, directory: ServiceDirectory, body: IssueCodeRequest): Promise<IssueCodeResponse> {
   const { status, body: answer } = await sendToService(request, directory, {
     service: 'notifications',
-    method: 'POST',
-    path: verificationCodeRoutes.issue,
+    to: issueCodeRoute,
     caller: await publicCaller(),
     body,
   });
@@ -91,7 +90,7 @@ export async function phoneCodeRoutes(app: FastifyInstance, options: RouteOption
   routeEndpoint(app, verifyPhoneCode, { ...limited, handler: async (request) => {
     const { phoneNumber, verificationCode } = request.body;
     const body: VerifyCodeServiceRequest = { purpose: 'signup', subject: phoneNumber, code: verificationCode };
-    await callService(request, directory, { service: 'notifications', method: 'POST', path: verificationCodeRoutes.verify, caller: await publicCaller(), body });
+    await callService(request, directory, { service: 'notifications', to: verifyCodeRoute, caller: await publicCaller(), body });
     request.session.set('signupPhone', { phone: phoneNumber, verifiedAt: Date.now() });
     return { message: phoneCodeMessages.verified };
   } });

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { requestPasswordReset, resendResetCode, resetPassword, verifyResetCode } from '@krom/contracts/api/recovery';
 import {
-  identityServiceRoutes,
   type RecoveryLookupRequest,
   type RecoveryLookupResponse,
   resetCodeSentMessage,
   resetErrors,
   resetNoRequestMessage,
 } from '@krom/contracts/http/auth';
-import {
-  codePolicyResponseSchema,
-  type IssueCodeRequest,
-  type IssueCodeResponse,
-  verificationCodeRoutes,
-} from '@krom/contracts/http/verification-codes';
+import { codePolicyResponseSchema, type IssueCodeRequest, type IssueCodeResponse } from '@krom/contracts/http/verification-codes';
+import { resetOwnPasswordRoute } from '@krom/contracts/services/identity/accounts';
+import { recoveryLookupRoute } from '@krom/contracts/services/identity/recovery';
+import { codePolicyRoute, issueCodeRoute, verifyCodeRoute } from '@krom/contracts/services/notifications/verification-codes';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -49,7 +46,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
   const resendWait = (request: FastifyRequest): Promise<number> => {
     if (policy && Date.now() - policy.readAt < RESEND_POLICY_TTL_MS) return Promise.resolve(policy.seconds);
     reading ??= publicCaller()
-      .then((caller) => callService<unknown>(request, directory, { service: 'notifications', method: 'GET', path: verificationCodeRoutes.policy, caller }))
+      .then((caller) => callService(request, directory, { service: 'notifications', to: codePolicyRoute, caller }))
       .then((answer) => remember(codePolicyResponseSchema.parse(answer).resendAfterSeconds))
       .catch((error: unknown) => {
         request.log.warn({ err: error }, 'resend cooldown not read from the notifications service');
@@ -63,10 +60,9 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
 
   const lookUp = async (request: FastifyRequest, body: RecoveryLookupRequest): Promise<RecoveryLookupResponse | null> => {
     try {
-      return await callService<RecoveryLookupResponse>(request, directory, {
+      return await callService(request, directory, {
         service: 'identity',
-        method: 'POST',
-        path: identityServiceRoutes.recoveryLookup,
+        to: recoveryLookupRoute,
         caller: await publicCaller(),
         body,
       });
@@ -122,8 +118,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
       // No account matched: a subject no code was made for, so this costs what a real check does.
       await callService(request, directory, {
         service: 'notifications',
-        method: 'POST',
-        path: verificationCodeRoutes.verify,
+        to: verifyCodeRoute,
         caller: await publicCaller(),
         body: { purpose: 'reset', subject: reset.userId ?? `none:${randomUUID()}`, code: otp },
       });
@@ -149,8 +144,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
     }
     await callService(request, directory, {
       service: 'identity',
-      method: 'PUT',
-      path: identityServiceRoutes.resetPassword,
+      to: resetOwnPasswordRoute,
       caller: { kind: 'user', userId: reset.userId },
       body: { password },
     });
@@ -163,10 +157,9 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
 }
 
 function issueCode(request: FastifyRequest, directory: ServiceDirectory, body: IssueCodeRequest): Promise<IssueCodeResponse> {
-  return callService<IssueCodeResponse>(request, directory, {
+  return callService(request, directory, {
     service: 'notifications',
-    method: 'POST',
-    path: verificationCodeRoutes.issue,
+    to: issueCodeRoute,
     caller: { kind: 'public' },
     body,
   });

@@ -1,12 +1,6 @@
 import { deleteUploadedImage, getUploadedImage, uploadImage } from '@krom/contracts/api/uploads';
-import { fillPath } from '@krom/contracts/endpoint';
-import {
-  identityServiceRoutes,
-  maxImageBytes,
-  uploadErrors,
-  uploadNotFound,
-  uploadPublicIdPattern,
-} from '@krom/contracts/http/auth';
+import { maxImageBytes, uploadErrors, uploadNotFound, uploadPublicIdPattern } from '@krom/contracts/http/auth';
+import { deleteUploadRoute, readUploadRoute, storeUploadRoute } from '@krom/contracts/services/identity/uploads';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,13 +28,13 @@ export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) 
 
   await forward(app, directory, {
     endpoint: uploadImage,
-    to: { path: identityServiceRoutes.uploads },
+    to: storeUploadRoute,
     service: 'identity',
     caller: uploaderWithinLimit,
   });
   await forward(app, directory, {
     endpoint: getUploadedImage,
-    to: { path: identityServiceRoutes.upload },
+    to: readUploadRoute,
     service: 'identity',
     caller: requireUserCaller,
   });
@@ -54,8 +48,8 @@ export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) 
       if (!uploadPublicIdPattern.test(publicId)) throw new HttpError(404, uploadNotFound);
       await callService(request, directory, {
         service: 'identity',
-        method: 'DELETE',
-        path: fillPath(identityServiceRoutes.upload, { publicId }),
+        to: deleteUploadRoute,
+        params: { publicId },
         caller,
       });
       return { ok: true as const };

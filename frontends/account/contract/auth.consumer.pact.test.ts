@@ -19,10 +19,28 @@ import { verifyPhoneCode } from '../src/features/sign-up/api/verify-phone-code.t
  * sets it up. A code is random and only the provider knows it: the requests take the code that
  * was issued (and a wrong one) from the provider state, 4821 and 1111 being the examples here.
  */
-const { like, integer, regex, fromProviderState } = MatchersV3;
+const { like, integer, regex, boolean, uuid, datetime, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-account-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
 const errorBody = (message: string) => ({ message });
+const okBody = { ok: true };
+
+/** The signed-in user as registration and sign-in answer it (a new account: no contact, no photo). */
+const amaUser = {
+  id: uuid('0f9b6a3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b'),
+  firstName: like('Ama'),
+  lastName: like('Mensah'),
+  email: like('ama.pact@example.com'),
+  phone: regex(/^0[2-9]\d{8}$/, '0241234567'),
+  emergencyContactName: null,
+  emergencyContactPhone: null,
+  profileImageUrl: null,
+  isVerified: boolean(false),
+  verificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
+  isDriver: boolean(false),
+  driverVerificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
+  createdAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z'),
+};
 
 const amaRegistration = {
   firstName: 'Ama',
@@ -89,7 +107,7 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       .withRequest('POST', '/api/sms/verify-code', (b) =>
         b.headers(json).jsonBody({ phoneNumber: '0241234567', verificationCode: issuedCode }),
       )
-      .willRespondWith(200)
+      .willRespondWith(200, (b) => b.jsonBody({ message: like('Phone number verified!') }))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => verifyPhoneCode({ phoneNumber: '0241234567', verificationCode: '4821' }));
       }));
@@ -114,7 +132,7 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       .given(providerStates.phoneVerifiedInSession)
       .uponReceiving('a registration after the phone was verified')
       .withRequest('POST', '/api/auth/register', (b) => b.headers(json).jsonBody(amaRegistration))
-      .willRespondWith(201)
+      .willRespondWith(201, (b) => b.jsonBody(amaUser))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => registerUser(amaRegistration));
       }));
@@ -143,7 +161,7 @@ describe('account frontend → BFF: login', () => {
       .withRequest('POST', '/api/auth/login', (b) =>
         b.headers(json).jsonBody({ email: 'ama.pact@example.com', password: 'Akwaaba2026' }),
       )
-      .willRespondWith(200)
+      .willRespondWith(200, (b) => b.jsonBody(amaUser))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => signInUser({ email: 'ama.pact@example.com', password: 'Akwaaba2026' }));
       }));
@@ -212,7 +230,7 @@ describe('account frontend → BFF: password recovery', () => {
       .given(providerStates.emailResetStarted)
       .uponReceiving('the right reset code')
       .withRequest('POST', '/api/auth/verify-reset-otp', (b) => b.headers(json).jsonBody({ otp: issuedCode, method: 'email' }))
-      .willRespondWith(200)
+      .willRespondWith(200, (b) => b.jsonBody(okBody))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => verifyResetCode({ otp: '4821', method: 'email' }));
       }));
@@ -235,7 +253,7 @@ describe('account frontend → BFF: password recovery', () => {
       .given(providerStates.smsResetStarted)
       .uponReceiving('a request for another reset code by sms')
       .withRequest('POST', '/api/auth/resend-reset-code', (b) => b.headers(json).jsonBody({ method: 'sms' }))
-      .willRespondWith(200)
+      .willRespondWith(200, (b) => b.jsonBody(sameAnswer))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => resendResetCode({ method: 'sms' }));
       }));
@@ -247,7 +265,7 @@ describe('account frontend → BFF: password recovery', () => {
       .given(providerStates.resetCodeVerified)
       .uponReceiving('a new password after the reset code was verified')
       .withRequest('POST', '/api/auth/reset-password', (b) => b.headers(json).jsonBody({ password: 'Kumasi2026' }))
-      .willRespondWith(200)
+      .willRespondWith(200, (b) => b.jsonBody(okBody))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => resetPassword({ password: 'Kumasi2026' }));
       }));

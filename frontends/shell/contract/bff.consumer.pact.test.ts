@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createWaitlistSignup } from '../src/features/waitlist/api/create-waitlist-signup.ts';
 
 /** The shell as consumer of the BFF's /api: the waitlist form's own request function. */
-const { regex } = MatchersV3;
+const { regex, uuid, boolean } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-shell', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
 
@@ -16,7 +16,7 @@ describe('shell → BFF', () => {
       .addInteraction()
       .uponReceiving('a waitlist sign-up from the waitlist page')
       .withRequest('POST', '/api/waitlist', (b) => b.headers(json).jsonBody({ name: 'Kojo Antwi', email: 'kojo@example.com', phone: '0201234567' }))
-      .willRespondWith(201)
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid('3b6f1c2a-8d4e-4f5a-9b7c-2e1d0f9a8b7c'), alreadyJoined: boolean(false) }))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => createWaitlistSignup({ name: 'Kojo Antwi', email: 'kojo@example.com', phone: '0201234567' }));
       }));

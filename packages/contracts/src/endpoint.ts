@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiErrorSchema } from './http/errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,6 +18,8 @@ export type Endpoint = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body's media types when not JSON (a multipart form): the OpenAPI document describes it under these. */
+  consumes?: readonly string[];
   responses: { [status: number]: z.ZodType | MediaResponse };
 };
 
@@ -39,8 +41,6 @@ export type EndpointInput<E extends Endpoint> = ([ParamNames<E['path']>] extends
   (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined });
 
-const paramPattern = /:([A-Za-z0-9_]+)/g;
-
 /**
  * Declares an endpoint, keeping its literal types for the server's and the clients' inference.
  * A path with `:name` segments must say how they are read, so a params schema is required then.
@@ -50,29 +50,6 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
     throw new Error(`${endpoint.method} ${endpoint.path}: a path with params needs a params schema`);
   }
   return endpoint;
-}
-
-/** The path with its `:name` segments filled in (URL-encoded), for clients and for the BFF's calls to services. */
-export function fillPath<P extends string>(path: P, params: PathParams<P> | undefined): string {
-  return path.replace(paramPattern, (_match, name: string) => {
-    const value = (params as Record<string, string> | undefined)?.[name];
-    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
-    return encodeURIComponent(value);
-  });
-}
-
-/** The schema of the successful answer (the lowest 2xx status the endpoint lists). */
-export function successSchema(endpoint: Endpoint): z.ZodType {
-  const status = Object.keys(endpoint.responses)
-    .map(Number)
-    .filter((code) => code >= 200 && code < 300)
-    .sort((a, b) => a - b)[0];
-  const response = status === undefined ? undefined : endpoint.responses[status];
-  if (!response) throw new Error(`${endpoint.method} ${endpoint.path}: no 2xx response`);
-  if (response instanceof z.ZodType) return response;
-  const first = Object.values(response.content)[0];
-  if (!first) throw new Error(`${endpoint.method} ${endpoint.path}: empty media response`);
-  return first.schema;
 }
 
 /** The error body `{ message, errors? }` under each status given, for an endpoint's `responses`. */

@@ -16,6 +16,7 @@ export type EndpointSchema<E extends Endpoint> = {
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
+  consumes?: readonly string[];
   response: E['responses'];
 };
 
@@ -26,6 +27,7 @@ export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
+    ...(endpoint.consumes && { consumes: endpoint.consumes }),
     response: endpoint.responses,
   } as EndpointSchema<E>;
 }

@@ -1,14 +1,15 @@
+import { currentUserAddress } from '@krom/contracts/api/current-user-address';
 import type { User } from '@krom/contracts/http/auth';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { getJson } from './api-request.ts';
 
 /**
  * Auth state (spec sections 3, 4 and 7), shared by the shell and every remote through the one
- * QueryClient: GET /api/auth/user, fetched once; 401 means signed out; any other failure is
+ * QueryClient: the current user (currentUserAddress), fetched once; 401 means signed out; any other failure is
  * logged and also counts as signed out. After sign-in, sign-out or a profile change, call
  * refreshCurrentUser (loading turns true, the user is fetched again).
  */
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+export const currentUserQueryKey = [currentUserAddress.path] as const;
 
 async function getCurrentUser(): Promise<User | null> {
   try {

@@ -1,23 +1,19 @@
-import {
-  type Notification,
-  type NotificationList,
-  notificationListSchema,
-  notificationSchema,
-} from '@krom/contracts/http/notifications';
+import { getNotifications as getNotificationsEndpoint, notificationStream } from '@krom/contracts/api/notifications';
+import { type Notification, type NotificationList, notificationSchema } from '@krom/contracts/http/notifications';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getJson } from './api-request.ts';
+import { callEndpoint } from './call-endpoint.ts';
 
 /**
  * The signed-in user's in-app notifications, read by the header's bell and the /notifications
  * screen from one cache entry, and kept current by one server-sent event stream per page.
  */
-export const notificationsQueryKey = ['/api/notifications'] as const;
-export const notificationStreamUrl = '/api/notifications/stream';
+export const notificationsQueryKey = [getNotificationsEndpoint.path] as const;
+export const notificationStreamUrl = notificationStream.path;
 
-/** GET /api/notifications: newest first, with the unread and action-required counts. */
+/** Newest first, with the unread and action-required counts. */
 export async function getNotifications(): Promise<NotificationList> {
-  return notificationListSchema.parse(await getJson(notificationsQueryKey[0]));
+  return callEndpoint(getNotificationsEndpoint);
 }
 
 export function useNotifications() {

@@ -1,15 +1,16 @@
+import { signOut } from '@krom/contracts/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest } from './api-request.ts';
+import { callEndpoint } from './call-endpoint.ts';
 import { currentUserQueryKey, refreshCurrentUser } from './current-user.ts';
 import { signOutsAtom } from './require-signed-in.tsx';
 import { closeNotificationStream } from './signed-in-frame-notifications.tsx';
 
-/** POST /api/auth/logout: ends the session on the server. */
+/** Ends the session on the server. */
 export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/auth/logout');
+  await callEndpoint(signOut);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { maxImageBytes, uploadErrors, uploadResponseSchema } from '@krom/contracts/http/auth';
+import { uploadImage as uploadImageEndpoint } from '@krom/contracts/api/uploads';
+import { maxImageBytes, uploadErrors, uploadFormFields, uploadResponseSchema } from '@krom/contracts/http/auth';
 import { useCallback, useState } from 'react';
 
 export type UploadedImage = { url: string; publicId: string };
@@ -19,7 +20,23 @@ export const uploadFailures = {
 } as const;
 
 /**
- * POST /api/upload as multipart {image, type, userId}, reporting progress (0-100). Uses
+ * The server refused the file itself (not an image, or too big) rather than the upload failing:
+ * the spec titles that "Invalid Image", as when the browser's own check refuses it.
+ */
+export class ImageRefusedError extends Error {
+  override name = 'ImageRefusedError';
+}
+
+const refusesTheFile = (status: number, message: string | undefined) =>
+  status === 413 || status === 415 || (status === 400 && message === uploadErrors.notImage);
+
+/** The toast title for a failed upload, as the spec names it. */
+export function uploadFailureTitle(error: unknown): 'Invalid Image' | 'Upload Failed' {
+  return error instanceof ImageRefusedError ? 'Invalid Image' : 'Upload Failed';
+}
+
+/**
+ * The upload endpoint's multipart form {image, type, userId}, reporting progress (0-100). Uses
  * XMLHttpRequest because fetch cannot report upload progress. Same-origin, so the session
  * cookie goes with it. Resolves with the stored image's URL and public id.
  */
@@ -30,12 +47,12 @@ export function uploadImage(
 ): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
-    form.append('image', file);
-    form.append('type', fields.type);
+    form.append(uploadFormFields.file, file);
+    form.append(uploadFormFields.kind, fields.type);
     form.append('userId', fields.userId);
 
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/upload');
+    request.open(uploadImageEndpoint.method, uploadImageEndpoint.path);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -44,7 +61,12 @@ export function uploadImage(
     request.onload = () => {
       const body = parseJson(request.responseText);
       if (request.status < 200 || request.status >= 300) {
-        reject(new Error(messageOf(body) ?? uploadFailures.failed));
+        const message = messageOf(body);
+        if (refusesTheFile(request.status, message)) {
+          reject(new ImageRefusedError(message ?? (request.status === 413 ? uploadErrors.tooLarge : uploadErrors.notImage)));
+        } else {
+          reject(new Error(message ?? uploadFailures.failed));
+        }
         return;
       }
       const parsed = uploadResponseSchema.safeParse(body);

@@ -1,12 +1,12 @@
 import { defineEndpoint, errorResponses } from '../endpoint.ts';
 import {
   notificationSettingsUpdateSchema,
-  okResponseSchema,
   privacySettingsUpdateSchema,
   profileUpdateRequestSchema,
   userSchema,
   userSettingsSchema,
 } from '../http/auth.ts';
+import { okResponseSchema } from '../http/ok.ts';
 
 /** Profile, settings and account deletion of the signed-in user. */
 export const updateProfile = defineEndpoint({

@@ -1,6 +1,6 @@
 import { defineEndpoint, errorResponses } from '../endpoint.ts';
 import { adminLoginRequestSchema, adminSessionResponseSchema, adminUserListSchema, adminUserSchema, createAdminRequestSchema } from '../http/admin.ts';
-import { okResponseSchema } from '../http/auth.ts';
+import { okResponseSchema } from '../http/ok.ts';
 import { waitlistListResponseSchema } from '../http/waitlist.ts';
 
 /** The staff area's calls; staff sign in separately from users and no user session opens these. */

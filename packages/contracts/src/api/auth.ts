@@ -1,10 +1,11 @@
 import { defineEndpoint, errorResponses } from '../endpoint.ts';
-import { changePasswordRequestSchema, loginRequestSchema, okResponseSchema, registerRequestSchema, userSchema } from '../http/auth.ts';
+import { currentUserAddress } from './current-user-address.ts';
+import { changePasswordRequestSchema, loginRequestSchema, registerRequestSchema, userSchema } from '../http/auth.ts';
+import { okResponseSchema } from '../http/ok.ts';
 
 /** Sign-up, sign-in, sign-out, the current user and the password change in settings. */
 export const getCurrentUser = defineEndpoint({
-  method: 'GET',
-  path: '/api/auth/user',
+  ...currentUserAddress,
   summary: 'The signed-in user; 401 when signed out',
   responses: { 200: userSchema, ...errorResponses(401) },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../endpoint.ts';
-import { markReadResponseSchema, notificationListSchema } from '../http/notifications.ts';
+import { notificationListSchema } from '../http/notifications.ts';
+import { okResponseSchema } from '../http/ok.ts';
 
 /** The signed-in user's in-app notifications. */
 export const getNotifications = defineEndpoint({
@@ -17,14 +18,14 @@ export const markNotificationRead = defineEndpoint({
   path: '/api/notifications/:id/read',
   summary: 'Marks one notification read; 404 for one that is not the user\'s',
   params: notificationParams,
-  responses: { 200: markReadResponseSchema, ...errorResponses(401, 403, 404) },
+  responses: { 200: okResponseSchema, ...errorResponses(401, 403, 404) },
 });
 
 export const markAllNotificationsRead = defineEndpoint({
   method: 'POST',
   path: '/api/notifications/read-all',
   summary: 'Marks every notification of the user read',
-  responses: { 200: markReadResponseSchema, ...errorResponses(401, 403) },
+  responses: { 200: okResponseSchema, ...errorResponses(401, 403) },
 });
 
 export const notificationStream = defineEndpoint({

@@ -2,11 +2,11 @@ import { defineEndpoint, errorResponses } from '../endpoint.ts';
 import {
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
-  okResponseSchema,
   resendResetCodeRequestSchema,
   resetPasswordRequestSchema,
   verifyResetOtpRequestSchema,
 } from '../http/auth.ts';
+import { okResponseSchema } from '../http/ok.ts';
 
 /** Password recovery: every answer is the same whether or not an account matched. */
 export const requestPasswordReset = defineEndpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../endpoint.ts';
-import { deleteUploadRequestSchema, okResponseSchema, uploadResponseSchema } from '../http/auth.ts';
+import { deleteUploadRequestSchema, uploadFormSchema, uploadResponseSchema } from '../http/auth.ts';
+import { okResponseSchema } from '../http/ok.ts';
 
 /**
  * Profile photos. The upload is a multipart form (the file in `image`, its use in `type`, see
@@ -10,6 +11,8 @@ export const uploadImage = defineEndpoint({
   method: 'POST',
   path: '/api/upload',
   summary: 'Stores an image (multipart form: `image` file up to 5 MB, `type` "profile")',
+  body: uploadFormSchema,
+  consumes: ['multipart/form-data'],
   responses: { 201: uploadResponseSchema, ...errorResponses(400, 401, 403, 413) },
 });
 

@@ -33,21 +33,8 @@ export const adminUserListSchema = z.array(adminUserSchema);
 export const adminSessionResponseSchema = z.object({ admin: adminUserSchema });
 export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
 
-export const okResponseSchema = z.object({ ok: z.literal(true) });
-
 export const adminErrors = {
   invalidCredentials: 'Invalid username or password',
   duplicateUsername: 'Username already exists',
   notSignedIn: 'Admin sign-in required',
-} as const;
-
-/**
- * Routes of the admin service itself (reached only from the BFF with an internal assertion).
- * The BFF's public paths are in the spec; these are the service's own.
- */
-export const adminServiceRoutes = {
-  waitlist: '/waitlist',
-  checkCredentials: '/admin-sessions',
-  adminUsers: '/admin-users',
-  adminUser: '/admin-users/:id',
 } as const;

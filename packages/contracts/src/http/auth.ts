@@ -3,6 +3,12 @@ import { emailField, fourDigitCode, ghanaPhoneField, isoDateTime, personName, uu
 
 /** Passwords: the spec's minimums; 128 is a ceiling for hashing cost, well above the 64 users may use. */
 const passwordCeiling = z.string().max(128, 'Password must be at most 128 characters');
+/**
+ * A password of at least `min` characters, spaces at its ends not counted: eight spaces are no
+ * password. It is kept as typed; only the check looks past the spaces.
+ */
+const passwordOfAtLeast = (min: number, message: string) =>
+  passwordCeiling.min(min, message).refine((password) => password.trim().length >= min, message);
 export const passwordMessages = {
   min8: 'Password must be at least 8 characters',
   upper: 'Password must contain at least one uppercase letter',
@@ -17,7 +23,7 @@ export const registerRequestSchema = z.object({
   lastName: personName('Last name must be at least 2 characters'),
   email: emailField,
   phone: ghanaPhoneField,
-  password: passwordCeiling.min(8, passwordMessages.min8),
+  password: passwordOfAtLeast(8, passwordMessages.min8),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -77,7 +83,7 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 /** POST /api/auth/change-password (settings): the spec's in-app rules. */
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
-  newPassword: passwordCeiling.min(6, 'New password must be at least 6 characters long.'),
+  newPassword: passwordOfAtLeast(6, 'New password must be at least 6 characters long.'),
 });
 export const changePasswordErrors = { wrongCurrent: 'Current password is incorrect.' } as const;
 
@@ -104,8 +110,7 @@ export const resendResetCodeRequestSchema = z.object({ method: resetMethodSchema
 
 /** POST /api/auth/reset-password: only the new password, allowed after the code was verified. */
 export const resetPasswordRequestSchema = z.object({
-  password: passwordCeiling
-    .min(8, passwordMessages.min8)
+  password: passwordOfAtLeast(8, passwordMessages.min8)
     .regex(/[A-Z]/, passwordMessages.upper)
     .regex(/[a-z]/, passwordMessages.lower)
     .regex(/\d/, passwordMessages.number),
@@ -188,30 +193,13 @@ export const uploadKindErrors = { unknownKind: 'Unknown upload type' } as const;
 export const uploadNotFound = 'Image not found';
 /** The multipart form of POST /api/upload: the file in `image`, its use in `type`. */
 export const uploadFormFields = { file: 'image', kind: 'type' } as const;
+/** That form as the OpenAPI document shows it; identity reads the stream itself, so nothing parses with it. */
+export const uploadFormSchema = z.object({
+  [uploadFormFields.file]: z.string().meta({ format: 'binary', description: 'The image, at most 5 MB' }),
+  [uploadFormFields.kind]: z.enum(uploadKinds).optional().describe('What the image is for (default "profile")'),
+});
 /** A public id as the upload URLs carry it. */
 export const uploadPublicIdPattern = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** Answers of calls that return nothing else (logout, password change and reset, deletes). */
-export const okResponseSchema = z.object({ ok: z.literal(true) });
-
-/**
- * Routes of the identity service itself (reached only from the BFF with an internal assertion).
- * User-scoped routes act on the user the assertion names, never on an id in the path.
- */
-export const identityServiceRoutes = {
-  users: '/users',
-  checkCredentials: '/sessions',
-  me: '/users/me',
-  profile: '/users/me/profile',
-  changePassword: '/users/me/password',
-  resetPassword: '/users/me/password-reset',
-  settings: '/users/me/settings',
-  notificationSettings: '/users/me/settings/notifications',
-  privacySettings: '/users/me/settings/privacy',
-  recoveryLookup: '/recovery/lookup',
-  uploads: '/uploads',
-  upload: '/uploads/:publicId',
-} as const;
 
 /** POST /sessions (identity): the account whose credentials matched. */
 export const checkCredentialsResponseSchema = z.object({ user: userSchema });

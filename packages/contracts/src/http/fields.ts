@@ -3,7 +3,15 @@ import { ghanaPhonePattern, localGhanaPhone } from './ghana-phone.ts';
 
 /** Field rules the spec states once and several forms reuse, with its exact messages. */
 const emailMessage = 'Please enter a valid email address';
-export const emailField = z.string({ error: emailMessage }).trim().email(emailMessage);
+/** RFC 5321: at most 64 characters before the @ and 254 in all, which is what mail servers deliver to. */
+const emailLocalPartMax = 64;
+const emailMax = 254;
+export const emailField = z
+  .string({ error: emailMessage })
+  .trim()
+  .max(emailMax, emailMessage)
+  .email(emailMessage)
+  .refine((email) => email.lastIndexOf('@') <= emailLocalPartMax, emailMessage);
 
 export { ghanaPhonePattern };
 export const ghanaPhoneMessage = 'Please enter a valid 10-digit Ghana phone number starting with 0';

@@ -25,21 +25,9 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /**
- * POST /api/notifications/{id}/read and POST /api/notifications/read-all mark as read.
- * GET /api/notifications/stream is a text/event-stream: one `notification` event carrying a
- * Notification each time one is created for the signed-in user.
+ * The SSE event name a new notification arrives under: GET /api/notifications/stream sends one
+ * such event, carrying a Notification, each time one is created for the signed-in user.
  */
-export const markReadResponseSchema = z.object({ ok: z.literal(true) });
-
-/** The notifications service's own routes for them (reached only from the BFF, as the signed-in user). */
-export const notificationServiceRoutes = {
-  list: '/notifications',
-  read: '/notifications/:id/read',
-  readAll: '/notifications/read-all',
-  stream: '/notifications/stream',
-} as const;
-
-/** The SSE event name a new notification arrives under. */
 export const notificationStreamEvent = 'notification';
 
 /** Another user's notification, or none: the same 404, so ids are not confirmed. */

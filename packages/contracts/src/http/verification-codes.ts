@@ -1,15 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The notifications service's own routes for one-time codes (reached only from the BFF). A code
- * is made, hashed and sent by the notifications service; it never travels in an event.
+ * One-time codes (routes in services/notifications/verification-codes.ts). A code is made,
+ * hashed and sent by the notifications service; it never travels in an event.
  */
-export const verificationCodeRoutes = {
-  issue: '/verification-codes',
-  verify: '/verification-codes/verify',
-  policy: '/verification-codes/policy',
-} as const;
-
 export const codePurposes = ['signup', 'reset'] as const;
 
 /** Who the code is for: `subject` keys the code (the phone for sign-up, the user id for a reset). */

@@ -1,14 +1,15 @@
 import {
-  changePasswordRequestSchema,
-  identityServiceRoutes,
-  loginRequestSchema,
-  profileUpdateRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-} from '@krom/contracts/http/auth';
+  changeOwnPasswordRoute,
+  checkCredentialsRoute,
+  deleteOwnAccountRoute,
+  getOwnUserRoute,
+  registerUserRoute,
+  resetOwnPasswordRoute,
+  updateOwnProfileRoute,
+} from '@krom/contracts/services/identity/accounts';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
 import type { Logger } from '@krom/server-kit/logger';
-import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, resetPassword } from '../accounts/change-password.ts';
 import { checkCredentials } from '../accounts/check-credentials.ts';
@@ -19,7 +20,7 @@ import { updateProfile } from '../accounts/update-profile.ts';
 import { toUser } from '../accounts/user-view.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { requirePublicCaller } from './callers.ts';
+import { assertedUsersOnly, publicCallersOnly } from './callers.ts';
 
 type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
 
@@ -27,43 +28,46 @@ type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
 export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
 
-  app.post(identityServiceRoutes.users, async (request, reply) => {
-    requirePublicCaller(request);
-    const user = await registerUser(db, parseWith(registerRequestSchema, request.body));
-    return reply.status(201).send(user);
+  routeEndpoint(app, registerUserRoute, {
+    ...publicCallersOnly,
+    handler: async (request, reply) => reply.status(201).send(await registerUser(db, request.body)),
   });
 
   /** The BFF keeps the session; this only says whose credentials these are. */
-  app.post(identityServiceRoutes.checkCredentials, async (request) => {
-    requirePublicCaller(request);
-    const { email, password } = parseWith(loginRequestSchema, request.body);
-    return { user: await checkCredentials(db, email, password) };
+  routeEndpoint(app, checkCredentialsRoute, {
+    ...publicCallersOnly,
+    handler: async (request) => ({ user: await checkCredentials(db, request.body.email, request.body.password) }),
   });
 
-  app.get(identityServiceRoutes.me, async (request) => toUser(await findLiveUserView(db, requireUser(request))));
+  routeEndpoint(app, getOwnUserRoute, { handler: async (request) => toUser(await findLiveUserView(db, requireUser(request))) });
 
-  app.put(identityServiceRoutes.profile, async (request) => {
-    const userId = requireUser(request);
-    return updateProfile(deps, userId, parseWith(profileUpdateRequestSchema, request.body));
+  routeEndpoint(app, updateOwnProfileRoute, {
+    ...assertedUsersOnly,
+    handler: async (request) => updateProfile(deps, requireUser(request), request.body),
   });
 
-  app.post(identityServiceRoutes.changePassword, async (request) => {
-    const userId = requireUser(request);
-    const { currentPassword, newPassword } = parseWith(changePasswordRequestSchema, request.body);
-    await changePassword(db, userId, currentPassword, newPassword);
-    return { ok: true };
+  routeEndpoint(app, changeOwnPasswordRoute, {
+    ...assertedUsersOnly,
+    handler: async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      await changePassword(db, requireUser(request), currentPassword, newPassword);
+      return { ok: true as const };
+    },
   });
 
   /** Recovery: the BFF asserts this user only once their reset code was verified in the browser's session. */
-  app.put(identityServiceRoutes.resetPassword, async (request) => {
-    const userId = requireUser(request);
-    const { password } = parseWith(resetPasswordRequestSchema, request.body);
-    await resetPassword(db, userId, password);
-    return { ok: true };
+  routeEndpoint(app, resetOwnPasswordRoute, {
+    ...assertedUsersOnly,
+    handler: async (request) => {
+      await resetPassword(db, requireUser(request), request.body.password);
+      return { ok: true as const };
+    },
   });
 
-  app.delete(identityServiceRoutes.me, async (request) => {
-    await deleteAccount(deps, requireUser(request));
-    return { ok: true };
+  routeEndpoint(app, deleteOwnAccountRoute, {
+    handler: async (request) => {
+      await deleteAccount(deps, requireUser(request));
+      return { ok: true as const };
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { HttpError } from '@krom/server-kit/errors';
+import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -8,3 +9,7 @@ import type { FastifyRequest } from 'fastify';
 export function requirePublicCaller(request: FastifyRequest): void {
   if (request.caller.kind !== 'public') throw new HttpError(401, 'Public caller required');
 }
+
+/** Route options that refuse the wrong caller (401) before the request is judged (400). */
+export const publicCallersOnly = { preValidation: async (request: FastifyRequest) => requirePublicCaller(request) };
+export const assertedUsersOnly = { preValidation: async (request: FastifyRequest) => void requireUser(request) };

@@ -1,14 +1,11 @@
-import { identityServiceRoutes, recoveryLookupRequestSchema } from '@krom/contracts/http/auth';
-import { parseWith } from '@krom/server-kit/validate';
+import { recoveryLookupRoute } from '@krom/contracts/services/identity/recovery';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import { lookUpAccount } from '../accounts/recovery-lookup.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
-import { requirePublicCaller } from './callers.ts';
+import { publicCallersOnly } from './callers.ts';
 
 /** Password recovery's look-up; the code itself is the notifications service's business. */
 export async function recoveryRoutes(app: FastifyInstance, { db }: { db: IdentityDb }) {
-  app.post(identityServiceRoutes.recoveryLookup, async (request) => {
-    requirePublicCaller(request);
-    return lookUpAccount(db, parseWith(recoveryLookupRequestSchema, request.body));
-  });
+  routeEndpoint(app, recoveryLookupRoute, { ...publicCallersOnly, handler: async (request) => lookUpAccount(db, request.body) });
 }

@@ -1,21 +1,26 @@
-import { identityServiceRoutes, notificationSettingsUpdateSchema, privacySettingsUpdateSchema } from '@krom/contracts/http/auth';
+import {
+  getOwnSettingsRoute,
+  updateOwnNotificationSettingsRoute,
+  updateOwnPrivacySettingsRoute,
+} from '@krom/contracts/services/identity/settings';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
-import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { readSettings, saveSettings } from '../settings/user-settings.ts';
+import { assertedUsersOnly } from './callers.ts';
 
 /** The asserted user's notification and privacy toggles. */
 export async function settingsRoutes(app: FastifyInstance, { db }: { db: IdentityDb }) {
-  app.get(identityServiceRoutes.settings, async (request) => readSettings(db, requireUser(request)));
+  routeEndpoint(app, getOwnSettingsRoute, { handler: async (request) => readSettings(db, requireUser(request)) });
 
-  app.put(identityServiceRoutes.notificationSettings, async (request) => {
-    const userId = requireUser(request);
-    return saveSettings(db, userId, parseWith(notificationSettingsUpdateSchema, request.body));
+  routeEndpoint(app, updateOwnNotificationSettingsRoute, {
+    ...assertedUsersOnly,
+    handler: async (request) => saveSettings(db, requireUser(request), request.body),
   });
 
-  app.put(identityServiceRoutes.privacySettings, async (request) => {
-    const userId = requireUser(request);
-    return saveSettings(db, userId, parseWith(privacySettingsUpdateSchema, request.body));
+  routeEndpoint(app, updateOwnPrivacySettingsRoute, {
+    ...assertedUsersOnly,
+    handler: async (request) => saveSettings(db, requireUser(request), request.body),
   });
 }

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  identityServiceRoutes,
   maxImageBytes,
   uploadErrors,
   uploadFormFields,
@@ -9,10 +8,12 @@ import {
   uploadNotFound,
   uploadPublicIdPattern,
 } from '@krom/contracts/http/auth';
+import { deleteUploadRoute, readUploadRoute, storeUploadRoute } from '@krom/contracts/services/identity/uploads';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { requireUser } from '@krom/server-kit/internal-auth';
 import type { Logger } from '@krom/server-kit/logger';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityDb } from '../db/identity-db.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { deleteUpload, readUpload, storeUpload, type UploadKind } from '../uploads/manage-uploads.ts';
@@ -43,9 +44,9 @@ async function readImageForm(request: FastifyRequest): Promise<{ bytes: Buffer |
   return { bytes, kind };
 }
 
-function publicIdFrom(request: FastifyRequest): string {
-  const { publicId } = request.params as { publicId?: string };
-  if (!publicId || !uploadPublicIdPattern.test(publicId)) throw new HttpError(404, uploadNotFound);
+/** An id that cannot exist is as unknown as one that does not. */
+function knownShape(publicId: string): string {
+  if (!uploadPublicIdPattern.test(publicId)) throw new HttpError(404, uploadNotFound);
   return publicId;
 }
 
@@ -53,29 +54,35 @@ function publicIdFrom(request: FastifyRequest): string {
 export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: 2, fields: 8, fieldSize: 1024, parts: 10 } });
 
-  app.post(identityServiceRoutes.uploads, async (request, reply) => {
-    const userId = requireUser(request);
-    const { bytes, kind } = await readImageForm(request);
-    if (!isUploadKind(kind)) throw new HttpError(400, uploadKindErrors.unknownKind);
-    if (!bytes || bytes.length === 0) throw new HttpError(400, uploadErrors.notImage);
-    return reply.status(201).send(await storeUpload(deps, userId, kind, bytes));
+  routeEndpoint(app, storeUploadRoute, {
+    handler: async (request, reply) => {
+      const userId = requireUser(request);
+      const { bytes, kind } = await readImageForm(request);
+      if (!isUploadKind(kind)) throw new HttpError(400, uploadKindErrors.unknownKind);
+      if (!bytes || bytes.length === 0) throw new HttpError(400, uploadErrors.notImage);
+      return reply.status(201).send(await storeUpload(deps, userId, kind, bytes));
+    },
   });
 
-  app.get(identityServiceRoutes.upload, async (request, reply) => {
-    const userId = requireUser(request);
-    const object = await readUpload(deps, userId, publicIdFrom(request));
-    return reply
-      .header('content-type', object.contentType)
+  routeEndpoint(app, readUploadRoute, {
+    handler: async (request, reply) => {
+      const userId = requireUser(request);
+      const object = await readUpload(deps, userId, knownShape(request.params.publicId));
+      // The bytes go out as stored; the typed reply only knows the document's string for them.
+      return (reply as FastifyReply)
+        .header('content-type', object.contentType)
       .header('content-length', object.size)
       .header('cache-control', 'private, max-age=86400')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(object.body);
+        .send(object.body);
+    },
   });
 
-  app.delete(identityServiceRoutes.upload, async (request) => {
-    const userId = requireUser(request);
-    await deleteUpload(deps, userId, publicIdFrom(request));
-    return { ok: true };
+  routeEndpoint(app, deleteUploadRoute, {
+    handler: async (request) => {
+      await deleteUpload(deps, requireUser(request), knownShape(request.params.publicId));
+      return { ok: true as const };
+    },
   });
 }

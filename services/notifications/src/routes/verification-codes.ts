@@ -1,11 +1,6 @@
-import {
-  type CodePolicyResponse,
-  type IssueCodeRefused,
-  issueCodeRequestSchema,
-  verificationCodeRoutes as routes,
-  verifyCodeServiceRequestSchema,
-} from '@krom/contracts/http/verification-codes';
-import { parseWith } from '@krom/server-kit/validate';
+import type { IssueCodeRefused } from '@krom/contracts/http/verification-codes';
+import { codePolicyRoute, issueCodeRoute, verifyCodeRoute } from '@krom/contracts/services/notifications/verification-codes';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import type { CodeDeps } from '../codes/code-deps.ts';
 import { CodeRequestRefused, issueVerificationCode } from '../codes/issue-code.ts';
@@ -16,22 +11,25 @@ import { verifyCode } from '../codes/verify-code.ts';
  * calls: only the BFF can sign one; the code itself is what proves the person.
  */
 export async function oneTimeCodeRoutes(app: FastifyInstance, { codes }: { codes: CodeDeps }) {
-  app.post(routes.issue, async (request, reply) => {
-    const body = parseWith(issueCodeRequestSchema, request.body);
-    try {
-      return reply.status(201).send(await issueVerificationCode(codes, body));
-    } catch (error) {
-      if (!(error instanceof CodeRequestRefused)) throw error;
-      const refused: IssueCodeRefused = { message: error.message, resendAfterSeconds: error.resendAfterSeconds };
-      return reply.status(429).header('retry-after', String(error.resendAfterSeconds)).send(refused);
-    }
+  routeEndpoint(app, issueCodeRoute, {
+    handler: async (request, reply) => {
+      try {
+        return reply.status(201).send(await issueVerificationCode(codes, request.body));
+      } catch (error) {
+        if (!(error instanceof CodeRequestRefused)) throw error;
+        const refused: IssueCodeRefused = { message: error.message, resendAfterSeconds: error.resendAfterSeconds };
+        return reply.status(429).header('retry-after', String(error.resendAfterSeconds)).send(refused);
+      }
+    },
   });
 
   // The same rules for everyone: any caller the BFF vouches for may read them.
-  app.get(routes.policy, async (): Promise<CodePolicyResponse> => ({ resendAfterSeconds: codes.settings.resendSeconds }));
+  routeEndpoint(app, codePolicyRoute, { handler: async () => ({ resendAfterSeconds: codes.settings.resendSeconds }) });
 
-  app.post(routes.verify, async (request) => {
-    await verifyCode(codes, parseWith(verifyCodeServiceRequestSchema, request.body));
-    return { verified: true as const };
+  routeEndpoint(app, verifyCodeRoute, {
+    handler: async (request) => {
+      await verifyCode(codes, request.body);
+      return { verified: true as const };
+    },
   });
 }

@@ -1,12 +1,11 @@
-import { markReadResponseSchema } from '@krom/contracts/http/notifications';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { markAllNotificationsRead as markAllNotificationsReadEndpoint } from '@krom/contracts/api/notifications';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { markNotificationsReadInCache } from '@krom/ui-kit/signed-in-frame-notifications.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** POST /api/notifications/read-all. */
+/** Marks every notification of the user read. */
 export async function markAllNotificationsRead(): Promise<void> {
-  const response = await apiRequest('POST', '/api/notifications/read-all');
-  markReadResponseSchema.parse(await response.json());
+  await callEndpoint(markAllNotificationsReadEndpoint);
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,12 +1,11 @@
-import { markReadResponseSchema } from '@krom/contracts/http/notifications';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { markNotificationRead as markNotificationReadEndpoint } from '@krom/contracts/api/notifications';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { markNotificationsReadInCache } from '@krom/ui-kit/signed-in-frame-notifications.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** POST /api/notifications/{id}/read. */
+/** Marks one notification read. */
 export async function markNotificationRead(id: string): Promise<void> {
-  const response = await apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`);
-  markReadResponseSchema.parse(await response.json());
+  await callEndpoint(markNotificationReadEndpoint, { params: { id } });
 }
 
 export function useMarkNotificationRead() {

@@ -1,5 +1,5 @@
 import { deletePaymentMethod as deletePaymentMethodEndpoint } from '@krom/contracts/api/payments';
-import { callEndpoint } from '@krom/ui-kit/api-request.ts';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodsQueryKey } from './get-payment-methods.ts';
 

@@ -1,6 +1,6 @@
 import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api/payments';
 import type { PaymentMethod } from '@krom/contracts/http/payments';
-import { callEndpoint } from '@krom/ui-kit/api-request.ts';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';
 
 export const paymentMethodsQueryKey = [getPaymentMethodsEndpoint.path] as const;

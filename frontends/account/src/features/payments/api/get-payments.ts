@@ -1,6 +1,6 @@
 import { getPayments as getPaymentsEndpoint } from '@krom/contracts/api/payments';
 import type { PaymentsResponse } from '@krom/contracts/http/payments';
-import { callEndpoint } from '@krom/ui-kit/api-request.ts';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';
 
 export const paymentsQueryKey = [getPaymentsEndpoint.path] as const;

@@ -1,6 +1,6 @@
 import { updatePaymentMethod as updatePaymentMethodEndpoint } from '@krom/contracts/api/payments';
 import type { PaymentMethod, UpdatePaymentMethodRequest } from '@krom/contracts/http/payments';
-import { callEndpoint } from '@krom/ui-kit/api-request.ts';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodsQueryKey } from './get-payment-methods.ts';
 

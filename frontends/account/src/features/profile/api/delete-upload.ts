@@ -1,8 +1,9 @@
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { deleteUploadedImage } from '@krom/contracts/api/uploads';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 
-/** DELETE /api/upload {publicId}: removes an upload of the user's that nothing uses. */
+/** Removes an upload of the user's that nothing uses. */
 export async function deleteUpload(publicId: string): Promise<void> {
-  await apiRequest('DELETE', '/api/upload', { publicId });
+  await callEndpoint(deleteUploadedImage, { body: { publicId } });
 }
 
 /** Best effort: a photo left behind costs storage, not correctness, so a failure is only logged. */

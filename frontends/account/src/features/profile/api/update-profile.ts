@@ -1,15 +1,15 @@
-import { type ProfileUpdateRequest, type User, userSchema } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { updateProfile as updateProfileEndpoint } from '@krom/contracts/api/account';
+import type { ProfileUpdateRequest, User } from '@krom/contracts/http/auth';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { currentUserQueryKey } from '@krom/ui-kit/current-user.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
- * PUT /api/auth/profile; answers the saved user. Email and phone travel along as the spec sends
- * them; the server keeps its own.
+ * Answers the saved user. Email and phone travel along as the spec sends them; the server keeps
+ * its own.
  */
 export async function updateProfile(request: ProfileUpdateRequest): Promise<User> {
-  const response = await apiRequest('PUT', '/api/auth/profile', request);
-  return userSchema.parse(await response.json());
+  return callEndpoint(updateProfileEndpoint, { body: request });
 }
 
 export function useUpdateProfile() {

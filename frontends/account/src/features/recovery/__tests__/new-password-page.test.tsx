@@ -92,7 +92,7 @@ describe('new password (/reset-password)', () => {
   it('saves the password, confirms it in a dialog and continues to the login page', async () => {
     saveReset({ method: 'email', sentTo: 'a***@example.com' });
     const api = mockApi({
-      'POST /api/auth/reset-password': { status: 200, body: { message: 'Password updated' } },
+      'POST /api/auth/reset-password': { status: 200, body: { ok: true } },
       'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } },
     });
     const { user, router } = openNewPassword();

@@ -1,10 +1,10 @@
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
-import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '../../sign-in/__tests__/auth-routes.tsx';
-import { saveReset } from '../recovery-storage.ts';
+import { readReset, saveReset } from '../recovery-storage.ts';
 
 const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 4` }) as HTMLInputElement;
 const boxValues = () => [1, 2, 3, 4].map((n) => box(n).value).join('|');
@@ -14,6 +14,7 @@ function openCodeScreen() {
 }
 
 beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.useRealTimers());
 
 describe('reset code (/password-reset-otp)', () => {
   it('focuses the first box and says where the code went', async () => {
@@ -28,7 +29,7 @@ describe('reset code (/password-reset-otp)', () => {
 
   it('submits by itself at the fourth digit, with the method chosen before, then opens the new password form', async () => {
     saveReset({ method: 'sms', sentTo: '024 *** 4567' });
-    const api = mockApi({ 'POST /api/auth/verify-reset-otp': { status: 200, body: { message: 'Code verified' } } });
+    const api = mockApi({ 'POST /api/auth/verify-reset-otp': { status: 200, body: { ok: true } } });
     const { user, router } = openCodeScreen();
     await screen.findByText('024 *** 4567');
     await user.keyboard('3');
@@ -47,7 +48,7 @@ describe('reset code (/password-reset-otp)', () => {
 
   it('fills and submits from a pasted code, and ignores a paste of three digits', async () => {
     saveReset({ method: 'email', sentTo: 'a***@example.com' });
-    const api = mockApi({ 'POST /api/auth/verify-reset-otp': { status: 200, body: { message: 'Code verified' } } });
+    const api = mockApi({ 'POST /api/auth/verify-reset-otp': { status: 200, body: { ok: true } } });
     const { user } = openCodeScreen();
     await screen.findByText('a***@example.com');
     await user.paste('123');
@@ -91,6 +92,33 @@ describe('reset code (/password-reset-otp)', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend Code' }));
     expect(await findToast()).toEqual({ text: 'Code Sent', destructive: false });
     expect(api.callsTo('POST', '/api/auth/resend-reset-code')[0]?.body).toEqual({ method: 'sms' });
+  });
+
+  it('counts down the server\'s wait before Resend Code, sending nothing meanwhile, then starts over', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    saveReset({ method: 'sms', sentTo: '024 *** 4567', resendAvailableAt: Date.now() + 150_000 });
+    const api = mockApi({ 'POST /api/auth/resend-reset-code': { status: 200, body: { message: 'sent', resendAfterSeconds: 60 } } });
+    const { user } = openCodeScreen();
+    await screen.findByText('024 *** 4567');
+    const timer = screen.getByRole('timer');
+    const resendButton = () => screen.getByRole('button', { name: 'Resend Code' }) as HTMLButtonElement;
+    expect(timer.textContent).toBe('02:30');
+    expect(resendButton().disabled).toBe(true);
+    await user.click(resendButton());
+    expect(api.calls).toHaveLength(0);
+
+    act(() => vi.advanceTimersByTime(149_000));
+    expect(timer.textContent).toBe('00:01');
+    expect(resendButton().disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(resendButton().disabled).toBe(false);
+
+    await user.click(resendButton());
+    expect(await findToast()).toEqual({ text: 'Code Sent', destructive: false });
+    expect(timer.textContent).toBe('01:00');
+    expect(resendButton().disabled).toBe(true);
+    // A reload keeps the wait the last answer gave.
+    expect(readReset()?.resendAvailableAt).toBe(Date.now() + 60_000);
   });
 
   it('says "Resend Failed" with the server\'s reason, or "Failed to resend code. Please try again."', async () => {

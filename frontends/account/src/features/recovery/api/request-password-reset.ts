@@ -1,17 +1,17 @@
-import { type ForgotPasswordRequest, forgotPasswordResponseSchema } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { requestPasswordReset as requestPasswordResetEndpoint } from '@krom/contracts/api/recovery';
+import type { SuccessBody } from '@krom/contracts/endpoint';
+import type { ForgotPasswordRequest } from '@krom/contracts/http/auth';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-export type PasswordResetResponse = z.infer<typeof forgotPasswordResponseSchema>;
+export type PasswordResetResponse = SuccessBody<typeof requestPasswordResetEndpoint>;
 
 /**
- * POST /api/auth/forgot-password with the method and the e-mail address or phone number. The
- * answer is the same whether or not an account matched, so it never confirms an address.
+ * Sends the method and the e-mail address or phone number. The answer is the same whether or not
+ * an account matched, so it never confirms an address.
  */
 export async function requestPasswordReset(request: ForgotPasswordRequest): Promise<PasswordResetResponse> {
-  const response = await apiRequest('POST', '/api/auth/forgot-password', request);
-  return forgotPasswordResponseSchema.parse(await response.json());
+  return callEndpoint(requestPasswordResetEndpoint, { body: request });
 }
 
 export function useRequestPasswordReset() {

@@ -1,13 +1,13 @@
-import type { resetPasswordRequestSchema } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { resetPassword as resetPasswordEndpoint } from '@krom/contracts/api/recovery';
+import type { EndpointInput } from '@krom/contracts/endpoint';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+export type ResetPasswordRequest = EndpointInput<typeof resetPasswordEndpoint>['body'];
 
-/** POST /api/auth/reset-password: only after this session verified a reset code; ends the user's sessions. */
+/** Only after this session verified a reset code; ends the user's sessions. */
 export async function resetPassword(request: ResetPasswordRequest): Promise<void> {
-  await apiRequest('POST', '/api/auth/reset-password', request);
+  await callEndpoint(resetPasswordEndpoint, { body: request });
 }
 
 export function useResetPassword() {

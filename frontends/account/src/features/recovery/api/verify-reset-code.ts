@@ -1,13 +1,13 @@
-import type { verifyResetOtpRequestSchema } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { verifyResetCode as verifyResetCodeEndpoint } from '@krom/contracts/api/recovery';
+import type { EndpointInput } from '@krom/contracts/endpoint';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-export type VerifyResetCodeRequest = z.infer<typeof verifyResetOtpRequestSchema>;
+export type VerifyResetCodeRequest = EndpointInput<typeof verifyResetCodeEndpoint>['body'];
 
-/** POST /api/auth/verify-reset-otp. On success this session may set a new password. */
+/** On success this session may set a new password. */
 export async function verifyResetCode(request: VerifyResetCodeRequest): Promise<void> {
-  await apiRequest('POST', '/api/auth/verify-reset-otp', request);
+  await callEndpoint(verifyResetCodeEndpoint, { body: request });
 }
 
 export function useVerifyResetCode() {

@@ -1,13 +1,13 @@
-import type { z } from 'zod';
-import type { changePasswordRequestSchema } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { changePassword as changePasswordEndpoint } from '@krom/contracts/api/auth';
+import type { EndpointInput } from '@krom/contracts/endpoint';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export type ChangePasswordRequest = EndpointInput<typeof changePasswordEndpoint>['body'];
 
-/** POST /api/auth/change-password. The server also signs the user's other devices out. */
+/** The server also signs the user's other devices out. */
 export async function changePassword(request: ChangePasswordRequest): Promise<void> {
-  await apiRequest('POST', '/api/auth/change-password', request);
+  await callEndpoint(changePasswordEndpoint, { body: request });
 }
 
 export function useChangePassword() {

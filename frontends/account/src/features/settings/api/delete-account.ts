@@ -1,9 +1,10 @@
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { deleteAccount as deleteAccountEndpoint } from '@krom/contracts/api/account';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-/** DELETE /api/user: erases the account's personal data and ends every session of it. */
+/** Erases the account's personal data and ends every session of it. */
 export async function deleteAccount(): Promise<void> {
-  await apiRequest('DELETE', '/api/user');
+  await callEndpoint(deleteAccountEndpoint);
 }
 
 export function useDeleteAccount() {

@@ -1,12 +1,13 @@
-import { type UserSettings, userSettingsSchema } from '@krom/contracts/http/auth';
-import { getJson } from '@krom/ui-kit/api-request.ts';
+import { getUserSettings as getUserSettingsEndpoint } from '@krom/contracts/api/account';
+import type { UserSettings } from '@krom/contracts/http/auth';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';
 
-export const userSettingsQueryKey = ['/api/user/settings'] as const;
+export const userSettingsQueryKey = [getUserSettingsEndpoint.path] as const;
 
-/** GET /api/user/settings: the saved notification and privacy toggles. */
+/** The saved notification and privacy toggles. */
 export async function getUserSettings(): Promise<UserSettings> {
-  return userSettingsSchema.parse(await getJson(userSettingsQueryKey[0]));
+  return callEndpoint(getUserSettingsEndpoint);
 }
 
 export function useUserSettings() {

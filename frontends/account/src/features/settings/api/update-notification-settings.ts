@@ -1,12 +1,12 @@
-import { type NotificationSettings, type UserSettings, userSettingsSchema } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { updateNotificationSettings as updateNotificationSettingsEndpoint } from '@krom/contracts/api/account';
+import type { NotificationSettings, UserSettings } from '@krom/contracts/http/auth';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userSettingsQueryKey } from './get-user-settings.ts';
 
-/** PUT /api/user/notifications with the full set of notification settings; answers all the user's settings. */
+/** Sends the full set of notification settings; answers all the user's settings. */
 export async function updateNotificationSettings(settings: NotificationSettings): Promise<UserSettings> {
-  const response = await apiRequest('PUT', '/api/user/notifications', settings);
-  return userSettingsSchema.parse(await response.json());
+  return callEndpoint(updateNotificationSettingsEndpoint, { body: settings });
 }
 
 export function useUpdateNotificationSettings() {

@@ -1,12 +1,12 @@
-import { type PrivacySettings, type UserSettings, userSettingsSchema } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { updatePrivacySettings as updatePrivacySettingsEndpoint } from '@krom/contracts/api/account';
+import type { PrivacySettings, UserSettings } from '@krom/contracts/http/auth';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userSettingsQueryKey } from './get-user-settings.ts';
 
-/** PUT /api/user/privacy with the full set of privacy settings; answers all the user's settings. */
+/** Sends the full set of privacy settings; answers all the user's settings. */
 export async function updatePrivacySettings(settings: PrivacySettings): Promise<UserSettings> {
-  const response = await apiRequest('PUT', '/api/user/privacy', settings);
-  return userSettingsSchema.parse(await response.json());
+  return callEndpoint(updatePrivacySettingsEndpoint, { body: settings });
 }
 
 export function useUpdatePrivacySettings() {

@@ -1,10 +1,11 @@
+import { signIn } from '@krom/contracts/api/auth';
 import type { LoginRequest } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-/** POST /api/auth/login. The BFF starts a new session; the screen then re-reads the current user. */
+/** The BFF starts a new session; the screen then re-reads the current user. */
 export async function signInUser(request: LoginRequest): Promise<void> {
-  await apiRequest('POST', '/api/auth/login', request);
+  await callEndpoint(signIn, { body: request });
 }
 
 export function useSignInUser() {

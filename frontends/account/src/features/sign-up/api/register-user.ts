@@ -1,10 +1,11 @@
+import { registerUser as registerUserEndpoint } from '@krom/contracts/api/auth';
 import type { RegisterRequest } from '@krom/contracts/http/auth';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-/** POST /api/auth/register: accepted only for the phone verified in this session; signs the new user in. */
+/** Accepted only for the phone verified in this session; signs the new user in. */
 export async function registerUser(request: RegisterRequest): Promise<void> {
-  await apiRequest('POST', '/api/auth/register', request);
+  await callEndpoint(registerUserEndpoint, { body: request });
 }
 
 export function useRegisterUser() {

@@ -1,15 +1,14 @@
-import { type sendVerificationRequestSchema, sendVerificationResponseSchema } from '@krom/contracts/http/phone-codes';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { sendPhoneCode as sendPhoneCodeEndpoint } from '@krom/contracts/api/phone-codes';
+import type { EndpointInput, SuccessBody } from '@krom/contracts/endpoint';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-export type SendPhoneCodeRequest = z.infer<typeof sendVerificationRequestSchema>;
-export type SendPhoneCodeResponse = z.infer<typeof sendVerificationResponseSchema>;
+export type SendPhoneCodeRequest = EndpointInput<typeof sendPhoneCodeEndpoint>['body'];
+export type SendPhoneCodeResponse = SuccessBody<typeof sendPhoneCodeEndpoint>;
 
-/** POST /api/sms/send-verification: a sign-up code by SMS, and how long until another may be asked for. */
+/** A sign-up code by SMS, and how long until another may be asked for. */
 export async function sendPhoneCode(request: SendPhoneCodeRequest): Promise<SendPhoneCodeResponse> {
-  const response = await apiRequest('POST', '/api/sms/send-verification', request);
-  return sendVerificationResponseSchema.parse(await response.json());
+  return callEndpoint(sendPhoneCodeEndpoint, { body: request });
 }
 
 export function useSendPhoneCode() {

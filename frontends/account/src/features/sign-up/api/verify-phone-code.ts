@@ -1,13 +1,13 @@
-import type { verifyCodeRequestSchema } from '@krom/contracts/http/phone-codes';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { verifyPhoneCode as verifyPhoneCodeEndpoint } from '@krom/contracts/api/phone-codes';
+import type { EndpointInput } from '@krom/contracts/endpoint';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-export type VerifyPhoneCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+export type VerifyPhoneCodeRequest = EndpointInput<typeof verifyPhoneCodeEndpoint>['body'];
 
-/** POST /api/sms/verify-code. On success the BFF remembers, in this session, that the phone is verified. */
+/** On success the BFF remembers, in this session, that the phone is verified. */
 export async function verifyPhoneCode(request: VerifyPhoneCodeRequest): Promise<void> {
-  await apiRequest('POST', '/api/sms/verify-code', request);
+  await callEndpoint(verifyPhoneCodeEndpoint, { body: request });
 }
 
 export function useVerifyPhoneCode() {

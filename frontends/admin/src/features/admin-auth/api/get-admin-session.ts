@@ -1,12 +1,13 @@
-import { type AdminSessionResponse, adminSessionResponseSchema } from '@krom/contracts/http/admin';
-import { getJson } from '@krom/ui-kit/api-request.ts';
+import { verifyAdminSession } from '@krom/contracts/api/admin';
+import type { AdminSessionResponse } from '@krom/contracts/http/admin';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';
 
-export const adminSessionQueryKey = ['/api/admin/verify'] as const;
+export const adminSessionQueryKey = [verifyAdminSession.path] as const;
 
-/** GET /api/admin/verify: the signed-in admin, or a 401 error when no admin is signed in. */
+/** The signed-in admin, or a 401 error when no admin is signed in. */
 export async function getAdminSession(): Promise<AdminSessionResponse> {
-  return adminSessionResponseSchema.parse(await getJson(adminSessionQueryKey[0]));
+  return callEndpoint(verifyAdminSession);
 }
 
 /** Checked every time the admin page opens (spec: verifies the session on load). */

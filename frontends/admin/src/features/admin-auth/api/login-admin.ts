@@ -1,16 +1,12 @@
-import {
-  type AdminLoginRequest,
-  type AdminSessionResponse,
-  adminSessionResponseSchema,
-} from '@krom/contracts/http/admin';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { adminLogin } from '@krom/contracts/api/admin';
+import type { AdminLoginRequest, AdminSessionResponse } from '@krom/contracts/http/admin';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminSessionQueryKey } from './get-admin-session.ts';
 
-/** POST /api/admin/login. */
+/** Signs a staff member in. */
 export async function loginAdmin(request: AdminLoginRequest): Promise<AdminSessionResponse> {
-  const response = await apiRequest('POST', '/api/admin/login', request);
-  return adminSessionResponseSchema.parse(await response.json());
+  return callEndpoint(adminLogin, { body: request });
 }
 
 export function useLoginAdmin() {

@@ -1,19 +1,20 @@
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { adminLogout, getAdminUsers, getWaitlistSignups, verifyAdminSession } from '@krom/contracts/api/admin';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** POST /api/admin/logout. */
+/** Ends the staff session, on the server too. */
 export async function logoutAdmin(): Promise<void> {
-  await apiRequest('POST', '/api/admin/logout');
+  await callEndpoint(adminLogout);
 }
+
+/** The staff area's reads, each cached under its endpoint's path. */
+const adminQueryPaths = new Set<unknown>([verifyAdminSession.path, getAdminUsers.path, getWaitlistSignups.path]);
 
 export function useLogoutAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logoutAdmin,
     // Whatever the answer, nothing an admin saw stays in the cache after leaving.
-    onSettled: () =>
-      queryClient.removeQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin/'),
-      }),
+    onSettled: () => queryClient.removeQueries({ predicate: (query) => adminQueryPaths.has(query.queryKey[0]) }),
   });
 }

@@ -1,12 +1,13 @@
-import { type AdminUser, adminUserListSchema } from '@krom/contracts/http/admin';
-import { getJson } from '@krom/ui-kit/api-request.ts';
+import { getAdminUsers as getAdminUsersEndpoint } from '@krom/contracts/api/admin';
+import type { AdminUser } from '@krom/contracts/http/admin';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';
 
-export const adminUsersQueryKey = ['/api/admin/users'] as const;
+export const adminUsersQueryKey = [getAdminUsersEndpoint.path] as const;
 
-/** GET /api/admin/users. */
+/** Every staff account. */
 export async function getAdminUsers(): Promise<AdminUser[]> {
-  return adminUserListSchema.parse(await getJson(adminUsersQueryKey[0]));
+  return callEndpoint(getAdminUsersEndpoint);
 }
 
 export function useAdminUsers({ enabled }: { enabled: boolean }) {

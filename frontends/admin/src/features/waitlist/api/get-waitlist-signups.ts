@@ -1,12 +1,13 @@
-import { type WaitlistSignup, waitlistListResponseSchema } from '@krom/contracts/http/waitlist';
-import { getJson } from '@krom/ui-kit/api-request.ts';
+import { getWaitlistSignups as getWaitlistSignupsEndpoint } from '@krom/contracts/api/admin';
+import type { WaitlistSignup } from '@krom/contracts/http/waitlist';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';
 
-export const waitlistSignupsQueryKey = ['/api/admin/waitlist'] as const;
+export const waitlistSignupsQueryKey = [getWaitlistSignupsEndpoint.path] as const;
 
-/** GET /api/admin/waitlist: every signup, newest first. */
+/** Every signup, newest first. */
 export async function getWaitlistSignups(): Promise<WaitlistSignup[]> {
-  return waitlistListResponseSchema.parse(await getJson(waitlistSignupsQueryKey[0]));
+  return callEndpoint(getWaitlistSignupsEndpoint);
 }
 
 export function useWaitlistSignups({ enabled }: { enabled: boolean }) {

@@ -25,30 +25,35 @@ async function fillValidForm(user: ReturnType<typeof openWaitlist>['user']) {
 }
 
 describe('waitlist phone number field', () => {
-  it('keeps digits only', async () => {
+  it('keeps what a number is written with, and drops letters', async () => {
     const { user } = openWaitlist();
     await user.type(field('Phone Number'), '0a2 4-1b');
-    expect(field('Phone Number').value).toBe('0241');
+    expect(field('Phone Number').value).toBe('02 4-1');
   });
 
-  it('puts a 0 in front when the number starts with another digit', async () => {
+  it('shows the local number on leaving the field, without its separators', async () => {
     const { user } = openWaitlist();
-    await user.type(field('Phone Number'), '241234567');
+    await user.type(field('Phone Number'), '024 123-4567');
+    await user.tab();
     expect(field('Phone Number').value).toBe('0241234567');
   });
 
-  it('stops at 10 digits', async () => {
+  it('refuses a number with too many digits rather than cutting it to another one', async () => {
     const { user } = openWaitlist();
     await user.type(field('Phone Number'), '024123456789');
-    expect(field('Phone Number').value).toBe('0241234567');
+    await user.tab();
+    expect(field('Phone Number').value).toBe('024123456789');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('Please enter a valid 10-digit Ghana phone number starting with 0')).toBeTruthy();
   });
 
-  it('turns a pasted international number into local form', async () => {
+  it('reads a pasted international number as the local number it is', async () => {
     const { user } = openWaitlist();
     await user.click(field('Phone Number'));
     await user.paste('+233 24 123 4567');
-    // "+233 24..." keeps its digits, gains the leading 0 and is cut to 10 digits.
-    expect(field('Phone Number').value).toBe('0233241234');
+    await user.tab();
+    // Not 0233241234, another valid-looking number.
+    expect(field('Phone Number').value).toBe('0241234567');
   });
 });
 
@@ -67,7 +72,7 @@ describe('waitlist validation', () => {
   });
 
   it('accepts a one-letter first name when the joined name is long enough', async () => {
-    mockApi({ 'POST /api/waitlist': { status: 201, body: { id: 'a', alreadyJoined: false } } });
+    mockApi({ 'POST /api/waitlist': { status: 201, body: { id: '5d3c9a7e-2f1b-4c8d-9e6a-1b2c3d4e5f60', alreadyJoined: false } } });
     const { user } = openWaitlist();
     await user.type(field('First Name'), 'A');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -110,7 +115,7 @@ describe('joining the waitlist', () => {
       phone: '0241234567',
     });
 
-    answer({ status: 201, body: { id: 'b', alreadyJoined: false } });
+    answer({ status: 201, body: { id: '8a1f2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', alreadyJoined: false } });
     expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/thank-you');
     expect(screen.getByText(/coming soon to Ghana/)).toBeTruthy();

@@ -1,10 +1,11 @@
+import { joinWaitlist } from '@krom/contracts/api/waitlist';
 import type { JoinWaitlistRequest } from '@krom/contracts/http/waitlist';
-import { apiRequest } from '@krom/ui-kit/api-request.ts';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-/** POST /api/waitlist. The screen only needs to know it worked (spec: response fields not shown). */
+/** The screen only needs to know it worked (spec: response fields not shown). */
 export async function createWaitlistSignup(request: JoinWaitlistRequest): Promise<void> {
-  await apiRequest('POST', '/api/waitlist', request);
+  await callEndpoint(joinWaitlist, { body: request });
 }
 
 export function useCreateWaitlistSignup() {
