@@ -6,7 +6,7 @@ import { endpointSchema } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { ASSERTION_HEADER, type Caller } from '@krom/server-kit/internal-auth';
 import { outgoingTraceHeaders } from '@krom/server-kit/telemetry';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { request as undiciRequest } from 'undici';
 
@@ -50,15 +50,15 @@ export type ServiceCall<E extends Endpoint> = {
 const SERVICE_TIMEOUT_MS = 10_000;
 
 /**
- * Sends one call to a service and returns its status and JSON body (undefined when empty or not
- * JSON), whatever the status. undici's request on its kept-alive pool rather than fetch: this
- * runs on every signed-in screen, and fetch's streams and abort signals cost more than the call.
+ * Sends one call to a service and returns its status and the body's text, whatever the status.
+ * undici's request on its kept-alive pool rather than fetch: this runs on every signed-in
+ * screen, and fetch's streams and abort signals cost more than the call.
  */
-export async function sendToService<E extends Endpoint>(
+async function exchange<E extends Endpoint>(
   request: FastifyRequest,
   directory: ServiceDirectory,
   call: ServiceCall<E>,
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; text: string }> {
   try {
     const response = await undiciRequest(`${directory.urls[call.service]}${fillPath(call.to.path, call.params)}`, {
       method: call.to.method,
@@ -70,18 +70,36 @@ export async function sendToService<E extends Endpoint>(
       headersTimeout: SERVICE_TIMEOUT_MS,
       bodyTimeout: SERVICE_TIMEOUT_MS,
     });
-    const text = await response.body.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    return { status: response.statusCode, body };
+    return { status: response.statusCode, text: await response.body.text() };
   } catch (error) {
     request.log.error({ err: error, service: call.service }, 'service unreachable');
     throw new HttpError(503, 'Service unavailable. Please try again.');
   }
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one call to a service and returns its status and JSON body (undefined when empty or not JSON). */
+export async function sendToService<E extends Endpoint>(
+  request: FastifyRequest,
+  directory: ServiceDirectory,
+  call: ServiceCall<E>,
+): Promise<{ status: number; body: unknown }> {
+  const { status, text } = await exchange(request, directory, call);
+  return { status, body: parsedJson(text) };
+}
+
+/** A service's refusal as the browser is told it: its own 4xx message, or a plain 502 for a 5xx. */
+function refusal(status: number, text: string): HttpError {
+  if (status >= 500) return new HttpError(502, 'Something went wrong. Please try again.');
+  const { message, errors } = (parsedJson(text) ?? {}) as { message?: string; errors?: { field: string; message: string }[] };
+  return new HttpError(status, message ?? STATUS_CODES[status] ?? 'Error', errors);
 }
 
 /**
@@ -89,13 +107,26 @@ export async function sendToService<E extends Endpoint>(
  * service serialised its answer with the route's schema, so it is typed from it, not parsed again.
  */
 export async function callService<E extends Endpoint>(request: FastifyRequest, directory: ServiceDirectory, call: ServiceCall<E>): Promise<SuccessBody<E>> {
-  const { status, body } = await sendToService(request, directory, call);
-  if (status >= 500) throw new HttpError(502, 'Something went wrong. Please try again.');
-  if (status >= 400) {
-    const { message, errors } = (body ?? {}) as { message?: string; errors?: { field: string; message: string }[] };
-    throw new HttpError(status, message ?? STATUS_CODES[status] ?? 'Error', errors);
-  }
-  return body as SuccessBody<E>;
+  const { status, text } = await exchange(request, directory, call);
+  if (status >= 400) throw refusal(status, text);
+  return parsedJson(text) as SuccessBody<E>;
+}
+
+/**
+ * Answers the browser with a service's successful answer as the service wrote it: the service
+ * serialised it with the same contract, so the BFF neither parses nor serialises it again (the
+ * current user is read on every screen). A refusal is thrown as `callService` throws it.
+ */
+export async function relayService<E extends Endpoint>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  directory: ServiceDirectory,
+  call: ServiceCall<E>,
+): Promise<FastifyReply> {
+  const { status, text } = await exchange(request, directory, call);
+  if (status >= 400) throw refusal(status, text);
+  // A string with a JSON content type is sent as it is, past the route's serializer.
+  return reply.status(status).type('application/json; charset=utf-8').send(text);
 }
 
 /** Forwarded routes leave judging the request to the service that owns it (with the same contract). */

@@ -10,7 +10,7 @@ import {
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callService } from '../plugins/service-calls.ts';
+import { callService, relayService } from '../plugins/service-calls.ts';
 import { publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
@@ -33,10 +33,10 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   const { directory } = options;
 
   /** The current user; 401 when signed out, which screens read as "signed out". */
-  routeEndpoint(app, getCurrentUser, { handler: async (request) => {
+  routeEndpoint(app, getCurrentUser, { handler: async (request, reply) => {
     const caller = await requireUserCaller(request);
     try {
-      return await callService(request, directory, { service: 'identity', to: getOwnUserRoute, caller });
+      return await relayService(request, reply, directory, { service: 'identity', to: getOwnUserRoute, caller });
     } catch (error) {
       // The account is gone (deleted): the session ends with it.
       if (error instanceof HttpError && error.statusCode === 404) {
