@@ -4,6 +4,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { type RemoteSource, remoteBase, remotesConfigFor } from './remote-sources.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { registerBuild } from './static-files.ts';
 
 export type WebServerOptions = {
@@ -30,11 +31,12 @@ const unreachable = { message: 'Krom is not reachable right now. Please try agai
 export async function buildWebServer(options: WebServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
 
-  app.get('/health/live', async () => ({ status: 'ok' }));
-
   // Read by the shell on the first visit to a remote's page; revalidated so a deploy that moves a
   // remote takes effect on the next page load.
   const remotesConfig = remotesConfigFor(options.remotes);
+  await registerSecurityHeaders(app, remotesConfig);
+
+  app.get('/health/live', async () => ({ status: 'ok' }));
   app.get(REMOTES_CONFIG_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(remotesConfig));
 
   await app.register(fastifyHttpProxy, {

@@ -14,12 +14,29 @@ export const PanelTitle = styled.h2`
   font-size: 1.25rem;
 `;
 
-/** Lets a wide table scroll sideways inside a 360 px screen instead of widening the page. */
-export const TableScroll = styled.div`
+/**
+ * Lets a wide table scroll sideways inside a 360 px screen instead of widening the page. A shadow
+ * on the side that has more columns says so (covers that scroll with the content hide it at
+ * either end), the scrollbar stays visible, and the keyboard can scroll it once it has focus.
+ */
+export const TableScroll = styled.div.attrs({ tabIndex: 0 })`
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   -webkit-overflow-scrolling: touch;
+  scrollbar-width: thin;
+  scrollbar-color: ${({ theme }) => `${theme.color.muted} ${theme.color.surface}`};
+  background:
+    linear-gradient(to right, ${({ theme }) => theme.color.background} 40%, transparent) left center / 48px 100% no-repeat local,
+    linear-gradient(to left, ${({ theme }) => theme.color.background} 40%, transparent) right center / 48px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(22, 33, 27, 0.28), transparent) left center / 16px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(22, 33, 27, 0.28), transparent) right center / 16px 100% no-repeat scroll;
+  background-color: ${({ theme }) => theme.color.background};
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
 `;
 
 export const DataTable = styled.table`

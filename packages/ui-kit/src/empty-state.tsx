@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { ButtonLink } from './button-link.tsx';
+import { screenExists } from './declared-screens.ts';
 
 /** What a list shows while it has nothing in it: a title, a line of help and maybe a way to start. */
 export function EmptyState({ title, text, action }: { title: string; text: string; action?: { to: string; label: string } }) {
@@ -7,7 +8,8 @@ export function EmptyState({ title, text, action }: { title: string; text: strin
     <Empty>
       <strong>{title}</strong>
       <span>{text}</span>
-      {action ? (
+      {/* No button to a screen not built yet: it would lead to the 404. */}
+      {action && screenExists(action.to) ? (
         <ButtonLink to={action.to} $variant="secondary">
           {action.label}
         </ButtonLink>

@@ -1,29 +1,37 @@
+import { ghanaPhonePattern, localGhanaPhone } from '@krom/contracts/http/ghana-phone';
+import type { FocusEvent } from 'react';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
-/** Ghana local numbers: 10 digits starting with 0. */
-const maxDigits = 10;
+/** Room for the longest way of writing a Ghana number: "+233 (0)24 123 4567" and a little more. */
+const maxLength = 22;
 
 /**
- * What the phone field keeps of what was typed: digits only, always starting with 0 (a 0 is put
- * in front when the first digit is something else), and never more than 10 digits.
+ * What the phone field keeps of what was typed: the characters a number is written with (digits,
+ * a leading +, spaces, dashes, dots, brackets), so "+233 24 123 4567" stays readable as typed.
+ * The form's contract turns it into the local number (0241234567) that is sent and stored.
  */
-export function normalizePhoneInput(typed: string): string {
-  const digits = typed.replace(/\D/g, '');
-  if (digits === '') return '';
-  const withZero = digits.startsWith('0') ? digits : `0${digits}`;
-  return withZero.slice(0, maxDigits);
+export function keepPhoneCharacters(typed: string): string {
+  return typed.replace(/[^\d+\s\-.()]/g, '').slice(0, maxLength);
 }
 
-/** A Ghana phone number field: the number keypad, and only what `normalizePhoneInput` keeps. */
-export function PhoneField({ onValueChange, ...props }: Omit<TextFieldProps, 'type' | 'onChange'>) {
+/**
+ * A Ghana phone number field: the phone keypad (which has +), and on leaving it, the local
+ * number it will be stored as, when what was typed is one.
+ */
+export function PhoneField({ onValueChange, onBlur, ...props }: Omit<TextFieldProps, 'type' | 'onChange'>) {
   return (
     <TextField
       type="tel"
-      autoComplete="tel-national"
-      inputMode="numeric"
+      autoComplete="tel"
+      inputMode="tel"
       placeholder="0241234567"
       {...props}
-      onValueChange={(value) => onValueChange?.(normalizePhoneInput(value))}
+      onValueChange={(value) => onValueChange?.(keepPhoneCharacters(value))}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        const local = localGhanaPhone(event.target.value);
+        if (local !== event.target.value && ghanaPhonePattern.test(local)) onValueChange?.(local);
+        onBlur?.(event);
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from './button.tsx';
+import { screenExists } from './declared-screens.ts';
 import { SlideInPanel } from './slide-in-panel.tsx';
 import { UserAvatar } from './signed-in-frame-avatar.tsx';
 import { logout, useLeaveSignedInArea } from './signed-in-frame-sign-out.tsx';
@@ -47,6 +48,13 @@ function menuGroups({ showVehicles }: { showVehicles: boolean }): MenuGroup[] {
   ];
 }
 
+/** The menu without entries whose screen is not built yet (they would open the 404), nor groups left empty. */
+function builtMenuGroups(options: { showVehicles: boolean }): MenuGroup[] {
+  return menuGroups(options)
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => screenExists(entry.to)) }))
+    .filter((group) => group.entries.length > 0);
+}
+
 export function SignedInMenu({
   user,
   open,
@@ -83,8 +91,8 @@ export function SignedInMenu({
           <Email>{user.email}</Email>
         </span>
       </Who>
-      <nav aria-label="Account menu">
-        {menuGroups({ showVehicles }).map((group) => (
+      <Nav aria-label="Account menu">
+        {builtMenuGroups({ showVehicles }).map((group) => (
           <Group key={group.heading ?? 'main'}>
             {group.heading ? <GroupHeading>{group.heading}</GroupHeading> : null}
             <ul>
@@ -98,7 +106,7 @@ export function SignedInMenu({
             </ul>
           </Group>
         ))}
-      </nav>
+      </Nav>
       <Logout $variant="secondary" $block disabled={signOut.isPending} onClick={onLogout}>
         Logout
       </Logout>
@@ -169,7 +177,18 @@ const Entry = styled(NavLink)`
   }
 `;
 
+/**
+ * The entries scroll inside the panel, so Logout stays in sight at its foot: on a 360×780 phone
+ * the whole menu is taller than the screen and Logout was below the fold.
+ */
+const Nav = styled.nav`
+  flex: 0 1 auto;
+  min-height: 0;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+`;
+
 const Logout = styled(Button)`
-  margin-top: 12px;
+  margin-top: 4px;
   flex: none;
 `;

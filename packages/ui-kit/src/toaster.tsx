@@ -111,28 +111,30 @@ function ToastItem({ toast, onDismiss }: { toast: ToastRecord; onDismiss: () => 
 }
 
 const slideIn = keyframes`
-  from { opacity: 0; transform: translateY(-8px); }
+  from { opacity: 0; transform: translateY(8px); }
 `;
 
+/**
+ * At the bottom on every screen: at the top of a phone a toast covered the header and its
+ * buttons (menu, notifications) for as long as it showed. On a wide screen, bottom right.
+ */
 const Viewport = styled.ol`
   position: fixed;
   z-index: ${({ theme }) => theme.layer.toast};
-  top: 0;
   left: 0;
   right: 0;
+  bottom: 0;
   display: flex;
   flex-direction: column;
   gap: 8px;
   margin: 0;
-  padding: 12px;
+  padding: 12px 12px max(12px, env(safe-area-inset-bottom));
   list-style: none;
   pointer-events: none;
   outline: none;
 
   ${({ theme }) => theme.media.md} {
-    top: auto;
     left: auto;
-    bottom: 0;
     width: 420px;
     padding: 20px;
   }

@@ -105,7 +105,7 @@ describe('adding mobile money numbers', () => {
     [{ provider: 'MTN', number: '0241234567' }, 'Please choose a mobile money network'],
     [{ number: '0241234567' }, 'Please choose a mobile money network'],
     [{ provider: 'mtn', number: '024123456' }, phoneMessage],
-    [{ provider: 'mtn', number: '+233241234567' }, phoneMessage],
+    [{ provider: 'mtn', number: '+44 7700 900123' }, phoneMessage],
     [{ provider: 'mtn', number: '0141234567' }, phoneMessage],
     [{ provider: 'mtn', number: 241234567 }, phoneMessage],
     [{ provider: 'mtn' }, phoneMessage],

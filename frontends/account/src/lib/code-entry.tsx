@@ -2,6 +2,7 @@ import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
 import { type ComponentProps, type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { emptyOtp, type OtpInputHandle, OtpInput, otpLength } from './otp-input.tsx';
+import { formatCountdown } from './use-countdown.ts';
 
 export type CodeEntryHandle = {
   /** Empties the boxes and puts the cursor in the first, as after a wrong code. */
@@ -70,6 +71,36 @@ export function ResendCode({ children }: { children: ReactNode }) {
 export function ResendButton(props: Omit<ComponentProps<typeof Button>, 'type' | '$variant'>) {
   return <ResendLink type="button" $variant="ghost" {...props} />;
 }
+
+/**
+ * The resend button with the wait before it may be used, counted down beside it ("02:30"): the
+ * server's cooldown, so the button never claims to send while a code cannot go out.
+ */
+export function ResendCountdown({ label, secondsLeft, pending, onResend }: { label: string; secondsLeft: number; pending: boolean; onResend: () => void }) {
+  return (
+    <NoBreak>
+      <ResendButton disabled={secondsLeft > 0 || pending} onClick={onResend}>
+        {label}
+      </ResendButton>
+      <Timer role="timer" aria-label="Time until you can ask for another code">
+        {formatCountdown(secondsLeft)}
+      </Timer>
+    </NoBreak>
+  );
+}
+
+const NoBreak = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+`;
+
+const Timer = styled.span`
+  min-width: 3.2em;
+  font-variant-numeric: tabular-nums;
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.text};
+`;
 
 const ResendLink = styled(Button)`
   min-height: 44px;

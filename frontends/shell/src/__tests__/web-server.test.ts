@@ -7,10 +7,23 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRemoteServerConfig, loadWebConfig } from '../../server/config.ts';
 import { buildRemoteServer } from '../../server/remote-server.ts';
+import { remoteOrigins } from '../../server/security-headers.ts';
 import { buildWebServer } from '../../server/web-server.ts';
 
 const appJs = `console.log(${JSON.stringify('krom '.repeat(400))});`;
 const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+/** A Content-Security-Policy header as its directives, each with its sources. */
+function cspOf(header: string | string[] | number | undefined): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
 
 let dir: string;
 let bff: FastifyInstance;
@@ -195,6 +208,58 @@ describe('web server', () => {
     await down.close();
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: 'Krom is not reachable right now. Please try again in a moment.' });
+  });
+
+  it('sends a Content-Security-Policy for the built app and refuses to be framed', async () => {
+    for (const url of ['/', '/admin/login', '/assets/landing-page-Ab12_-cD.js', '/remotes/marketplace/assets/remoteEntry.js']) {
+      const response = await web.inject({ url });
+      const policy = cspOf(response.headers['content-security-policy']);
+      expect(policy['default-src'], url).toEqual(["'self'"]);
+      expect(policy['script-src'], url).toEqual(["'self'"]);
+      expect(policy['style-src'], url).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy['img-src'], url).toEqual(["'self'", 'data:', 'blob:']);
+      expect(policy['object-src'], url).toEqual(["'none'"]);
+      expect(policy['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('would allow scripts from a remote that /remotes.json placed on another origin', () => {
+    // This server publishes every remote under its own origin ('self'); a deploy serving one from its own host gets it allowed.
+    expect(
+      remoteOrigins({
+        marketplace: { entry: 'https://cdn.krom.example/remotes/marketplace/assets/remoteEntry.js' },
+        admin: { entry: '/remotes/admin/assets/remoteEntry.js' },
+      }),
+    ).toEqual(['https://cdn.krom.example']);
+  });
+
+  it('sends HSTS only when the page was served over HTTPS', async () => {
+    const plain = await web.inject({ url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a forged X-Forwarded-Proto does not count.
+    const forged = await web.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+
+    const behindProxy = await buildWebServer({ shellDist: dir, remotes: {}, bffUrl: 'http://127.0.0.1:9', trustProxy: true });
+    const overHttps = await behindProxy.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    const overHttp = await behindProxy.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } });
+    await behindProxy.close();
+    expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('never lets an /api answer be cached, even when the BFF is down', async () => {
+    const passed = await web.inject({ url: '/api/auth/user' });
+    expect(passed.headers['cache-control']).toBe('no-store');
+    const down = await buildWebServer({ shellDist: dir, remotes: {}, bffUrl: 'http://127.0.0.1:9' });
+    const response = await down.inject({ url: '/api/auth/user' });
+    await down.close();
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('reports liveness', async () => {

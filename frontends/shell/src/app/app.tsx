@@ -1,4 +1,5 @@
 import { AppProviders } from '@krom/ui-kit/app-providers.tsx';
+import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
 import { createQueryClient } from '@krom/ui-kit/query-client.ts';
 import { createStore } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -8,9 +9,13 @@ import { remotes } from './remotes.ts';
 
 const queryClient = createQueryClient();
 const store = createStore();
-const router = createBrowserRouter(createAppRoutes({ queryClient }), {
+const routes = createAppRoutes({ queryClient });
+const router = createBrowserRouter(routes, {
   patchRoutesOnNavigation: discoverRemoteRoutes(remotes),
 });
+// Links to a screen no one has built yet (the 404) are not shown: see declared-screens.ts.
+const shellPages = ['/', ...(routes[0]?.children ?? []).flatMap((route) => (route.path && route.path !== '*' ? [route.path] : []))];
+declareScreens([...shellPages, ...remotes.flatMap((remote) => remote.manifest.paths)]);
 
 export function App() {
   return (

@@ -3,12 +3,13 @@ import { z } from 'zod';
 
 /**
  * The password reset in progress, kept in session storage between the recovery screens: the
- * method the person chose (the code screen verifies and resends with it) and where the code went,
- * already masked, to remind them which inbox or phone to check.
+ * method the person chose (the code screen verifies and resends with it), where the code went,
+ * already masked, to remind them which inbox or phone to check, and when another may be asked for.
  */
 const storageKey = 'krom.password-reset';
 
-const storedResetSchema = z.object({ method: resetMethodSchema, sentTo: z.string() });
+/** `resendAvailableAt` (epoch ms): when Resend Code may ask again, from the server's answer. */
+const storedResetSchema = z.object({ method: resetMethodSchema, sentTo: z.string(), resendAvailableAt: z.number().optional() });
 export type StoredReset = z.infer<typeof storedResetSchema>;
 
 export function readReset(): StoredReset | null {

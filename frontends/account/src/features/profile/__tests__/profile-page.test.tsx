@@ -4,6 +4,9 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
+import { matchPath } from 'react-router-dom';
+import { routesManifest as accountManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
 import { FakeXhr } from './fake-xhr.ts';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
@@ -166,6 +169,25 @@ describe('verification status card', () => {
   });
 });
 
+describe('links from the profile', () => {
+  it('lead only to screens that exist: Verify Now waits for its screen, the side menu shows what is built', async () => {
+    // The app's screens as the shell declares them, before /verify-identity is built.
+    const declared = [...accountManifest.paths, '/dashboard', '/post-ride'];
+    declareScreens(declared);
+    try {
+      const { user } = openProfile(aUser({ verificationStatus: 'not_submitted' }));
+      expect(await screen.findByText('Your account is not verified')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Verify Now' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Open account menu' }));
+      const hrefs = [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? '');
+      expect(hrefs.length).toBeGreaterThan(3);
+      expect(hrefs.filter((href) => !declared.some((pattern) => matchPath(pattern, href)))).toEqual([]);
+    } finally {
+      declareScreens(undefined);
+    }
+  });
+});
+
 describe('profile photo', () => {
   beforeEach(() => FakeXhr.install());
 
@@ -220,11 +242,30 @@ describe('profile photo', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it("reports a refused upload with the server's message", async () => {
+  it('titles a file the server finds is not an image (or too big) "Invalid Image", as the spec does', async () => {
+    // Named and typed as a photo, but its bytes are not one: only the server can tell.
+    const first = openProfile(aUser());
+    await choose(photo('disguised.jpg'));
+    (await FakeXhr.next()).respond(400, { message: 'Please select an image file' });
+    expect(await findToast()).toEqual({ text: 'Invalid ImagePlease select an image file', destructive: true });
+    expect(first.api.callsTo('PUT', '/api/auth/profile')).toHaveLength(0);
+    first.unmount();
+
+    FakeXhr.install();
+    openProfile(aUser());
+    await choose(photo());
+    (await FakeXhr.next()).respond(413, { message: 'Image must be smaller than 5MB' });
+    expect(await findToast()).toEqual({ text: 'Invalid ImageImage must be smaller than 5MB', destructive: true });
+  });
+
+  it("reports a refused upload that is not about the file as \"Upload Failed\" with the server's message", async () => {
     const { api } = openProfile(aUser());
     await choose(photo());
-    (await FakeXhr.next()).respond(400, { message: 'Please select an image file' });
-    expect(await findToast()).toEqual({ text: 'Upload FailedPlease select an image file', destructive: true });
+    (await FakeXhr.next()).respond(429, { message: 'You have uploaded too many images today. Please try again tomorrow.' });
+    expect(await findToast()).toEqual({
+      text: 'Upload FailedYou have uploaded too many images today. Please try again tomorrow.',
+      destructive: true,
+    });
     expect(api.callsTo('PUT', '/api/auth/profile')).toHaveLength(0);
   });
 

@@ -2,7 +2,7 @@ import type { User } from '@krom/contracts/http/auth';
 import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
 import { UserAvatar } from '@krom/ui-kit/signed-in-frame-avatar.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { imageFileProblem, useImageUpload } from '@krom/ui-kit/upload-image.tsx';
+import { imageFileProblem, uploadFailureTitle, useImageUpload } from '@krom/ui-kit/upload-image.tsx';
 import { type ChangeEvent, useId } from 'react';
 import styled from 'styled-components';
 import { discardUpload } from '../api/delete-upload.ts';
@@ -36,7 +36,7 @@ export function AvatarUpload({ user }: { user: User }) {
       uploaded = await upload(file);
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Failed to upload image. Please try again.';
-      toast({ variant: 'destructive', title: 'Upload Failed', description: message });
+      toast({ variant: 'destructive', title: uploadFailureTitle(error), description: message });
       return;
     }
 

@@ -1,5 +1,8 @@
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import styled from 'styled-components';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+
+const verifyIdentityPath = '/verify-identity';
 
 type Tone = 'green' | 'orange' | 'red' | 'grey';
 
@@ -54,8 +57,9 @@ export function VerificationStatusCard({ status }: { status: string }) {
         </div>
       </Top>
       <p>{display.text}</p>
-      {display.action ? (
-        <ButtonLink to="/verify-identity" $variant="secondary">
+      {/* Hidden until the verification screen exists: it would open the 404. */}
+      {display.action && screenExists(verifyIdentityPath) ? (
+        <ButtonLink to={verifyIdentityPath} $variant="secondary">
           {display.action}
         </ButtonLink>
       ) : null}

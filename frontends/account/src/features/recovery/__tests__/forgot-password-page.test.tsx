@@ -44,7 +44,7 @@ describe('password recovery (/forgot-password)', () => {
     });
     expect(api.callsTo('POST', '/api/auth/forgot-password')[0]?.body).toEqual({ method: 'email', email: 'ama.mensah@example.com' });
     expect(router.state.location.pathname).toBe('/password-reset-otp');
-    expect(readReset()).toEqual({ method: 'email', sentTo: 'a***@example.com' });
+    expect(readReset()).toEqual({ method: 'email', sentTo: 'a***@example.com', resendAvailableAt: expect.any(Number) });
     expect(await screen.findByText('a***@example.com')).toBeTruthy();
   });
 
@@ -54,14 +54,14 @@ describe('password recovery (/forgot-password)', () => {
     await user.click(await screen.findByRole('radio', { name: /^Phone/ }));
     const phone = screen.getByLabelText('Phone Number') as HTMLInputElement;
 
-    await user.type(phone, '24123');
+    await user.type(phone, '024123');
     await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     expect(screen.getByText('Please enter a valid 10-digit Ghana phone number starting with 0')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
 
-    // Same phone field as sign-up: the leading 0 is added, other characters dropped.
+    // Same phone field as sign-up: typed as a person writes it, read as the local number.
     await user.type(phone, '4-567');
-    expect(phone.value).toBe('0241234567');
+    expect(phone.value).toBe('0241234-567');
     await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     expect(await findToast()).toEqual({
       text: 'Reset Code SentIf this phone number belongs to a Krom account, a 4-digit code has been sent to it by SMS.',
@@ -69,7 +69,9 @@ describe('password recovery (/forgot-password)', () => {
     });
     expect(api.callsTo('POST', '/api/auth/forgot-password')[0]?.body).toEqual({ method: 'sms', phone: '0241234567' });
     expect(router.state.location.pathname).toBe('/password-reset-otp');
-    expect(readReset()).toEqual({ method: 'sms', sentTo: '024 *** 4567' });
+    // The server's 150 s wait, for the code screen's countdown.
+    expect(readReset()).toEqual({ method: 'sms', sentTo: '024 *** 4567', resendAvailableAt: expect.any(Number) });
+    expect((readReset()?.resendAvailableAt ?? 0) - Date.now()).toBeGreaterThan(140_000);
   });
 
   it('shows "Sending..." while the request is under way', async () => {

@@ -64,9 +64,9 @@ export function ForgotPasswordPage() {
     setError(undefined);
     const request = parsed.data;
     requestReset.mutate(request, {
-      onSuccess: () => {
+      onSuccess: ({ resendAfterSeconds }) => {
         const sentTo = request.method === 'email' ? maskEmail(request.email) : maskPhone(request.phone);
-        saveReset({ method: request.method, sentTo });
+        saveReset({ method: request.method, sentTo, resendAvailableAt: Date.now() + resendAfterSeconds * 1000 });
         // The answer is the same for unknown addresses, so the toast does not claim an account exists.
         toast({
           title: 'Reset Code Sent',

@@ -3,10 +3,11 @@ import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { type CodeEntryHandle, CodeEntryForm, ResendButton, ResendCode } from '../../../lib/code-entry.tsx';
+import { type CodeEntryHandle, CodeEntryForm, ResendCode, ResendCountdown } from '../../../lib/code-entry.tsx';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useResendResetCode } from '../api/resend-reset-code.ts';
 import { useVerifyResetCode } from '../api/verify-reset-code.ts';
-import { readReset } from '../recovery-storage.ts';
+import { readReset, saveReset } from '../recovery-storage.ts';
 
 /**
  * Code entry for a password reset. The spec fixes the method to email here, which breaks a reset
@@ -17,6 +18,9 @@ export function ResetCodePage() {
   const { toast, toastFailure } = useToast();
   const [reset] = useState(readReset);
   const method = reset?.method ?? 'email';
+  // The server's wait from its last answer; unknown (the page was opened directly), the server decides.
+  const [resendAt, setResendAt] = useState(() => reset?.resendAvailableAt ?? 0);
+  const secondsLeft = useCountdown(resendAt);
   const codeEntry = useRef<CodeEntryHandle>(null);
   const verify = useVerifyResetCode();
   const resend = useResendResetCode();
@@ -40,7 +44,12 @@ export function ResetCodePage() {
     resend.mutate(
       { method },
       {
-        onSuccess: () => toast({ title: 'Code Sent' }),
+        onSuccess: ({ resendAfterSeconds }) => {
+          const resendAvailableAt = Date.now() + resendAfterSeconds * 1000;
+          setResendAt(resendAvailableAt);
+          if (reset) saveReset({ ...reset, resendAvailableAt });
+          toast({ title: 'Code Sent' });
+        },
         onError: toastFailure('Resend Failed', 'Failed to resend code. Please try again.'),
       },
     );
@@ -63,9 +72,7 @@ export function ResetCodePage() {
         Verify Code
       </CodeEntryForm>
       <ResendCode>
-        <ResendButton disabled={resend.isPending} onClick={sendAgain}>
-          {resend.isPending ? 'Sending...' : 'Resend Code'}
-        </ResendButton>
+        <ResendCountdown label={resend.isPending ? 'Sending...' : 'Resend Code'} secondsLeft={secondsLeft} pending={resend.isPending} onResend={sendAgain} />
       </ResendCode>
       <FormFooter>
         <Link to="/login">Back to Login</Link>

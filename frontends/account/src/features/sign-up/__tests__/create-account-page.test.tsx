@@ -60,15 +60,66 @@ describe('sign-up form (/create-account)', () => {
     expect(screen.getByText('Please enter a valid 10-digit Ghana phone number starting with 0')).toBeTruthy();
   });
 
-  it('keeps the phone field to a local number: digits only, a leading 0, at most 10 digits', async () => {
-    mockApi(signedOut);
+  it('refuses a password of eight spaces and an e-mail address whose name part is over 64 characters', async () => {
+    const api = mockApi(signedOut);
+    const { user } = openSignUp();
+    await user.type(await screen.findByLabelText('First Name'), 'Ama');
+    await user.type(field('Last Name'), 'Mensah');
+    // Typed in one go: 250 keystrokes one by one take long on the 2-core machine.
+    await user.click(field('Email'));
+    await user.paste(`${'a'.repeat(250)}@example.com`);
+    await user.type(field('Phone Number'), '0241234567');
+    await user.type(field('Password'), '        ');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/sms/send-verification')).toHaveLength(0);
+  });
+
+  it('reads a number typed in international form as the local number it is, and sends that', async () => {
+    const api = mockApi({
+      ...signedOut,
+      'POST /api/sms/send-verification': { status: 200, body: { message: 'Verification code sent', resendAfterSeconds: 60 } },
+    });
     const { user } = openSignUp();
     const phone = (await screen.findByLabelText('Phone Number')) as HTMLInputElement;
     expect(phone.placeholder).toBe('0241234567');
-    await user.type(phone, '24a-12');
-    expect(phone.value).toBe('02412');
-    await user.type(phone, '3456789');
+    // Letters are not part of a number; the + and the spaces of the international form are.
+    await user.type(phone, '+233 24a 123 4567');
+    expect(phone.value).toBe('+233 24 123 4567');
+    await user.tab();
     expect(phone.value).toBe('0241234567');
+
+    for (const typed of ['00233 24-123-4567', '233241234567', '+233 (0)24 123 4567', '024-123-4567']) {
+      await user.clear(phone);
+      await user.type(phone, typed);
+      await user.tab();
+      expect(phone.value, typed).toBe('0241234567');
+    }
+
+    // Sent as typed, before the field was left: the form's contract reads it the same way.
+    await user.clear(phone);
+    await user.type(phone, '+233 24 123 4567');
+    await user.type(field('First Name'), 'Ama');
+    await user.type(field('Last Name'), 'Mensah');
+    await user.type(field('Email'), 'ama@example.com');
+    await user.type(field('Password'), 'Akwaaba2026');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(api.callsTo('POST', '/api/sms/send-verification')[0]?.body).toEqual({ phoneNumber: '0241234567' });
+    // Much typing: on the 2-core machine it can take longer than the 5 s default.
+  }, 20_000);
+
+  it('does not turn a number in another form into a different valid-looking one', async () => {
+    mockApi(signedOut);
+    const { user } = openSignUp();
+    const phone = (await screen.findByLabelText('Phone Number')) as HTMLInputElement;
+    // +44 is not Ghana: it stays as typed and is refused, rather than becoming 0447…
+    await user.type(phone, '+44 7700 900123');
+    await user.tab();
+    expect(phone.value).toBe('+44 7700 900123');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByText('Please enter a valid 10-digit Ghana phone number starting with 0')).toBeTruthy();
   });
 
   it('sends a code to the phone, keeps the form in the tab and opens the code screen', async () => {

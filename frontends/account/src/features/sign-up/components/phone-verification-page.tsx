@@ -5,13 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { type CodeEntryHandle, CodeEntryForm, ResendButton, ResendCode } from '../../../lib/code-entry.tsx';
+import { type CodeEntryHandle, CodeEntryForm, ResendCode, ResendCountdown } from '../../../lib/code-entry.tsx';
 import { useRegisterUser } from '../api/register-user.ts';
 import { useSendPhoneCode } from '../api/send-phone-code.ts';
 import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
 import { formatPhone, maskedPhonePlaceholder } from '../../../lib/phone-display.ts';
 import { clearSignUp, readSignUp, type StoredSignUp, saveSignUp } from '../sign-up-storage.ts';
-import { formatCountdown, useCountdown } from '../use-countdown.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 
 /** The spec's 02:30, used when the server's own wait is not known (the page was opened directly). */
 const defaultResendSeconds = 150;
@@ -105,14 +105,7 @@ export function PhoneVerificationPage() {
         Verify
       </CodeEntryForm>
       <ResendCode>
-        <NoBreak>
-          <ResendButton disabled={secondsLeft > 0 || resend.isPending || !phoneNumber} onClick={sendAgain}>
-            Send Again
-          </ResendButton>
-          <Timer role="timer" aria-label="Time until you can ask for another code">
-            {formatCountdown(secondsLeft)}
-          </Timer>
-        </NoBreak>
+        <ResendCountdown label="Send Again" secondsLeft={secondsLeft} pending={resend.isPending || !phoneNumber} onResend={sendAgain} />
       </ResendCode>
       <Back>
         <Link to="/create-account">Change phone number</Link>
@@ -124,19 +117,6 @@ export function PhoneVerificationPage() {
 const Phone = styled.strong`
   color: ${({ theme }) => theme.color.text};
   white-space: nowrap;
-`;
-
-const NoBreak = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 4px;
-`;
-
-const Timer = styled.span`
-  min-width: 3.2em;
-  font-variant-numeric: tabular-nums;
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.text};
 `;
 
 const Back = styled.p`

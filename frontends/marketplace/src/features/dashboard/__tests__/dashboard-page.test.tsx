@@ -2,6 +2,10 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routesManifest as accountManifest } from '@krom/account/routes-manifest';
+import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
+import { matchPath } from 'react-router-dom';
+import { routesManifest as marketplaceManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 
@@ -93,5 +97,33 @@ describe('/dashboard', () => {
     expect(screen.getByText('0 of 4 complete')).toBeTruthy();
     expect(within(step('Basic Profile')).getByText('Add a photo and an emergency contact')).toBeTruthy();
     expect(within(step('ID Verification')).getByText('Verification Failed')).toBeTruthy();
+  });
+
+  it('links only to screens that exist: none of its links, nor the side menu, lead to the 404', async () => {
+    // The app's screens as the shell declares them: the remotes' manifests (the shell's own pages are not linked from here).
+    const declared = [...marketplaceManifest.paths, ...accountManifest.paths];
+    declareScreens(declared);
+    try {
+      const { user } = openDashboard();
+      const hrefs = new Set<string>();
+      const collect = () => {
+        for (const link of document.querySelectorAll('a[href]')) hrefs.add(link.getAttribute('href') ?? '');
+      };
+      const tabs = await screen.findByRole('combobox', { name: 'Dashboard sections' });
+      for (const tab of ['Recent Activity', 'My Bookings', 'My Rides', 'Profile']) {
+        await user.selectOptions(tabs, tab);
+        collect();
+      }
+      await user.click(screen.getByRole('button', { name: 'Open account menu' }));
+      collect();
+      expect(hrefs.size).toBeGreaterThan(3);
+      const dead = [...hrefs].filter((href) => !declared.some((pattern) => matchPath(pattern, href)));
+      expect(dead).toEqual([]);
+      // What does exist stays: the menu's own screens.
+      const menu = screen.getByRole('navigation', { name: 'Account menu' });
+      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Profile', 'Account Settings', 'Payments']);
+    } finally {
+      declareScreens(undefined);
+    }
   });
 });

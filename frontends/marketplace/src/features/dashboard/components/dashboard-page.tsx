@@ -1,4 +1,5 @@
 import type { User } from '@krom/contracts/http/auth';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
@@ -30,39 +31,55 @@ export function DashboardPage() {
   );
 }
 
+/** The two main actions; one whose screen is not built yet is not offered (it would open the 404). */
+const mainActions = [
+  {
+    to: '/ride-listings',
+    title: 'Find a Ride',
+    text: "Book a seat between Ghana's cities",
+    icon: (
+      <svg width="24" height="24" viewBox="0 0 24 24">
+        <circle cx="11" cy="11" r="6.5" />
+        <path d="M16 16l4.5 4.5" />
+      </svg>
+    ),
+  },
+  {
+    to: '/create-ride',
+    title: 'Post a Ride',
+    text: 'Share your empty seats, cover your fuel',
+    icon: (
+      <svg width="24" height="24" viewBox="0 0 24 24">
+        <path d="M5 16V11l2-5h10l2 5v5M5 16h14M5 16v2M19 16v2M12 1.5v4M10 3.5h4" />
+      </svg>
+    ),
+  },
+];
+
 function Dashboard({ user }: { user: User }) {
   const [tab, setTab] = useState<TabId>('activity');
+  const actions = mainActions.filter((action) => screenExists(action.to));
   return (
     <Column>
       <header>
         <h1>Welcome, {user.firstName}!</h1>
         <Lead>Where are you headed today?</Lead>
       </header>
-      <Actions>
-        <ActionCard to="/ride-listings">
-          <IconDisc $size={48} aria-hidden="true">
-            <svg width="24" height="24" viewBox="0 0 24 24">
-              <circle cx="11" cy="11" r="6.5" />
-              <path d="M16 16l4.5 4.5" />
-            </svg>
-          </IconDisc>
-          <span>
-            <strong>Find a Ride</strong>
-            <small>Book a seat between Ghana's cities</small>
-          </span>
-        </ActionCard>
-        <ActionCard to="/create-ride">
-          <IconDisc $size={48} aria-hidden="true">
-            <svg width="24" height="24" viewBox="0 0 24 24">
-              <path d="M5 16V11l2-5h10l2 5v5M5 16h14M5 16v2M19 16v2M12 1.5v4M10 3.5h4" />
-            </svg>
-          </IconDisc>
-          <span>
-            <strong>Post a Ride</strong>
-            <small>Share your empty seats, cover your fuel</small>
-          </span>
-        </ActionCard>
-      </Actions>
+      {actions.length > 0 ? (
+        <Actions>
+          {actions.map((action) => (
+            <ActionCard key={action.to} to={action.to}>
+              <IconDisc $size={48} aria-hidden="true">
+                {action.icon}
+              </IconDisc>
+              <span>
+                <strong>{action.title}</strong>
+                <small>{action.text}</small>
+              </span>
+            </ActionCard>
+          ))}
+        </Actions>
+      ) : null}
       <section aria-label="Your activity">
         <ResponsiveTabs label="Dashboard sections" idPrefix="dashboard" tabs={tabs} selected={tab} onSelect={setTab} />
         <TabPanel idPrefix="dashboard" id={tab}>

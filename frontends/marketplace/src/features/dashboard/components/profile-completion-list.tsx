@@ -1,5 +1,6 @@
 import type { User } from '@krom/contracts/http/auth';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { Link } from 'react-router-dom';
@@ -38,14 +39,16 @@ export function ProfileCompletionList({ user }: { user: User }) {
                 </Title>
                 <Detail>{step.detail}</Detail>
               </div>
-              <Link to={step.link.to}>{step.link.label}</Link>
+              {screenExists(step.link.to) ? <Link to={step.link.to}>{step.link.label}</Link> : null}
             </Step>
           );
         })}
       </StackedList>
-      <ButtonLink to="/find-ride" $variant="secondary" $block>
-        Find your next ride
-      </ButtonLink>
+      {screenExists('/find-ride') ? (
+        <ButtonLink to="/find-ride" $variant="secondary" $block>
+          Find your next ride
+        </ButtonLink>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,94 @@
+import { expect, type Page, type Route, test } from '@playwright/test';
+
+/**
+ * The signed-in frame and the staff tables on a 360×780 phone. The API is answered in the
+ * browser: what is checked is where things land on the screen, not what the server says.
+ */
+test.use({ viewport: { width: 360, height: 780 } });
+
+const user = {
+  id: '7d3f7c1e-3c53-4a7a-9a55-0d7c6a1f2b10',
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  email: 'ama.mensah@example.com',
+  phone: '0241234567',
+  emergencyContactName: null,
+  emergencyContactPhone: null,
+  profileImageUrl: null,
+  isVerified: false,
+  verificationStatus: 'not_submitted',
+  isDriver: true,
+  driverVerificationStatus: 'not_submitted',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const admin = { id: '11111111-2222-4333-8444-555555555555', username: 'founder', createdAt: '2026-10-01T09:00:00.000Z' };
+const waitlist = [0, 1, 2].map((i) => ({
+  id: `aaaaaaaa-bbbb-4ccc-8ddd-00000000000${i}`,
+  name: `Kwame Mensah-Owusu ${i}`,
+  email: `kwame.mensah.owusu${i}@example.com`,
+  phone: `024123456${i}`,
+  createdAt: '2026-11-20T12:00:00.000Z',
+}));
+
+async function answerApi(page: Page, answers: Record<string, { status: number; body: unknown }>) {
+  await page.route('**/api/**', (route: Route) => {
+    const key = `${route.request().method()} ${new URL(route.request().url()).pathname}`;
+    const answer = answers[key] ?? { status: 404, body: { message: 'Not found' } };
+    return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+  });
+}
+
+const signedIn = {
+  'GET /api/auth/user': { status: 200, body: user },
+  'GET /api/notifications': { status: 200, body: { items: [], unreadCount: 0, actionRequiredCount: 0 } },
+};
+
+/** Whether the middle of `selector`'s element is what a tap there would reach. */
+const reachable = (page: Page, name: string) =>
+  page.getByRole('button', { name }).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    return y < window.innerHeight && element.contains(document.elementFromPoint(x, y));
+  });
+
+test('Logout is in sight in the side menu without scrolling', async ({ page }) => {
+  await answerApi(page, signedIn);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeInViewport({ ratio: 1 });
+  // After the panel has slid in, nothing covers it.
+  await expect.poll(() => reachable(page, 'Logout')).toBe(true);
+});
+
+test('a toast leaves the header and its buttons free', async ({ page }) => {
+  await answerApi(page, { ...signedIn, 'PUT /api/auth/profile': { status: 500, body: { message: 'Failed to update profile.' } } });
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Update Failed' });
+  await expect(toast).toBeVisible();
+  const header = await page.locator('header').first().boundingBox();
+  const shown = await toast.boundingBox();
+  expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  await expect.poll(() => reachable(page, 'Open account menu')).toBe(true);
+});
+
+test('a staff table wider than the phone says it scrolls, and scrolls from the keyboard', async ({ page }) => {
+  await answerApi(page, {
+    'GET /api/admin/verify': { status: 200, body: { admin } },
+    'GET /api/admin/waitlist': { status: 200, body: waitlist },
+    'GET /api/admin/users': { status: 200, body: [admin] },
+  });
+  await page.goto('/admin');
+  const scroller = page.locator('table').first().locator('xpath=..');
+  await expect(scroller.getByText('Kwame Mensah-Owusu 0')).toBeVisible();
+  const before = await scroller.evaluate((element) => ({
+    hidden: element.scrollWidth > element.clientWidth,
+    shadows: getComputedStyle(element).backgroundImage.match(/gradient/g)?.length ?? 0,
+  }));
+  expect(before).toEqual({ hidden: true, shadows: 4 });
+  await scroller.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+});

@@ -1,0 +1,60 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RemotesConfig } from '../src/remotes-config.ts';
+
+/** A year, as browsers' preload lists expect; sent only over HTTPS, where it means something. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The origins other than this one that /remotes.json sends the browser to for a remote's entry.
+ * Today every remote is served (or proxied) under this origin, so the list is empty; a deploy
+ * that points a remote at its own host gets that host allowed without a code change.
+ */
+export function remoteOrigins(remotes: RemotesConfig): string[] {
+  const origins = new Set<string>();
+  for (const { entry } of Object.values(remotes)) {
+    if (/^https?:\/\//.test(entry)) origins.add(new URL(entry).origin);
+  }
+  return [...origins];
+}
+
+const servedOverHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/**
+ * Headers on every answer of the web server: a Content-Security-Policy for the built app, no
+ * framing (clickjacking), a referrer that never carries a path to another site, HSTS over HTTPS
+ * only (X-Forwarded-Proto counts when TRUST_PROXY says the proxy may set it), and for /api, which
+ * the BFF answers with its own headers, `no-store` even when the BFF is down.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, remotes: RemotesConfig): Promise<void> {
+  const remoteHosts = remoteOrigins(remotes);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Module federation imports each remote's remoteEntry.js and chunks from where /remotes.json says.
+        scriptSrc: ["'self'", ...remoteHosts],
+        // styled-components adds its rules through a <style> element it creates at run time, and
+        // index.html paints its loading state with an inline <style>: both need 'unsafe-inline'.
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteHosts],
+        // data: for inline SVG icons, blob: for the preview of a photo before it is uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...remoteHosts],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (servedOverHttps(request)) reply.header('strict-transport-security', HSTS);
+    // The BFF's own answer replaces this; it stands for the web server's own 502/504.
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+  });
+}
