@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { userSnapshotStream } from '@krom/contracts/events/identity';
 import pg from 'pg';
 import { e2ePortOffset } from './playwright.config.ts';
-import { e2eAdmin, e2eDir, e2eOutboxDir, repoRoot } from './tests/support/e2e-env.ts';
+import { e2eAdmin, e2eDir, e2eOutboxDir, e2eResendSeconds, repoRoot } from './tests/support/e2e-env.ts';
 
 const databasePrefix = 'krom_e2e_';
 
@@ -39,9 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_BOOTSTRAP_USERNAME: e2eAdmin.username,
       ADMIN_BOOTSTRAP_PASSWORD: e2eAdmin.password,
       RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
-      // Send Again waits for this countdown; the product default is 150 s (the spec's 02:30).
-      // Long enough for a loaded machine to show the screen while it still counts down.
-      PHONE_CODE_RESEND_SECONDS: '8',
+      PHONE_CODE_RESEND_SECONDS: String(e2eResendSeconds),
       // Every test's browser is the same client address; the product's 20 codes an hour would run out.
       PHONE_CODE_HOURLY_CAP_PER_CLIENT: '1000',
       LOG_LEVEL: 'warn',
@@ -74,17 +73,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const force = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 20_000);
     await exited;
     clearTimeout(force);
-    await deleteStream(busPrefix);
+    await deleteStreams(busPrefix);
   };
 }
 
-async function deleteStream(prefix: string): Promise<void> {
+/** The run's event stream, and identity's stream of each user's last snapshot made from it. */
+async function deleteStreams(prefix: string): Promise<void> {
   const { connect } = await import('@nats-io/transport-node');
   const { jetstreamManager } = await import('@nats-io/jetstream');
   const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
   try {
     const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(`KROM_${prefix.toUpperCase()}`).catch(() => undefined);
+    const events = `KROM_${prefix.toUpperCase()}`;
+    // The snapshot stream sources from the event stream, so it goes first.
+    for (const name of [`${events}_${userSnapshotStream.suffix}`, events]) await jsm.streams.delete(name).catch(() => undefined);
   } finally {
     await nc.close();
   }

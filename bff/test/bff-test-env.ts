@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,8 @@ export type BffSystemOptions = {
   services?: ExtraService[];
   /** Notifications-service settings (PHONE_CODE_RESEND_SECONDS, say). */
   notificationsEnv?: Record<string, string>;
+  /** The notifications service's clock (cooldowns, caps, expiry): a `testClock` ends a cooldown without waiting for it. */
+  notificationsClock?: () => Date;
 };
 
 /** Nothing listens on port 9: a service not started answers as one that is down. */
@@ -120,6 +123,7 @@ export async function startBff(options: BffSystemOptions = {}) {
         EMAIL_RETRY_BACKOFF_MS: '100',
         ...options.notificationsEnv,
       }),
+      { clock: options.notificationsClock },
     );
     notificationsUrl = await notifications.app.listen({ port: 0, host: '127.0.0.1' });
     const opened = notifications;
@@ -181,6 +185,42 @@ export type BffSystem = Awaited<ReturnType<typeof startBff>>;
 /** The BFF in front of the real admin service only (other services answer as if down). */
 export function startBffWithAdmin(overrides: Record<string, string> = {}) {
   return startBff({ overrides });
+}
+
+/**
+ * A clock that stands still until a test moves it on: a cooldown ends exactly when the test says,
+ * however slow the machine, and never by itself while a test counts on it.
+ */
+export function testClock(start = Date.now()) {
+  let now = start;
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+/**
+ * The BFF's calls to `path` on the service at `baseUrl`, counted as their answers arrive (undici,
+ * which the BFF calls services with, reports each request on Node's diagnostics channels). A test
+ * waits until the calls the BFF makes in the background after answering have been answered.
+ */
+export function watchServiceCalls(baseUrl: string, path: string) {
+  const origin = new URL(baseUrl).origin;
+  const statuses: number[] = [];
+  const onHeaders = (message: unknown) => {
+    const { request, response } = message as { request: { origin: string | URL; path: string }; response: { statusCode: number } };
+    if (new URL(String(request.origin)).origin === origin && request.path === path) statuses.push(response.statusCode);
+  };
+  subscribe('undici:request:headers', onHeaders);
+  return {
+    /** How many have been answered so far. */
+    answered: () => statuses.length,
+    /** Waits until `count` have been answered in all; resolves to the statuses of every answer so far. */
+    until: (count: number) => eventually(async () => (statuses.length >= count ? [...statuses] : undefined), 15_000),
+    stop: () => unsubscribe('undici:request:headers', onHeaders),
+  };
 }
 
 /** The session cookie from a response, ready to send back as a browser would. */
@@ -252,6 +292,24 @@ export async function codeSentTo(outboxDir: string, to: string, after = 0): Prom
 export async function messagesSentTo(outboxDir: string, to: string): Promise<number> {
   if (to.includes('@')) return (await readLocalEmailOutbox(outboxDir)).filter((m) => m.to === to).length;
   return (await readLocalOutbox(outboxDir)).filter((m) => m.to === dialled(to)).length;
+}
+
+/**
+ * How many messages the local outbox holds for `to` (a local phone number or an e-mail address)
+ * once none of those the notifications service recorded for it is still pending: every message
+ * it accepted has then gone out, and the count cannot grow by itself.
+ */
+export async function settledMessagesTo(system: BffSystem, to: string): Promise<number> {
+  const pool = system.notifications?.db.$client;
+  if (!pool) throw new Error('settledMessagesTo needs the notifications service');
+  const pending = async () => {
+    const { rows } = to.includes('@')
+      ? await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_logs WHERE email = lower($1) AND status = 'pending'`, [to])
+      : await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_logs WHERE phone_number = $1 AND status = 'pending'`, [dialled(to)]);
+    return rows[0]?.n;
+  };
+  await eventually(async () => ((await pending()) === 0 ? true : undefined), 15_000);
+  return messagesSentTo(system.outboxDir, to);
 }
 
 /**

@@ -8,6 +8,7 @@ import { readLocalOutbox } from '../../services/notifications/src/sms/local-prov
 import { listeningNotificationsService } from '../../services/notifications/test/notifications-test-env.ts';
 import { buildBffApp } from '../src/app.ts';
 import { readBffConfig } from '../src/config.ts';
+import { testClock } from './bff-test-env.ts';
 
 /**
  * Sign-up phone codes through the real BFF and the real notifications service (listening on a
@@ -18,9 +19,15 @@ let notifications: Awaited<ReturnType<typeof listeningNotificationsService>>;
 let bff: FastifyInstance;
 let redis: Redis;
 let bffPrefix = '';
+const RESEND_SECONDS = 30;
+// The notifications service's clock stands still unless a test moves it past the cooldown.
+const clock = testClock();
 
 beforeAll(async () => {
-  notifications = await listeningNotificationsService({ PHONE_CODE_RESEND_SECONDS: '1', PHONE_CODE_HOURLY_CAP_PER_CLIENT: '3' });
+  notifications = await listeningNotificationsService(
+    { PHONE_CODE_RESEND_SECONDS: String(RESEND_SECONDS), PHONE_CODE_HOURLY_CAP_PER_CLIENT: '3' },
+    { clock: clock.now },
+  );
   redis = new Redis(notifications.config.REDIS_URL);
   bffPrefix = `${notifications.config.REDIS_PREFIX}:bff:`;
   bff = await buildBffApp(
@@ -78,7 +85,7 @@ describe('POST /api/sms/send-verification', () => {
     const phone = newPhone();
     const response = await send(phone);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Verification code sent!', resendAfterSeconds: 1 });
+    expect(response.json()).toEqual({ message: 'Verification code sent!', resendAfterSeconds: RESEND_SECONDS });
     expect(await nthCode(phone, 1)).toMatch(/^\d{4}$/);
   });
 
@@ -98,10 +105,14 @@ describe('POST /api/sms/send-verification', () => {
     expect((await send(phone)).statusCode).toBe(200);
     const early = await send(phone);
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toEqual({ message: phoneCodeErrors.cooldown(1), resendAfterSeconds: 1 });
-    expect(early.headers['retry-after']).toBe('1');
+    expect(early.json()).toEqual({ message: phoneCodeErrors.cooldown(RESEND_SECONDS), resendAfterSeconds: RESEND_SECONDS });
+    expect(early.headers['retry-after']).toBe(String(RESEND_SECONDS));
 
-    await eventually(async () => ((await send(phone)).statusCode === 200 ? true : undefined), 5000, 250);
+    // A second short of the end it is still refused, with one second left; at the end it is allowed.
+    clock.advance((RESEND_SECONDS - 1) * 1000);
+    expect((await send(phone)).json()).toEqual({ message: phoneCodeErrors.cooldown(1), resendAfterSeconds: 1 });
+    clock.advance(1000);
+    expect((await send(phone)).statusCode).toBe(200);
     expect(await nthCode(phone, 2)).toMatch(/^\d{4}$/);
   });
 
@@ -112,7 +123,8 @@ describe('POST /api/sms/send-verification', () => {
     const refused = await send(phone, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(phoneCodeErrors.hourlyCap);
-    expect(refused.json().resendAfterSeconds).toBeGreaterThan(3500);
+    // The hour counts from the first of them, sent at this very moment of the service's clock.
+    expect(refused.json().resendAfterSeconds).toBe(3600);
     expect((await send(phone, newIp())).statusCode).toBe(200);
   });
 

@@ -24,18 +24,27 @@ describe('createQueryClient (spec section 7 caching)', () => {
 
   it('never treats data as stale: a new reader and a window focus do not read again', async () => {
     const client = createQueryClient();
+    // As QueryClientProvider does: the client now hears window focus.
+    client.mount();
     const read = vi.fn(async () => ['a']);
     const first = new QueryObserver(client, { queryKey: ['/api/y'], queryFn: read });
     const stopFirst = first.subscribe(() => {});
     await vi.waitFor(() => expect(first.getCurrentResult().isSuccess).toBe(true));
 
-    const second = new QueryObserver(client, { queryKey: ['/api/y'], queryFn: read });
-    const stopSecond = second.subscribe(() => {});
-    window.dispatchEvent(new Event('visibilitychange'));
-    window.dispatchEvent(new Event('focus'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(read).toHaveBeenCalledTimes(1);
-    stopFirst();
-    stopSecond();
+    // Fake timers from here: whatever a new reader or the focus set off is run to its end at once.
+    vi.useFakeTimers();
+    try {
+      const second = new QueryObserver(client, { queryKey: ['/api/y'], queryFn: read });
+      const stopSecond = second.subscribe(() => {});
+      window.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+      await vi.runAllTimersAsync();
+      expect(read).toHaveBeenCalledTimes(1);
+      stopFirst();
+      stopSecond();
+    } finally {
+      vi.useRealTimers();
+      client.unmount();
+    }
   });
 });

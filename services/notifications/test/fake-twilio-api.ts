@@ -17,7 +17,8 @@ export class FakeTwilioApi {
   private server: Server | undefined;
   private forced: ErrorAnswer[] = [];
   private always: ErrorAnswer | undefined;
-  private delayMs = 0;
+  /** While set, every answer waits for it: the test decides when Twilio answers. */
+  private held: Promise<void> | undefined;
   /** Resolves the next time a Messages request arrives. */
   private arrivals: (() => void)[] = [];
 
@@ -50,8 +51,16 @@ export class FakeTwilioApi {
     this.always = answer;
   }
 
-  delayAnswers(ms: number): void {
-    this.delayMs = ms;
+  /** Holds every answer until the returned function is called. */
+  holdAnswers(): () => void {
+    let release = () => {};
+    this.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.held = undefined;
+      release();
+    };
   }
 
   nextRequest(): Promise<void> {
@@ -65,7 +74,7 @@ export class FakeTwilioApi {
     if (req.method !== 'POST' || !match) return send(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     this.requests += 1;
     for (const arrived of this.arrivals.splice(0)) arrived();
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    await this.held;
 
     const expected = `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`;
     if (match[1] !== this.accountSid || req.headers.authorization !== expected) {

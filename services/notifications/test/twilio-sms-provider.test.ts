@@ -70,7 +70,7 @@ describe('Twilio specifics', () => {
 
   // Last in this file: it closes the service.
   it('on shutdown lets the SMS being sent finish and records it as sent', async () => {
-    twilioApi.delayAnswers(400);
+    const answer = twilioApi.holdAnswers();
     const arrived = twilioApi.nextRequest();
     const queued = await queueSms(handle.service.sender, {
       phoneNumber: '0201234567',
@@ -78,7 +78,14 @@ describe('Twilio specifics', () => {
       messageType: 'notification',
     });
     await arrived;
-    await handle.close();
+    // Twilio answers only once the shutdown has reached the SMS worker.
+    const closed = handle.close();
+    try {
+      await eventually(async () => (handle.service.worker.closing ? true : undefined));
+    } finally {
+      answer();
+    }
+    await closed;
 
     // The service's pool is closed now; read the row through a connection of our own.
     const db = createDatabase(handle.config.DATABASE_URL, schema, 1);
@@ -87,7 +94,6 @@ describe('Twilio specifics', () => {
       expect(rows[0]).toMatchObject({ status: 'sent', provider_id: expect.stringMatching(/^SM[0-9a-f]{32}$/) });
     } finally {
       await db.$client.end();
-      twilioApi.delayAnswers(0);
     }
   });
 });
