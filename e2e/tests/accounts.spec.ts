@@ -169,7 +169,8 @@ test('sign-in, the signed-in frame, sign-out, and pages that need a signed-in us
     await expect(menu).toBeVisible();
     await expect(menu).toContainText(`${account.first} ${account.last}`);
     await expect(menu.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account-settings');
-    await expect(menu.getByRole('link', { name: 'Find a Ride' })).toHaveAttribute('href', '/ride-listings');
+    // Ride search is not built yet: its link is not offered rather than leading to the 404 page.
+    await expect(menu.getByRole('link', { name: 'Find a Ride' })).toHaveCount(0);
     await menu.getByRole('button', { name: 'Close menu' }).click();
     await expect(menu).toBeHidden();
   });
@@ -269,7 +270,8 @@ test('profile: names and emergency contact saved; a photo shown at once; bad fil
     await expect(page.getByLabel('Phone', { exact: true })).not.toBeEditable();
     const status = page.getByRole('region', { name: 'Verification Status' });
     await expect(status).toContainText('Not Verified');
-    await expect(status.getByRole('link', { name: 'Verify Now' })).toHaveAttribute('href', '/verify-identity');
+    // Verification screens are not built yet: Verify Now is not offered rather than leading to the 404 page.
+    await expect(status.getByRole('link', { name: 'Verify Now' })).toHaveCount(0);
   });
 
   await test.step('edits are saved and still there after a reload', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ghanaPhoneField } from './fields.ts';
-import { localGhanaPhone } from './ghana-phone.ts';
+import { localGhanaPhone, typedGhanaPhone } from './ghana-phone.ts';
 
 describe('a Ghana phone number as typed', () => {
   it.each([
@@ -28,5 +28,26 @@ describe('a Ghana phone number as typed', () => {
 
   it('gives back what it cannot read without its separators, never a different number', () => {
     expect(localGhanaPhone('+44 7700 900123')).toBe('+447700900123');
+  });
+});
+
+/** What a phone field shows after each keystroke, as a person types `text` one character at a time. */
+const typedOneByOne = (text: string) => [...text].reduce((value, key) => typedGhanaPhone(value + key), '');
+
+describe('a phone field as it is typed in', () => {
+  it('keeps digits only, starts with 0 and stops at 10 digits', () => {
+    expect(typedOneByOne('24a-123 45b67')).toBe('0241234567');
+    expect(typedOneByOne('0241234567899')).toBe('0241234567');
+  });
+
+  it.each(['+233 24 123 4567', '00233 24-123-4567', '233241234567', '+233 (0)24 123 4567'])('reads %s, typed or pasted, as 0241234567', (text) => {
+    expect(typedOneByOne(text)).toBe('0241234567');
+    expect(typedGhanaPhone(text)).toBe('0241234567');
+  });
+
+  it('keeps a country code being typed, and another country\'s number as one', () => {
+    expect(typedOneByOne('+23')).toBe('+23');
+    expect(typedOneByOne('+44 7700 900123')).toBe('+447700900123');
+    expect(ghanaPhoneField.safeParse(typedOneByOne('+44 7700 900123')).success).toBe(false);
   });
 });

@@ -25,10 +25,10 @@ async function fillValidForm(user: ReturnType<typeof openWaitlist>['user']) {
 }
 
 describe('waitlist phone number field', () => {
-  it('keeps what a number is written with, and drops letters', async () => {
+  it('keeps digits only and starts with 0', async () => {
     const { user } = openWaitlist();
-    await user.type(field('Phone Number'), '0a2 4-1b');
-    expect(field('Phone Number').value).toBe('02 4-1');
+    await user.type(field('Phone Number'), 'a2 4-1b');
+    expect(field('Phone Number').value).toBe('0241');
   });
 
   it('shows the local number on leaving the field, without its separators', async () => {
@@ -38,13 +38,10 @@ describe('waitlist phone number field', () => {
     expect(field('Phone Number').value).toBe('0241234567');
   });
 
-  it('refuses a number with too many digits rather than cutting it to another one', async () => {
+  it('stops at 10 digits', async () => {
     const { user } = openWaitlist();
     await user.type(field('Phone Number'), '024123456789');
-    await user.tab();
-    expect(field('Phone Number').value).toBe('024123456789');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByText('Please enter a valid 10-digit Ghana phone number starting with 0')).toBeTruthy();
+    expect(field('Phone Number').value).toBe('0241234567');
   });
 
   it('reads a pasted international number as the local number it is', async () => {
