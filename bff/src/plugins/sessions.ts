@@ -23,6 +23,11 @@ declare module '@fastify/secure-session' {
       userId: string | null;
       method: 'email' | 'sms';
       startedAt: number;
+      /**
+       * Names this code's wrong tries, counted in Redis for every reset alike, known account or
+       * not, so that both get the same answers in the same order. A new one with each resend.
+       */
+      attempt?: string;
       verifiedAt?: number;
       /** The server-side grant the verified code opened: used once, then gone for every copy of this cookie. */
       grant?: string;
@@ -77,11 +82,35 @@ export async function currentPrincipal(request: FastifyRequest, kind: PrincipalK
   return record.principalId;
 }
 
-export async function signIn(request: FastifyRequest, kind: PrincipalKind, principalId: string): Promise<void> {
+/**
+ * Opens a new session for `principalId`. With `passwordCheckedAt` (`sessions.now()` read before the
+ * password was checked), a password changed since then wins: the session just opened is ended
+ * and false returned. Without that, a sign-in whose check passed on the old password just before
+ * a reset, and whose session was opened just after the reset ended the others, would outlive it.
+ */
+export async function signIn(request: FastifyRequest, kind: PrincipalKind, principalId: string, passwordCheckedAt?: number): Promise<boolean> {
+  const { sessions } = request.server;
   const previous = request.session.get(kind);
-  if (previous) await request.server.sessions.destroy(previous);
+  if (previous) await sessions.destroy(previous);
   // Always a new session id at sign-in: nothing set before it carries over.
-  request.session.set(kind, await request.server.sessions.create(kind, principalId));
+  const sid = await sessions.create(kind, principalId);
+  // Read after the session is in the principal's index: a change marked later ends it there.
+  if (passwordCheckedAt !== undefined && (await sessions.credentialsChangedSince(kind, principalId, passwordCheckedAt))) {
+    await sessions.destroy(sid);
+    request.session.set(kind, undefined);
+    return false;
+  }
+  request.session.set(kind, sid);
+  return true;
+}
+
+/**
+ * After the password of a user changed (settings or recovery): every session of theirs but `keep`
+ * ends, and a sign-in that proved the old password cannot open one afterwards.
+ */
+export async function endSessionsAfterPasswordChange(request: FastifyRequest, userId: string, keep?: string): Promise<void> {
+  await request.server.sessions.markCredentialsChanged('user', userId);
+  await request.server.sessions.destroyAllFor('user', userId, keep);
 }
 
 export async function signOut(request: FastifyRequest, kind: PrincipalKind): Promise<void> {

@@ -11,16 +11,12 @@ import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callService, relayService } from '../plugins/service-calls.ts';
-import { publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
+import { endSessionsAfterPasswordChange, publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
+import { phoneVerifiedHere } from '../sessions/signup-phone.ts';
 import type { RouteOptions } from './route-options.ts';
 
-/** A phone verified at sign-up opens registration for this long, in this browser session only. */
-const SIGNUP_PHONE_VALID_MS = 30 * 60 * 1000;
-
 function assertPhoneVerifiedHere(request: FastifyRequest, phone: string): void {
-  const verified = request.session.get('signupPhone');
-  const fresh = verified && Date.now() - verified.verifiedAt < SIGNUP_PHONE_VALID_MS;
-  if (!fresh || verified.phone !== phone) {
+  if (!phoneVerifiedHere(request, phone)) {
     throw new HttpError(400, phoneCodeErrors.phoneNotVerified, [{ field: 'phone', message: phoneCodeErrors.phoneNotVerified }]);
   }
 }
@@ -65,6 +61,7 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   /** Unknown e-mail and wrong password: the same 401, after the same work (identity verifies a decoy). */
   routeEndpoint(app, signInEndpoint, { config: { rateLimit: options.publicRateLimit }, handler: async (request) => {
     const credentials = request.body;
+    const passwordCheckedAt = await request.server.sessions.now();
     const { user } = await callService(request, directory, {
       service: 'identity',
       to: checkCredentialsRoute,
@@ -74,7 +71,8 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
       if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, loginErrors.invalidCredentials);
       throw error;
     });
-    await signIn(request, 'user', user.id);
+    // A password reset that landed while this one was being checked: the old password opens nothing.
+    if (!(await signIn(request, 'user', user.id, passwordCheckedAt))) throw new HttpError(401, loginErrors.invalidCredentials);
     return user;
   } });
 
@@ -90,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
     if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
     const body = request.body;
     await callService(request, directory, { service: 'identity', to: changeOwnPasswordRoute, caller, body });
-    await request.server.sessions.destroyAllFor('user', caller.userId, request.session.get('user'));
+    await endSessionsAfterPasswordChange(request, caller.userId, request.session.get('user'));
     return { ok: true as const };
   } });
 }

@@ -1,4 +1,5 @@
 import { sendPhoneCode, verifyPhoneCode } from '@krom/contracts/api/phone-codes';
+import { type RecoveryLookupRequest, registerErrors } from '@krom/contracts/http/auth';
 import { phoneCodeMessages } from '@krom/contracts/http/phone-codes';
 import {
   type IssueCodeRequest,
@@ -7,12 +8,14 @@ import {
   issueCodeResponseSchema,
   type VerifyCodeServiceRequest,
 } from '@krom/contracts/http/verification-codes';
+import { recoveryLookupRoute } from '@krom/contracts/services/identity/recovery';
 import { issueCodeRoute, verifyCodeRoute } from '@krom/contracts/services/notifications/verification-codes';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callService, type ServiceDirectory, sendToService } from '../plugins/service-calls.ts';
 import { publicCaller } from '../plugins/sessions.ts';
+import { phoneVerifiedHere } from '../sessions/signup-phone.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /** The notifications service refused a code (cooldown or hourly cap): 429, and when to ask again. */
@@ -63,6 +66,33 @@ export function replyCodeRefused(reply: FastifyReply, refused: CodeRequestRefuse
 }
 
 /**
+ * Refuses (409, registration's own words and status) an e-mail or number that already has a live
+ * account, before a code is sent for it: otherwise the person learns it only after the code was
+ * texted and verified. This tells anyone who asks whether an address has an account, as
+ * registration always did; the per-client rate limit bounds how fast.
+ */
+async function assertNoAccountYet(request: FastifyRequest, directory: ServiceDirectory, email: string | undefined, phone: string): Promise<void> {
+  const exists = async (body: RecoveryLookupRequest) => {
+    try {
+      await callService(request, directory, { service: 'identity', to: recoveryLookupRoute, caller: await publicCaller(), body });
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return false;
+      // A courtesy, not the rule (registration refuses a taken address itself): with identity
+      // unreachable the code still goes out rather than sign-up stopping here.
+      if (error instanceof HttpError && error.statusCode >= 500) {
+        request.log.warn({ err: error }, 'existing-account check before a sign-up code skipped');
+        return false;
+      }
+      throw error;
+    }
+  };
+  const [emailTaken, phoneTaken] = await Promise.all([email ? exists({ email }) : false, exists({ phone })]);
+  if (emailTaken) throw new HttpError(409, registerErrors.emailTaken, [{ field: 'email', message: registerErrors.emailTaken }]);
+  if (phoneTaken) throw new HttpError(409, registerErrors.phoneTaken, [{ field: 'phone', message: registerErrors.phoneTaken }]);
+}
+
+/**
  * Sign-up phone codes: POST /api/sms/send-verification texts a code to the number (also the
  * screen's Send Again); POST /api/sms/verify-code checks it and remembers in this browser's
  * session that the number was verified, which registration then requires.
@@ -72,7 +102,10 @@ export async function phoneCodeRoutes(app: FastifyInstance, options: RouteOption
   const limited = { config: { rateLimit: options.publicRateLimit } };
 
   routeEndpoint(app, sendPhoneCode, { ...limited, handler: async (request, reply) => {
-    const { phoneNumber } = request.body;
+    const { phoneNumber, email } = request.body;
+    await assertNoAccountYet(request, directory, email, phoneNumber);
+    // Sent back from the code screen to fix a detail, the number this session just verified needs no new code.
+    if (phoneVerifiedHere(request, phoneNumber)) return { message: phoneCodeMessages.verified, resendAfterSeconds: 0, alreadyVerified: true as const };
     try {
       const { resendAfterSeconds } = await requestVerificationCode(request, directory, {
         purpose: 'signup',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { requestPasswordReset, resendResetCode, resetPassword, verifyResetCode } from '@krom/contracts/api/recovery';
 import {
   type RecoveryLookupRequest,
@@ -7,6 +7,7 @@ import {
   resetErrors,
   resetNoRequestMessage,
 } from '@krom/contracts/http/auth';
+import { phoneCodeRules } from '@krom/contracts/http/phone-codes';
 import { codePolicyResponseSchema, type IssueCodeRequest, type IssueCodeResponse } from '@krom/contracts/http/verification-codes';
 import { resetOwnPasswordRoute } from '@krom/contracts/services/identity/accounts';
 import { recoveryLookupRoute } from '@krom/contracts/services/identity/recovery';
@@ -15,7 +16,7 @@ import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callService, type ServiceDirectory } from '../plugins/service-calls.ts';
-import { publicCaller } from '../plugins/sessions.ts';
+import { endSessionsAfterPasswordChange, publicCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /** A verified reset code allows a new password for this long. */
@@ -24,6 +25,10 @@ const VERIFIED_RESET_VALID_MS = 10 * 60 * 1000;
 const RESEND_POLICY_TTL_MS = 5 * 60 * 1000;
 /** Shown only while the notifications service cannot be asked (no code goes out then either): its default. */
 const UNREACHABLE_RESEND_SECONDS = 150;
+/** Wrong tries at one reset code are remembered this long: past the code's own life, when any code is refused alike. */
+const WRONG_TRIES_KEPT_SECONDS = 60 * 60;
+/** Each code asked for starts its count of wrong tries afresh. */
+const newAttempt = () => randomBytes(16).toString('base64url');
 
 type Method = 'email' | 'sms';
 
@@ -96,7 +101,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
       resendWait(request),
     ]);
     if (account) requestCodeInBackground(request, account, body.method);
-    request.session.set('reset', { userId: account?.userId ?? null, method: body.method, startedAt: Date.now() });
+    request.session.set('reset', { userId: account?.userId ?? null, method: body.method, startedAt: Date.now(), attempt: newAttempt() });
     return sentAnswer(body.method, resendAfterSeconds);
   } });
 
@@ -106,14 +111,24 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
     // The method chosen at the start holds: the code goes where the first one went.
     const [account, resendAfterSeconds] = await Promise.all([lookUp(request, { userId: reset.userId ?? randomUUID() }), resendWait(request)]);
     if (account) requestCodeInBackground(request, account, reset.method);
-    request.session.set('reset', { ...reset, verifiedAt: undefined, grant: undefined });
+    request.session.set('reset', { ...reset, attempt: newAttempt(), verifiedAt: undefined, grant: undefined });
     return sentAnswer(reset.method, resendAfterSeconds);
   } });
 
   routeEndpoint(app, verifyResetCode, { ...limited, handler: async (request) => {
     const { otp } = request.body;
-    const reset = request.session.get('reset');
-    if (!reset) throw new HttpError(400, resetErrors.invalidCode);
+    const stored = request.session.get('reset');
+    if (!stored) throw new HttpError(400, resetErrors.invalidCode);
+    const reset = { ...stored, attempt: stored.attempt ?? newAttempt() };
+    request.session.set('reset', reset);
+    // The answer follows this browser's own wrong tries alone, counted the same way for an account
+    // and for none: the service's own count (which other browsers also spend) would tell them apart.
+    const { sessions } = request.server;
+    if ((await sessions.wrongTries('reset', reset.attempt)) >= phoneCodeRules.maxAttempts) throw new HttpError(400, resetErrors.tooManyTries);
+    const wrongTry = async () => {
+      const tries = await sessions.countWrongTry('reset', reset.attempt, WRONG_TRIES_KEPT_SECONDS);
+      return new HttpError(400, tries >= phoneCodeRules.maxAttempts ? resetErrors.tooManyTries : resetErrors.invalidCode);
+    };
     try {
       // No account matched: a subject no code was made for, so this costs what a real check does.
       await callService(request, directory, {
@@ -123,11 +138,11 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
         body: { purpose: 'reset', subject: reset.userId ?? `none:${randomUUID()}`, code: otp },
       });
     } catch (error) {
-      // One answer for every failure (wrong, used, expired, too many tries, no account).
-      if (error instanceof HttpError && error.statusCode < 500) throw new HttpError(400, resetErrors.invalidCode);
+      // One answer for every failure (wrong, used, expired, no account) but the last allowed try.
+      if (error instanceof HttpError && error.statusCode < 500) throw await wrongTry();
       throw error;
     }
-    if (!reset.userId) throw new HttpError(400, resetErrors.invalidCode);
+    if (!reset.userId) throw await wrongTry();
     const grant = await request.server.sessions.createGrant('reset', reset.userId, VERIFIED_RESET_VALID_MS / 1000);
     request.session.set('reset', { ...reset, verifiedAt: Date.now(), grant });
     return { ok: true as const };
@@ -149,7 +164,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
       body: { password },
     });
     await request.server.sessions.endGrant('reset', reset.grant);
-    await request.server.sessions.destroyAllFor('user', reset.userId);
+    await endSessionsAfterPasswordChange(request, reset.userId);
     request.session.set('reset', undefined);
     request.session.set('user', undefined);
     return { ok: true as const };

@@ -20,6 +20,8 @@ export class SessionStore {
   private key = (sid: string) => `${this.prefix}session:${sid}`;
   private principalKey = (kind: PrincipalKind, id: string) => `${this.prefix}principal:${kind}:${id}`;
   private grantKey = (purpose: string, id: string) => `${this.prefix}grant:${purpose}:${id}`;
+  private triesKey = (purpose: string, id: string) => `${this.prefix}tries:${purpose}:${id}`;
+  private credentialsChangedKey = (kind: PrincipalKind, id: string) => `${this.prefix}credentials-changed:${kind}:${id}`;
 
   async create(kind: PrincipalKind, principalId: string): Promise<string> {
     const sid = randomBytes(32).toString('base64url');
@@ -78,6 +80,39 @@ export class SessionStore {
 
   async endGrant(purpose: string, id: string): Promise<void> {
     await this.redis.del(this.grantKey(purpose, id));
+  }
+
+  /**
+   * Wrong tries at something a browser session started (a reset code), counted here rather than
+   * in the cookie, so a copy of the cookie from before a try does not take it back.
+   */
+  async countWrongTry(purpose: string, id: string, seconds: number): Promise<number> {
+    const [[, count] = []] = (await this.redis.multi().incr(this.triesKey(purpose, id)).expire(this.triesKey(purpose, id), seconds).exec()) ?? [];
+    return Number(count);
+  }
+
+  async wrongTries(purpose: string, id: string): Promise<number> {
+    return Number((await this.redis.get(this.triesKey(purpose, id))) ?? 0);
+  }
+
+  /** Redis's clock in milliseconds: one clock for every BFF replica, so their moments compare. */
+  async now(): Promise<number> {
+    const [seconds, micros] = await this.redis.time();
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  }
+
+  /**
+   * After a password change: no sign-in whose password was checked before this moment may open a
+   * session any more (`credentialsChangedSince`). Kept as long as a session could live.
+   */
+  async markCredentialsChanged(kind: PrincipalKind, principalId: string): Promise<void> {
+    await this.redis.set(this.credentialsChangedKey(kind, principalId), String(await this.now()), 'EX', this.lifetimes[kind].absoluteSeconds);
+  }
+
+  /** Whether the principal's password changed at or after `moment` (from `now`). */
+  async credentialsChangedSince(kind: PrincipalKind, principalId: string, moment: number): Promise<boolean> {
+    const changedAt = await this.redis.get(this.credentialsChangedKey(kind, principalId));
+    return changedAt !== null && Number(changedAt) >= moment;
   }
 
   /** Ends every session of a principal except `keep` (after a password change, say). */

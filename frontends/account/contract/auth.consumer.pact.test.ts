@@ -81,6 +81,33 @@ describe('account frontend → BFF: sign-up with a phone code', () => {
       }));
   });
 
+  it('hears that the e-mail already has an account before a code is sent', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.userExists)
+      .uponReceiving('a request for a sign-up code with an e-mail that has an account')
+      .withRequest('POST', '/api/sms/send-verification', (b) => b.headers(json).jsonBody({ phoneNumber: '0241234567', email: 'ama.pact@example.com' }))
+      .willRespondWith(409, (b) => b.jsonBody(errorBody('An account with this email already exists')))
+      .executeTest(whenRecorded(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => sendPhoneCode({ phoneNumber: '0241234567', email: 'ama.pact@example.com' }))).rejects.toThrow(
+          /^409: .*An account with this email already exists/,
+        );
+      }));
+  });
+
+  it('hears that the number verified in this session needs no new code (back from "Change phone number")', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.phoneVerifiedInSession)
+      .uponReceiving('a request for a sign-up code for the number verified in this session')
+      .withRequest('POST', '/api/sms/send-verification', (b) => b.headers(json).jsonBody({ phoneNumber: '0241234567', email: 'ama.pact@example.com' }))
+      .willRespondWith(200, (b) => b.jsonBody({ message: like('Phone number verified!'), resendAfterSeconds: integer(0), alreadyVerified: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const answer = await withFetchAgainst(mock.url, () => sendPhoneCode({ phoneNumber: '0241234567', email: 'ama.pact@example.com' }));
+        expect(answer.alreadyVerified).toBe(true);
+      }));
+  });
+
   it('hears the wait when Send Again comes too early', async () => {
     await pact
       .addInteraction()

@@ -14,9 +14,9 @@ const codeRefusedResponseSchema = issueCodeRefusedSchema.partial({ resendAfterSe
 export const sendPhoneCode = defineEndpoint({
   method: 'POST',
   path: '/api/sms/send-verification',
-  summary: 'Texts a sign-up code to the number; 429 with the seconds to wait when too soon',
+  summary: 'Texts a sign-up code to the number; 409 when the e-mail or number already has an account; 429 with the seconds to wait when too soon',
   body: sendVerificationRequestSchema,
-  responses: { 200: sendVerificationResponseSchema, 429: codeRefusedResponseSchema, ...errorResponses(400, 403) },
+  responses: { 200: sendVerificationResponseSchema, 429: codeRefusedResponseSchema, ...errorResponses(400, 403, 409) },
 });
 
 export const verifyPhoneCode = defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, fourDigitCode, ghanaPhoneField, isoDateTime, personName, uuid } from './fields.ts';
+import { phoneCodeErrors } from './phone-codes.ts';
 
 /** Passwords: the spec's minimums; 128 is a ceiling for hashing cost, well above the 64 users may use. */
 const passwordCeiling = z.string().max(128, 'Password must be at most 128 characters');
@@ -117,6 +118,8 @@ export const resetPasswordRequestSchema = z.object({
 });
 export const resetErrors = {
   invalidCode: 'Invalid verification code. Please try again.',
+  /** What /phone-verification says once a code has had its three tries. */
+  tooManyTries: phoneCodeErrors.tooManyTries,
   notVerified: 'Please verify your reset code first.',
 } as const;
 

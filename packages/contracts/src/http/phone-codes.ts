@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { fourDigitCode, ghanaPhoneField } from './fields.ts';
+import { emailField, fourDigitCode, ghanaPhoneField } from './fields.ts';
 
-/** POST /api/sms/send-verification (sign-up and resend). */
-export const sendVerificationRequestSchema = z.object({ phoneNumber: ghanaPhoneField });
-/** How long before Send Again may ask for another code; the screen counts it down. */
-export const sendVerificationResponseSchema = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
+/**
+ * POST /api/sms/send-verification (sign-up and resend). The sign-up form also sends the e-mail,
+ * so that an address or number that already has an account is refused (409) before any code goes out.
+ */
+export const sendVerificationRequestSchema = z.object({ phoneNumber: ghanaPhoneField, email: emailField.optional() });
+/**
+ * How long before Send Again may ask for another code; the screen counts it down. `alreadyVerified`:
+ * this browser session verified the number a moment ago (then sent back to fix a detail), so no
+ * code was sent and none is needed: registration may follow at once.
+ */
+export const sendVerificationResponseSchema = z.object({
+  message: z.string(),
+  resendAfterSeconds: z.number().int(),
+  alreadyVerified: z.literal(true).optional(),
+});
 
 /** POST /api/sms/verify-code (sign-up). */
 export const verifyCodeRequestSchema = z.object({

@@ -11,6 +11,9 @@ import { assertAcceptablePassword } from '../passwords/password-policy.ts';
 import { toUser } from './user-view.ts';
 
 const uniqueViolation = '23505';
+// The field says which one, as the BFF's check before a sign-up code is sent answers too.
+const emailTaken = () => new HttpError(409, registerErrors.emailTaken, [{ field: 'email', message: registerErrors.emailTaken }]);
+const phoneTaken = () => new HttpError(409, registerErrors.phoneTaken, [{ field: 'phone', message: registerErrors.phoneTaken }]);
 
 /**
  * Creates an account with default settings and publishes `user.registered` and its first
@@ -20,8 +23,10 @@ const uniqueViolation = '23505';
 export async function registerUser(db: IdentityDb, request: RegisterRequest): Promise<User> {
   assertAcceptablePassword(request.password);
   const email = request.email.toLowerCase();
-  await assertNotTaken(db, email, request.phone);
+  // Hashed before the addresses are checked: a taken e-mail costs the same argon2id work as a new
+  // one, so only the answer, never its timing, tells them apart.
   const password = await hashPassword(request.password);
+  await assertNotTaken(db, email, request.phone);
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -46,8 +51,8 @@ export async function registerUser(db: IdentityDb, request: RegisterRequest): Pr
     // Two registrations racing for the same address: the index decides, the loser gets the 409.
     // drizzle wraps the driver's error; the constraint's name is on the cause.
     const { code, constraint } = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
-    if (code === uniqueViolation && constraint === 'users_email_key') throw new HttpError(409, registerErrors.emailTaken);
-    if (code === uniqueViolation && constraint === 'users_phone_key') throw new HttpError(409, registerErrors.phoneTaken);
+    if (code === uniqueViolation && constraint === 'users_email_key') throw emailTaken();
+    if (code === uniqueViolation && constraint === 'users_phone_key') throw phoneTaken();
     throw error;
   }
 }
@@ -57,6 +62,6 @@ async function assertNotTaken(db: IdentityDb, email: string, phone: string): Pro
     .select({ email: users.email, phone: users.phone })
     .from(users)
     .where(and(isNull(users.deletedAt), or(sql`lower(${users.email}) = ${email}`, sql`${users.phone} = ${phone}`)));
-  if (taken.some((row) => row.email === email)) throw new HttpError(409, registerErrors.emailTaken);
-  if (taken.length > 0) throw new HttpError(409, registerErrors.phoneTaken);
+  if (taken.some((row) => row.email === email)) throw emailTaken();
+  if (taken.length > 0) throw phoneTaken();
 }

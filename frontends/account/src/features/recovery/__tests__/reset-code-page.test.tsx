@@ -76,6 +76,16 @@ describe('reset code (/password-reset-otp)', () => {
     expect(router.state.location.pathname).toBe('/password-reset-otp');
   });
 
+  it('after three wrong codes says what the code screen of sign-up says: a new code is needed', async () => {
+    saveReset({ method: 'sms', sentTo: '024 *** 4567' });
+    mockApi({ 'POST /api/auth/verify-reset-otp': { status: 400, body: { message: 'Too many wrong codes. Please request a new code.' } } });
+    const { user } = openCodeScreen();
+    await screen.findByText('024 *** 4567');
+    await user.keyboard('1111');
+    expect(await findToast()).toEqual({ text: 'Verification FailedToo many wrong codes. Please request a new code.', destructive: true });
+    await waitFor(() => expect(boxValues()).toBe('|||'));
+  });
+
   it('says "Invalid verification code. Please try again." when the failure carries no message', async () => {
     saveReset({ method: 'email', sentTo: 'a***@example.com' });
     mockApi({ 'POST /api/auth/verify-reset-otp': { status: 500, statusText: 'Internal Server Error' } });

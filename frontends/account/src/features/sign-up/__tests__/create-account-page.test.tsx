@@ -4,7 +4,8 @@ import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authRoutes } from '../../sign-in/__tests__/auth-routes.tsx';
-import { readSignUp } from '../sign-up-storage.ts';
+import { ama } from '../../sign-in/__tests__/signed-in-user.tsx';
+import { readSignUp, saveSignUp } from '../sign-up-storage.ts';
 
 const signedOut = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -102,7 +103,7 @@ describe('sign-up form (/create-account)', () => {
     await user.type(field('Email'), 'ama@example.com');
     await user.type(field('Password'), 'Akwaaba2026');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(api.callsTo('POST', '/api/sms/send-verification')[0]?.body).toEqual({ phoneNumber: '0241234567' });
+    expect(api.callsTo('POST', '/api/sms/send-verification')[0]?.body).toEqual({ phoneNumber: '0241234567', email: 'ama@example.com' });
     // Much typing: on the 2-core machine it can take longer than the 5 s default.
   }, 20_000);
 
@@ -132,7 +133,7 @@ describe('sign-up form (/create-account)', () => {
 
     const pending = await screen.findByRole('button', { name: 'Creating Account...' });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
-    expect(api.callsTo('POST', '/api/sms/send-verification')[0]?.body).toEqual({ phoneNumber: '0241234567' });
+    expect(api.callsTo('POST', '/api/sms/send-verification')[0]?.body).toEqual({ phoneNumber: '0241234567', email: 'ama@example.com' });
     expect(readSignUp()).toBeNull();
 
     answer({ status: 200, body: { message: 'Verification code sent', resendAfterSeconds: 60 } });
@@ -171,6 +172,48 @@ describe('sign-up form (/create-account)', () => {
     expect(router.state.location.pathname).toBe('/create-account');
     expect(readSignUp()).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
+  });
+
+  it('says "Verification Failed" and that the e-mail has an account, before any code is sent', async () => {
+    const message = 'An account with this email already exists';
+    mockApi({ ...signedOut, 'POST /api/sms/send-verification': { status: 409, body: { message, errors: [{ field: 'email', message }] } } });
+    const { user, router } = openSignUp();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await findToast()).toEqual({ text: `Verification Failed${message}`, destructive: true });
+    expect(router.state.location.pathname).toBe('/create-account');
+  });
+
+  it('registers at once, with no new code, when this session already verified the number (back from "Change phone number")', async () => {
+    saveSignUp({ phoneNumber: '0241234567', resendAvailableAt: Date.now() + 60_000 });
+    const api = mockApi({
+      ...signedOut,
+      'POST /api/sms/send-verification': { status: 200, body: { message: 'Phone number verified!', resendAfterSeconds: 0, alreadyVerified: true } },
+      'POST /api/auth/register': { status: 201, body: ama },
+    });
+    const { user, router } = openSignUp();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await findToast()).toEqual({ text: "Account Created Successfully!Welcome to Krom! You're now logged in.", destructive: false });
+    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toMatchObject({ email: 'ama@example.com', phone: '0241234567' });
+    expect(await screen.findByRole('heading', { name: "Let's get started" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/onboarding');
+    expect(readSignUp()).toBeNull();
+  });
+
+  it('goes back to the code screen, not to a refusal, when the code sent to the same number is still counting down', async () => {
+    const resendAvailableAt = Date.now() + 90_000;
+    saveSignUp({ phoneNumber: '0241234567', resendAvailableAt });
+    mockApi({
+      ...signedOut,
+      'POST /api/sms/send-verification': { status: 429, body: { message: 'Please wait 90 seconds before requesting another code.', resendAfterSeconds: 90 } },
+    });
+    const { user, router } = openSignUp();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('024 123 4567')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/phone-verification');
+    expect(readSignUp()).toMatchObject({ phoneNumber: '0241234567', resendAvailableAt, registration: { email: 'ama@example.com' } });
   });
 
   it('says "Failed to send verification code. Please try again." when the failure carries no message', async () => {
