@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { phoneCodeErrors } from '@krom/contracts/http/phone-codes';
 import { issueCodeRoute } from '@krom/contracts/services/notifications/verification-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BffSystem, type Browser, browser, codeSentTo, settledMessagesTo, signedUp, startBff, testClock, watchServiceCalls } from './bff-test-env.ts';
+import { type BffSystem, type Browser, browser, codeSentTo, newPerson, settledMessagesTo, signedUp, startBff, testClock, watchServiceCalls } from './bff-test-env.ts';
 
 /**
  * The public calls that send a code (sign-up's Send Again, recovery's forgot-password and resend,
@@ -154,19 +154,21 @@ describe('recovery codes (SMS and e-mail)', () => {
 
 describe('one phone number', () => {
   it(`gets at most ${CAP_PER_SUBJECT} codes an hour, sign-up and recovery codes together`, async () => {
-    const person = await signedUp(system.bff, visitor());
-    // Sign-up codes keyed by the number and recovery codes keyed by the account both go to this phone.
+    // Sign-up codes keyed by the number (sent before the account exists: a taken number is refused
+    // one) and recovery codes keyed by the account both go to this phone.
+    const newcomer = newPerson();
     for (let i = 0; i < 2; i++) {
-      expect((await sendSignupCode(visitor(), person.phone)).statusCode).toBe(200);
+      expect((await sendSignupCode(visitor(), newcomer.phone)).statusCode).toBe(200);
       pastCooldown();
     }
+    const person = await signedUp(system.bff, visitor(), newcomer);
     for (let i = 0; i < 2; i++) {
       expect((await askingForCodes(1, () => forgotPassword(visitor(), 'sms', person))).statusCode).toBe(200);
       pastCooldown();
     }
     expect(await settledMessagesToPerson(person)).toBe(CAP_PER_SUBJECT);
-    const refused = await sendSignupCode(visitor(), person.phone);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(phoneCodeErrors.hourlyCap);
+    // Past the cooldown again, recovery still answers as always (it reveals nothing), but sends nothing.
+    expect((await askingForCodes(1, () => forgotPassword(visitor(), 'sms', person))).statusCode).toBe(200);
+    expect(await settledMessagesToPerson(person)).toBe(CAP_PER_SUBJECT);
   });
 });

@@ -191,7 +191,7 @@ describe('the reset is allowed only after the code was verified in this browser 
     for (let i = 0; i < 3; i++) await b.post('/api/auth/verify-reset-otp', { otp: wrong, method: 'email' });
     const right = await b.post('/api/auth/verify-reset-otp', { otp: code, method: 'email' });
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe('Invalid verification code. Please try again.');
+    expect(right.json().message).toBe('Too many wrong codes. Please request a new code.');
   });
 });
 
