@@ -7,7 +7,9 @@ import { passwordHashOptions } from '@krom/server-kit/passwords';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { fuzzApi, printFuzzReport, signInSessions } from './fuzz-api.ts';
 import { repoRoot } from './lib/infra.ts';
+import { medianPageSpeeds, type PageSpeed } from './lib/page-speed.ts';
 
 /**
  * `npm run bench`: starts the system as `npm start` does (ports +200, its own databases), then
@@ -251,6 +253,12 @@ try {
   }
   const landingKiB = scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
 
+  // 7. Lighthouse (mobile defaults: simulated slow 4G, 4x CPU) on the public pages, signed out as
+  // a first visit is: three runs each, the median.
+  const publicPages = ['/', '/login', '/create-account'];
+  const speeds: PageSpeed[] = existsSync(CHROMIUM) ? await medianPageSpeeds(CHROMIUM, publicPages.map((path) => `${WEB}${path}`), 3) : [];
+  const pageSpeeds = speeds.map((speed, index) => ({ path: publicPages[index]!, speed }));
+
   console.log('\nKrom benchmark (this machine, one run; autocannon %d connections, %d s each)\n', CONNECTIONS, DURATION);
   printTable(rows);
   const ratio = (bff: Figures, direct: Figures) => (bff.rps / direct.rps).toFixed(2);
@@ -272,8 +280,33 @@ try {
       ? `  landing page JavaScript: ${landingKiB.toFixed(1)} KiB gzipped in ${scripts.length} files`
       : `  landing page JavaScript: not measured (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`,
   );
+  console.log(
+    existsSync(CHROMIUM)
+      ? '  Lighthouse performance, mobile defaults, median of 3 runs (goal: score ≥ 95, LCP ≤ 2.0 s):'
+      : '  Lighthouse: not measured (no Chromium)',
+  );
+  for (const { path, speed } of pageSpeeds) {
+    console.log(
+      `    ${path.padEnd(16)} score ${String(speed.score).padStart(3)}   LCP ${(speed.lcp / 1000).toFixed(2)} s   FCP ${(speed.fcp / 1000).toFixed(2)} s   SI ${(speed.speedIndex / 1000).toFixed(2)} s   TBT ${speed.tbt.toFixed(0)} ms   CLS ${speed.cls.toFixed(3)}`,
+    );
+  }
   console.log(`  npm start → page served (warm install): ${startSeconds.toFixed(1)} s`);
   console.log(`  load average during the run (1/5/15 min, ${CPU_NOTE}): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+
+  // 8. Generated bad requests to every /api route, through the web server and straight to the BFF, counted by status (scripts/fuzz-api.ts).
+  let accounts = 0;
+  const newAccount = async () => {
+    const account = { firstName: 'Fuzz', lastName: 'Rider', email: `fuzz.${Date.now()}.${++accounts}@bench.example`, phone: `024${String(Date.now() % 10_000_000).padStart(7, '0')}`, password: 'Fuzz-Rider-Kente-2026' };
+    const made = await fetch(`${IDENTITY}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ASSERTION_HEADER]: await signAssertion(secret, { kind: 'public' }, 'identity') },
+      body: JSON.stringify(account),
+    });
+    if (made.status !== 201) throw new Error(`registering a fuzzing account answered ${made.status}`);
+    return account;
+  };
+  const sessions = signInSessions({ bff: BFF, origin: WEB, staff: admin, newAccount });
+  printFuzzReport(await fuzzApi({ entries: { web: WEB, bff: BFF }, origin: WEB, sessions, runs: Number(process.env.FUZZ_RUNS ?? 300) }));
 } finally {
   await stopSystem();
 }

@@ -1,5 +1,6 @@
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
+import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -18,6 +19,14 @@ export default defineConfig({
       filename: 'remoteEntry.js',
       exposes: { './routes': './src/app/routes.tsx' },
       shared: federationShared('remote'),
+    }),
+    // The public pages a signed-out visitor lands on, as HTML for the web server to serve.
+    prerenderPages({
+      entry: 'src/prerender.tsx',
+      pages: [
+        { path: '/login', modules: ['src/app/routes.tsx', 'src/features/sign-in/components/login-page.tsx'] },
+        { path: '/create-account', modules: ['src/app/routes.tsx', 'src/features/sign-up/components/create-account-page.tsx'] },
+      ],
     }),
     precompress(),
   ],

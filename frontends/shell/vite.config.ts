@@ -1,5 +1,6 @@
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
+import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -51,6 +52,12 @@ export default defineConfig({
       shared: federationShared('host'),
     }),
     preloadBootstrapChunk(),
+    // The landing as HTML, and the chunks a remote's page needs from the host (the remote loader).
+    prerenderPages({
+      entry: 'src/prerender.tsx',
+      pages: [{ path: '/', modules: ['src/features/landing/components/landing-page.tsx'] }],
+      groups: { remoteLoader: ['src/app/load-remote.ts'] },
+    }),
     precompress(),
   ],
   build: {

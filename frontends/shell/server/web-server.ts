@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
+import { cacheControlFor } from './cache-policy.ts';
+import { answerExpectContinue, endToEndHeaders, guardApiRequests } from './api-request-guard.ts';
+import { type ComposedPage, prerenderedPages } from './prerendered-pages.ts';
 import { type RemoteSource, remoteBase, remotesConfigFor } from './remote-sources.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerBuild } from './static-files.ts';
@@ -26,7 +29,8 @@ const unreachable = { message: 'Krom is not reachable right now. Please try agai
 /**
  * The public web server: the shell at /, each remote at /remotes/<name>/ (from disk or its own
  * server), /remotes.json saying where their entries are, /api passed to the BFF unchanged
- * (cookies both ways) and every other page path answered with the shell's index.html.
+ * (cookies both ways; a body over the route's limit refused here, see api-request-guard.ts)
+ * and every other page path answered with the shell's index.html.
  */
 export async function buildWebServer(options: WebServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
@@ -39,30 +43,44 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get(REMOTES_CONFIG_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(remotesConfig));
 
-  await app.register(fastifyHttpProxy, {
-    upstream: options.bffUrl,
-    prefix: '/api',
-    rewritePrefix: '/api',
-    replyOptions: {
-      // The BFF could not be reached: a gateway error in the one error shape, not a bare 500.
-      onError: (reply, { error }) => {
-        reply.log.warn({ err: error }, 'the BFF did not answer');
-        const timedOut = (error as { statusCode?: number }).statusCode === 504;
-        reply.code(timedOut ? 504 : 502).send(unreachable);
+  answerExpectContinue(app.server);
+  await app.register(async (api) => {
+    guardApiRequests(api);
+    await api.register(fastifyHttpProxy, {
+      upstream: options.bffUrl,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      replyOptions: {
+        // The BFF could not be reached: a gateway error in the one error shape, not a bare 500.
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error }, 'the BFF did not answer');
+          const timedOut = (error as { statusCode?: number }).statusCode === 504;
+          reply.code(timedOut ? 504 : 502).send(unreachable);
+        },
+        // The BFF sees who really called (address, host, scheme); Origin and Cookie pass as sent.
+        rewriteRequestHeaders: (request, headers) => {
+          // Appended like any proxy does; the BFF decides how many hops it trusts.
+          const peer = request.socket.remoteAddress ?? '';
+          const forwardedFor = headers['x-forwarded-for'];
+          return {
+            ...endToEndHeaders(headers),
+            'x-forwarded-for': forwardedFor ? `${forwardedFor}, ${peer}` : peer,
+            'x-forwarded-host': request.host,
+            'x-forwarded-proto': request.protocol,
+          };
+        },
       },
-      // The BFF sees who really called (address, host, scheme); Origin and Cookie pass as sent.
-      rewriteRequestHeaders: (request, headers) => {
-        // Appended like any proxy does; the BFF decides how many hops it trusts.
-        const peer = request.socket.remoteAddress ?? '';
-        const forwardedFor = headers['x-forwarded-for'];
-        return {
-          ...headers,
-          'x-forwarded-for': forwardedFor ? `${forwardedFor}, ${peer}` : peer,
-          'x-forwarded-host': request.host,
-          'x-forwarded-proto': request.protocol,
-        };
-      },
-    },
+    });
+  });
+
+  // Public pages the builds prerendered (the landing, login, sign-up) answer before any file
+  // lookup: `/` would otherwise be the static index.html.
+  const prerendered = prerenderedPages({ shellDist: options.shellDist, remotes: options.remotes, remotesConfig });
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(pathname)) return;
+    const page = prerendered(pathname);
+    if (page) return sendPage(reply, request.headers['accept-encoding'], page);
   });
 
   await registerBuild(app, { root: options.shellDist, prefix: '/', decorateReply: true });
@@ -90,12 +108,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   const indexHtml = path.join(options.shellDist, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
-      !pathname.startsWith('/remotes/') &&
-      !pathname.startsWith('/assets/') &&
-      !looksLikeFile.test(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(pathname);
     if (isPage && existsSync(indexHtml)) {
       // The shell's router decides what the path shows, including its own 404 page.
       return reply.sendFile('index.html', options.shellDist);
@@ -104,4 +117,22 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   });
 
   return app;
+}
+
+/** A path the shell's router answers, rather than a file, the API or a remote's build. */
+function isPagePath(pathname: string): boolean {
+  return !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/') && !pathname.startsWith('/assets/') && !looksLikeFile.test(pathname);
+}
+
+/** A prerendered page, brotli or gzip when the browser takes them; revalidated like index.html. */
+function sendPage(reply: FastifyReply, acceptEncoding: string | undefined, page: ComposedPage) {
+  const accepted = acceptEncoding ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', cacheControlFor('index.html'))
+    .header('x-content-type-options', 'nosniff')
+    .header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.html);
 }

@@ -3,6 +3,7 @@ import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
 import { createQueryClient } from '@krom/ui-kit/query-client.ts';
 import { createStore } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { allScreens } from './all-screens.ts';
 import { createAppRoutes } from './create-routes.tsx';
 import { discoverRemoteRoutes } from './remote-route-discovery.ts';
 import { remotes } from './remotes.ts';
@@ -10,12 +11,12 @@ import { remotes } from './remotes.ts';
 const queryClient = createQueryClient();
 const store = createStore();
 const routes = createAppRoutes({ queryClient });
-const router = createBrowserRouter(routes, {
+/** Exported so bootstrap.tsx can wait for the first page's code before replacing prerendered HTML. */
+export const router = createBrowserRouter(routes, {
   patchRoutesOnNavigation: discoverRemoteRoutes(remotes),
 });
 // Links to a screen no one has built yet (the 404) are not shown: see declared-screens.ts.
-const shellPages = ['/', ...(routes[0]?.children ?? []).flatMap((route) => (route.path && route.path !== '*' ? [route.path] : []))];
-declareScreens([...shellPages, ...remotes.flatMap((remote) => remote.manifest.paths)]);
+declareScreens(allScreens(routes));
 
 export function App() {
   return (

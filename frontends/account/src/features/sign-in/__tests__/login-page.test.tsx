@@ -120,10 +120,10 @@ describe('signed-in visitors', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('see Loading... while it is not yet known who they are', async () => {
+  it.each(['/login', '/create-account'])('see the form at %s before it is known who they are', async (path) => {
     mockApi({ 'GET /api/auth/user': () => new Promise(() => {}) });
-    renderRoutes(authRoutes, '/login');
-    expect(await screen.findByText('Loading...')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Log In' })).toBeNull();
+    renderRoutes(authRoutes, path);
+    expect(await screen.findByRole('button', { name: path === '/login' ? 'Log In' : 'Sign up' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
-import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { useAuth } from '@krom/ui-kit/current-user.ts';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from '@krom/ui-kit/current-user.ts';
 import { HeroSection } from './hero-section.tsx';
 import { HowItWorksSection } from './how-it-works-section.tsx';
 import { LandingFooter } from './landing-footer.tsx';
@@ -10,17 +9,19 @@ import { SafetySection } from './safety-section.tsx';
 import { TestimonialsSection } from './testimonials-section.tsx';
 import { WhyUseSection } from './why-use-section.tsx';
 
+/**
+ * Shown signed out from the first paint (it is also the HTML the build prerenders): the answer to
+ * "who is signed in" arrives after, and only a signed-in visitor is then sent to the dashboard.
+ */
 export function LandingPage() {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isAuthenticated } = useAuth();
   const { hash } = useLocation();
-  const showingContent = !isLoading && !isAuthenticated;
 
-  // A link straight to /#testimonials arrives while the spinner shows; scroll once the section exists.
+  // A link straight to /#testimonials: scroll once the section exists.
   useEffect(() => {
-    if (showingContent && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [showingContent, hash]);
+    if (!isAuthenticated && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [isAuthenticated, hash]);
 
-  if (isLoading) return <Spinner fullPage />;
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
   return (
     <>

@@ -1,0 +1,120 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { Readable } from 'node:stream';
+import { apiBodyLimit } from '@krom/contracts/api/body-limits';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/*
+ * What the web server checks before passing a request on to the BFF, so a malformed one gets a
+ * 4xx here instead of failing inside the proxy (a 500 or 502) or a 413 from the BFF cut off
+ * while this server was still sending it the body. The BFF guards its own forwards the same way
+ * (bff/src/plugins/forwarded-bodies.ts); this server does not load the BFF's code.
+ */
+
+/**
+ * Request headers of one hop only (RFC 9110 §7.6.1), and `expect`: Node answers a client's
+ * `Expect: 100-continue` itself, and undici refuses to send any of these.
+ */
+const hopByHopHeaders = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings'];
+
+/** The headers passed on to the BFF: all but the hop-by-hop ones and those the Connection header names. */
+export function endToEndHeaders<H extends Record<string, unknown>>(headers: H): H {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  const dropped = new Set([...hopByHopHeaders, ...named]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !dropped.has(name))) as H;
+}
+
+const limitOf = (request: IncomingMessage) => apiBodyLimit(request.method ?? 'GET', request.url ?? '/', request.headers['content-type']);
+const announcedTooLarge = (request: IncomingMessage) => Number(request.headers['content-length'] ?? 0) > limitOf(request).bytes;
+
+/**
+ * A 413 in the limit's words. A client still sending has the rest read and discarded (closing on
+ * it would reset the connection before it reads the answer), for at most LINGER_MS; one that asked
+ * first (Expect) was not told to go on, sends nothing more, and the connection closes.
+ */
+function refuseTooLarge(request: FastifyRequest, reply: FastifyReply) {
+  if (request.headers.expect !== undefined) reply.header('connection', 'close');
+  else lingerThenClose(request.raw);
+  return reply.code(413).send({ message: limitOf(request.raw).message });
+}
+
+/** How long a refused body may go on arriving before the connection is cut. */
+const LINGER_MS = 30_000;
+function lingerThenClose(request: IncomingMessage) {
+  if (request.complete) return;
+  const timer = setTimeout(() => request.socket.destroy(), LINGER_MS);
+  timer.unref();
+  request.once('end', () => clearTimeout(timer));
+  request.once('close', () => clearTimeout(timer));
+}
+
+/** The stream's bytes until it ends, or undefined as soon as they pass `limit` (the rest then flows on, discarded). */
+function readUpTo(stream: Readable, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+  });
+}
+
+/** The body as the stream it came in on, whatever its type: forwarded as sent, never parsed and re-encoded here. */
+const streamedBody = (_request: FastifyRequest, payload: unknown, done: (error: null, body: unknown) => void) => done(null, payload);
+
+/**
+ * Registers the checks on the scope that proxies /api (before the proxy itself): bodies over
+ * the route's limit (`apiBodyLimit`) refused with a 413 before a byte goes on, announced or,
+ * without a length (chunked), once they pass it; every body streamed as it came.
+ */
+export function guardApiRequests(scope: FastifyInstance): void {
+  // The proxy streams JSON and unknown types; text/plain would still meet Fastify's own parser,
+  // and the proxy then fails re-encoding a string whose Content-Type it cannot parse (a 500).
+  scope.addContentTypeParser('text/plain', streamedBody);
+  scope.addHook('onRequest', async (request, reply) => {
+    if (announcedTooLarge(request.raw)) return refuseTooLarge(request, reply);
+  });
+  scope.addHook('preParsing', async (request, reply, payload) => {
+    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
+    const body = await readUpTo(payload, limitOf(request.raw).bytes);
+    if (body === undefined) {
+      refuseTooLarge(request, reply);
+      return payload;
+    }
+    request.headers['content-length'] = String(body.length);
+    delete request.headers['transfer-encoding'];
+    return Readable.from([body]);
+  });
+}
+
+/**
+ * A client that asks before sending its body (`Expect: 100-continue`, as curl does for a photo)
+ * is told to go on only when the body may be taken; one announced too large gets the 413 at once
+ * and never sends it. Without a listener, Node would say "continue" to every such request.
+ */
+export function answerExpectContinue(server: Server): void {
+  server.on('checkContinue', (request: IncomingMessage, response) => {
+    if (!announcedTooLarge(request)) response.writeContinue();
+    server.emit('request', request, response);
+  });
+}

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PRERENDER_MANIFEST, type PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
+import type { RemotesConfig } from '../src/remotes-config.ts';
+import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
+import type { RemoteSource } from './remote-sources.ts';
+
+/** One page's full HTML, compressed once when the server starts. */
+export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer };
+
+/** index.html marks the part of #root a prerendered page replaces (its loading state). */
+const ROOT_CONTENT = /<div id="root"><!--page-->[\s\S]*?<!--\/page--><\/div>/;
+
+function readManifest(dist: string): PrerenderManifest | undefined {
+  const file = path.join(dist, PRERENDER_MANIFEST);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderManifest) : undefined;
+}
+
+/**
+ * The shell's index.html with a page's prerendered markup in #root, its styles in the head and a
+ * modulepreload for every script it will import that index.html does not already name, so the
+ * browser paints the page from the first response and fetches its scripts in parallel.
+ */
+function compose(indexHtml: string, page: { html: string; styles: string }, preload: string[], fetches: string[]): ComposedPage {
+  const named = new Set([...indexHtml.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => match[1]));
+  const links = [
+    ...fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
+    ...[...new Set(preload)].filter((url) => !named.has(url)).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+  ];
+  const html = indexHtml
+    .replace('</head>', `${page.styles}\n${links.join('\n')}\n</head>`)
+    .replace(ROOT_CONTENT, () => `<div id="root" data-prerendered>${page.html}</div>`);
+  const source = Buffer.from(html);
+  return {
+    html: source,
+    br: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(source, { level: constants.Z_BEST_COMPRESSION }),
+  };
+}
+
+type Sources = { shellDist: string; remotes: Record<string, RemoteSource>; remotesConfig: RemotesConfig };
+
+/**
+ * The prerendered page for a path, if the builds have one. Composed again whenever index.html or
+ * a prerendered.json changes (a watch build during development), so a page never names scripts
+ * a newer build has deleted.
+ */
+export function prerenderedPages(sources: Sources): (pathname: string) => ComposedPage | undefined {
+  const files = [
+    path.join(sources.shellDist, 'index.html'),
+    path.join(sources.shellDist, PRERENDER_MANIFEST),
+    ...Object.values(sources.remotes).flatMap((source) => ('dist' in source ? [path.join(source.dist, PRERENDER_MANIFEST)] : [])),
+  ];
+  let composed: { version: string; pages: Map<string, ComposedPage> } | undefined;
+  return (pathname) => {
+    const version = files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(':');
+    if (composed?.version !== version) composed = { version, pages: composePrerenderedPages(sources) };
+    return composed.pages.get(pathname);
+  };
+}
+
+/**
+ * Every prerendered page, by path: the shell's own (the landing) and those of each remote served
+ * from a folder on this machine. A remote's page also preloads the host's remote loader, the
+ * remote's entry, /remotes.json and the host's copies of the shared modules it imports. A remote
+ * behind its own server, or a build without prerendered pages, is served as before: index.html.
+ */
+export function composePrerenderedPages(options: Sources): Map<string, ComposedPage> {
+  const pages = new Map<string, ComposedPage>();
+  const indexFile = path.join(options.shellDist, 'index.html');
+  if (!existsSync(indexFile)) return pages;
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  if (!ROOT_CONTENT.test(indexHtml)) return pages;
+  const shell = readManifest(options.shellDist);
+  for (const [pathname, page] of Object.entries(shell?.pages ?? {})) pages.set(pathname, compose(indexHtml, page, page.preload, []));
+  for (const [name, source] of Object.entries(options.remotes)) {
+    const entry = options.remotesConfig[name]?.entry;
+    const remote = 'dist' in source && entry ? readManifest(source.dist) : undefined;
+    if (!remote || !entry) continue;
+    for (const [pathname, page] of Object.entries(remote.pages)) {
+      const hostShared = page.shared.flatMap((specifier) => shell?.sharedChunks[specifier] ?? []);
+      const preload = [...(shell?.groups.remoteLoader ?? []), entry, ...page.preload, ...hostShared];
+      pages.set(pathname, compose(indexHtml, page, preload, [REMOTES_CONFIG_PATH]));
+    }
+  }
+  return pages;
+}

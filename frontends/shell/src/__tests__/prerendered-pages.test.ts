@@ -1,0 +1,118 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebServer } from '../../server/web-server.ts';
+
+const indexHtml = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-Aa11_-bB.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-Cc22_-dD.js"></head>
+<body><div id="root"><!--page--><div class="boot" role="status">Loading...</div><!--/page--></div></body></html>`;
+
+const shellManifest: PrerenderManifest = {
+  pages: {
+    '/': {
+      html: '<main><h1>Share the ride</h1></main>',
+      styles: '<style data-prerendered-styles>.a{color:green}</style>',
+      preload: ['/assets/landing-page-Ee33_-fF.js', '/assets/react-Cc22_-dD.js'],
+      shared: [],
+    },
+  },
+  sharedChunks: { '@krom/ui-kit/password-field.tsx': ['/assets/password-field-Gg44_-hH.js'] },
+  groups: { remoteLoader: ['/assets/load-remote-Ii55_-jJ.js'] },
+};
+
+const accountManifest: PrerenderManifest = {
+  pages: {
+    '/login': {
+      html: '<main><h1>Welcome Back</h1><form inert></form></main>',
+      styles: '<style data-prerendered-styles>.b{color:red}</style>',
+      preload: ['/remotes/account/assets/login-page-Kk66_-lL.js'],
+      shared: ['@krom/ui-kit/password-field.tsx', 'not-a-shared-module'],
+    },
+  },
+  sharedChunks: {},
+  groups: {},
+};
+
+let dir: string;
+let shell: string;
+let web: FastifyInstance;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'krom-prerendered-'));
+  shell = path.join(dir, 'shell');
+  const account = path.join(dir, 'account');
+  await mkdir(path.join(shell, 'assets'), { recursive: true });
+  await mkdir(path.join(account, 'assets'), { recursive: true });
+  await writeFile(path.join(shell, 'index.html'), indexHtml);
+  await writeFile(path.join(shell, 'prerendered.json'), JSON.stringify(shellManifest));
+  await writeFile(path.join(account, 'prerendered.json'), JSON.stringify(accountManifest));
+  web = await buildWebServer({ shellDist: shell, remotes: { account: { dist: account } }, bffUrl: 'http://127.0.0.1:9' });
+});
+
+afterAll(async () => {
+  await web?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('prerendered pages', () => {
+  it('answers / with the landing already in #root, its styles, and a preload for each script it adds', async () => {
+    const response = await web.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('<div id="root" data-prerendered><main><h1>Share the ride</h1></main></div>');
+    expect(html).not.toContain('Loading...');
+    expect(html.indexOf('<style data-prerendered-styles>.a{color:green}</style>')).toBeLessThan(html.indexOf('</head>'));
+    // Named once: index.html already preloads react.
+    expect(modulePreloads(html)).toEqual(['/assets/react-Cc22_-dD.js', '/assets/landing-page-Ee33_-fF.js']);
+    // The CSP allows no inline script: every script the page has is a file.
+    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
+  });
+
+  it("answers a remote's public page with its markup and preloads the remote loader, entry, chunks and the host's shared copies", async () => {
+    const response = await web.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('<div id="root" data-prerendered><main><h1>Welcome Back</h1><form inert></form></main></div>');
+    expect(response.body).toContain('<link rel="preload" href="/remotes.json" as="fetch" crossorigin>');
+    expect(modulePreloads(response.body)).toEqual([
+      '/assets/react-Cc22_-dD.js',
+      '/assets/load-remote-Ii55_-jJ.js',
+      '/remotes/account/assets/remoteEntry.js',
+      '/remotes/account/assets/login-page-Kk66_-lL.js',
+      '/assets/password-field-Gg44_-hH.js',
+    ]);
+  });
+
+  it('answers any other page with index.html and its loading state, as before', async () => {
+    const response = await web.inject({ url: '/dashboard' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(indexHtml);
+    expect((await web.inject({ url: '/index.html' })).body).toBe(indexHtml);
+  });
+
+  it('serves what the newest build wrote, without a restart (watch builds)', async () => {
+    const rebuilt: PrerenderManifest = {
+      ...shellManifest,
+      pages: { '/': { html: '<main><h1>Rebuilt</h1></main>', styles: '', preload: ['/assets/landing-page-Mm77_-nN.js'], shared: [] } },
+    };
+    const file = path.join(shell, 'prerendered.json');
+    await writeFile(file, JSON.stringify(rebuilt));
+    const later = new Date(Date.now() + 60_000);
+    await utimes(file, later, later);
+    const html = (await web.inject({ url: '/' })).body;
+    expect(html).toContain('<h1>Rebuilt</h1>');
+    expect(modulePreloads(html)).toContain('/assets/landing-page-Mm77_-nN.js');
+    expect(modulePreloads(html)).not.toContain('/assets/landing-page-Ee33_-fF.js');
+  });
+});

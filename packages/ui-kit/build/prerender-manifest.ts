@@ -1,0 +1,30 @@
+/**
+ * What a frontend's build writes about its prerendered pages (prerender.ts) and the web server
+ * reads to compose them (frontends/shell/server/prerendered-pages.ts). Kept apart from the Vite
+ * plugin so the server does not load Vite.
+ */
+/** Written beside a build's index.html; the web server composes each page's HTML from it. */
+export const PRERENDER_MANIFEST = 'prerendered.json';
+
+/** One public page as the build rendered it, and the scripts it needs, in the order they are imported. */
+export type PrerenderedPage = {
+  /** The markup of the page inside #root, as React renders it signed out. */
+  html: string;
+  /** styled-components' <style> element(s) holding the rules that markup uses. */
+  styles: string;
+  /** This build's chunks the page imports, statically or through its lazy route (root-relative URLs). */
+  preload: string[];
+  /** Shared modules (react, UI kit modules…) the page takes from the host through the federation runtime. */
+  shared: string[];
+};
+
+export type PrerenderManifest = {
+  pages: Record<string, PrerenderedPage>;
+  /** For the host: each shared module's chunk and what it imports, so a remote's page can preload the host's copies. */
+  sharedChunks: Record<string, string[]>;
+  /** Named groups of chunks the web server adds to some pages (the host's remote loader). */
+  groups: Record<string, string[]>;
+};
+
+/** Marks the <style> elements of a prerendered page, which the page removes once React has rendered it. */
+export const PRERENDERED_STYLES_ATTRIBUTE = 'data-prerendered-styles';

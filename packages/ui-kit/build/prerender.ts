@@ -1,0 +1,118 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { federationAliases } from './federation-shared.ts';
+import { PRERENDER_MANIFEST, type PrerenderManifest } from './prerender-manifest.ts';
+
+export type PrerenderOptions = {
+  /** Module (relative to the frontend's root) exporting `render(path): Promise<{ html, styles }>`. */
+  entry: string;
+  /** Each page: its path, and the source modules (relative to root) whose chunks it needs. */
+  pages: { path: string; modules: string[] }[];
+  /** Extra chunk groups to record, by name: source modules relative to root. */
+  groups?: Record<string, string[]>;
+};
+
+const SHARED_CHUNK = /^__federation_shared_(.+)$/;
+const IMPORT_SHARED_AS = /import\{importShared as ([\w$]+)\}from/;
+
+/**
+ * The specifiers a minified chunk passes to the federation runtime's importShared (under its
+ * minified name). A nested function may reuse that name for something else: the web server only
+ * acts on names the host shares, so a stray string is ignored there.
+ */
+function sharedImports(chunk: OutputChunk): string[] {
+  const alias = IMPORT_SHARED_AS.exec(chunk.code)?.[1];
+  if (!alias) return [];
+  const call = new RegExp(`(?<![\\w$.])${alias.replace(/\$/g, '\\$')}\\("([^"]+)"\\)`, 'g');
+  return [...chunk.code.matchAll(call)].map((match) => match[1] as string);
+}
+
+/** The chunk built from `module` (its own chunk, or the one it was merged into). */
+function chunkOf(bundle: OutputBundle, module: string): OutputChunk {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const found = chunks.find((chunk) => chunk.facadeModuleId === module) ?? chunks.find((chunk) => chunk.moduleIds.includes(module));
+  if (!found) throw new Error(`prerender: no chunk holds ${module}`);
+  return found;
+}
+
+/** `start` and every chunk it imports statically, depth first, skipping the build's own fallback copies of shared modules. */
+function staticGraph(bundle: OutputBundle, start: OutputChunk[]): OutputChunk[] {
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) {
+      const imported = bundle[file];
+      if (imported?.type === 'chunk' && !SHARED_CHUNK.test(imported.name)) visit(imported);
+    }
+  };
+  for (const chunk of start) visit(chunk);
+  return [...seen.values()];
+}
+
+/**
+ * Renders the frontend's public pages to HTML when it is built (react-dom/server with
+ * styled-components' ServerStyleSheet, through Vite's SSR loader so the same aliases and TSX
+ * apply), and records the chunks each page needs, so the first response already shows the page and
+ * the browser fetches its scripts in parallel instead of discovering them one import at a time.
+ */
+export function prerenderPages(options: PrerenderOptions): Plugin {
+  let config: ResolvedConfig;
+  const manifest: PrerenderManifest = { pages: {}, sharedChunks: {}, groups: {} };
+  const url = (fileName: string) => `${config.base}${fileName}`;
+  const absolute = (module: string) => path.resolve(config.root, module);
+  return {
+    name: 'krom:prerender',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        const shared = file.type === 'chunk' ? SHARED_CHUNK.exec(file.name) : null;
+        if (file.type === 'chunk' && shared?.[1]) {
+          manifest.sharedChunks[shared[1]] = staticGraph(bundle, [file]).map((chunk) => url(chunk.fileName));
+        }
+      }
+      for (const [name, modules] of Object.entries(options.groups ?? {})) {
+        manifest.groups[name] = staticGraph(bundle, modules.map((module) => chunkOf(bundle, absolute(module)))).map((chunk) => url(chunk.fileName));
+      }
+      for (const page of options.pages) {
+        const chunks = staticGraph(bundle, page.modules.map((module) => chunkOf(bundle, absolute(module))));
+        const shared = new Set(chunks.flatMap(sharedImports));
+        manifest.pages[page.path] = { html: '', styles: '', preload: chunks.map((chunk) => url(chunk.fileName)), shared: [...shared] };
+      }
+    },
+    async closeBundle() {
+      // A second Vite, in SSR mode, runs the render entry in this Node process.
+      const server = await createServer({
+        configFile: false,
+        root: config.root,
+        logLevel: 'error',
+        resolve: { alias: federationAliases() },
+        esbuild: { jsx: 'automatic' },
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        // Its CommonJS build, loaded by Node, would hand `import styled from` the module object.
+        ssr: { noExternal: ['styled-components'] },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { render } = (await server.ssrLoadModule(absolute(options.entry))) as {
+          render: (path: string) => Promise<{ html: string; styles: string }>;
+        };
+        for (const page of options.pages) {
+          const entry = manifest.pages[page.path];
+          if (!entry) continue;
+          Object.assign(entry, await render(page.path));
+        }
+      } finally {
+        await server.close();
+      }
+      await writeFile(path.resolve(config.root, config.build.outDir, PRERENDER_MANIFEST), JSON.stringify(manifest));
+    },
+  };
+}
