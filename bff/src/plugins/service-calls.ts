@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import proxy from '@fastify/http-proxy';
+import { apiBodyLimit } from '@krom/contracts/api/body-limits';
 import type { Endpoint, PathParams, SuccessBody } from '@krom/contracts/endpoint';
 import { fillPath } from '@krom/contracts/endpoint-call';
 import { endpointSchema } from '@krom/server-kit/endpoint-route';
@@ -9,6 +10,7 @@ import { outgoingTraceHeaders } from '@krom/server-kit/telemetry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { request as undiciRequest } from 'undici';
+import { bufferUnannouncedBody, endToEndHeaders, refuseAnnouncedTooLarge } from './forwarded-bodies.ts';
 
 export type ServiceName = 'identity' | 'rides' | 'notifications' | 'admin';
 /** Where each service answers, and the signer of the assertions the BFF sends them. */
@@ -132,13 +134,17 @@ export async function relayService<E extends Endpoint>(
 /** Forwarded routes leave judging the request to the service that owns it (with the same contract). */
 const passThrough = () => (data: unknown) => ({ value: data });
 
+/** The body as the stream it came in on, whatever its type, so it is forwarded as sent, never parsed and re-encoded here. */
+const streamedBody = (_request: FastifyRequest, payload: unknown, done: (error: null, body: unknown) => void) => done(null, payload);
+
 /**
  * Forwards one /api endpoint to a service route unchanged but for who is calling. The route is
  * registered from the endpoint, so the OpenAPI document describes it like a hand-written one,
  * but the request passes through as it came (the body streamed, not parsed) and the service
  * judges it with the same contract, so its messages come back as they are. The caller is
  * resolved from the session (refusing with 401 when required and absent), the path's params
- * fill the service route's, and browser cookies are not passed on.
+ * fill the service route's, and browser cookies are not passed on. A body over the endpoint's
+ * limit (`apiBodyLimit`) is refused here with a 413, as the service would, but before it is sent.
  */
 export async function forward(
   app: FastifyInstance,
@@ -152,12 +158,17 @@ export async function forward(
     rateLimit?: { max: number; timeWindow: string };
   },
 ): Promise<void> {
+  const bodyLimit = (request: FastifyRequest) => apiBodyLimit(route.endpoint.method, route.endpoint.path, request.headers['content-type']);
   await app.register(async (scope) => {
     // @fastify/http-proxy declares its routes without schemas; the endpoint's is set as each is added.
     scope.addHook('onRoute', (options) => {
       options.schema = endpointSchema(route.endpoint);
       options.validatorCompiler = passThrough;
     });
+    // The proxy streams JSON and unknown types; text/plain would still meet Fastify's own parser,
+    // and the proxy then chokes re-encoding a string whose Content-Type it cannot parse (a 500).
+    scope.addContentTypeParser('text/plain', streamedBody);
+    scope.addHook('preParsing', bufferUnannouncedBody(bodyLimit));
     await scope.register(proxy, {
       upstream: directory.urls[route.service],
       prefix: route.endpoint.path,
@@ -168,11 +179,12 @@ export async function forward(
       config: route.rateLimit ? { rateLimit: route.rateLimit } : {},
       preHandler: async (request) => {
         request.internalHeaders = await internalHeaders(request, directory, route.service, await route.caller(request));
+        refuseAnnouncedTooLarge(request, bodyLimit);
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
           const { cookie: _cookie, origin: _origin, referer: _referer, traceparent: _trace, tracestate: _state, [ASSERTION_HEADER]: _forged, ...kept } = headers;
-          return { ...kept, ...request.internalHeaders };
+          return { ...endToEndHeaders(kept), ...request.internalHeaders };
         },
         rewriteHeaders: (headers) => {
           const { 'set-cookie': _setCookie, ...kept } = headers;

@@ -1,28 +1,17 @@
 import { deleteUploadedImage, getUploadedImage, uploadImage } from '@krom/contracts/api/uploads';
-import { maxImageBytes, uploadErrors, uploadNotFound, uploadPublicIdPattern } from '@krom/contracts/http/auth';
+import { uploadNotFound, uploadPublicIdPattern } from '@krom/contracts/http/auth';
 import { deleteUploadRoute, readUploadRoute, storeUploadRoute } from '@krom/contracts/services/identity/uploads';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { callService, forward } from '../plugins/service-calls.ts';
 import { requireUserCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
-/** Room for the form's boundaries and small fields around a 5 MB image. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
 /**
- * The upload streams through untouched (identity reads the bytes); a body announced as bigger
- * than any acceptable form is refused here in the spec's words before a byte is forwarded.
+ * Profile photos: upload (streamed to identity, a form bigger than `uploadFormLimit` refused here
+ * before a byte is forwarded), read, delete. Never to anonymous callers.
  */
-async function uploaderWithinLimit(request: FastifyRequest) {
-  const caller = await requireUserCaller(request);
-  const announced = Number(request.headers['content-length'] ?? 0);
-  if (announced > maxImageBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, uploadErrors.tooLarge);
-  return caller;
-}
-
-/** Profile photos: upload (streamed to identity), read, delete. Never to anonymous callers. */
 export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) {
   const { directory } = options;
 
@@ -30,7 +19,7 @@ export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) 
     endpoint: uploadImage,
     to: storeUploadRoute,
     service: 'identity',
-    caller: uploaderWithinLimit,
+    caller: requireUserCaller,
   });
   await forward(app, directory, {
     endpoint: getUploadedImage,

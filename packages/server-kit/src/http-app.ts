@@ -1,3 +1,4 @@
+import { jsonBodyLimit } from '@krom/contracts/api/body-limits';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -35,6 +36,8 @@ export function createHttpApp(options: {
     logger: loggerOptions(options.service, options.logLevel),
     genReqId: requestIdFrom,
     forceCloseConnections: 'idle',
+    // The one JSON limit the web server and the BFF in front refuse by too.
+    bodyLimit: jsonBodyLimit.bytes,
     logController: new OneLinePerRequest(),
     ...options.fastify,
   });
@@ -44,6 +47,13 @@ export function createHttpApp(options: {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Fastify closes the connection after refusing a body it has not read to the end (too large);
+  // the client, still sending, then meets a reset and may never read the 413. Left open, the
+  // connection has Node read and discard the rest (within its requestTimeout), and the answer arrives.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete && reply.getHeader('connection') === 'close') reply.removeHeader('connection');
+    done(null, payload);
   });
   // Spans are @fastify/otel's when the SDK runs. Without it, nothing per request but passing an
   // incoming traceparent on to what the handler records or calls; set at preHandler, after the

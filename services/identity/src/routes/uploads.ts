@@ -39,7 +39,9 @@ async function readImageForm(request: FastifyRequest): Promise<{ bytes: Buffer |
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, uploadErrors.tooLarge);
-    throw error;
+    if (((error as { statusCode?: number }).statusCode ?? 500) < 500) throw error;
+    // Everything else here is a form that cannot be read (no boundary, cut short): the caller's, not ours.
+    throw new HttpError(400, uploadErrors.notImage);
   }
   return { bytes, kind };
 }

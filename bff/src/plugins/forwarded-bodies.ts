@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import type { BodyLimit } from '@krom/contracts/api/body-limits';
+import { HttpError } from '@krom/server-kit/errors';
+import type { FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
+
+/**
+ * Request headers of one hop only (RFC 9110 §7.6.1), which a proxy must not pass on, and `expect`:
+ * Node has already answered a client's `Expect: 100-continue`, and undici refuses to send any of
+ * these (a forwarded `expect` failed every photo curl sent through the BFF).
+ */
+const hopByHopHeaders = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings'];
+
+/** The headers a forwarded request keeps: all but the hop-by-hop ones and those its Connection header names. */
+export function endToEndHeaders<H extends Record<string, unknown>>(headers: H): H {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  const dropped = new Set([...hopByHopHeaders, ...named]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !dropped.has(name))) as H;
+}
+
+/** A 413 in the limit's words (the rest of the body is read and discarded, so the client, still sending, reads it). */
+const tooLarge = (limit: BodyLimit) => new HttpError(413, limit.message);
+
+/** The limit on one request's body (it may depend on its Content-Type). */
+export type BodyLimitOf = (request: FastifyRequest) => BodyLimit;
+
+/** Refuses a body announced (Content-Length) as bigger than the limit before a byte of it is read or forwarded. */
+export function refuseAnnouncedTooLarge(request: FastifyRequest, limitOf: BodyLimitOf): void {
+  const limit = limitOf(request);
+  if (Number(request.headers['content-length'] ?? 0) > limit.bytes) throw tooLarge(limit);
+}
+
+/** The stream's bytes until it ends, or undefined as soon as they pass `limit` (the rest then flows on, discarded). */
+function readUpTo(stream: Readable, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+  });
+}
+
+/**
+ * A preParsing hook for forwarded routes: a body sent without a length (chunked) is read here up
+ * to the limit and passed on with its length, so an oversized one is refused with a 413 rather
+ * than cut off mid-forward (which the browser saw as a 503). Browsers send a length; a body with
+ * one passes through streamed, judged by `refuseAnnouncedTooLarge`.
+ */
+export function bufferUnannouncedBody(limitOf: BodyLimitOf): preParsingAsyncHookHandler {
+  return async (request, _reply, payload) => {
+    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
+    const limit = limitOf(request);
+    const body = await readUpTo(payload, limit.bytes);
+    if (body === undefined) throw tooLarge(limit);
+    request.headers['content-length'] = String(body.length);
+    delete request.headers['transfer-encoding'];
+    return Readable.from([body]);
+  };
+}

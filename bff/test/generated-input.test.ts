@@ -1,0 +1,202 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { uploadErrors } from '@krom/contracts/http/auth';
+import { isolatedTestEnv } from '@krom/server-kit/testing';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebServer } from '../../frontends/shell/server/web-server.ts';
+import { multipartForm, pngOfSize } from '../../services/identity/test/identity-test-env.ts';
+import { buildBffApp } from '../src/app.ts';
+import { type BffSystem, bffTestConfig, browser, ORIGIN, signedUp, startBff } from './bff-test-env.ts';
+import {
+  acceptable,
+  apiOperations,
+  describeRequest,
+  type Entry,
+  type GeneratedRequest,
+  generatedRequests,
+  keptSession,
+  type OpenApiDocument,
+  type Outcome,
+  opens,
+  type Sessions,
+  sendGenerated,
+} from './generated-requests.ts';
+
+/*
+ * Malformed requests get a 4xx, never a 5xx or a hang: requests generated for every /api route
+ * (see generated-requests.ts) go to the BFF and through the web server in front of it, with the
+ * real services behind. A fixed seed and a few dozen runs per route here; `npm run bench` makes
+ * a longer run (scripts/fuzz-api.ts) and counts each status.
+ */
+const SEED = 20_260_412;
+const RUNS = Number(process.env.GENERATED_INPUT_RUNS ?? 40);
+/** Long enough for an argon2 sign-in on a loaded machine; a request still unanswered after it is a hang. */
+const TIMEOUT_MS = 8000;
+
+/** The routes, read from the document the BFF publishes (no service needs to run for it). */
+async function publishedOperations() {
+  const env = isolatedTestEnv('bff');
+  const redis = new Redis(env.redisUrl);
+  const app = await buildBffApp(bffTestConfig(env), redis);
+  try {
+    return apiOperations((await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>());
+  } finally {
+    await app.close();
+    await redis.quit();
+  }
+}
+const operations = await publishedOperations();
+
+let system: BffSystem;
+let web: FastifyInstance;
+let shellDist: string;
+let entries: Record<Entry, string>;
+let sessions: Sessions;
+let signUps = 0;
+
+beforeAll(async () => {
+  system = await startBff({ services: ['identity', 'notifications', 'rides'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' } });
+  const bffUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
+  shellDist = await mkdtemp(path.join(tmpdir(), 'krom-shell-'));
+  await writeFile(path.join(shellDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  web = await buildWebServer({ shellDist, remotes: {}, bffUrl });
+  entries = { bff: bffUrl, web: await web.listen({ port: 0, host: '127.0.0.1' }) };
+  const cookieHeader = (cookies: Record<string, string>) =>
+    Object.entries(cookies)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('; ');
+  sessions = {
+    // A generated request may sign out or delete the account: a new one is then signed up.
+    user: keptSession(
+      (cookie) => opens(bffUrl, '/api/auth/user', cookie),
+      async () => {
+        const visitor = browser(system.bff, `10.9.0.${++signUps}`);
+        await signedUp(system.bff, visitor);
+        return cookieHeader(visitor.cookies());
+      },
+    ),
+    staff: keptSession(
+      (cookie) => opens(bffUrl, '/api/admin/verify', cookie),
+      async () => {
+        const staff = browser(system.bff, '10.9.1.1');
+        const response = await staff.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' });
+        if (response.statusCode !== 200) throw new Error(`staff sign-in answered ${response.statusCode}`);
+        return cookieHeader(staff.cookies());
+      },
+    ),
+  };
+});
+afterAll(async () => {
+  await web?.close();
+  await system?.close();
+  await rm(shellDist, { recursive: true, force: true });
+});
+
+/** Sends one request as the generator would and returns what came back. */
+async function send(request: Omit<GeneratedRequest, 'headers'> & { headers?: Record<string, string> }): Promise<Outcome & { status: number }> {
+  const generated = { ...request, headers: { origin: ORIGIN, ...request.headers } };
+  const outcome = await sendGenerated(entries, generated, sessions, TIMEOUT_MS);
+  if (typeof outcome.status !== 'number') throw new Error(`${describeRequest(generated)} → ${JSON.stringify(outcome)}`);
+  return outcome as Outcome & { status: number };
+}
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+const messageOf = (outcome: { text: string }) => (JSON.parse(outcome.text) as { message: string }).message;
+
+describe.each<Entry>(['bff', 'web'])('requests that got a 5xx or hung, sent to the %s', (entry) => {
+  it('a body typed "text/plain; application/json" is refused as not JSON, forwarded route or not', async () => {
+    for (const url of ['/api/waitlist', '/api/auth/login']) {
+      const outcome = await send({
+        entry,
+        principal: 'anonymous',
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'text/plain; application/json' },
+        body: { bytes: json({ name: 'Ama Mensah', email: 'ama.typed@example.com', phone: '0241234567', password: 'x' }), transfer: 'length' },
+      });
+      expect(outcome.status).toBe(400);
+    }
+  });
+
+  it('a NUL character in a text field is refused before it reaches the database', async () => {
+    const email = `nul.${entry}@example.com`;
+    const outcome = await send({
+      entry,
+      principal: 'anonymous',
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'application/json' },
+      body: { bytes: json({ name: 'Ama\u0000Mensah', email, phone: '0241234567' }), transfer: 'length' },
+    });
+    expect(outcome.status).toBe(400);
+    expect(JSON.parse(outcome.text).errors).toEqual([{ field: 'name', message: 'Text must not contain the NUL character' }]);
+    const { rows } = await system.admin.db.$client.query('SELECT 1 FROM waitlist_signups WHERE email = $1', [email]);
+    expect(rows).toEqual([]);
+  });
+
+  it('a multipart upload without a boundary, or cut short, is refused as not an image', async () => {
+    const form = await multipartForm({ type: 'profile', image: { data: pngOfSize(4096), filename: 'me.png', type: 'image/png' } });
+    const attempts = [
+      { contentType: 'multipart/form-data', bytes: form.payload },
+      { contentType: form.headers['content-type'], bytes: form.payload.subarray(0, form.payload.length - 1000) },
+    ];
+    for (const { contentType, bytes } of attempts) {
+      const outcome = await send({ entry, principal: 'user', method: 'POST', url: '/api/upload', headers: { 'content-type': contentType }, body: { bytes, transfer: 'length' } });
+      expect(outcome.status).toBe(400);
+      expect(messageOf(outcome)).toBe(uploadErrors.notImage);
+    }
+  });
+
+  it('a 2 MB photo sent as curl sends it, asking first (Expect: 100-continue), is stored', async () => {
+    const form = await multipartForm({ type: 'profile', image: { data: pngOfSize(2 * 1024 * 1024), filename: 'me.png', type: 'image/png' } });
+    const outcome = await send({
+      entry,
+      principal: 'user',
+      method: 'POST',
+      url: '/api/upload',
+      headers: form.headers,
+      body: { bytes: form.payload, transfer: 'expect-continue' },
+    });
+    expect(outcome.status).toBe(201);
+  });
+
+  it('a JSON body over 1 MB gets a complete 413, announced, chunked or asked about first', async () => {
+    const bytes = json({ name: 'a'.repeat(2 * 1024 * 1024), email: 'big@example.com', phone: '0241234567' });
+    for (const transfer of ['length', 'chunked', 'expect-continue'] as const) {
+      for (const url of ['/api/waitlist', '/api/auth/login']) {
+        const outcome = await send({ entry, principal: 'anonymous', method: 'POST', url, headers: { 'content-type': 'application/json' }, body: { bytes, transfer } });
+        expect(outcome.status).toBe(413);
+        expect(messageOf(outcome)).toBe('Request body is too large');
+      }
+    }
+  });
+});
+
+describe('the web server in front of the BFF', () => {
+  it('refuses a photo announced over the limit before the client sends it', async () => {
+    const form = await multipartForm({ type: 'profile', image: { data: pngOfSize(8 * 1024 * 1024), filename: 'huge.png', type: 'image/png' } });
+    const outcome = await send({ entry: 'web', principal: 'user', method: 'POST', url: '/api/upload', headers: form.headers, body: { bytes: form.payload, transfer: 'expect-continue' } });
+    expect(outcome.status).toBe(413);
+    expect(messageOf(outcome)).toBe(uploadErrors.tooLarge);
+    expect(outcome.bodySent).toBe(false);
+  });
+});
+
+describe('generated requests to every /api route get a 2xx or a 4xx, complete, never a 5xx or a hang', () => {
+  it('covers every route the document describes', () => {
+    expect(operations.length).toBeGreaterThan(30);
+  });
+
+  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s', async (_name, operation) => {
+    await fc.assert(
+      fc.asyncProperty(generatedRequests(operation, ORIGIN), async (request) => {
+        const outcome = await sendGenerated(entries, request, sessions, TIMEOUT_MS);
+        if (!acceptable(outcome)) throw new Error(`${describeRequest(request)}\n→ ${JSON.stringify(outcome)}`);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  }, 120_000);
+});
