@@ -35,7 +35,7 @@ import {
 const SEED = 20_260_412;
 const RUNS = Number(process.env.GENERATED_INPUT_RUNS ?? 40);
 /** Long enough for an argon2 sign-in on a loaded machine; a request still unanswered after it is a hang. */
-const TIMEOUT_MS = 8000;
+const TIMEOUT_MS = 10_000;
 
 /** The routes, read from the document the BFF publishes (no service needs to run for it). */
 async function publishedOperations() {

@@ -8,7 +8,7 @@ describe('nulCharacterPath', () => {
     expect(nulCharacterPath({ name: 'Ama Mensah', email: 'ama@example.com' })).toBeUndefined();
     expect(nulCharacterPath({ name: 'Ama\u0000Mensah' })).toBe('name');
     expect(nulCharacterPath({ stops: [{ town: 'Kumasi' }, { town: 'Ho\u0000' }] })).toBe('stops.1.town');
-    expect(nulCharacterPath({ ['bad\u0000key']: 1 })).toBe('bad\u0000key');
+    expect(nulCharacterPath({ 'bad\u0000key': 1 })).toBe('bad\u0000key');
     expect(nulCharacterPath('a\u0000')).toBe('');
   });
 
