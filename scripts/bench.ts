@@ -296,7 +296,7 @@ try {
   // 8. Generated bad requests to every /api route, through the web server and straight to the BFF, counted by status (scripts/fuzz-api.ts).
   let accounts = 0;
   const newAccount = async () => {
-    const account = { firstName: 'Fuzz', lastName: 'Rider', email: `fuzz.${Date.now()}.${++accounts}@bench.example`, phone: `024${String(Date.now() % 10_000_000).padStart(7, '0')}`, password: 'Fuzz-Rider-Kente-2026' };
+    const account = { firstName: 'Fuzz', lastName: 'Rider', email: `fuzz.${Date.now()}.${++accounts}@bench.example`, phone: `024${1_000_000 + accounts}`, password: 'Fuzz-Rider-Kente-2026' };
     const made = await fetch(`${IDENTITY}/users`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [ASSERTION_HEADER]: await signAssertion(secret, { kind: 'public' }, 'identity') },
