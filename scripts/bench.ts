@@ -87,6 +87,52 @@ async function load(name: string, options: autocannon.Options): Promise<Figures>
 
 const CPU_NOTE = 'other processes on this machine share its cores';
 
+const UNCACHED_BFF_PORT = 4098 + OFFSET;
+
+/**
+ * A second BFF beside the system's, on its own port, sharing its sessions and services, with the
+ * current-user copies turned off (CURRENT_USER_CACHE_SECONDS=0): every read goes to identity.
+ */
+async function startUncachedBff(secrets: { INTERNAL_AUTH_SECRET: string; SESSION_SECRET: string }, redisPrefix: string) {
+  const url = (port: number) => `http://127.0.0.1:${port + OFFSET}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: `${repoRoot}/bff`,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(UNCACHED_BFF_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...secrets,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `${redisPrefix}:bff:`,
+      PUBLIC_ORIGIN: WEB,
+      IDENTITY_URL: url(4001),
+      RIDES_URL: url(4002),
+      NOTIFICATIONS_URL: url(4003),
+      ADMIN_URL: url(4004),
+      CURRENT_USER_CACHE_SECONDS: '0',
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the second BFF exited (${child.exitCode})`);
+    const live = await fetch(`http://127.0.0.1:${UNCACHED_BFF_PORT}/health/live`).then((r) => r.ok, () => false);
+    if (live) break;
+    if (Date.now() > deadline) throw new Error('the second BFF did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url: `http://127.0.0.1:${UNCACHED_BFF_PORT}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** The bare Fastify + pg process (scripts/bench-baseline.ts) on its own port, against the bench identity database. */
 async function startBaseline() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-baseline.ts'], {
@@ -157,7 +203,8 @@ try {
   if (!page.ok) throw new Error(`the page answered ${page.status}`);
   const startSeconds = (Date.now() - began) / 1000;
 
-  const secret = (await import(`${repoRoot}/var/dev-secrets.json`, { with: { type: 'json' } })).default.INTERNAL_AUTH_SECRET as string;
+  const secrets = (await import(`${repoRoot}/var/dev-secrets.json`, { with: { type: 'json' } })).default as { INTERNAL_AUTH_SECRET: string; SESSION_SECRET: string };
+  const secret = secrets.INTERNAL_AUTH_SECRET;
   const origin = { origin: `http://localhost:${8080 + OFFSET}`, 'content-type': 'application/json' };
 
   // 2. Event latency: waitlist.joined committed → SMS log row sent, over 200 sign-ups at a steady pace.
@@ -226,7 +273,7 @@ try {
   if (!riderLogin.ok) throw new Error(`signing in as the bench account answered ${riderLogin.status}`);
   const riderCookie = (riderLogin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   rows.push(await load('POST /api/auth/login via BFF (argon2id)', { url: `${BFF}/api/auth/login`, method: 'POST', headers: origin, body: credentials }));
-  rows.push(await load('GET /api/auth/user via BFF', { url: `${BFF}/api/auth/user`, headers: { cookie: riderCookie } }));
+  rows.push(await load('GET /api/auth/user via BFF (its copy)', { url: `${BFF}/api/auth/user`, headers: { cookie: riderCookie } }));
   const asRider = await renewedAssertion(secret, { kind: 'user', userId: riderId }, 'identity');
   rows.push(await load('GET /users/me direct to identity service', { url: `${IDENTITY}/users/me`, requests: [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...asRider.headers() } }) }] }));
   asRider.stop();
@@ -238,6 +285,13 @@ try {
     rows.push(await load('GET /users/:id bare Fastify + pg baseline', { url: `${BASELINE}/users/${riderId}` }));
   } finally {
     await baseline.stop();
+  }
+  // The same read through a BFF that keeps no copy: the BFF's own cost on top of identity's.
+  const uncached = await startUncachedBff(secrets, busPrefix);
+  try {
+    rows.push(await load('GET /api/auth/user via BFF, no copy', { url: `${uncached.url}/api/auth/user`, headers: { cookie: riderCookie } }));
+  } finally {
+    await uncached.stop();
   }
 
   // 6. The landing page's JavaScript, gzipped, as a phone would download it (needs a Chromium).
@@ -263,10 +317,11 @@ try {
   printTable(rows);
   const ratio = (bff: Figures, direct: Figures) => (bff.rps / direct.rps).toFixed(2);
   console.log(`\n  BFF/direct throughput: GET waitlist ${ratio(rows[0]!, rows[1]!)}, POST waitlist ${ratio(rows[2]!, rows[3]!)}, GET current user ${ratio(rows[5]!, rows[6]!)}`);
-  const [bffUser, directUser, bare] = [rows[5]!, rows[6]!, rows[7]!];
+  const [bffUser, directUser, bare, uncachedUser] = [rows[5]!, rows[6]!, rows[7]!, rows[8]!];
   console.log(
     `  GET /users/me: baseline ${bare.rps.toFixed(0)} req/s; direct ${directUser.rps.toFixed(0)} req/s = ${ratio(directUser, bare)} of the baseline (goal ≥ 0.5); ` +
-      `via BFF ${bffUser.rps.toFixed(0)} req/s = ${ratio(bffUser, directUser)} of direct (goal ≥ 0.6)`,
+      `via BFF ${bffUser.rps.toFixed(0)} req/s = ${ratio(bffUser, directUser)} of direct (goal ≥ 0.6); ` +
+      `via a BFF keeping no copy ${uncachedUser.rps.toFixed(0)} req/s = ${ratio(uncachedUser, directUser)} of direct`,
   );
   const { memoryCost, timeCost, parallelism } = passwordHashOptions;
   console.log(`  sign-in: argon2id with ${(memoryCost / 1024).toFixed(0)} MiB (m=${memoryCost} KiB), ${timeCost} passes, ${parallelism} lane; each sign-in verifies one hash`);

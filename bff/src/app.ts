@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BffConfig, servedOverHttps } from './config.ts';
+import { CurrentUserCache } from './current-user/current-user-cache.ts';
 import { sameOriginWrites } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
@@ -21,6 +22,12 @@ import { phoneCodeRoutes } from './routes/phone-codes.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    currentUsers: CurrentUserCache;
+  }
+}
 
 /** The BFF as a Fastify app: the one public /api contract, sessions, rate limits, same-origin writes. */
 export async function buildBffApp(config: BffConfig, redis: Redis): Promise<FastifyInstance> {
@@ -71,10 +78,22 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
     user: { idleSeconds: config.USER_SESSION_IDLE_SECONDS, absoluteSeconds: config.USER_SESSION_ABSOLUTE_SECONDS },
   });
 
+  const currentUsers = new CurrentUserCache({ max: 20_000, ttlMs: config.CURRENT_USER_CACHE_SECONDS * 1000 });
+  if (config.NATS_URL && config.CURRENT_USER_CACHE_SECONDS > 0) {
+    const watching = currentUsers.watch({ natsUrl: config.NATS_URL, busPrefix: config.BUS_PREFIX, logger: app.log });
+    app.addHook('onClose', watching.close);
+  }
+  app.decorate('currentUsers', currentUsers);
+  // A signed-in user's state-changing call has reached its service and been answered: their copy
+  // goes before the answer does, so the next read (from this replica) shows the change.
+  app.addHook('onSend', async (request) => {
+    if (request.signedInUserId && request.method !== 'GET' && request.method !== 'HEAD') currentUsers.drop(request.signedInUserId);
+  });
+
   const publicRateLimit = { max: config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' };
-  await app.register(waitlistRoutes, { directory, publicRateLimit });
-  await app.register(adminRoutes, { directory, publicRateLimit });
-  const routeOptions = { directory, publicRateLimit };
+  const routeOptions = { directory, publicRateLimit, currentUsers };
+  await app.register(waitlistRoutes, routeOptions);
+  await app.register(adminRoutes, routeOptions);
   await app.register(authRoutes, routeOptions);
   await app.register(recoveryRoutes, routeOptions);
   await app.register(accountRoutes, routeOptions);

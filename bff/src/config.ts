@@ -15,6 +15,18 @@ export const bffConfigSchema = baseConfigSchema.extend({
   RIDES_URL: serviceUrl(4002),
   NOTIFICATIONS_URL: serviceUrl(4003),
   ADMIN_URL: serviceUrl(4004),
+  /**
+   * Identity's account events drop the current-user copies each replica keeps (see
+   * current-user-cache.ts). Without NATS_URL nothing is cached: every read asks identity.
+   */
+  NATS_URL: z.string().optional(),
+  /** The bus prefix the services publish under (isolated runs). */
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and _')
+    .default(''),
+  /** The longest a current-user copy is served, should an event never come; 0 turns the cache off. */
+  CURRENT_USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** The one origin the app and /api are served from; state-changing calls must come from it. */
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:8080'),
   /** Which proxies may set X-Forwarded-For (the web server in front of the BFF). */

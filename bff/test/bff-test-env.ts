@@ -53,6 +53,9 @@ export function bffTestConfig(env: ReturnType<typeof isolatedTestEnv>, overrides
     SESSION_SECRET: `session-secret-${env.tag}-0123456789abcdef`,
     REDIS_URL: env.redisUrl,
     REDIS_PREFIX: env.redisPrefix,
+    // Identity's account events reach the current-user cache, as in a real run.
+    NATS_URL: env.natsUrl,
+    BUS_PREFIX: env.busPrefix,
     ADMIN_URL: NOT_RUNNING,
     IDENTITY_URL: NOT_RUNNING,
     RIDES_URL: NOT_RUNNING,

@@ -124,11 +124,18 @@ export async function relayService<E extends Endpoint>(
   reply: FastifyReply,
   directory: ServiceDirectory,
   call: ServiceCall<E>,
+  /** Given the answer's text when it is a success, before it is sent (a cache keeps it). */
+  relayed?: (text: string) => void,
 ): Promise<FastifyReply> {
   const { status, text } = await exchange(request, directory, call);
   if (status >= 400) throw refusal(status, text);
-  // A string with a JSON content type is sent as it is, past the route's serializer.
-  return reply.status(status).type('application/json; charset=utf-8').send(text);
+  relayed?.(text);
+  return sendJsonText(reply.status(status), text);
+}
+
+/** JSON a service already serialised with the route's contract, sent as it is, past the route's serializer. */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 /** Forwarded routes leave judging the request to the service that owns it (with the same contract). */

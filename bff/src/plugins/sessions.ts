@@ -39,6 +39,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
   }
+  interface FastifyRequest {
+    /** The signed-in user this request was found to come from, once a route asked. */
+    signedInUserId?: string;
+  }
 }
 
 export type SessionOptions = {
@@ -79,6 +83,7 @@ export async function currentPrincipal(request: FastifyRequest, kind: PrincipalK
     request.session.set(kind, undefined);
     return undefined;
   }
+  if (kind === 'user') request.signedInUserId = record.principalId;
   return record.principalId;
 }
 

@@ -10,7 +10,7 @@ import {
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callService, relayService } from '../plugins/service-calls.ts';
+import { callService, relayService, sendJsonText } from '../plugins/service-calls.ts';
 import { endSessionsAfterPasswordChange, publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
 import { phoneVerifiedHere } from '../sessions/signup-phone.ts';
 import type { RouteOptions } from './route-options.ts';
@@ -26,13 +26,22 @@ const signedInFirst = async (request: FastifyRequest) => void (await requireUser
 
 /** Sign-up, sign-in, sign-out, the current user and the password change in settings. */
 export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
-  const { directory } = options;
+  const { directory, currentUsers } = options;
 
-  /** The current user; 401 when signed out, which screens read as "signed out". */
+  /**
+   * The current user; 401 when signed out, which screens read as "signed out". The session is
+   * checked on every call; the view comes from this replica's copy when it holds one.
+   */
   routeEndpoint(app, getCurrentUser, { handler: async (request, reply) => {
     const caller = await requireUserCaller(request);
+    if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
+    const copy = currentUsers.get(caller.userId);
+    if (copy !== undefined) return sendJsonText(reply, copy);
+    const token = currentUsers.begin();
     try {
-      return await relayService(request, reply, directory, { service: 'identity', to: getOwnUserRoute, caller });
+      return await relayService(request, reply, directory, { service: 'identity', to: getOwnUserRoute, caller }, (text) =>
+        currentUsers.store(caller.userId, text, token),
+      );
     } catch (error) {
       // The account is gone (deleted): the session ends with it.
       if (error instanceof HttpError && error.statusCode === 404) {

@@ -1,3 +1,4 @@
+import type { CurrentUserCache } from '../current-user/current-user-cache.ts';
 import type { ServiceDirectory } from '../plugins/service-calls.ts';
 
 /** What every area's routes receive from the app. */
@@ -5,4 +6,6 @@ export type RouteOptions = {
   directory: ServiceDirectory;
   /** Per-client limit for public writes (sign-ups, sign-ins, code requests). */
   publicRateLimit: { max: number; timeWindow: string };
+  /** The replica's copies of signed-in users' own view (GET /api/auth/user). */
+  currentUsers: CurrentUserCache;
 };

@@ -1,4 +1,4 @@
-import { userProfileUpdated } from '@krom/contracts/events/identity';
+import { userChanged, userProfileUpdated } from '@krom/contracts/events/identity';
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openIdentityService } from '../src/open-identity.ts';
@@ -132,6 +132,14 @@ describe('editing the profile', () => {
     await put(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi' });
     const events = (await outboxEvents(service, userProfileUpdated.subject)).filter((e) => e.data.userId === person.id);
     expect(events).toHaveLength(0);
+  });
+
+  it('tells the owner’s caches of every save, the emergency contact included, at the raised version', async () => {
+    const person = await registerThrough(service, as);
+    await put(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi' });
+    await put(person.id, { firstName: 'Abena', lastName: person.lastName, emergencyContactName: 'Esi' });
+    const changes = (await outboxEvents(service, userChanged.subject)).filter((e) => e.data.userId === person.id);
+    expect(changes.map((e) => e.data.version)).toEqual([2, 3]);
   });
 
   it('clears the emergency contact when sent empty', async () => {

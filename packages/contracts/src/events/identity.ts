@@ -45,6 +45,16 @@ export const userProfileUpdated = defineEvent(
   }),
 );
 
+/**
+ * The account changed in a way its owner's screens show (private fields included: the emergency
+ * contact is in no snapshot). Published in the same transaction as every profile save, so a cache
+ * of the owner's view (the BFF's current user) drops its copy; other services follow `user.snapshot`.
+ */
+export const userChanged = defineEvent(
+  'krom.identity.user.changed.v1',
+  z.object({ userId: z.string().uuid(), changedAt: z.string().datetime({ offset: true }), version: aggregateVersion }),
+);
+
 /** The account was deleted: every service erases or anonymises what it holds about the user. */
 export const userDeleted = defineEvent(
   'krom.identity.user.deleted.v1',

@@ -1,4 +1,4 @@
-import { userProfileUpdated } from '@krom/contracts/events/identity';
+import { userChanged, userProfileUpdated } from '@krom/contracts/events/identity';
 import { type ProfileUpdateRequest, profileErrors, type User } from '@krom/contracts/http/auth';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Logger } from '@krom/server-kit/logger';
@@ -75,6 +75,7 @@ export async function updateProfile(
     const shownElsewhereChanged =
       row.firstName !== current.firstName || row.lastName !== current.lastName || row.profileImageUrl !== current.profileImageUrl;
     if (shownElsewhereChanged) await publishProfileUpdated(tx, row);
+    await recordEvent(tx, userChanged, { userId, changedAt: row.updatedAt.toISOString(), version: row.version });
     return toUser(row);
   });
   // After commit: a failed delete leaves an unreachable object behind, never a broken profile.
