@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { HttpError } from './errors.ts';
+import type { Logger } from './logger.ts';
 
 /**
  * Wrong passwords per sign-in name (a user's e-mail, a staff username), whatever address they come
@@ -117,4 +118,11 @@ export async function pruneSignInThrottles(db: Db, now: Date = new Date(), older
     DELETE FROM sign_in_throttles
     WHERE updated_at < ${now}::timestamptz - ${olderThanHours} * interval '1 hour' AND (locked_until IS NULL OR locked_until <= ${now})`);
   return pruned.rowCount ?? 0;
+}
+
+/** Prunes forgotten sign-in names every `everyMs` (hourly in a service) until stopped; a failed run is logged. */
+export function startSignInThrottlePrune(db: Db, logger: Pick<Logger, 'warn'>, everyMs: number): { stop: () => void } {
+  const timer = setInterval(() => void pruneSignInThrottles(db).catch((error: unknown) => logger.warn({ err: error }, 'sign-in throttle prune failed')), everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

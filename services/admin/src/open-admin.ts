@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
+import { startSignInThrottlePrune } from '@krom/server-kit/sign-in-throttle';
 import { bootstrapFirstAdmin } from './admins/admin-accounts.ts';
 import { buildAdminApp } from './app.ts';
 import type { AdminConfig } from './config.ts';
@@ -20,6 +21,11 @@ export async function openAdminService(config: AdminConfig) {
     logLevel: config.LOG_LEVEL,
     checks: resources.checks,
   });
-  app.addHook('onClose', () => resources.close());
+  // Staff sign-in names not tried for two days are forgotten, as identity's users' are.
+  const throttlePrune = startSignInThrottlePrune(resources.db, logger, 60 * 60 * 1000);
+  app.addHook('onClose', () => {
+    throttlePrune.stop();
+    return resources.close();
+  });
   return { app, ...resources };
 }

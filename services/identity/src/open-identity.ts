@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { userSnapshotStream } from '@krom/contracts/events/identity';
 import { ensureLastPerSubjectStream } from '@krom/server-kit/last-per-subject-stream';
 import { createLogger } from '@krom/server-kit/logger';
-import { pruneSignInThrottles } from '@krom/server-kit/sign-in-throttle';
+import { startSignInThrottlePrune } from '@krom/server-kit/sign-in-throttle';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildIdentityApp } from './app.ts';
 import type { IdentityConfig } from './config.ts';
@@ -39,11 +39,10 @@ export async function openIdentityService(config: IdentityConfig, options: { sto
   });
   // Photos uploaded but never used are deleted after a day; forgotten sign-in failures too.
   const prune = startUnusedUploadPrune({ db: resources.db, store, logger }, HOUR_MS);
-  const throttlePrune = setInterval(() => void pruneSignInThrottles(resources.db).catch((error: unknown) => logger.warn({ err: error }, 'sign-in throttle prune failed')), HOUR_MS);
-  throttlePrune.unref();
+  const throttlePrune = startSignInThrottlePrune(resources.db, logger, HOUR_MS);
   app.addHook('onClose', () => {
     prune.stop();
-    clearInterval(throttlePrune);
+    throttlePrune.stop();
     return resources.close();
   });
   logger.info({ objectStore: store.name }, 'identity service opened');
