@@ -52,11 +52,12 @@ export default defineConfig({
       shared: federationShared('host'),
     }),
     preloadBootstrapChunk(),
-    // The landing as HTML, and the chunks a remote's page needs from the host (the remote loader).
+    // The landing as HTML, the chunks a remote's page needs from the host (the remote loader), and
+    // the entry script's own chunks, which a prerendered page preloads ahead of all others.
     prerenderPages({
       entry: 'src/prerender.tsx',
       pages: [{ path: '/', modules: ['src/features/landing/components/landing-page.tsx'] }],
-      groups: { remoteLoader: ['src/app/load-remote.ts'] },
+      groups: { remoteLoader: ['src/app/load-remote.ts'], entry: ['src/main.ts'] },
     }),
     precompress(),
   ],

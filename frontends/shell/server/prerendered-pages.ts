@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PRERENDER_MANIFEST, type PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
+import { PRELOAD_TEMPLATE_ATTRIBUTE, PRERENDER_MANIFEST, type PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
 import type { RemotesConfig } from '../src/remotes-config.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import type { RemoteSource } from './remote-sources.ts';
@@ -17,19 +17,33 @@ function readManifest(dist: string): PrerenderManifest | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderManifest) : undefined;
 }
 
+/** A modulepreload Vite wrote into index.html for the entry script. */
+const VITE_MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /**
  * The shell's index.html with a page's prerendered markup in #root, its styles in the head and a
- * modulepreload for every script it will import that index.html does not already name, so the
- * browser paints the page from the first response and fetches its scripts in parallel.
+ * modulepreload for every script it will import, so the browser paints the page from the first
+ * response and then fetches its scripts in parallel, not one import at a time.
+ *
+ * Only the entry script and what it imports (`entry`) are requested with the HTML. The other
+ * preloads, index.html's own and the page's, wait in a <template>, which the browser does not act
+ * on, until the entry script (main.ts) moves them into the head: the page needs no script to be
+ * painted, and scripts that arrive before that paint compete with it (and count as holding it
+ * back in Lighthouse's estimate of a slow phone, which includes every request that ended before it).
  */
-function compose(indexHtml: string, page: { html: string; styles: string }, preload: string[], fetches: string[]): ComposedPage {
-  const named = new Set([...indexHtml.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => match[1]));
-  const links = [
+function compose(indexHtml: string, page: { html: string; styles: string }, entry: string[], preload: string[], fetches: string[]): ComposedPage {
+  const named = new Set([...indexHtml.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]));
+  const eager = new Set(entry.filter((url) => !named.has(url)));
+  const later = new Set([...indexHtml.matchAll(VITE_MODULE_PRELOAD)].map((match) => match[1] as string).concat(preload));
+  const modulePreload = (url: string) => `<link rel="modulepreload" crossorigin href="${url}">`;
+  const deferred = [
     ...fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
-    ...[...new Set(preload)].filter((url) => !named.has(url)).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+    ...[...later].filter((url) => !eager.has(url) && !named.has(url)).map(modulePreload),
   ];
+  const head = [page.styles, ...[...eager].map(modulePreload), `<template ${PRELOAD_TEMPLATE_ATTRIBUTE}>`, ...deferred, '</template>'];
   const html = indexHtml
-    .replace('</head>', `${page.styles}\n${links.join('\n')}\n</head>`)
+    .replace(VITE_MODULE_PRELOAD, '')
+    .replace('</head>', `${head.join('\n')}\n</head>`)
     .replace(ROOT_CONTENT, () => `<div id="root" data-prerendered>${page.html}</div>`);
   const source = Buffer.from(html);
   return {
@@ -73,7 +87,8 @@ export function composePrerenderedPages(options: Sources): Map<string, ComposedP
   const indexHtml = readFileSync(indexFile, 'utf8');
   if (!ROOT_CONTENT.test(indexHtml)) return pages;
   const shell = readManifest(options.shellDist);
-  for (const [pathname, page] of Object.entries(shell?.pages ?? {})) pages.set(pathname, compose(indexHtml, page, page.preload, []));
+  const entryChunks = shell?.groups.entry ?? [];
+  for (const [pathname, page] of Object.entries(shell?.pages ?? {})) pages.set(pathname, compose(indexHtml, page, entryChunks, page.preload, []));
   for (const [name, source] of Object.entries(options.remotes)) {
     const entry = options.remotesConfig[name]?.entry;
     const remote = 'dist' in source && entry ? readManifest(source.dist) : undefined;
@@ -81,7 +96,7 @@ export function composePrerenderedPages(options: Sources): Map<string, ComposedP
     for (const [pathname, page] of Object.entries(remote.pages)) {
       const hostShared = page.shared.flatMap((specifier) => shell?.sharedChunks[specifier] ?? []);
       const preload = [...(shell?.groups.remoteLoader ?? []), entry, ...page.preload, ...hostShared];
-      pages.set(pathname, compose(indexHtml, page, preload, [REMOTES_CONFIG_PATH]));
+      pages.set(pathname, compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH]));
     }
   }
   return pages;

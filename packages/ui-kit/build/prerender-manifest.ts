@@ -22,9 +22,15 @@ export type PrerenderManifest = {
   pages: Record<string, PrerenderedPage>;
   /** For the host: each shared module's chunk and what it imports, so a remote's page can preload the host's copies. */
   sharedChunks: Record<string, string[]>;
-  /** Named groups of chunks the web server adds to some pages (the host's remote loader). */
+  /** Named groups of chunks the web server adds to some pages (the host's remote loader, the entry script's own chunks). */
   groups: Record<string, string[]>;
 };
 
 /** Marks the <style> elements of a prerendered page, which the page removes once React has rendered it. */
 export const PRERENDERED_STYLES_ATTRIBUTE = 'data-prerendered-styles';
+
+/**
+ * Marks the <template> in which a prerendered page lists the scripts to preload; the entry script
+ * moves them into the head once the page is painted (frontends/shell/src/main.ts).
+ */
+export const PRELOAD_TEMPLATE_ATTRIBUTE = 'data-preload-scripts';

@@ -22,7 +22,7 @@ const shellManifest: PrerenderManifest = {
     },
   },
   sharedChunks: { '@krom/ui-kit/password-field.tsx': ['/assets/password-field-Gg44_-hH.js'] },
-  groups: { remoteLoader: ['/assets/load-remote-Ii55_-jJ.js'] },
+  groups: { remoteLoader: ['/assets/load-remote-Ii55_-jJ.js'], entry: ['/assets/index-Aa11_-bB.js', '/assets/preload-helper-Oo88_-pP.js'] },
 };
 
 const accountManifest: PrerenderManifest = {
@@ -60,9 +60,16 @@ afterAll(async () => {
 });
 
 const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const PRELOAD_TEMPLATE = /<template data-preload-scripts>([\s\S]*?)<\/template>/;
+/** The preloads the browser acts on with the HTML, and those the entry script adds from the template once the page is painted. */
+const preloads = (html: string) => ({
+  eager: modulePreloads(html.replace(PRELOAD_TEMPLATE, '')),
+  deferred: modulePreloads(PRELOAD_TEMPLATE.exec(html)?.[1] ?? ''),
+  template: PRELOAD_TEMPLATE.exec(html)?.[1] ?? '',
+});
 
 describe('prerendered pages', () => {
-  it('answers / with the landing already in #root, its styles, and a preload for each script it adds', async () => {
+  it('answers / with the landing already in #root, its styles, and a preload for each script it needs, held back until the page is painted', async () => {
     const response = await web.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -73,8 +80,12 @@ describe('prerendered pages', () => {
     expect(html).toContain('<div id="root" data-prerendered><main><h1>Share the ride</h1></main></div>');
     expect(html).not.toContain('Loading...');
     expect(html.indexOf('<style data-prerendered-styles>.a{color:green}</style>')).toBeLessThan(html.indexOf('</head>'));
-    // Named once: index.html already preloads react.
-    expect(modulePreloads(html)).toEqual(['/assets/react-Cc22_-dD.js', '/assets/landing-page-Ee33_-fF.js']);
+    expect(html.indexOf('<template data-preload-scripts>')).toBeLessThan(html.indexOf('</head>'));
+    // Only the entry script's own import loads with the HTML; index.html's preloads and the page's
+    // wait in the template, each named once (index.html and the page both name react).
+    expect(preloads(html).eager).toEqual(['/assets/preload-helper-Oo88_-pP.js']);
+    expect(preloads(html).deferred).toEqual(['/assets/react-Cc22_-dD.js', '/assets/landing-page-Ee33_-fF.js']);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-Aa11_-bB.js"></script>');
     // The CSP allows no inline script: every script the page has is a file.
     expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
   });
@@ -84,8 +95,9 @@ describe('prerendered pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toContain('<div id="root" data-prerendered><main><h1>Welcome Back</h1><form inert></form></main></div>');
-    expect(response.body).toContain('<link rel="preload" href="/remotes.json" as="fetch" crossorigin>');
-    expect(modulePreloads(response.body)).toEqual([
+    expect(preloads(response.body).template).toContain('<link rel="preload" href="/remotes.json" as="fetch" crossorigin>');
+    expect(preloads(response.body).eager).toEqual(['/assets/preload-helper-Oo88_-pP.js']);
+    expect(preloads(response.body).deferred).toEqual([
       '/assets/react-Cc22_-dD.js',
       '/assets/load-remote-Ii55_-jJ.js',
       '/remotes/account/assets/remoteEntry.js',
