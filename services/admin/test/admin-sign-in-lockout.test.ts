@@ -42,3 +42,14 @@ describe('the staff failure budget', () => {
     expect(await statusesOf(`ghost-${crypto.randomUUID()}`, 11)).toEqual(await statusesOf('kojo.ops', 11));
   });
 });
+
+describe('sign-in names and passwords no staff account can have', () => {
+  it.each([
+    ['an over-long username', 'é'.repeat(250_000), 'ops-pass-1', 'Username must be at most 64 characters'],
+    ['an over-long password', 'efua.ops', 'x'.repeat(100_000), 'Password must be at most 128 characters'],
+  ])('refuses %s with a 400 that says why, before any work', async (_case, username, password, message) => {
+    const response = await signIn(username, password);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+});

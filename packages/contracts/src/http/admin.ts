@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
 
-/** Admin login: the forms only require both fields; the server applies the schema's lengths. */
+/**
+ * Admin login: the forms only require both fields; the server applies the schema's lengths. No
+ * staff account has a longer username or password than `createAdminRequestSchema` allows, so a
+ * longer one is refused before any lookup, lock-out bookkeeping or password hashing.
+ */
 export const adminLoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required'),
-  password: z.string().min(1, 'Password is required'),
+  username: z.string().trim().min(1, 'Username is required').max(64, 'Username must be at most 64 characters'),
+  password: z.string().min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
