@@ -1,3 +1,4 @@
+import getRawBody from 'raw-body';
 import { Readable } from 'node:stream';
 import type { BodyLimit } from '@krom/contracts/api/body-limits';
 import { HttpError } from '@krom/server-kit/errors';
@@ -31,35 +32,6 @@ export function refuseAnnouncedTooLarge(request: FastifyRequest, limitOf: BodyLi
   if (Number(request.headers['content-length'] ?? 0) > limit.bytes) throw tooLarge(limit);
 }
 
-/** The stream's bytes until it ends, or undefined as soon as they pass `limit` (the rest then flows on, discarded). */
-function readUpTo(stream: Readable, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = () => {
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      stop();
-      resolve(undefined);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', onError);
-  });
-}
 
 /**
  * A preParsing hook for forwarded routes: a body sent without a length (chunked) is read here up
@@ -71,8 +43,12 @@ export function bufferUnannouncedBody(limitOf: BodyLimitOf): preParsingAsyncHook
   return async (request, _reply, payload) => {
     if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
     const limit = limitOf(request);
-    const body = await readUpTo(payload, limit.bytes);
-    if (body === undefined) throw tooLarge(limit);
+    const body = await getRawBody(payload, { limit: limit.bytes }).catch((error: unknown) => {
+      if ((error as { type?: string }).type !== 'entity.too.large') throw error;
+      // The rest is read and discarded, so the client, still sending, gets to read the 413.
+      payload.resume();
+      throw tooLarge(limit);
+    });
     request.headers['content-length'] = String(body.length);
     delete request.headers['transfer-encoding'];
     return Readable.from([body]);

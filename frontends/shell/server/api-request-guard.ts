@@ -1,3 +1,4 @@
+import getRawBody from 'raw-body';
 import type { IncomingMessage, Server } from 'node:http';
 import { Readable } from 'node:stream';
 import { apiBodyLimit } from '@krom/contracts/api/body-limits';
@@ -49,35 +50,6 @@ function lingerThenClose(request: IncomingMessage) {
   request.once('close', () => clearTimeout(timer));
 }
 
-/** The stream's bytes until it ends, or undefined as soon as they pass `limit` (the rest then flows on, discarded). */
-function readUpTo(stream: Readable, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = () => {
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      stop();
-      resolve(undefined);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', onError);
-  });
-}
 
 /** The body as the stream it came in on, whatever its type: forwarded as sent, never parsed and re-encoded here. */
 const streamedBody = (_request: FastifyRequest, payload: unknown, done: (error: null, body: unknown) => void) => done(null, payload);
@@ -96,7 +68,12 @@ export function guardApiRequests(scope: FastifyInstance): void {
   });
   scope.addHook('preParsing', async (request, reply, payload) => {
     if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
-    const body = await readUpTo(payload, limitOf(request.raw).bytes);
+    const body = await getRawBody(payload, { limit: limitOf(request.raw).bytes }).catch((error: unknown) => {
+      if ((error as { type?: string }).type !== 'entity.too.large') throw error;
+      // The rest is read and discarded, so the client, still sending, gets to read the 413.
+      payload.resume();
+      return undefined;
+    });
     if (body === undefined) {
       refuseTooLarge(request, reply);
       return payload;
