@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PRELOAD_TEMPLATE_ATTRIBUTE, PRERENDER_MANIFEST, type PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
 import type { RemotesConfig } from '../src/remotes-config.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
-import type { RemoteSource } from './remote-sources.ts';
+import { type RemoteSource, remoteBase } from './remote-sources.ts';
 
 /** One page's full HTML, compressed once when the server starts. */
 export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer };
@@ -53,7 +54,46 @@ function compose(indexHtml: string, page: { html: string; styles: string }, entr
   };
 }
 
-type Sources = { shellDist: string; remotes: Record<string, RemoteSource>; remotesConfig: RemotesConfig };
+type Sources = {
+  shellDist: string;
+  remotes: Record<string, RemoteSource>;
+  remotesConfig: RemotesConfig;
+  /** The manifests of remotes behind their own servers, as last fetched (`followRemoteManifests`). */
+  fetched?: FetchedManifests;
+};
+
+/** Each remote behind its own server: its prerendered.json as last fetched, and a tag that changes with it. */
+export type FetchedManifests = Map<string, { manifest: PrerenderManifest; tag: string }>;
+
+/**
+ * Keeps the prerendered.json of every remote behind its own server (its container) as that server
+ * serves it now: fetched by `refresh` (once before the web server answers) and every `everyMs`,
+ * so a redeployed remote's pages are composed from its new build. A remote that cannot be reached
+ * keeps the manifest last fetched; one never fetched, or whose build has none (404), has its
+ * pages answered with index.html, as before.
+ */
+export function followRemoteManifests(remotes: Record<string, RemoteSource>, options: { everyMs: number }) {
+  const fetched: FetchedManifests = new Map();
+  const upstreams = Object.entries(remotes).flatMap(([name, source]) => ('upstream' in source ? [{ name, url: `${source.upstream}${remoteBase(name)}${PRERENDER_MANIFEST}` }] : []));
+  const refresh = async () => {
+    await Promise.all(
+      upstreams.map(async ({ name, url }) => {
+        try {
+          const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+          if (response.status === 404) return void fetched.delete(name);
+          if (!response.ok) return;
+          const text = await response.text();
+          const tag = createHash('sha256').update(text).digest('base64url');
+          if (fetched.get(name)?.tag !== tag) fetched.set(name, { manifest: JSON.parse(text) as PrerenderManifest, tag });
+        } catch {
+          // Unreachable or unreadable for now: the last manifest stands until it answers again.
+        }
+      }),
+    );
+  };
+  const timer = upstreams.length > 0 ? setInterval(() => void refresh(), options.everyMs).unref() : undefined;
+  return { fetched, refresh, stop: () => clearInterval(timer) };
+}
 
 /**
  * The prerendered page for a path, if the builds have one. Composed again whenever index.html or
@@ -68,7 +108,8 @@ export function prerenderedPages(sources: Sources): (pathname: string) => Compos
   ];
   let composed: { version: string; pages: Map<string, ComposedPage> } | undefined;
   return (pathname) => {
-    const version = files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(':');
+    const fetchedTags = [...(sources.fetched ?? [])].map(([name, { tag }]) => `${name}=${tag}`);
+    const version = [...files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0), ...fetchedTags].join(':');
     if (composed?.version !== version) composed = { version, pages: composePrerenderedPages(sources) };
     return composed.pages.get(pathname);
   };
@@ -78,7 +119,8 @@ export function prerenderedPages(sources: Sources): (pathname: string) => Compos
  * Every prerendered page, by path: the shell's own (the landing) and those of each remote served
  * from a folder on this machine. A remote's page also preloads the host's remote loader, the
  * remote's entry, /remotes.json and the host's copies of the shared modules it imports. A remote
- * behind its own server, or a build without prerendered pages, is served as before: index.html.
+ * behind its own server contributes the manifest last fetched from it; a build without prerendered
+ * pages is served as before: index.html.
  */
 export function composePrerenderedPages(options: Sources): Map<string, ComposedPage> {
   const pages = new Map<string, ComposedPage>();
@@ -91,7 +133,7 @@ export function composePrerenderedPages(options: Sources): Map<string, ComposedP
   for (const [pathname, page] of Object.entries(shell?.pages ?? {})) pages.set(pathname, compose(indexHtml, page, entryChunks, page.preload, []));
   for (const [name, source] of Object.entries(options.remotes)) {
     const entry = options.remotesConfig[name]?.entry;
-    const remote = 'dist' in source && entry ? readManifest(source.dist) : undefined;
+    const remote = 'dist' in source ? readManifest(source.dist) : options.fetched?.get(name)?.manifest;
     if (!remote || !entry) continue;
     for (const [pathname, page] of Object.entries(remote.pages)) {
       const hostShared = page.shared.flatMap((specifier) => shell?.sharedChunks[specifier] ?? []);

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { cacheControlFor } from './cache-policy.ts';
 import { answerExpectContinue, endToEndHeaders, guardApiRequests } from './api-request-guard.ts';
-import { type ComposedPage, prerenderedPages } from './prerendered-pages.ts';
+import { type ComposedPage, followRemoteManifests, prerenderedPages } from './prerendered-pages.ts';
 import { type RemoteSource, remoteBase, remotesConfigFor } from './remote-sources.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerBuild } from './static-files.ts';
@@ -75,7 +75,11 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
 
   // Public pages the builds prerendered (the landing, login, sign-up) answer before any file
   // lookup: `/` would otherwise be the static index.html.
-  const prerendered = prerenderedPages({ shellDist: options.shellDist, remotes: options.remotes, remotesConfig });
+  // A remote in its own container has its prerendered.json fetched from there, and again every 30 s.
+  const remoteManifests = followRemoteManifests(options.remotes, { everyMs: 30_000 });
+  await remoteManifests.refresh();
+  app.addHook('onClose', async () => remoteManifests.stop());
+  const prerendered = prerenderedPages({ shellDist: options.shellDist, remotes: options.remotes, remotesConfig, fetched: remoteManifests.fetched });
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(pathname)) return;

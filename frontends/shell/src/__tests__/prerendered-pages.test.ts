@@ -6,6 +6,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followRemoteManifests, prerenderedPages } from '../../server/prerendered-pages.ts';
+import { buildRemoteServer } from '../../server/remote-server.ts';
 import { buildWebServer } from '../../server/web-server.ts';
 
 const indexHtml = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-Aa11_-bB.js"></script>
@@ -126,5 +128,58 @@ describe('prerendered pages', () => {
     expect(html).toContain('<h1>Rebuilt</h1>');
     expect(modulePreloads(html)).toContain('/assets/landing-page-Mm77_-nN.js');
     expect(modulePreloads(html)).not.toContain('/assets/landing-page-Ee33_-fF.js');
+  });
+});
+
+describe('a remote in its own container', () => {
+  let remote: FastifyInstance;
+  let upstream: string;
+  let accountDist: string;
+  beforeAll(async () => {
+    accountDist = path.join(dir, 'account');
+    remote = await buildRemoteServer({ name: 'account', dist: accountDist });
+    upstream = await remote.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => remote?.close());
+
+  it('has its pages prerendered from the manifest its server serves', async () => {
+    const behind = await buildWebServer({ shellDist: shell, remotes: { account: { upstream } }, bffUrl: 'http://127.0.0.1:9' });
+    try {
+      const html = (await behind.inject({ url: '/login' })).body;
+      expect(html).toContain('<div id="root" data-prerendered><main><h1>Welcome Back</h1>');
+      expect(preloads(html).deferred).toContain('/remotes/account/assets/login-page-Kk66_-lL.js');
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('follows a redeployed remote once its manifest is fetched again', async () => {
+    const remotes = { account: { upstream } };
+    const followed = followRemoteManifests(remotes, { everyMs: 60_000 });
+    try {
+      await followed.refresh();
+      const page = prerenderedPages({ shellDist: shell, remotes, remotesConfig: { account: { entry: '/remotes/account/assets/remoteEntry.js' } }, fetched: followed.fetched });
+      expect(page('/login')?.html.toString()).toContain('Welcome Back');
+      const redeployed = { ...accountManifest, pages: { '/login': { ...accountManifest.pages['/login']!, html: '<main><h1>Welcome Back, again</h1></main>' } } };
+      await writeFile(path.join(accountDist, 'prerendered.json'), JSON.stringify(redeployed));
+      expect(page('/login')?.html.toString()).not.toContain('again');
+      await followed.refresh();
+      expect(page('/login')?.html.toString()).toContain('Welcome Back, again');
+    } finally {
+      followed.stop();
+      await writeFile(path.join(accountDist, 'prerendered.json'), JSON.stringify(accountManifest));
+    }
+  });
+
+  it('answers its pages with index.html while its server cannot be reached', async () => {
+    const behind = await buildWebServer({ shellDist: shell, remotes: { account: { upstream: 'http://127.0.0.1:9' } }, bffUrl: 'http://127.0.0.1:9' });
+    try {
+      const response = await behind.inject({ url: '/login' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Loading...');
+      expect(response.body).not.toContain('Welcome Back');
+    } finally {
+      await behind.close();
+    }
   });
 });
