@@ -1,5 +1,7 @@
 import { maxImageBytes, uploadErrors } from '../http/auth.ts';
+import { maxVerificationFormBytes } from '../http/verification.ts';
 import { uploadImage } from './uploads.ts';
+import { submitDriverVerification, submitIdentityVerification } from './verification.ts';
 
 /** The most a request body may hold, and what a caller sending more is told (413). */
 export type BodyLimit = { bytes: number; message: string };
@@ -10,6 +12,10 @@ export const jsonBodyLimit: BodyLimit = { bytes: 1024 * 1024, message: 'Request 
 /** The upload's multipart form: the 5 MB image and room for the form's boundaries and small fields. */
 export const uploadFormLimit: BodyLimit = { bytes: maxImageBytes + 64 * 1024, message: uploadErrors.tooLarge };
 
+/** The verification forms: up to four photos of 5 MB each (each photo is also held to 5 MB). */
+export const verificationFormLimit: BodyLimit = { bytes: maxVerificationFormBytes, message: uploadErrors.tooLarge };
+const verificationFormPaths = new Set<string>([submitIdentityVerification.path, submitDriverVerification.path]);
+
 /**
  * The limit on a request to /api by its method, path (the query ignored) and Content-Type: the
  * upload's when it is the upload's multipart form, JSON's otherwise (identity reads any other
@@ -19,5 +25,7 @@ export const uploadFormLimit: BodyLimit = { bytes: maxImageBytes + 64 * 1024, me
 export function apiBodyLimit(method: string, url: string, contentType = ''): BodyLimit {
   const path = url.split('?', 1)[0];
   const isForm = contentType.trimStart().toLowerCase().startsWith('multipart/form-data');
-  return isForm && method === uploadImage.method && path === uploadImage.path ? uploadFormLimit : jsonBodyLimit;
+  if (!isForm || method !== 'POST') return jsonBodyLimit;
+  if (path === uploadImage.path) return uploadFormLimit;
+  return path !== undefined && verificationFormPaths.has(path) ? verificationFormLimit : jsonBodyLimit;
 }

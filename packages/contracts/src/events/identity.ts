@@ -99,3 +99,28 @@ export const userSnapshots = defineEvent(`${userSnapshotSubject}.*`, userSnapsho
  * stream's; a tombstone replaces a deleted user's last personal snapshot.
  */
 export const userSnapshotStream = { suffix: 'USER_SNAPSHOTS', subjects: userSnapshots.subject } as const;
+
+/**
+ * Staff decided a verification submission. Published in the same transaction as the decision
+ * (with the user's new snapshot); notifications tells the user (in the app and by SMS), rides
+ * updates the statuses that gate posting. `reason` is what the user is shown; `decidedBy` is the
+ * staff account's id. The statuses are the account's after the decision, at `version`.
+ */
+export const verificationDecided = defineEvent(
+  'krom.identity.verification.decided.v1',
+  z.object({
+    submissionId: z.string().uuid(),
+    userId: z.string().uuid(),
+    kind: z.enum(['identity', 'driver']),
+    decision: z.enum(['approved', 'rejected']),
+    reason: z.string().nullable(),
+    decidedBy: z.string().uuid(),
+    decidedAt: z.string().datetime({ offset: true }),
+    isVerified: z.boolean(),
+    verificationStatus,
+    isDriver: z.boolean(),
+    driverVerificationStatus: verificationStatus,
+    version: aggregateVersion,
+  }),
+);
+export type VerificationDecided = z.infer<typeof verificationDecided.schema>;
