@@ -20,5 +20,8 @@ export const routesManifest: RemoteRoutesManifest = {
     '/account-settings',
     '/payments',
     '/notifications',
+    '/verify-identity',
+    '/verify-identity-driver',
+    '/driver-verification',
   ],
 };

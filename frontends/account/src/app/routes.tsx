@@ -58,6 +58,19 @@ export const routes: RemoteRouteModule['routes'] = [
         path: '/notifications',
         lazy: () => import('../features/notifications/components/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
       },
+      {
+        path: '/verify-identity',
+        lazy: () => import('../features/verification/components/identity-verification-page.tsx').then((m) => ({ Component: m.IdentityVerificationPage })),
+      },
+      // The spec's route; the dashboard links to /driver-verification, so both are the same screen.
+      {
+        path: '/verify-identity-driver',
+        lazy: () => import('../features/verification/components/driver-verification-page.tsx').then((m) => ({ Component: m.DriverVerificationPage })),
+      },
+      {
+        path: '/driver-verification',
+        lazy: () => import('../features/verification/components/driver-verification-page.tsx').then((m) => ({ Component: m.DriverVerificationPage })),
+      },
     ],
   },
 ];

@@ -8,6 +8,7 @@ import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
 import { matchPath } from 'react-router-dom';
 import { routesManifest as accountManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
+import { verificationDisplay } from '../components/verification-status-card.tsx';
 import { FakeXhr } from './fake-xhr.ts';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 
@@ -161,6 +162,44 @@ describe('verification status card', () => {
     }
   });
 
+  it('shows no driver card to a user who never sent driver details', async () => {
+    openProfile(aUser({ verificationStatus: 'approved', driverVerificationStatus: 'not_submitted' }));
+    await screen.findByRole('heading', { name: 'My Profile' });
+    expect(card()).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Driver Verification' })).toBeNull();
+  });
+
+  it.each([
+    ['approved', 'green', 'Verified', 'You are verified as a driver', null],
+    ['pending', 'orange', 'Pending Approval', "Your driver's licence is being reviewed. Review typically takes 2-3 business days.", 'Update Verification'],
+    ['rejected', 'red', 'Verification Failed', 'Your driver verification was declined. Please contact support or try again.', 'Retry Verification'],
+  ] as const)('shows driver verification %s as %s "%s" beside the identity card', async (status, tone, label, text, action) => {
+    openProfile(aUser({ verificationStatus: 'approved', driverVerificationStatus: status }));
+    await screen.findByRole('heading', { name: 'My Profile' });
+    const driverCard = screen.getByRole('region', { name: 'Driver Verification' });
+    expect(within(driverCard).getByText(label)).toBeTruthy();
+    expect(within(driverCard).getByText(text)).toBeTruthy();
+    expect(getComputedStyle(driverCard).borderColor).toBe(colours[tone]);
+    const links = within(driverCard).queryAllByRole('link');
+    if (action === null) expect(links).toHaveLength(0);
+    else expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([[action, '/verify-identity-driver']]);
+    // The identity card keeps its own status and its button to /verify-identity.
+    expect(within(card()).getByText('Verified')).toBeTruthy();
+  });
+
+  it('reads not_submitted and any status it does not know as Not Verified, for both cards', () => {
+    // The user schema admits only the four statuses; a newer server's status must still read safely.
+    for (const status of ['not_submitted', 'on_hold']) {
+      expect(verificationDisplay(status)).toMatchObject({ tone: 'grey', label: 'Not Verified', text: 'Your account is not verified', action: 'Verify Now' });
+      expect(verificationDisplay(status, 'driver')).toMatchObject({
+        tone: 'grey',
+        label: 'Not Verified',
+        text: 'Your driver details are not verified',
+        action: 'Verify Now',
+      });
+    }
+  });
+
   it('takes the user to /verify-identity', async () => {
     const { user, router } = openProfile(aUser({ verificationStatus: 'rejected' }));
     await user.click(await screen.findByRole('link', { name: 'Retry Verification' }));
@@ -170,14 +209,14 @@ describe('verification status card', () => {
 });
 
 describe('links from the profile', () => {
-  it('lead only to screens that exist: Verify Now waits for its screen, the side menu shows what is built', async () => {
-    // The app's screens as the shell declares them, before /verify-identity is built.
+  it('lead only to screens that exist: Verify Now once its screen is declared, the side menu shows what is built', async () => {
+    // The app's screens as the shell declares them; the account remote now serves /verify-identity.
     const declared = [...accountManifest.paths, '/dashboard', '/post-ride'];
     declareScreens(declared);
     try {
       const { user } = openProfile(aUser({ verificationStatus: 'not_submitted' }));
       expect(await screen.findByText('Your account is not verified')).toBeTruthy();
-      expect(screen.queryByRole('link', { name: 'Verify Now' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Verify Now' }).getAttribute('href')).toBe('/verify-identity');
       await user.click(screen.getByRole('button', { name: 'Open account menu' }));
       const hrefs = [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? '');
       expect(hrefs.length).toBeGreaterThan(3);

@@ -24,7 +24,18 @@ function ProfileScreen({ user }: { user: User }) {
     <Column>
       <h1>My Profile</h1>
       <AvatarUpload user={user} />
-      <ProfileForm user={user} beforeActions={<VerificationStatusCard status={user.verificationStatus} />} />
+      <ProfileForm
+        user={user}
+        beforeActions={
+          <Cards>
+            <VerificationStatusCard status={user.verificationStatus} />
+            {/* Shown once the user has sent driver details: a passenger-only account never sees it. */}
+            {user.driverVerificationStatus !== 'not_submitted' ? (
+              <VerificationStatusCard kind="driver" status={user.driverVerificationStatus} />
+            ) : null}
+          </Cards>
+        }
+      />
     </Column>
   );
 }
@@ -36,4 +47,9 @@ const Column = styled.div`
   margin: 0 auto;
 
   h1 { font-size: 1.75rem; }
+`;
+
+const Cards = styled.div`
+  display: grid;
+  gap: 12px;
 `;

@@ -1,15 +1,36 @@
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
-import styled from 'styled-components';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+import { useId } from 'react';
+import styled from 'styled-components';
 
-const verifyIdentityPath = '/verify-identity';
+/** Which verification a card shows: its title, where its button goes, and its texts per status. */
+export type VerificationKind = 'identity' | 'driver';
+const cards: Record<VerificationKind, { title: string; path: string }> = {
+  identity: { title: 'Verification Status', path: '/verify-identity' },
+  driver: { title: 'Driver Verification', path: '/verify-identity-driver' },
+};
 
 type Tone = 'green' | 'orange' | 'red' | 'grey';
 
 type StatusDisplay = { tone: Tone; label: string; text: string; action: string | null };
 
+/** The driver card's own texts, with the identity card's labels and buttons. */
+const driverTexts = {
+  approved: 'You are verified as a driver',
+  pending: "Your driver's licence is being reviewed. Review typically takes 2-3 business days.",
+  rejected: 'Your driver verification was declined. Please contact support or try again.',
+  other: 'Your driver details are not verified',
+} as const;
+
 /** Spec section 4: approved, pending, rejected, and anything else meaning "not verified". */
-export function verificationDisplay(status: string): StatusDisplay {
+export function verificationDisplay(status: string, kind: VerificationKind = 'identity'): StatusDisplay {
+  const display = identityDisplay(status);
+  if (kind === 'identity') return display;
+  const known = status === 'approved' || status === 'pending' || status === 'rejected' ? status : 'other';
+  return { ...display, text: driverTexts[known] };
+}
+
+function identityDisplay(status: string): StatusDisplay {
   switch (status) {
     case 'approved':
       return { tone: 'green', label: 'Verified', text: 'Your account has been verified', action: null };
@@ -39,11 +60,13 @@ const tones: Record<Tone, { ink: string; soft: string; icon: string }> = {
   grey: { ink: '#55635b', soft: '#eef1ef', icon: 'M12 7.5v5.5M12 16.5v.5' },
 };
 
-export function VerificationStatusCard({ status }: { status: string }) {
-  const display = verificationDisplay(status);
+export function VerificationStatusCard({ status, kind = 'identity' }: { status: string; kind?: VerificationKind }) {
+  const titleId = useId();
+  const { title, path } = cards[kind];
+  const display = verificationDisplay(status, kind);
   const tone = tones[display.tone];
   return (
-    <Card $ink={tone.ink} $soft={tone.soft} aria-labelledby="verification-status-title">
+    <Card $ink={tone.ink} $soft={tone.soft} aria-labelledby={titleId}>
       <Top>
         <Icon aria-hidden="true">
           <svg width="22" height="22" viewBox="0 0 24 24">
@@ -52,14 +75,14 @@ export function VerificationStatusCard({ status }: { status: string }) {
           </svg>
         </Icon>
         <div>
-          <Title id="verification-status-title">Verification Status</Title>
+          <Title id={titleId}>{title}</Title>
           <Label>{display.label}</Label>
         </div>
       </Top>
       <p>{display.text}</p>
-      {/* Hidden until the verification screen exists: it would open the 404. */}
-      {display.action && screenExists(verifyIdentityPath) ? (
-        <ButtonLink to={verifyIdentityPath} $variant="secondary">
+      {/* Hidden while the shell declares no such screen: it would open the 404. */}
+      {display.action && screenExists(path) ? (
+        <ButtonLink to={path} $variant="secondary">
           {display.action}
         </ButtonLink>
       ) : null}

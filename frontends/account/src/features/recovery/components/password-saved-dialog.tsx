@@ -1,62 +1,6 @@
-import { Button } from '@krom/ui-kit/button.tsx';
-import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
-import { useEffect, useId, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
+import { SuccessDialog } from '../../../lib/success-dialog.tsx';
 
 /** The spec's success modal after a reset; its one way out is to the login page. */
 export function PasswordSavedDialog() {
-  const navigate = useNavigate();
-  const titleId = useId();
-  const continueButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    continueButton.current?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-    };
-  }, []);
-
-  return (
-    <Overlay>
-      <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <IconDisc $size={64} $strokeWidth={2.4} aria-hidden="true">
-          <svg width="32" height="32" viewBox="0 0 24 24">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        </IconDisc>
-        <h2 id={titleId}>Password successfully saved and updated</h2>
-        <Button ref={continueButton} $block $size="lg" onClick={() => navigate('/login', { replace: true })}>
-          Continue to Login
-        </Button>
-      </Dialog>
-    </Overlay>
-  );
+  return <SuccessDialog title="Password successfully saved and updated" action={{ label: 'Continue to Login', to: '/login' }} />;
 }
-
-const Overlay = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.layer.overlay};
-  display: grid;
-  place-items: center;
-  padding: 16px;
-  background: ${({ theme }) => theme.color.overlay};
-`;
-
-const Dialog = styled.div`
-  display: grid;
-  justify-items: center;
-  gap: 20px;
-  width: 100%;
-  max-width: 380px;
-  padding: 28px 20px 20px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.background};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-  text-align: center;
-
-  h2 { font-size: 1.25rem; }
-`;
