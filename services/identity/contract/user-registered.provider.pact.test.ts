@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
-import { userRegistered } from '@krom/contracts/events/identity';
 import { pactFile } from '@krom/server-kit/pact';
 import { MessageProviderPact } from '@pact-foundation/pact';
-import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { registerUser } from '../src/accounts/register-user.ts';
-import { outbox } from '../src/db/schema.ts';
 import { openIdentityService } from '../src/open-identity.ts';
-import { closeIdentity, type IdentityService, identityTestConfig, newPerson } from '../test/identity-test-env.ts';
+import { closeIdentity, type IdentityService, identityTestConfig } from '../test/identity-test-env.ts';
+import { identityMessageProviders } from './identity-message-providers.ts';
 
 /**
  * The identity service produces the user.registered message the notifications service's pact
- * expects: the envelope comes from the real registration path and its real outbox row.
+ * expects: the envelope comes from the real registration path and its real outbox row. The file
+ * is verified whole, so the other messages it names are supplied too (identity-message-providers.ts).
  */
 const { config } = identityTestConfig();
 let service: IdentityService;
@@ -28,17 +26,6 @@ it('produces the user.registered event the notifications service expects', async
     provider: 'krom-identity',
     pactUrls: [file],
     logLevel: 'warn',
-    stateHandlers: { 'a person registered an account': async () => undefined },
-    messageProviders: {
-      [`a ${userRegistered.subject} event`]: async () => {
-        const user = await registerUser(service.db, newPerson());
-        const [row] = await service.db
-          .select()
-          .from(outbox)
-          .where(and(eq(outbox.subject, userRegistered.subject), sql`${outbox.envelope}->'data'->>'userId' = ${user.id}`));
-        if (!row) throw new Error('the registration wrote no outbox event');
-        return row.envelope;
-      },
-    },
+    ...identityMessageProviders(service, config.INTERNAL_AUTH_SECRET),
   }).verify();
 });

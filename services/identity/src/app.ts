@@ -7,7 +7,9 @@ import { accountRoutes } from './routes/accounts.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { verificationRoutes } from './routes/verification.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import { documentLinks } from './verification/document-links.ts';
 
 export type IdentityAppDeps = {
   db: IdentityDb;
@@ -18,7 +20,7 @@ export type IdentityAppDeps = {
   checks?: Record<string, () => Promise<void>>;
 };
 
-/** The identity service as a Fastify app: internal auth, then accounts, settings, recovery and uploads. */
+/** The identity service as a Fastify app: internal auth, then accounts, settings, recovery, uploads and verification. */
 export async function buildIdentityApp(deps: IdentityAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'identity', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'identity' });
@@ -27,5 +29,6 @@ export async function buildIdentityApp(deps: IdentityAppDeps): Promise<FastifyIn
   await app.register(settingsRoutes, domain);
   await app.register(recoveryRoutes, domain);
   await app.register(uploadRoutes, domain);
+  await app.register(verificationRoutes, { ...domain, links: documentLinks(deps.internalSecret) });
   return app;
 }

@@ -5,7 +5,7 @@ import type { Logger } from '@krom/server-kit/logger';
 import { recordEvent } from '@krom/server-kit/outbox';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
-import { uploads, userSettings, users } from '../db/schema.ts';
+import { uploads, userSettings, users, verificationSubmissions } from '../db/schema.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { recordUserSnapshot } from '../events/user-snapshot.ts';
 import { findLiveUser } from './find-user.ts';
@@ -27,6 +27,8 @@ export async function deleteAccount(deps: { db: IdentityDb; store: ObjectStore; 
 
   await db.transaction(async (tx) => {
     const deletedAt = new Date();
+    // Verification submissions hold the card and licence details: erased with their documents.
+    await tx.delete(verificationSubmissions).where(eq(verificationSubmissions.userId, userId));
     await tx.delete(uploads).where(eq(uploads.ownerId, userId));
     await tx.delete(userSettings).where(eq(userSettings.userId, userId));
     const [erased] = await tx

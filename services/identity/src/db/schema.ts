@@ -117,3 +117,66 @@ export const uploadQuotaUsage = pgTable(
   },
   (table) => [primaryKey({ columns: [table.ownerId, table.day] }), index('upload_quota_usage_day_idx').on(table.day)],
 );
+
+/**
+ * Identity (Ghana card) and driver (licence) verification submissions, one row per form sent.
+ * A user has at most one pending submission of each kind: sending again while one waits marks
+ * the older one `superseded`. The user's statuses stay on `users`; this is the review record.
+ */
+export const verificationSubmissions = pgTable(
+  'verification_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'identity' | 'driver' */
+    kind: text('kind').notNull(),
+    /** 'pending' | 'approved' | 'rejected' | 'superseded' */
+    status: text('status').notNull().default('pending'),
+    fullName: text('full_name').notNull(),
+    /** Normalised upper-case (GHA-123456789-0). */
+    cardNumber: text('card_number').notNull(),
+    /** The card's expiry (identity form). */
+    expiryDate: date('expiry_date'),
+    dateOfBirth: date('date_of_birth'),
+    licenseNumber: text('license_number'),
+    licenseClass: text('license_class'),
+    licenseExpiryDate: date('license_expiry_date'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The staff account (admin service) that decided. */
+    decidedBy: uuid('decided_by'),
+    reason: text('reason'),
+  },
+  (table) => [
+    // The review queue: by status, oldest (or newest) first.
+    index('verification_submissions_queue_idx').on(table.status, table.submittedAt),
+    index('verification_submissions_user_idx').on(table.userId, table.kind, table.submittedAt),
+    // Never two waiting submissions of one kind for one user, whatever races.
+    uniqueIndex('verification_submissions_one_pending_key')
+      .on(table.userId, table.kind)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The photos of a submission. Each is an upload of kind 'verification' (object under
+ * `verification/<userId>/<uuid>.<ext>`, counted against the upload quota) that only the document
+ * route serves; `id` is the document id staff's signed links name.
+ */
+export const verificationDocuments = pgTable(
+  'verification_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => verificationSubmissions.id, { onDelete: 'cascade' }),
+    /** The form's file field (cardPhoto, licenseFrontPhoto, ...). */
+    slot: text('slot').notNull(),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('verification_documents_submission_idx').on(table.submissionId), uniqueIndex('verification_documents_upload_key').on(table.uploadId)],
+);

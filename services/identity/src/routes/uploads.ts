@@ -13,9 +13,10 @@ import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { requireUser } from '@krom/server-kit/internal-auth';
 import type { Logger } from '@krom/server-kit/logger';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityDb } from '../db/identity-db.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { sendStoredImage } from './send-stored-image.ts';
 import { deleteUpload, readUpload, storeUpload, type UploadKind } from '../uploads/manage-uploads.ts';
 
 type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
@@ -70,14 +71,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request, reply) => {
       const userId = requireUser(request);
       const object = await readUpload(deps, userId, knownShape(request.params.publicId));
-      // The bytes go out as stored; the typed reply only knows the document's string for them.
-      return (reply as FastifyReply)
-        .header('content-type', object.contentType)
-      .header('content-length', object.size)
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(object.body);
+      return sendStoredImage(reply, object, 'private, max-age=86400');
     },
   });
 

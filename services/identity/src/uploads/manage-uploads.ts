@@ -2,13 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { uploadErrors, uploadNotFound } from '@krom/contracts/http/auth';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Logger } from '@krom/server-kit/logger';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { findLiveUser } from '../accounts/find-user.ts';
 import { publishProfileUpdated } from '../accounts/update-profile.ts';
 import { nextUserVersion } from '../accounts/user-version.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, userSettings, users } from '../db/schema.ts';
 import type { ObjectStore, StoredObject } from '../storage/object-store.ts';
+import { verificationUploadKind } from '../verification/submit-verification.ts';
 import { detectImageType } from './detect-image-type.ts';
 import { reserveUploadQuota } from './upload-quota.ts';
 import { uploadUrl } from './upload-url.ts';
@@ -56,8 +57,10 @@ export async function readUpload(deps: Deps, viewerId: string, publicId: string)
     .innerJoin(users, eq(users.id, uploads.ownerId))
     .leftJoin(userSettings, eq(userSettings.userId, uploads.ownerId))
     .where(and(eq(uploads.publicId, publicId), isNull(users.deletedAt)));
-  // No settings row means the defaults, where the profile is shown.
-  const visible = row && (row.ownerId === viewerId || (row.kind === 'profile' && row.shownToOthers !== false));
+  // No settings row means the defaults, where the profile is shown. Verification photos are
+  // never served here, not even to their owner: only the document route, with its signed link.
+  const visible =
+    row && row.kind !== verificationUploadKind && (row.ownerId === viewerId || (row.kind === 'profile' && row.shownToOthers !== false));
   if (!row || !visible) throw new HttpError(404, uploadNotFound);
   const object = await deps.store.get(row.objectKey);
   if (!object) throw new HttpError(404, uploadNotFound);
@@ -69,7 +72,8 @@ export async function deleteUpload(deps: Deps, ownerId: string, publicId: string
   const objectKey = await deps.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(uploads)
-      .where(and(eq(uploads.publicId, publicId), eq(uploads.ownerId, ownerId)))
+      // A verification photo belongs to its submission until the account is deleted.
+      .where(and(eq(uploads.publicId, publicId), eq(uploads.ownerId, ownerId), ne(uploads.kind, verificationUploadKind)))
       .returning({ objectKey: uploads.objectKey });
     if (!removed) throw new HttpError(404, uploadNotFound);
     const [cleared] = await tx

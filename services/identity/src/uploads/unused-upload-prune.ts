@@ -2,6 +2,7 @@ import type { Logger } from '@krom/server-kit/logger';
 import { sql } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { verificationUploadKind } from '../verification/submit-verification.ts';
 import { pruneUploadQuotaUsage } from './upload-quota.ts';
 import { uploadUrl } from './upload-url.ts';
 
@@ -13,7 +14,9 @@ const HOUR_MS = 3600_000;
  * Deletes uploads older than `olderThanHours` that no account points at (profile photo, Ghana
  * card and licence photos), rows first and then their objects. "Used" is read from those columns
  * rather than kept as a flag, so it can never disagree with them. A photo is chosen minutes after
- * it is uploaded, so the day of grace leaves any upload still being used alone.
+ * it is uploaded, so the day of grace leaves any upload still being used alone. Verification
+ * photos are never pruned: they are stored with their submission, which keeps them (until the
+ * account is deleted) as the record staff decided on.
  */
 export async function pruneUnusedUploads(deps: Deps, options: { now?: Date; olderThanHours?: number; batch?: number } = {}): Promise<number> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - (options.olderThanHours ?? 24) * HOUR_MS);
@@ -22,6 +25,7 @@ export async function pruneUnusedUploads(deps: Deps, options: { now?: Date; olde
     DELETE FROM uploads WHERE id IN (
       SELECT u.id FROM uploads u
       WHERE u.created_at < ${cutoff}
+        AND u.kind <> ${verificationUploadKind}
         AND NOT EXISTS (
           SELECT 1 FROM users WHERE ${url} IN (profile_image_url, front_photo_url, back_photo_url, license_front_photo_url, license_back_photo_url))
       ORDER BY u.created_at LIMIT ${options.batch ?? 500})

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { userRegistered, verificationDecided } from '@krom/contracts/events/identity';
+import { createLogger } from '@krom/server-kit/logger';
+import { and, eq, sql } from 'drizzle-orm';
+import { registerUser } from '../src/accounts/register-user.ts';
+import { outbox } from '../src/db/schema.ts';
+import { decideVerification } from '../src/verification/decide-verification.ts';
+import { documentLinks } from '../src/verification/document-links.ts';
+import { submitVerification } from '../src/verification/submit-verification.ts';
+import { driverFields, identityFields } from '../test/verification-env.ts';
+import { type IdentityService, newPerson } from '../test/identity-test-env.ts';
+import { driverVerificationFieldsSchema, identityVerificationFieldsSchema } from '@krom/contracts/http/verification';
+
+/** The envelope of the one `subject` event about `field` = `value` in the outbox, as the relay publishes it. */
+async function outboxEnvelope(service: IdentityService, subject: string, field: string, value: string): Promise<EventEnvelope> {
+  const [row] = await service.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.subject, subject), sql`${outbox.envelope}->'data'->>${field} = ${value}`));
+  if (!row) throw new Error(`no ${subject} event in the outbox for ${field} ${value}`);
+  return row.envelope;
+}
+
+/**
+ * Every message identity publishes that a consumer's pact names, made through the real domain
+ * functions and read back from their real outbox rows. Each provider test verifies a whole pact
+ * file, so every one of them supplies all of these, whichever interactions the file holds.
+ */
+export function identityMessageProviders(service: IdentityService, internalSecret: string) {
+  const deps = { db: service.db, store: service.store, logger: createLogger('identity', 'silent'), links: documentLinks(internalSecret) };
+  return {
+    stateHandlers: {
+      'a person registered an account': async () => undefined,
+      'staff decided a verification submission': async () => undefined,
+    },
+    messageProviders: {
+      [`a ${userRegistered.subject} event`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        return outboxEnvelope(service, userRegistered.subject, 'userId', user.id);
+      },
+      // As in the consumers' example: an approved identity, then a driver licence rejected with a reason.
+      [`a ${verificationDecided.subject} event`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        const staffId = randomUUID();
+        const identity = await submitVerification(deps, user.id, { kind: 'identity', fields: identityVerificationFieldsSchema.parse(identityFields()), photos: [] });
+        await decideVerification(deps, staffId, identity.id, { decision: 'approved' });
+        const driver = await submitVerification(deps, user.id, { kind: 'driver', fields: driverVerificationFieldsSchema.parse(driverFields()), photos: [] });
+        await decideVerification(deps, staffId, driver.id, { decision: 'rejected', reason: 'The licence photo is blurred.' });
+        return outboxEnvelope(service, verificationDecided.subject, 'submissionId', driver.id);
+      },
+    },
+  };
+}
