@@ -8,6 +8,8 @@ import { loginAdmin } from '../src/features/admin-auth/api/login-admin.ts';
 import { logoutAdmin } from '../src/features/admin-auth/api/logout-admin.ts';
 import { createAdminUser } from '../src/features/admin-users/api/create-admin-user.ts';
 import { getAdminUsers } from '../src/features/admin-users/api/get-admin-users.ts';
+import { getMessageLog } from '../src/features/message-log/api/get-message-log.ts';
+import { getReviewQueue } from '../src/features/verification-review/api/get-review-queue.ts';
 import { getWaitlistSignups } from '../src/features/waitlist/api/get-waitlist-signups.ts';
 
 /**
@@ -15,7 +17,7 @@ import { getWaitlistSignups } from '../src/features/waitlist/api/get-waitlist-si
  * request function. "a signed-in admin" means the browser carries an admin session cookie,
  * which the BFF's verification supplies.
  */
-const { like, eachLike, uuid, datetime, regex } = MatchersV3;
+const { like, eachLike, uuid, datetime, regex, integer } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-admin-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
 const admin = { id: uuid(), username: like('founder'), createdAt: isoDate };
@@ -113,6 +115,67 @@ describe('admin frontend → BFF', () => {
       .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
       .executeTest(whenRecorded(async (mock) => {
         await expect(withFetchAgainst(mock.url, () => createAdminUser({ username: 'founder', password: 'other-pass' }))).rejects.toThrow('Username already exists');
+      }));
+  });
+
+  it('reads the verification review queue', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('an identity submission is pending review')
+      .uponReceiving('a request for the pending verification submissions')
+      .withRequest('GET', '/api/admin/verifications', (b) => b.query({ status: 'pending' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          items: eachLike({
+            id: uuid(),
+            kind: regex(/^(identity|driver)$/, 'identity'),
+            status: 'pending',
+            userId: uuid(),
+            userName: like('Ama Mensah'),
+            fullName: like('Ama Mensah'),
+            submittedAt: isoDate,
+            documentCount: integer(2),
+            previousRejections: integer(0),
+          }),
+          pendingCount: integer(1),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const queue = await withFetchAgainst(mock.url, () => getReviewQueue('pending'));
+        expect(queue.items[0]?.status).toBe('pending');
+        expect(queue.pendingCount).toBeGreaterThan(0);
+      }));
+  });
+
+  it('reads the SMS log', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('an SMS was sent to 0241234567')
+      .uponReceiving('a request for the recent SMS')
+      .withRequest('GET', '/api/admin/messages/sms', (b) => b.query({ limit: '50' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          entries: eachLike({
+            id: uuid(),
+            channel: 'sms',
+            destination: like('+233241234567'),
+            subject: null,
+            text: like('Krom: your seat is booked.'),
+            messageType: like('booking_confirmation'),
+            status: 'sent',
+            provider: like('console'),
+            error: null,
+            attempts: integer(1),
+            sentAt: isoDate,
+            createdAt: isoDate,
+          }),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const log = await withFetchAgainst(mock.url, () => getMessageLog('sms', undefined));
+        expect(log.entries[0]?.status).toBe('sent');
       }));
   });
 

@@ -1,20 +1,30 @@
 import { Button } from '@krom/ui-kit/button.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Container } from '@krom/ui-kit/container.tsx';
 import { HeaderBar } from '@krom/ui-kit/header-bar.tsx';
 import { Logo } from '@krom/ui-kit/logo.tsx';
 import { ResponsiveTabs, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAdminSession } from '../features/admin-auth/api/get-admin-session.ts';
 import { useLogoutAdmin } from '../features/admin-auth/api/logout-admin.ts';
 import { useAdminUsers } from '../features/admin-users/api/get-admin-users.ts';
 import { AdminUsersPanel } from '../features/admin-users/components/admin-users-panel.tsx';
+import { MessageLogPanel } from '../features/message-log/components/message-log-panel.tsx';
+import { type ReviewQueueStatus, reviewQueueStatuses, useReviewQueue } from '../features/verification-review/api/get-review-queue.ts';
+import { VerificationQueuePanel } from '../features/verification-review/components/verification-queue-panel.tsx';
 import { useWaitlistSignups } from '../features/waitlist/api/get-waitlist-signups.ts';
 import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.tsx';
+import { AdminTag } from '../lib/pill.tsx';
 
-type AdminTab = 'waitlist' | 'admins';
+/** The open tab (and queue filter) lives in the address, so coming back from a submission reopens it. */
+const adminTabs = ['waitlist', 'admins', 'verifications', 'messages'] as const;
+type AdminTab = (typeof adminTabs)[number];
+
+/** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
+const oneOf = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
+  options.find((option) => option === value) ?? fallback;
 
 /** /admin: the staff dashboard. The session is checked on every visit; without one, back to login. */
 export function AdminHomePage() {
@@ -24,7 +34,13 @@ export function AdminHomePage() {
   const admins = useAdminUsers({ enabled: signedIn });
   const logout = useLogoutAdmin();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<AdminTab>('waitlist');
+  const pendingQueue = useReviewQueue('pending', { enabled: signedIn });
+  const [search, setSearch] = useSearchParams();
+  const tab = oneOf(adminTabs, search.get('tab'), 'waitlist');
+  const queueStatus = oneOf(reviewQueueStatuses, search.get('status'), 'pending');
+  const setTab = (next: AdminTab) => setSearch(next === 'waitlist' ? {} : { tab: next }, { replace: true });
+  const setQueueStatus = (next: ReviewQueueStatus) =>
+    setSearch(next === 'pending' ? { tab: 'verifications' } : { tab: 'verifications', status: next }, { replace: true });
 
   if (session.isError) return <Navigate to="/admin/login" replace />;
   if (!signedIn) return <Spinner fullPage />;
@@ -37,7 +53,7 @@ export function AdminHomePage() {
         start={
           <Brand>
             <Logo />
-            <Tag>Admin</Tag>
+            <AdminTag />
           </Brand>
         }
         end={
@@ -54,7 +70,12 @@ export function AdminHomePage() {
         }
       />
       <Main>
-        <h1>Admin Dashboard</h1>
+        <TitleRow>
+          <h1>Admin Dashboard</h1>
+          <ButtonLink to="/sms-test" $variant="secondary">
+            SMS test panel
+          </ButtonLink>
+        </TitleRow>
         <ResponsiveTabs<AdminTab>
           label="Admin sections"
           idPrefix="admin"
@@ -63,15 +84,25 @@ export function AdminHomePage() {
           tabs={[
             { id: 'waitlist', label: `Waitlist (${signups.length})` },
             { id: 'admins', label: `Admin Users (${adminUsers.length})` },
+            { id: 'verifications', label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
+            { id: 'messages', label: 'Messages' },
           ]}
         />
         {tab === 'waitlist' ? (
           <TabPanel idPrefix="admin" id="waitlist">
             <WaitlistPanel signups={signups} isLoading={waitlist.isPending} isError={waitlist.isError} />
           </TabPanel>
-        ) : (
+        ) : tab === 'admins' ? (
           <TabPanel idPrefix="admin" id="admins">
             <AdminUsersPanel admins={adminUsers} isLoading={admins.isPending} isError={admins.isError} />
+          </TabPanel>
+        ) : tab === 'verifications' ? (
+          <TabPanel idPrefix="admin" id="verifications">
+            <VerificationQueuePanel status={queueStatus} onStatusChange={setQueueStatus} />
+          </TabPanel>
+        ) : (
+          <TabPanel idPrefix="admin" id="messages">
+            <MessageLogPanel />
           </TabPanel>
         )}
       </Main>
@@ -85,13 +116,13 @@ const Brand = styled.div`
   gap: 10px;
 `;
 
-const Tag = styled.span`
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
-  font-size: 0.8125rem;
-  font-weight: 700;
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
 `;
 
 const SignedInAs = styled.span`

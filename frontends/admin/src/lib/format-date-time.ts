@@ -12,3 +12,18 @@ export function formatDateTime(iso: string, timeZone?: string): string {
     ...(timeZone ? { timeZone } : {}),
   });
 }
+
+/** The same form without the time ("Jan 5, 2025"), for days such as when an account was created. */
+export function formatDate(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  });
+}
+
+/** A calendar date as forms send it (yyyy-MM-dd) in the same form; no time zone can move its day. */
+export function formatCalendarDate(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T00:00:00Z`, 'UTC') : day;
+}

@@ -28,6 +28,7 @@ function signedInWith(data: { waitlist: unknown[]; admins: unknown[] }) {
     'GET /api/admin/verify': { status: 200, body: { admin } },
     'GET /api/admin/waitlist': { status: 200, body: data.waitlist },
     'GET /api/admin/users': { status: 200, body: data.admins },
+    'GET /api/admin/verifications': { status: 200, body: { items: [], pendingCount: 3 } },
     'POST /api/admin/logout': { status: 200, body: { ok: true } },
   });
 }
@@ -78,12 +79,20 @@ describe('admin page', () => {
     // jsdom applies no media queries, so it shows the phone layout: the tabs are there but hidden.
     const dropdown = (await screen.findByRole('combobox', { name: 'Admin sections' })) as HTMLSelectElement;
     await screen.findByText('Kofi Boateng');
-    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Waitlist (2)', 'Admin Users (1)']);
+    await screen.findByRole('option', { name: 'Verifications (3)' });
+    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual([
+      'Waitlist (2)',
+      'Admin Users (1)',
+      'Verifications (3)',
+      'Messages',
+    ]);
     expect(dropdown.selectedOptions[0]?.textContent).toBe('Waitlist (2)');
     const tabs = screen.getAllByRole('tab', { hidden: true });
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
       ['Waitlist (2)', 'true'],
       ['Admin Users (1)', 'false'],
+      ['Verifications (3)', 'false'],
+      ['Messages', 'false'],
     ]);
 
     const table = screen.getByRole('table');
@@ -139,5 +148,15 @@ describe('admin page', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/login');
     expect(api.callsTo('POST', '/api/admin/logout')).toHaveLength(1);
+  });
+
+  it('links to the SMS test panel, which links back', async () => {
+    signedInWith({ waitlist: signups, admins: [admin] });
+    const { user, router } = renderRoutes(routes, '/admin');
+    await user.click(await screen.findByRole('link', { name: 'SMS test panel' }));
+    expect(await screen.findByRole('heading', { name: 'SMS Test Panel' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sms-test');
+    await user.click(screen.getByRole('link', { name: '← Back to dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { adminLogout, getAdminUsers, getWaitlistSignups, verifyAdminSession } from '@krom/contracts/api/admin';
+import { getEmailLog, getReviewQueue, getReviewSubmission, getSmsLog } from '@krom/contracts/api/staff';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -8,7 +9,15 @@ export async function logoutAdmin(): Promise<void> {
 }
 
 /** The staff area's reads, each cached under its endpoint's path. */
-const adminQueryPaths = new Set<unknown>([verifyAdminSession.path, getAdminUsers.path, getWaitlistSignups.path]);
+const adminQueryPaths = new Set<unknown>([
+  verifyAdminSession.path,
+  getAdminUsers.path,
+  getWaitlistSignups.path,
+  getReviewQueue.path,
+  getReviewSubmission.path,
+  getSmsLog.path,
+  getEmailLog.path,
+]);
 
 export function useLogoutAdmin() {
   const queryClient = useQueryClient();

@@ -8,6 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useLoginAdmin } from '../api/login-admin.ts';
+import { AdminTag } from '../../../lib/pill.tsx';
 
 type Errors = { username?: string; password?: string };
 
@@ -48,7 +49,7 @@ export function AdminLoginPage() {
       <Card>
         <Brand>
           <Logo />
-          <Tag>Admin</Tag>
+          <AdminTag />
         </Brand>
         <div>
           <h1>Admin Sign In</h1>
@@ -115,14 +116,6 @@ const Brand = styled.div`
   gap: 10px;
 `;
 
-const Tag = styled.span`
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
-  font-size: 0.8125rem;
-  font-weight: 700;
-`;
 
 const Lead = styled.p`
   margin-top: 4px;

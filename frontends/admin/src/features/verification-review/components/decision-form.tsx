@@ -1,0 +1,103 @@
+import { decideVerificationRequestSchema, type DecideVerificationRequest, reviewReasonMax } from '@krom/contracts/http/verification';
+import { failureText, statusOf } from '@krom/ui-kit/api-request.ts';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { FormField, inputStyles } from '@krom/ui-kit/text-field.tsx';
+import { useToast } from '@krom/ui-kit/toast-store.ts';
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import { useDecideVerification } from '../api/decide-verification.ts';
+
+/**
+ * Approve, or reject with a reason (checked with the contract's rule and message before anything
+ * is sent). `onDecided` runs after a decision was saved; when someone else decided first (409)
+ * the server's message shows and the page, read again, shows their decision.
+ */
+export function DecisionForm({ submissionId, onDecided }: { submissionId: string; onDecided: () => void }) {
+  const { toast } = useToast();
+  const decide = useDecideVerification(submissionId);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+
+  const send = (request: DecideVerificationRequest) =>
+    decide.mutate(request, {
+      onSuccess: () => {
+        toast(
+          request.decision === 'approved'
+            ? { title: 'Verification approved', description: 'The user has been told their details are verified.' }
+            : { title: 'Verification rejected', description: 'The user has been sent the reason.' },
+        );
+        onDecided();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: statusOf(error) === 409 ? 'Already decided' : 'Decision not saved',
+          description: failureText(error, 'The decision could not be saved. Please try again.'),
+        }),
+    });
+
+  const onReject = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = decideVerificationRequestSchema.safeParse({ decision: 'rejected', reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setReasonError(undefined);
+    send(parsed.data);
+  };
+
+  return (
+    <Box aria-labelledby="decision-title">
+      <h2 id="decision-title">Decision</h2>
+      <Button disabled={decide.isPending} onClick={() => send({ decision: 'approved' })}>
+        Approve
+      </Button>
+      <form noValidate onSubmit={onReject} aria-label="Reject submission">
+        <FormField label="Reason for rejection" hint="The user is shown this reason." error={reasonError}>
+          {(control) => (
+            <TextArea
+              {...control}
+              name="reason"
+              rows={3}
+              maxLength={reviewReasonMax}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (reasonError) setReasonError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        <Button type="submit" $variant="danger" disabled={decide.isPending}>
+          Reject
+        </Button>
+      </form>
+    </Box>
+  );
+}
+
+const Box = styled.section`
+  display: grid;
+  gap: 16px;
+  justify-items: start;
+  padding: 16px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+
+  h2 { font-size: 1.125rem; }
+
+  form {
+    display: grid;
+    gap: 12px;
+    justify-items: start;
+    width: 100%;
+  }
+  form > div { width: 100%; }
+`;
+
+const TextArea = styled.textarea`
+  ${inputStyles}
+  resize: vertical;
+  font: inherit;
+`;

@@ -1,0 +1,113 @@
+import { DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { type ReviewQueueStatus, reviewQueueStatuses, useReviewQueue } from '../api/get-review-queue.ts';
+import { kindLabels, statusLabels } from '../verification-labels.ts';
+import { ResubmittedBadge } from './status-badge.tsx';
+
+/** Where a queue row leads: the submission's own page. */
+export const submissionPath = (id: string) => `/admin/verifications/${id}`;
+
+/** The review queue: identity and driver submissions in one status, each opening its page. */
+export function VerificationQueuePanel({
+  status,
+  onStatusChange,
+}: {
+  status: ReviewQueueStatus;
+  onStatusChange: (status: ReviewQueueStatus) => void;
+}) {
+  const queue = useReviewQueue(status);
+  const items = queue.data?.items ?? [];
+  return (
+    <>
+      <PanelHeader>
+        <PanelTitle>Verification Submissions</PanelTitle>
+        <Filter>
+          <span>Status</span>
+          <select value={status} onChange={(event) => onStatusChange(event.target.value as ReviewQueueStatus)}>
+            {reviewQueueStatuses.map((option) => (
+              <option key={option} value={option}>
+                {statusLabels[option]}
+              </option>
+            ))}
+          </select>
+        </Filter>
+      </PanelHeader>
+      {queue.isPending ? (
+        <Spinner />
+      ) : queue.isError ? (
+        <p role="alert">The verification queue could not be loaded. Reload the page to try again.</p>
+      ) : (
+        <TableScroll tabIndex={0} aria-label="Verification submissions table">
+          <DataTable>
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col">Name</th>
+                <th scope="col">Submitted</th>
+                <th scope="col">Photos</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.length === 0 ? (
+                <tr>
+                  <EmptyCell colSpan={4}>No {statusLabels[status].toLowerCase()} submissions</EmptyCell>
+                </tr>
+              ) : (
+                items.map((item) => (
+                  <tr key={item.id}>
+                    <td>{kindLabels[item.kind]}</td>
+                    <td>
+                      <NameCell>
+                        <Link to={submissionPath(item.id)}>{item.fullName}</Link>
+                        {item.previousRejections > 0 ? <ResubmittedBadge times={item.previousRejections} /> : null}
+                      </NameCell>
+                      {item.userName !== item.fullName ? <Account>Account: {item.userName}</Account> : null}
+                    </td>
+                    <td>{formatDateTime(item.submittedAt)}</td>
+                    <td>{item.documentCount}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </DataTable>
+        </TableScroll>
+      )}
+    </>
+  );
+}
+
+const Filter = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-weight: 600;
+
+  select {
+    min-height: 44px;
+    padding: 0 12px;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.color.background};
+    font: inherit;
+  }
+`;
+
+const NameCell = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+
+  a {
+    color: ${({ theme }) => theme.color.primary};
+    font-weight: 600;
+  }
+`;
+
+const Account = styled.span`
+  display: block;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.muted};
+`;
