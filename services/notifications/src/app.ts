@@ -5,6 +5,7 @@ import type { CodeDeps } from './codes/code-deps.ts';
 import type { NotificationsDb } from './db/notifications-db.ts';
 import type { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { oneTimeCodeRoutes } from './routes/verification-codes.ts';
 
 export type NotificationsAppDeps = {
@@ -17,14 +18,15 @@ export type NotificationsAppDeps = {
 };
 
 /**
- * The notifications service as a Fastify app: one-time codes and in-app notifications for the
- * BFF. SMS and e-mail leave through events and the queues. Tests call it with inject.
+ * The notifications service as a Fastify app: one-time codes, in-app notifications and the staff
+ * message log and SMS test panel for the BFF. SMS and e-mail leave through events and the queues. Tests call it with inject.
  */
 export async function buildNotificationsApp(deps: NotificationsAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'notifications', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'notifications' });
   await app.register(oneTimeCodeRoutes, { codes: deps.codes });
   await app.register(notificationRoutes, { db: deps.db, hub: deps.hub });
+  await app.register(staffMessageRoutes, { codes: deps.codes });
   // Open streams would keep the server from closing; end them first, clients reconnect.
   app.addHook('preClose', async () => deps.hub.closeStreams());
   return app;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
-import { userDeleted, userPasswordChanged, userRegistered } from '@krom/contracts/events/identity';
+import { userDeleted, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
@@ -17,6 +17,7 @@ import type { EmailSender } from './email/queue-email.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserPasswordChanged } from './events/handlers/user-password-changed.ts';
 import { handleUserRegistered } from './events/handlers/user-registered.ts';
+import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { handleWaitlistJoined } from './events/handlers/waitlist-joined.ts';
 import { createEmailQueue } from './jobs/email-queue.ts';
 import { startEmailWorker } from './jobs/email.worker.ts';
@@ -104,6 +105,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await resources.bus.subscribe(DURABLE, userRegistered, handleUserRegistered(resources.db)),
       await resources.bus.subscribe(DURABLE, userPasswordChanged, handleUserPasswordChanged(resources.db)),
       await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db)),
+      await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(sender)),
     );
     const app = await buildNotificationsApp({
       db: resources.db,

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { userDeleted, userSnapshots } from '@krom/contracts/events/identity';
+import { userDeleted, userSnapshots, verificationDecided } from '@krom/contracts/events/identity';
 import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
@@ -8,6 +8,7 @@ import type { RidesConfig } from './config.ts';
 import * as schema from './db/schema.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
+import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { rebuildUserProfilesIfEmpty } from './events/rebuild-user-profiles.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
@@ -30,6 +31,7 @@ export async function openRidesService(config: RidesConfig) {
   try {
     subscriptions.push(await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db, logger)));
     subscriptions.push(await resources.bus.subscribe(DURABLE, userSnapshots, handleUserSnapshot(resources.db, logger)));
+    subscriptions.push(await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(resources.db, logger)));
     // A new database learns every user at once, not only those whose snapshots the event stream still holds.
     await rebuildUserProfilesIfEmpty(resources.db, resources.bus, logger);
     const app = await buildRidesApp({

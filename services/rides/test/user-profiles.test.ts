@@ -120,6 +120,18 @@ describe('user_profiles, projected from krom.identity.user.snapshot.v1', () => {
     expect(await profilesIn(handle.service, [userId])).toEqual([rowOf(tombstone)]);
   });
 
+  it('takes a snapshot of the version it already holds, so a row moved to that version by a partial event ends complete', async () => {
+    const userId = randomUUID();
+    await consumed((await deliver(snapshot(userId, 1))).seq);
+    // What verification.decided leaves: the row at the new version with only its statuses changed.
+    await handle.service.db.$client.query(`UPDATE user_profiles SET version = 2, is_driver = true WHERE user_id = $1`, [userId]);
+    const v2 = snapshot(userId, 2, { firstName: 'Ama (renamed)', isDriver: true, driverVerificationStatus: 'approved' });
+    const { seq } = await deliver(v2);
+    await consumed(seq);
+
+    expect(await profilesIn(handle.service, [userId])).toEqual([rowOf(v2)]);
+  });
+
   it('is rebuilt from an empty table with every user’s newest snapshot, from the stream that keeps the last per user', async () => {
     const ama = randomUUID();
     const kofi = randomUUID();

@@ -17,4 +17,11 @@ describe('code messages', () => {
     expect(email.redactedText).not.toContain('5150');
     expect(email.redactedText).toContain('****');
   });
+
+  it('says a staff test code is a test, in one SMS segment, and hides it in the logged text', () => {
+    const sms = codeSms('staff_test', '8080');
+    expect(sms.message).toMatch(/^Your Krom test code is 8080\. It expires in 10 minutes\./);
+    expect(sms.message.length).toBeLessThanOrEqual(160);
+    expect(sms.redactedMessage).not.toContain('8080');
+  });
 });

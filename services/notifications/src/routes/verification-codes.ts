@@ -1,6 +1,7 @@
 import type { IssueCodeRefused } from '@krom/contracts/http/verification-codes';
 import { codePolicyRoute, issueCodeRoute, verifyCodeRoute } from '@krom/contracts/services/notifications/verification-codes';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance } from 'fastify';
 import type { CodeDeps } from '../codes/code-deps.ts';
 import { CodeRequestRefused, issueVerificationCode } from '../codes/issue-code.ts';
@@ -13,6 +14,7 @@ import { verifyCode } from '../codes/verify-code.ts';
 export async function oneTimeCodeRoutes(app: FastifyInstance, { codes }: { codes: CodeDeps }) {
   routeEndpoint(app, issueCodeRoute, {
     handler: async (request, reply) => {
+      refuseStaffPurpose(request.body.purpose);
       try {
         return reply.status(201).send(await issueVerificationCode(codes, request.body));
       } catch (error) {
@@ -28,8 +30,14 @@ export async function oneTimeCodeRoutes(app: FastifyInstance, { codes }: { codes
 
   routeEndpoint(app, verifyCodeRoute, {
     handler: async (request) => {
+      refuseStaffPurpose(request.body.purpose);
       await verifyCode(codes, request.body);
       return { verified: true as const };
     },
   });
+}
+
+/** Staff test codes are issued and checked only through the staff routes, which require an admin caller. */
+function refuseStaffPurpose(purpose: string) {
+  if (purpose === 'staff_test') throw new HttpError(400, 'Staff test codes are handled by the staff routes');
 }
