@@ -20,7 +20,10 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneCodeRoutes } from './routes/phone-codes.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
+import { staffMessageRoutes } from './routes/staff-messages.ts';
+import { staffReviewRoutes } from './routes/staff-review.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { verificationRoutes } from './routes/verification.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
 declare module 'fastify' {
@@ -98,8 +101,11 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(recoveryRoutes, routeOptions);
   await app.register(accountRoutes, routeOptions);
   await app.register(uploadRoutes, routeOptions);
+  await app.register(verificationRoutes, routeOptions);
+  await app.register(staffReviewRoutes, routeOptions);
   await app.register(phoneCodeRoutes, routeOptions);
   await app.register(notificationRoutes, routeOptions);
+  await app.register(staffMessageRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
   return app;
 }
