@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { fuzzApi, printFuzzReport, signInSessions } from './fuzz-api.ts';
+import { measureDecisionLatency } from './lib/decision-latency.ts';
 import { repoRoot } from './lib/infra.ts';
 import { medianPageSpeeds, type PageSpeed } from './lib/page-speed.ts';
 
@@ -294,6 +295,9 @@ try {
     await uncached.stop();
   }
 
+  // 5b. A staff decision → the rides service's projection (what the posting-rights gate reads), 50 decisions one at a time.
+  const decisionLatencies = await measureDecisionLatency({ identityUrl: IDENTITY, ridesDatabaseUrl: dbUrl('rides'), secret, count: 50 });
+
   // 6. The landing page's JavaScript, gzipped, as a phone would download it (needs a Chromium).
   const scripts: { url: string; bytes: number }[] = [];
   if (existsSync(CHROMIUM)) {
@@ -329,6 +333,10 @@ try {
     latencies.length === 200
       ? `  waitlist.joined committed → SMS sent (200 sign-ups): p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(latencies.at(-1)!)}`
       : '  waitlist.joined → SMS sent: not all 200 SMS were sent within 60 s',
+  );
+  console.log(
+    `  verification decided → rides projection updated (50 decisions, from the decision's answer): p50 ${ms(percentile(decisionLatencies, 50))}, ` +
+      `p95 ${ms(percentile(decisionLatencies, 95))}, max ${ms(decisionLatencies.at(-1)!)} (goal: within 1 s)`,
   );
   console.log(
     existsSync(CHROMIUM)
