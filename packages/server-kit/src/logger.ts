@@ -20,6 +20,7 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
       ],
       censor: '[redacted]',
     },
+    serializers: { req: requestForLog },
     mixin() {
       const span = trace.getActiveSpan();
       if (span) {
@@ -30,6 +31,33 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
       const traceparent = currentTraceparent();
       return traceparent ? { traceId: traceparent.slice(3, 35) } : {};
     },
+  };
+}
+
+/** What a request's log line says of it; only what Fastify's own serializer reads. */
+type LoggedRequest = { method: string; url: string; headers?: Record<string, unknown>; readonly host?: string; readonly ip?: string; socket?: { remotePort?: number } | null };
+
+/**
+ * Fastify's request serializer, made safe for a request whose connection is already gone (a client
+ * that hung up while its body was still being forwarded): behind a trusted proxy `request.ip`
+ * reads the socket's address and throws once the socket is released, and a throw in the
+ * completion log line would end the process. The address is then simply not known.
+ */
+export function requestForLog(request: LoggedRequest) {
+  const safely = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    method: request.method,
+    url: request.url,
+    version: request.headers?.['accept-version'],
+    host: safely(() => request.host),
+    remoteAddress: safely(() => request.ip),
+    remotePort: request.socket ? request.socket.remotePort : undefined,
   };
 }
 
