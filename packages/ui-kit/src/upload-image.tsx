@@ -1,13 +1,19 @@
 import { uploadImage as uploadImageEndpoint } from '@krom/contracts/api/uploads';
-import { maxImageBytes, uploadErrors, uploadFormFields, uploadResponseSchema } from '@krom/contracts/http/auth';
+import { maxImageBytes, storedImageTypes, uploadErrors, uploadFormFields, uploadResponseSchema } from '@krom/contracts/http/auth';
 import { useCallback, useState } from 'react';
 
 export type UploadedImage = { url: string; publicId: string };
 export type ImageUploadType = 'profile';
 
-/** The spec's checks before anything is sent: an image type, at most 5 MB. */
+/** What file inputs for photos offer: the types the server stores. */
+export const imageInputAccept = storedImageTypes.join(',');
+
+/**
+ * The spec's checks before anything is sent: an image type (one the server stores: a HEIC or SVG
+ * would only be refused at Submit), at most 5 MB.
+ */
 export function imageFileProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return uploadErrors.notImage;
+  if (!(storedImageTypes as readonly string[]).includes(file.type)) return uploadErrors.notImage;
   if (file.size > maxImageBytes) return uploadErrors.tooLarge;
   return null;
 }

@@ -1,5 +1,5 @@
 import { uploadErrors } from '@krom/contracts/http/auth';
-import { verificationErrors, verificationMessages } from '@krom/contracts/http/verification';
+import { dailySubmissionLimit, verificationErrors, verificationMessages } from '@krom/contracts/http/verification';
 import { createLogger } from '@krom/server-kit/logger';
 import { describe, expect, it } from 'vitest';
 import { pruneUnusedUploads } from '../src/uploads/unused-upload-prune.ts';
@@ -173,6 +173,16 @@ describe('POST /verification/driver', () => {
     expect(user.date_of_birth).toBe(driverFields().dateOfBirth);
   });
 
+  it('must name the card the identity form gave (400), and the user sees that card and name to start from', async () => {
+    const person = await registered();
+    await env.calls.submitIdentity(person.id);
+    const other = await env.calls.submit(person.id, 'driver', { ...driverFields(), cardNumber: 'GHA-999999999-9', fullName: 'Someone Else' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ message: verificationMessages.cardMismatch, errors: [{ field: 'cardNumber', message: verificationMessages.cardMismatch }] });
+    expect((await env.calls.me(person.id)).json().identity).toMatchObject({ cardNumber: identityFields().cardNumber, fullName: identityFields().fullName });
+    expect((await env.calls.submit(person.id, 'driver', { ...driverFields(), cardNumber: identityFields().cardNumber.toLowerCase() })).statusCode).toBe(201);
+  });
+
   it('refuses a driver already approved (409)', async () => {
     const person = await registered();
     await env.calls.submitIdentity(person.id);
@@ -195,6 +205,11 @@ describe('the forms are judged with the spec messages', () => {
     ['driver', { licenseClass: undefined }, 'licenseClass', verificationMessages.licenseClassRequired],
     ['driver', { licenseClass: 'Z' }, 'licenseClass', verificationMessages.licenseClassRequired],
     ['driver', { licenseExpiryDate: yearsFromToday(-1) }, 'licenseExpiryDate', verificationMessages.licenseExpiryFuture],
+    ['identity', { expiryDate: '2030-02-30' }, 'expiryDate', verificationMessages.invalidDate],
+    ['identity', { expiryDate: yearsFromToday(40) }, 'expiryDate', verificationMessages.invalidDate],
+    ['driver', { dateOfBirth: '1990-13-01' }, 'dateOfBirth', verificationMessages.invalidDate],
+    ['identity', { fullName: '\u200b\u200b\u200b' }, 'fullName', verificationMessages.fullNameRequired],
+    ['identity', { fullName: ' . - ' }, 'fullName', verificationMessages.fullNameRequired],
   ] as const)('%s form %j → %s: %s', async (kind, change, field, message) => {
     const person = await registered();
     const base: Record<string, string | undefined> = { ...(kind === 'identity' ? identityFields() : driverFields()), ...change };
@@ -203,6 +218,25 @@ describe('the forms are judged with the spec messages', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(response.json().errors).toContainEqual({ field, message });
+  });
+});
+
+describe('limits', () => {
+  it(`takes at most ${dailySubmissionLimit} forms a day from one user (429), kept until then`, async () => {
+    const person = await registered();
+    for (let i = 0; i < dailySubmissionLimit; i++) expect((await env.calls.submit(person.id, 'identity', identityFields())).statusCode).toBe(201);
+    const over = await env.calls.submit(person.id, 'identity', identityFields());
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(verificationErrors.tooManySubmissions);
+    expect((await env.calls.me(person.id)).json()).toMatchObject({ verificationStatus: 'pending', identity: { status: 'pending' } });
+  });
+
+  it('refuses a form with too many files in words, not the parser\'s', async () => {
+    const person = await registered();
+    const files = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`extra${i}`, png(`extra${i}.png`)]));
+    const response = await env.calls.submit(person.id, 'identity', { ...identityFields(), ...files });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(verificationErrors.tooManyFiles);
   });
 });
 

@@ -160,6 +160,12 @@ export const uploadErrors = {
   dailyQuota: 'You have uploaded too many images today. Please try again tomorrow.',
 } as const;
 export const maxImageBytes = 5 * 1024 * 1024;
+/**
+ * The image types Krom stores (read from the bytes on the server): what phones' cameras and
+ * galleries give except HEIC, which browsers cannot show. Screens offer and check these before
+ * sending, so a photo that would be refused is refused at once, not at Submit.
+ */
+export const storedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /* ---------------------------------------------------------------- added with the identity service */
 

@@ -23,6 +23,8 @@ export const verificationMessages = {
   licenseClassRequired: 'License class is required',
   licenseExpiryRequired: 'License expiry date is required',
   licenseExpiryFuture: 'License expiry date must be in the future',
+  invalidDate: 'Please enter a valid date',
+  cardMismatch: 'This must be the Ghana card number on your identity verification',
 } as const;
 
 /** The spec's toast when a submission fails, and what the screens say around the forms. */
@@ -46,7 +48,11 @@ export const verificationErrors = {
   reasonRequired: 'Please give the reason for rejecting this submission',
   documentNotFound: 'Document not found',
   documentLinkExpired: 'This document link has expired. Please reopen the submission.',
+  tooManyFiles: 'Too many files in the form',
+  tooManySubmissions: 'Too many verification attempts today. Please try again tomorrow.',
 } as const;
+/** Forms a user may send in a day (both kinds together): enough to fix mistakes, not to flood the queue. */
+export const dailySubmissionLimit = 10;
 
 /**
  * A Ghana Card PIN: GHA-, nine digits, a hyphen and one check digit (GHA-123456789-0). Input is
@@ -71,7 +77,9 @@ const fullNameField = z
   .string({ error: verificationMessages.fullNameRequired })
   .trim()
   .min(2, verificationMessages.fullNameRequired)
-  .max(120, 'Full name must be at most 120 characters');
+  .max(120, 'Full name must be at most 120 characters')
+  // Two letters at least: a "name" of spaces, dots or invisible characters is no name.
+  .refine((name) => (name.match(/\p{L}/gu)?.length ?? 0) >= 2, verificationMessages.fullNameRequired);
 
 /** A calendar date as the date inputs send it (yyyy-MM-dd). */
 export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -90,10 +98,14 @@ export const yearsBefore = (today: string, years: number) => {
   return date.toISOString().slice(0, 10);
 };
 
+/** No card or licence is valid this far ahead; a date past it is a typing slip. */
+const furthestExpiryYears = 25;
 const requiredDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isRealDate, required);
+  z.string({ error: required }).trim().min(1, required).refine(isRealDate, verificationMessages.invalidDate);
 const futureDate = (required: string, future: string) =>
-  requiredDate(required).refine((value) => value > ghanaToday(), future);
+  requiredDate(required)
+    .refine((value) => value > ghanaToday(), future)
+    .refine((value) => value <= yearsBefore(ghanaToday(), -furthestExpiryYears), verificationMessages.invalidDate);
 const pastDate = (required: string, past: string) => requiredDate(required).refine((value) => value < ghanaToday(), past);
 
 /** Ghana's DVLA licence classes, offered in the driver form. */
@@ -200,6 +212,9 @@ export const submissionReceiptSchema = z.object({
 const latestSubmissionSchema = submissionReceiptSchema.extend({
   decidedAt: isoDateTime.nullable(),
   reason: z.string().nullable(),
+  /** What the form gave, so the driver form starts from the identity's card and name. */
+  fullName: z.string(),
+  cardNumber: z.string(),
 });
 export const myVerificationSchema = z.object({
   verificationStatus: z.enum(verificationStatuses),

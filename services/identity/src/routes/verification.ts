@@ -7,6 +7,7 @@ import {
   identityPhotoFields,
   identityVerificationFieldsSchema,
   type VerificationKind,
+  verificationErrors,
 } from '@krom/contracts/http/verification';
 import {
   decideVerificationRoute,
@@ -54,7 +55,9 @@ async function readVerificationForm(request: FastifyRequest, kind: VerificationK
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, uploadErrors.tooLarge);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, uploadErrors.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, verificationErrors.tooManyFiles);
     if (((error as { statusCode?: number }).statusCode ?? 500) < 500) throw error;
     // Everything else here is a form that cannot be read (no boundary, cut short): the caller's, not ours.
     throw new HttpError(400, uploadErrors.notImage);

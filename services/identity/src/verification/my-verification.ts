@@ -26,6 +26,8 @@ export async function myVerification(deps: Pick<VerificationDeps, 'db'>, userId:
       submittedAt: submission.submittedAt.toISOString(),
       decidedAt: submission.decidedAt?.toISOString() ?? null,
       reason: submission.status === 'rejected' ? submission.reason : null,
+      fullName: submission.fullName,
+      cardNumber: submission.cardNumber,
     };
   };
   return {

@@ -1,16 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { userChanged } from '@krom/contracts/events/identity';
 import { accountErrors, uploadErrors } from '@krom/contracts/http/auth';
-import type {
-  DocumentSlot,
-  DriverVerificationFields,
-  IdentityVerificationFields,
-  SubmissionStatus,
-  VerificationKind,
+import {
+  type DocumentSlot,
+  type DriverVerificationFields,
+  dailySubmissionLimit,
+  type IdentityVerificationFields,
+  type SubmissionStatus,
+  type VerificationKind,
+  verificationErrors,
+  verificationMessages,
 } from '@krom/contracts/http/verification';
 import { HttpError } from '@krom/server-kit/errors';
 import { recordEvent } from '@krom/server-kit/outbox';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { findLiveUser } from '../accounts/find-user.ts';
 import { nextUserVersion } from '../accounts/user-version.ts';
 import { uploads, users, verificationDocuments, verificationSubmissions } from '../db/schema.ts';
@@ -42,8 +45,11 @@ type StoredPhoto = { slot: DocumentSlot; objectKey: string; contentType: string;
  */
 export async function submitVerification(deps: VerificationDeps, userId: string, form: VerificationForm): Promise<SubmissionReceipt> {
   const { db, store, logger } = deps;
-  const refusal = submissionRefusal(form.kind, await findLiveUser(db, userId));
+  const user = await findLiveUser(db, userId);
+  const refusal = submissionRefusal(form.kind, user);
   if (refusal) throw new HttpError(409, refusal);
+  refuseOtherCard(form, user.ghanaCardNumber);
+  await refuseOverDailyLimit(deps, userId);
 
   const typed = await Promise.all(form.photos.map(async (photo) => ({ ...photo, type: await detectImageType(photo.bytes) })));
   if (typed.some((photo) => !photo.type)) throw new HttpError(400, uploadErrors.notImage);
@@ -67,6 +73,25 @@ export async function submitVerification(deps: VerificationDeps, userId: string,
   }
 }
 
+/**
+ * A driver form names the card the identity form gave (the same person): another number is
+ * refused, so staff never approve a driver on a card nobody verified.
+ */
+function refuseOtherCard(form: VerificationForm, identityCard: string | null): void {
+  if (form.kind !== 'driver' || !identityCard || form.fields.cardNumber === identityCard) return;
+  throw new HttpError(400, verificationMessages.cardMismatch, [{ field: 'cardNumber', message: verificationMessages.cardMismatch }]);
+}
+
+/** At most `dailySubmissionLimit` forms in 24 hours per user, both kinds together (429). */
+async function refuseOverDailyLimit(deps: VerificationDeps, userId: string): Promise<void> {
+  const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const [sent] = await deps.db
+    .select({ n: count() })
+    .from(verificationSubmissions)
+    .where(and(eq(verificationSubmissions.userId, userId), gt(verificationSubmissions.submittedAt, since)));
+  if ((sent?.n ?? 0) >= dailySubmissionLimit) throw new HttpError(429, verificationErrors.tooManySubmissions);
+}
+
 async function recordSubmission(deps: VerificationDeps, userId: string, form: VerificationForm, photos: StoredPhoto[]): Promise<SubmissionReceipt> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -78,6 +103,7 @@ async function recordSubmission(deps: VerificationDeps, userId: string, form: Ve
     // Checked again under the lock: a decision may have landed since the first look.
     const refusal = submissionRefusal(form.kind, current);
     if (refusal) throw new HttpError(409, refusal);
+    refuseOtherCard(form, current.ghanaCardNumber);
 
     await tx
       .update(verificationSubmissions)

@@ -2,7 +2,7 @@ import type { User } from '@krom/contracts/http/auth';
 import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
 import { UserAvatar } from '@krom/ui-kit/signed-in-frame-avatar.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { imageFileProblem, uploadFailureTitle, useImageUpload } from '@krom/ui-kit/upload-image.tsx';
+import { imageFileProblem, imageInputAccept, uploadFailureTitle, useImageUpload } from '@krom/ui-kit/upload-image.tsx';
 import { type ChangeEvent, useId } from 'react';
 import styled from 'styled-components';
 import { discardUpload } from '../api/delete-upload.ts';
@@ -70,7 +70,7 @@ export function AvatarUpload({ user }: { user: User }) {
         <ChooseLabel htmlFor={inputId} $disabled={busy}>
           {user.profileImageUrl ? 'Change Photo' : 'Upload Photo'}
         </ChooseLabel>
-        <HiddenInput id={inputId} type="file" accept="image/*" disabled={busy} onChange={onChoose} />
+        <HiddenInput id={inputId} type="file" accept={imageInputAccept} disabled={busy} onChange={onChoose} />
         {progress !== null ? (
           <Progress>
             <ProgressBar

@@ -22,7 +22,9 @@ function openPage(path = '/verify-identity-driver', verification = identitySent,
 
 async function fillValidForm(user: ReturnType<typeof openPage>['user']) {
   await screen.findByRole('form', { name: 'Driver verification' });
+  await user.clear(field('Ghana Card Number'));
   await user.type(field('Ghana Card Number'), 'gha-987654321-5');
+  await user.clear(field('Full Name'));
   await user.type(field('Full Name'), 'Kwame Asante');
   fireEvent.change(field('Date of Birth'), { target: { value: '1990-05-01' } });
   await user.type(field('Licence Number'), 'dl-123456');
@@ -41,7 +43,7 @@ describe('/verify-identity-driver', () => {
     const options = [...(field('Licence Class') as unknown as HTMLSelectElement).options].map((option) => option.value).filter(Boolean);
     expect(options).toEqual(licenseClasses.map((option) => option.value));
     for (const label of ['Ghana card (front)', 'Ghana card (back)', "Driver's licence (front)", "Driver's licence (back)"]) {
-      expect(field(label).accept).toBe('image/*');
+      expect(field(label).accept).toBe('image/jpeg,image/png,image/webp,image/gif');
     }
   });
 
@@ -58,9 +60,18 @@ describe('/verify-identity-driver', () => {
     expect(api.callsTo('POST', '/api/auth/verify-driver-identity')).toHaveLength(0);
   });
 
+  it('starts from the card number and name the identity form gave', async () => {
+    openPage();
+    await screen.findByRole('form', { name: 'Driver verification' });
+    expect(field('Ghana Card Number').value).toBe('GHA-123456789-0');
+    expect(field('Full Name').value).toBe('Ama Serwaa Mensah');
+  });
+
   it('shows each rule under its field and sends nothing while one is broken', async () => {
     const { api, user } = openPage();
     await screen.findByRole('form', { name: 'Driver verification' });
+    await user.clear(field('Ghana Card Number'));
+    await user.clear(field('Full Name'));
     await user.click(submitButton());
     expect(await screen.findByText('Ghana card number is required')).toBeTruthy();
     expect(screen.getByText('Full name is required')).toBeTruthy();

@@ -42,8 +42,8 @@ describe('/verify-identity', () => {
     expect(screen.getByRole('button', { name: 'Open account menu' })).toBeTruthy();
     expect(field('Ghana Card Number').placeholder).toBe('GHA-123456789-0');
     expect(field('Expiry Date').type).toBe('date');
-    expect(field('Ghana Card Photo').accept).toBe('image/*');
-    expect(field('Selfie').accept).toBe('image/*');
+    expect(field('Ghana Card Photo').accept).toBe('image/jpeg,image/png,image/webp,image/gif');
+    expect(field('Selfie').accept).toBe('image/jpeg,image/png,image/webp,image/gif');
     expect(screen.getByText(verificationTexts.passengerReviewNote)).toBeTruthy();
   });
 
@@ -138,6 +138,12 @@ describe('/verify-identity', () => {
   it('shows the reason staff gave when the last submission was declined', async () => {
     openPage({ verification: aVerification({ verificationStatus: 'rejected', identity: aSubmission('identity', 'rejected', 'The card photo is blurred.') }) });
     expect(await screen.findByText('Your last submission was declined: The card photo is blurred.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Identity verification' })).toBeTruthy();
+  });
+
+  it('says a waiting submission is being reviewed and that sending again replaces it', async () => {
+    openPage({ verification: aVerification({ verificationStatus: 'pending', identity: aSubmission('identity', 'pending') }) });
+    expect(await screen.findByText(/Your details are being reviewed\./)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Identity verification' })).toBeTruthy();
   });
 

@@ -21,6 +21,8 @@ export function aSubmission(kind: 'identity' | 'driver', status: 'pending' | 're
     submittedAt: '2026-11-02T09:00:00.000Z',
     decidedAt: status === 'pending' ? null : '2026-11-03T09:00:00.000Z',
     reason,
+    fullName: 'Ama Serwaa Mensah',
+    cardNumber: 'GHA-123456789-0',
   };
 }
 

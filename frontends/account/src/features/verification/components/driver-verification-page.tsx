@@ -92,18 +92,20 @@ function DriverVerification() {
   return (
     <>
       {data?.driver?.status === 'rejected' ? <Notice tone="danger">{declinedText(data.driver.reason)}</Notice> : null}
-      <DriverForm />
+      <DriverForm identity={data?.identity ?? null} />
     </>
   );
 }
 
 const uploadedText = (label: string) => `${label} uploaded - Tap to change`;
 
-function DriverForm() {
+/** The driver form starts from the card and name the identity form gave: the server holds it to that card. */
+function DriverForm({ identity }: { identity: { cardNumber: string; fullName: string } | null }) {
   const { toastFailure } = useToast();
   const submit = useSubmitDriverVerification();
   const [photos, setPhotos] = useState<Photos>(noPhotos);
-  const form = useValidatedForm({ initial: empty, validate, onEdit: 'clear' });
+  const initial = identity ? { ...empty, cardNumber: identity.cardNumber, fullName: identity.fullName } : empty;
+  const form = useValidatedForm({ initial, validate, onEdit: 'clear' });
 
   const onSubmit = form.onSubmit((request) =>
     submit.mutate({ ...request, ...photos }, { onError: toastFailure(verificationTexts.failedTitle, verificationTexts.failedDefault) }),

@@ -48,6 +48,9 @@ export function IdentityVerificationPage() {
   );
 }
 
+/** Shown above the form while a submission waits for staff: sending again replaces it. */
+export const pendingText = 'Your details are being reviewed. Send the form again only to correct them: the new one replaces the one waiting.';
+
 function IdentityVerification() {
   const mine = useMyVerification();
   if (mine.isPending) return <Spinner />;
@@ -63,6 +66,7 @@ function IdentityVerification() {
   return (
     <>
       {latest?.status === 'rejected' ? <Notice tone="danger">{declinedText(latest.reason)}</Notice> : null}
+      {latest?.status === 'pending' ? <Notice tone="info">{pendingText}</Notice> : null}
       <IdentityForm />
     </>
   );

@@ -1,5 +1,5 @@
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { imageFileProblem } from '@krom/ui-kit/upload-image.tsx';
+import { imageFileProblem, imageInputAccept } from '@krom/ui-kit/upload-image.tsx';
 import { type ChangeEvent, useId } from 'react';
 import styled from 'styled-components';
 import { useObjectUrl } from '../use-object-url.ts';
@@ -32,7 +32,7 @@ export function PhotoField({
   file,
   onChange,
   uploadedText,
-  emptyText = 'Tap to upload a photo (JPG or PNG, up to 5MB)',
+  emptyText = 'Tap to upload a photo (JPG, PNG, WebP or GIF, up to 5MB)',
 }: {
   label: string;
   file: File | null;
@@ -52,7 +52,7 @@ export function PhotoField({
         {preview ? <Preview src={preview} alt={`${label} preview`} /> : <CameraGlyph />}
         <span>{file ? uploadedText : emptyText}</span>
       </PhotoBox>
-      <HiddenInput id={inputId} type="file" accept="image/*" aria-label={label} onChange={onInput} />
+      <HiddenInput id={inputId} type="file" accept={imageInputAccept} aria-label={label} onChange={onInput} />
     </Field>
   );
 }

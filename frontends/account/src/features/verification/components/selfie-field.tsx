@@ -5,6 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useObjectUrl } from '../use-object-url.ts';
 import { CameraGlyph, Field, FieldLabel, HiddenInput, Optional, PhotoBox, Preview, useImageChoice } from './photo-field.tsx';
+import { imageInputAccept } from '@krom/ui-kit/upload-image.tsx';
 
 // The camera's code loads only when someone opens it.
 const CameraCapture = lazy(() => import('./camera-capture.tsx').then((m) => ({ default: m.CameraCapture })));
@@ -80,7 +81,7 @@ export function SelfieField({ file, onChange }: { file: File | null; onChange: (
           </Choices>
         </>
       )}
-      <HiddenInput id={inputId} type="file" accept="image/*" aria-label={label} onChange={onInput} />
+      <HiddenInput id={inputId} type="file" accept={imageInputAccept} aria-label={label} onChange={onInput} />
     </Field>
   );
 }
