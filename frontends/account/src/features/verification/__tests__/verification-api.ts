@@ -72,7 +72,10 @@ export const photo = (name = 'card.jpg', type = 'image/jpeg', bytes = 2048) => n
 /** Previews of chosen photos: Node's object URLs take only Node's own Blobs, not jsdom's files. */
 export function stubObjectUrls() {
   let count = 0;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:krom.test/preview-${(count += 1)}`);
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+    count += 1;
+    return `blob:krom.test/preview-${count}`;
+  });
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
 }
 
