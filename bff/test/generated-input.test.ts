@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { uploadErrors } from '@krom/contracts/http/auth';
@@ -104,6 +106,84 @@ async function send(request: Omit<GeneratedRequest, 'headers'> & { headers?: Rec
   return outcome as Outcome & { status: number };
 }
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+type RawAnswer = { status: number; headers: Record<string, string>; text: string };
+
+/**
+ * A connection on which requests are written one after another, each as soon as the one before
+ * it is answered, whether or not the server has read all of that one's body yet: what a kept-alive
+ * client does once its send buffer has taken a body the server answered early. Each answer must
+ * be complete within TIMEOUT_MS.
+ */
+async function openConnection(base: string) {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  await once(socket, 'connect');
+  let received = Buffer.alloc(0);
+  let closed = false;
+  let wake = () => {};
+  socket.on('data', (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    wake();
+  });
+  socket.on('close', () => {
+    closed = true;
+    wake();
+  });
+  // A server closing on a client still sending resets the connection: told by the answer missing.
+  socket.on('error', () => {});
+
+  /** The first answer in what was received, taken off it, once it is complete. */
+  const takeAnswer = (): RawAnswer | undefined => {
+    const headEnd = received.indexOf('\r\n\r\n');
+    if (headEnd < 0) return undefined;
+    const [statusLine = '', ...lines] = received.subarray(0, headEnd).toString('latin1').split('\r\n');
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    let at = headEnd + 4;
+    const body: Buffer[] = [];
+    if (headers['transfer-encoding'] === 'chunked') {
+      for (let size = -1; size !== 0; ) {
+        const lineEnd = received.indexOf('\r\n', at);
+        if (lineEnd < 0) return undefined;
+        size = Number.parseInt(received.subarray(at, lineEnd).toString('latin1'), 16);
+        if (received.length < lineEnd + 2 + size + 2) return undefined;
+        body.push(received.subarray(lineEnd + 2, lineEnd + 2 + size));
+        at = lineEnd + 2 + size + 2;
+      }
+    } else {
+      const length = Number(headers['content-length'] ?? 0);
+      if (received.length < at + length) return undefined;
+      body.push(received.subarray(at, at + length));
+      at += length;
+    }
+    received = received.subarray(at);
+    return { status: Number(statusLine.split(' ')[1]), headers, text: Buffer.concat(body).toString('utf8') };
+  };
+
+  return {
+    async exchange(head: string, body: Buffer): Promise<RawAnswer> {
+      socket.write(head);
+      socket.write(body);
+      const deadline = Date.now() + TIMEOUT_MS;
+      for (;;) {
+        const answer = takeAnswer();
+        if (answer) return answer;
+        if (closed) throw new Error(`${head.split('\r\n')[0]}: the connection closed before a complete answer`);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`${head.split('\r\n')[0]}: no complete answer within ${TIMEOUT_MS} ms (hang)`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    },
+    close: () => socket.destroy(),
+  };
+}
+
 const messageOf = (outcome: { text: string }) => (JSON.parse(outcome.text) as { message: string }).message;
 
 describe.each<Entry>(['bff', 'web'])('requests that got a 5xx or hung, sent to the %s', (entry) => {
@@ -161,6 +241,56 @@ describe.each<Entry>(['bff', 'web'])('requests that got a 5xx or hung, sent to t
       body: { bytes: form.payload, transfer: 'expect-continue' },
     });
     expect(outcome.status).toBe(201);
+  });
+
+  it('a large verification form sent without a session gets a complete 401, however it is sent', async () => {
+    const form = await multipartForm({ fullName: 'Ama Mensah', cardPhoto: { data: pngOfSize(5 * 1024 * 1024 - 4096), filename: 'card.png', type: 'image/png' } });
+    for (const transfer of ['length', 'chunked', 'expect-continue'] as const) {
+      for (const url of ['/api/auth/verify-identity', '/api/auth/verify-driver-identity']) {
+        const outcome = await send({ entry, principal: 'anonymous', method: 'POST', url, headers: form.headers, body: { bytes: form.payload, transfer } });
+        expect(outcome.status).toBe(401);
+      }
+    }
+    for (const url of Array.from({ length: 40 }, (_, i) => (i % 2 ? '/api/auth/verify-identity' : '/api/auth/verify-identity?%3Bs9=%00%00'))) {
+      const outcome = await send({ entry, principal: 'anonymous', method: 'POST', url, headers: { 'content-type': 'multipart/form-data' }, body: { bytes: form.payload, transfer: 'length' } });
+      expect(outcome.status).toBe(401);
+    }
+  });
+
+  it('large forms answered before their body was read, one after another on one kept-alive connection, each get a complete answer', async () => {
+    // What the generated run sent: a user's form the service refuses unread (no boundary), then an
+    // anonymous one the BFF refuses unread (401), each written as soon as the previous was answered.
+    const forms = [
+      { url: '/api/auth/verify-identity', cookie: await sessions.user(), size: 6_121_738, status: 400 },
+      { url: '/api/auth/verify-identity?%3Bs9=%00%00', cookie: undefined, size: 5_377_224, status: 401 },
+      { url: '/api/auth/verify-driver-identity', cookie: await sessions.user(), size: 6_121_738, status: 400 },
+      { url: '/api/auth/verify-driver-identity', cookie: undefined, size: 5_377_224, status: 401 },
+    ];
+    let connection = await openConnection(entries[entry]);
+    try {
+      for (let round = 0; round < 3; round++) {
+        for (const form of forms) {
+          const head = [
+            `POST ${form.url} HTTP/1.1`,
+            'host: localhost',
+            `origin: ${ORIGIN}`,
+            'content-type: multipart/form-data',
+            `content-length: ${form.size}`,
+            ...(form.cookie ? [`cookie: ${form.cookie}`] : []),
+          ];
+          const answer = await connection.exchange(`${head.join('\r\n')}\r\n\r\n`, Buffer.alloc(form.size, 1));
+          expect({ url: form.url, status: answer.status }).toEqual({ url: form.url, status: form.status });
+          if (form.status === 400) expect(messageOf(answer)).toBe(uploadErrors.notImage);
+          // A connection the server says it closes is not used again.
+          if (answer.headers.connection === 'close') {
+            connection.close();
+            connection = await openConnection(entries[entry]);
+          }
+        }
+      }
+    } finally {
+      connection.close();
+    }
   });
 
   it('a JSON body over 1 MB gets a complete 413, announced, chunked or asked about first', async () => {

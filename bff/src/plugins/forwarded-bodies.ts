@@ -1,5 +1,6 @@
 import getRawBody from 'raw-body';
-import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, Readable } from 'node:stream';
 import type { BodyLimit } from '@krom/contracts/api/body-limits';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
@@ -33,15 +34,58 @@ export function refuseAnnouncedTooLarge(request: FastifyRequest, limitOf: BodyLi
 }
 
 
+/** How long the rest of a body answered early may go on arriving before the connection is cut. */
+const LINGER_MS = 30_000;
+
+/**
+ * The request's body as a stream of its own, for the proxy to send on. When the service answers
+ * before the body is all sent, undici (under @fastify/reply-from) destroys the stream it was
+ * sending, and it first detaches an IncomingMessage from its socket: had it been given the request
+ * itself, the request would be destroyed with the rest of its body unread and its connection
+ * paused for good (Node stops reading a socket when its request refuses data). Kept alive, that
+ * connection would then never read the client's next request: a hang. Destroying this stream
+ * only unpipes the request, whose rest `drainUnread` reads and discards once the answer is sent.
+ */
+export function detachedBody(request: IncomingMessage): Readable {
+  const body = new PassThrough();
+  request.pipe(body);
+  // The client gave up mid-body: the forward is abandoned too (undici aborts a body closed before its end), not left waiting.
+  request.once('close', () => {
+    if (!request.readableEnded) body.destroy();
+  });
+  return body;
+}
+
+/**
+ * Reads and discards what is left of a request's body once it has been answered: the service
+ * answered (or the BFF refused) before the body ended, and nothing reads it any more. Unread, the
+ * connection would stay paused, the client could not finish sending, and the next request sent on
+ * it (kept alive) would never be read; closed, the client, still sending, could meet a reset
+ * before reading the answer. So it is read on, for at most LINGER_MS, and the connection serves
+ * the next request.
+ */
+export function drainUnread(request: IncomingMessage): void {
+  if (request.readableEnded || request.destroyed) return;
+  request.unpipe();
+  request.on('data', () => {});
+  request.resume();
+  if (request.complete) return;
+  const timer = setTimeout(() => request.socket?.destroy(), LINGER_MS);
+  timer.unref();
+  request.once('end', () => clearTimeout(timer));
+  request.once('close', () => clearTimeout(timer));
+}
+
 /**
  * A preParsing hook for forwarded routes: a body sent without a length (chunked) is read here up
  * to the limit and passed on with its length, so an oversized one is refused with a 413 rather
  * than cut off mid-forward (which the browser saw as a 503). Browsers send a length; a body with
- * one passes through streamed, judged by `refuseAnnouncedTooLarge`.
+ * one passes through streamed (as `detachedBody`), judged by `refuseAnnouncedTooLarge`.
  */
 export function bufferUnannouncedBody(limitOf: BodyLimitOf): preParsingAsyncHookHandler {
   return async (request, _reply, payload) => {
-    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
+    if (request.headers['content-length'] !== undefined) return payload === request.raw ? detachedBody(request.raw) : payload;
+    if (request.headers['transfer-encoding'] === undefined) return payload;
     const limit = limitOf(request);
     const body = await getRawBody(payload, { limit: limit.bytes }).catch((error: unknown) => {
       if ((error as { type?: string }).type !== 'entity.too.large') throw error;

@@ -10,7 +10,7 @@ import { outgoingTraceHeaders } from '@krom/server-kit/telemetry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { request as undiciRequest } from 'undici';
-import { bufferUnannouncedBody, endToEndHeaders, refuseAnnouncedTooLarge } from './forwarded-bodies.ts';
+import { bufferUnannouncedBody, drainUnread, endToEndHeaders, refuseAnnouncedTooLarge } from './forwarded-bodies.ts';
 
 export type ServiceName = 'identity' | 'rides' | 'notifications' | 'admin';
 /** Where each service answers, and the signer of the assertions the BFF sends them. */
@@ -176,6 +176,10 @@ export async function forward(
     // and the proxy then chokes re-encoding a string whose Content-Type it cannot parse (a 500).
     scope.addContentTypeParser('text/plain', streamedBody);
     scope.addHook('preParsing', bufferUnannouncedBody(bodyLimit));
+    // Answered before its body ended (a refusal here, or the service's early answer): the rest is
+    // read and discarded, so the client finishes sending, reads the answer, and its connection
+    // (kept alive) serves its next request.
+    scope.addHook('onResponse', async (request) => drainUnread(request.raw));
     await scope.register(proxy, {
       upstream: directory.urls[route.service],
       prefix: route.endpoint.path,
