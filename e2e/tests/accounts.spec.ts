@@ -263,15 +263,14 @@ test('profile: names and emergency contact saved; a photo shown at once; bad fil
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
 
-  await test.step('email and phone are read-only; the status card says Not Verified', async () => {
+  await test.step('email and phone are read-only; the status card says Not Verified and offers Verify Now', async () => {
     await expect(page.getByLabel('Email')).toHaveValue(account.email);
     await expect(page.getByLabel('Email')).not.toBeEditable();
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(account.phone);
     await expect(page.getByLabel('Phone', { exact: true })).not.toBeEditable();
     const status = page.getByRole('region', { name: 'Verification Status' });
     await expect(status).toContainText('Not Verified');
-    // Verification screens are not built yet: Verify Now is not offered rather than leading to the 404 page.
-    await expect(status.getByRole('link', { name: 'Verify Now' })).toHaveCount(0);
+    await expect(status.getByRole('link', { name: 'Verify Now' })).toHaveAttribute('href', '/verify-identity');
   });
 
   await test.step('edits are saved and still there after a reload', async () => {

@@ -121,7 +121,7 @@ describe('/dashboard', () => {
       expect(dead).toEqual([]);
       // What does exist stays: the menu's own screens.
       const menu = screen.getByRole('navigation', { name: 'Account menu' });
-      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Profile', 'Account Settings', 'Payments']);
+      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Profile', 'Account Settings', 'Verify Identity', 'Payments']);
     } finally {
       declareScreens(undefined);
     }
