@@ -18,6 +18,20 @@ export function firstMessages<Values>(issues: readonly Issue[], fields: readonly
   return errors;
 }
 
+/** A schema as `validateWith` uses it (zod's `safeParse`), so this package needs no zod of its own. */
+type Schema<Request> = {
+  safeParse(values: unknown): { success: true; data: Request } | { success: false; error: { issues: readonly Issue[] } };
+};
+
+/** The check of a form by a contract schema: its parsed request when the values pass, else the first message of each field. */
+export function validateWith<Values, Request>(schema: Schema<Request>, fields: readonly (keyof Values)[]) {
+  return (values: Values): Validation<Values, Request> => {
+    const checked = schema.safeParse(values);
+    if (checked.success) return { request: checked.data, errors: {} };
+    return { request: null, errors: firstMessages<Values>(checked.error.issues, fields) };
+  };
+}
+
 type Options<Values, Request> = {
   initial: Values | (() => Values);
   validate: (values: Values) => Validation<Values, Request>;

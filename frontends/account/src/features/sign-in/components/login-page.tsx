@@ -5,7 +5,7 @@ import { FormFooter, FormPage, FormStack } from '@krom/ui-kit/form-page.tsx';
 import { PasswordField } from '@krom/ui-kit/password-field.tsx';
 import { EmailField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
+import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -14,11 +14,7 @@ import { useSignInUser } from '../api/sign-in-user.ts';
 
 type Values = { email: string; password: string };
 
-function validate(values: Values): Validation<Values, LoginRequest> {
-  const result = loginRequestSchema.safeParse(values);
-  if (result.success) return { request: result.data, errors: {} };
-  return { request: null, errors: firstMessages<Values>(result.error.issues, ['email', 'password']) };
-}
+const validate = validateWith<Values, LoginRequest>(loginRequestSchema, ['email', 'password']);
 
 export function LoginPage() {
   return (

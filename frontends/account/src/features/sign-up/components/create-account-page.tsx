@@ -7,7 +7,7 @@ import { PasswordField } from '@krom/ui-kit/password-field.tsx';
 import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
 import { EmailField, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
+import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { SignedOutOnly } from '../../../lib/signed-out-only.tsx';
@@ -19,11 +19,7 @@ import { SocialSignUpButtons } from './social-sign-up-buttons.tsx';
 type Values = RegisterRequest;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
 
-function validate(values: Values): Validation<Values, RegisterRequest> {
-  const result = registerRequestSchema.safeParse(values);
-  if (result.success) return { request: result.data, errors: {} };
-  return { request: null, errors: firstMessages<Values>(result.error.issues, fields) };
-}
+const validate = validateWith<Values, RegisterRequest>(registerRequestSchema, fields);
 
 /** Coming back from the code screen (to fix a detail) finds the form as it was, except the password. */
 function initialValues(): Values {

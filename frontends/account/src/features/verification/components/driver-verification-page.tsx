@@ -12,7 +12,7 @@ import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { FormField, inputStyles, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
+import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useMyVerification } from '../api/get-my-verification.ts';
@@ -46,11 +46,7 @@ type Photos = Record<keyof typeof driverPhotoFields, File | null>;
 const noPhotos: Photos = { ghanaCardFrontPhoto: null, ghanaCardBackPhoto: null, licenseFrontPhoto: null, licenseBackPhoto: null };
 
 /** Checked with the contract's own rules and messages before anything is sent. */
-function validate(values: Values): Validation<Values, DriverVerificationFields> {
-  const checked = driverVerificationFieldsSchema.safeParse(values);
-  if (checked.success) return { request: checked.data, errors: {} };
-  return { request: null, errors: firstMessages<Values>(checked.error.issues, fields) };
-}
+const validate = validateWith<Values, DriverVerificationFields>(driverVerificationFieldsSchema, fields);
 
 export const identityFirstTexts = { title: 'Verify your identity first', action: 'Verify Identity' } as const;
 

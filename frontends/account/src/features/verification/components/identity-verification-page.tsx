@@ -8,7 +8,7 @@ import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
+import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 import { useState } from 'react';
 import { useMyVerification } from '../api/get-my-verification.ts';
 import { useSubmitIdentityVerification } from '../api/submit-identity-verification.ts';
@@ -30,11 +30,7 @@ type Values = { fullName: string; cardNumber: string; expiryDate: string };
 const fields = ['fullName', 'cardNumber', 'expiryDate'] as const;
 
 /** Checked with the contract's own rules and messages before anything is sent. */
-function validate(values: Values): Validation<Values, IdentityVerificationFields> {
-  const checked = identityVerificationFieldsSchema.safeParse(values);
-  if (checked.success) return { request: checked.data, errors: {} };
-  return { request: null, errors: firstMessages<Values>(checked.error.issues, fields) };
-}
+const validate = validateWith<Values, IdentityVerificationFields>(identityVerificationFieldsSchema, fields);
 
 /** /verify-identity: the passenger's Ghana card details, a card photo and a selfie (both optional). */
 export function IdentityVerificationPage() {
