@@ -164,19 +164,17 @@ async function openConnection(base: string) {
     async exchange(head: string, body: Buffer): Promise<RawAnswer> {
       socket.write(head);
       socket.write(body);
-      const deadline = Date.now() + TIMEOUT_MS;
+      // The same bound on a hang as every generated request has (sendGenerated's signal).
+      const signal = AbortSignal.timeout(TIMEOUT_MS);
+      signal.addEventListener('abort', () => wake(), { once: true });
       for (;;) {
         const answer = takeAnswer();
         if (answer) return answer;
         if (closed) throw new Error(`${head.split('\r\n')[0]}: the connection closed before a complete answer`);
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`${head.split('\r\n')[0]}: no complete answer within ${TIMEOUT_MS} ms (hang)`);
+        if (signal.aborted) throw new Error(`${head.split('\r\n')[0]}: no complete answer within ${TIMEOUT_MS} ms (hang)`);
+        // Woken by the next bytes, the connection closing, or the bound passing.
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
+          wake = resolve;
         });
       }
     },
