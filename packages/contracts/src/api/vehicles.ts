@@ -1,0 +1,43 @@
+import { defineEndpoint, errorResponses } from '../endpoint.ts';
+import { deleteVehicleResponseSchema, vehicleInputSchema, vehicleListSchema, vehicleParams, vehicleSchema } from '../http/vehicles.ts';
+
+/** The signed-in user's vehicles (forwarded to the rides service as that user). */
+export const getVehicles = defineEndpoint({
+  method: 'GET',
+  path: '/api/vehicles',
+  summary: "The signed-in user's vehicles, newest first",
+  responses: { 200: vehicleListSchema, ...errorResponses(401) },
+});
+
+export const getVehicle = defineEndpoint({
+  method: 'GET',
+  path: '/api/vehicles/:id',
+  summary: 'One of the signed-in user’s vehicles (404 for anyone else’s)',
+  params: vehicleParams,
+  responses: { 200: vehicleSchema, ...errorResponses(401, 404) },
+});
+
+export const createVehicle = defineEndpoint({
+  method: 'POST',
+  path: '/api/vehicles',
+  summary: 'Registers a vehicle; a licence plate already on Krom is refused with 409',
+  body: vehicleInputSchema,
+  responses: { 201: vehicleSchema, ...errorResponses(400, 401, 409) },
+});
+
+export const updateVehicle = defineEndpoint({
+  method: 'PUT',
+  path: '/api/vehicles/:id',
+  summary: 'Changes one of the signed-in user’s vehicles',
+  params: vehicleParams,
+  body: vehicleInputSchema,
+  responses: { 200: vehicleSchema, ...errorResponses(400, 401, 404, 409) },
+});
+
+export const deleteVehicle = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/vehicles/:id',
+  summary: 'Deletes one of the signed-in user’s vehicles; refused with 409 while it has upcoming rides',
+  params: vehicleParams,
+  responses: { 200: deleteVehicleResponseSchema, ...errorResponses(401, 404, 409) },
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { aggregateVersion, defineEvent } from '../envelope.ts';
+import { stopTypes } from '../http/rides.ts';
+
+const ridePoint = z.object({
+  location: z.string(),
+  city: z.string().nullable(),
+  localityArea: z.string().nullable(),
+  region: z.string().nullable(),
+  placeId: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+
+/**
+ * A driver posted a ride: what ride requests are matched against (route with its stops in order,
+ * date, seats, price). Carries no personal data beyond the driver's id.
+ */
+export const ridePosted = defineEvent(
+  'krom.rides.ride.posted.v1',
+  z.object({
+    rideId: z.string().uuid(),
+    driverId: z.string().uuid(),
+    from: ridePoint,
+    to: ridePoint,
+    stops: z.array(ridePoint.extend({ stopOrder: z.number().int(), stopType: z.enum(stopTypes) })),
+    departureDate: z.string(),
+    departureTime: z.string(),
+    /** The departure as an instant (Ghana keeps GMT all year). */
+    departureAt: z.string().datetime({ offset: true }),
+    availableSeats: z.number().int(),
+    totalSeats: z.number().int(),
+    pricePerSeat: z.string(),
+    currency: z.string(),
+    postedAt: z.string().datetime({ offset: true }),
+    version: aggregateVersion,
+  }),
+);
+export type RidePosted = z.infer<typeof ridePosted.schema>;

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { isoDateTime, uuid } from './fields.ts';
+import { ghanaBounds, routePointSchema } from './places.ts';
+import { rideVehicleSchema } from './vehicles.ts';
+import { verificationStatuses } from './auth.ts';
+
+export const currency = 'GHS';
+/** The wizard's limit on stops (the data rule allows stopOrder up to 10). */
+export const maxWizardStops = 5;
+export const maxRideSeats = 8;
+/** Seats a search or a request asks for (1 to 4 on the screens; the data allows up to 8). */
+export const searchSeatOptions = [1, 2, 3, 4] as const;
+export const stopTypes = ['pickup', 'dropoff', 'either'] as const;
+export const rideStatuses = ['active', 'completed', 'cancelled'] as const;
+export type RideStatus = (typeof rideStatuses)[number];
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const rideMessages = {
+  vehicle: 'Please select a vehicle',
+  fromCity: 'Departure city must be at least 2 characters',
+  toCity: 'Destination city must be at least 2 characters',
+  fromLocation: 'Departure must be at least 2 characters',
+  toLocation: 'Destination must be at least 2 characters',
+  stopLocation: 'Stop location must be at least 2 characters',
+  tooManyStops: `A ride can have at most ${maxWizardStops} stops`,
+  date: 'Please choose a valid date',
+  time: 'Please choose a valid time',
+  pastDeparture: 'Departure must be in the future',
+  seats: `Available seats must be between 1 and ${maxRideSeats}`,
+  seatsForVehicle: (max: number) => `This vehicle can take at most ${max} passenger${max === 1 ? '' : 's'}`,
+  price: 'Please enter a price per seat',
+  priceFormat: 'Price per seat must be an amount in cedis, such as 45 or 45.50',
+  priceAboveCap: (cap: string) =>
+    `Price per seat cannot be more than GH₵${cap} for this route. Krom prices share the cost of the trip; they are not for profit.`,
+  notFound: 'Ride not found',
+  notYours: 'Ride not found',
+  notEditable: 'This ride can no longer be changed',
+  needsIdentity: 'Verify your identity before posting a ride',
+  needsDriver: 'Complete driver verification before posting a ride',
+  needsVehicle: 'Add a vehicle before posting a ride',
+  coordinates: 'Coordinates must be in Ghana',
+} as const;
+
+/** Latitude and longitude as the spec sends them (text or numbers), within Ghana. */
+const latitude = z.coerce.number({ error: rideMessages.coordinates }).min(ghanaBounds.south, rideMessages.coordinates).max(ghanaBounds.north, rideMessages.coordinates);
+const longitude = z.coerce.number({ error: rideMessages.coordinates }).min(ghanaBounds.west, rideMessages.coordinates).max(ghanaBounds.east, rideMessages.coordinates);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const rideDateField = z
+  .string({ error: rideMessages.date })
+  .regex(datePattern, rideMessages.date)
+  .refine((date) => {
+    const parsed = new Date(`${date}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date);
+  }, rideMessages.date);
+export const rideTimeField = z.string({ error: rideMessages.time }).regex(timePattern, rideMessages.time);
+
+/** Cedis with at most two decimals, as text (`45`, `45.5`, `45.50`), more than zero. */
+export const priceField = z
+  .string({ error: rideMessages.price })
+  .trim()
+  .min(1, rideMessages.price)
+  .regex(/^\d{1,6}(\.\d{1,2})?$/, rideMessages.priceFormat)
+  .refine((price) => Number(price) > 0, rideMessages.priceFormat);
+
+export const stopInputSchema = z.object({
+  location: z.string({ error: rideMessages.stopLocation }).trim().min(2, rideMessages.stopLocation).max(200),
+  city: optionalText(100),
+  localityArea: optionalText(100),
+  region: optionalText(60),
+  placeId: optionalText(300),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
+  stopType: z.enum(stopTypes).default('either'),
+});
+export type StopInput = z.input<typeof stopInputSchema>;
+
+/**
+ * POST /api/rides: the ride as the wizard assembles it, in the spec's flat shape, with its stops
+ * in order. `totalSeats` is taken from the vehicle whatever is sent; `status` starts active.
+ */
+export const postRideSchema = z.object({
+  vehicleId: z.string({ error: rideMessages.vehicle }).uuid(rideMessages.vehicle),
+  fromCity: z.string({ error: rideMessages.fromCity }).trim().min(2, rideMessages.fromCity).max(100),
+  toCity: z.string({ error: rideMessages.toCity }).trim().min(2, rideMessages.toCity).max(100),
+  fromLocation: z.string({ error: rideMessages.fromLocation }).trim().min(2, rideMessages.fromLocation).max(200),
+  toLocation: z.string({ error: rideMessages.toLocation }).trim().min(2, rideMessages.toLocation).max(200),
+  fromLatitude: latitude.optional(),
+  fromLongitude: longitude.optional(),
+  fromLocalityArea: optionalText(100),
+  fromRegion: optionalText(60),
+  fromPlaceId: optionalText(300),
+  toLatitude: latitude.optional(),
+  toLongitude: longitude.optional(),
+  toLocalityArea: optionalText(100),
+  toRegion: optionalText(60),
+  toPlaceId: optionalText(300),
+  stops: z.array(stopInputSchema).max(maxWizardStops, rideMessages.tooManyStops).default([]),
+  departureDate: rideDateField,
+  departureTime: rideTimeField,
+  availableSeats: z.coerce.number({ error: rideMessages.seats }).int(rideMessages.seats).min(1, rideMessages.seats).max(maxRideSeats, rideMessages.seats),
+  totalSeats: z.coerce.number().int().min(1).max(maxRideSeats).optional(),
+  pricePerSeat: priceField,
+  currency: z.literal(currency).default(currency),
+  description: optionalText(500),
+  /** The review's duration text (`3h 20min`), shown on the ride. */
+  duration: optionalText(40),
+  /** The review's pickup station: a station or landmark near the departure, or the departure itself. */
+  pickupStation: optionalText(200),
+  status: z.literal('active').optional(),
+});
+export type PostRideInput = z.input<typeof postRideSchema>;
+
+/** PUT /api/rides/{id}: what a driver may change on a ride nobody has booked yet. */
+export const updateRideSchema = z.object({
+  departureDate: rideDateField,
+  departureTime: rideTimeField,
+  availableSeats: postRideSchema.shape.availableSeats,
+  pricePerSeat: priceField,
+  description: optionalText(500),
+});
+export type UpdateRideInput = z.input<typeof updateRideSchema>;
+
+export const rideStopSchema = z.object({
+  stopOrder: z.number().int(),
+  location: z.string(),
+  city: z.string().nullable(),
+  localityArea: z.string().nullable(),
+  region: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  stopType: z.enum(stopTypes),
+});
+export type RideStop = z.infer<typeof rideStopSchema>;
+
+/** A ride as listed to a client (the spec's list fields, with the driver from rides' own projection). */
+export const rideSummarySchema = z.object({
+  id: uuid,
+  driverId: uuid,
+  driverName: z.string(),
+  /** Average of the driver's reviews, null until they have any (no rating is made up). */
+  driverRating: z.number().nullable(),
+  driverPhotoUrl: z.string().nullable(),
+  driverVerified: z.boolean(),
+  fromCity: z.string(),
+  toCity: z.string(),
+  fromLocation: z.string(),
+  toLocation: z.string(),
+  fromLocalityArea: z.string().nullable(),
+  toLocalityArea: z.string().nullable(),
+  departureDate: z.string(),
+  departureTime: z.string(),
+  duration: z.string().nullable(),
+  availableSeats: z.number().int(),
+  totalSeats: z.number().int(),
+  pricePerSeat: z.string(),
+  currency: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(rideStatuses),
+  vehicle: rideVehicleSchema,
+  stops: z.array(rideStopSchema),
+});
+export type RideSummary = z.infer<typeof rideSummarySchema>;
+
+/** GET /api/rides/{id}: the summary with coordinates for the map, regions and the pickup station. */
+export const rideDetailsSchema = rideSummarySchema.extend({
+  fromLatitude: z.number().nullable(),
+  fromLongitude: z.number().nullable(),
+  toLatitude: z.number().nullable(),
+  toLongitude: z.number().nullable(),
+  fromRegion: z.string().nullable(),
+  toRegion: z.string().nullable(),
+  pickupStation: z.string().nullable(),
+  driverRidesCompleted: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type RideDetails = z.infer<typeof rideDetailsSchema>;
+export const rideParams = z.object({ id: z.string().describe('The ride id (a uuid)') });
+
+export const defaultRidePageSize = 20;
+export const maxRidePageSize = 50;
+/**
+ * GET /api/rides: the listing's filters. `from` and `to` match a ride's departure, destination or
+ * stops by locality, city or name (pick-up before drop-off); with coordinates, rides passing within
+ * `nearbyRadiusKm` match too. Only future, active rides with enough free seats, by departure.
+ */
+export const rideSearchQuerySchema = z.object({
+  from: z.string().trim().max(100).optional(),
+  to: z.string().trim().max(100).optional(),
+  fromLatitude: latitude.optional(),
+  fromLongitude: longitude.optional(),
+  toLatitude: latitude.optional(),
+  toLongitude: longitude.optional(),
+  date: rideDateField.optional(),
+  seats: z.coerce.number({ error: rideMessages.seats }).int(rideMessages.seats).min(1, rideMessages.seats).max(maxRideSeats, rideMessages.seats).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxRidePageSize).default(defaultRidePageSize),
+});
+export type RideSearchQuery = z.input<typeof rideSearchQuerySchema>;
+/** How close a ride's departure, stop or destination must pass to a searched point to match it. */
+export const nearbyRadiusKm = 10;
+
+export const rideSearchResponseSchema = z.object({
+  rides: z.array(rideSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RideSearchResponse = z.infer<typeof rideSearchResponseSchema>;
+
+/** GET /api/rides/mine?when=: the signed-in driver's rides, upcoming (soonest first) or past (latest first). */
+export const myRidesQuerySchema = z.object({ when: z.enum(['upcoming', 'past']).default('upcoming') });
+export const driverRideSchema = rideSummarySchema.extend({
+  /** Seats passengers hold; a ride with any cannot be edited or cancelled from here. */
+  bookedSeats: z.number().int(),
+  editable: z.boolean(),
+});
+export type DriverRide = z.infer<typeof driverRideSchema>;
+export const myRidesResponseSchema = z.object({ rides: z.array(driverRideSchema) });
+
+/**
+ * GET /api/rides/posting-rights: whether the signed-in user may post, and otherwise the next
+ * missing step in the spec's order (identity, then driver verification, then a vehicle).
+ */
+export const postingStepSchema = z.enum(['verify_identity', 'verify_driver', 'add_vehicle']);
+export type PostingStep = z.infer<typeof postingStepSchema>;
+export const postingRightsSchema = z.object({
+  canPost: z.boolean(),
+  nextStep: postingStepSchema.nullable(),
+  identityStatus: z.enum(verificationStatuses),
+  driverStatus: z.enum(verificationStatuses),
+  vehicleCount: z.number().int(),
+});
+export type PostingRights = z.infer<typeof postingRightsSchema>;
+
+/** POST /api/rides/price-guide: the recommended price range and the cap for a route through these points. */
+export const priceGuideRequestSchema = z.object({ points: z.array(routePointSchema).min(2).max(maxWizardStops + 2) });
+export const priceGuideSchema = z.object({
+  distanceKm: z.number(),
+  currency: z.string(),
+  fuelCostPerKm: z.string(),
+  recommendedMin: z.string(),
+  recommendedMax: z.string(),
+  maxPricePerSeat: z.string(),
+});
+export type PriceGuide = z.infer<typeof priceGuideSchema>;
+
+/**
+ * Krom prices share the trip's fuel, not make a profit: the trip's fuel (road distance × the fuel
+ * cost per km) shared by 3 to 5 people is the recommended range per seat, and one passenger paying
+ * the whole trip's fuel is the cap. A short trip's cap is never under `minimumCap` cedis.
+ */
+export function priceGuide(distanceKm: number, fuelCostPerKm: number, minimumCap = 10): Omit<PriceGuide, 'currency' | 'distanceKm'> {
+  const tripFuel = distanceKm * fuelCostPerKm;
+  const min = Math.max(1, Math.floor(tripFuel / 5));
+  const max = Math.max(min, Math.ceil(tripFuel / 3));
+  const cap = Math.max(minimumCap, Math.ceil(tripFuel), max);
+  return { fuelCostPerKm: fuelCostPerKm.toFixed(2), recommendedMin: min.toFixed(2), recommendedMax: max.toFixed(2), maxPricePerSeat: cap.toFixed(2) };
+}
+
+/** A ride's total for a number of seats: price × seats, to 2 decimals. */
+export const rideTotal = (pricePerSeat: string | number, seats: number) => (Math.round(Number(pricePerSeat) * 100 * seats) / 100).toFixed(2);
+
+/** GET /api/drivers/{id}: a driver's public profile. */
+export const driverProfileSchema = z.object({
+  id: uuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  driverVerified: z.boolean(),
+  vehicles: z.array(rideVehicleSchema),
+  ridesPosted: z.number().int(),
+  ridesCompleted: z.number().int(),
+  /** Share of the driver's departed rides not cancelled, 0-100; null before any ride departed. */
+  completionRate: z.number().nullable(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  upcomingRides: z.array(rideSummarySchema),
+});
+export type DriverProfile = z.infer<typeof driverProfileSchema>;
+export const driverParams = z.object({ id: z.string().describe('The driver (user) id') });
+
+/** GET /api/rides/driver-dashboard: the signed-in driver's figures, computed from their rides and payments. */
+const money = z.string();
+export const driverDashboardSchema = z.object({
+  currency: z.string(),
+  earnings: z.object({ today: money, thisWeek: money, thisMonth: money, lastMonth: money }),
+  totals: z.object({ ridesPosted: z.number().int(), ridesCompleted: z.number().int(), upcomingRides: z.number().int(), seatsOffered: z.number().int() }),
+  /** The ride departing next within the coming 24 hours, if any. */
+  activeRide: driverRideSchema.nullable(),
+  upcomingRides: z.array(driverRideSchema),
+  recentRides: z.array(driverRideSchema),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+});
+export type DriverDashboard = z.infer<typeof driverDashboardSchema>;
+export const okSchema = z.object({ ok: z.literal(true) });

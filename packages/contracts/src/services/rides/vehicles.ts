@@ -1,0 +1,39 @@
+import { defineEndpoint, errorResponses } from '../../endpoint.ts';
+import { deleteVehicleResponseSchema, vehicleInputSchema, vehicleListSchema, vehicleParams, vehicleSchema } from '../../http/vehicles.ts';
+
+/** The rides service's vehicle routes; each acts on the asserted user's own vehicles only. */
+export const listVehiclesRoute = defineEndpoint({
+  method: 'GET',
+  path: '/vehicles',
+  summary: "The asserted user's vehicles, newest first",
+  responses: { 200: vehicleListSchema, ...errorResponses(401) },
+});
+export const getVehicleRoute = defineEndpoint({
+  method: 'GET',
+  path: '/vehicles/:id',
+  summary: "One of the asserted user's vehicles",
+  params: vehicleParams,
+  responses: { 200: vehicleSchema, ...errorResponses(401, 404) },
+});
+export const createVehicleRoute = defineEndpoint({
+  method: 'POST',
+  path: '/vehicles',
+  summary: 'Registers a vehicle for the asserted user',
+  body: vehicleInputSchema,
+  responses: { 201: vehicleSchema, ...errorResponses(400, 401, 409) },
+});
+export const updateVehicleRoute = defineEndpoint({
+  method: 'PUT',
+  path: '/vehicles/:id',
+  summary: "Changes one of the asserted user's vehicles",
+  params: vehicleParams,
+  body: vehicleInputSchema,
+  responses: { 200: vehicleSchema, ...errorResponses(400, 401, 404, 409) },
+});
+export const deleteVehicleRoute = defineEndpoint({
+  method: 'DELETE',
+  path: '/vehicles/:id',
+  summary: "Deletes one of the asserted user's vehicles unless it has upcoming rides",
+  params: vehicleParams,
+  responses: { 200: deleteVehicleResponseSchema, ...errorResponses(401, 404, 409) },
+});
