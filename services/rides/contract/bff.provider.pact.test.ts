@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
 import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
@@ -23,6 +24,45 @@ afterAll(async () => {
 });
 
 const query = (text: string, values: unknown[]) => service.db.$client.query(text, values);
+
+/** What identity told rides of a user whose identity and driver checks were approved (rides' projection, written directly). */
+async function approvedUser(userId: string, firstName = 'Kwame', lastName = 'Mensah') {
+  await query(
+    `INSERT INTO user_profiles (user_id, version, first_name, last_name, profile_image_url, is_verified, verification_status,
+                                is_driver, driver_verification_status, suspended, deleted, changed_at)
+     VALUES ($1, 1, $2, $3, NULL, true, 'approved', true, 'approved', false, false, now())
+     ON CONFLICT (user_id) DO UPDATE SET first_name = $2, last_name = $3, profile_image_url = NULL, is_verified = true,
+       verification_status = 'approved', is_driver = true, driver_verification_status = 'approved', suspended = false, deleted = false`,
+    [userId, firstName, lastName],
+  );
+}
+
+/** Removes the vehicles of a user, or with a plate, and the rides made with them. */
+async function removeVehicles(where: { driverId?: string; licensePlate?: string }) {
+  const match = 'driver_id = $1 OR license_plate = $2';
+  const values = [where.driverId ?? null, where.licensePlate ?? null];
+  await query(`DELETE FROM rides WHERE vehicle_id IN (SELECT id FROM vehicles WHERE ${match}) OR driver_id = $1`, values);
+  await query(`DELETE FROM vehicles WHERE ${match}`, values);
+}
+
+/**
+ * A call to the service's own route as `userId`, as the BFF would make it: vehicles and rides are
+ * set up the way they are made, so every column the service keeps (search texts, route boxes)
+ * is as it would be.
+ */
+async function asUser<T>(userId: string, method: 'POST', url: string, payload: object): Promise<T> {
+  const response = await service.app.inject({
+    method,
+    url,
+    payload,
+    headers: { [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, { kind: 'user', userId }, 'rides') },
+  });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json<T>();
+}
+
+const addVehicle = (driverId: string, licensePlate: string) =>
+  asUser<{ id: string }>(driverId, 'POST', '/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate, seats: 5 });
 
 it('honours the BFF pact', async () => {
   const file = pactFile('krom-bff', 'krom-rides');
@@ -51,6 +91,61 @@ it('honours the BFF pact', async () => {
         const { userId, id, provider, number } = params as { userId: string; id: string; provider: string; number: string };
         await query('DELETE FROM payment_methods WHERE user_id = $1 OR id = $2', [userId, id]);
         await query('INSERT INTO payment_methods (id, user_id, provider, number, is_default) VALUES ($1, $2, $3, $4, true)', [id, userId, provider, number]);
+        return undefined;
+      },
+      'an active ride from Accra to Kumasi': async (params: unknown) => {
+        const { driverId, departureDate } = params as { driverId: string; departureDate: string };
+        // The only ride of its day, so a search for that day lists exactly what the pact describes.
+        await query('DELETE FROM rides WHERE departure_date = $1', [departureDate]);
+        await removeVehicles({ driverId, licensePlate: 'AS-5521-22' });
+        await approvedUser(driverId);
+        const vehicle = await addVehicle(driverId, 'AS-5521-22');
+        const ride = await asUser<{ id: string }>(driverId, 'POST', '/rides', {
+          vehicleId: vehicle.id,
+          fromCity: 'Accra',
+          toCity: 'Kumasi',
+          fromLocation: 'Circle, Accra',
+          toLocation: 'Kejetia Market (Kumasi)',
+          fromLatitude: 5.5703,
+          fromLongitude: -0.2151,
+          fromLocalityArea: 'Accra',
+          fromRegion: 'Greater Accra',
+          toLatitude: 6.6958,
+          toLongitude: -1.621,
+          toLocalityArea: 'Kumasi',
+          toRegion: 'Ashanti',
+          departureDate,
+          departureTime: '09:30',
+          availableSeats: 3,
+          pricePerSeat: '120',
+          description: 'AC, one bag each.',
+          duration: '4h 45min',
+          pickupStation: 'Circle Station (Accra)',
+        });
+        return { rideId: ride.id };
+      },
+      'a user may post rides': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await removeVehicles({ driverId: userId, licensePlate: 'AS-6630-23' });
+        await approvedUser(userId);
+        const vehicle = await addVehicle(userId, 'AS-6630-23');
+        return { vehicleId: vehicle.id };
+      },
+      'a user has not verified their identity': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await removeVehicles({ driverId: userId });
+        await query('DELETE FROM user_profiles WHERE user_id = $1', [userId]);
+        return undefined;
+      },
+      'a user has no vehicles': async (params: unknown) => {
+        const { userId, licensePlate } = params as { userId: string; licensePlate: string };
+        await removeVehicles({ driverId: userId, licensePlate });
+        return undefined;
+      },
+      'another user has registered a vehicle': async (params: unknown) => {
+        const { licensePlate } = params as { licensePlate: string };
+        await removeVehicles({ licensePlate });
+        await addVehicle(randomUUID(), licensePlate);
         return undefined;
       },
       "another user's payment method": async (params: unknown) => {

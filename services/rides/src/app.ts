@@ -2,21 +2,32 @@ import { createHttpApp } from '@krom/server-kit/http-app';
 import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from './db/rides-db.ts';
+import type { Pricing } from './rides/price-cap.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { rideRoutes } from './routes/rides.ts';
+import { vehicleRoutes } from './routes/vehicles.ts';
 
 export type RidesAppDeps = {
   db: RidesDb;
   internalSecret: string;
+  /** The price guide's fuel cost and minimum cap (FUEL_COST_PER_KM_GHS, MIN_PRICE_CAP_GHS). */
+  pricing: Pricing;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
 };
 
-/** The rides service as a Fastify app: internal auth, then routes. Tests call it with inject. */
+/**
+ * The rides service as a Fastify app: internal auth, then routes. Tests call it with inject.
+ * Events (ride.posted) go to the outbox table in the same database and transaction as the
+ * change; the relay opened with the service publishes them, so the routes need only the database.
+ */
 export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'rides', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'rides' });
   await app.register(paymentRoutes, { db: deps.db });
   await app.register(paymentMethodRoutes, { db: deps.db });
+  await app.register(vehicleRoutes, { db: deps.db });
+  await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing });
   return app;
 }

@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const ridesConfigSchema = serviceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/krom_rides'),
+  /**
+   * What a kilometre of driving costs in fuel, in cedis: the price guide's basis and so the cap on
+   * a seat's price (one passenger paying the whole trip's fuel). Follow the pump price.
+   */
+  FUEL_COST_PER_KM_GHS: z.coerce.number().positive().max(100).default(1.5),
+  /** The lowest cap a ride's price per seat ever has, in cedis, however short the trip. */
+  MIN_PRICE_CAP_GHS: z.coerce.number().min(0).max(10_000).default(10),
 });
 export type RidesConfig = z.infer<typeof ridesConfigSchema>;
 

@@ -37,6 +37,7 @@ export async function openRidesService(config: RidesConfig) {
     const app = await buildRidesApp({
       db: resources.db,
       internalSecret: config.INTERNAL_AUTH_SECRET,
+      pricing: { fuelCostPerKm: config.FUEL_COST_PER_KM_GHS, minimumCap: config.MIN_PRICE_CAP_GHS },
       logLevel: config.LOG_LEVEL,
       checks: resources.checks,
     });

@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@krom/contracts/envelope';
 import { userDeleted } from '@krom/contracts/events/identity';
 import { eventually } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { insertPayment, useRidesService } from './rides-test-env.ts';
+import { insertPayment, insertRide, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
 
@@ -78,5 +78,52 @@ describe('krom.identity.user.deleted.v1', () => {
     expect(await methodCount(leaving)).toBe(1);
     const { rows } = await handle.service.db.$client.query('SELECT count(*)::int AS n FROM handled_events WHERE event_id = $1', [event.id]);
     expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('krom.identity.user.deleted.v1 and the marketplace', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const vehicleFor = async (userId: string, licensePlate: string) => {
+    const response = await handle.service.app.inject({
+      method: 'POST',
+      url: '/vehicles',
+      headers: await handle.as({ kind: 'user', userId }),
+      payload: { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Black', licensePlate, seats: 4 },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().id as string;
+  };
+  const statuses = async (ids: string[]) =>
+    (await handle.service.db.$client.query('SELECT id, status, version FROM rides WHERE id = ANY($1::uuid[])', [ids])).rows.reduce(
+      (byId, row) => Object.assign(byId, { [row.id]: `${row.status} v${row.version}` }),
+      {} as Record<string, string>,
+    );
+
+  it("deletes the user's vehicles (freeing their plates), cancels their rides still to depart and keeps the past ones", async () => {
+    const leaving = randomUUID();
+    const staying = randomUUID();
+    await insertUserProfile(handle.service, leaving);
+    await insertUserProfile(handle.service, staying);
+    const car = await vehicleFor(leaving, 'GR-5151-20');
+    const othersCar = await vehicleFor(staying, 'GR-5252-20');
+    const future = await insertRide(handle.service, { driverId: leaving, vehicleId: car, departureAt: new Date(Date.now() + 2 * DAY) });
+    const past = await insertRide(handle.service, { driverId: leaving, vehicleId: car, departureAt: new Date(Date.now() - 2 * DAY) });
+    const othersRide = await insertRide(handle.service, { driverId: staying, vehicleId: othersCar, departureAt: new Date(Date.now() + 2 * DAY) });
+
+    const event = deletion(leaving);
+    await consumed((await deliver(event)).seq);
+
+    const { rows } = await handle.service.db.$client.query('SELECT id, deleted_at IS NOT NULL AS deleted FROM vehicles WHERE id = ANY($1::uuid[]) ORDER BY license_plate', [[car, othersCar]]);
+    expect(rows).toEqual([
+      { id: car, deleted: true },
+      { id: othersCar, deleted: false },
+    ]);
+    expect(await statuses([future, past, othersRide])).toEqual({ [future]: 'cancelled v2', [past]: 'active v1', [othersRide]: 'active v1' });
+    // The plate may be registered again by someone else.
+    await vehicleFor(randomUUID(), 'gr 5151 20');
+
+    // Delivered again: nothing changes twice.
+    await consumed((await deliver(event)).seq);
+    expect(await statuses([future, past])).toEqual({ [future]: 'cancelled v2', [past]: 'active v1' });
   });
 });

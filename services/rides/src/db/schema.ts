@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { mobileMoneyProviders, paymentStatuses } from '@krom/contracts/http/payments';
 import { verificationStatuses } from '@krom/contracts/http/auth';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
+import { type AnyPgColumn, boolean, check, date, doublePrecision, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 
@@ -67,22 +68,205 @@ export const paymentMethods = pgTable(
  * at the highest version seen. An older or repeated snapshot changes nothing (see
  * `events/user-profile-projection.ts`), so the table is right whatever order events come in.
  */
-export const userProfiles = pgTable('user_profiles', {
-  userId: uuid('user_id').primaryKey(),
-  version: integer('version').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  profileImageUrl: text('profile_image_url'),
-  isVerified: boolean('is_verified').notNull(),
-  verificationStatus: text('verification_status', { enum: verificationStatuses }).notNull(),
-  isDriver: boolean('is_driver').notNull(),
-  driverVerificationStatus: text('driver_verification_status', { enum: verificationStatuses }).notNull(),
-  suspended: boolean('suspended').notNull(),
-  deleted: boolean('deleted').notNull(),
-  /** When identity made the change this version records. */
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
-});
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    userId: uuid('user_id').primaryKey(),
+    version: integer('version').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    profileImageUrl: text('profile_image_url'),
+    isVerified: boolean('is_verified').notNull(),
+    verificationStatus: text('verification_status', { enum: verificationStatuses }).notNull(),
+    isDriver: boolean('is_driver').notNull(),
+    driverVerificationStatus: text('driver_verification_status', { enum: verificationStatuses }).notNull(),
+    suspended: boolean('suspended').notNull(),
+    deleted: boolean('deleted').notNull(),
+    /** When identity made the change this version records. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // Riders see no ride of these drivers: the search looks each ride's driver up in this small index.
+    index('user_profiles_hidden_idx').on(table.userId).where(sql`suspended OR deleted`),
+  ],
+);
+
+/**
+ * A driver's vehicles. Deleting one marks it deleted (`deleted_at`) rather than removing the row:
+ * the rides it made still show it. A plate is unique among vehicles not deleted, so a car sold to
+ * another Krom driver (or deleted by mistake) can be registered again.
+ */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    color: text('color').notNull(),
+    /** Stored as the contract normalises it (`GR-1234-20`), so one plate has one spelling. */
+    licensePlate: text('license_plate').notNull(),
+    seats: integer('seats').notNull().default(4),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('vehicles_seats_check', sql`${table.seats} BETWEEN 2 AND 8`),
+    check('vehicles_year_check', sql`${table.year} >= 1990`),
+    uniqueIndex('vehicles_license_plate_key').on(table.licensePlate).where(sql`deleted_at IS NULL`),
+    index('vehicles_driver_created_idx').on(table.driverId, table.createdAt.desc()),
+  ],
+);
+
+/*
+ * What a search matches a point's text against: its locality, city and name, lower-cased, in one
+ * value with a separator nobody types (chr(31)), so a match never spans two of them.
+ */
+const searchText = (locality: string, city: string, location: string) =>
+  sql.raw(`lower(coalesce(${locality}, '') || chr(31) || coalesce(${city}, '') || chr(31) || ${location})`);
+
+/** The longest route text the search's btree indexes hold (route_key). */
+export const ROUTE_KEY_MAX_BYTES = 1000;
+
+/** The route's box as PostgreSQL's geometric type (x is longitude, y latitude), as its GiST index has it. */
+export const routeBoxExpression = sql.raw('box(point(route_west, route_south), point(route_east, route_north))');
+
+/** What the search's btree indexes carry beyond their keys (see the indexes of `rides`). */
+const searchCovers = (table: {
+  driverId: AnyPgColumn;
+  availableSeats: AnyPgColumn;
+  routeKey: AnyPgColumn;
+  routeSouth: AnyPgColumn;
+  routeNorth: AnyPgColumn;
+  routeWest: AnyPgColumn;
+  routeEast: AnyPgColumn;
+}) => [table.driverId, table.availableSeats, table.routeKey, table.routeSouth, table.routeNorth, table.routeWest, table.routeEast];
+
+/**
+ * A ride a driver posted: the spec's ride entity. `departure_at` is the date and time as one
+ * instant (Ghana keeps GMT all year, so the wall-clock time is UTC); the search reads it.
+ */
+export const rides = pgTable(
+  'rides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id').notNull(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    fromCity: text('from_city').notNull(),
+    toCity: text('to_city').notNull(),
+    fromLocation: text('from_location').notNull(),
+    toLocation: text('to_location').notNull(),
+    fromLatitude: numeric('from_latitude', { precision: 10, scale: 8 }),
+    fromLongitude: numeric('from_longitude', { precision: 11, scale: 8 }),
+    fromLocalityArea: text('from_locality_area'),
+    fromRegion: text('from_region'),
+    fromPlaceId: text('from_place_id'),
+    toLatitude: numeric('to_latitude', { precision: 10, scale: 8 }),
+    toLongitude: numeric('to_longitude', { precision: 11, scale: 8 }),
+    toLocalityArea: text('to_locality_area'),
+    toRegion: text('to_region'),
+    toPlaceId: text('to_place_id'),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    departureTime: text('departure_time').notNull(),
+    departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    availableSeats: integer('available_seats').notNull(),
+    totalSeats: integer('total_seats').notNull(),
+    pricePerSeat: numeric('price_per_seat', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    description: text('description'),
+    duration: text('duration'),
+    pickupStation: text('pickup_station'),
+    status: text('status', { enum: rideStatuses }).notNull().default('active'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    fromSearch: text('from_search')
+      .notNull()
+      .generatedAlwaysAs(searchText('from_locality_area', 'from_city', 'from_location')),
+    toSearch: text('to_search')
+      .notNull()
+      .generatedAlwaysAs(searchText('to_locality_area', 'to_city', 'to_location')),
+    /**
+     * Every point of the route in order (departure, stops, destination), each as its search text,
+     * joined by chr(30): `LIKE '%from%to%'` on it holds for every ride a search for `from` → `to`
+     * matches, so its trigram index narrows the candidates before the exact rule is checked
+     * (search-rides.ts). Written once at posting (a ride's route never changes afterwards).
+     */
+    routeSearch: text('route_search').notNull(),
+    /**
+     * route_search again when it is at most 1,000 bytes (nearly every route), else null: kept in
+     * the search's btree indexes, whose entries must stay far below btree's 2,704-byte limit, so a
+     * search of a day or in departure order reads the route text from the index, not the table.
+     * A null passes the first cut (search-rides.ts): the rare long route is checked exactly.
+     */
+    routeKey: text('route_key').generatedAlwaysAs(sql.raw(`CASE WHEN octet_length(route_search) <= ${ROUTE_KEY_MAX_BYTES} THEN route_search END`)),
+    /**
+     * The box around the route's places that have coordinates (null when none has), as four
+     * numbers so the search's btree indexes can hold it: the nearby filter's first cut.
+     */
+    routeSouth: doublePrecision('route_south'),
+    routeNorth: doublePrecision('route_north'),
+    routeWest: doublePrecision('route_west'),
+    routeEast: doublePrecision('route_east'),
+  },
+  (table) => [
+    foreignKey({ name: 'rides_vehicle_id_fkey', columns: [table.vehicleId], foreignColumns: [vehicles.id] }),
+    check('rides_status_check', sql`${table.status} IN ('active', 'completed', 'cancelled')`),
+    check('rides_seats_check', sql`${table.availableSeats} >= 0 AND ${table.totalSeats} BETWEEN 1 AND 8 AND ${table.availableSeats} <= ${table.totalSeats}`),
+    check('rides_price_check', sql`${table.pricePerSeat} > 0`),
+    check('rides_departure_time_check', sql`${table.departureTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    // The search's entry points: a date (the listing's usual filter), or departure order alone.
+    // Only searchable rides are in them, and with the driver, the free seats, the route text and
+    // box the search skips the table for every ride its first cut rules out (index-only scans).
+    index('rides_search_date_idx')
+      .on(table.departureDate, table.departureAt, table.id, ...searchCovers(table))
+      .where(sql`status = 'active' AND available_seats > 0`),
+    index('rides_search_departure_idx')
+      .on(table.departureAt, table.id, ...searchCovers(table))
+      .where(sql`status = 'active' AND available_seats > 0`),
+    // Without a date: "contains" on the route's places, and the route's box for nearby points.
+    index('rides_route_search_trgm_idx').using('gin', table.routeSearch.op('gin_trgm_ops')),
+    index('rides_route_box_idx').using('gist', routeBoxExpression),
+    // A driver's rides (my rides, dashboard, profile) and a vehicle's (deleting it).
+    index('rides_driver_departure_idx').on(table.driverId, table.departureAt),
+    index('rides_vehicle_departure_idx').on(table.vehicleId, table.departureAt),
+  ],
+);
+
+/** A ride's stops between departure and destination, in order (1..n); each may be a pick-up or drop-off point. */
+export const rideStops = pgTable(
+  'ride_stops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id').notNull(),
+    stopOrder: integer('stop_order').notNull(),
+    location: text('location').notNull(),
+    latitude: numeric('latitude', { precision: 10, scale: 8 }),
+    longitude: numeric('longitude', { precision: 11, scale: 8 }),
+    city: text('city'),
+    localityArea: text('locality_area'),
+    region: text('region'),
+    placeId: text('place_id'),
+    stopType: text('stop_type', { enum: stopTypes }).notNull().default('either'),
+    estimatedArrivalTime: text('estimated_arrival_time'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchText: text('search_text').notNull().generatedAlwaysAs(searchText('locality_area', 'city', 'location')),
+  },
+  (table) => [
+    foreignKey({ name: 'ride_stops_ride_id_fkey', columns: [table.rideId], foreignColumns: [rides.id] }).onDelete('cascade'),
+    check('ride_stops_stop_order_check', sql`${table.stopOrder} BETWEEN 1 AND 10`),
+    check('ride_stops_stop_type_check', sql`${table.stopType} IN ('pickup', 'dropoff', 'either')`),
+    uniqueIndex('ride_stops_ride_order_key').on(table.rideId, table.stopOrder),
+  ],
+);
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;
+export type VehicleRow = typeof vehicles.$inferSelect;
+export type RideRow = typeof rides.$inferSelect;
+export type RideStopRow = typeof rideStops.$inferSelect;

@@ -6,23 +6,34 @@ import { contextFromTraceparent, SpanKind, withSpan } from '@krom/server-kit/tel
 import type { z } from 'zod';
 import type { RidesDb } from '../../db/rides-db.ts';
 import { forgetPaymentMethodsOf } from '../../payment-methods/user-payment-methods.ts';
+import { cancelFutureRidesOf } from '../../rides/driver-rides.ts';
+import { forgetVehiclesOf } from '../../vehicles/driver-vehicles.ts';
 
 type UserDeleted = z.infer<typeof userDeleted.schema>;
 
 /**
- * krom.identity.user.deleted.v1 → the user's saved mobile money numbers are deleted, once per
- * event id. Payments stay: they are financial records of both parties and hold only user ids.
+ * krom.identity.user.deleted.v1 → the user's saved mobile money numbers are deleted, their
+ * vehicles marked deleted (plates freed; rides they made still show them) and their rides still
+ * to depart cancelled, once per event id. Payments stay: they are financial records of both
+ * parties and hold only user ids. Past rides stay too, for their passengers' history.
  */
 export function handleUserDeleted(db: RidesDb, logger: Logger): (envelope: EventEnvelope<UserDeleted>) => Promise<void> {
   return (envelope) =>
     withSpan(
       `handle ${userDeleted.subject}`,
       async () => {
-        let removed = 0;
+        const removed = { paymentMethods: 0, vehicles: 0, cancelledRides: 0 };
         const firstTime = await handleOnce(db, envelope, async (tx) => {
-          removed = await forgetPaymentMethodsOf(tx, envelope.data.userId);
+          removed.paymentMethods = await forgetPaymentMethodsOf(tx, envelope.data.userId);
+          removed.vehicles = await forgetVehiclesOf(tx, envelope.data.userId);
+          removed.cancelledRides = await cancelFutureRidesOf(tx, envelope.data.userId);
         });
-        if (firstTime) logger.info({ eventId: envelope.id, removedPaymentMethods: removed }, 'deleted account: payment methods removed');
+        if (firstTime) {
+          logger.info(
+            { eventId: envelope.id, removedPaymentMethods: removed.paymentMethods, removedVehicles: removed.vehicles, cancelledRides: removed.cancelledRides },
+            'deleted account: payment methods and vehicles removed, future rides cancelled',
+          );
+        }
       },
       {
         parent: contextFromTraceparent(envelope.traceparent),

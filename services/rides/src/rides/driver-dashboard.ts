@@ -1,0 +1,73 @@
+import type { DriverDashboard } from '@krom/contracts/http/rides';
+import { sql } from 'drizzle-orm';
+import { myRides } from './driver-rides.ts';
+import type { SqlRunner } from './ride-views.ts';
+
+/** Ghana keeps GMT all year; days, weeks (from Monday) and months start at midnight there. */
+const GHANA_TIME_ZONE = 'Africa/Accra';
+const EARNINGS_CURRENCY = 'GHS';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many rides each of the dashboard's lists shows. */
+export const dashboardListSize = 5;
+
+/**
+ * What the driver received today, this week (from Monday), this month and last month, in Ghana
+ * time: completed cedi payments where they are the recipient, counted when processed (or created,
+ * for rows without a processing time), as the payments page counts them, summed in numeric.
+ */
+async function earnings(db: SqlRunner, driverId: string, now: Date): Promise<DriverDashboard['earnings']> {
+  const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${GHANA_TIME_ZONE})`;
+  const since = (unit: 'day' | 'week' | 'month') => sql`(date_trunc(${unit}, ${local}) AT TIME ZONE ${GHANA_TIME_ZONE})`;
+  const lastMonth = sql`((date_trunc('month', ${local}) - interval '1 month') AT TIME ZONE ${GHANA_TIME_ZONE})`;
+  const at = sql`coalesce(processed_at, created_at)`;
+  const sum = (from: ReturnType<typeof sql>, until: ReturnType<typeof sql>) =>
+    sql`coalesce(sum(amount) FILTER (WHERE ${at} >= ${from} AND ${at} < ${until}), 0)::numeric(14, 2)::text`;
+  const { rows } = await db.execute<DriverDashboard['earnings']>(sql`
+    SELECT
+      ${sum(since('day'), sql`${since('day')} + interval '1 day'`)} AS "today",
+      ${sum(since('week'), sql`${since('week')} + interval '1 week'`)} AS "thisWeek",
+      ${sum(since('month'), sql`((date_trunc('month', ${local}) + interval '1 month') AT TIME ZONE ${GHANA_TIME_ZONE})`)} AS "thisMonth",
+      ${sum(lastMonth, since('month'))} AS "lastMonth"
+    FROM payments
+    WHERE recipient_id = ${driverId} AND status = 'completed' AND currency = ${EARNINGS_CURRENCY}
+      AND ${at} >= ${lastMonth}`);
+  return rows[0] ?? { today: '0.00', thisWeek: '0.00', thisMonth: '0.00', lastMonth: '0.00' };
+}
+
+/**
+ * The driver's figures from their own rides: every ride posted; completed = departed and not
+ * cancelled; upcoming = active and still to depart; seats offered = passenger seats of every ride
+ * not cancelled (free plus booked; bookings arrive later, so free ones only today).
+ */
+async function totals(db: SqlRunner, driverId: string, now: Date): Promise<DriverDashboard['totals']> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { rows } = await db.execute<DriverDashboard['totals']>(sql`
+    SELECT count(*)::int AS "ridesPosted",
+      count(*) FILTER (WHERE status <> 'cancelled' AND departure_at <= ${at})::int AS "ridesCompleted",
+      count(*) FILTER (WHERE status = 'active' AND departure_at > ${at})::int AS "upcomingRides",
+      coalesce(sum(available_seats) FILTER (WHERE status <> 'cancelled'), 0)::int AS "seatsOffered"
+    FROM rides WHERE driver_id = ${driverId}`);
+  return rows[0] ?? { ridesPosted: 0, ridesCompleted: 0, upcomingRides: 0, seatsOffered: 0 };
+}
+
+/** The signed-in driver's dashboard. No reviews exist yet: rating null, no reviews counted. */
+export async function driverDashboard(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverDashboard> {
+  const [earned, counted, upcomingRides, recentRides] = await Promise.all([
+    earnings(db, driverId, now),
+    totals(db, driverId, now),
+    myRides(db, driverId, 'upcoming', now, dashboardListSize),
+    myRides(db, driverId, 'past', now, dashboardListSize),
+  ]);
+  const [next] = upcomingRides;
+  const activeRide = next && new Date(`${next.departureDate}T${next.departureTime}:00Z`).getTime() <= now.getTime() + DAY_MS ? next : null;
+  return {
+    currency: EARNINGS_CURRENCY,
+    earnings: earned,
+    totals: counted,
+    activeRide,
+    upcomingRides,
+    recentRides,
+    rating: null,
+    reviewCount: 0,
+  };
+}

@@ -1,0 +1,67 @@
+import type { DriverProfile } from '@krom/contracts/http/rides';
+import { uuid } from '@krom/contracts/http/fields';
+import type { RideVehicle } from '@krom/contracts/http/vehicles';
+import { HttpError } from '@krom/server-kit/errors';
+import { sql } from 'drizzle-orm';
+import { upcomingOf } from './driver-rides.ts';
+import { rideRows, type SqlRunner, toRideSummary } from './ride-views.ts';
+
+/** The contracts name no message for an unknown driver; this one is written here once. */
+export const driverNotFound = 'Driver not found';
+/** How many of the driver's coming rides the profile lists. */
+export const profileUpcomingRides = 5;
+
+type ProfileRow = {
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  isVerified: boolean;
+  driverVerified: boolean;
+  ridesPosted: number;
+  ridesCompleted: number;
+  ridesDeparted: number;
+  vehicles: RideVehicle[];
+};
+
+/**
+ * A driver's public profile, from rides' projection of the user and their own rides. 404 for an
+ * id rides knows nothing of, a malformed one, and a suspended or deleted account. The completion
+ * rate is the share of departed rides not cancelled, in whole percent; null before any departed.
+ */
+export async function driverProfile(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverProfile> {
+  if (!uuid.safeParse(driverId).success) throw new HttpError(404, driverNotFound);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { rows } = await db.execute<ProfileRow>(sql`
+    SELECT p.first_name AS "firstName", p.last_name AS "lastName", p.profile_image_url AS "profileImageUrl",
+      p.is_verified AS "isVerified", p.driver_verification_status = 'approved' AS "driverVerified",
+      counts."ridesPosted", counts."ridesCompleted", counts."ridesDeparted",
+      coalesce((
+        SELECT json_agg(json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
+                                          'licensePlate', v.license_plate, 'seats', v.seats) ORDER BY v.created_at DESC, v.id DESC)
+        FROM vehicles v WHERE v.driver_id = p.user_id AND v.deleted_at IS NULL AND v.is_active), '[]'::json) AS vehicles
+    FROM user_profiles p,
+    LATERAL (
+      SELECT count(*)::int AS "ridesPosted",
+        count(*) FILTER (WHERE status <> 'cancelled' AND departure_at <= ${at})::int AS "ridesCompleted",
+        count(*) FILTER (WHERE departure_at <= ${at})::int AS "ridesDeparted"
+      FROM rides WHERE driver_id = p.user_id) counts
+    WHERE p.user_id = ${driverId} AND NOT p.suspended AND NOT p.deleted`);
+  const [row] = rows;
+  if (!row) throw new HttpError(404, driverNotFound);
+  const upcoming = await rideRows(db, sql`${upcomingOf(driverId, now)} LIMIT ${profileUpcomingRides}::int`);
+  return {
+    id: driverId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    isVerified: row.isVerified,
+    driverVerified: row.driverVerified,
+    vehicles: row.vehicles,
+    ridesPosted: row.ridesPosted,
+    ridesCompleted: row.ridesCompleted,
+    completionRate: row.ridesDeparted === 0 ? null : Math.round((row.ridesCompleted / row.ridesDeparted) * 100),
+    rating: null,
+    reviewCount: 0,
+    upcomingRides: upcoming.map(toRideSummary),
+  };
+}

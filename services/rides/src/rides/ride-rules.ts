@@ -1,0 +1,27 @@
+import { rideMessages } from '@krom/contracts/http/rides';
+import { HttpError } from '@krom/server-kit/errors';
+import { pesewas } from './price-cap.ts';
+
+type FieldError = { field: string; message: string };
+
+/**
+ * The rules a ride's seats, departure and price must meet when posted or changed, beyond what the
+ * contract's schema checks alone: the driver takes one of the vehicle's seats, the departure is
+ * still to come, and the price shares the trip's fuel rather than profits from it.
+ */
+export function assertRideRules(ride: {
+  availableSeats: number;
+  vehicleSeats: number;
+  departureAt: Date;
+  now: Date;
+  pricePerSeat: string;
+  priceCap: string;
+}): void {
+  const errors: FieldError[] = [];
+  const maxPassengers = ride.vehicleSeats - 1;
+  if (ride.availableSeats > maxPassengers) errors.push({ field: 'availableSeats', message: rideMessages.seatsForVehicle(maxPassengers) });
+  if (ride.departureAt.getTime() <= ride.now.getTime()) errors.push({ field: 'departureDate', message: rideMessages.pastDeparture });
+  if (pesewas(ride.pricePerSeat) > pesewas(ride.priceCap)) errors.push({ field: 'pricePerSeat', message: rideMessages.priceAboveCap(ride.priceCap) });
+  const [first] = errors;
+  if (first) throw new HttpError(400, first.message, errors);
+}

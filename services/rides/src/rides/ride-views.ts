@@ -1,0 +1,156 @@
+import type { DriverRide, RideDetails, RideStatus, RideStop, RideSummary } from '@krom/contracts/http/rides';
+import type { RideVehicle } from '@krom/contracts/http/vehicles';
+import { type SQL, sql } from 'drizzle-orm';
+import type { RidesDb } from '../db/rides-db.ts';
+
+/** What the ride queries run on: the database or a transaction (both execute SQL). */
+export type SqlRunner = Pick<RidesDb, 'execute'>;
+
+/** A ride as one row of `rideRowsSelect`: everything a summary, details or driver view shows. */
+export type RideRow = {
+  id: string;
+  driverId: string;
+  driverName: string;
+  driverPhotoUrl: string | null;
+  driverVerified: boolean;
+  fromCity: string;
+  toCity: string;
+  fromLocation: string;
+  toLocation: string;
+  fromLocalityArea: string | null;
+  toLocalityArea: string | null;
+  departureDate: string;
+  departureTime: string;
+  departureAt: string;
+  duration: string | null;
+  availableSeats: number;
+  totalSeats: number;
+  pricePerSeat: string;
+  currency: string;
+  description: string | null;
+  status: RideStatus;
+  vehicle: RideVehicle;
+  stops: RideStop[];
+  fromLatitude: number | null;
+  fromLongitude: number | null;
+  toLatitude: number | null;
+  toLongitude: number | null;
+  fromRegion: string | null;
+  toRegion: string | null;
+  pickupStation: string | null;
+  createdAt: string;
+};
+
+/** The driver's name as riders see it, until identity sends one (no projected row yet). */
+export const fallbackDriverName = 'Krom driver';
+
+/**
+ * A ride's columns, its vehicle, its driver (from the user_profiles projection) and its stops in
+ * order, from `rides r` (the caller adds FROM's end: WHERE, ORDER BY, LIMIT). Stops come in one
+ * correlated aggregate per returned row, so a page of rides is one statement, not one per ride.
+ */
+export const rideRowsSelect = sql.raw(`
+  SELECT r.id, r.driver_id AS "driverId",
+    coalesce(p.first_name || ' ' || p.last_name, '${fallbackDriverName}') AS "driverName",
+    p.profile_image_url AS "driverPhotoUrl",
+    coalesce(p.driver_verification_status = 'approved', false) AS "driverVerified",
+    r.from_city AS "fromCity", r.to_city AS "toCity", r.from_location AS "fromLocation", r.to_location AS "toLocation",
+    r.from_locality_area AS "fromLocalityArea", r.to_locality_area AS "toLocalityArea",
+    r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
+    r.duration, r.available_seats AS "availableSeats", r.total_seats AS "totalSeats",
+    r.price_per_seat::text AS "pricePerSeat", r.currency, r.description, r.status,
+    json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
+                      'licensePlate', v.license_plate, 'seats', v.seats) AS vehicle,
+    coalesce((
+      SELECT json_agg(json_build_object(
+               'stopOrder', s.stop_order, 'location', s.location, 'city', s.city, 'localityArea', s.locality_area,
+               'region', s.region, 'latitude', s.latitude::float8, 'longitude', s.longitude::float8, 'stopType', s.stop_type)
+             ORDER BY s.stop_order)
+      FROM ride_stops s WHERE s.ride_id = r.id), '[]'::json) AS stops,
+    r.from_latitude::float8 AS "fromLatitude", r.from_longitude::float8 AS "fromLongitude",
+    r.to_latitude::float8 AS "toLatitude", r.to_longitude::float8 AS "toLongitude",
+    r.from_region AS "fromRegion", r.to_region AS "toRegion", r.pickup_station AS "pickupStation",
+    r.created_at AS "createdAt"
+  FROM rides r
+  JOIN vehicles v ON v.id = r.vehicle_id
+  LEFT JOIN user_profiles p ON p.user_id = r.driver_id`);
+
+/**
+ * Riders see no ride of a suspended or deleted driver (a deleted driver's future rides are also
+ * cancelled when the deletion arrives). A driver without a projected row yet is shown.
+ */
+export const driverVisible = sql.raw(
+  `NOT EXISTS (SELECT 1 FROM user_profiles hidden WHERE hidden.user_id = r.driver_id AND (hidden.suspended OR hidden.deleted))`,
+);
+
+/** Rides of `rides r` matching `tail` (WHERE … ORDER BY … LIMIT …), as rows. */
+export async function rideRows(db: SqlRunner, tail: SQL): Promise<RideRow[]> {
+  const { rows } = await db.execute<RideRow>(sql`${rideRowsSelect} ${tail}`);
+  return rows;
+}
+
+const isoInstant = (value: string | Date) => new Date(value).toISOString();
+
+export const toRideSummary = (row: RideRow): RideSummary => ({
+  id: row.id,
+  driverId: row.driverId,
+  driverName: row.driverName,
+  // No reviews exist yet: no rating is made up.
+  driverRating: null,
+  driverPhotoUrl: row.driverPhotoUrl,
+  driverVerified: row.driverVerified,
+  fromCity: row.fromCity,
+  toCity: row.toCity,
+  fromLocation: row.fromLocation,
+  toLocation: row.toLocation,
+  fromLocalityArea: row.fromLocalityArea,
+  toLocalityArea: row.toLocalityArea,
+  departureDate: row.departureDate,
+  departureTime: row.departureTime,
+  duration: row.duration,
+  availableSeats: row.availableSeats,
+  totalSeats: row.totalSeats,
+  pricePerSeat: row.pricePerSeat,
+  currency: row.currency,
+  description: row.description,
+  status: row.status,
+  vehicle: row.vehicle,
+  stops: row.stops,
+});
+
+export const toRideDetails = (row: RideRow, driverRidesCompleted: number): RideDetails => ({
+  ...toRideSummary(row),
+  fromLatitude: row.fromLatitude,
+  fromLongitude: row.fromLongitude,
+  toLatitude: row.toLatitude,
+  toLongitude: row.toLongitude,
+  fromRegion: row.fromRegion,
+  toRegion: row.toRegion,
+  pickupStation: row.pickupStation,
+  driverRidesCompleted,
+  createdAt: isoInstant(row.createdAt),
+});
+
+/**
+ * Seats passengers hold on a ride. Bookings arrive with their own issue; until then nobody holds
+ * a seat, so every ride is 0 and a driver may change or cancel any future active ride.
+ */
+export const bookedSeatsOf = (_row: RideRow): number => 0;
+
+/** A ride as its driver sees it: with booked seats and whether it may still be changed. */
+export function toDriverRide(row: RideRow, now: Date): DriverRide {
+  const bookedSeats = bookedSeatsOf(row);
+  return { ...toRideSummary(row), bookedSeats, editable: isEditable(row, now, bookedSeats) };
+}
+
+/** A ride may be changed or cancelled while it is active, still to depart and unbooked. */
+export const isEditable = (row: Pick<RideRow, 'status' | 'departureAt'>, now: Date, bookedSeats: number) =>
+  row.status === 'active' && new Date(row.departureAt).getTime() > now.getTime() && bookedSeats === 0;
+
+/** Rides a driver has made: departed and not cancelled (nothing marks a ride completed yet). */
+export async function ridesCompletedBy(db: SqlRunner, driverId: string, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM rides WHERE driver_id = ${driverId} AND status <> 'cancelled' AND departure_at <= ${now.toISOString()}`,
+  );
+  return rows[0]?.n ?? 0;
+}

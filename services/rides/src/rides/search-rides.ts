@@ -1,0 +1,207 @@
+import { nearbyRadiusKm, type RideSearchResponse, type rideSearchQuerySchema } from '@krom/contracts/http/rides';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { routeBoxExpression } from '../db/schema.ts';
+import { driverVisible, type RideRow, rideRowsSelect, type SqlRunner, toRideSummary } from './ride-views.ts';
+import { PLACE_SEPARATOR } from './route-search.ts';
+
+export type RideSearch = z.output<typeof rideSearchQuerySchema>;
+
+/*
+ * The listing's search, the hot path. A ride's route is its departure (order 0), its stops
+ * (1..n) and its destination (after every stop). `from` matches a point a passenger can board at
+ * (the departure, or a stop not marked drop-off only), `to` one they can leave at (a stop not
+ * marked pick-up only, or the destination), and with both the boarding point must come first: a
+ * ride A → B never matches from B to A. A point matches a text when its locality, city or name
+ * contains it (any case; the spec's rule), and coordinates when it lies within `nearbyRadiusKm`.
+ *
+ * Two steps, in one condition: a first cut that every matching ride passes and an index answers
+ * on its own (the route's place texts in order, LIKE '%from%<RS>%to%'; with coordinates, the
+ * route's box overlapping the searched point's), then the exact rule above on the candidates left.
+ * With a date the first cut is read from the date's index alone, no table row visited. Why the
+ * indexes are as they are, with measurements: the service's README, "Search".
+ *
+ * One statement answers a page and the total. Every value is a bound parameter; the statement's
+ * text depends only on which filters are present, and it is planned with the actual values (a
+ * LIKE pattern's selectivity matters to the plan, which a named statement's generic plan would
+ * not know).
+ */
+
+type PointFilter = { pattern: string | undefined; near: { latitude: number; longitude: number } | undefined };
+
+/** Where a point's search text and coordinates live, in a table aliased in the query. */
+type PointColumns = { text: string; latitude: string; longitude: string };
+
+/** km per degree of latitude (and of longitude at the equator), on the mean Earth radius. */
+const KM_PER_DEGREE = (6371.0088 * Math.PI) / 180;
+
+/** LIKE's own characters in a searched text, taken literally. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function pointFilter(text: string | undefined, latitude: number | undefined, longitude: number | undefined): PointFilter | undefined {
+  const pattern = text ? likeEscaped(text) : undefined;
+  const near = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
+  return pattern || near ? { pattern, near } : undefined;
+}
+
+/** The bounds holding every point within the radius of `near` (its width taken where the circle is widest). */
+function nearBounds(near: { latitude: number; longitude: number }) {
+  const dLat = nearbyRadiusKm / KM_PER_DEGREE;
+  const dLng = nearbyRadiusKm / (KM_PER_DEGREE * Math.cos(((Math.abs(near.latitude) + dLat) * Math.PI) / 180));
+  return { south: near.latitude - dLat, north: near.latitude + dLat, west: near.longitude - dLng, east: near.longitude + dLng };
+}
+
+/** Those bounds as a geometric box (x is longitude, y latitude). */
+function nearBox(near: { latitude: number; longitude: number }): SQL {
+  const { south, north, west, east } = nearBounds(near);
+  return sql`box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`;
+}
+
+/** Within the radius of `near`: inside its box first (cheap), then the great-circle distance, as the contracts' haversineKm. */
+function nearPoint(columns: PointColumns, near: { latitude: number; longitude: number }): SQL {
+  const lat = sql.raw(`${columns.latitude}::float8`);
+  const lng = sql.raw(`${columns.longitude}::float8`);
+  return sql`(point(${lng}, ${lat}) <@ ${nearBox(near)}
+    AND 2 * 6371.0088 * asin(least(1, sqrt(
+      power(sin(radians(${lat} - ${near.latitude}::float8) / 2), 2)
+      + cos(radians(${near.latitude}::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - ${near.longitude}::float8) / 2), 2)
+    ))) <= ${nearbyRadiusKm}::float8)`;
+}
+
+function pointMatches(columns: PointColumns, filter: PointFilter): SQL {
+  const byText = filter.pattern === undefined ? undefined : sql`${sql.raw(columns.text)} LIKE lower(${`%${filter.pattern}%`})`;
+  const byPlace = filter.near === undefined ? undefined : nearPoint(columns, filter.near);
+  if (byText && byPlace) return sql`(${byText} OR ${byPlace})`;
+  return (byText ?? byPlace) as SQL;
+}
+
+const rideFrom: PointColumns = { text: 'r.from_search', latitude: 'r.from_latitude', longitude: 'r.from_longitude' };
+const rideTo: PointColumns = { text: 'r.to_search', latitude: 'r.to_latitude', longitude: 'r.to_longitude' };
+const stop: PointColumns = { text: 's.search_text', latitude: 's.latitude', longitude: 's.longitude' };
+/** Beyond any stop's order (stop_order is at most 10): the destination's place on the route. */
+const DESTINATION_ORDER = 1000;
+
+/** The earliest point of the ride a passenger can board at matching `filter`, or null. */
+const boardingOrder = (filter: PointFilter) => sql`(CASE WHEN ${pointMatches(rideFrom, filter)} THEN 0 ELSE (
+    SELECT min(s.stop_order) FROM ride_stops s WHERE s.ride_id = r.id AND s.stop_type <> 'dropoff' AND ${pointMatches(stop, filter)}) END)`;
+
+/** The latest point of the ride a passenger can leave at matching `filter`, or null. */
+const leavingOrder = (filter: PointFilter) => sql`(CASE WHEN ${pointMatches(rideTo, filter)} THEN ${sql.raw(String(DESTINATION_ORDER))} ELSE (
+    SELECT max(s.stop_order) FROM ride_stops s WHERE s.ride_id = r.id AND s.stop_type <> 'pickup' AND ${pointMatches(stop, filter)}) END)`;
+
+/**
+ * The first cut for one filter: some place of the route may match it, by its text (`byTextCut`)
+ * or by lying in the searched point's box (the route's box overlaps it). With a date, the box is
+ * compared as the numbers the date's index holds; without one, as the box its GiST index holds.
+ */
+function mayPass(filter: PointFilter, byTextCut: (text: string) => SQL, withDate: boolean): SQL {
+  const byText = filter.pattern === undefined ? undefined : byTextCut(filter.pattern);
+  const byPlace = filter.near === undefined ? undefined : routeBoxOverlaps(filter.near, withDate);
+  if (byText && byPlace) return sql`(${byText} OR ${byPlace})`;
+  return (byText ?? byPlace) as SQL;
+}
+
+function routeBoxOverlaps(near: { latitude: number; longitude: number }, withDate: boolean): SQL {
+  if (!withDate) return sql`${routeBoxExpression} && ${nearBox(near)}`;
+  const { south, north, west, east } = nearBounds(near);
+  return sql`(r.route_south <= ${north}::float8 AND r.route_north >= ${south}::float8 AND r.route_west <= ${east}::float8 AND r.route_east >= ${west}::float8)`;
+}
+
+/**
+ * The first cut for the route, on the route's place texts in order, joined by chr(30): `from`
+ * must be found before a later place ('%from%<RS>%': not in the destination alone), `to` after an
+ * earlier one ('%<RS>%to%': not in the departure alone), and with both texts alone, in two places
+ * in that order ('%from%<RS>%to%'). With a date it reads route_key, which the date's index holds
+ * (checked in the index, no row visited; a null key, a rare over-long route, passes on to the
+ * exact rule); without one, route_search, which the trigram index answers.
+ */
+function routeFirstCut(from: PointFilter | undefined, to: PointFilter | undefined, withDate: boolean): SQL[] {
+  const contains = (pattern: string) =>
+    withDate ? sql`(r.route_key LIKE lower(${pattern}) OR r.route_key IS NULL)` : sql`r.route_search LIKE lower(${pattern})`;
+  if (from?.pattern !== undefined && to?.pattern !== undefined && !from.near && !to.near) {
+    return [contains(`%${from.pattern}%${PLACE_SEPARATOR}%${to.pattern}%`)];
+  }
+  const cuts: SQL[] = [];
+  if (from) cuts.push(mayPass(from, (text) => contains(`%${text}%${PLACE_SEPARATOR}%`), withDate));
+  if (to) cuts.push(mayPass(to, (text) => contains(`%${PLACE_SEPARATOR}%${text}%`), withDate));
+  return cuts;
+}
+
+/** The exact route rule: boarding before leaving when both are asked for. */
+function exactRoute(from: PointFilter | undefined, to: PointFilter | undefined): SQL | undefined {
+  if (from && to) return sql`${boardingOrder(from)} < ${leavingOrder(to)}`;
+  if (from) return sql`${boardingOrder(from)} IS NOT NULL`;
+  if (to) return sql`${leavingOrder(to)} IS NOT NULL`;
+  return undefined;
+}
+
+/**
+ * The rides of `rides r` a search matches. The candidates are what the search's indexes answer
+ * on their own (the index predicates written out so the partial indexes apply): with a date, read
+ * from the date's index alone, no row visited. Only they are then held to the exact route rule,
+ * which reads each candidate's places and stops.
+ */
+export function searchCondition(query: RideSearch, now: Date): SQL {
+  const withDate = query.date !== undefined;
+  const from = pointFilter(query.from, query.fromLatitude, query.fromLongitude);
+  const to = pointFilter(query.to, query.toLatitude, query.toLongitude);
+  const candidate: SQL[] = [
+    sql`r.status = 'active'`,
+    sql`r.available_seats > 0`,
+    sql`r.departure_at > ${now.toISOString()}::timestamptz`,
+    driverVisible,
+  ];
+  if (query.seats !== undefined && query.seats > 1) candidate.push(sql`r.available_seats >= ${query.seats}::int`);
+  if (withDate) candidate.push(sql`r.departure_date = ${query.date}::date`);
+  candidate.push(...routeFirstCut(from, to, withDate));
+  const exact = exactRoute(from, to);
+  const candidates = sql.join(candidate, sql` AND `);
+  if (!exact) return candidates;
+  // A day's candidates come from its index alone and only they are fetched (the inner `r` is the
+  // candidate, the outer one the ride held to the exact rule). Without a date, candidates are
+  // read from the table anyway (the trigram index points at rows), so the rule runs on the same row.
+  return withDate ? sql`r.id IN (SELECT r.id FROM rides r WHERE ${candidates}) AND ${exact}` : sql`${candidates} AND ${exact}`;
+}
+
+type SearchRow = RideRow & { total: number };
+
+/**
+ * The one statement a search runs: a page of rides (with vehicle, driver and stops) and the total.
+ *
+ * With a date the matching rides are few (a day's): one scan finds them, counts them (a window
+ * count) and sorts them; a page past the end answers no row, and the total is counted apart.
+ * Without one they may be tens of thousands: the count and the page are separate scans, so the
+ * page can walk the departure index and stop after its rides; a row always comes back.
+ */
+export function searchStatement(query: RideSearch, now: Date): SQL {
+  const where = searchCondition(query, now);
+  const window = sql`LIMIT ${query.pageSize}::int OFFSET ${(query.page - 1) * query.pageSize}::int`;
+  if (query.date !== undefined) {
+    return sql`
+      WITH page AS (SELECT r.id, count(*) OVER ()::int AS total FROM rides r WHERE ${where} ORDER BY r.departure_at, r.id ${window})
+      SELECT page.total, ride.* FROM page JOIN (${rideRowsSelect}) ride ON ride.id = page.id
+      ORDER BY ride."departureAt", ride.id`;
+  }
+  return sql`
+    WITH matched AS (SELECT count(*)::int AS total FROM rides r WHERE ${where}),
+    page AS (SELECT r.id FROM rides r WHERE ${where} ORDER BY r.departure_at, r.id ${window})
+    SELECT matched.total, ride.* FROM matched LEFT JOIN (${rideRowsSelect} WHERE r.id IN (SELECT id FROM page)) ride ON true
+    ORDER BY ride."departureAt", ride.id`;
+}
+
+/**
+ * Future, active rides with enough free seats matching the filters, by departure then id, a page
+ * at a time, with how many match in all. Past the last page the answer has no rides and the total.
+ */
+export async function searchRides(db: SqlRunner, query: RideSearch, now = new Date()): Promise<RideSearchResponse> {
+  const { rows } = await db.execute<SearchRow>(searchStatement(query, now));
+  const rides = rows.filter((row) => row.id !== null).map(toRideSummary);
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countMatches(db, query, now));
+  return { rides, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** How many rides match, for a dated search whose page came back empty past the first. */
+async function countMatches(db: SqlRunner, query: RideSearch, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM rides r WHERE ${searchCondition(query, now)}`);
+  return rows[0]?.total ?? 0;
+}

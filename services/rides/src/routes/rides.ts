@@ -1,0 +1,83 @@
+import {
+  cancelRideRoute,
+  driverDashboardRoute,
+  driverProfileRoute,
+  getRideRoute,
+  myRidesRoute,
+  postingRightsRoute,
+  postRideRoute,
+  priceGuideRoute,
+  searchRidesRoute,
+  updateRideRoute,
+} from '@krom/contracts/services/rides/rides';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { requireUser } from '@krom/server-kit/internal-auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RidesDb } from '../db/rides-db.ts';
+import { driverDashboard } from '../rides/driver-dashboard.ts';
+import { driverProfile } from '../rides/driver-profile.ts';
+import { cancelRide, myRides, updateRide } from '../rides/driver-rides.ts';
+import { postRide } from '../rides/post-ride.ts';
+import { postingRights } from '../rides/posting-rights.ts';
+import { type Pricing, priceGuideFor } from '../rides/price-cap.ts';
+import { getRide } from '../rides/ride-details.ts';
+import { searchRides } from '../rides/search-rides.ts';
+import { signedInOnly } from './signed-in-only.ts';
+
+/** The signed-in user's id when a user calls (a guest browsing has none). */
+const userOrNone = (request: FastifyRequest) => (request.caller.kind === 'user' ? request.caller.userId : undefined);
+
+/**
+ * The marketplace's ride routes. Search, a ride's details and a driver's profile answer any caller
+ * the BFF asserts (guests browse); everything else acts as the asserted user on their own rides.
+ */
+export async function rideRoutes(app: FastifyInstance, { db, pricing }: { db: RidesDb; pricing: Pricing }) {
+  routeEndpoint(app, searchRidesRoute, { handler: async (request) => searchRides(db, request.query) });
+
+  routeEndpoint(app, getRideRoute, {
+    handler: async (request) => getRide(db, request.params.id, { ownerId: userOrNone(request) }),
+  });
+
+  routeEndpoint(app, postRideRoute, {
+    ...signedInOnly,
+    handler: async (request, reply) => reply.status(201).send(await postRide(db, requireUser(request), request.body, pricing)),
+  });
+
+  routeEndpoint(app, myRidesRoute, {
+    ...signedInOnly,
+    handler: async (request) => ({ rides: await myRides(db, requireUser(request), request.query.when) }),
+  });
+
+  routeEndpoint(app, updateRideRoute, {
+    ...signedInOnly,
+    handler: async (request) => updateRide(db, requireUser(request), request.params.id, request.body, pricing),
+  });
+
+  routeEndpoint(app, cancelRideRoute, {
+    ...signedInOnly,
+    handler: async (request) => {
+      await cancelRide(db, requireUser(request), request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  routeEndpoint(app, postingRightsRoute, {
+    ...signedInOnly,
+    handler: async (request) => postingRights(db, requireUser(request)),
+  });
+
+  routeEndpoint(app, priceGuideRoute, {
+    ...signedInOnly,
+    handler: async (request) => {
+      requireUser(request);
+      return priceGuideFor(request.body.points, pricing);
+    },
+  });
+
+  routeEndpoint(app, driverDashboardRoute, {
+    ...signedInOnly,
+    handler: async (request) => driverDashboard(db, requireUser(request)),
+  });
+
+  routeEndpoint(app, driverProfileRoute, { handler: async (request) => driverProfile(db, request.params.id) });
+}

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { estimatedRoadDistanceKm } from '@krom/contracts/http/places';
+import {
+  driverDashboardSchema,
+  driverProfileSchema,
+  driverRideSchema,
+  myRidesResponseSchema,
+  priceGuide,
+  rideMessages,
+} from '@krom/contracts/http/rides';
+import type { Caller } from '@krom/server-kit/internal-auth';
+import { describe, expect, it } from 'vitest';
+import { dayFromNow, insertPayment, insertRide, insertUserProfile, type ProfileSeed, useRidesService } from './rides-test-env.ts';
+
+const handle = useRidesService();
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+async function call(caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return handle.service.app.inject({ method, url, headers: await handle.as(caller), ...(payload ? { payload } : {}) });
+}
+const user = (userId = randomUUID()) => ({ kind: 'user', userId }) as const;
+
+let plates = 100;
+async function newDriver(seats = 5, profile: ProfileSeed = {}) {
+  const caller = user();
+  await insertUserProfile(handle.service, caller.userId, { firstName: 'Abena', lastName: 'Owusu', ...profile });
+  const response = await call(caller, 'POST', '/vehicles', { make: 'Hyundai', model: 'Elantra', year: 2016, color: 'Gray', licensePlate: `WR-${plates++}-16`, seats });
+  expect(response.statusCode).toBe(201);
+  return { caller, driverId: caller.userId, vehicleId: response.json().id as string };
+}
+type Driver = Awaited<ReturnType<typeof newDriver>>;
+
+const accra = { latitude: 5.56, longitude: -0.2 };
+const kumasi = { latitude: 6.69, longitude: -1.62 };
+const capAccraKumasi = priceGuide(estimatedRoadDistanceKm([accra, kumasi]), 1.5, 10).maxPricePerSeat;
+
+/** A future ride posted through the API `days` ahead (at 08:00 Ghana time unless `time`). */
+async function posted(driver: Driver, days: number, changes: object = {}) {
+  const response = await call(driver.caller, 'POST', '/rides', {
+    vehicleId: driver.vehicleId,
+    fromCity: 'Accra',
+    toCity: 'Kumasi',
+    fromLocation: 'Kaneshie Market',
+    toLocation: 'Asafo Market',
+    fromLatitude: accra.latitude,
+    fromLongitude: accra.longitude,
+    toLatitude: kumasi.latitude,
+    toLongitude: kumasi.longitude,
+    departureDate: dayFromNow(days),
+    departureTime: '08:00',
+    availableSeats: 2,
+    pricePerSeat: '150',
+    ...changes,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+/** A ride written directly (departed rides cannot be posted). */
+const inserted = (driver: Driver, departureAt: Date, changes: { status?: 'active' | 'cancelled'; availableSeats?: number } = {}) =>
+  insertRide(handle.service, { driverId: driver.driverId, vehicleId: driver.vehicleId, departureAt, totalSeats: 5, ...changes });
+
+const versionOf = async (id: string) =>
+  (await handle.service.db.$client.query('SELECT version, status FROM rides WHERE id = $1', [id])).rows[0] as { version: number; status: string };
+
+describe('who may call', () => {
+  it.each([
+    ['GET', '/rides/mine'],
+    ['PUT', `/rides/${randomUUID()}`],
+    ['POST', `/rides/${randomUUID()}/cancel`],
+    ['GET', '/rides/driver-dashboard'],
+  ] as const)('%s %s refuses guests, staff and unsigned requests with 401', async (method, url) => {
+    expect((await call({ kind: 'public' }, method, url)).statusCode).toBe(401);
+    expect((await call({ kind: 'admin', adminId: randomUUID() }, method, url)).statusCode).toBe(401);
+    expect((await handle.service.app.inject({ method, url })).statusCode).toBe(401);
+  });
+});
+
+describe("a driver's rides", () => {
+  const mine = async (driver: Driver, when?: 'upcoming' | 'past') =>
+    myRidesResponseSchema.parse((await call(driver.caller, 'GET', `/rides/mine${when ? `?when=${when}` : ''}`)).json()).rides;
+
+  it('lists upcoming ones (active, still to depart) soonest first, editable, with no seats booked yet', async () => {
+    const driver = await newDriver();
+    const later = await posted(driver, 6);
+    const sooner = await posted(driver, 2);
+    await inserted(driver, new Date(Date.now() + DAY), { status: 'cancelled' });
+    await inserted(driver, new Date(Date.now() - HOUR));
+    await posted(await newDriver(), 1);
+    const rides = await mine(driver);
+    expect(rides.map((ride) => ride.id)).toEqual([sooner, later]);
+    expect(rides.every((ride) => ride.bookedSeats === 0 && ride.editable)).toBe(true);
+    expect(await mine(driver, 'upcoming')).toEqual(rides);
+  });
+
+  it('lists past ones (departed, or cancelled) latest first, none editable', async () => {
+    const driver = await newDriver();
+    await posted(driver, 3);
+    const departedLongAgo = await inserted(driver, new Date(Date.now() - 10 * DAY));
+    const departed = await inserted(driver, new Date(Date.now() - HOUR));
+    const cancelledAhead = await inserted(driver, new Date(Date.now() + 4 * DAY), { status: 'cancelled' });
+    const rides = await mine(driver, 'past');
+    expect(rides.map((ride) => ride.id)).toEqual([cancelledAhead, departed, departedLongAgo]);
+    expect(rides.map((ride) => ride.editable)).toEqual([false, false, false]);
+    expect(rides[0]?.status).toBe('cancelled');
+  });
+});
+
+describe('changing a ride', () => {
+  const edit = (driver: Driver, id: string, changes: object = {}) =>
+    call(driver.caller, 'PUT', `/rides/${id}`, { departureDate: dayFromNow(5), departureTime: '14:35', availableSeats: 4, pricePerSeat: '135.5', description: 'Leaving after lunch', ...changes });
+
+  it('changes date, time, seats, price and description, and bumps the version', async () => {
+    const driver = await newDriver();
+    const id = await posted(driver, 3);
+    const response = await edit(driver, id);
+    expect(response.statusCode).toBe(200);
+    expect(driverRideSchema.parse(response.json())).toMatchObject({
+      id,
+      departureDate: dayFromNow(5),
+      departureTime: '14:35',
+      availableSeats: 4,
+      totalSeats: 5,
+      pricePerSeat: '135.50',
+      description: 'Leaving after lunch',
+      bookedSeats: 0,
+      editable: true,
+    });
+    expect(await versionOf(id)).toEqual({ version: 2, status: 'active' });
+    // Left out, the description stays; sent blank, it goes.
+    const { description: _, ...withoutDescription } = { departureDate: dayFromNow(5), departureTime: '14:35', availableSeats: 4, pricePerSeat: '135.5', description: '' };
+    expect((await call(driver.caller, 'PUT', `/rides/${id}`, withoutDescription)).json().description).toBe('Leaving after lunch');
+    expect((await edit(driver, id, { description: '  ' })).json().description).toBeNull();
+    expect(await versionOf(id)).toEqual({ version: 4, status: 'active' });
+    const search = await call({ kind: 'public' }, 'GET', `/rides?date=${dayFromNow(5)}&from=Kaneshie`);
+    expect(search.json().rides.map((ride: { id: string }) => ride.id)).toContain(id);
+  });
+
+  it("answers 404 Ride not found for another driver's ride, an unknown and a malformed id", async () => {
+    const owner = await newDriver();
+    const id = await posted(owner, 3);
+    const stranger = await newDriver();
+    for (const target of [id, randomUUID(), 'ride-42']) {
+      for (const response of [await edit(stranger, target), await call(stranger.caller, 'POST', `/rides/${target}/cancel`)]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe(rideMessages.notFound);
+      }
+    }
+    expect(await versionOf(id)).toEqual({ version: 1, status: 'active' });
+  });
+
+  it('refuses with 409 once the ride has departed or was cancelled', async () => {
+    const driver = await newDriver();
+    const departed = await inserted(driver, new Date(Date.now() - HOUR));
+    const cancelled = await inserted(driver, new Date(Date.now() + DAY), { status: 'cancelled' });
+    for (const id of [departed, cancelled]) {
+      for (const response of [await edit(driver, id), await call(driver.caller, 'POST', `/rides/${id}/cancel`)]) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe(rideMessages.notEditable);
+      }
+    }
+  });
+
+  it('holds a change to the rules of posting: seats for the car, a departure to come, the price cap', async () => {
+    const driver = await newDriver(5);
+    const id = await posted(driver, 3);
+    const seats = await edit(driver, id, { availableSeats: 5 });
+    expect(seats.statusCode).toBe(400);
+    expect(seats.json().errors).toEqual([{ field: 'availableSeats', message: rideMessages.seatsForVehicle(4) }]);
+    const past = await edit(driver, id, { departureDate: dayFromNow(-1) });
+    expect(past.json().errors).toEqual([{ field: 'departureDate', message: rideMessages.pastDeparture }]);
+    const price = await edit(driver, id, { pricePerSeat: (Number(capAccraKumasi) + 1).toFixed(2) });
+    expect(price.json().errors).toEqual([{ field: 'pricePerSeat', message: rideMessages.priceAboveCap(capAccraKumasi) }]);
+    expect((await edit(driver, id, { pricePerSeat: capAccraKumasi })).statusCode).toBe(200);
+    expect(await versionOf(id)).toEqual({ version: 2, status: 'active' });
+  });
+
+  it('cancels a future ride once: it leaves the search and joins the past rides', async () => {
+    const driver = await newDriver();
+    const id = await posted(driver, 2);
+    const response = await call(driver.caller, 'POST', `/rides/${id}/cancel`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(await versionOf(id)).toEqual({ version: 2, status: 'cancelled' });
+    const again = await call(driver.caller, 'POST', `/rides/${id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    const past = (await call(driver.caller, 'GET', '/rides/mine?when=past')).json().rides;
+    expect(past.map((ride: { id: string }) => ride.id)).toEqual([id]);
+    expect((await call({ kind: 'public' }, 'GET', `/rides/${id}`)).json().status).toBe('cancelled');
+  });
+});
+
+describe('the driver dashboard', () => {
+  const dashboard = async (driver: Driver) => {
+    const response = await call(driver.caller, 'GET', '/rides/driver-dashboard');
+    expect(response.statusCode).toBe(200);
+    return driverDashboardSchema.parse(response.json());
+  };
+
+  it('starts at zero', async () => {
+    const driver = await newDriver();
+    expect(await dashboard(driver)).toEqual({
+      currency: 'GHS',
+      earnings: { today: '0.00', thisWeek: '0.00', thisMonth: '0.00', lastMonth: '0.00' },
+      totals: { ridesPosted: 0, ridesCompleted: 0, upcomingRides: 0, seatsOffered: 0 },
+      activeRide: null,
+      upcomingRides: [],
+      recentRides: [],
+      rating: null,
+      reviewCount: 0,
+    });
+  });
+
+  it('sums completed cedi payments received today, this week (from Monday), this month and last month, in Ghana time', async () => {
+    const driver = await newDriver();
+    const payer = randomUUID();
+    const now = new Date();
+    // Ghana keeps GMT: its days, weeks and months start at UTC midnight.
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const weekStart = new Date(dayStart.getTime() - ((dayStart.getUTCDay() + 6) % 7) * DAY);
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const counted: { at: Date; amount: number }[] = [];
+    const receive = async (at: Date, amount: number, changes: object = {}) => {
+      await insertPayment(handle.service, { payerId: payer, recipientId: driver.driverId, amount: amount.toFixed(2), processedAt: at.toISOString(), ...changes });
+    };
+    for (const [at, amount] of [
+      [dayStart, 10],
+      [now, 0.5],
+      [weekStart, 20],
+      [new Date(weekStart.getTime() - 1), 33],
+      [monthStart, 40],
+      [new Date(monthStart.getTime() - 1), 80],
+      [lastMonthStart, 160],
+      [new Date(lastMonthStart.getTime() - 1), 320],
+    ] as const) {
+      await receive(at, amount);
+      counted.push({ at, amount });
+    }
+    // Never counted: not completed, not cedis, or paid by the driver.
+    await receive(now, 1000, { status: 'pending' });
+    await receive(now, 1000, { status: 'refunded' });
+    await receive(now, 1000, { currency: 'USD' });
+    await insertPayment(handle.service, { payerId: driver.driverId, recipientId: payer, amount: '1000.00', processedAt: now.toISOString() });
+    // Counted when created, without a processing time.
+    await insertPayment(handle.service, { payerId: payer, recipientId: driver.driverId, amount: '1.25', processedAt: null, createdAt: now.toISOString() });
+    counted.push({ at: now, amount: 1.25 });
+
+    const sum = (from: Date, until: Date) =>
+      counted.filter(({ at }) => at >= from && at < until).reduce((total, { amount }) => total + amount, 0).toFixed(2);
+    const { earnings } = await dashboard(driver);
+    expect(earnings).toEqual({
+      today: sum(dayStart, new Date(dayStart.getTime() + DAY)),
+      thisWeek: sum(weekStart, new Date(weekStart.getTime() + 7 * DAY)),
+      thisMonth: sum(monthStart, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))),
+      lastMonth: sum(lastMonthStart, monthStart),
+    });
+    // The two payments either side of last month's start tell its window from a calendar month's neighbour.
+    expect(Number(earnings.lastMonth)).toBeGreaterThanOrEqual(240);
+  });
+
+  it('counts rides, seats, and lists the next ride within 24 hours, five upcoming and five recent', async () => {
+    const driver = await newDriver(5);
+    const soon = new Date(Date.now() + 3 * HOUR);
+    const nextRide = await inserted(driver, soon, { availableSeats: 4 });
+    const upcoming = [nextRide];
+    for (let days = 1; days <= 5; days++) upcoming.push(await posted(driver, days + 1));
+    const recent: string[] = [];
+    for (let days = 1; days <= 6; days++) recent.push(await inserted(driver, new Date(Date.now() - days * DAY), { availableSeats: 1 }));
+    const cancelled = await inserted(driver, new Date(Date.now() + 2 * HOUR), { status: 'cancelled' });
+
+    const board = await dashboard(driver);
+    expect(board.totals).toEqual({
+      ridesPosted: 13,
+      ridesCompleted: 6,
+      upcomingRides: 6,
+      seatsOffered: 4 + 5 * 2 + 6 * 1,
+    });
+    expect(board.activeRide?.id).toBe(nextRide);
+    expect(board.upcomingRides.map((ride) => ride.id)).toEqual(upcoming.slice(0, 5));
+    expect(board.recentRides.map((ride) => ride.id)).toEqual([cancelled, ...recent.slice(0, 4)]);
+    expect(board).toMatchObject({ rating: null, reviewCount: 0 });
+  });
+
+  it('shows no active ride when the next one leaves more than 24 hours from now', async () => {
+    const driver = await newDriver();
+    await posted(driver, 2);
+    expect((await dashboard(driver)).activeRide).toBeNull();
+  });
+});
+
+describe("a driver's public profile", () => {
+  const profile = (caller: Caller, id: string) => call(caller, 'GET', `/drivers/${id}`);
+
+  it('shows the driver, their active vehicles, rides and completion rate to guests and users', async () => {
+    const driver = await newDriver(5, { firstName: 'Yaw', lastName: 'Boateng', profileImageUrl: '/api/uploads/yaw' });
+    const extra = await call(driver.caller, 'POST', '/vehicles', { make: 'Kia', model: 'Sportage', year: 2021, color: 'Blue', licensePlate: `WR-${plates++}-21`, seats: 5 });
+    const gone = await call(driver.caller, 'POST', '/vehicles', { make: 'Ford', model: 'Focus', year: 2012, color: 'Red', licensePlate: `WR-${plates++}-12`, seats: 4 });
+    await call(driver.caller, 'DELETE', `/vehicles/${gone.json().id}`);
+    await inserted(driver, new Date(Date.now() - 3 * DAY));
+    await inserted(driver, new Date(Date.now() - 2 * DAY));
+    await inserted(driver, new Date(Date.now() - DAY), { status: 'cancelled' });
+    const upcoming = [];
+    for (let days = 1; days <= 6; days++) upcoming.push(await posted(driver, days));
+
+    for (const viewer of [{ kind: 'public' } as const, user()]) {
+      const response = await profile(viewer, driver.driverId);
+      expect(response.statusCode).toBe(200);
+      const body = driverProfileSchema.parse(response.json());
+      expect(body).toMatchObject({
+        id: driver.driverId,
+        firstName: 'Yaw',
+        lastName: 'Boateng',
+        profileImageUrl: '/api/uploads/yaw',
+        isVerified: true,
+        driverVerified: true,
+        ridesPosted: 9,
+        ridesCompleted: 2,
+        completionRate: 67,
+        rating: null,
+        reviewCount: 0,
+      });
+      expect(body.vehicles.map((vehicle) => vehicle.model)).toEqual([extra.json().model, 'Elantra']);
+      expect(body.upcomingRides.map((ride) => ride.id)).toEqual(upcoming.slice(0, 5));
+    }
+  });
+
+  it('has no completion rate before any ride departed', async () => {
+    const driver = await newDriver();
+    await posted(driver, 2);
+    expect((await profile({ kind: 'public' }, driver.driverId)).json()).toMatchObject({ ridesPosted: 1, ridesCompleted: 0, completionRate: null });
+  });
+
+  it('answers 404 Driver not found for an unknown, malformed, suspended or deleted driver', async () => {
+    const suspended = await newDriver(5, { suspended: true });
+    const deleted = await newDriver(5, { deleted: true, firstName: 'Deleted', lastName: 'User' });
+    for (const id of [randomUUID(), 'driver-1', suspended.driverId, deleted.driverId]) {
+      const response = await profile({ kind: 'public' }, id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Driver not found');
+    }
+  });
+});
