@@ -1,23 +1,27 @@
-import { existsSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { PostRideInput } from '@krom/contracts/http/rides';
 import { hashPassword } from '@krom/server-kit/passwords';
 import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
+import { eventually } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { multipartForm } from '../../services/identity/test/identity-test-env.ts';
-import { identityFields, png } from '../../services/identity/test/verification-env.ts';
-import { browser, ORIGIN, signedUp, startBff } from '../test/bff-test-env.ts';
+import { driverFields, identityFields, png } from '../../services/identity/test/verification-env.ts';
+import { type Browser, browser, newPerson, ORIGIN, sessionCookie, signedUp, startBff } from '../test/bff-test-env.ts';
 
 /**
- * The real BFF, in front of the real admin, identity and notifications services, verifies what
- * the frontends' pacts expect. "a signed-in admin" is a real sign-in whose cookie the browser
- * would carry; a pending submission is a real user's real form.
+ * The real BFF, in front of the real admin, identity, notifications and rides services, verifies
+ * what the frontends' pacts expect. "a signed-in admin" is a real sign-in whose cookie the browser
+ * would carry; a pending submission is a real user's real form; a verified driver is a real
+ * account whose forms staff approved through /api, and their vehicle and ride are posted through it.
  */
 let system: Awaited<ReturnType<typeof startBff>>;
 let baseUrl: string;
 let cookie: string | undefined;
 
 beforeAll(async () => {
-  system = await startBff({ services: ['identity', 'notifications'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
+  system = await startBff({ services: ['identity', 'notifications', 'rides'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
   baseUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => system.close());
@@ -84,3 +88,184 @@ it.each([
     },
   }).verifyProvider();
 });
+
+// The marketplace frontend's pact (frontends/marketplace/contract/bff.consumer.pact.test.ts).
+
+let marketplaceVisitors = 0;
+const marketplaceVisitor = () => browser(system.bff, `10.9.2.${++marketplaceVisitors % 250}`);
+
+/** The browser's session cookie as its Cookie header would carry it (values URL-encoded). */
+const cookieOf = (b: Browser) =>
+  Object.entries(b.cookies())
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('; ') || undefined;
+
+async function expectStatus(response: Promise<{ statusCode: number; body: string }>, status: number, what: string) {
+  const answer = await response;
+  if (answer.statusCode !== status) throw new Error(`${what}: ${answer.statusCode} ${answer.body}`);
+  return JSON.parse(answer.body) as Record<string, unknown>;
+}
+
+/** A week from today in Ghana (GMT all year): a departure still ahead whenever the pact is verified. */
+const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+/** A signed-in account that has verified nothing, in a browser of its own. */
+async function signedInPerson() {
+  const b = marketplaceVisitor();
+  const person = await signedUp(system.bff, b, newPerson({ firstName: 'Kwame', lastName: 'Asante' }));
+  return { b, person };
+}
+
+/**
+ * A signed-in driver whose identity and driver forms staff approved through /api, settled once the
+ * rides service has projected both approvals (its posting gate reads them from there).
+ */
+async function approvedDriver() {
+  const { b, person } = await signedInPerson();
+  // A Ghana card number of this person's own: identity keeps one account per card.
+  const cardNumber = `GHA-7${person.phone.slice(-8)}-3`;
+  const identity = await expectStatus(
+    b.send('POST', '/api/auth/verify-identity', await multipartForm({ ...identityFields(), fullName: 'Kwame Asante', cardNumber, cardPhoto: png('card.png') })),
+    201,
+    'identity form',
+  );
+  const driver = await expectStatus(
+    b.send('POST', '/api/auth/verify-driver-identity', await multipartForm({ ...driverFields(), fullName: 'Kwame Asante', cardNumber, licenseFrontPhoto: png('licence.png') })),
+    201,
+    'driver form',
+  );
+  const staff = marketplaceVisitor();
+  const login = await staff.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' });
+  staff.adopt(sessionCookie(login));
+  for (const submission of [identity, driver]) {
+    await expectStatus(staff.post(`/api/admin/verifications/${String(submission.id)}/decision`, { decision: 'approved' }), 200, 'approval');
+  }
+  await eventually(async () => {
+    const { rows } = await required(system.rides, 'rides').db.$client.query(
+      `SELECT 1 FROM user_profiles WHERE user_id = $1 AND verification_status = 'approved' AND driver_verification_status = 'approved'`,
+      [person.id],
+    );
+    return rows.length ? true : undefined;
+  }, 15_000);
+  return { b, person };
+}
+
+/** A vehicle added through the add-vehicle form's call, with a plate of its own (the pact adds GR-1234-20). */
+async function addedVehicle(b: Browser) {
+  const plate = `AS-${randomInt(1000, 10_000)}-${randomInt(10, 26)}`;
+  const vehicle = await expectStatus(b.post('/api/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: plate, seats: 5 }), 201, 'vehicle');
+  return String(vehicle.id);
+}
+
+/** The ride the pact's examples describe: Accra to Kumasi through Nkawkaw, a week ahead. */
+const rideFromAccraToKumasi = (vehicleId: string, departureDate: string): PostRideInput => ({
+  vehicleId,
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  fromLocation: 'Kaneshie Station',
+  toLocation: 'Kejetia',
+  fromLatitude: 5.5667,
+  fromLongitude: -0.2333,
+  fromLocalityArea: 'Kaneshie',
+  fromRegion: 'Greater Accra',
+  fromPlaceId: 'osm-n1234567001',
+  toLatitude: 6.6966,
+  toLongitude: -1.6224,
+  toLocalityArea: 'Adum',
+  toRegion: 'Ashanti',
+  toPlaceId: 'osm-n1234567002',
+  stops: [
+    { location: 'Nkawkaw Station', city: 'Nkawkaw', localityArea: 'Nkawkaw', region: 'Eastern', placeId: 'osm-n1234567003', latitude: 6.5509, longitude: -0.7663, stopType: 'either' },
+  ],
+  departureDate,
+  departureTime: '08:30',
+  availableSeats: 3,
+  pricePerSeat: '80.00',
+  currency: 'GHS',
+  description: 'Leaving from the station car park. One small bag each.',
+  duration: '4h 10min',
+  pickupStation: 'Kaneshie Station',
+});
+
+function required<T>(value: T | undefined, name: string): T {
+  if (!value) throw new Error(`the ${name} service is not running`);
+  return value;
+}
+
+type Injected = Record<string, string>;
+/** Values a state hands to its interaction's request (ids and the departure date it made). */
+const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
+  'a signed-in user': async () => {
+    cookie = cookieOf((await signedInPerson()).b);
+    return undefined;
+  },
+  'a signed-in driver with approved identity and driver verification and no vehicle': async () => {
+    cookie = cookieOf((await approvedDriver()).b);
+    return undefined;
+  },
+  'a signed-in driver with approved identity and driver verification and a vehicle': async () => {
+    const { b } = await approvedDriver();
+    const vehicleId = await addedVehicle(b);
+    cookie = cookieOf(b);
+    return { vehicleId, departureDate: inAWeek() };
+  },
+  // Browsing is open to guests: the request carries no session.
+  'a ride from Accra to Kumasi with a stop at Nkawkaw was posted': async () => {
+    const { b } = await approvedDriver();
+    const departureDate = inAWeek();
+    const ride = await expectStatus(b.post('/api/rides', rideFromAccraToKumasi(await addedVehicle(b), departureDate)), 201, 'ride');
+    cookie = undefined;
+    return { rideId: String(ride.id), departureDate };
+  },
+  // The id of Kumasi as the place search names it (after "a signed-in user", whose session it searches with).
+  'the place search knows Kumasi': async () => {
+    const response = await system.bff.inject({ method: 'GET', url: '/api/places/autocomplete?q=Kumasi', headers: cookie ? { cookie } : {} });
+    const { suggestions } = JSON.parse(response.body) as { suggestions?: { placeId: string; name: string }[] };
+    const kumasi = suggestions?.find((suggestion) => suggestion.name === 'Kumasi');
+    if (!kumasi) throw new Error(`the place search found no Kumasi: ${response.statusCode} ${response.body}`);
+    return { placeId: kumasi.placeId };
+  },
+};
+
+/** The states the pact's interactions are given, by name. */
+function statesOf(file: string): string[] {
+  const pact = JSON.parse(readFileSync(file, 'utf8')) as { interactions: { providerStates?: { name: string }[] }[] };
+  return [...new Set(pact.interactions.flatMap((interaction) => (interaction.providerStates ?? []).map((state) => state.name)))];
+}
+
+it('honours the krom-marketplace-frontend pact', async () => {
+  const file = pactFile('krom-marketplace-frontend', 'krom-bff');
+  expect(existsSync(file), `${file} is written by the krom-marketplace-frontend consumer test`).toBe(true);
+  // A state without a handler would only be a warning to the verifier: the pact's states are all here.
+  expect(Object.keys(marketplaceStates)).toEqual(expect.arrayContaining(statesOf(file)));
+  // State handlers' errors: the verifier logs them and carries on, so they are collected here.
+  const setupFailures: string[] = [];
+  await new Verifier({
+    provider: 'krom-bff',
+    providerBaseUrl: baseUrl,
+    pactUrls: [file],
+    logLevel: 'warn',
+    // Also runs for an interaction without a state (a guest's call).
+    beforeEach: async () => {
+      cookie = undefined;
+    },
+    afterEach: async () => {
+      cookie = undefined;
+    },
+    requestFilter: pactRequestFilter({ cookie: () => cookie }),
+    stateHandlers: Object.fromEntries(
+      Object.entries(marketplaceStates).map(([name, setUp]) => [
+        name,
+        async () => {
+          try {
+            return await setUp();
+          } catch (error) {
+            setupFailures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+            throw error;
+          }
+        },
+      ]),
+    ),
+  }).verifyProvider();
+  expect(setupFailures).toEqual([]);
+}, 180_000);

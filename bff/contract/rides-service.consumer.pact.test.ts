@@ -10,10 +10,11 @@ import { buildBffApp } from '../src/app.ts';
 import { readBffConfig } from '../src/config.ts';
 
 /**
- * The BFF as consumer of the rides service's payments routes: the real BFF handles each public
- * call and its request to the rides service is checked against what this pact records.
+ * The BFF as consumer of the rides service's routes (payments, rides, vehicles): the real BFF
+ * handles each public call and its request to the rides service is checked against what this
+ * pact records.
  */
-const { like, eachLike, regex, uuid, datetime } = MatchersV3;
+const { like, eachLike, regex, uuid, datetime, integer, number, boolean, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-rides', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffpact');
 const redis = new Redis(env.redisUrl);
@@ -50,8 +51,11 @@ async function bffAgainst(ridesUrl: string): Promise<FastifyInstance> {
  * does not await a request builder, so an await inside one races the mock server's start.
  */
 let asUser: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
+/** The assertion the BFF sends for a guest browsing rides. */
+let asGuest: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
 beforeAll(async () => {
   asUser = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'user', userId: USER_ID }, 'rides')) };
+  asGuest = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'public' }, 'rides')) };
 });
 
 async function userCookie(bff: FastifyInstance) {
@@ -59,11 +63,12 @@ async function userCookie(bff: FastifyInstance) {
   return { krom_session: bff.encodeSecureSession(bff.createSecureSession({ user: sid })) };
 }
 
-/** Calls the real BFF as the signed-in user, against the pact's mock rides service. */
-async function throughBff(mockUrl: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+/** Calls the real BFF as the signed-in user (or as a guest), against the pact's mock rides service. */
+async function throughBff(mockUrl: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as: 'user' | 'guest' = 'user') {
   const bff = await bffAgainst(mockUrl);
   try {
-    return await bff.inject({ method, url, headers: { origin: ORIGIN }, cookies: await userCookie(bff), ...(payload ? { payload } : {}) });
+    const cookies = as === 'user' ? await userCookie(bff) : {};
+    return await bff.inject({ method, url, headers: { origin: ORIGIN }, cookies, ...(payload ? { payload } : {}) });
   } finally {
     await bff.close();
   }
@@ -231,6 +236,250 @@ describe('BFF → rides service (payments)', () => {
         const response = await throughBff(mock.url, 'PUT', `/api/payment-methods/${othersMethod}`, { provider: 'mtn' });
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe('Payment method not found');
+      }));
+  });
+});
+
+/*
+ * Rides and vehicles. A ride's departure is far in the future (2099), so the rides the provider
+ * states set up are still to come whenever the pact is verified. The states make vehicles and
+ * rides through the service's own routes, so their ids come from the state (the values here are
+ * examples).
+ */
+const DRIVER_ID = 'a4e1c2b3-5d6f-4a7b-8c9d-0e1f2a3b4c5d';
+const RIDE_ID = 'c6a3e4d5-7f8b-4c9d-8e1f-2a3b4c5d6e7f';
+const DEPARTURE_DATE = '2099-03-14';
+const USER_VEHICLE_ID = 'd7b4f5e6-8a9c-4d1e-9f2a-3b4c5d6e7f80';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateVehicleId = fromProviderState('${vehicleId}', USER_VEHICLE_ID);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateRidePath = fromProviderState('/rides/${rideId}', `/rides/${RIDE_ID}`);
+const postedRide = {
+  vehicleId: USER_VEHICLE_ID,
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  fromLocation: 'Circle, Accra',
+  toLocation: 'Kejetia Market (Kumasi)',
+  fromLatitude: 5.5703,
+  fromLongitude: -0.2151,
+  fromLocalityArea: 'Accra',
+  fromRegion: 'Greater Accra',
+  toLatitude: 6.6958,
+  toLongitude: -1.621,
+  toLocalityArea: 'Kumasi',
+  toRegion: 'Ashanti',
+  departureDate: DEPARTURE_DATE,
+  departureTime: '09:30',
+  availableSeats: 3,
+  pricePerSeat: '120',
+  duration: '4h 45min',
+  pickupStation: 'Circle Station (Accra)',
+};
+const newVehicle = { make: 'Toyota', model: 'Corolla', year: 2019, color: 'Silver', licensePlate: 'GR-2024-21', seats: 5 };
+
+const dateText = regex(/^\d{4}-\d{2}-\d{2}$/, DEPARTURE_DATE);
+const timeText = regex(/^([01]\d|2[0-3]):[0-5]\d$/, '09:30');
+const rideVehicle = { year: integer(2018), make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('AS-5521-22'), seats: integer(5) };
+/** A ride as listed (the contracts' rideSummarySchema). */
+const rideSummary = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(RIDE_ID),
+  driverId: uuid(DRIVER_ID),
+  driverName: like('Kwame Mensah'),
+  driverRating: null,
+  driverPhotoUrl: null,
+  driverVerified: boolean(true),
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  fromLocation: like('Circle, Accra'),
+  toLocation: like('Kejetia Market (Kumasi)'),
+  fromLocalityArea: like('Accra'),
+  toLocalityArea: like('Kumasi'),
+  departureDate: dateText,
+  departureTime: timeText,
+  duration: like('4h 45min'),
+  availableSeats: integer(3),
+  totalSeats: integer(5),
+  pricePerSeat: money,
+  currency: 'GHS',
+  description: like('AC, one bag each.'),
+  status: 'active',
+  vehicle: rideVehicle,
+  stops: [],
+  ...overrides,
+});
+/** A ride in full (rideDetailsSchema). */
+const rideDetails = (overrides: Record<string, unknown> = {}) =>
+  rideSummary({
+    fromLatitude: number(5.5703),
+    fromLongitude: number(-0.2151),
+    toLatitude: number(6.6958),
+    toLongitude: number(-1.621),
+    fromRegion: like('Greater Accra'),
+    toRegion: like('Ashanti'),
+    pickupStation: like('Circle Station (Accra)'),
+    driverRidesCompleted: integer(0),
+    createdAt: isoDate,
+    ...overrides,
+  });
+const vehicle = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(USER_VEHICLE_ID),
+  make: like('Toyota'),
+  model: like('Corolla'),
+  year: integer(2019),
+  color: like('Silver'),
+  licensePlate: regex(/^[A-Z]{1,3}-\d{1,4}(-(\d{2}|[A-Z]))?$/, 'GR-2024-21'),
+  seats: integer(5),
+  isActive: boolean(true),
+  upcomingRides: integer(0),
+  createdAt: isoDate,
+  ...overrides,
+});
+
+describe('BFF → rides service (rides, for guests)', () => {
+  const activeRide = { driverId: DRIVER_ID, departureDate: DEPARTURE_DATE };
+
+  it("passes a guest's search on with its filters", async () => {
+    await pact
+      .addInteraction()
+      .given('an active ride from Accra to Kumasi', activeRide)
+      .uponReceiving('a search for rides from Accra to Kumasi on a date for 2 seats, as a guest')
+      .withRequest('GET', '/rides', (b) => {
+        b.headers(asGuest).query({ from: 'Accra', to: 'Kumasi', date: DEPARTURE_DATE, seats: '2' });
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ rides: eachLike(rideSummary()), total: integer(1), page: 1, pageSize: 20 }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/rides?from=Accra&to=Kumasi&date=${DEPARTURE_DATE}&seats=2`, undefined, 'guest');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().rides[0]).toMatchObject({ id: RIDE_ID, fromCity: 'Accra', toCity: 'Kumasi' });
+      }));
+  });
+
+  it('opens a ride for a guest, and passes back an unknown one as 404', async () => {
+    await pact
+      .addInteraction()
+      .given('an active ride from Accra to Kumasi', activeRide)
+      .uponReceiving("a guest's request for a ride")
+      .withRequest('GET', stateRidePath, (b) => {
+        b.headers(asGuest);
+      })
+      .willRespondWith(200, (b) => b.jsonBody(rideDetails()))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/rides/${RIDE_ID}`, undefined, 'guest');
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ id: RIDE_ID, driverId: DRIVER_ID, pickupStation: 'Circle Station (Accra)' });
+      }));
+
+    const unknown = 'e8c5a6f7-9b1d-4e2f-8a3b-4c5d6e7f8091';
+    await pact
+      .addInteraction()
+      .uponReceiving("a guest's request for a ride that does not exist")
+      .withRequest('GET', `/rides/${unknown}`, (b) => {
+        b.headers(asGuest);
+      })
+      .willRespondWith(404, (b) => b.jsonBody({ message: 'Ride not found' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/rides/${unknown}`, undefined, 'guest');
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe('Ride not found');
+      }));
+  });
+});
+
+describe('BFF → rides service (rides and vehicles, as the signed-in user)', () => {
+  const mayPost = { userId: USER_ID };
+
+  it('posts a ride', async () => {
+    await pact
+      .addInteraction()
+      .given('a user may post rides', mayPost)
+      .uponReceiving('a ride from Accra to Kumasi')
+      .withRequest('POST', '/rides', (b) => {
+        b.headers(asUser).jsonBody({ ...postedRide, vehicleId: stateVehicleId });
+      })
+      .willRespondWith(201, (b) =>
+        b.jsonBody(rideDetails({ id: uuid(), driverId: uuid(USER_ID), pricePerSeat: regex(/^\d+\.\d{2}$/, '120.00'), description: null })),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/rides', postedRide);
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ driverId: USER_ID, pricePerSeat: '120.00', status: 'active' });
+      }));
+  });
+
+  it('reads whether the user may post, and the next step when not', async () => {
+    await pact
+      .addInteraction()
+      .given('a user may post rides', mayPost)
+      .uponReceiving('a request for the posting rights of a user who may post')
+      .withRequest('GET', '/rides/posting-rights', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ canPost: true, nextStep: null, identityStatus: 'approved', driverStatus: 'approved', vehicleCount: integer(1) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/rides/posting-rights');
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ canPost: true, nextStep: null });
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a user has not verified their identity', { userId: USER_ID })
+      .uponReceiving('a request for the posting rights of a user not yet verified')
+      .withRequest('GET', '/rides/posting-rights', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ canPost: false, nextStep: 'verify_identity', identityStatus: 'not_submitted', driverStatus: 'not_submitted', vehicleCount: 0 }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/rides/posting-rights');
+        expect(response.json()).toMatchObject({ canPost: false, nextStep: 'verify_identity' });
+      }));
+  });
+
+  it("lists the user's vehicles", async () => {
+    await pact
+      .addInteraction()
+      .given('a user may post rides', mayPost)
+      .uponReceiving("a request for the user's vehicles")
+      .withRequest('GET', '/vehicles', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody(eachLike(vehicle({ licensePlate: like('AS-5521-22'), year: integer(2018) }))))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/vehicles');
+        expect(response.statusCode).toBe(200);
+        expect(response.json()[0].id).toBe(USER_VEHICLE_ID);
+      }));
+  });
+
+  it('registers a vehicle, and passes back a plate already on Krom as 409', async () => {
+    await pact
+      .addInteraction()
+      .given('a user has no vehicles', { userId: USER_ID, licensePlate: newVehicle.licensePlate })
+      .uponReceiving('a new vehicle')
+      .withRequest('POST', '/vehicles', (b) => {
+        b.headers(asUser).jsonBody(newVehicle);
+      })
+      .willRespondWith(201, (b) => b.jsonBody(vehicle({ id: uuid() })))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/vehicles', newVehicle);
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ licensePlate: 'GR-2024-21', seats: 5, isActive: true });
+      }));
+
+    await pact
+      .addInteraction()
+      .given('another user has registered a vehicle', { licensePlate: newVehicle.licensePlate })
+      .uponReceiving('a vehicle whose plate is already registered')
+      .withRequest('POST', '/vehicles', (b) => {
+        b.headers(asUser).jsonBody(newVehicle);
+      })
+      .willRespondWith(409, (b) => b.jsonBody({ message: 'This licence plate is already registered to a vehicle on Krom' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/vehicles', newVehicle);
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe('This licence plate is already registered to a vehicle on Krom');
       }));
   });
 });

@@ -9,6 +9,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BffConfig, servedOverHttps } from './config.ts';
 import { CurrentUserCache } from './current-user/current-user-cache.ts';
+import { openPlaces } from './places/open-places.ts';
 import { sameOriginWrites } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
@@ -19,10 +20,13 @@ import { authRoutes } from './routes/auth.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneCodeRoutes } from './routes/phone-codes.ts';
+import { placeRoutes } from './routes/places.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
+import { rideRoutes } from './routes/rides.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { vehicleRoutes } from './routes/vehicles.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
@@ -107,5 +111,9 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(notificationRoutes, routeOptions);
   await app.register(staffMessageRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
+  const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
+  await app.register(rideRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });
+  await app.register(vehicleRoutes, routeOptions);
+  await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });
   return app;
 }

@@ -33,6 +33,23 @@ export const bffConfigSchema = baseConfigSchema.extend({
   TRUST_PROXY: z.string().default('loopback'),
   /** Requests per minute per client on public state-changing calls (sign-ups, sign-ins). */
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Requests per minute per visitor (signed-in session, else client address) to /api/places: the picker asks once per keystroke. */
+  RATE_LIMIT_PLACES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Requests per minute per visitor to the rides guests may browse: search, a ride's details, a driver's profile. */
+  RATE_LIMIT_BROWSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Google Maps (Places, Directions) for /api/places, kept on the server; unset or empty, the
+   * built-in gazetteer of Ghana answers (bff/data/README.md).
+   */
+  GOOGLE_MAPS_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((key) => key || undefined),
+  /** Google's web-service origin: a proxy in front of it, or a test's stand-in. */
+  GOOGLE_MAPS_API_URL: z.string().url().default('https://maps.googleapis.com'),
+  /** How long a Google call may take before it counts as failed (the picker then shows nothing; a route falls back to the estimate). */
+  GOOGLE_MAPS_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(5000),
   ADMIN_SESSION_IDLE_SECONDS: seconds(30 * 60),
   ADMIN_SESSION_ABSOLUTE_SECONDS: seconds(12 * 60 * 60),
   USER_SESSION_IDLE_SECONDS: seconds(7 * 24 * 60 * 60),
