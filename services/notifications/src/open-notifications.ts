@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
+import { ridePosted } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
@@ -14,6 +15,7 @@ import * as schema from './db/schema.ts';
 import { chooseEmailProvider } from './email/choose-email-provider.ts';
 import type { EmailProvider } from './email/email-provider.ts';
 import type { EmailSender } from './email/queue-email.ts';
+import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserPasswordChanged } from './events/handlers/user-password-changed.ts';
 import { handleUserRegistered } from './events/handlers/user-registered.ts';
@@ -106,6 +108,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await resources.bus.subscribe(DURABLE, userPasswordChanged, handleUserPasswordChanged(resources.db)),
       await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db)),
       await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(sender)),
+      await resources.bus.subscribe(DURABLE, ridePosted, handleRidePosted(resources.db)),
     );
     const app = await buildNotificationsApp({
       db: resources.db,
