@@ -5,6 +5,7 @@ import { findToast } from '../testing/find-toast.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderRoutes } from '../testing/render-routes.tsx';
 import { useAuth } from './current-user.ts';
+import { declareScreens } from './declared-screens.ts';
 import { RequireSignedIn } from './require-signed-in.tsx';
 import { SignedInFrame } from './signed-in-frame.tsx';
 
@@ -104,6 +105,28 @@ describe('signed-in frame', () => {
     expect(within(menu()).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Rides', 'Account', 'Payments']);
     expect(within(menu()).getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
     expect(within(menu()).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('leaves out an entry whose screen the app does not have, and a group left with none', async () => {
+    // Every screen the menu names but the Rides group's and Payouts.
+    declareScreens(['/dashboard', '/ride-listings', '/create-ride', '/manage-vehicles', '/profile', '/account-settings', '/verify-identity', '/payments', '/login']);
+    try {
+      const { user } = openSignedIn();
+      await user.click(await screen.findByRole('button', { name: 'Open account menu' }));
+      expect(within(menu()).getAllByRole('link').map((link) => link.textContent)).toEqual([
+        'Dashboard',
+        'Find a Ride',
+        'Post a Ride',
+        'My Vehicles',
+        'Profile',
+        'Account Settings',
+        'Verify Identity',
+        'Payments',
+      ]);
+      expect(within(menu()).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Account', 'Payments']);
+    } finally {
+      declareScreens(undefined);
+    }
   });
 
   it('closes the menu from its close button and from the overlay', async () => {
