@@ -169,8 +169,10 @@ test('sign-in, the signed-in frame, sign-out, and pages that need a signed-in us
     await expect(menu).toBeVisible();
     await expect(menu).toContainText(`${account.first} ${account.last}`);
     await expect(menu.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account-settings');
-    // Ride search is not built yet: its link is not offered rather than leading to the 404 page.
-    await expect(menu.getByRole('link', { name: 'Find a Ride' })).toHaveCount(0);
+    // Every entry leads to a built screen now, the marketplace's among them.
+    await expect(menu.getByRole('link', { name: 'Find a Ride' })).toHaveAttribute('href', '/ride-listings');
+    await expect(menu.getByRole('link', { name: 'Driver', exact: true })).toHaveAttribute('href', '/rides/as-driver');
+    await expect(menu.getByRole('link', { name: 'Payouts' })).toHaveAttribute('href', '/driver-dashboard');
     await menu.getByRole('button', { name: 'Close menu' }).click();
     await expect(menu).toBeHidden();
   });

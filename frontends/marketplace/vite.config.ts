@@ -1,5 +1,6 @@
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
+import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -18,6 +19,23 @@ export default defineConfig({
       filename: 'remoteEntry.js',
       exposes: { './routes': './src/app/routes.tsx' },
       shared: federationShared('remote'),
+    }),
+    // The public pages a guest lands on from a link, as HTML for the web server to serve: the
+    // search form, the listing's frame before its rides arrive (no search: see src/prerender.tsx)
+    // and the drivers' pitch.
+    prerenderPages({
+      entry: 'src/prerender.tsx',
+      pages: [
+        ...['/find-ride', '/find-rides'].map((path) => ({
+          path,
+          modules: ['src/app/routes.tsx', 'src/features/search/components/find-ride-page.tsx'],
+        })),
+        {
+          path: '/ride-listings',
+          modules: ['src/app/routes.tsx', 'src/features/search/components/ride-listings-page.tsx'],
+        },
+        { path: '/post-ride', modules: ['src/app/routes.tsx', 'src/features/post-ride/components/post-ride-page.tsx'] },
+      ],
     }),
     precompress(),
   ],

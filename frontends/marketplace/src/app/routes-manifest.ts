@@ -6,5 +6,27 @@ import type { RemoteRoutesManifest } from '@krom/ui-kit/remote-route.ts';
  */
 export const routesManifest: RemoteRoutesManifest = {
   name: 'marketplace',
-  paths: ['/post-ride', '/dashboard'],
+  paths: [
+    '/find-ride',
+    '/find-rides',
+    '/ride-listings',
+    '/ride-preview/:id',
+    '/post-ride',
+    '/create-ride',
+    '/create-ride-datetime',
+    '/create-ride-seats-price',
+    '/create-ride-review',
+    '/add-vehicle',
+    '/manage-vehicles',
+    '/edit-vehicle/:id',
+    '/dashboard',
+    '/driver-dashboard',
+    '/driver-profile',
+    '/driver-profile/:id',
+    '/rides/as-driver',
+    '/my-rides-driver',
+    '/edit-ride/:id',
+    '/rides/as-passenger',
+    '/my-rides',
+  ],
 };

@@ -10,16 +10,76 @@ export const routes: RemoteRouteModule['routes'] = [
     id: 'marketplace',
     errorElement: <RouteError />,
     children: [
+      ...['/find-ride', '/find-rides'].map((path) => ({
+        path,
+        lazy: () => import('../features/search/components/find-ride-page.tsx').then((m) => ({ Component: m.FindRidePage })),
+      })),
+      {
+        path: '/ride-listings',
+        lazy: () => import('../features/search/components/ride-listings-page.tsx').then((m) => ({ Component: m.RideListingsPage })),
+      },
+      {
+        path: '/ride-preview/:id',
+        lazy: () => import('../features/ride-details/components/ride-preview-page.tsx').then((m) => ({ Component: m.RidePreviewPage })),
+      },
       {
         path: '/post-ride',
-        lazy: () =>
-          import('../features/post-ride/components/post-ride-page.tsx').then((m) => ({ Component: m.PostRidePage })),
+        lazy: () => import('../features/post-ride/components/post-ride-page.tsx').then((m) => ({ Component: m.PostRidePage })),
+      },
+      {
+        path: '/create-ride',
+        lazy: () => import('../features/create-ride/components/route-step-page.tsx').then((m) => ({ Component: m.RouteStepPage })),
+      },
+      {
+        path: '/create-ride-datetime',
+        lazy: () => import('../features/create-ride/components/datetime-step-page.tsx').then((m) => ({ Component: m.DateTimeStepPage })),
+      },
+      {
+        path: '/create-ride-seats-price',
+        lazy: () => import('../features/create-ride/components/seats-price-step-page.tsx').then((m) => ({ Component: m.SeatsPriceStepPage })),
+      },
+      {
+        path: '/create-ride-review',
+        lazy: () => import('../features/create-ride/components/review-step-page.tsx').then((m) => ({ Component: m.ReviewStepPage })),
+      },
+      {
+        path: '/add-vehicle',
+        lazy: () => import('../features/vehicles/components/add-vehicle-page.tsx').then((m) => ({ Component: m.AddVehiclePage })),
+      },
+      {
+        path: '/manage-vehicles',
+        lazy: () => import('../features/vehicles/components/manage-vehicles-page.tsx').then((m) => ({ Component: m.ManageVehiclesPage })),
+      },
+      {
+        path: '/edit-vehicle/:id',
+        lazy: () => import('../features/vehicles/components/edit-vehicle-page.tsx').then((m) => ({ Component: m.EditVehiclePage })),
       },
       {
         path: '/dashboard',
-        lazy: () =>
-          import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+        lazy: () => import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
       },
+      {
+        path: '/driver-dashboard',
+        lazy: () =>
+          import('../features/driver-dashboard/components/driver-dashboard-page.tsx').then((m) => ({ Component: m.DriverDashboardPage })),
+      },
+      ...['/driver-profile', '/driver-profile/:id'].map((path) => ({
+        path,
+        lazy: () => import('../features/driver-profile/components/driver-profile-page.tsx').then((m) => ({ Component: m.DriverProfilePage })),
+      })),
+      ...['/rides/as-driver', '/my-rides-driver'].map((path) => ({
+        path,
+        lazy: () => import('../features/driver-rides/components/driver-rides-page.tsx').then((m) => ({ Component: m.DriverRidesPage })),
+      })),
+      {
+        path: '/edit-ride/:id',
+        lazy: () => import('../features/driver-rides/components/edit-ride-page.tsx').then((m) => ({ Component: m.EditRidePage })),
+      },
+      ...['/rides/as-passenger', '/my-rides'].map((path) => ({
+        path,
+        lazy: () =>
+          import('../features/passenger-rides/components/passenger-rides-page.tsx').then((m) => ({ Component: m.PassengerRidesPage })),
+      })),
     ],
   },
 ];

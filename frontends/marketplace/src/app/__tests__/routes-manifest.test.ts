@@ -12,10 +12,19 @@ describe('routes manifest', () => {
 
 describe('manifest check', () => {
   it('names a screen left out of the manifest and a declared path nothing serves', () => {
-    const manifest = { name: 'marketplace', paths: ['/post-ride', '/rides/:rideId'] };
+    // The real manifest with one screen left out and one path added that no screen serves.
+    const paths = [...routesManifest.paths.filter((path) => path !== '/dashboard' && path !== '/driver-profile/:id'), '/rides/:rideId'];
+    const manifest = { name: 'marketplace', paths };
     expect(manifestMismatches(manifest, routes)).toEqual([
       '/dashboard is served but not declared in the manifest',
+      '/driver-profile/:id is served but not declared in the manifest',
       '/rides/:rideId is declared but no screen serves it',
     ]);
+  });
+
+  it('counts a path with params as served only by a screen at that very pattern', () => {
+    // '/rides/:rideId' would match the served '/rides/as-driver' as a URL; it is still no screen of its own.
+    const manifest = { name: 'marketplace', paths: [...routesManifest.paths, '/rides/:rideId'] };
+    expect(manifestMismatches(manifest, routes)).toEqual(['/rides/:rideId is declared but no screen serves it']);
   });
 });

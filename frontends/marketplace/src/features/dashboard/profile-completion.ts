@@ -18,10 +18,10 @@ function verificationStep(status: string): { state: CompletionState; detail: str
 }
 
 /**
- * The dashboard's profile badges, from the signed-in user as the server sent it. Vehicles are not
- * stored yet (a later release adds them), so that step is never shown as done.
+ * The dashboard's profile badges: from the signed-in user as the server sent it, and the number
+ * of vehicles they have registered (GET /api/vehicles).
  */
-export function profileCompletion(user: User): CompletionStep[] {
+export function profileCompletion(user: User, vehicleCount: number): CompletionStep[] {
   const basicDone = Boolean(user.profileImageUrl && user.emergencyContactName && user.emergencyContactPhone);
   const identity = verificationStep(user.verificationStatus);
   const driver = verificationStep(user.driverVerificationStatus);
@@ -45,12 +45,20 @@ export function profileCompletion(user: User): CompletionStep[] {
       ...driver,
       link: { to: '/driver-verification', label: driver.state === 'todo' ? 'Verify as a Driver' : 'View Verification' },
     },
-    {
-      id: 'vehicle',
-      title: 'Vehicle Added',
-      state: 'todo',
-      detail: 'Add the car you drive to post rides',
-      link: { to: '/add-vehicle', label: 'Add a Vehicle' },
-    },
+    vehicleCount > 0
+      ? {
+          id: 'vehicle',
+          title: 'Vehicle Added',
+          state: 'done',
+          detail: `${vehicleCount} vehicle${vehicleCount === 1 ? '' : 's'} registered`,
+          link: { to: '/manage-vehicles', label: 'Manage Vehicles' },
+        }
+      : {
+          id: 'vehicle',
+          title: 'Vehicle Added',
+          state: 'todo',
+          detail: 'Add the car you drive to post rides',
+          link: { to: '/add-vehicle', label: 'Add a Vehicle' },
+        },
   ];
 }

@@ -1,6 +1,6 @@
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routesManifest as accountManifest } from '@krom/account/routes-manifest';
 import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
@@ -8,6 +8,9 @@ import { matchPath } from 'react-router-dom';
 import { routesManifest as marketplaceManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
+import type { User } from '@krom/contracts/http/auth';
+import type { DriverRide } from '@krom/contracts/http/rides';
+import type { Vehicle } from '@krom/contracts/http/vehicles';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
@@ -15,9 +18,65 @@ beforeAll(() => import('../components/dashboard-page.tsx'), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
 
-function openDashboard(user = aUser()) {
-  mockApi(frameAnswers(user));
-  return renderRoutes([...elsewhere, ...routes], '/dashboard');
+let sequence = 0;
+/** One of the user's rides as GET /api/rides/mine answers it. */
+function aRide(overrides: Partial<DriverRide> = {}): DriverRide {
+  sequence += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    driverId: aUser().id,
+    driverName: 'Ama Mensah',
+    driverRating: null,
+    driverPhotoUrl: null,
+    driverVerified: true,
+    fromCity: 'Accra',
+    toCity: 'Kumasi',
+    fromLocation: 'Kaneshie Station, Accra',
+    toLocation: 'Kejetia, Kumasi',
+    fromLocalityArea: null,
+    toLocalityArea: null,
+    departureDate: '2030-11-28',
+    departureTime: '07:30',
+    duration: '4h 10min',
+    availableSeats: 3,
+    totalSeats: 4,
+    pricePerSeat: '120.00',
+    currency: 'GHS',
+    description: null,
+    status: 'active',
+    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
+    stops: [],
+    bookedSeats: 0,
+    editable: true,
+    ...overrides,
+  };
+}
+
+function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return {
+    id: '00000000-0000-4000-9000-000000000001',
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2019,
+    color: 'Silver',
+    licensePlate: 'GR-1234-20',
+    seats: 4,
+    isActive: true,
+    upcomingRides: 0,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Reply = { status: number; body?: unknown };
+function openDashboard(user: User = aUser(), answers: { rides?: DriverRide[] | Reply; vehicles?: Vehicle[] } = {}) {
+  const rides = answers.rides ?? [];
+  const api = mockApi({
+    ...frameAnswers(user),
+    'GET /api/rides/mine': Array.isArray(rides) ? { status: 200, body: { rides } } : rides,
+    'GET /api/vehicles': { status: 200, body: answers.vehicles ?? [] },
+  });
+  return { api, ...renderRoutes([...elsewhere, ...routes], '/dashboard') };
 }
 
 const step = (title: string) => screen.getByRole('listitem', { name: title });
@@ -47,7 +106,7 @@ describe('/dashboard', () => {
       'Profile',
     ]);
     const panel = () => screen.getByRole('tabpanel');
-    expect(within(panel()).getByText('No recent activity yet')).toBeTruthy();
+    expect(await within(panel()).findByText('No recent activity yet')).toBeTruthy();
 
     await user.selectOptions(tabs, 'My Bookings');
     expect(within(panel()).getByText('No bookings yet')).toBeTruthy();
@@ -58,10 +117,46 @@ describe('/dashboard', () => {
     expect(within(panel()).getByRole('link', { name: 'Post a Ride' }).getAttribute('href')).toBe('/create-ride');
   });
 
+  it("shows the user's upcoming rides from the server in My Rides and Recent Activity", async () => {
+    const kumasi = aRide({ availableSeats: 2, bookedSeats: 1, editable: false, pricePerSeat: '120.00' });
+    const tamale = aRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '14:05', availableSeats: 1, pricePerSeat: '1250.5' });
+    const { api, user } = openDashboard(aUser(), { rides: [kumasi, tamale] });
+    const activity = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(within(activity).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ride postedAccra → KumasiThu, Nov 28, 2030 · 7:30 AM2 of 3 seats left · GH₵120.00 per seatView Details',
+      'Ride postedAccra → TamaleThu, Dec 5, 2030 · 2:05 PM1 of 1 seat left · GH₵1,250.50 per seatView Details',
+    ]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dashboard sections' }), 'My Rides');
+    const mine = screen.getByRole('list', { name: 'Upcoming rides you drive' });
+    const first = within(mine).getByRole('listitem', { name: 'Accra → Kumasi' });
+    expect(within(first).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/ride-preview/${kumasi.id}`);
+    expect(screen.getByRole('link', { name: 'Manage your rides' }).getAttribute('href')).toBe('/rides/as-driver');
+    expect(screen.queryByText('No rides posted yet')).toBeNull();
+    // Both tabs read one answer: the rides are asked for once, and only the upcoming ones.
+    expect(api.callsTo('GET', '/api/rides/mine')).toHaveLength(1);
+    // Vehicles are read only when the Profile tab is opened.
+    expect(api.callsTo('GET', '/api/vehicles')).toHaveLength(0);
+  });
+
+  it('says when the rides could not be loaded, and tries again on request', async () => {
+    let fail = true;
+    const api = mockApi({
+      ...frameAnswers(aUser()),
+      'GET /api/rides/mine': () => (fail ? { status: 500, body: { message: 'Internal error' } } : { status: 200, body: { rides: [aRide()] } }),
+    });
+    const { user } = renderRoutes([...elsewhere, ...routes], '/dashboard');
+    expect((await screen.findByRole('alert')).textContent).toBe('Your recent activity could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Recent activity' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/rides/mine')).toHaveLength(2);
+  });
+
   it("shows a new account's profile steps as still to do, each linking to where it is done", async () => {
     const { user } = openDashboard();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Dashboard sections' }), 'Profile');
-    expect(screen.getByText('0 of 4 complete')).toBeTruthy();
+    expect(await screen.findByText('0 of 4 complete')).toBeTruthy();
     const links = ['Basic Profile', 'ID Verification', 'Driver Verification', 'Vehicle Added'].map((title) => {
       expect(within(step(title)).getByText('To do')).toBeTruthy();
       return within(step(title)).getByRole('link').getAttribute('href');
@@ -82,7 +177,7 @@ describe('/dashboard', () => {
       }),
     );
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Dashboard sections' }), 'Profile');
-    expect(screen.getByText('2 of 4 complete')).toBeTruthy();
+    expect(await screen.findByText('2 of 4 complete')).toBeTruthy();
     expect(within(step('Basic Profile')).getByText('Complete')).toBeTruthy();
     expect(within(step('ID Verification')).getByText('Complete')).toBeTruthy();
     expect(within(step('ID Verification')).getByText('Verified')).toBeTruthy();
@@ -94,9 +189,19 @@ describe('/dashboard', () => {
   it('does not count a rejected verification or a half-filled profile as done', async () => {
     const { user } = openDashboard(aUser({ emergencyContactName: 'Kofi Mensah', verificationStatus: 'rejected' }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Dashboard sections' }), 'Profile');
-    expect(screen.getByText('0 of 4 complete')).toBeTruthy();
+    expect(await screen.findByText('0 of 4 complete')).toBeTruthy();
     expect(within(step('Basic Profile')).getByText('Add a photo and an emergency contact')).toBeTruthy();
     expect(within(step('ID Verification')).getByText('Verification Failed')).toBeTruthy();
+  });
+
+  it('counts the vehicle step done from the vehicles the user has registered', async () => {
+    const { user, api } = openDashboard(aUser(), { vehicles: [aVehicle(), aVehicle({ id: '00000000-0000-4000-9000-000000000002', licensePlate: 'AS-4821-Z' })] });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Dashboard sections' }), 'Profile');
+    expect(await screen.findByText('1 of 4 complete')).toBeTruthy();
+    expect(within(step('Vehicle Added')).getByText('Complete')).toBeTruthy();
+    expect(within(step('Vehicle Added')).getByText('2 vehicles registered')).toBeTruthy();
+    expect(within(step('Vehicle Added')).getByRole('link', { name: 'Manage Vehicles' }).getAttribute('href')).toBe('/manage-vehicles');
+    expect(api.callsTo('GET', '/api/vehicles')).toHaveLength(1);
   });
 
   it('links only to screens that exist: none of its links, nor the side menu, lead to the 404', async () => {
@@ -104,7 +209,8 @@ describe('/dashboard', () => {
     const declared = [...marketplaceManifest.paths, ...accountManifest.paths];
     declareScreens(declared);
     try {
-      const { user } = openDashboard();
+      const ride = aRide();
+      const { user } = openDashboard(aUser(), { rides: [ride] });
       const hrefs = new Set<string>();
       const collect = () => {
         for (const link of document.querySelectorAll('a[href]')) hrefs.add(link.getAttribute('href') ?? '');
@@ -112,6 +218,7 @@ describe('/dashboard', () => {
       const tabs = await screen.findByRole('combobox', { name: 'Dashboard sections' });
       for (const tab of ['Recent Activity', 'My Bookings', 'My Rides', 'Profile']) {
         await user.selectOptions(tabs, tab);
+        await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
         collect();
       }
       await user.click(screen.getByRole('button', { name: 'Open account menu' }));
@@ -119,9 +226,22 @@ describe('/dashboard', () => {
       expect(hrefs.size).toBeGreaterThan(3);
       const dead = [...hrefs].filter((href) => !declared.some((pattern) => matchPath(pattern, href)));
       expect(dead).toEqual([]);
-      // What does exist stays: the menu's own screens.
+      // Every screen the side menu names is built now, so every entry is there.
       const menu = screen.getByRole('navigation', { name: 'Account menu' });
-      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Profile', 'Account Settings', 'Verify Identity', 'Payments']);
+      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+        'Dashboard',
+        'Find a Ride',
+        'Post a Ride',
+        'My Vehicles',
+        'Passenger',
+        'Driver',
+        'Profile',
+        'Account Settings',
+        'Verify Identity',
+        'Payments',
+        'Payouts',
+      ]);
+      expect(hrefs).toContain(`/ride-preview/${ride.id}`);
     } finally {
       declareScreens(undefined);
     }

@@ -8,7 +8,8 @@ import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ProfileCompletionList } from './profile-completion-list.tsx';
+import { MyRidesPanel, RecentActivityPanel } from './my-rides-panels.tsx';
+import { ProfileTab } from './profile-tab.tsx';
 
 type TabId = 'activity' | 'bookings' | 'rides' | 'profile';
 const tabs: TabItem<TabId>[] = [
@@ -18,7 +19,10 @@ const tabs: TabItem<TabId>[] = [
   { id: 'profile', label: 'Profile' },
 ];
 
-/** /dashboard, the user dashboard. Bookings and rides arrive with later releases; until then the tabs say so honestly. */
+/**
+ * /dashboard, the user dashboard: the user's real rides as a driver (GET /api/rides/mine) and
+ * vehicles (GET /api/vehicles). Bookings arrive with a later release; until then that tab says so.
+ */
 export function DashboardPage() {
   return (
     <RequireSignedIn>
@@ -83,20 +87,12 @@ function Dashboard({ user }: { user: User }) {
       <section aria-label="Your activity">
         <ResponsiveTabs label="Dashboard sections" idPrefix="dashboard" tabs={tabs} selected={tab} onSelect={setTab} />
         <TabPanel idPrefix="dashboard" id={tab}>
-          {tab === 'activity' ? (
-            <EmptyState title="No recent activity yet" text="Your bookings, rides and payments will show up here." />
-          ) : null}
+          {tab === 'activity' ? <RecentActivityPanel /> : null}
           {tab === 'bookings' ? (
             <EmptyState title="No bookings yet" text="Seats you book will appear here." action={{ to: '/find-ride', label: 'Find a Ride' }} />
           ) : null}
-          {tab === 'rides' ? (
-            <EmptyState
-              title="No rides posted yet"
-              text="Rides you offer as a driver will appear here."
-              action={{ to: '/create-ride', label: 'Post a Ride' }}
-            />
-          ) : null}
-          {tab === 'profile' ? <ProfileCompletionList user={user} /> : null}
+          {tab === 'rides' ? <MyRidesPanel /> : null}
+          {tab === 'profile' ? <ProfileTab user={user} /> : null}
         </TabPanel>
       </section>
     </Column>

@@ -14,8 +14,8 @@ const badges: Record<CompletionState, { label: string; ink: string; soft: string
 };
 
 /** The Profile tab: how far the account is set up, each step linking to where it is done. */
-export function ProfileCompletionList({ user }: { user: User }) {
-  const steps = profileCompletion(user);
+export function ProfileCompletionList({ user, vehicleCount }: { user: User; vehicleCount: number }) {
+  const steps = profileCompletion(user, vehicleCount);
   const done = steps.filter((step) => step.state === 'done').length;
   return (
     <Stack>

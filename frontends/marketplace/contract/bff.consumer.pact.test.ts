@@ -1,0 +1,348 @@
+import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api/places';
+import { getPostingRights, getRide, postRide, searchRides } from '@krom/contracts/api/rides';
+import { placeKinds } from '@krom/contracts/http/places';
+import { type PostRideInput, stopTypes } from '@krom/contracts/http/rides';
+import { pactDir } from '@krom/server-kit/pact';
+import { whenRecorded } from '@krom/server-kit/pact-mock-server';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
+import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { createVehicle } from '../src/features/vehicles/api/create-vehicle.ts';
+import { deleteVehicle } from '../src/features/vehicles/api/delete-vehicle.ts';
+import { getVehicles } from '../src/features/vehicles/api/get-vehicles.ts';
+
+/**
+ * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker)
+ * as consumer of the BFF's /api, each call made as the screens make it: the vehicle screens' own
+ * request functions, and `callEndpoint` with the endpoint from packages/contracts for the rest. "signed-in" means the browser carries that person's session
+ * cookie; the BFF's provider test builds every state through the real system (sign-up, staff
+ * approving both verifications, the vehicle and the ride posted through /api). Ids and dates only
+ * the provider knows (a ride departs in the future) come from the state; the values here are examples.
+ */
+const { like, boolean, integer, number, uuid, datetime, regex, eachLike, fromProviderState } = MatchersV3;
+const pact = new PactV4({ consumer: 'krom-marketplace-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
+const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
+const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-20T09:30:00.000Z');
+const oneOf = (values: readonly string[], example: string) => regex(`^(${values.join('|')})$`, example);
+const day = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/, example);
+const money = (example: string) => regex(/^\d+\.\d{2}$/, example);
+
+const ids = {
+  ride: '2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5e',
+  vehicle: '7d4e2f1a-9b8c-4d3e-a2f1-0e9d8c7b6a54',
+  driver: '3c9e7b51-2d4a-4f6e-8b7c-1a2b3c4d5e6f',
+  place: 'osm-n261702404',
+} as const;
+const examples = { departureDate: '2026-11-28' } as const;
+
+const providerStates = {
+  signedIn: 'a signed-in user',
+  approvedDriver: 'a signed-in driver with approved identity and driver verification and no vehicle',
+  driverWithVehicle: 'a signed-in driver with approved identity and driver verification and a vehicle',
+  ridePosted: 'a ride from Accra to Kumasi with a stop at Nkawkaw was posted',
+  placeKnown: 'the place search knows Kumasi',
+} as const;
+
+// Filled by the verifier from what the state made.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateVehicleId = fromProviderState('${vehicleId}', ids.vehicle);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateDepartureDate = fromProviderState('${departureDate}', examples.departureDate);
+const statePath = (template: string, example: string) => fromProviderState(template, example);
+
+/** The ride the wizard assembles on its review step: Accra to Kumasi through Nkawkaw, picked from suggestions. */
+const rideDraft = {
+  vehicleId: ids.vehicle,
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  fromLocation: 'Kaneshie Station',
+  toLocation: 'Kejetia',
+  fromLatitude: 5.5667,
+  fromLongitude: -0.2333,
+  fromLocalityArea: 'Kaneshie',
+  fromRegion: 'Greater Accra',
+  fromPlaceId: 'osm-n1234567001',
+  toLatitude: 6.6966,
+  toLongitude: -1.6224,
+  toLocalityArea: 'Adum',
+  toRegion: 'Ashanti',
+  toPlaceId: 'osm-n1234567002',
+  stops: [
+    {
+      location: 'Nkawkaw Station',
+      city: 'Nkawkaw',
+      localityArea: 'Nkawkaw',
+      region: 'Eastern',
+      placeId: 'osm-n1234567003',
+      latitude: 6.5509,
+      longitude: -0.7663,
+      stopType: 'either',
+    },
+  ],
+  departureDate: examples.departureDate,
+  departureTime: '08:30',
+  availableSeats: 3,
+  pricePerSeat: '80.00',
+  currency: 'GHS',
+  description: 'Leaving from the station car park. One small bag each.',
+  duration: '4h 10min',
+  pickupStation: 'Kaneshie Station',
+} satisfies PostRideInput;
+
+const vehicleOnRide = {
+  year: integer(2018),
+  make: like('Toyota'),
+  model: like('Corolla'),
+  color: like('Silver'),
+  licensePlate: like('GR-4821-19'),
+  seats: integer(5),
+};
+
+/** A ride as the listing shows it (a new driver: no rating, no photo). */
+const rideSummary = {
+  id: uuid(ids.ride),
+  driverId: uuid(ids.driver),
+  driverName: like('Kwame Asante'),
+  driverRating: null,
+  driverPhotoUrl: null,
+  driverVerified: boolean(true),
+  fromCity: like('Accra'),
+  toCity: like('Kumasi'),
+  fromLocation: like('Kaneshie Station'),
+  toLocation: like('Kejetia'),
+  fromLocalityArea: like('Kaneshie'),
+  toLocalityArea: like('Adum'),
+  departureDate: day(examples.departureDate),
+  departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+  duration: like('4h 10min'),
+  availableSeats: integer(3),
+  totalSeats: integer(5),
+  pricePerSeat: money('80.00'),
+  currency: 'GHS',
+  description: like('Leaving from the station car park. One small bag each.'),
+  status: 'active',
+  vehicle: vehicleOnRide,
+  stops: eachLike({
+    stopOrder: integer(1),
+    location: like('Nkawkaw Station'),
+    city: like('Nkawkaw'),
+    localityArea: like('Nkawkaw'),
+    region: like('Eastern'),
+    latitude: number(6.5509),
+    longitude: number(-0.7663),
+    stopType: oneOf(stopTypes, 'either'),
+  }),
+};
+
+/** The details screen's ride: the summary with the map's coordinates, regions and the pickup station. */
+const rideDetails = {
+  ...rideSummary,
+  fromLatitude: number(5.5667),
+  fromLongitude: number(-0.2333),
+  toLatitude: number(6.6966),
+  toLongitude: number(-1.6224),
+  fromRegion: like('Greater Accra'),
+  toRegion: like('Ashanti'),
+  pickupStation: like('Kaneshie Station'),
+  driverRidesCompleted: integer(0),
+  createdAt: isoDate,
+};
+
+const vehicleInput = { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: 'GR 1234 20', seats: 4 } as const;
+const vehicleBody = (id: string, changes: Record<string, unknown> = {}) => ({
+  id: uuid(id),
+  make: like('Toyota'),
+  model: like('Corolla'),
+  year: integer(2018),
+  color: like('Silver'),
+  licensePlate: like('GR-4821-19'),
+  seats: integer(5),
+  isActive: boolean(true),
+  upcomingRides: integer(0),
+  createdAt: isoDate,
+  ...changes,
+});
+
+describe('marketplace frontend → BFF: finding a ride', () => {
+  it('searches rides by route, date and seats, as the listing reads its query', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.ridePosted)
+      .uponReceiving('a ride search from Accra to Kumasi on the ride’s date for 2 seats')
+      .withRequest('GET', '/api/rides', (b) => b.query({ from: 'Accra', to: 'Kumasi', date: stateDepartureDate, seats: '2' }))
+      .willRespondWith(200, (b) => b.jsonBody({ rides: eachLike(rideSummary), total: integer(1), page: integer(1), pageSize: integer(20) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const found = await withFetchAgainst(mock.url, () =>
+          callEndpoint(searchRides, { query: { from: 'Accra', to: 'Kumasi', date: examples.departureDate, seats: '2' } }),
+        );
+        expect(found.rides[0]).toMatchObject({ fromCity: 'Accra', toCity: 'Kumasi', availableSeats: 3, driverRating: null });
+        expect(found.rides[0]?.stops.map((stop) => stop.location)).toEqual(['Nkawkaw Station']);
+      }));
+  });
+
+  it('opens a ride with its driver, vehicle, stops and map coordinates', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.ridePosted)
+      .uponReceiving('a request for the posted ride’s details')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('GET', statePath('/api/rides/${rideId}', `/api/rides/${ids.ride}`))
+      .willRespondWith(200, (b) => b.jsonBody(rideDetails))
+      .executeTest(whenRecorded(async (mock) => {
+        const ride = await withFetchAgainst(mock.url, () => callEndpoint(getRide, { params: { id: ids.ride } }));
+        expect(ride.id).toBe(ids.ride);
+        expect(ride.vehicle.make).toBe('Toyota');
+        expect([ride.fromLatitude, ride.toLongitude]).toEqual([5.5667, -1.6224]);
+      }));
+  });
+
+  it('hears 404 for a ride that does not exist', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a request for a ride that does not exist')
+      .withRequest('GET', '/api/rides/9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a')
+      .willRespondWith(404, (b) => b.jsonBody({ message: like('Ride not found') }))
+      .executeTest(whenRecorded(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => callEndpoint(getRide, { params: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a' } }))).rejects.toThrow(
+          /^404: /,
+        );
+      }));
+  });
+});
+
+describe('marketplace frontend → BFF: posting a ride', () => {
+  it('learns that a verified driver with a vehicle may post', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.driverWithVehicle)
+      .uponReceiving('a posting-rights check by a verified driver with a vehicle')
+      .withRequest('GET', '/api/rides/posting-rights')
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ canPost: true, nextStep: null, identityStatus: 'approved', driverStatus: 'approved', vehicleCount: integer(1) }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const rights = await withFetchAgainst(mock.url, () => callEndpoint(getPostingRights));
+        expect(rights).toEqual({ canPost: true, nextStep: null, identityStatus: 'approved', driverStatus: 'approved', vehicleCount: 1 });
+      }));
+  });
+
+  it('learns the next step for a user who has verified nothing yet', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.signedIn)
+      .uponReceiving('a posting-rights check by a user who has verified nothing')
+      .withRequest('GET', '/api/rides/posting-rights')
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ canPost: false, nextStep: 'verify_identity', identityStatus: 'not_submitted', driverStatus: 'not_submitted', vehicleCount: 0 }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const rights = await withFetchAgainst(mock.url, () => callEndpoint(getPostingRights));
+        expect(rights.canPost).toBe(false);
+        expect(rights.nextStep).toBe('verify_identity');
+      }));
+  });
+
+  it('posts the ride the wizard assembled and gets it back as the details screen shows it', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.driverWithVehicle)
+      .uponReceiving('a ride posted from the review step')
+      .withRequest('POST', '/api/rides', (b) =>
+        b.headers(json).jsonBody({ ...rideDraft, vehicleId: stateVehicleId, departureDate: stateDepartureDate }),
+      )
+      .willRespondWith(201, (b) => b.jsonBody(rideDetails))
+      .executeTest(whenRecorded(async (mock) => {
+        const posted = await withFetchAgainst(mock.url, () => callEndpoint(postRide, { body: rideDraft }));
+        expect(posted).toMatchObject({ status: 'active', fromCity: 'Accra', toCity: 'Kumasi', pricePerSeat: '80.00', pickupStation: 'Kaneshie Station' });
+      }));
+  });
+});
+
+describe('marketplace frontend → BFF: vehicles', () => {
+  it('lists the driver’s vehicles', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.driverWithVehicle)
+      .uponReceiving('a request for the driver’s vehicles')
+      .withRequest('GET', '/api/vehicles')
+      .willRespondWith(200, (b) => b.jsonBody(eachLike(vehicleBody(ids.vehicle))))
+      .executeTest(whenRecorded(async (mock) => {
+        const vehicles = await withFetchAgainst(mock.url, () => getVehicles());
+        expect(vehicles[0]).toMatchObject({ make: 'Toyota', upcomingRides: 0 });
+      }));
+  });
+
+  it('adds a vehicle and gets its plate back in the stored form', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.approvedDriver)
+      .uponReceiving('a new vehicle from the add-vehicle form')
+      .withRequest('POST', '/api/vehicles', (b) => b.headers(json).jsonBody(vehicleInput))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({ ...vehicleBody(ids.vehicle), model: 'Corolla', year: 2018, color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const added = await withFetchAgainst(mock.url, () => createVehicle(vehicleInput));
+        expect(added.licensePlate).toBe('GR-1234-20');
+      }));
+  });
+
+  it('deletes a vehicle without upcoming rides', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.driverWithVehicle)
+      .uponReceiving('the deletion of a vehicle without upcoming rides')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('DELETE', statePath('/api/vehicles/${vehicleId}', `/api/vehicles/${ids.vehicle}`))
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        await withFetchAgainst(mock.url, () => deleteVehicle(ids.vehicle));
+      }));
+  });
+});
+
+describe('marketplace frontend → BFF: the place picker', () => {
+  it('suggests places for what was typed, with the attribution to show', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.signedIn)
+      .uponReceiving('a place search for "kum"')
+      .withRequest('GET', '/api/places/autocomplete', (b) => b.query({ q: 'kum' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          suggestions: eachLike({ placeId: like(ids.place), name: like('Kumasi'), description: like('City, Ashanti'), kind: oneOf(placeKinds, 'city') }),
+          attribution: like('© OpenStreetMap contributors (ODbL). Contains data from GeoNames (www.geonames.org), CC BY 4.0.'),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const answer = await withFetchAgainst(mock.url, () => callEndpoint(autocompletePlaces, { query: { q: 'kum' } }));
+        expect(answer.suggestions[0]?.name).toBe('Kumasi');
+        expect(answer.attribution).not.toBe('');
+      }));
+  });
+
+  it('reads the chosen place’s coordinates and region', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.signedIn)
+      .given(providerStates.placeKnown)
+      .uponReceiving('a request for the details of a suggested place')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('GET', statePath('/api/places/${placeId}', `/api/places/${ids.place}`))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          name: like('Kumasi'),
+          formatted_address: like('Kumasi, Ashanti, Ghana'),
+          place_id: like(ids.place),
+          latitude: number(6.698081),
+          longitude: number(-1.62304),
+          region: like('Ashanti'),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const place = await withFetchAgainst(mock.url, () => callEndpoint(getPlaceDetails, { params: { placeId: ids.place } }));
+        expect(place).toMatchObject({ name: 'Kumasi', region: 'Ashanti', latitude: 6.698081 });
+      }));
+  });
+});

@@ -1,0 +1,238 @@
+import type { RideSummary } from '@krom/contracts/http/rides';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { useId } from 'react';
+import styled from 'styled-components';
+
+/*
+ * How rides are written wherever they appear (listing, preview, dashboards). Departure dates are
+ * calendar days in Ghana (GMT), so they are formatted in UTC whatever the phone's zone.
+ */
+const rideDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const cedis = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** `2026-11-28` → `Sat, Nov 28, 2026`. */
+export function formatRideDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : rideDate.format(parsed);
+}
+
+/** `14:30` → `2:30 PM`. */
+export function formatRideTime(time: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const hour = Number(match[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** `45` or `"45.5"` → `GH₵45.50` (the spec: Ghana cedis, cedi sign, 2 decimals). */
+export function formatCedis(amount: string | number): string {
+  return `GH₵${cedis.format(Number(amount))}`;
+}
+
+export const seatsLeftText = (seats: number) => `${seats} seat${seats === 1 ? '' : 's'} left`;
+
+/** `2019 Toyota Corolla`. */
+export const vehicleName = (vehicle: RideSummary['vehicle']) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+/** The towns a ride stops at on the way, in order. */
+export const stopNames = (ride: Pick<RideSummary, 'stops'>) =>
+  [...ride.stops].sort((a, b) => a.stopOrder - b.stopOrder).map((stop) => stop.city ?? stop.location);
+
+/** "KM" for Kofi Mensah: the avatar until a photo exists. */
+export function driverInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.charAt(0) ?? '';
+  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
+  return `${first}${last}`.toUpperCase() || '?';
+}
+
+/** The driver's photo or initials on a disc; decorative (the name is always written beside it). */
+export function DriverAvatar({ name, photoUrl, size = 40 }: { name: string; photoUrl: string | null; size?: number }) {
+  return (
+    <Disc $size={size} aria-hidden="true">
+      {photoUrl ? <img src={photoUrl} alt="" width={size} height={size} loading="lazy" decoding="async" /> : driverInitials(name)}
+    </Disc>
+  );
+}
+
+export function VerifiedBadge({ label = 'Verified' }: { label?: string }) {
+  return (
+    <Badge>
+      <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+        <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * One ride in a list: route with stops, date and time, seats left, price per seat, driver and
+ * vehicle, and View Details to its preview. `detailsState` travels with that link (the listing
+ * passes its search, so Back to Rides returns to it).
+ */
+export function RideCard({ ride, headingLevel = 3, detailsState }: { ride: RideSummary; headingLevel?: 2 | 3; detailsState?: unknown }) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const stops = stopNames(ride);
+  const places = [ride.fromLocation, ride.toLocation];
+  const showPlaces = places[0] !== ride.fromCity || places[1] !== ride.toCity;
+  return (
+    <Card aria-labelledby={titleId}>
+      <Top>
+        <div>
+          <Heading id={titleId}>
+            {ride.fromCity} <span aria-hidden="true">→</span>
+            <VisuallyHidden>to</VisuallyHidden> {ride.toCity}
+          </Heading>
+          {showPlaces ? (
+            <Muted>
+              {ride.fromLocation} → {ride.toLocation}
+            </Muted>
+          ) : null}
+          {stops.length > 0 ? <Muted>via {stops.join(', ')}</Muted> : null}
+        </div>
+        <Price>
+          <strong>{formatCedis(ride.pricePerSeat)}</strong>
+          <small>per seat</small>
+        </Price>
+      </Top>
+      <Facts>
+        <li>{formatRideDate(ride.departureDate)}</li>
+        <li>{formatRideTime(ride.departureTime)}</li>
+        <li>{seatsLeftText(ride.availableSeats)}</li>
+      </Facts>
+      <Bottom>
+        <Driver>
+          <DriverAvatar name={ride.driverName} photoUrl={ride.driverPhotoUrl} />
+          <span>
+            <span>
+              <strong>{ride.driverName}</strong>
+              {ride.driverVerified ? <VerifiedBadge /> : null}
+            </span>
+            <small>
+              {ride.driverRating === null ? 'New driver' : `★ ${ride.driverRating.toFixed(1)}`} · {vehicleName(ride.vehicle)}
+            </small>
+          </span>
+        </Driver>
+        <ButtonLink to={`/ride-preview/${ride.id}`} state={detailsState} $variant="secondary" aria-describedby={titleId}>
+          View Details
+        </ButtonLink>
+      </Bottom>
+    </Card>
+  );
+}
+
+/** Read by screen readers, not drawn (the arrow says it to the eye). */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+const Card = styled.article`
+  display: grid;
+  gap: 12px;
+  padding: 16px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.background};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const Top = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: 12px;
+
+  > div { display: grid; gap: 2px; min-width: 0; }
+  h2, h3 { font-size: 1.125rem; overflow-wrap: anywhere; }
+`;
+
+const Muted = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+  overflow-wrap: anywhere;
+`;
+
+const Price = styled.p`
+  display: grid;
+  justify-items: end;
+  flex: none;
+
+  strong { font-size: 1.125rem; color: ${({ theme }) => theme.color.primary}; white-space: nowrap; }
+  small { font-size: 0.75rem; color: ${({ theme }) => theme.color.muted}; }
+`;
+
+const Facts = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    padding: 2px 10px;
+    border-radius: ${({ theme }) => theme.radius.pill};
+    background: ${({ theme }) => theme.color.surface};
+    font-size: 0.875rem;
+  }
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+
+  > a { flex: 1 0 auto; }
+  @media (min-width: 480px) {
+    > a { flex: none; }
+  }
+`;
+
+const Driver = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-width: 0;
+
+  > span { display: grid; min-width: 0; }
+  > span > span { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+  strong { font-weight: 600; }
+  small { font-size: 0.8125rem; color: ${({ theme }) => theme.color.muted}; }
+`;
+
+const Disc = styled.span<{ $size: number }>`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  overflow: hidden;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.onPrimary};
+  font-weight: 700;
+  font-size: ${({ $size }) => Math.round($size * 0.4)}px;
+
+  img { width: 100%; height: 100%; object-fit: cover; }
+`;
+
+const Badge = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 3px;
+  padding: 1px 8px 1px 6px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.primarySoft};
+  color: ${({ theme }) => theme.color.primary};
+  font-size: 0.75rem;
+  font-weight: 700;
+`;

@@ -1,0 +1,170 @@
+import { rideMessages } from '@krom/contracts/http/rides';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { screen } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes.tsx';
+import { readDraft, toDraftPlace } from '../ride-draft.ts';
+import { corolla, driver, elsewhere, hiace, places, seedDraft, wizardApi } from './wizard-api.tsx';
+
+// The screens load lazily, as in the browser; compiling them once up front keeps that cost out
+// of the first test's time limit on a busy machine.
+beforeAll(async () => {
+  await import('../components/seats-price-step-page.tsx');
+  await import('../components/review-step-page.tsx');
+}, 30_000);
+
+beforeEach(() => {
+  sessionStorage.clear();
+  seedDraft({
+    route: { stops: [{ id: 'stop-1', location: 'Nkawkaw', locationData: toDraftPlace(places.nkawkaw) }] },
+    dateTime: { date: '2030-03-15', time: '07:30' },
+  });
+});
+
+const open = () => renderRoutes([...elsewhere, ...routes], '/create-ride-seats-price');
+const form = () => screen.findByRole('form', { name: 'Seats and Price' });
+const seats = () => screen.getByLabelText('Available Seats') as HTMLInputElement;
+const price = () => screen.getByLabelText('Price per Seat (GH₵)') as HTMLInputElement;
+
+describe('/create-ride-seats-price (step 3: seats and price)', { timeout: 20_000 }, () => {
+  it("offers the user's vehicles, and a price input from 0 in pesewa steps", async () => {
+    wizardApi();
+    open();
+    await form();
+    expect(screen.getByText(/Step 3 of 4/)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /2019 Toyota Corolla/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /2015 Toyota Hiace/ })).toBeTruthy();
+    expect(price().min).toBe('0');
+    expect(price().step).toBe('0.01');
+    // No vehicle chosen yet: up to 8 seats.
+    expect(seats().min).toBe('1');
+    expect(seats().max).toBe('8');
+  });
+
+  it('limits the seats to the chosen vehicle’s seats minus the driver’s', async () => {
+    wizardApi();
+    const { user, router } = open();
+    await form();
+    await user.click(screen.getByRole('radio', { name: /2019 Toyota Corolla/ }));
+    expect(seats().max).toBe('3');
+    expect(screen.getByText('Up to 3: one seat is yours.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /2015 Toyota Hiace/ }));
+    expect(seats().max).toBe('7');
+
+    await user.click(screen.getByRole('radio', { name: /2019 Toyota Corolla/ }));
+    await user.type(seats(), '4');
+    await user.type(price(), '150');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(rideMessages.seatsForVehicle(3))).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/create-ride-seats-price');
+  });
+
+  it('shows the recommended range and the cap for the route, asked for through its stops', async () => {
+    const api = wizardApi();
+    open();
+    await form();
+    expect(await screen.findByText('Recommended: GH₵117.00 – GH₵195.00 per seat')).toBeTruthy();
+    expect(screen.getByText('Maximum GH₵585.00 per seat for this route')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/rides/price-guide')[0]?.body).toEqual({
+      points: [
+        { latitude: places.circle.latitude, longitude: places.circle.longitude },
+        { latitude: places.nkawkaw.latitude, longitude: places.nkawkaw.longitude },
+        { latitude: places.kejetia.latitude, longitude: places.kejetia.longitude },
+      ],
+    });
+  });
+
+  it('refuses a price above the cap before going on', async () => {
+    wizardApi();
+    const { user, router } = open();
+    await form();
+    await screen.findByText('Maximum GH₵585.00 per seat for this route');
+    await user.click(screen.getByRole('radio', { name: /2019 Toyota Corolla/ }));
+    await user.type(seats(), '3');
+    await user.type(price(), '585.01');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(rideMessages.priceAboveCap('585.00'))).toBeTruthy();
+    expect(price().getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.pathname).toBe('/create-ride-seats-price');
+
+    // Exactly the cap is allowed.
+    await user.clear(price());
+    await user.type(price(), '585');
+    expect(screen.queryByText(rideMessages.priceAboveCap('585.00'))).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Review and Post Ride' });
+  });
+
+  it('will not go on without vehicle, seats and price, and says so', async () => {
+    wizardApi();
+    const { user } = open();
+    await form();
+    const alertText = 'Please select a vehicle and fill in both available seats and price per seat before continuing.';
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(alertText);
+
+    await user.type(seats(), '2');
+    await user.type(price(), '120');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(alertText);
+
+    await user.click(screen.getByRole('radio', { name: /2015 Toyota Hiace/ }));
+    await user.clear(price());
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(alertText);
+  });
+
+  it('checks the price is an amount in cedis', async () => {
+    wizardApi();
+    const { user } = open();
+    await form();
+    await user.click(screen.getByRole('radio', { name: /2015 Toyota Hiace/ }));
+    await user.type(seats(), '5');
+    await user.type(price(), '0');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(rideMessages.priceFormat)).toBeTruthy();
+  });
+
+  it('goes on to the review with the choice in the draft, kept when the step is opened again', async () => {
+    wizardApi();
+    const first = open();
+    await form();
+    await first.user.click(screen.getByRole('radio', { name: /2015 Toyota Hiace/ }));
+    await first.user.type(seats(), '6');
+    await first.user.type(price(), '150.5');
+    first.unmount();
+
+    const second = open();
+    await form();
+    expect((screen.getByRole('radio', { name: /2015 Toyota Hiace/ }) as HTMLInputElement).checked).toBe(true);
+    expect(seats().value).toBe('6');
+    expect(price().value).toBe('150.5');
+    await second.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Review and Post Ride' });
+    expect(readDraft(driver.id, 'seatsPrice')).toEqual({
+      selectedVehicle: { id: hiace.id, year: 2015, make: 'Toyota', model: 'Hiace', licensePlate: 'AS-4821-Z', seats: 8 },
+      availableSeats: '6',
+      pricePerSeat: '150.5',
+    });
+  });
+
+  it('chooses the only vehicle for a driver who has one', async () => {
+    wizardApi({ 'GET /api/vehicles': { status: 200, body: [corolla] } });
+    open();
+    await form();
+    expect((screen.getByRole('radio', { name: /2019 Toyota Corolla/ }) as HTMLInputElement).checked).toBe(true);
+    expect(seats().max).toBe('3');
+  });
+
+  it('lets the driver go on when the price guide cannot be had (the server still checks the cap)', async () => {
+    wizardApi({ 'POST /api/rides/price-guide': { status: 503, body: { message: 'Unavailable' } } });
+    const { user } = open();
+    await form();
+    await user.click(screen.getByRole('radio', { name: /2019 Toyota Corolla/ }));
+    await user.type(seats(), '3');
+    await user.type(price(), '150');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Review and Post Ride' });
+    expect(screen.queryByText(/Recommended:/)).toBeNull();
+  });
+});

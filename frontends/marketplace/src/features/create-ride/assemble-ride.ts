@@ -1,0 +1,80 @@
+import type { RoutePoint } from '@krom/contracts/http/places';
+import { currency, type PostRideInput } from '@krom/contracts/http/rides';
+import type { DateTimeDraft, DraftPlace, RouteDraft, SeatsPriceDraft } from './ride-draft.ts';
+
+/** The chosen stops, in order (rows left empty are not stops). */
+export const chosenStops = (route: RouteDraft): DraftPlace[] =>
+  route.stops.flatMap((stop) => (stop.locationData ? [stop.locationData] : []));
+
+/** The points a route passes, in order: departure, the stops, destination (what the price guide and the duration are for). */
+export function routePoints(route: RouteDraft): RoutePoint[] {
+  const { departure, destination } = route;
+  if (!departure || !destination) return [];
+  return [departure, ...chosenStops(route), destination].map(({ latitude, longitude }) => ({ latitude, longitude }));
+}
+
+/** The town a place is in, for the ride's city: its locality (district), else its own name. */
+export const cityOf = (place: DraftPlace) => place.district || place.locality || place.name;
+
+/** The line under a place's name: its locality and region, where known and not the name again. */
+export const localityLine = (place: DraftPlace) =>
+  [place.district || place.locality, place.region].filter((part): part is string => Boolean(part) && part !== place.name).join(', ');
+
+/** Cedis for the screen: `GH₵117.00`. */
+export const cedis = (amount: string | number) => `GH₵${Number(amount).toFixed(2)}`;
+
+/** The ride as POST /api/rides takes it: the spec's flat shape, with the stops in order. */
+export function assembleRide({
+  route,
+  dateTime,
+  seatsPrice,
+  duration,
+  pickupStation,
+}: {
+  route: RouteDraft & { departure: DraftPlace; destination: DraftPlace };
+  dateTime: DateTimeDraft;
+  seatsPrice: SeatsPriceDraft;
+  duration: string | undefined;
+  pickupStation: string;
+}): PostRideInput {
+  const { departure: from, destination: to } = route;
+  const availableSeats = Number(seatsPrice.availableSeats);
+  const description = route.description.trim();
+  return {
+    vehicleId: seatsPrice.selectedVehicle?.id ?? '',
+    fromCity: cityOf(from),
+    toCity: cityOf(to),
+    fromLocation: from.name,
+    toLocation: to.name,
+    fromLatitude: from.latitude,
+    fromLongitude: from.longitude,
+    fromLocalityArea: from.district || from.locality,
+    fromRegion: from.region,
+    fromPlaceId: from.place_id,
+    toLatitude: to.latitude,
+    toLongitude: to.longitude,
+    toLocalityArea: to.district || to.locality,
+    toRegion: to.region,
+    toPlaceId: to.place_id,
+    stops: chosenStops(route).map((stop) => ({
+      location: stop.name,
+      city: cityOf(stop),
+      localityArea: stop.district || stop.locality,
+      region: stop.region,
+      placeId: stop.place_id,
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      stopType: 'either',
+    })),
+    departureDate: dateTime.date,
+    departureTime: dateTime.time,
+    availableSeats,
+    // The spec: the vehicle's seats, else the seats offered (the server takes the vehicle's anyway).
+    totalSeats: seatsPrice.selectedVehicle?.seats ?? availableSeats,
+    pricePerSeat: Number(seatsPrice.pricePerSeat).toFixed(2),
+    currency,
+    description: description === '' ? undefined : description,
+    duration,
+    pickupStation,
+  };
+}

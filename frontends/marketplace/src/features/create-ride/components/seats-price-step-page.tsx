@@ -1,0 +1,236 @@
+import { maxRideSeats, type PriceGuide, priceField, rideMessages } from '@krom/contracts/http/rides';
+import type { Vehicle } from '@krom/contracts/http/vehicles';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { TextField } from '@krom/ui-kit/text-field.tsx';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMyVehicles } from '../api/get-my-vehicles.ts';
+import { usePriceGuide } from '../api/get-price-guide.ts';
+import { cedis, routePoints } from '../assemble-ride.ts';
+import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
+import { wizardTexts } from '../wizard-texts.ts';
+import { StepAlert } from './step-alert.tsx';
+import { StepActions, StepForm, WizardScreen } from './wizard-screen.tsx';
+
+/** /create-ride-seats-price, step 3: the vehicle, the seats offered and the price per seat. */
+export function SeatsPriceStepPage() {
+  return (
+    <WizardScreen step={3} title={wizardTexts.seatsPriceTitle} lead={wizardTexts.seatsPriceLead}>
+      {(user) => <SeatsPriceStep userId={user.id} />}
+    </WizardScreen>
+  );
+}
+
+/** The spec: at most the vehicle's seats minus the driver's own, and 8 while no vehicle is chosen. */
+export const maxSeatsFor = (vehicle: Pick<Vehicle, 'seats'> | undefined) => (vehicle ? Math.max(1, vehicle.seats - 1) : maxRideSeats);
+
+/** Cedi amounts compared in whole pesewas, so no float rounding decides a refusal (as the server does). */
+const pesewas = (amount: string) => Math.round(Number(amount) * 100);
+
+const snapshot = ({ id, year, make, model, licensePlate, seats }: Vehicle): DraftVehicle => ({ id, year, make, model, licensePlate, seats });
+
+function SeatsPriceStep({ userId }: { userId: string }) {
+  const [route] = useState(() => readDraft(userId, 'route'));
+  // The steps go in order: the price guide needs the route.
+  if (!route?.departure || !route.destination) return <Navigate to="/create-ride" replace />;
+  return <SeatsPriceForm userId={userId} route={route} />;
+}
+
+type FieldProblems = { seats?: string | undefined; price?: string | undefined };
+
+function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }) {
+  const navigate = useNavigate();
+  const vehicles = useMyVehicles();
+  const [points] = useState(() => routePoints(route));
+  const guide = usePriceGuide(points);
+  const [draft, setDraft] = useDraft(userId, 'seatsPrice');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
+
+  if (vehicles.isPending) return <Spinner />;
+  if (vehicles.isError) {
+    return (
+      <Stack>
+        <p role="alert">{wizardTexts.vehiclesFailed}</p>
+        <div>
+          <Button $variant="secondary" onClick={() => vehicles.refetch()}>
+            {wizardTexts.tryAgain}
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  if (vehicles.data.length === 0) {
+    return (
+      <Stack>
+        <p>{wizardTexts.noVehicles}</p>
+        <div>
+          <ButtonLink to="/add-vehicle?next=/create-ride">{wizardTexts.addVehicle}</ButtonLink>
+        </div>
+      </Stack>
+    );
+  }
+
+  // The vehicle chosen before, if still on the account; with only one vehicle there is nothing to choose.
+  const selected = vehicles.data.find((vehicle) => vehicle.id === draft.selectedVehicle?.id) ?? (vehicles.data.length === 1 ? vehicles.data[0] : undefined);
+  const maxSeats = maxSeatsFor(selected);
+
+  const edit = (next: SeatsPriceDraft, field?: keyof FieldProblems) => {
+    setDraft(next);
+    setProblem(null);
+    if (field) setFieldProblems((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const seatsText = draft.availableSeats.trim();
+    const priceText = draft.pricePerSeat.trim();
+    if (!selected || !seatsText || !priceText) {
+      setProblem(wizardTexts.seatsPriceMissing);
+      return;
+    }
+    const found = checkSeatsAndPrice(seatsText, priceText, maxSeats, guide.data);
+    setFieldProblems(found);
+    if (found.seats || found.price) return;
+    setDraft({ selectedVehicle: snapshot(selected), availableSeats: String(Number(seatsText)), pricePerSeat: priceText });
+    navigate('/create-ride-review');
+  };
+
+  return (
+    <StepForm noValidate onSubmit={onSubmit} aria-label={wizardTexts.seatsPriceTitle}>
+      <VehicleChoice>
+        <legend>{wizardTexts.vehicle}</legend>
+        {vehicles.data.map((vehicle) => (
+          <VehicleOption key={vehicle.id}>
+            <input
+              type="radio"
+              name="vehicle"
+              value={vehicle.id}
+              checked={vehicle.id === selected?.id}
+              onChange={() => edit({ ...draft, selectedVehicle: snapshot(vehicle) }, 'seats')}
+            />
+            <span>
+              <strong>
+                {vehicle.year} {vehicle.make} {vehicle.model}
+              </strong>
+              <small>
+                {[vehicle.licensePlate || null, vehicle.color, `${vehicle.seats} seats`].filter(Boolean).join(' · ')}
+              </small>
+            </span>
+          </VehicleOption>
+        ))}
+      </VehicleChoice>
+      <TextField
+        label={wizardTexts.seats}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={maxSeats}
+        step={1}
+        hint={selected ? wizardTexts.seatsHint(maxSeats) : undefined}
+        error={fieldProblems.seats}
+        value={draft.availableSeats}
+        onValueChange={(availableSeats) => edit({ ...draft, availableSeats }, 'seats')}
+      />
+      <div>
+        <TextField
+          label={wizardTexts.price}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="0.00"
+          error={fieldProblems.price}
+          value={draft.pricePerSeat}
+          onValueChange={(pricePerSeat) => edit({ ...draft, pricePerSeat }, 'price')}
+        />
+        <PriceGuideNote guide={guide.data} loading={guide.isLoading} />
+      </div>
+      {problem ? <StepAlert>{problem}</StepAlert> : null}
+      <StepActions>
+        <Button $variant="secondary" $size="lg" onClick={() => navigate('/create-ride-datetime')}>
+          {wizardTexts.back}
+        </Button>
+        <Button type="submit" $size="lg" $block>
+          {wizardTexts.continue}
+        </Button>
+      </StepActions>
+    </StepForm>
+  );
+}
+
+/** The seats within 1 and the vehicle's limit; the price an amount in cedis, and not above the route's cap. */
+function checkSeatsAndPrice(seatsText: string, priceText: string, maxSeats: number, guide: PriceGuide | undefined): FieldProblems {
+  const found: FieldProblems = {};
+  const seats = Number(seatsText);
+  if (!Number.isInteger(seats) || seats < 1) found.seats = rideMessages.seats;
+  else if (seats > maxSeats) found.seats = rideMessages.seatsForVehicle(maxSeats);
+  const price = priceField.safeParse(priceText);
+  if (!price.success) found.price = price.error.issues[0]?.message ?? rideMessages.priceFormat;
+  // Without the guide (it failed to load), the server still refuses a price above the cap.
+  else if (guide && pesewas(price.data) > pesewas(guide.maxPricePerSeat)) found.price = rideMessages.priceAboveCap(guide.maxPricePerSeat);
+  return found;
+}
+
+/** The route's fair range and its cap, under the price. */
+function PriceGuideNote({ guide, loading }: { guide: PriceGuide | undefined; loading: boolean }) {
+  if (loading) return <Note role="status">{wizardTexts.guideLoading}</Note>;
+  if (!guide) return null;
+  return (
+    <Note>
+      <strong>{wizardTexts.recommended(cedis(guide.recommendedMin), cedis(guide.recommendedMax))}</strong>
+      <span>{wizardTexts.cap(cedis(guide.maxPricePerSeat))}</span>
+    </Note>
+  );
+}
+
+const Stack = styled.div`
+  display: grid;
+  gap: 12px;
+`;
+
+const VehicleChoice = styled.fieldset`
+  display: grid;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+
+  legend { margin-bottom: 6px; padding: 0; font-size: 0.9375rem; font-weight: 600; }
+`;
+
+const VehicleOption = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-height: 56px;
+  padding: 10px 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  cursor: pointer;
+
+  &:has(input:checked) {
+    border-color: ${({ theme }) => theme.color.primary};
+    background: ${({ theme }) => theme.color.primarySoft};
+  }
+  input { flex: none; width: 20px; height: 20px; accent-color: ${({ theme }) => theme.color.primary}; }
+  span { display: grid; min-width: 0; }
+  strong { overflow-wrap: anywhere; }
+  small { font-size: 0.875rem; color: ${({ theme }) => theme.color.muted}; overflow-wrap: anywhere; }
+`;
+
+const Note = styled.p`
+  display: grid;
+  gap: 2px;
+  margin-top: 8px;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  font-size: 0.9375rem;
+
+  span { color: ${({ theme }) => theme.color.muted}; }
+`;

@@ -1,0 +1,92 @@
+import type { User } from '@krom/contracts/http/auth';
+import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
+import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
+import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { wizardTexts } from '../wizard-texts.ts';
+import { PostingRightsGate } from './posting-rights-gate.tsx';
+
+export type WizardStep = 1 | 2 | 3 | 4;
+
+/**
+ * One step of the ride wizard: signed-in only (visitors go to /login), behind the posting-rights
+ * gate, with the step's place in the four and its title. The first step asks the server about
+ * posting rights afresh; the others use the answer already in memory.
+ */
+export function WizardScreen({
+  step,
+  title,
+  lead,
+  children,
+}: {
+  step: WizardStep;
+  title: string;
+  lead: string;
+  children: (user: User) => ReactNode;
+}) {
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <SignedInFrame user={user}>
+          <Column>
+            <PostingRightsGate recheck={step === 1}>
+              <Intro>
+                <Eyebrow>
+                  {wizardTexts.eyebrow} · {wizardTexts.stepOf(step)}
+                </Eyebrow>
+                <ProgressBar percent={step * 25} aria-hidden="true" />
+                <h1>{title}</h1>
+                <p>{lead}</p>
+              </Intro>
+              {children(user)}
+            </PostingRightsGate>
+          </Column>
+        </SignedInFrame>
+      )}
+    </RequireSignedIn>
+  );
+}
+
+const Column = styled.div`
+  display: grid;
+  gap: 20px;
+  max-width: 560px;
+  margin: 0 auto;
+  width: 100%;
+
+  h1 { font-size: 1.5rem; }
+  ${({ theme }) => theme.media.md} {
+    h1 { font-size: 1.75rem; }
+  }
+`;
+
+const Intro = styled.header`
+  display: grid;
+  gap: 8px;
+
+  > p:last-child { color: ${({ theme }) => theme.color.muted}; }
+`;
+
+const Eyebrow = styled.p`
+  font-size: 0.875rem;
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.primary};
+`;
+
+/** The step's way on and back: Back on the left, the main button filling the rest. */
+export const StepActions = styled.div`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 12px;
+  margin-top: 4px;
+
+  &:has(> :only-child) { grid-template-columns: 1fr; }
+`;
+
+export const StepForm = styled.form`
+  display: grid;
+  gap: 20px;
+`;

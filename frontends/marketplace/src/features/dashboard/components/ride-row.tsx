@@ -1,0 +1,68 @@
+import type { DriverRide } from '@krom/contracts/http/rides';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatCedis } from '../../../components/ride-card.tsx';
+import { formatDeparture, seatsLeft } from '../format-ride.ts';
+
+/** One of the user's rides in a dashboard list: route, departure, seats and price, and its details. */
+export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNode }) {
+  const route = `${ride.fromCity} → ${ride.toCity}`;
+  const details = `/ride-preview/${ride.id}`;
+  return (
+    <Row aria-label={route}>
+      <div>
+        {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
+        <Route>{route}</Route>
+        <Line>{formatDeparture(ride)}</Line>
+        <Line>
+          {seatsLeft(ride)} · {formatCedis(ride.pricePerSeat)} per seat
+        </Line>
+      </div>
+      {screenExists(details) ? <Link to={details}>View Details</Link> : null}
+    </Row>
+  );
+}
+
+const Row = styled.li`
+  display: grid;
+  gap: 4px;
+  padding: 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+
+  > div { display: grid; gap: 2px; min-width: 0; }
+  a {
+    justify-self: start;
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+  }
+
+  ${({ theme }) => theme.media.md} {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 12px;
+  }
+`;
+
+const Eyebrow = styled.p`
+  font-size: 0.75rem;
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.primary};
+`;
+
+const Route = styled.p`
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+const Line = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+`;

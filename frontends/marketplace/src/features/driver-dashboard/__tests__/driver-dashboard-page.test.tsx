@@ -1,0 +1,186 @@
+import type { DriverDashboard, DriverRide } from '@krom/contracts/http/rides';
+import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routesManifest } from '../../../app/routes-manifest.ts';
+import { routes } from '../../../app/routes.tsx';
+import { greetingAt } from '../format-dashboard.ts';
+
+// The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
+// the first test's time limit on a busy machine.
+beforeAll(() => import('../components/driver-dashboard-page.tsx'), 30_000);
+
+const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
+
+let sequence = 0;
+function aRide(overrides: Partial<DriverRide> = {}): DriverRide {
+  sequence += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    driverId: aUser().id,
+    driverName: 'Ama Mensah',
+    driverRating: null,
+    driverPhotoUrl: null,
+    driverVerified: true,
+    fromCity: 'Accra',
+    toCity: 'Kumasi',
+    fromLocation: 'Kaneshie Station, Accra',
+    toLocation: 'Kejetia, Kumasi',
+    fromLocalityArea: null,
+    toLocalityArea: null,
+    departureDate: '2030-11-28',
+    departureTime: '07:30',
+    duration: null,
+    availableSeats: 3,
+    totalSeats: 4,
+    pricePerSeat: '120.00',
+    currency: 'GHS',
+    description: null,
+    status: 'active',
+    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
+    stops: [],
+    bookedSeats: 0,
+    editable: true,
+    ...overrides,
+  };
+}
+
+/** A driver who has posted nothing yet, as the rides service answers for them. */
+const nothingYet: DriverDashboard = {
+  currency: 'GHS',
+  earnings: { today: '0.00', thisWeek: '0.00', thisMonth: '0.00', lastMonth: '0.00' },
+  totals: { ridesPosted: 0, ridesCompleted: 0, upcomingRides: 0, seatsOffered: 0 },
+  activeRide: null,
+  upcomingRides: [],
+  recentRides: [],
+  rating: null,
+  reviewCount: 0,
+};
+
+function openDriverDashboard(answer: DriverDashboard | { status: number; body: unknown } = nothingYet) {
+  const api = mockApi({
+    ...frameAnswers(aUser({ firstName: 'Kwabena' })),
+    'GET /api/rides/driver-dashboard': 'status' in answer ? answer : { status: 200, body: answer },
+  });
+  return { api, ...renderRoutes([...elsewhere, ...routes], '/driver-dashboard') };
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('/driver-dashboard', () => {
+  it('sends a signed-out visitor to /login', async () => {
+    mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    const { router } = renderRoutes([...elsewhere, ...routes], '/driver-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('greets the driver and shows honest zeros before anyone has booked', async () => {
+    openDriverDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Kwabena$/ })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Earnings' });
+    expect(['Today', 'This week', 'This month', 'Last month'].map((period) => region(period).textContent)).toEqual([
+      'TodayGH₵0.00',
+      'This weekGH₵0.00',
+      'This monthGH₵0.00',
+      'Last monthGH₵0.00',
+    ]);
+    expect(within(region('Active ride')).getByText('No ride departing in the next 24 hours.')).toBeTruthy();
+    expect(within(region('Upcoming rides')).getByText('No upcoming rides')).toBeTruthy();
+    expect(within(region('Upcoming rides')).getByRole('link', { name: 'Post a Ride' }).getAttribute('href')).toBe('/create-ride');
+    expect(within(region('Recent ride activity')).getByText('No ride activity yet.')).toBeTruthy();
+    expect(within(region('Ratings and reviews')).getByText('No ratings yet')).toBeTruthy();
+    expect(within(region('Ratings and reviews')).getByText('No reviews yet')).toBeTruthy();
+    expect(within(region('Ratings and reviews')).queryByRole('link')).toBeNull();
+  });
+
+  it("shows the server's figures: earnings, the active ride with Manage and View, upcoming and recent rides, the rating", async () => {
+    const active = aRide({ departureDate: '2030-11-28', departureTime: '07:30', availableSeats: 1, bookedSeats: 2, editable: false });
+    const later = aRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '18:00', pricePerSeat: '200.00' });
+    const done = aRide({ fromCity: 'Kumasi', toCity: 'Accra', departureDate: '2030-11-01', status: 'completed' });
+    const dropped = aRide({ toCity: 'Ho', departureDate: '2030-10-20', status: 'cancelled' });
+    openDriverDashboard({
+      ...nothingYet,
+      earnings: { today: '240.00', thisWeek: '480.00', thisMonth: '1250.50', lastMonth: '96.00' },
+      activeRide: active,
+      upcomingRides: [active, later],
+      recentRides: [done, dropped],
+      rating: 4.75,
+      reviewCount: 12,
+    });
+    await screen.findByRole('region', { name: 'Earnings' });
+    expect(['Today', 'This week', 'This month', 'Last month'].map((period) => region(period).textContent)).toEqual([
+      'TodayGH₵240.00',
+      'This weekGH₵480.00',
+      'This monthGH₵1,250.50',
+      'Last monthGH₵96.00',
+    ]);
+
+    const card = screen.getByRole('article', { name: 'Active ride Accra → Kumasi' });
+    expect(card.textContent).toContain('Thu, Nov 28, 2030 · 7:30 AM');
+    expect(card.textContent).toContain('1 of 3 seats left · 2 booked · GH₵120.00 per seat');
+    expect(within(card).getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe('/rides/as-driver');
+    expect(within(card).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/ride-preview/${active.id}`);
+
+    const upcoming = within(screen.getByRole('list', { name: 'Upcoming rides' })).getAllByRole('listitem');
+    expect(upcoming.map((item) => item.getAttribute('aria-label'))).toEqual(['Accra → Kumasi', 'Accra → Tamale']);
+    expect(upcoming[1]?.textContent).toBe('Accra → Tamale ActiveThu, Dec 5, 2030 · 6:00 PM3 of 3 seats left · GH₵200.00 per seatView');
+    expect(within(upcoming[1] as HTMLElement).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/ride-preview/${later.id}`);
+
+    const recent = within(screen.getByRole('list', { name: 'Recent ride activity' })).getAllByRole('listitem');
+    expect(recent.map((item) => item.querySelector('[data-status]')?.textContent)).toEqual(['Completed', 'Cancelled']);
+
+    const ratings = region('Ratings and reviews');
+    expect(ratings.textContent).toContain('4.8 out of 5');
+    expect(ratings.textContent).toContain('12 reviews');
+  });
+
+  it('does not link to all reviews while that screen does not exist', async () => {
+    declareScreens([...routesManifest.paths, '/login']);
+    try {
+      openDriverDashboard({ ...nothingYet, rating: 5, reviewCount: 1 });
+      const ratings = await screen.findByRole('region', { name: 'Ratings and reviews' });
+      expect(ratings.textContent).toContain('1 review');
+      expect(within(ratings).queryByRole('link')).toBeNull();
+    } finally {
+      declareScreens(undefined);
+    }
+  });
+
+  it('links to all reviews when that screen exists and there are reviews', async () => {
+    declareScreens([...routesManifest.paths, '/all-reviews']);
+    try {
+      openDriverDashboard({ ...nothingYet, rating: 5, reviewCount: 1 });
+      const ratings = await screen.findByRole('region', { name: 'Ratings and reviews' });
+      expect(within(ratings).getByRole('link', { name: 'See all reviews' }).getAttribute('href')).toBe('/all-reviews');
+    } finally {
+      declareScreens(undefined);
+    }
+  });
+
+  it('says when the dashboard could not be loaded, and tries again on request', async () => {
+    let fail = true;
+    const api = mockApi({
+      ...frameAnswers(aUser()),
+      'GET /api/rides/driver-dashboard': () => (fail ? { status: 503, body: { message: 'Unavailable' } } : { status: 200, body: nothingYet }),
+    });
+    const { user } = renderRoutes([...elsewhere, ...routes], '/driver-dashboard');
+    expect((await screen.findByRole('alert')).textContent).toBe('Your driver dashboard could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Earnings' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/rides/driver-dashboard')).toHaveLength(2);
+  });
+});
+
+describe('greetingAt', () => {
+  it('greets by the hour in Ghana (GMT)', () => {
+    expect(greetingAt(new Date('2026-11-28T06:00:00Z'))).toBe('Good morning');
+    expect(greetingAt(new Date('2026-11-28T12:00:00Z'))).toBe('Good afternoon');
+    expect(greetingAt(new Date('2026-11-28T16:59:00Z'))).toBe('Good afternoon');
+    expect(greetingAt(new Date('2026-11-28T17:00:00Z'))).toBe('Good evening');
+  });
+});

@@ -1,0 +1,189 @@
+import type { DriverProfile, RideSummary } from '@krom/contracts/http/rides';
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes.tsx';
+
+// The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
+// the first test's time limit on a busy machine.
+beforeAll(() => import('../components/driver-profile-page.tsx'), 30_000);
+
+const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
+const kwameId = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+const signedOut = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
+
+function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    driverId: kwameId,
+    driverName: 'Kwame Boateng',
+    driverRating: 4.8,
+    driverPhotoUrl: null,
+    driverVerified: true,
+    fromCity: 'Accra',
+    toCity: 'Kumasi',
+    fromLocation: 'Kaneshie Station, Accra',
+    toLocation: 'Kejetia, Kumasi',
+    fromLocalityArea: null,
+    toLocalityArea: null,
+    departureDate: '2030-11-28',
+    departureTime: '07:30',
+    duration: null,
+    availableSeats: 3,
+    totalSeats: 4,
+    pricePerSeat: '120.00',
+    currency: 'GHS',
+    description: null,
+    status: 'active',
+    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
+    stops: [],
+    ...overrides,
+  };
+}
+
+function aProfile(overrides: Partial<DriverProfile> = {}): DriverProfile {
+  return {
+    id: kwameId,
+    firstName: 'Kwame',
+    lastName: 'Boateng',
+    profileImageUrl: null,
+    isVerified: true,
+    driverVerified: true,
+    vehicles: [{ year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 }],
+    ridesPosted: 16,
+    ridesCompleted: 14,
+    completionRate: 92.4,
+    rating: 4.75,
+    reviewCount: 0,
+    upcomingRides: [aRide()],
+    ...overrides,
+  };
+}
+
+function openProfile(path: string, answers: Parameters<typeof mockApi>[0]) {
+  const api = mockApi(answers);
+  return { api, ...renderRoutes([...elsewhere, ...routes], path) };
+}
+
+const stat = (term: string) => within(screen.getByRole('region', { name: 'Driver stats' })).getByText(term).nextElementSibling?.textContent;
+
+describe('/driver-profile/{id}', () => {
+  it("shows a guest the driver's real profile: name, verification, figures, vehicle and upcoming rides", async () => {
+    const { api } = openProfile(`/driver-profile/${kwameId}`, { ...signedOut, [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open account menu' })).toBeNull();
+    expect(screen.getByText('KB')).toBeTruthy();
+    expect(screen.getByText('✓ ID verified')).toBeTruthy();
+    expect(screen.getByText('✓ Driver verified')).toBeTruthy();
+    expect(stat('Rating')).toBe('★ 4.8');
+    expect(stat('Completion rate')).toBe('92%');
+    expect(stat('Rides completed')).toBe('14');
+
+    const vehicle = within(screen.getByRole('list', { name: 'Vehicles' })).getByRole('listitem');
+    expect(vehicle.textContent).toBe('2019 Toyota CorollaSilver · GR-1234-20 · 4 seats');
+    expect(within(screen.getByRole('region', { name: 'Reviews' })).getByText('No reviews yet')).toBeTruthy();
+
+    const ride = within(screen.getByRole('list', { name: 'Upcoming rides' })).getByRole('listitem', { name: 'Accra → Kumasi' });
+    expect(ride.textContent).toContain('Thu, Nov 28, 2030 · 7:30 AM');
+    expect(ride.textContent).toContain('3 seats left · GH₵120.00 per seat');
+    expect(within(ride).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/ride-preview/00000000-0000-4000-8000-000000000001');
+    expect(api.callsTo('GET', `/api/drivers/${kwameId}`)).toHaveLength(1);
+  });
+
+  it('offers no call, message or booking buttons that would do nothing', async () => {
+    openProfile(`/driver-profile/${kwameId}`, { ...signedOut, [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } });
+    await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect([...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href'))).toEqual(['/', '/ride-preview/00000000-0000-4000-8000-000000000001']);
+  });
+
+  it('says so honestly for a driver with no ratings, rides, vehicle or verification yet', async () => {
+    openProfile(`/driver-profile/${kwameId}`, {
+      ...signedOut,
+      [`GET /api/drivers/${kwameId}`]: {
+        status: 200,
+        body: aProfile({
+          profileImageUrl: '/api/uploads/ProfilePhoto000000007',
+          isVerified: false,
+          driverVerified: false,
+          vehicles: [],
+          ridesPosted: 0,
+          ridesCompleted: 0,
+          completionRate: null,
+          rating: null,
+          upcomingRides: [],
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
+    expect(document.querySelector('main img')?.getAttribute('src')).toBe('/api/uploads/ProfilePhoto000000007');
+    expect(screen.getByText('ID not verified')).toBeTruthy();
+    expect(screen.getByText('Driver not verified')).toBeTruthy();
+    expect(stat('Rating')).toBe('No ratings yet');
+    expect(stat('Completion rate')).toBe('—');
+    expect(stat('Rides completed')).toBe('0');
+    expect(screen.getByText('No vehicle registered yet')).toBeTruthy();
+    expect(screen.getByText('No upcoming rides')).toBeTruthy();
+  });
+
+  it('shows "Driver not found" for an id Krom does not know', async () => {
+    openProfile('/driver-profile/nobody', { ...signedOut, 'GET /api/drivers/nobody': { status: 404, body: { message: 'Driver not found' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Driver not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find a Ride' }).getAttribute('href')).toBe('/ride-listings');
+  });
+
+  it('says when the profile could not be loaded, and tries again on request', async () => {
+    let fail = true;
+    const { api, user } = openProfile(`/driver-profile/${kwameId}`, {
+      ...signedOut,
+      [`GET /api/drivers/${kwameId}`]: () => (fail ? { status: 502, body: { message: 'Bad gateway' } } : { status: 200, body: aProfile() }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('This driver profile could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' })).toBeTruthy();
+    expect(api.callsTo('GET', `/api/drivers/${kwameId}`)).toHaveLength(2);
+  });
+
+  it('keeps a signed-in visitor in their frame, without the owner-only notes', async () => {
+    openProfile(`/driver-profile/${kwameId}`, { ...frameAnswers(aUser()), [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open account menu' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Only you can see this' })).toBeNull();
+  });
+});
+
+describe('/driver-profile (your own)', () => {
+  it('sends a signed-out visitor to /login', async () => {
+    const { router } = openProfile('/driver-profile', signedOut);
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("shows the signed-in user's own profile as passengers see it, with their emergency contact and where to change it", async () => {
+    const me = aUser({ firstName: 'Ama', lastName: 'Mensah', emergencyContactName: 'Kofi Mensah', emergencyContactPhone: '0201112223' });
+    const { api } = openProfile('/driver-profile', {
+      ...frameAnswers(me),
+      [`GET /api/drivers/${me.id}`]: { status: 200, body: aProfile({ id: me.id, firstName: 'Ama', lastName: 'Mensah', upcomingRides: [] }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ama Mensah' })).toBeTruthy();
+    const notes = screen.getByRole('region', { name: 'Only you can see this' });
+    expect(within(notes).getByText('This is how passengers see your driver profile.')).toBeTruthy();
+    expect(within(notes).getByText('Kofi Mensah · 0201112223')).toBeTruthy();
+    expect(within(notes).getByText("We'll only use this contact in case of emergencies.")).toBeTruthy();
+    expect(within(notes).getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/profile');
+    expect(api.callsTo('GET', `/api/drivers/${me.id}`)).toHaveLength(1);
+  });
+
+  it('says when no emergency contact has been added', async () => {
+    const me = aUser();
+    openProfile(`/driver-profile/${me.id}`, {
+      ...frameAnswers(me),
+      [`GET /api/drivers/${me.id}`]: { status: 200, body: aProfile({ id: me.id, firstName: me.firstName, lastName: me.lastName }) },
+    });
+    const notes = await screen.findByRole('region', { name: 'Only you can see this' });
+    expect(within(notes).getByText('Not added yet')).toBeTruthy();
+  });
+});

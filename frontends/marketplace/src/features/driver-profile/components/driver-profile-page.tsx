@@ -1,0 +1,97 @@
+import type { User } from '@krom/contracts/http/auth';
+import { statusOf } from '@krom/ui-kit/api-request.ts';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { Container } from '@krom/ui-kit/container.tsx';
+import { useAuth } from '@krom/ui-kit/current-user.ts';
+import { LogoHeader } from '@krom/ui-kit/logo-header.tsx';
+import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
+import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useDriverProfile } from '../api/get-driver-profile.ts';
+import { DriverNotFound } from './driver-not-found.tsx';
+import { DriverProfileView } from './driver-profile-view.tsx';
+import { OwnProfileNotes } from './own-profile-notes.tsx';
+
+/**
+ * /driver-profile/{id}: a driver's public profile from GET /api/drivers/{id}, open to guests.
+ * /driver-profile: the signed-in user's own, as passengers see it, with where to change it.
+ */
+export function DriverProfilePage() {
+  const { id } = useParams();
+  if (id) return <PublicProfile id={id} />;
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <SignedInFrame user={user}>
+          <DriverProfile id={user.id} viewer={user} />
+        </SignedInFrame>
+      )}
+    </RequireSignedIn>
+  );
+}
+
+/** Guests see it under the logo header; a signed-in visitor keeps their frame and menu. */
+function PublicProfile({ id }: { id: string }) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <Spinner fullPage />;
+  if (!user) {
+    return (
+      <>
+        <LogoHeader />
+        <Main as="main">
+          <DriverProfile id={id} viewer={null} />
+        </Main>
+      </>
+    );
+  }
+  return (
+    <SignedInFrame user={user}>
+      <DriverProfile id={id} viewer={user} />
+    </SignedInFrame>
+  );
+}
+
+function DriverProfile({ id, viewer }: { id: string; viewer: User | null }) {
+  const profile = useDriverProfile(id);
+  const own = viewer?.id === id;
+  let content: ReactNode;
+  if (profile.isPending) content = <Spinner />;
+  else if (profile.isError) {
+    content =
+      statusOf(profile.error) === 404 ? (
+        <DriverNotFound own={own} />
+      ) : (
+        <Failure>
+          <p role="alert">This driver profile could not be loaded.</p>
+          <div>
+            <Button $variant="secondary" onClick={() => void profile.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Failure>
+      );
+  } else {
+    content = <DriverProfileView profile={profile.data} ownNotes={own && viewer ? <OwnProfileNotes user={viewer} /> : null} />;
+  }
+  return <Column>{content}</Column>;
+}
+
+const Main = styled(Container)`
+  padding-top: 20px;
+  padding-bottom: 48px;
+`;
+
+const Column = styled.div`
+  display: grid;
+  gap: 20px;
+  max-width: 760px;
+  margin: 0 auto;
+`;
+
+const Failure = styled.div`
+  display: grid;
+  gap: 12px;
+`;

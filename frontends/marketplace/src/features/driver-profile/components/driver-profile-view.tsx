@@ -1,0 +1,190 @@
+import type { DriverProfile } from '@krom/contracts/http/rides';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
+import { UserAvatar } from '@krom/ui-kit/signed-in-frame-avatar.tsx';
+import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatCedis, formatRideDate, formatRideTime, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
+
+/**
+ * A driver's profile as the rides service knows it. Calling, messaging and booking from here are
+ * in the spec but have no screens yet, so they are not offered; the upcoming rides lead to booking.
+ */
+export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfile; ownNotes: ReactNode }) {
+  const name = `${profile.firstName} ${profile.lastName}`;
+  return (
+    <>
+      <Identity>
+        <UserAvatar user={profile} size={88} />
+        <div>
+          <h1>{name}</h1>
+          <Badges>
+            <VerifiedBadge done={profile.isVerified} label="ID verified" missing="ID not verified" />
+            <VerifiedBadge done={profile.driverVerified} label="Driver verified" missing="Driver not verified" />
+          </Badges>
+        </div>
+      </Identity>
+      {ownNotes}
+      <Stats aria-label="Driver stats">
+        <dl>
+          <div>
+            <dt>Rating</dt>
+            <dd>
+              {profile.rating === null ? (
+                'No ratings yet'
+              ) : (
+                <>
+                  <Star aria-hidden="true">★ </Star>
+                  {profile.rating.toFixed(1)}
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Completion rate</dt>
+            <dd>{profile.completionRate === null ? '—' : `${Math.round(profile.completionRate)}%`}</dd>
+          </div>
+          <div>
+            <dt>Rides completed</dt>
+            <dd>{profile.ridesCompleted}</dd>
+          </div>
+        </dl>
+      </Stats>
+      <Section title="Vehicle">
+        {profile.vehicles.length === 0 ? (
+          <Muted>No vehicle registered yet</Muted>
+        ) : (
+          <StackedList aria-label="Vehicles">
+            {profile.vehicles.map((vehicle) => (
+              <Card key={`${vehicleName(vehicle)}-${vehicle.licensePlate ?? vehicle.color}`}>
+                <strong>{vehicleName(vehicle)}</strong>
+                <Muted>
+                  {[vehicle.color, vehicle.licensePlate, `${vehicle.seats} seats`].filter(Boolean).join(' · ')}
+                </Muted>
+              </Card>
+            ))}
+          </StackedList>
+        )}
+      </Section>
+      <Section title="Reviews">
+        {profile.reviewCount === 0 ? (
+          <EmptyState title="No reviews yet" text="Reviews from passengers who travelled with this driver will appear here." />
+        ) : (
+          <Muted>
+            {profile.reviewCount} review{profile.reviewCount === 1 ? '' : 's'}
+          </Muted>
+        )}
+      </Section>
+      <Section title="Upcoming rides">
+        {profile.upcomingRides.length === 0 ? (
+          <Muted>No upcoming rides</Muted>
+        ) : (
+          <StackedList aria-label="Upcoming rides">
+            {profile.upcomingRides.map((ride) => {
+              const route = `${ride.fromCity} → ${ride.toCity}`;
+              const details = `/ride-preview/${ride.id}`;
+              return (
+                <Card key={ride.id} aria-label={route}>
+                  <strong>{route}</strong>
+                  <Muted>
+                    {formatRideDate(ride.departureDate)} · {formatRideTime(ride.departureTime)}
+                  </Muted>
+                  <Muted>
+                    {seatsLeftText(ride.availableSeats)} · {formatCedis(ride.pricePerSeat)} per seat
+                  </Muted>
+                  {screenExists(details) ? <Link to={details}>View Details</Link> : null}
+                </Card>
+              );
+            })}
+          </StackedList>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function VerifiedBadge({ done, label, missing }: { done: boolean; label: string; missing: string }) {
+  return <Badge $done={done}>{done ? `✓ ${label}` : missing}</Badge>;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Block aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </Block>
+  );
+}
+
+const Identity = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  min-width: 0;
+
+  > div { display: grid; gap: 8px; min-width: 0; }
+  h1 { font-size: 1.5rem; overflow-wrap: anywhere; }
+`;
+
+const Badges = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`;
+
+const Badge = styled.span<{ $done: boolean }>`
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ $done, theme }) => ($done ? theme.color.primarySoft : theme.color.surface)};
+  color: ${({ $done, theme }) => ($done ? theme.color.primary : theme.color.muted)};
+  font-size: 0.8125rem;
+  font-weight: 700;
+`;
+
+const Stats = styled.section`
+  dl {
+    display: grid;
+    grid-template-columns: repeat(3, 1fr);
+    gap: 8px;
+    margin: 0;
+  }
+  dl > div {
+    display: grid;
+    gap: 2px;
+    padding: 12px 8px;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    text-align: center;
+  }
+  dt { font-size: 0.8125rem; color: ${({ theme }) => theme.color.muted}; }
+  dd { margin: 0; font-size: 1.0625rem; font-weight: 700; }
+`;
+
+const Star = styled.span`
+  color: ${({ theme }) => theme.color.star};
+`;
+
+const Block = styled.section`
+  display: grid;
+  gap: 10px;
+
+  h2 { font-size: 1.125rem; }
+`;
+
+const Card = styled.li`
+  display: grid;
+  gap: 2px;
+  padding: 12px 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+
+  a { justify-self: start; display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.color.muted};
+  font-size: 0.9375rem;
+`;

@@ -1,0 +1,24 @@
+import { rideMessages } from '@krom/contracts/http/rides';
+import { describe, expect, it } from 'vitest';
+import { validateEditRide } from '../edit-ride-rules.ts';
+
+const values = { departureDate: '2030-11-28', departureTime: '07:30', availableSeats: '3', pricePerSeat: '120.00', description: '' };
+const at = (iso: string) => () => new Date(iso);
+
+describe('validateEditRide', () => {
+  it('passes a future ride within the vehicle, parsed as the contract sends it', () => {
+    expect(validateEditRide({ totalSeats: 4 }, at('2030-11-28T07:29:00Z'))(values)).toEqual({
+      request: { departureDate: '2030-11-28', departureTime: '07:30', availableSeats: 3, pricePerSeat: '120.00', description: '' },
+      errors: {},
+    });
+  });
+
+  it('refuses a departure that is no longer ahead (Ghana time is UTC)', () => {
+    expect(validateEditRide({ totalSeats: 4 }, at('2030-11-28T07:30:00Z'))(values)).toEqual({ request: null, errors: { departureDate: rideMessages.pastDeparture } });
+  });
+
+  it('refuses more passengers than the car has seats besides the driver', () => {
+    const checked = validateEditRide({ totalSeats: 2 }, at('2026-01-01T00:00:00Z'))({ ...values, availableSeats: '2' });
+    expect(checked).toEqual({ request: null, errors: { availableSeats: rideMessages.seatsForVehicle(1) } });
+  });
+});

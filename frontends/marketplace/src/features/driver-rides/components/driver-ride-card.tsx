@@ -1,0 +1,111 @@
+import type { DriverRide } from '@krom/contracts/http/rides';
+import { rideMessages } from '@krom/contracts/http/rides';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+import styled from 'styled-components';
+import { formatCedis } from '../../../components/ride-card.tsx';
+import { formatDeparture, seatsLeft } from '../format-ride.ts';
+import { RideStatusBadge } from './ride-status-badge.tsx';
+
+/**
+ * One of the driver's rides. Upcoming active rides nobody has booked can be edited and
+ * cancelled (`editable`, from the server); Manage Bookings and Rate wait for their screens.
+ */
+export function DriverRideCard({ ride, busy, onCancel }: { ride: DriverRide; busy: boolean; onCancel: () => void }) {
+  const route = `${ride.fromCity} → ${ride.toCity}`;
+  const changeable = ride.status === 'active' && ride.editable;
+  const details = `/ride-preview/${ride.id}`;
+  const edit = `/edit-ride/${ride.id}`;
+  return (
+    <Card aria-label={route}>
+      <Top>
+        <RideStatusBadge status={ride.status} />
+        <When>{formatDeparture(ride)}</When>
+      </Top>
+      <Route>{route}</Route>
+      <Places>
+        {ride.fromLocation} to {ride.toLocation}
+      </Places>
+      <Facts>
+        <span>{seatsLeft(ride)}</span>
+        {ride.bookedSeats > 0 ? <span>{ride.bookedSeats} booked</span> : null}
+        <span>
+          <strong>{formatCedis(ride.pricePerSeat)}</strong> per seat
+        </span>
+      </Facts>
+      {ride.status === 'active' && !ride.editable ? <Note>{rideMessages.notEditable}</Note> : null}
+      <Actions>
+        {screenExists(details) ? (
+          <ButtonLink to={details} $variant="secondary">
+            View Details
+          </ButtonLink>
+        ) : null}
+        {changeable && screenExists(edit) ? (
+          <ButtonLink to={edit} $variant="secondary">
+            Edit
+          </ButtonLink>
+        ) : null}
+        {changeable ? (
+          <Button $variant="ghost" disabled={busy} onClick={onCancel}>
+            Cancel Ride
+          </Button>
+        ) : null}
+      </Actions>
+    </Card>
+  );
+}
+
+const Card = styled.li`
+  display: grid;
+  gap: 6px;
+  padding: 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.background};
+`;
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+`;
+
+const When = styled.p`
+  font-size: 0.875rem;
+  font-weight: 600;
+`;
+
+const Route = styled.h3`
+  font-size: 1.125rem;
+  overflow-wrap: anywhere;
+`;
+
+const Places = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+  overflow-wrap: anywhere;
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  font-size: 0.9375rem;
+`;
+
+const Note = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-top: 4px;
+
+  a, button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; }
+`;

@@ -1,0 +1,136 @@
+import type { DriverRide } from '@krom/contracts/http/rides';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
+import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
+import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
+import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
+import { useToast } from '@krom/ui-kit/toast-store.ts';
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import { useCancelRide } from '../api/cancel-ride.ts';
+import { type RidesWhen, useMyRides } from '../api/get-my-rides.ts';
+import { formatDeparture } from '../format-ride.ts';
+import { CancelRideDialog } from './cancel-ride-dialog.tsx';
+import { DriverRideCard } from './driver-ride-card.tsx';
+
+const tabs: TabItem<RidesWhen>[] = [
+  { id: 'upcoming', label: 'Upcoming' },
+  { id: 'past', label: 'Past' },
+];
+
+/** /rides/as-driver and /my-rides-driver: the signed-in driver's own rides, upcoming and past. */
+export function DriverRidesPage() {
+  const [tab, setTab] = useState<RidesWhen>('upcoming');
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <SignedInFrame user={user}>
+          <Column>
+            <Header>
+              <div>
+                <h1>My Rides</h1>
+                <Lead>Rides you drive</Lead>
+              </div>
+              {screenExists('/create-ride') ? <ButtonLink to="/create-ride">Post a Ride</ButtonLink> : null}
+            </Header>
+            <ResponsiveTabs label="Ride sections" idPrefix="driver-rides" tabs={tabs} selected={tab} onSelect={setTab} />
+            <TabPanel idPrefix="driver-rides" id={tab}>
+              <RideList key={tab} when={tab} />
+            </TabPanel>
+          </Column>
+        </SignedInFrame>
+      )}
+    </RequireSignedIn>
+  );
+}
+
+function RideList({ when }: { when: RidesWhen }) {
+  const rides = useMyRides(when);
+  const cancel = useCancelRide();
+  const { toast, toastFailure } = useToast();
+  const [asking, setAsking] = useState<DriverRide | null>(null);
+  const closeDialog = useCallback(() => setAsking(null), []);
+
+  if (rides.isPending) return <Spinner />;
+  if (rides.isError) {
+    return (
+      <Stack>
+        <p role="alert">Your rides could not be loaded.</p>
+        <div>
+          <Button $variant="secondary" onClick={() => void rides.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  if (rides.data.length === 0) {
+    return when === 'upcoming' ? (
+      <EmptyState title="No rides posted yet" text="Rides you offer as a driver will appear here." action={{ to: '/create-ride', label: 'Post a Ride' }} />
+    ) : (
+      <EmptyState title="No past rides yet" text="Rides you have driven will appear here." />
+    );
+  }
+
+  const confirmCancel = (ride: DriverRide) =>
+    cancel.mutate(ride.id, {
+      onSuccess: () => toast({ title: 'Ride Cancelled', description: `Your ride from ${ride.fromCity} to ${ride.toCity} has been cancelled.` }),
+      onError: toastFailure('Error', 'Failed to cancel ride. Please try again.'),
+      onSettled: closeDialog,
+    });
+
+  return (
+    <>
+      <StackedList aria-label={when === 'upcoming' ? 'Upcoming rides' : 'Past rides'}>
+        {rides.data.map((ride) => (
+          <DriverRideCard
+            key={ride.id}
+            ride={when === 'upcoming' ? ride : { ...ride, editable: false }}
+            busy={cancel.isPending && cancel.variables === ride.id}
+            onCancel={() => setAsking(ride)}
+          />
+        ))}
+      </StackedList>
+      {asking ? (
+        <CancelRideDialog
+          route={`${asking.fromCity} → ${asking.toCity}`}
+          when={formatDeparture(asking)}
+          pending={cancel.isPending}
+          onConfirm={() => confirmCancel(asking)}
+          onClose={closeDialog}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const Column = styled.div`
+  display: grid;
+  gap: 16px;
+  max-width: 760px;
+  margin: 0 auto;
+  width: 100%;
+`;
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+
+  h1 { font-size: 1.75rem; }
+`;
+
+const Lead = styled.p`
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Stack = styled.div`
+  display: grid;
+  gap: 12px;
+`;

@@ -1,0 +1,147 @@
+import type { RideDetails } from '@krom/contracts/http/rides';
+import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routesManifest } from '../../../app/routes-manifest.ts';
+import { routes } from '../../../app/routes.tsx';
+import { aRide, aRideWithDetails, rideList } from '../../../components/__tests__/ride-fixtures.ts';
+
+beforeAll(() => import('../components/ride-preview-page.tsx'), 30_000);
+
+const guest = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
+
+function openPreview(ride: RideDetails, answers: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride }, ...answers });
+  return { api, ...renderRoutes(routes, `/ride-preview/${ride.id}`) };
+}
+
+const detail = (term: string) => {
+  const list = screen.getByRole('region', { name: 'Trip details' });
+  const dt = within(list).getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent;
+};
+
+/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
+const screenTestTimeout = 20_000;
+
+describe('/ride-preview/{id}', { timeout: screenTestTimeout }, () => {
+  it("shows the ride's route with stops, date, time, vehicle, seats, duration, description and pickup station", async () => {
+    const ride = aRideWithDetails({ departureTime: '07:30' });
+    openPreview(ride);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accra to Kumasi' })).toBeTruthy();
+    const route = screen.getByRole('region', { name: 'Route' });
+    expect(within(route).getAllByRole('listitem').map((stop) => stop.querySelector('strong')?.textContent)).toEqual([
+      'Kaneshie Station',
+      'Nkawkaw Lorry Station',
+      'Kejetia Market',
+    ]);
+    expect(detail('Date')).toBe('Sat, Nov 28, 2026');
+    expect(detail('Time')).toBe('7:30 AM');
+    expect(detail('Duration')).toBe('4h 30min');
+    expect(detail('Seats available')).toBe('3 of 4');
+    expect(detail('Pickup station')).toBe('Kaneshie Station, main gate');
+    expect(detail('Vehicle')).toBe('2019 Toyota Corolla');
+    expect(detail('Colour')).toBe('Silver');
+    expect(detail('Licence plate')).toBe('GR-1234-20');
+    expect(screen.getByText('Leaving on time. One small bag each, please.')).toBeTruthy();
+  });
+
+  it('draws the route map through the towns in order, with the place data attribution', async () => {
+    openPreview(aRideWithDetails());
+    const map = await screen.findByRole('img', { name: /^Map of the route from Accra to Kumasi:/ });
+    expect(map.getAttribute('aria-label')).toBe('Map of the route from Accra to Kumasi: Accra (departure), Nkawkaw (stop), Kumasi (destination)');
+    expect([...map.querySelectorAll('text')].slice(0, 3).map((label) => label.textContent)).toEqual(['Accra', 'Nkawkaw', 'Kumasi']);
+    expect(screen.getByText(/© OpenStreetMap contributors \(ODbL\)/)).toBeTruthy();
+  });
+
+  it('shows a driver without reviews as new, never a made-up rating, with the verified badge and a link to the profile', async () => {
+    const ride = aRideWithDetails({ driverRating: null, driverVerified: true, driverName: 'Kofi Boateng' });
+    openPreview(ride);
+    const driver = await screen.findByRole('region', { name: 'Driver' });
+    expect(driver.textContent).toContain('Kofi Boateng');
+    expect(driver.textContent).toContain('Verified driver');
+    expect(driver.textContent).toContain('New driver · No ratings yet');
+    expect(driver.textContent).not.toMatch(/4\.8|out of 5/);
+    expect(driver.textContent).toContain('12 rides completed');
+    expect(driver.textContent).toContain('KB');
+    expect(within(driver).getByRole('link', { name: 'View driver profile' }).getAttribute('href')).toBe(`/driver-profile/${ride.driverId}`);
+  });
+
+  it("shows a reviewed driver's rating and photo, and no badge for an unverified driver", async () => {
+    openPreview(aRideWithDetails({ driverRating: 4.66, driverVerified: false, driverPhotoUrl: '/api/uploads/DriverPhoto0001' }));
+    const driver = await screen.findByRole('region', { name: 'Driver' });
+    expect(driver.textContent).toContain('4.7 out of 5');
+    expect(driver.textContent).not.toContain('Verified');
+    const photo = driver.querySelector('img');
+    expect(photo?.getAttribute('src')).toBe('/api/uploads/DriverPhoto0001');
+    expect([photo?.getAttribute('width'), photo?.getAttribute('height')]).toEqual(['56', '56']);
+  });
+
+  it('limits the seats to those left and totals price × seats: 2 seats at GH₵45 are GH₵90.00, booked through /book-seat', async () => {
+    const ride = aRideWithDetails({ pricePerSeat: '45.00', availableSeats: 3 });
+    const { user } = openPreview(ride);
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    const seats = within(panel).getByRole('combobox', { name: 'Number of seats' }) as HTMLSelectElement;
+    expect([...seats.options].map((option) => option.value)).toEqual(['1', '2', '3']);
+    expect(panel.textContent).toContain('GH₵45.00 per seat');
+    expect(panel.textContent).toContain('TotalGH₵45.00');
+    await user.selectOptions(seats, '2');
+    expect(panel.textContent).toContain('TotalGH₵90.00');
+    expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=2`);
+    expect(within(panel).getByRole('link', { name: 'Back to Rides' }).getAttribute('href')).toBe('/ride-listings');
+    // Contact Driver has no behaviour in the spec beyond a log, so it is not offered.
+    expect(screen.queryByRole('button', { name: 'Contact Driver' })).toBeNull();
+  });
+
+  it('rounds totals to 2 decimals', async () => {
+    const { user } = openPreview(aRideWithDetails({ pricePerSeat: '33.35', availableSeats: 4 }));
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Number of seats' }), '3');
+    expect(panel.textContent).toContain('TotalGH₵100.05');
+  });
+
+  it('offers Book This Ride only once the booking screen exists', async () => {
+    declareScreens(routesManifest.paths);
+    try {
+      openPreview(aRideWithDetails());
+      const panel = await screen.findByRole('region', { name: 'Book seats' });
+      expect(within(panel).queryByRole('link', { name: 'Book This Ride' })).toBeNull();
+      expect(within(panel).getByRole('link', { name: 'Back to Rides' })).toBeTruthy();
+    } finally {
+      declareScreens(undefined);
+    }
+  });
+
+  it('says so when the ride is fully booked or no longer active, and offers no seats', async () => {
+    openPreview(aRideWithDetails({ availableSeats: 0 }));
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    expect(panel.textContent).toContain('This ride is fully booked.');
+    expect(within(panel).queryByRole('combobox')).toBeNull();
+    expect(within(panel).queryByRole('link', { name: 'Book This Ride' })).toBeNull();
+  });
+
+  it('shows Failed to load ride details with Back to Rides when the ride cannot be loaded', async () => {
+    mockApi({ ...guest, 'GET /api/rides/00000000-0000-4000-8000-00000000dead': { status: 404, body: { message: 'Ride not found' } } });
+    renderRoutes(routes, '/ride-preview/00000000-0000-4000-8000-00000000dead');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to load ride details' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Rides' }).getAttribute('href')).toBe('/ride-listings');
+  });
+
+  it('opened from the listing, Back to Rides returns to the same search', async () => {
+    const summary = aRide();
+    const details = aRideWithDetails({ id: summary.id });
+    mockApi({
+      ...guest,
+      'GET /api/rides': { status: 200, body: rideList([summary]) },
+      [`GET /api/rides/${summary.id}`]: { status: 200, body: details },
+    });
+    const { user, router } = renderRoutes(routes, '/ride-listings?from=Accra&seats=2');
+    await user.click(await screen.findByRole('link', { name: 'View Details' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accra to Kumasi' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to Rides' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/ride-listings?from=Accra&seats=2');
+    expect(await screen.findByText('1 ride(s) found matching your search')).toBeTruthy();
+  });
+});

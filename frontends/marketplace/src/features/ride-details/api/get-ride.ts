@@ -1,0 +1,23 @@
+import { getRide as getRideEndpoint } from '@krom/contracts/api/rides';
+import type { RideDetails } from '@krom/contracts/http/rides';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** A ride with its driver, vehicle, stops and coordinates (open to guests). */
+export async function getRide(id: string, signal?: AbortSignal): Promise<RideDetails> {
+  return callEndpoint(getRideEndpoint, { params: { id }, signal });
+}
+
+/** '/api/rides' first, like the listing's key: invalidating the rides after a change refreshes this too. */
+const ridesKey = getRideEndpoint.path.replace('/:id', '');
+
+export function getRideQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [ridesKey, id],
+    queryFn: ({ signal }) => getRide(id, signal),
+  });
+}
+
+export function useRide(id: string) {
+  return useQuery(getRideQueryOptions(id));
+}

@@ -1,0 +1,110 @@
+import { type RideDetails, rideTotal } from '@krom/contracts/http/rides';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+import { FormField } from '@krom/ui-kit/text-field.tsx';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { formatCedis } from '../../../components/ride-card.tsx';
+
+/**
+ * Price per seat, the seats wanted (1 to the seats left), their total (price × seats, 2
+ * decimals) and the ways on. Book This Ride appears once the booking screen exists (a link to it
+ * before then would open the 404). Contact Driver is not offered: the spec gives it no behaviour
+ * beyond a log, and a button that does nothing would mislead.
+ */
+export function SeatBookingPanel({ ride, backToRides }: { ride: RideDetails; backToRides: string }) {
+  const [seats, setSeats] = useState(1);
+  const bookable = ride.status === 'active' && ride.availableSeats > 0;
+  const bookingPath = `/book-seat/${ride.id}?seats=${seats}`;
+  return (
+    <Panel aria-labelledby="ride-booking-title">
+      <h2 id="ride-booking-title">Book seats</h2>
+      <PriceLine>
+        <strong>{formatCedis(ride.pricePerSeat)}</strong> per seat
+      </PriceLine>
+      {bookable ? (
+        <>
+          <FormField label="Number of seats">
+            {(control) => (
+              <Select {...control} value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
+                {Array.from({ length: ride.availableSeats }, (_, index) => index + 1).map((count) => (
+                  <option key={count} value={count}>
+                    {count}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <Total>
+            <span>Total</span>
+            <strong aria-live="polite">{formatCedis(rideTotal(ride.pricePerSeat, seats))}</strong>
+          </Total>
+        </>
+      ) : (
+        <Full>{ride.availableSeats > 0 ? 'This ride can no longer be booked.' : 'This ride is fully booked.'}</Full>
+      )}
+      <Actions>
+        {bookable && screenExists(bookingPath) ? (
+          <ButtonLink to={bookingPath} $size="lg" $block>
+            Book This Ride
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to={backToRides} $variant="secondary" $block>
+          Back to Rides
+        </ButtonLink>
+      </Actions>
+    </Panel>
+  );
+}
+
+const Panel = styled.section`
+  display: grid;
+  gap: 14px;
+  padding: 16px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+
+  h2 { font-size: 1.125rem; }
+`;
+
+const PriceLine = styled.p`
+  color: ${({ theme }) => theme.color.muted};
+
+  strong { font-size: 1.5rem; color: ${({ theme }) => theme.color.primary}; }
+`;
+
+const Select = styled.select`
+  width: 100%;
+  min-height: 48px;
+  padding: 0 40px 0 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.background}
+    url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='8'%3E%3Cpath d='M1 1l5 5 5-5' fill='none' stroke='%2355635b' stroke-width='2'/%3E%3C/svg%3E")
+    no-repeat right 14px center;
+  font-size: 1rem;
+  appearance: none;
+
+  &:focus { border-color: ${({ theme }) => theme.color.primary}; }
+`;
+
+const Total = styled.p`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  padding-top: 12px;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+
+  span { font-weight: 600; }
+  strong { font-size: 1.375rem; }
+`;
+
+const Full = styled.p`
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Actions = styled.div`
+  display: grid;
+  gap: 10px;
+`;

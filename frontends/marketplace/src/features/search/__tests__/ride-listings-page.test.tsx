@@ -1,0 +1,201 @@
+import type { PlaceDetails } from '@krom/contracts/http/places';
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
+import { routes } from '../../../app/routes.tsx';
+import { aRide, rideList } from '../../../components/__tests__/ride-fixtures.ts';
+
+// The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
+// the first test's time limit on a busy machine.
+beforeAll(() => import('../components/ride-listings-page.tsx'), 30_000);
+afterEach(() => vi.useRealTimers());
+
+const guest = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
+const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
+
+function openListing(path: string, answers: Parameters<typeof mockApi>[0]) {
+  const api = mockApi({ ...guest, ...answers });
+  return { api, ...renderRoutes([...elsewhere, ...routes], path) };
+}
+
+/** The query of each GET /api/rides the screen sent, in order. */
+const rideRequests = () =>
+  (fetch as unknown as Mock).mock.calls
+    .map(([input]) => new URL(String(input), 'http://krom.test'))
+    .filter((url) => url.pathname === '/api/rides')
+    .map((url) => Object.fromEntries(url.searchParams));
+
+const cards = () => within(screen.getByRole('list', { name: 'Rides' })).getAllByRole('article');
+const count = () => screen.getByRole('status');
+
+/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
+const screenTestTimeout = 20_000;
+
+describe('/ride-listings', { timeout: screenTestTimeout }, () => {
+  it("sends the address's search to GET /api/rides and shows what the server found, without filtering it again", async () => {
+    const ridesAnswer = rideList([aRide(), aRide({ toCity: 'Tamale', toLocation: 'Tamale Station', stops: [] })]);
+    openListing('/ride-listings?from=Accra&fromLat=5.6037&fromLng=-0.187&to=Kumasi&toLat=6.6885&toLng=-1.6244&date=2026-11-28&seats=2', {
+      'GET /api/rides': { status: 200, body: ridesAnswer },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Available Rides' })).toBeTruthy();
+    expect(await screen.findByText('2 ride(s) found matching your search')).toBeTruthy();
+    expect(rideRequests()).toEqual([
+      {
+        from: 'Accra',
+        fromLatitude: '5.6037',
+        fromLongitude: '-0.187',
+        to: 'Kumasi',
+        toLatitude: '6.6885',
+        toLongitude: '-1.6244',
+        date: '2026-11-28',
+        seats: '2',
+        page: '1',
+      },
+    ]);
+    const [first, second] = cards();
+    expect(within(first as HTMLElement).getByRole('heading', { level: 2, name: 'Accra to Kumasi' })).toBeTruthy();
+    expect(within(second as HTMLElement).getByRole('heading', { level: 2, name: 'Accra to Tamale' })).toBeTruthy();
+    // The filters show the search.
+    expect(screen.getByRole('button', { name: 'From Accra' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'To Kumasi' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Date Nov 28, 2026' })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Seats' }) as HTMLSelectElement).value).toBe('2');
+  });
+
+  it('shows on each card the route with stops, date, 12-hour time, seats left, price per seat, driver and vehicle, and View Details', async () => {
+    const ride = aRide({ departureTime: '14:05', availableSeats: 1, pricePerSeat: '45.00' });
+    openListing('/ride-listings', { 'GET /api/rides': { status: 200, body: rideList([ride]) } });
+    expect(await screen.findByText('1 ride(s) found')).toBeTruthy();
+    const [card] = cards();
+    const text = card?.textContent ?? '';
+    for (const part of ['Kaneshie Station → Kejetia Market', 'via Nkawkaw', 'GH₵45.00', 'per seat', 'Sat, Nov 28, 2026', '2:05 PM', '1 seat left', 'Kofi Boateng', 'Verified', 'New driver', '2019 Toyota Corolla']) {
+      expect(text).toContain(part);
+    }
+    const details = within(card as HTMLElement).getByRole('link', { name: 'View Details' });
+    expect(details.getAttribute('href')).toBe(`/ride-preview/${ride.id}`);
+  });
+
+  it('asks for every ride when the address has no search, and does not say "matching your search"', async () => {
+    openListing('/ride-listings', { 'GET /api/rides': { status: 200, body: rideList([aRide(), aRide(), aRide()], { total: 3 }) } });
+    expect(await screen.findByText('3 ride(s) found')).toBeTruthy();
+    expect(count().textContent).toBe('3 ride(s) found');
+    expect(rideRequests()).toEqual([{ page: '1' }]);
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('ignores malformed parts of a shared link instead of failing', async () => {
+    openListing('/ride-listings?from=Accra&fromLat=abc&fromLng=-0.18&date=2026-02-30&seats=9', {
+      'GET /api/rides': { status: 200, body: rideList([aRide()]) },
+    });
+    expect(await screen.findByText('1 ride(s) found matching your search')).toBeTruthy();
+    expect(rideRequests()).toEqual([{ from: 'Accra', page: '1' }]);
+  });
+
+  it('says Loading rides..., then Error loading rides. Please try again. when the call fails, and tries again', async () => {
+    let attempts = 0;
+    const { user } = openListing('/ride-listings', {
+      'GET /api/rides': async () => {
+        attempts += 1;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return attempts === 1 ? { status: 500, body: { message: 'Internal error' } } : { status: 200, body: rideList([aRide()]) };
+      },
+    });
+    expect(await screen.findByText('Loading rides...')).toBeTruthy();
+    expect(await screen.findByText('Error loading rides. Please try again.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Rides' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 ride(s) found')).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+
+  it('offers a guest Login to Request a Ride when nothing is found', async () => {
+    const { user, router } = openListing('/ride-listings?from=Accra&to=Bolgatanga', {
+      'GET /api/rides': { status: 200, body: rideList([]) },
+    });
+    expect(await screen.findByText('No rides found')).toBeTruthy();
+    expect(count().textContent).toBe('0 ride(s) found matching your search');
+    const login = screen.getByRole('link', { name: 'Login to Request a Ride' });
+    expect(login.getAttribute('href')).toBe('/login');
+    await user.click(login);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('offers a signed-in user no request button until the ride request form exists, inside the signed-in frame', async () => {
+    mockApi({ ...frameAnswers(aUser()), 'GET /api/rides': { status: 200, body: rideList([]) } });
+    renderRoutes(routes, '/ride-listings');
+    expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeTruthy();
+    expect(await screen.findByText('No rides found')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Request a Ride/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Request a Ride/ })).toBeNull();
+  });
+
+  it('rewrites the address and asks again when a filter changes: seats, places (with coordinates), date, clearing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+    const kejetia: PlaceDetails = {
+      name: 'Kejetia Market',
+      formatted_address: 'Kejetia Market, Kumasi, Ashanti, Ghana',
+      place_id: 'gaz-kejetia',
+      latitude: 6.6961,
+      longitude: -1.6236,
+      district: 'Kumasi',
+      region: 'Ashanti',
+    };
+    const { user, router } = openListing('/ride-listings?from=Accra', {
+      'GET /api/rides': { status: 200, body: rideList([aRide()]) },
+      'GET /api/places/autocomplete': {
+        status: 200,
+        body: { suggestions: [{ placeId: 'gaz-kejetia', name: 'Kejetia Market', description: 'Landmark · Ashanti', kind: 'landmark' }], attribution: 'OSM' },
+      },
+      'GET /api/places/gaz-kejetia': { status: 200, body: kejetia },
+    });
+    await screen.findByText('1 ride(s) found matching your search');
+    const search = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Seats' }), '3');
+    expect(search()).toEqual({ from: 'Accra', seats: '3' });
+    await waitFor(() => expect(rideRequests().at(-1)).toEqual({ from: 'Accra', seats: '3', page: '1' }));
+
+    await user.click(screen.getByRole('button', { name: /^To/ }));
+    const dialog = screen.getByRole('dialog', { name: 'To' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Search locations' }), 'Kejetia');
+    await user.click(await within(dialog).findByRole('option', { name: /^Kejetia Market/ }));
+    await waitFor(() => expect(search()).toEqual({ from: 'Accra', to: 'Kumasi', toLat: '6.6961', toLng: '-1.6236', seats: '3' }));
+    await waitFor(() =>
+      expect(rideRequests().at(-1)).toEqual({ from: 'Accra', to: 'Kumasi', toLatitude: '6.6961', toLongitude: '-1.6236', seats: '3', page: '1' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: /^Date/ }));
+    await user.click(screen.getByRole('button', { name: 'Saturday, November 28, 2026' }));
+    expect(search().date).toBe('2026-11-28');
+    await waitFor(() => expect(rideRequests().at(-1)?.date).toBe('2026-11-28'));
+
+    await user.click(screen.getByRole('button', { name: 'Clear From' }));
+    expect(search()).toEqual({ to: 'Kumasi', toLat: '6.6961', toLng: '-1.6236', date: '2026-11-28', seats: '3' });
+    await waitFor(() => expect(rideRequests().at(-1)?.from).toBeUndefined());
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('1 ride(s) found')).toBeTruthy();
+  });
+
+  it('loads further pages with Load more rides until every ride found is shown', async () => {
+    let page = 0;
+    const { user } = openListing('/ride-listings', {
+      'GET /api/rides': () => {
+        page += 1;
+        return page === 1
+          ? { status: 200, body: rideList([aRide(), aRide()], { total: 3, page: 1, pageSize: 2 }) }
+          : { status: 200, body: rideList([aRide({ toCity: 'Tamale' })], { total: 3, page: 2, pageSize: 2 }) };
+      },
+    });
+    expect(await screen.findByText('3 ride(s) found')).toBeTruthy();
+    expect(cards()).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Load more rides' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(rideRequests().map((query) => query.page)).toEqual(['1', '2']);
+    expect(screen.queryByRole('button', { name: 'Load more rides' })).toBeNull();
+  });
+});

@@ -1,0 +1,170 @@
+import {
+  defaultVehicleSeats,
+  maxVehicleSeats,
+  maxVehicleYear,
+  minVehicleSeats,
+  minVehicleYear,
+  type Vehicle,
+  type VehicleInput,
+  vehicleColors,
+  vehicleInputSchema,
+  vehicleMakes,
+} from '@krom/contracts/http/vehicles';
+import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
+import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
+import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
+import styled from 'styled-components';
+import { vehicleTexts } from '../vehicle-texts.ts';
+
+export type VehicleFormValues = { make: string; model: string; year: string; color: string; licensePlate: string; seats: string };
+const fields = ['make', 'model', 'year', 'color', 'licensePlate', 'seats'] as const;
+
+/** Checked with the contract's own rules and messages before anything is sent. */
+const validate = validateWith<VehicleFormValues, VehicleInput>(vehicleInputSchema, fields);
+
+/** A new vehicle's form: this year's model and the spec's default of 4 seats. */
+export const newVehicleValues = (): VehicleFormValues => ({
+  make: '',
+  model: '',
+  year: String(new Date().getUTCFullYear()),
+  color: '',
+  licensePlate: '',
+  seats: String(defaultVehicleSeats),
+});
+
+export const valuesOf = (vehicle: Vehicle): VehicleFormValues => ({
+  make: vehicle.make,
+  model: vehicle.model,
+  year: String(vehicle.year),
+  color: vehicle.color,
+  licensePlate: vehicle.licensePlate,
+  seats: String(vehicle.seats),
+});
+
+const seatOptions = Array.from({ length: maxVehicleSeats - minVehicleSeats + 1 }, (_, index) => String(minVehicleSeats + index));
+
+/** The add and edit form (the spec's fields: make and colour from its lists, model, year, plate, seats 2 to 8). */
+export function VehicleForm({
+  label,
+  initial,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial: VehicleFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onSubmit: (vehicle: VehicleInput) => void;
+  onCancel: () => void;
+}) {
+  const form = useValidatedForm({ initial, validate });
+  const make = form.field('make');
+  const color = form.field('color');
+  const seats = form.field('seats');
+
+  return (
+    <Form noValidate onSubmit={form.onSubmit(onSubmit)} aria-label={label}>
+      <FormField label="Make" error={make.error}>
+        {(control) => (
+          <Select {...control} name="make" value={make.value} onChange={(event) => make.onValueChange(event.target.value)}>
+            <option value="">Select a make</option>
+            {vehicleMakes.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <TextField label="Model" placeholder="Corolla" autoComplete="off" maxLength={40} {...form.field('model')} />
+      <Pair>
+        <TextField
+          label="Year"
+          type="number"
+          inputMode="numeric"
+          min={minVehicleYear}
+          max={maxVehicleYear()}
+          step={1}
+          {...form.field('year', (typed) => typed.replace(/\D/g, '').slice(0, 4))}
+        />
+        <FormField label="Seats" error={seats.error}>
+          {(control) => (
+            <Select {...control} name="seats" value={seats.value} onChange={(event) => seats.onValueChange(event.target.value)}>
+              {seatOptions.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </Pair>
+      <FormField label="Colour" error={color.error}>
+        {(control) => (
+          <Select {...control} name="color" value={color.value} onChange={(event) => color.onValueChange(event.target.value)}>
+            <option value="">Select a colour</option>
+            {vehicleColors.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <TextField
+        label="Licence Plate"
+        placeholder="GR-1234-20"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={16}
+        {...form.field('licensePlate', (typed) => typed.toUpperCase())}
+      />
+      <Actions>
+        <Button $variant="secondary" $size="lg" onClick={onCancel} disabled={pending}>
+          {vehicleTexts.cancel}
+        </Button>
+        <SubmitButton pending={pending} pendingLabel={pendingLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </Actions>
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 12px;
+`;
+
+const Select = styled.select`
+  width: 100%;
+  min-height: 48px;
+  padding: 0 12px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.background};
+  font-size: 1rem;
+
+  &:focus { border-color: ${({ theme }) => theme.color.primary}; }
+  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+`;
+
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 12px;
+  margin-top: 8px;
+
+  button { padding: 0 12px; white-space: nowrap; }
+`;

@@ -1,0 +1,42 @@
+import type { User } from '@krom/contracts/http/auth';
+import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
+import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+/**
+ * A vehicle page in the signed-in frame: "Loading..." while the auth state is read, /login for a
+ * visitor (spec: vehicle management sends unauthenticated users there), then one column.
+ */
+export function VehicleScreen({ width = 560, children }: { width?: number; children: (user: User) => ReactNode }) {
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <SignedInFrame user={user}>
+          <Column $width={width}>{children(user)}</Column>
+        </SignedInFrame>
+      )}
+    </RequireSignedIn>
+  );
+}
+
+const Column = styled.div<{ $width: number }>`
+  display: grid;
+  gap: 20px;
+  max-width: ${({ $width }) => $width}px;
+  margin: 0 auto;
+  width: 100%;
+
+  h1 { font-size: 1.5rem; overflow-wrap: anywhere; }
+  ${({ theme }) => theme.media.md} {
+    h1 { font-size: 1.75rem; }
+  }
+`;
+
+/** A page's title and the line under it. */
+export const PageIntro = styled.header`
+  display: grid;
+  gap: 6px;
+
+  p { color: ${({ theme }) => theme.color.muted}; }
+`;
