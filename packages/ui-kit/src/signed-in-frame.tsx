@@ -23,6 +23,20 @@ export function SignedInFrame({
   children: ReactNode;
   showVehicles?: boolean;
 }) {
+  return (
+    <>
+      <SignedInHeader user={user} showVehicles={showVehicles} />
+      <Main as="main">{children}</Main>
+    </>
+  );
+}
+
+/**
+ * The signed-in frame's header, side menu and notification stream, without the main column: for
+ * a page guests see too, which renders this in place of the guest header once the user is known
+ * and keeps its own content where it was, so nothing the visitor began typing is lost.
+ */
+export function SignedInHeader({ user, showVehicles = true }: { user: User; showVehicles?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useNotificationStream();
@@ -58,7 +72,6 @@ export function SignedInFrame({
         }
       />
       <SignedInMenu user={user} open={menuOpen} onClose={closeMenu} showVehicles={showVehicles} />
-      <Main as="main">{children}</Main>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { formatCedis, formatRideDate, formatRideTime, VisuallyHidden, vehicleNam
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRide } from '../api/get-ride.ts';
 import { DriverSummary } from './driver-summary.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
 import { SeatBookingPanel } from './seat-booking-panel.tsx';
 
 const failureText = 'Failed to load ride details';

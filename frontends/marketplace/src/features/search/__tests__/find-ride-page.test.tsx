@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { rideList } from '../../../components/__tests__/ride-fixtures.ts';
+import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 
 beforeAll(() => import('../components/find-ride-page.tsx'), 30_000);
 afterEach(() => vi.useRealTimers());
@@ -99,5 +100,36 @@ describe('/find-ride', { timeout: screenTestTimeout }, () => {
     await user.click(await screen.findByRole('button', { name: 'Search Available Rides' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/ride-listings'));
     expect(router.state.location.search).toBe('?seats=1');
+  });
+});
+
+describe('/find-ride while the sign-in check is still on its way', { timeout: screenTestTimeout }, () => {
+  it('keeps the place being typed when the signed-in header replaces the guest one', async () => {
+    let answerSignIn: () => void = () => undefined;
+    const signInAnswered = new Promise<void>((resolve) => {
+      answerSignIn = resolve;
+    });
+    const user = aUser();
+    const frame = frameAnswers(user);
+    mockApi({
+      ...frame,
+      'GET /api/auth/user': async () => {
+        await signInAnswered;
+        return frame['GET /api/auth/user'];
+      },
+      'GET /api/places/autocomplete': {
+        status: 200,
+        body: { suggestions: [{ placeId: 'gaz-kumasi', name: 'Kumasi', description: 'City · Ashanti', kind: 'city' }], attribution: 'OSM' },
+      },
+    });
+    const { user: person } = renderRoutes(routes, '/find-ride');
+    await person.click(await screen.findByRole('button', { name: /^From/ }));
+    const dialog = screen.getByRole('dialog', { name: 'From' });
+    await person.type(within(dialog).getByRole('combobox', { name: 'Search locations' }), 'Kum');
+    answerSignIn();
+    expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeTruthy();
+    const stillOpen = screen.getByRole('dialog', { name: 'From' });
+    expect((within(stillOpen).getByRole('combobox', { name: 'Search locations' }) as HTMLInputElement).value).toBe('Kum');
+    expect(await within(stillOpen).findByRole('option', { name: /Kumasi/ })).toBeTruthy();
   });
 });

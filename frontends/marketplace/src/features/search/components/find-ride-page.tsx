@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { rideSearchParams, searchPlaceOf } from '../ride-search-params.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
 import { SeatsSelect } from './seats-select.tsx';
 
 /**

@@ -7,7 +7,7 @@ import { RideCard } from '../../../components/ride-card.tsx';
 import { useRides } from '../api/search-rides.ts';
 import { hasAnyFilter, type RideSearch, readRideSearch, rideFiltersOf, rideSearchParams } from '../ride-search-params.ts';
 import { emptyRidesChunk, placeAndDateFiltersChunk } from './listing-deferred-parts.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
 import { SeatsSelect } from './seats-select.tsx';
 
 const PlaceAndDateFilters = lazy(() => placeAndDateFiltersChunk.then((m) => ({ default: m.PlaceAndDateFilters })));
