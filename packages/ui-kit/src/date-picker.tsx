@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { IconButton } from './button.tsx';
+import { PickerField, type PickerFieldProps } from './picker-field.tsx';
 
 /**
  * Dates are the spec's yyyy-MM-dd text and are computed in UTC: Ghana keeps GMT all year, so
@@ -62,25 +63,10 @@ const weekdays = [
  * today is marked. The value is yyyy-MM-dd, or '' for none; a clear control empties it.
  * Arrow keys move between days, Enter chooses, Escape closes. Fits a 360 px screen.
  */
-export function DatePicker({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (date: string) => void;
-  error?: string;
-}) {
+export function DatePicker({ id, label, value, onChange, error }: PickerFieldProps<string>) {
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const labelId = `${id}-label`;
-  const valueId = `${id}-value`;
-  const errorId = `${id}-error`;
   const calendarId = `${id}-calendar`;
 
   useEffect(() => {
@@ -98,49 +84,28 @@ export function DatePicker({
   };
 
   return (
-    <Field ref={wrapperRef}>
-      <Label id={labelId} htmlFor={id}>
-        {label}
-      </Label>
-      <Box $invalid={Boolean(error)}>
-        <Trigger
-          ref={triggerRef}
-          id={id}
-          type="button"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          aria-controls={open ? calendarId : undefined}
-          aria-labelledby={`${labelId} ${valueId}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onClick={() => setOpen((isOpen) => !isOpen)}
-        >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <rect x="3.5" y="5" width="17" height="15.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-          </svg>
-          <span id={valueId}>{value ? formatPickerDate(value) : <Placeholder>Select a date</Placeholder>}</span>
-        </Trigger>
-        {value ? (
-          <ClearButton
-            aria-label={`Clear ${label}`}
-            onClick={() => {
-              onChange('');
-              setOpen(false);
-              triggerRef.current?.focus();
-            }}
-          >
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-              <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </ClearButton>
-        ) : null}
-      </Box>
-      {error ? (
-        <ErrorText id={errorId} role="alert">
-          {error}
-        </ErrorText>
-      ) : null}
+    <PickerField
+      id={id}
+      label={label}
+      error={error}
+      icon={
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+          <rect x="3.5" y="5" width="17" height="15.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      }
+      shown={value ? formatPickerDate(value) : null}
+      placeholder="Select a date"
+      expanded={open}
+      controls={open ? calendarId : undefined}
+      onOpen={() => setOpen((isOpen) => !isOpen)}
+      onClear={() => {
+        onChange('');
+        setOpen(false);
+      }}
+      fieldRef={wrapperRef}
+      triggerRef={triggerRef}
+    >
       {open ? (
         <Calendar
           id={calendarId}
@@ -153,7 +118,7 @@ export function DatePicker({
           onClose={close}
         />
       ) : null}
-    </Field>
+    </PickerField>
   );
 }
 
@@ -278,63 +243,6 @@ function Calendar({
     </Popover>
   );
 }
-
-const Field = styled.div`
-  position: relative;
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  min-width: 0;
-`;
-
-const Label = styled.label`
-  font-size: 0.9375rem;
-  font-weight: 600;
-`;
-
-const Box = styled.div<{ $invalid: boolean }>`
-  display: flex;
-  align-items: center;
-  min-height: 48px;
-  border: 1px solid ${({ $invalid, theme }) => ($invalid ? theme.color.danger : theme.color.border)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background};
-
-  &:focus-within { border-color: ${({ theme }) => theme.color.primary}; }
-`;
-
-const Trigger = styled.button`
-  flex: 1;
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  min-width: 0;
-  min-height: 46px;
-  padding: 0 14px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
-  text-align: left;
-  cursor: pointer;
-
-  svg { flex: none; color: ${({ theme }) => theme.color.primary}; }
-  > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-`;
-
-const Placeholder = styled.span`
-  color: ${({ theme }) => theme.color.muted};
-`;
-
-const ClearButton = styled(IconButton)`
-  flex: none;
-  color: ${({ theme }) => theme.color.muted};
-  &:hover { background: ${({ theme }) => theme.color.surface}; }
-`;
-
-const ErrorText = styled.p`
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.color.danger};
-`;
 
 /** Under the field, over what follows; 7 columns of 40 px plus padding fit a 360 px screen. */
 const Popover = styled.div`

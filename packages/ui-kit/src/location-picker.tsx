@@ -6,6 +6,8 @@ import { createPortal } from 'react-dom';
 import styled, { css } from 'styled-components';
 import { IconButton } from './button.tsx';
 import { callEndpoint } from './call-endpoint.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+import { ClearButton, ClearIcon, PickerField, type PickerFieldProps } from './picker-field.tsx';
 
 /** The spec's texts (ride marketplace, "Location picker dialog"). */
 const texts = {
@@ -51,8 +53,6 @@ function usePlaceSuggestions(text: string) {
   return { state: suggestions.length > 0 ? ('results' as const) : ('empty' as const), suggestions, attribution };
 }
 
-const focusableSelector = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
 /**
  * The spec's location picker: a dialog with a search box limited to Ghana. Suggestions appear
  * after more than 2 characters (at most 8); choosing one loads its details, hands the selection
@@ -81,7 +81,6 @@ function PickerDialog({ onClose, onSelect, title }: { onClose: () => void; onSel
   const titleId = `${ids}-title`;
   const listId = `${ids}-list`;
   const optionId = (index: number) => `${ids}-option-${index}`;
-  const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -89,17 +88,6 @@ function PickerDialog({ onClose, onSelect, title }: { onClose: () => void; onSel
   const [choosing, setChoosing] = useState<string | null>(null);
   const [detailsFailed, setDetailsFailed] = useState(false);
   const { state, suggestions, attribution } = usePlaceSuggestions(text);
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    inputRef.current?.focus();
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      previouslyFocused?.focus?.();
-    };
-  }, []);
 
   // A new list starts with nothing highlighted.
   const listKey = suggestions.map((suggestion) => suggestion.placeId).join('|');
@@ -124,26 +112,6 @@ function PickerDialog({ onClose, onSelect, title }: { onClose: () => void; onSel
     }
   };
 
-  const onDialogKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (suggestions.length === 0) return;
@@ -159,106 +127,93 @@ function PickerDialog({ onClose, onSelect, title }: { onClose: () => void; onSel
 
   const showList = suggestions.length > 0 && (state === 'results' || state === 'searching');
   return (
-    <>
-      <Overlay aria-hidden="true" onClick={onClose} />
-      <Dialog ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onDialogKeyDown}>
-        <Header>
-          <h2 id={titleId}>{title}</h2>
-          <CloseButton aria-label="Close" onClick={onClose}>
-            <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
-              <path d="M5 5l12 12M17 5L5 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </CloseButton>
-        </Header>
-        <SearchBox>
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    <ModalDialog layout="sheet" labelledBy={titleId} initialFocus={inputRef} onClose={onClose} closeOnOverlay>
+      <Header>
+        <h2 id={titleId}>{title}</h2>
+        <CloseButton aria-label="Close" onClick={onClose}>
+          <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
+            <path d="M5 5l12 12M17 5L5 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          <input
-            ref={inputRef}
-            type="text"
-            inputMode="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            spellCheck={false}
-            role="combobox"
-            aria-label="Search locations"
-            aria-autocomplete="list"
-            aria-expanded={showList}
-            aria-controls={listId}
-            aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
-            placeholder="Search for a town, station or landmark"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setDetailsFailed(false);
+        </CloseButton>
+      </Header>
+      <SearchBox>
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          ref={inputRef}
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          spellCheck={false}
+          role="combobox"
+          aria-label="Search locations"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+          placeholder="Search for a town, station or landmark"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setDetailsFailed(false);
+          }}
+          onKeyDown={onInputKeyDown}
+        />
+        {text ? (
+          <ClearButton
+            aria-label="Clear search"
+            onClick={() => {
+              setText('');
+              inputRef.current?.focus();
             }}
-            onKeyDown={onInputKeyDown}
-          />
-          {text ? (
-            <ClearButton
-              aria-label="Clear search"
-              onClick={() => {
-                setText('');
-                inputRef.current?.focus();
-              }}
-            >
-              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </ClearButton>
+          >
+            <ClearIcon />
+          </ClearButton>
+        ) : null}
+      </SearchBox>
+      <Body>
+        <Status role="status">
+          {detailsFailed ? <ErrorLine>{texts.detailsFailed}</ErrorLine> : null}
+          {state === 'idle' ? <p>{texts.idle}</p> : null}
+          {state === 'searching' ? <p>{texts.searching}</p> : null}
+          {state === 'empty' ? (
+            <>
+              <strong>{texts.noneFound}</strong>
+              <p>{texts.noneFoundHint}</p>
+            </>
           ) : null}
-        </SearchBox>
-        <Body>
-          <Status role="status">
-            {detailsFailed ? <ErrorLine>{texts.detailsFailed}</ErrorLine> : null}
-            {state === 'idle' ? <p>{texts.idle}</p> : null}
-            {state === 'searching' ? <p>{texts.searching}</p> : null}
-            {state === 'empty' ? (
-              <>
-                <strong>{texts.noneFound}</strong>
-                <p>{texts.noneFoundHint}</p>
-              </>
-            ) : null}
-          </Status>
-          <Suggestions id={listId} role="listbox" aria-label="Suggested locations" $stale={state === 'searching'} hidden={!showList}>
-            {showList
-              ? suggestions.map((suggestion, index) => (
-                  <Suggestion
-                    key={suggestion.placeId}
-                    id={optionId(index)}
-                    role="option"
-                    aria-selected={index === active}
-                    aria-busy={choosing === suggestion.placeId}
-                    $active={index === active}
-                    onMouseEnter={() => setActive(index)}
-                    onClick={() => void choose(suggestion)}
-                  >
-                    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-                      <path
-                        d="M12 21s-6.5-6.2-6.5-11a6.5 6.5 0 0 1 13 0c0 4.8-6.5 11-6.5 11z"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.8"
-                      />
-                      <circle cx="12" cy="10" r="2.3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-                    </svg>
-                    <span>
-                      <strong>{suggestion.name}</strong>
-                      <small>
-                        <Hidden>,</Hidden> {suggestion.description}
-                      </small>
-                    </span>
-                  </Suggestion>
-                ))
-              : null}
-          </Suggestions>
-        </Body>
-        {/* The place data's licence asks for its attribution wherever it is shown. */}
-        {attribution ? <Attribution>{attribution}</Attribution> : null}
-      </Dialog>
-    </>
+        </Status>
+        <Suggestions id={listId} role="listbox" aria-label="Suggested locations" $stale={state === 'searching'} hidden={!showList}>
+          {showList
+            ? suggestions.map((suggestion, index) => (
+                <Suggestion
+                  key={suggestion.placeId}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  aria-busy={choosing === suggestion.placeId}
+                  $active={index === active}
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => void choose(suggestion)}
+                >
+                  <PinIcon size={18} />
+                  <span>
+                    <strong>{suggestion.name}</strong>
+                    <small>
+                      <Hidden>,</Hidden> {suggestion.description}
+                    </small>
+                  </span>
+                </Suggestion>
+              ))
+            : null}
+        </Suggestions>
+      </Body>
+      {/* The place data's licence asks for its attribution wherever it is shown. */}
+      {attribution ? <Attribution>{attribution}</Attribution> : null}
+    </ModalDialog>
   );
 }
 
@@ -279,76 +234,44 @@ export function LocationField({
   value,
   onChange,
   error,
-}: {
-  id: string;
-  label: string;
-  placeholder?: string;
-  value: PlaceDetails | null;
-  onChange: (place: PlaceDetails | null) => void;
-  error?: string;
-}) {
+}: PickerFieldProps<PlaceDetails | null> & { placeholder?: string }) {
   const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const labelId = `${id}-label`;
-  const valueId = `${id}-value`;
-  const errorId = `${id}-error`;
   const locality = value ? localityOf(value) : '';
   return (
-    <Field>
-      <Label id={labelId} htmlFor={id}>
-        {label}
-      </Label>
-      <Box $invalid={Boolean(error)}>
-        <Trigger
-          ref={triggerRef}
-          id={id}
-          type="button"
-          aria-haspopup="dialog"
-          aria-labelledby={`${labelId} ${valueId}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onClick={() => setOpen(true)}
-        >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M12 21s-6.5-6.2-6.5-11a6.5 6.5 0 0 1 13 0c0 4.8-6.5 11-6.5 11z" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <circle cx="12" cy="10" r="2.3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          </svg>
-          <span id={valueId}>
-            {value ? (
-              <>
-                <strong>{value.name}</strong>
-                {locality ? (
-                  <small>
-                    <Hidden>,</Hidden> {locality}
-                  </small>
-                ) : null}
-              </>
-            ) : (
-              <Placeholder>{placeholder}</Placeholder>
-            )}
-          </span>
-        </Trigger>
-        {value ? (
-          <FieldClear
-            aria-label={`Clear ${label}`}
-            onClick={() => {
-              onChange(null);
-              triggerRef.current?.focus();
-            }}
-          >
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-              <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </FieldClear>
-        ) : null}
-      </Box>
-      {error ? (
-        <ErrorText id={errorId} role="alert">
-          {error}
-        </ErrorText>
-      ) : null}
+    <PickerField
+      id={id}
+      label={label}
+      error={error}
+      icon={<PinIcon size={20} />}
+      shown={
+        value ? (
+          <>
+            <strong>{value.name}</strong>
+            {locality ? (
+              <small>
+                <Hidden>,</Hidden> {locality}
+              </small>
+            ) : null}
+          </>
+        ) : null
+      }
+      placeholder={placeholder}
+      stacked
+      onOpen={() => setOpen(true)}
+      onClear={() => onChange(null)}
+    >
       <LocationPickerDialog open={open} onClose={() => setOpen(false)} onSelect={onChange} title={label} />
-    </Field>
+    </PickerField>
+  );
+}
+
+/** A map pin, for places. */
+function PinIcon({ size }: { size: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M12 21s-6.5-6.2-6.5-11a6.5 6.5 0 0 1 13 0c0 4.8-6.5 11-6.5 11z" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <circle cx="12" cy="10" r="2.3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
   );
 }
 
@@ -359,32 +282,6 @@ const Hidden = styled.span`
   overflow: hidden;
   clip: rect(0 0 0 0);
   white-space: nowrap;
-`;
-
-const Overlay = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.layer.overlay};
-  background: ${({ theme }) => theme.color.overlay};
-`;
-
-/** A full-screen sheet on a phone (room for the keyboard and the list), a centred card on wider screens. */
-const Dialog = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.layer.panel};
-  display: flex;
-  flex-direction: column;
-  background: ${({ theme }) => theme.color.background};
-
-  ${({ theme }) => theme.media.md} {
-    inset: 10vh auto auto 50%;
-    transform: translateX(-50%);
-    width: min(520px, calc(100vw - 48px));
-    max-height: 80vh;
-    border-radius: ${({ theme }) => theme.radius.lg};
-    box-shadow: ${({ theme }) => theme.shadow.raised};
-  }
 `;
 
 const Header = styled.div`
@@ -424,11 +321,6 @@ const SearchBox = styled.div`
     font-size: 1rem;
     color: ${({ theme }) => theme.color.text};
   }
-`;
-
-const ClearButton = styled(IconButton)`
-  color: ${({ theme }) => theme.color.muted};
-  &:hover { background: ${({ theme }) => theme.color.surface}; }
 `;
 
 const Body = styled.div`
@@ -485,63 +377,4 @@ const Attribution = styled.p`
   border-top: 1px solid ${({ theme }) => theme.color.border};
   font-size: 0.75rem;
   color: ${({ theme }) => theme.color.muted};
-`;
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  min-width: 0;
-`;
-
-const Label = styled.label`
-  font-size: 0.9375rem;
-  font-weight: 600;
-`;
-
-const Box = styled.div<{ $invalid: boolean }>`
-  position: relative;
-  display: flex;
-  align-items: stretch;
-  min-height: 48px;
-  border: 1px solid ${({ $invalid, theme }) => ($invalid ? theme.color.danger : theme.color.border)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background};
-
-  &:focus-within { border-color: ${({ theme }) => theme.color.primary}; }
-`;
-
-const Trigger = styled.button`
-  flex: 1;
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  min-width: 0;
-  padding: 6px 14px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
-  text-align: left;
-  cursor: pointer;
-
-  svg { flex: none; color: ${({ theme }) => theme.color.primary}; }
-  > span { display: grid; min-width: 0; line-height: 1.3; }
-  strong { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  small { font-size: 0.8125rem; color: ${({ theme }) => theme.color.muted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-`;
-
-const Placeholder = styled.span`
-  color: ${({ theme }) => theme.color.muted};
-`;
-
-const FieldClear = styled(IconButton)`
-  flex: none;
-  color: ${({ theme }) => theme.color.muted};
-  align-self: center;
-  &:hover { background: ${({ theme }) => theme.color.surface}; }
-`;
-
-const ErrorText = styled.p`
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.color.danger};
 `;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { FieldError, type PickerFieldProps } from './picker-field.tsx';
 
 type Period = 'AM' | 'PM';
 type Parts = { hour: string; minute: string; period: Period | '' };
@@ -36,19 +37,7 @@ export function formatTime12h(value: string): string {
  * (the phone's own wheel, accessible as they are). The value is 24-hour `HH:MM`, or '' while
  * nothing is chosen. Choosing any part fills the others (minute 00, AM) so a value exists at once.
  */
-export function TimePicker({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (time: string) => void;
-  error?: string;
-}) {
+export function TimePicker({ id, label, value, onChange, error }: PickerFieldProps<string>) {
   const fromValue = partsOf(value);
   // Parts chosen before the hour, while the value is still '' (an hour makes a whole time).
   const [draft, setDraft] = useState<Parts>({ hour: '', minute: '', period: '' });
@@ -124,11 +113,7 @@ export function TimePicker({
           <option value="PM">PM</option>
         </Select>
       </Row>
-      {error ? (
-        <ErrorText id={errorId} role="alert">
-          {error}
-        </ErrorText>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </Fieldset>
   );
 }
@@ -179,9 +164,4 @@ const Select = styled.select`
 
   &:focus { border-color: ${({ theme }) => theme.color.primary}; }
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
-`;
-
-const ErrorText = styled.p`
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.color.danger};
 `;

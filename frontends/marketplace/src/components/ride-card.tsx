@@ -1,7 +1,8 @@
-import type { RideSummary } from '@krom/contracts/http/rides';
+import type { DriverRide, RideSummary } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { useId } from 'react';
 import styled from 'styled-components';
+import { Card } from './card.tsx';
 
 /*
  * How rides are written wherever they appear (listing, preview, dashboards). Departure dates are
@@ -29,7 +30,26 @@ export function formatCedis(amount: string | number): string {
   return `GH₵${cedis.format(Number(amount))}`;
 }
 
+/** "GH₵1,250.00"; a currency other than cedis (none exists yet) by its code. */
+export const formatMoney = (amount: string, currency = 'GHS') =>
+  currency === 'GHS' ? formatCedis(amount) : `${currency} ${Number(amount).toFixed(2)}`;
+
+/** "Sat, Nov 28, 2026 · 7:30 AM": a ride's departure on one line. */
+export const formatDeparture = (ride: Pick<RideSummary, 'departureDate' | 'departureTime'>) =>
+  `${formatRideDate(ride.departureDate)} · ${formatRideTime(ride.departureTime)}`;
+
+/** "3 seats left", as passengers see a ride. */
 export const seatsLeftText = (seats: number) => `${seats} seat${seats === 1 ? '' : 's'} left`;
+
+/**
+ * "2 of 3 seats left", as the driver sees their own ride: the free seats against the seats the
+ * ride offers passengers, which are the free ones and the booked ones (`totalSeats` is the car's,
+ * the driver's own included).
+ */
+export const seatsLeft = (ride: Pick<DriverRide, 'availableSeats' | 'bookedSeats'>) => {
+  const offered = ride.availableSeats + ride.bookedSeats;
+  return `${ride.availableSeats} of ${offered} seat${offered === 1 ? '' : 's'} left`;
+};
 
 /** `2019 Toyota Corolla`. */
 export const vehicleName = (vehicle: RideSummary['vehicle']) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -131,16 +151,6 @@ export const VisuallyHidden = styled.span`
   overflow: hidden;
   clip: rect(0 0 0 0);
   white-space: nowrap;
-`;
-
-const Card = styled.article`
-  display: grid;
-  gap: 12px;
-  padding: 16px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.background};
-  box-shadow: ${({ theme }) => theme.shadow.card};
 `;
 
 const Top = styled.div`

@@ -1,4 +1,6 @@
-import type { RideDetails, RideSummary } from '@krom/contracts/http/rides';
+import type { DriverRide, RideDetails, RideSummary } from '@krom/contracts/http/rides';
+import type { Vehicle } from '@krom/contracts/http/vehicles';
+import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
 
 let sequence = 0;
 const nextId = () => {
@@ -38,21 +40,78 @@ export function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
   };
 }
 
+/** What GET /api/rides/{id} adds to a listed ride: coordinates for the map, regions, the pickup station, the driver's record. */
+const details = {
+  fromLatitude: 5.5656,
+  fromLongitude: -0.2364,
+  toLatitude: 6.6961,
+  toLongitude: -1.6236,
+  fromRegion: 'Greater Accra',
+  toRegion: 'Ashanti',
+  pickupStation: 'Kaneshie Station, main gate',
+  driverRidesCompleted: 12,
+  createdAt: '2026-11-20T09:00:00.000Z',
+} satisfies Omit<RideDetails, keyof RideSummary>;
+
 /** The same ride as GET /api/rides/{id} answers it, with coordinates for the map. */
 export function aRideWithDetails(overrides: Partial<RideDetails> = {}): RideDetails {
+  return { ...aRide(), ...details, ...overrides };
+}
+
+export const rideList = (rides: RideSummary[], { total = rides.length, page = 1, pageSize = 20 } = {}) => ({ rides, total, page, pageSize });
+
+/**
+ * One of the signed-in driver's (`aUser()`'s) rides as GET /api/rides/mine answers it: Accra to
+ * Kumasi on Nov 28, 2030 at 7:30 AM, 3 of 4 seats free and none booked, GH₵120.00 a seat.
+ */
+export function driverRide(overrides: Partial<DriverRide> = {}): DriverRide {
   return {
-    ...aRide(),
-    fromLatitude: 5.5656,
-    fromLongitude: -0.2364,
-    toLatitude: 6.6961,
-    toLongitude: -1.6236,
-    fromRegion: 'Greater Accra',
-    toRegion: 'Ashanti',
-    pickupStation: 'Kaneshie Station, main gate',
-    driverRidesCompleted: 12,
-    createdAt: '2026-11-20T09:00:00.000Z',
+    ...aRide({
+      driverId: aUser().id,
+      driverName: 'Ama Mensah',
+      fromLocation: 'Kaneshie Station, Accra',
+      toLocation: 'Kejetia, Kumasi',
+      fromLocalityArea: null,
+      toLocalityArea: null,
+      departureDate: '2030-11-28',
+      duration: '4h 10min',
+      pricePerSeat: '120.00',
+      description: null,
+      stops: [],
+    }),
+    bookedSeats: 0,
+    editable: true,
     ...overrides,
   };
 }
 
-export const rideList = (rides: RideSummary[], { total = rides.length, page = 1, pageSize = 20 } = {}) => ({ rides, total, page, pageSize });
+/** A driver's ride as anyone else sees it listed (without what only its driver is told). */
+export function summaryOf(ride: DriverRide): RideSummary {
+  const { bookedSeats: _booked, editable: _editable, ...summary } = ride;
+  return summary;
+}
+
+/** A driver's ride as GET /api/rides/{id} answers it. */
+export function rideDetailsOf(ride: DriverRide, overrides: Partial<RideDetails> = {}): RideDetails {
+  return { ...summaryOf(ride), ...details, ...overrides };
+}
+
+let vehicleSequence = 0;
+
+/** A vehicle as GET /api/vehicles answers it: a silver 2019 Toyota Corolla, 4 seats, no upcoming rides. */
+export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  vehicleSequence += 1;
+  return {
+    id: `5a1c2d3e-4f50-4a6b-8c7d-${String(vehicleSequence).padStart(12, '0')}`,
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2019,
+    color: 'Silver',
+    licensePlate: 'GR-1234-20',
+    seats: 4,
+    isActive: true,
+    upcomingRides: 0,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  };
+}

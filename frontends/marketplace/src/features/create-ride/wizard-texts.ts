@@ -41,7 +41,6 @@ export const wizardTexts = {
   guideLoading: 'Working out a fair price for this route...',
   seatsPriceMissing: 'Please select a vehicle and fill in both available seats and price per seat before continuing.',
   vehiclesFailed: 'Your vehicles could not be loaded.',
-  tryAgain: 'Try again',
 
   reviewTitle: 'Review and Post Ride',
   reviewLead: 'Check the details. Passengers see them as they are here.',

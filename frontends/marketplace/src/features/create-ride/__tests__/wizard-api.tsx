@@ -1,9 +1,9 @@
 import type { PlaceDetails } from '@krom/contracts/http/places';
 import type { PostingRights, PriceGuide, RideDetails } from '@krom/contracts/http/rides';
-import type { Vehicle } from '@krom/contracts/http/vehicles';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { useLocation } from 'react-router-dom';
+import { aVehicle, driverRide, rideDetailsOf } from '../../../components/__tests__/ride-fixtures.ts';
 import { type DateTimeDraft, type RouteDraft, type SeatsPriceDraft, toDraftPlace, writeDraft } from '../ride-draft.ts';
 
 type Reply = { status: number; body?: unknown };
@@ -67,29 +67,16 @@ export const canPost: PostingRights = {
   vehicleCount: 2,
 };
 
-export const corolla: Vehicle = {
-  id: '5a1c2d3e-4f50-4a6b-8c7d-000000000001',
-  make: 'Toyota',
-  model: 'Corolla',
-  year: 2019,
-  color: 'Silver',
-  licensePlate: 'GR-1234-20',
-  seats: 4,
-  isActive: true,
-  upcomingRides: 0,
-  createdAt: '2026-11-01T08:00:00.000Z',
-};
+export const corolla = aVehicle({ id: '5a1c2d3e-4f50-4a6b-8c7d-000000000001' });
 
-export const hiace: Vehicle = {
-  ...corolla,
+export const hiace = aVehicle({
   id: '5a1c2d3e-4f50-4a6b-8c7d-000000000002',
-  make: 'Toyota',
   model: 'Hiace',
   year: 2015,
   color: 'White',
   licensePlate: 'AS-4821-Z',
   seats: 8,
-};
+});
 
 export const guide: PriceGuide = {
   distanceKm: 260,
@@ -102,41 +89,27 @@ export const guide: PriceGuide = {
 
 /** A ride as POST /api/rides answers it. */
 export function aPostedRide(overrides: Partial<RideDetails> = {}): RideDetails {
-  return {
+  const ride = driverRide({
     id: '9e8d7c6b-5a49-4382-9170-000000000042',
     driverId: driver.id,
-    driverName: 'Ama Mensah',
-    driverRating: null,
-    driverPhotoUrl: null,
-    driverVerified: true,
-    fromCity: 'Accra',
-    toCity: 'Kumasi',
     fromLocation: 'Kwame Nkrumah Circle',
     toLocation: 'Kejetia',
     fromLocalityArea: 'Accra',
     toLocalityArea: 'Kumasi',
     departureDate: '2030-03-15',
-    departureTime: '07:30',
     duration: '3h 20min',
-    availableSeats: 3,
-    totalSeats: 4,
     pricePerSeat: '150.00',
-    currency: 'GHS',
-    description: null,
-    status: 'active',
-    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
-    stops: [],
+  });
+  return rideDetailsOf(ride, {
     fromLatitude: 5.5697,
     fromLongitude: -0.2166,
     toLatitude: 6.6959,
     toLongitude: -1.6236,
-    fromRegion: 'Greater Accra',
-    toRegion: 'Ashanti',
     pickupStation: 'Circle VIP Station',
     driverRidesCompleted: 0,
     createdAt: '2026-11-20T08:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /**

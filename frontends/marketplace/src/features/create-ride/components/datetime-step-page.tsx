@@ -1,5 +1,4 @@
 import { rideMessages } from '@krom/contracts/http/rides';
-import { Button } from '@krom/ui-kit/button.tsx';
 import { DatePicker, ghanaToday } from '@krom/ui-kit/date-picker.tsx';
 import { TimePicker } from '@krom/ui-kit/time-picker.tsx';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +6,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { type DateTimeDraft, readDraft, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';
-import { StepActions, StepForm, WizardScreen } from './wizard-screen.tsx';
+import { StepForm, StepNavigation, WizardScreen } from './wizard-screen.tsx';
 
 /** /create-ride-datetime, step 2: the departure's date and time. */
 export function DateTimeStepPage() {
@@ -64,14 +63,7 @@ function DateTimeForm({ userId }: { userId: string }) {
       <DatePicker id="departure-date" label={wizardTexts.date} value={dateTime.date} onChange={(date) => edit({ ...dateTime, date })} />
       <TimePicker id="departure-time" label={wizardTexts.time} value={dateTime.time} onChange={(time) => edit({ ...dateTime, time })} />
       {problem ? <StepAlert>{problem}</StepAlert> : null}
-      <StepActions>
-        <Button $variant="secondary" $size="lg" onClick={() => navigate('/create-ride')}>
-          {wizardTexts.back}
-        </Button>
-        <Button type="submit" $size="lg" $block>
-          {wizardTexts.continue}
-        </Button>
-      </StepActions>
+      <StepNavigation back="/create-ride" />
     </StepForm>
   );
 }

@@ -1,18 +1,17 @@
 import type { VerificationStatus } from '@krom/contracts/http/auth';
 import { type PostingRights, type PostingStep, rideMessages } from '@krom/contracts/http/rides';
-import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { QueryFailure } from '../../../components/query-failure.tsx';
 import { usePostingRights } from '../api/get-posting-rights.ts';
 
 export const gateTexts = {
   title: 'Before you post a ride',
   lead: 'Passengers ride with verified drivers. Finish these steps in order, then come back to post your ride.',
   failed: 'We could not check whether you can post a ride.',
-  tryAgain: 'Try again',
   steps: {
     verify_identity: 'Verify your identity',
     verify_driver: 'Complete driver verification',
@@ -67,16 +66,7 @@ export function PostingRightsGate({ recheck, children }: { recheck: boolean; chi
   const rights = usePostingRights({ recheck });
   if (rights.isPending) return <Spinner />;
   if (rights.isError) {
-    return (
-      <Failure>
-        <p role="alert">{gateTexts.failed}</p>
-        <div>
-          <Button $variant="secondary" onClick={() => rights.refetch()}>
-            {gateTexts.tryAgain}
-          </Button>
-        </div>
-      </Failure>
-    );
+    return <QueryFailure message={gateTexts.failed} onRetry={() => rights.refetch()} />;
   }
   if (rights.data.canPost) return children;
   return <PostingSteps rights={rights.data} />;
@@ -134,11 +124,6 @@ const leadMessage: Record<PostingStep, 'needsIdentity' | 'needsDriver' | 'needsV
   verify_driver: 'needsDriver',
   add_vehicle: 'needsVehicle',
 };
-
-const Failure = styled.div`
-  display: grid;
-  gap: 12px;
-`;
 
 const Gate = styled.section`
   display: grid;

@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { type RouteDraft, toDraftPlace, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';
-import { StepActions, StepForm, WizardScreen } from './wizard-screen.tsx';
+import { StepForm, StepNavigation, WizardScreen } from './wizard-screen.tsx';
 
 /** /create-ride, step 1: departure, destination, up to 5 stops and a description. */
 export function RouteStepPage() {
@@ -129,11 +129,7 @@ function RouteStep({ userId }: { userId: string }) {
         )}
       </FormField>
       {problem ? <StepAlert>{problem}</StepAlert> : null}
-      <StepActions>
-        <Button type="submit" $size="lg" $block>
-          {wizardTexts.continue}
-        </Button>
-      </StepActions>
+      <StepNavigation />
     </StepForm>
   );
 }

@@ -1,19 +1,19 @@
 import { maxRideSeats, type PriceGuide, priceField, rideMessages } from '@krom/contracts/http/rides';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
-import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useMyVehicles } from '../api/get-my-vehicles.ts';
 import { usePriceGuide } from '../api/get-price-guide.ts';
 import { cedis, routePoints } from '../assemble-ride.ts';
 import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';
-import { StepActions, StepForm, WizardScreen } from './wizard-screen.tsx';
+import { StepForm, StepNavigation, WizardScreen } from './wizard-screen.tsx';
 
 /** /create-ride-seats-price, step 3: the vehicle, the seats offered and the price per seat. */
 export function SeatsPriceStepPage() {
@@ -52,16 +52,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
 
   if (vehicles.isPending) return <Spinner />;
   if (vehicles.isError) {
-    return (
-      <Stack>
-        <p role="alert">{wizardTexts.vehiclesFailed}</p>
-        <div>
-          <Button $variant="secondary" onClick={() => vehicles.refetch()}>
-            {wizardTexts.tryAgain}
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <QueryFailure message={wizardTexts.vehiclesFailed} onRetry={() => vehicles.refetch()} />;
   }
   if (vehicles.data.length === 0) {
     return (
@@ -150,14 +141,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
         <PriceGuideNote guide={guide.data} loading={guide.isLoading} />
       </div>
       {problem ? <StepAlert>{problem}</StepAlert> : null}
-      <StepActions>
-        <Button $variant="secondary" $size="lg" onClick={() => navigate('/create-ride-datetime')}>
-          {wizardTexts.back}
-        </Button>
-        <Button type="submit" $size="lg" $block>
-          {wizardTexts.continue}
-        </Button>
-      </StepActions>
+      <StepNavigation back="/create-ride-datetime" />
     </StepForm>
   );
 }

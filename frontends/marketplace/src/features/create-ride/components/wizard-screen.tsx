@@ -1,9 +1,10 @@
 import type { User } from '@krom/contracts/http/auth';
+import { Button } from '@krom/ui-kit/button.tsx';
 import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
-import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
-import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
 import { wizardTexts } from '../wizard-texts.ts';
 import { PostingRightsGate } from './posting-rights-gate.tsx';
 
@@ -26,35 +27,27 @@ export function WizardScreen({
   children: (user: User) => ReactNode;
 }) {
   return (
-    <RequireSignedIn>
+    <SignedInPage>
       {(user) => (
-        <SignedInFrame user={user}>
-          <Column>
-            <PostingRightsGate recheck={step === 1}>
-              <Intro>
-                <Eyebrow>
-                  {wizardTexts.eyebrow} · {wizardTexts.stepOf(step)}
-                </Eyebrow>
-                <ProgressBar percent={step * 25} aria-hidden="true" />
-                <h1>{title}</h1>
-                <p>{lead}</p>
-              </Intro>
-              {children(user)}
-            </PostingRightsGate>
-          </Column>
-        </SignedInFrame>
+        <Column $width={560}>
+          <PostingRightsGate recheck={step === 1}>
+            <Intro>
+              <Eyebrow>
+                {wizardTexts.eyebrow} · {wizardTexts.stepOf(step)}
+              </Eyebrow>
+              <ProgressBar percent={step * 25} aria-hidden="true" />
+              <h1>{title}</h1>
+              <p>{lead}</p>
+            </Intro>
+            {children(user)}
+          </PostingRightsGate>
+        </Column>
       )}
-    </RequireSignedIn>
+    </SignedInPage>
   );
 }
 
-const Column = styled.div`
-  display: grid;
-  gap: 20px;
-  max-width: 560px;
-  margin: 0 auto;
-  width: 100%;
-
+const Column = styled(PageColumn)`
   h1 { font-size: 1.5rem; }
   ${({ theme }) => theme.media.md} {
     h1 { font-size: 1.75rem; }
@@ -75,6 +68,23 @@ const Eyebrow = styled.p`
   text-transform: uppercase;
   color: ${({ theme }) => theme.color.primary};
 `;
+
+/** The way back to the step before (`back`, none on the first step) and Continue, which submits the step's form. */
+export function StepNavigation({ back }: { back?: string }) {
+  const navigate = useNavigate();
+  return (
+    <StepActions>
+      {back ? (
+        <Button $variant="secondary" $size="lg" onClick={() => navigate(back)}>
+          {wizardTexts.back}
+        </Button>
+      ) : null}
+      <Button type="submit" $size="lg" $block>
+        {wizardTexts.continue}
+      </Button>
+    </StepActions>
+  );
+}
 
 /** The step's way on and back: Back on the left, the main button filling the rest. */
 export const StepActions = styled.div`

@@ -11,62 +11,13 @@ import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import type { User } from '@krom/contracts/http/auth';
 import type { DriverRide } from '@krom/contracts/http/rides';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
+import { aVehicle, driverRide } from '../../../components/__tests__/ride-fixtures.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
 beforeAll(() => import('../components/dashboard-page.tsx'), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
-
-let sequence = 0;
-/** One of the user's rides as GET /api/rides/mine answers it. */
-function aRide(overrides: Partial<DriverRide> = {}): DriverRide {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    driverId: aUser().id,
-    driverName: 'Ama Mensah',
-    driverRating: null,
-    driverPhotoUrl: null,
-    driverVerified: true,
-    fromCity: 'Accra',
-    toCity: 'Kumasi',
-    fromLocation: 'Kaneshie Station, Accra',
-    toLocation: 'Kejetia, Kumasi',
-    fromLocalityArea: null,
-    toLocalityArea: null,
-    departureDate: '2030-11-28',
-    departureTime: '07:30',
-    duration: '4h 10min',
-    availableSeats: 3,
-    totalSeats: 4,
-    pricePerSeat: '120.00',
-    currency: 'GHS',
-    description: null,
-    status: 'active',
-    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
-    stops: [],
-    bookedSeats: 0,
-    editable: true,
-    ...overrides,
-  };
-}
-
-function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
-  return {
-    id: '00000000-0000-4000-9000-000000000001',
-    make: 'Toyota',
-    model: 'Corolla',
-    year: 2019,
-    color: 'Silver',
-    licensePlate: 'GR-1234-20',
-    seats: 4,
-    isActive: true,
-    upcomingRides: 0,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 type Reply = { status: number; body?: unknown };
 function openDashboard(user: User = aUser(), answers: { rides?: DriverRide[] | Reply; vehicles?: Vehicle[] } = {}) {
@@ -118,8 +69,8 @@ describe('/dashboard', () => {
   });
 
   it("shows the user's upcoming rides from the server in My Rides and Recent Activity", async () => {
-    const kumasi = aRide({ availableSeats: 2, bookedSeats: 1, editable: false, pricePerSeat: '120.00' });
-    const tamale = aRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '14:05', availableSeats: 1, pricePerSeat: '1250.5' });
+    const kumasi = driverRide({ availableSeats: 2, bookedSeats: 1, editable: false, pricePerSeat: '120.00' });
+    const tamale = driverRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '14:05', availableSeats: 1, pricePerSeat: '1250.5' });
     const { api, user } = openDashboard(aUser(), { rides: [kumasi, tamale] });
     const activity = await screen.findByRole('list', { name: 'Recent activity' });
     expect(within(activity).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -143,7 +94,7 @@ describe('/dashboard', () => {
     let fail = true;
     const api = mockApi({
       ...frameAnswers(aUser()),
-      'GET /api/rides/mine': () => (fail ? { status: 500, body: { message: 'Internal error' } } : { status: 200, body: { rides: [aRide()] } }),
+      'GET /api/rides/mine': () => (fail ? { status: 500, body: { message: 'Internal error' } } : { status: 200, body: { rides: [driverRide()] } }),
     });
     const { user } = renderRoutes([...elsewhere, ...routes], '/dashboard');
     expect((await screen.findByRole('alert')).textContent).toBe('Your recent activity could not be loaded.');
@@ -209,7 +160,7 @@ describe('/dashboard', () => {
     const declared = [...marketplaceManifest.paths, ...accountManifest.paths];
     declareScreens(declared);
     try {
-      const ride = aRide();
+      const ride = driverRide();
       const { user } = openDashboard(aUser(), { rides: [ride] });
       const hrefs = new Set<string>();
       const collect = () => {

@@ -2,12 +2,11 @@ import type { User } from '@krom/contracts/http/auth';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
-import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
-import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
 import { MyRidesPanel, RecentActivityPanel } from './my-rides-panels.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 
@@ -24,15 +23,7 @@ const tabs: TabItem<TabId>[] = [
  * vehicles (GET /api/vehicles). Bookings arrive with a later release; until then that tab says so.
  */
 export function DashboardPage() {
-  return (
-    <RequireSignedIn>
-      {(user) => (
-        <SignedInFrame user={user}>
-          <Dashboard user={user} />
-        </SignedInFrame>
-      )}
-    </RequireSignedIn>
-  );
+  return <SignedInPage>{(user) => <Dashboard user={user} />}</SignedInPage>;
 }
 
 /** The two main actions; one whose screen is not built yet is not offered (it would open the 404). */
@@ -64,10 +55,10 @@ function Dashboard({ user }: { user: User }) {
   const [tab, setTab] = useState<TabId>('activity');
   const actions = mainActions.filter((action) => screenExists(action.to));
   return (
-    <Column>
+    <PageColumn>
       <header>
-        <h1>Welcome, {user.firstName}!</h1>
-        <Lead>Where are you headed today?</Lead>
+        <PageTitle>Welcome, {user.firstName}!</PageTitle>
+        <PageLead>Where are you headed today?</PageLead>
       </header>
       {actions.length > 0 ? (
         <Actions>
@@ -95,23 +86,9 @@ function Dashboard({ user }: { user: User }) {
           {tab === 'profile' ? <ProfileTab user={user} /> : null}
         </TabPanel>
       </section>
-    </Column>
+    </PageColumn>
   );
 }
-
-const Column = styled.div`
-  display: grid;
-  gap: 20px;
-  max-width: 760px;
-  margin: 0 auto;
-
-  h1 { font-size: 1.75rem; overflow-wrap: anywhere; }
-`;
-
-const Lead = styled.p`
-  margin-top: 4px;
-  color: ${({ theme }) => theme.color.muted};
-`;
 
 const Actions = styled.div`
   display: grid;

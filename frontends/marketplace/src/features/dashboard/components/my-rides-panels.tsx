@@ -4,8 +4,8 @@ import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import styled from 'styled-components';
+import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useUpcomingRides } from '../api/get-my-rides.ts';
-import { QueryFailure } from './query-failure.tsx';
 import { RideRow } from './ride-row.tsx';
 
 /** How many rides a tab lists before sending the user to the full list. */
@@ -18,7 +18,7 @@ const noRides = { title: 'No rides posted yet', text: 'Rides you offer as a driv
 export function MyRidesPanel() {
   const rides = useUpcomingRides();
   if (rides.isPending) return <Spinner />;
-  if (rides.isError) return <QueryFailure what="Your rides" onRetry={() => void rides.refetch()} />;
+  if (rides.isError) return <QueryFailure message="Your rides could not be loaded." onRetry={() => void rides.refetch()} />;
   if (rides.data.length === 0) return <EmptyState {...noRides} />;
   return (
     <Stack>
@@ -44,7 +44,7 @@ export function MyRidesPanel() {
 export function RecentActivityPanel() {
   const rides = useUpcomingRides();
   if (rides.isPending) return <Spinner />;
-  if (rides.isError) return <QueryFailure what="Your recent activity" onRetry={() => void rides.refetch()} />;
+  if (rides.isError) return <QueryFailure message="Your recent activity could not be loaded." onRetry={() => void rides.refetch()} />;
   if (rides.data.length === 0) {
     return <EmptyState title="No recent activity yet" text="Rides you post and seats you book will show up here." />;
   }

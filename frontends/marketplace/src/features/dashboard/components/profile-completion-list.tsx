@@ -6,6 +6,7 @@ import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { type CompletionState, profileCompletion } from '../profile-completion.ts';
+import { ListRow } from './ride-row.tsx';
 
 const badges: Record<CompletionState, { label: string; ink: string; soft: string }> = {
   done: { label: 'Complete', ink: '#0a7a4b', soft: '#e6f4ed' },
@@ -29,7 +30,7 @@ export function ProfileCompletionList({ user, vehicleCount }: { user: User; vehi
         {steps.map((step) => {
           const badge = badges[step.state];
           return (
-            <Step key={step.id} aria-label={step.title}>
+            <ListRow key={step.id} aria-label={step.title}>
               <div>
                 <Title>
                   {step.title}
@@ -40,7 +41,7 @@ export function ProfileCompletionList({ user, vehicleCount }: { user: User; vehi
                 <Detail>{step.detail}</Detail>
               </div>
               {screenExists(step.link.to) ? <Link to={step.link.to}>{step.link.label}</Link> : null}
-            </Step>
+            </ListRow>
           );
         })}
       </StackedList>
@@ -61,29 +62,6 @@ const Stack = styled.div`
 const Summary = styled.div`
   display: grid;
   gap: 8px;
-`;
-
-const Step = styled.li`
-  display: grid;
-  gap: 4px;
-  padding: 14px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-
-  a {
-    justify-self: start;
-    display: inline-flex;
-    align-items: center;
-    min-height: 44px;
-    font-weight: 600;
-  }
-
-  ${({ theme }) => theme.media.md} {
-    display: flex;
-    align-items: center;
-    justify-content: space-between;
-    gap: 12px;
-  }
 `;
 
 const Title = styled.p`

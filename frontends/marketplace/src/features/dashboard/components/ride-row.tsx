@@ -3,8 +3,7 @@ import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatCedis } from '../../../components/ride-card.tsx';
-import { formatDeparture, seatsLeft } from '../format-ride.ts';
+import { formatCedis, formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 
 /** One of the user's rides in a dashboard list: route, departure, seats and price, and its details. */
 export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNode }) {
@@ -25,14 +24,14 @@ export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNo
   );
 }
 
-const Row = styled.li`
+/** A dashboard list item: what it is, and its link beside it on wider screens (under it on a phone). */
+export const ListRow = styled.li`
   display: grid;
   gap: 4px;
   padding: 14px;
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
 
-  > div { display: grid; gap: 2px; min-width: 0; }
   a {
     justify-self: start;
     display: inline-flex;
@@ -47,6 +46,10 @@ const Row = styled.li`
     justify-content: space-between;
     gap: 12px;
   }
+`;
+
+const Row = styled(ListRow)`
+  > div { display: grid; gap: 2px; min-width: 0; }
 `;
 
 const Eyebrow = styled.p`

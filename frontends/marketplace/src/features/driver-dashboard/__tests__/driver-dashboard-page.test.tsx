@@ -1,4 +1,4 @@
-import type { DriverDashboard, DriverRide } from '@krom/contracts/http/rides';
+import type { DriverDashboard } from '@krom/contracts/http/rides';
 import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
@@ -7,6 +7,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routesManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
+import { driverRide } from '../../../components/__tests__/ride-fixtures.ts';
 import { greetingAt } from '../format-dashboard.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
@@ -14,39 +15,6 @@ import { greetingAt } from '../format-dashboard.ts';
 beforeAll(() => import('../components/driver-dashboard-page.tsx'), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
-
-let sequence = 0;
-function aRide(overrides: Partial<DriverRide> = {}): DriverRide {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    driverId: aUser().id,
-    driverName: 'Ama Mensah',
-    driverRating: null,
-    driverPhotoUrl: null,
-    driverVerified: true,
-    fromCity: 'Accra',
-    toCity: 'Kumasi',
-    fromLocation: 'Kaneshie Station, Accra',
-    toLocation: 'Kejetia, Kumasi',
-    fromLocalityArea: null,
-    toLocalityArea: null,
-    departureDate: '2030-11-28',
-    departureTime: '07:30',
-    duration: null,
-    availableSeats: 3,
-    totalSeats: 4,
-    pricePerSeat: '120.00',
-    currency: 'GHS',
-    description: null,
-    status: 'active',
-    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
-    stops: [],
-    bookedSeats: 0,
-    editable: true,
-    ...overrides,
-  };
-}
 
 /** A driver who has posted nothing yet, as the rides service answers for them. */
 const nothingYet: DriverDashboard = {
@@ -98,10 +66,10 @@ describe('/driver-dashboard', () => {
   });
 
   it("shows the server's figures: earnings, the active ride with Manage and View, upcoming and recent rides, the rating", async () => {
-    const active = aRide({ departureDate: '2030-11-28', departureTime: '07:30', availableSeats: 1, bookedSeats: 2, editable: false });
-    const later = aRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '18:00', pricePerSeat: '200.00' });
-    const done = aRide({ fromCity: 'Kumasi', toCity: 'Accra', departureDate: '2030-11-01', status: 'completed' });
-    const dropped = aRide({ toCity: 'Ho', departureDate: '2030-10-20', status: 'cancelled' });
+    const active = driverRide({ departureDate: '2030-11-28', departureTime: '07:30', availableSeats: 1, bookedSeats: 2, editable: false });
+    const later = driverRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '18:00', pricePerSeat: '200.00' });
+    const done = driverRide({ fromCity: 'Kumasi', toCity: 'Accra', departureDate: '2030-11-01', status: 'completed' });
+    const dropped = driverRide({ toCity: 'Ho', departureDate: '2030-10-20', status: 'cancelled' });
     openDriverDashboard({
       ...nothingYet,
       earnings: { today: '240.00', thisWeek: '480.00', thisMonth: '1250.50', lastMonth: '96.00' },

@@ -2,9 +2,9 @@ import type { DriverRide } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import styled from 'styled-components';
-import { formatDeparture, formatMoney, seatsLeft } from '../format-dashboard.ts';
+import { formatDeparture, formatMoney, seatsLeft } from '../../../components/ride-card.tsx';
+import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
 import { Line, Route } from './dashboard-ride-item.tsx';
-import { RideStatusBadge } from './ride-status-badge.tsx';
 
 /** The ride departing next within 24 hours, with Manage (the driver's rides) and View (its details). */
 export function ActiveRideCard({ ride }: { ride: DriverRide }) {

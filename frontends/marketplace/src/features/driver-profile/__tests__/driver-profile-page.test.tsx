@@ -1,10 +1,11 @@
-import type { DriverProfile, RideSummary } from '@krom/contracts/http/rides';
+import type { DriverProfile } from '@krom/contracts/http/rides';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
+import { driverRide, summaryOf } from '../../../components/__tests__/ride-fixtures.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
@@ -13,35 +14,9 @@ beforeAll(() => import('../components/driver-profile-page.tsx'), 30_000);
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
 const kwameId = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 const signedOut = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
-
-function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    driverId: kwameId,
-    driverName: 'Kwame Boateng',
-    driverRating: 4.8,
-    driverPhotoUrl: null,
-    driverVerified: true,
-    fromCity: 'Accra',
-    toCity: 'Kumasi',
-    fromLocation: 'Kaneshie Station, Accra',
-    toLocation: 'Kejetia, Kumasi',
-    fromLocalityArea: null,
-    toLocalityArea: null,
-    departureDate: '2030-11-28',
-    departureTime: '07:30',
-    duration: null,
-    availableSeats: 3,
-    totalSeats: 4,
-    pricePerSeat: '120.00',
-    currency: 'GHS',
-    description: null,
-    status: 'active',
-    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
-    stops: [],
-    ...overrides,
-  };
-}
+const kwamesRide = summaryOf(
+  driverRide({ id: '00000000-0000-4000-8000-000000000001', driverId: kwameId, driverName: 'Kwame Boateng', driverRating: 4.8, duration: null }),
+);
 
 function aProfile(overrides: Partial<DriverProfile> = {}): DriverProfile {
   return {
@@ -57,7 +32,7 @@ function aProfile(overrides: Partial<DriverProfile> = {}): DriverProfile {
     completionRate: 92.4,
     rating: 4.75,
     reviewCount: 0,
-    upcomingRides: [aRide()],
+    upcomingRides: [kwamesRide],
     ...overrides,
   };
 }

@@ -1,15 +1,15 @@
 import type { User } from '@krom/contracts/http/auth';
 import { statusOf } from '@krom/ui-kit/api-request.ts';
-import { Button } from '@krom/ui-kit/button.tsx';
 import { Container } from '@krom/ui-kit/container.tsx';
 import { useAuth } from '@krom/ui-kit/current-user.ts';
 import { LogoHeader } from '@krom/ui-kit/logo-header.tsx';
-import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
 import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
+import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useDriverProfile } from '../api/get-driver-profile.ts';
 import { DriverNotFound } from './driver-not-found.tsx';
 import { DriverProfileView } from './driver-profile-view.tsx';
@@ -23,13 +23,7 @@ export function DriverProfilePage() {
   const { id } = useParams();
   if (id) return <PublicProfile id={id} />;
   return (
-    <RequireSignedIn>
-      {(user) => (
-        <SignedInFrame user={user}>
-          <DriverProfile id={user.id} viewer={user} />
-        </SignedInFrame>
-      )}
-    </RequireSignedIn>
+    <SignedInPage>{(user) => <DriverProfile id={user.id} viewer={user} />}</SignedInPage>
   );
 }
 
@@ -64,19 +58,12 @@ function DriverProfile({ id, viewer }: { id: string; viewer: User | null }) {
       statusOf(profile.error) === 404 ? (
         <DriverNotFound own={own} />
       ) : (
-        <Failure>
-          <p role="alert">This driver profile could not be loaded.</p>
-          <div>
-            <Button $variant="secondary" onClick={() => void profile.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Failure>
+        <QueryFailure message="This driver profile could not be loaded." onRetry={() => void profile.refetch()} />
       );
   } else {
     content = <DriverProfileView profile={profile.data} ownNotes={own && viewer ? <OwnProfileNotes user={viewer} /> : null} />;
   }
-  return <Column>{content}</Column>;
+  return <PageColumn>{content}</PageColumn>;
 }
 
 const Main = styled(Container)`
@@ -84,14 +71,3 @@ const Main = styled(Container)`
   padding-bottom: 48px;
 `;
 
-const Column = styled.div`
-  display: grid;
-  gap: 20px;
-  max-width: 760px;
-  margin: 0 auto;
-`;
-
-const Failure = styled.div`
-  display: grid;
-  gap: 12px;
-`;

@@ -3,9 +3,10 @@ import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { UserAvatar } from '@krom/ui-kit/signed-in-frame-avatar.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageSection } from '../../../components/page-layout.tsx';
 import { formatCedis, formatRideDate, formatRideTime, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
 
 /**
@@ -52,7 +53,7 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
           </div>
         </dl>
       </Stats>
-      <Section title="Vehicle">
+      <PageSection title="Vehicle">
         {profile.vehicles.length === 0 ? (
           <Muted>No vehicle registered yet</Muted>
         ) : (
@@ -67,8 +68,8 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
             ))}
           </StackedList>
         )}
-      </Section>
-      <Section title="Reviews">
+      </PageSection>
+      <PageSection title="Reviews">
         {profile.reviewCount === 0 ? (
           <EmptyState title="No reviews yet" text="Reviews from passengers who travelled with this driver will appear here." />
         ) : (
@@ -76,8 +77,8 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
             {profile.reviewCount} review{profile.reviewCount === 1 ? '' : 's'}
           </Muted>
         )}
-      </Section>
-      <Section title="Upcoming rides">
+      </PageSection>
+      <PageSection title="Upcoming rides">
         {profile.upcomingRides.length === 0 ? (
           <Muted>No upcoming rides</Muted>
         ) : (
@@ -100,23 +101,13 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
             })}
           </StackedList>
         )}
-      </Section>
+      </PageSection>
     </>
   );
 }
 
 function VerifiedBadge({ done, label, missing }: { done: boolean; label: string; missing: string }) {
   return <Badge $done={done}>{done ? `✓ ${label}` : missing}</Badge>;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Block aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </Block>
-  );
 }
 
 const Identity = styled.header`
@@ -165,13 +156,6 @@ const Stats = styled.section`
 
 const Star = styled.span`
   color: ${({ theme }) => theme.color.star};
-`;
-
-const Block = styled.section`
-  display: grid;
-  gap: 10px;
-
-  h2 { font-size: 1.125rem; }
 `;
 
 const Card = styled.li`

@@ -4,15 +4,35 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { aDriverRide, routeRidesByWhen } from './driver-rides-fixtures.ts';
+import { driverRide } from '../../../components/__tests__/ride-fixtures.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
 beforeAll(() => import('../components/driver-rides-page.tsx'), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
+
+/**
+ * mockApi answers by method and path; GET /api/rides/mine differs by its `when` query. This
+ * reads the query of each request as it goes out (still at the network boundary) so the test's
+ * handler for that path can answer upcoming and past apart, and records what was asked.
+ */
+function routeRidesByWhen() {
+  const asked: string[] = [];
+  let current = 'upcoming';
+  const mocked = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://krom.test');
+    if (url.pathname === '/api/rides/mine') {
+      current = url.searchParams.get('when') ?? '';
+      asked.push(current);
+    }
+    return mocked(input, init);
+  });
+  return { asked, when: () => current };
+}
 
 /** A rides service holding the driver's rides, cancelling the way the real one does (only editable ones). */
 function ridesServer(initial: { upcoming?: DriverRide[]; past?: DriverRide[] } = {}) {
@@ -62,8 +82,8 @@ describe('/rides/as-driver', () => {
   });
 
   it("lists the driver's upcoming rides from the server, with Edit and Cancel Ride on those that can still change", async () => {
-    const open = aDriverRide({ availableSeats: 3, totalSeats: 4, pricePerSeat: '120.00' });
-    const booked = aDriverRide({ toCity: 'Tamale', toLocation: 'Tamale Central', departureDate: '2030-12-05', departureTime: '18:00', availableSeats: 1, bookedSeats: 2, editable: false, pricePerSeat: '1250.5' });
+    const open = driverRide({ availableSeats: 3, totalSeats: 4, pricePerSeat: '120.00' });
+    const booked = driverRide({ toCity: 'Tamale', toLocation: 'Tamale Central', departureDate: '2030-12-05', departureTime: '18:00', availableSeats: 1, bookedSeats: 2, editable: false, pricePerSeat: '1250.5' });
     const { asked } = openDriverRides({ upcoming: [open, booked] });
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     await screen.findByRole('list', { name: 'Upcoming rides' });
@@ -94,8 +114,8 @@ describe('/rides/as-driver', () => {
   });
 
   it('shows past rides on their tab, completed in grey and cancelled, with View Details only', async () => {
-    const done = aDriverRide({ fromCity: 'Kumasi', toCity: 'Accra', departureDate: '2026-10-02', status: 'completed', editable: false });
-    const dropped = aDriverRide({ toCity: 'Ho', departureDate: '2026-09-12', status: 'cancelled', editable: false });
+    const done = driverRide({ fromCity: 'Kumasi', toCity: 'Accra', departureDate: '2026-10-02', status: 'completed', editable: false });
+    const dropped = driverRide({ toCity: 'Ho', departureDate: '2026-09-12', status: 'cancelled', editable: false });
     const { user, asked } = openDriverRides({ past: [done, dropped] });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Ride sections' }), 'Past');
     await screen.findByRole('list', { name: 'Past rides' });
@@ -118,7 +138,7 @@ describe('/rides/as-driver', () => {
   });
 
   it('asks before cancelling; Keep Ride keeps it, Cancel Ride cancels it, says so and refreshes the list', async () => {
-    const ride = aDriverRide();
+    const ride = driverRide();
     const { api, user } = openDriverRides({ upcoming: [ride] });
     await screen.findByRole('list', { name: 'Upcoming rides' });
 
@@ -142,7 +162,7 @@ describe('/rides/as-driver', () => {
   });
 
   it('Escape closes the question without cancelling', async () => {
-    const ride = aDriverRide();
+    const ride = driverRide();
     const { api, user } = openDriverRides({ upcoming: [ride] });
     await screen.findByRole('list', { name: 'Upcoming rides' });
     await user.click(within(card('Accra → Kumasi')).getByRole('button', { name: 'Cancel Ride' }));
@@ -152,7 +172,7 @@ describe('/rides/as-driver', () => {
   });
 
   it("shows the server's refusal when the ride was booked meanwhile, and the list then says so", async () => {
-    const ride = aDriverRide();
+    const ride = driverRide();
     const { user, book } = openDriverRides({ upcoming: [ride] });
     await screen.findByRole('list', { name: 'Upcoming rides' });
     book(ride.id);
@@ -178,7 +198,7 @@ describe('/rides/as-driver', () => {
   });
 
   it('is also at /my-rides-driver', async () => {
-    openDriverRides({ upcoming: [aDriverRide()] }, '/my-rides-driver');
+    openDriverRides({ upcoming: [driverRide()] }, '/my-rides-driver');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     expect(await screen.findByRole('listitem', { name: 'Accra → Kumasi' })).toBeTruthy();
   });

@@ -6,14 +6,14 @@ import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { aDriverRide, rideDetailsOf } from './driver-rides-fixtures.ts';
+import { driverRide, rideDetailsOf } from '../../../components/__tests__/ride-fixtures.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
 beforeAll(() => Promise.all([import('../components/edit-ride-page.tsx'), import('../components/driver-rides-page.tsx')]), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
-const ride = aDriverRide({ description: 'Leaving from the Shell station, one bag each please.' });
+const ride = driverRide({ description: 'Leaving from the Shell station, one bag each please.' });
 
 type Reply = { status: number; body?: unknown };
 function openEditRide(options: { details?: Reply; update?: Reply } = {}) {

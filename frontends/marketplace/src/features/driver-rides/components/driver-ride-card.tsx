@@ -4,9 +4,8 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import styled from 'styled-components';
-import { formatCedis } from '../../../components/ride-card.tsx';
-import { formatDeparture, seatsLeft } from '../format-ride.ts';
-import { RideStatusBadge } from './ride-status-badge.tsx';
+import { formatCedis, formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
+import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
 
 /**
  * One of the driver's rides. Upcoming active rides nobody has booked can be edited and

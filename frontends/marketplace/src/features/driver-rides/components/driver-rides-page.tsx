@@ -1,19 +1,18 @@
 import type { DriverRide } from '@krom/contracts/http/rides';
-import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
-import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
-import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
+import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
+import { QueryFailure } from '../../../components/query-failure.tsx';
+import { formatDeparture } from '../../../components/ride-card.tsx';
 import { useCancelRide } from '../api/cancel-ride.ts';
 import { type RidesWhen, useMyRides } from '../api/get-my-rides.ts';
-import { formatDeparture } from '../format-ride.ts';
 import { CancelRideDialog } from './cancel-ride-dialog.tsx';
 import { DriverRideCard } from './driver-ride-card.tsx';
 
@@ -26,25 +25,23 @@ const tabs: TabItem<RidesWhen>[] = [
 export function DriverRidesPage() {
   const [tab, setTab] = useState<RidesWhen>('upcoming');
   return (
-    <RequireSignedIn>
-      {(user) => (
-        <SignedInFrame user={user}>
-          <Column>
-            <Header>
-              <div>
-                <h1>My Rides</h1>
-                <Lead>Rides you drive</Lead>
-              </div>
-              {screenExists('/create-ride') ? <ButtonLink to="/create-ride">Post a Ride</ButtonLink> : null}
-            </Header>
-            <ResponsiveTabs label="Ride sections" idPrefix="driver-rides" tabs={tabs} selected={tab} onSelect={setTab} />
-            <TabPanel idPrefix="driver-rides" id={tab}>
-              <RideList key={tab} when={tab} />
-            </TabPanel>
-          </Column>
-        </SignedInFrame>
+    <SignedInPage>
+      {() => (
+        <PageColumn $gap={16}>
+          <Header>
+            <div>
+              <PageTitle>My Rides</PageTitle>
+              <PageLead>Rides you drive</PageLead>
+            </div>
+            {screenExists('/create-ride') ? <ButtonLink to="/create-ride">Post a Ride</ButtonLink> : null}
+          </Header>
+          <ResponsiveTabs label="Ride sections" idPrefix="driver-rides" tabs={tabs} selected={tab} onSelect={setTab} />
+          <TabPanel idPrefix="driver-rides" id={tab}>
+            <RideList key={tab} when={tab} />
+          </TabPanel>
+        </PageColumn>
       )}
-    </RequireSignedIn>
+    </SignedInPage>
   );
 }
 
@@ -57,16 +54,7 @@ function RideList({ when }: { when: RidesWhen }) {
 
   if (rides.isPending) return <Spinner />;
   if (rides.isError) {
-    return (
-      <Stack>
-        <p role="alert">Your rides could not be loaded.</p>
-        <div>
-          <Button $variant="secondary" onClick={() => void rides.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <QueryFailure message="Your rides could not be loaded." onRetry={() => void rides.refetch()} />;
   }
   if (rides.data.length === 0) {
     return when === 'upcoming' ? (
@@ -108,29 +96,10 @@ function RideList({ when }: { when: RidesWhen }) {
   );
 }
 
-const Column = styled.div`
-  display: grid;
-  gap: 16px;
-  max-width: 760px;
-  margin: 0 auto;
-  width: 100%;
-`;
-
 const Header = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
-
-  h1 { font-size: 1.75rem; }
-`;
-
-const Lead = styled.p`
-  color: ${({ theme }) => theme.color.muted};
-`;
-
-const Stack = styled.div`
-  display: grid;
   gap: 12px;
 `;

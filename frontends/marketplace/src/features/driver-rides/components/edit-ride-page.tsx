@@ -1,13 +1,12 @@
 import type { User } from '@krom/contracts/http/auth';
 import { rideMessages } from '@krom/contracts/http/rides';
 import { statusOf } from '@krom/ui-kit/api-request.ts';
-import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
-import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
-import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
+import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useRide } from '../api/get-ride.ts';
 import { EditRideForm } from './edit-ride-form.tsx';
 
@@ -15,15 +14,13 @@ import { EditRideForm } from './edit-ride-form.tsx';
 export function EditRidePage() {
   const { id = '' } = useParams();
   return (
-    <RequireSignedIn>
+    <SignedInPage>
       {(user) => (
-        <SignedInFrame user={user}>
-          <Column>
-            <EditRide id={id} user={user} />
-          </Column>
-        </SignedInFrame>
+        <Column $gap={16} $width={560}>
+          <EditRide id={id} user={user} />
+        </Column>
       )}
-    </RequireSignedIn>
+    </SignedInPage>
   );
 }
 
@@ -32,16 +29,7 @@ function EditRide({ id, user }: { id: string; user: User }) {
   if (ride.isPending) return <Spinner />;
   if (ride.isError) {
     if (statusOf(ride.error) === 404) return <CannotEdit title={rideMessages.notFound} />;
-    return (
-      <Stack>
-        <p role="alert">This ride could not be loaded.</p>
-        <div>
-          <Button $variant="secondary" onClick={() => void ride.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <QueryFailure message="This ride could not be loaded." onRetry={() => void ride.refetch()} />;
   }
   // Another driver's ride is answered as the server answers it: as if there were none.
   if (ride.data.driverId !== user.id) return <CannotEdit title={rideMessages.notYours} />;
@@ -62,13 +50,7 @@ function CannotEdit({ title }: { title: string }) {
   );
 }
 
-const Column = styled.div`
-  display: grid;
-  gap: 16px;
-  max-width: 560px;
-  margin: 0 auto;
-  width: 100%;
-
+const Column = styled(PageColumn)`
   h1 { font-size: 1.5rem; }
 `;
 

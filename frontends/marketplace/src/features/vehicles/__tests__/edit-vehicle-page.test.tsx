@@ -4,7 +4,8 @@ import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { aVehicle, elsewhere, vehiclesApi } from './vehicles-api.tsx';
+import { aVehicle } from '../../../components/__tests__/ride-fixtures.ts';
+import { elsewhere, vehiclesApi } from './vehicles-api.tsx';
 
 // The screens load lazily, as in the browser; compiling them once up front keeps that cost out
 // of the first test's time limit on a busy machine.

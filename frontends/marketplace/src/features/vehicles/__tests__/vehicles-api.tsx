@@ -3,26 +3,7 @@ import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { useLocation } from 'react-router-dom';
-
-let sequence = 0;
-
-/** A vehicle as GET /api/vehicles answers it. */
-export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
-  sequence += 1;
-  return {
-    id: `5a1c2d3e-4f50-4a6b-8c7d-${String(sequence).padStart(12, '0')}`,
-    make: 'Toyota',
-    model: 'Corolla',
-    year: 2019,
-    color: 'Silver',
-    licensePlate: 'GR-1234-20',
-    seats: 4,
-    isActive: true,
-    upcomingRides: 0,
-    createdAt: '2026-11-01T08:00:00.000Z',
-    ...overrides,
-  };
-}
+import { aVehicle } from '../../../components/__tests__/ride-fixtures.ts';
 
 type Reply = { status: number; body?: unknown };
 

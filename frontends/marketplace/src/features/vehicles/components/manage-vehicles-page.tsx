@@ -1,5 +1,4 @@
 import type { Vehicle } from '@krom/contracts/http/vehicles';
-import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
@@ -8,10 +7,11 @@ import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useDeleteVehicle } from '../api/delete-vehicle.ts';
 import { useVehicles } from '../api/get-vehicles.ts';
 import { vehicleName, vehicleTexts } from '../vehicle-texts.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { VehicleCard } from './vehicle-card.tsx';
 import { VehicleScreen } from './vehicle-screen.tsx';
 
@@ -45,16 +45,7 @@ function VehicleList() {
 
   if (vehicles.isPending) return <Spinner />;
   if (vehicles.isError) {
-    return (
-      <Stack>
-        <p role="alert">{vehicleTexts.loadFailed}</p>
-        <div>
-          <Button $variant="secondary" onClick={() => vehicles.refetch()}>
-            {vehicleTexts.tryAgain}
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <QueryFailure message={vehicleTexts.loadFailed} onRetry={() => vehicles.refetch()} />;
   }
   if (vehicles.data.length === 0) {
     return (
@@ -123,10 +114,5 @@ const TitleRow = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
-`;
-
-const Stack = styled.div`
-  display: grid;
   gap: 12px;
 `;

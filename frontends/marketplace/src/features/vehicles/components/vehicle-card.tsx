@@ -3,6 +3,7 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import styled from 'styled-components';
+import { Card } from '../../../components/card.tsx';
 import { seatCount, vehicleName, vehicleTexts } from '../vehicle-texts.ts';
 
 /** One vehicle: year make model, plate, colour, seats, the Active badge, and its edit and delete actions. */
@@ -54,16 +55,6 @@ export function VehicleCard({ vehicle, busy, onDelete }: { vehicle: Vehicle; bus
     </Card>
   );
 }
-
-const Card = styled.article`
-  display: grid;
-  gap: 12px;
-  padding: 16px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.background};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-`;
 
 const Top = styled.div`
   display: flex;

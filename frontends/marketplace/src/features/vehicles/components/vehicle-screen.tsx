@@ -1,8 +1,7 @@
 import type { User } from '@krom/contracts/http/auth';
-import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
-import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
 
 /**
  * A vehicle page in the signed-in frame: "Loading..." while the auth state is read, /login for a
@@ -10,23 +9,11 @@ import styled from 'styled-components';
  */
 export function VehicleScreen({ width = 560, children }: { width?: number; children: (user: User) => ReactNode }) {
   return (
-    <RequireSignedIn>
-      {(user) => (
-        <SignedInFrame user={user}>
-          <Column $width={width}>{children(user)}</Column>
-        </SignedInFrame>
-      )}
-    </RequireSignedIn>
+    <SignedInPage>{(user) => <Column $width={width}>{children(user)}</Column>}</SignedInPage>
   );
 }
 
-const Column = styled.div<{ $width: number }>`
-  display: grid;
-  gap: 20px;
-  max-width: ${({ $width }) => $width}px;
-  margin: 0 auto;
-  width: 100%;
-
+const Column = styled(PageColumn)`
   h1 { font-size: 1.5rem; overflow-wrap: anywhere; }
   ${({ theme }) => theme.media.md} {
     h1 { font-size: 1.75rem; }

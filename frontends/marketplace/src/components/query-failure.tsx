@@ -2,10 +2,10 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import styled from 'styled-components';
 
 /** A read that failed: what could not be loaded, and a way to ask again (nothing retries by itself on 3G). */
-export function QueryFailure({ what, onRetry }: { what: string; onRetry: () => void }) {
+export function QueryFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Failure>
-      <p role="alert">{what} could not be loaded.</p>
+      <p role="alert">{message}</p>
       <div>
         <Button $variant="secondary" onClick={onRetry}>
           Try again
