@@ -9,6 +9,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { fuzzApi, printFuzzReport, signInSessions } from './fuzz-api.ts';
 import { measureDecisionLatency } from './lib/decision-latency.ts';
+import { benchMarketplace } from './lib/marketplace-bench.ts';
 import { repoRoot } from './lib/infra.ts';
 import { medianPageSpeeds, type PageSpeed } from './lib/page-speed.ts';
 
@@ -22,6 +23,8 @@ const WEB = `http://localhost:${8080 + OFFSET}`;
 const BFF = `http://127.0.0.1:${4000 + OFFSET}`;
 const ADMIN = `http://127.0.0.1:${4004 + OFFSET}`;
 const IDENTITY = `http://127.0.0.1:${4001 + OFFSET}`;
+const RIDES = `http://127.0.0.1:${4002 + OFFSET}`;
+const RIDE_COUNT = Number(process.env.BENCH_RIDES ?? 100_000);
 const BASELINE_PORT = 4099 + OFFSET;
 const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -180,6 +183,8 @@ const system = spawn('npm', ['start'], {
     ADMIN_BOOTSTRAP_USERNAME: admin.username,
     ADMIN_BOOTSTRAP_PASSWORD: admin.password,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+    RATE_LIMIT_PLACES_PER_MINUTE: '100000000',
+    RATE_LIMIT_BROWSE_PER_MINUTE: '100000000',
     LOG_LEVEL: 'warn',
   },
 });
@@ -298,22 +303,32 @@ try {
   // 5b. A staff decision → the rides service's projection (what the posting-rights gate reads), 50 decisions one at a time.
   const decisionLatencies = await measureDecisionLatency({ identityUrl: IDENTITY, ridesDatabaseUrl: dbUrl('rides'), secret, count: 50 });
 
-  // 6. The landing page's JavaScript, gzipped, as a phone would download it (needs a Chromium).
-  const scripts: { url: string; bytes: number }[] = [];
-  if (existsSync(CHROMIUM)) {
+  // 5c. The marketplace on 100,000 rides: search through the BFF and direct, at a fixed rate, and the gazetteer.
+  const marketplace = await benchMarketplace({ bffUrl: BFF, ridesUrl: RIDES, ridesDatabaseUrl: dbUrl('rides'), secret, load, count: RIDE_COUNT });
+
+  // 6. The JavaScript a page loads, gzipped, as a phone would download it (needs a Chromium): the
+  // landing page, and the ride listing (shell + marketplace remote) a first visit from a link opens.
+  const pageScripts = async (url: string) => {
+    const scripts: { url: string; bytes: number }[] = [];
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-    const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    tab.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: gzipSync(await response.body(), { level: 9 }).length });
-    });
-    await tab.goto(WEB, { waitUntil: 'networkidle' });
-    await browser.close();
-  }
-  const landingKiB = scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+    try {
+      const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      tab.on('response', async (response) => {
+        if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: gzipSync(await response.body(), { level: 9 }).length });
+      });
+      await tab.goto(url, { waitUntil: 'networkidle' });
+    } finally {
+      await browser.close();
+    }
+    return { files: scripts.length, kib: scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024 };
+  };
+  const listingPath = `/ride-listings?${marketplace.search}`;
+  const landing = existsSync(CHROMIUM) ? await pageScripts(WEB) : { files: 0, kib: 0 };
+  const listing = existsSync(CHROMIUM) ? await pageScripts(`${WEB}${listingPath}`) : { files: 0, kib: 0 };
 
   // 7. Lighthouse (mobile defaults: simulated slow 4G, 4x CPU) on the public pages, signed out as
   // a first visit is: three runs each, the median.
-  const publicPages = ['/', '/login', '/create-account'];
+  const publicPages = ['/', '/login', '/create-account', listingPath];
   const speeds: PageSpeed[] = existsSync(CHROMIUM) ? await medianPageSpeeds(CHROMIUM, publicPages.map((path) => `${WEB}${path}`), 3) : [];
   const pageSpeeds = speeds.map((speed, index) => ({ path: publicPages[index]!, speed }));
 
@@ -338,10 +353,16 @@ try {
     `  verification decided → rides projection updated (50 decisions, from the decision's answer): p50 ${ms(percentile(decisionLatencies, 50))}, ` +
       `p95 ${ms(percentile(decisionLatencies, 95))}, max ${ms(decisionLatencies.at(-1)!)} (goal: within 1 s)`,
   );
+  console.log(`\n  Marketplace: ${marketplace.seeded.rides.toLocaleString('en')} rides and ${marketplace.seeded.stops.toLocaleString('en')} stops seeded in ${marketplace.seedSeconds.toFixed(1)} s; the search ${marketplace.search} finds ${marketplace.found}`);
+  printTable(marketplace.rows);
+  const [searchBff, searchDirect, searchFixed, autocomplete] = marketplace.rows as [Figures, Figures, Figures, Figures];
+  console.log(`  GET /api/rides BFF/direct throughput: ${ratio(searchBff, searchDirect)} (goal ≥ 0.6)`);
+  console.log(`  GET /api/rides at a fixed 300 req/s: p95 ${ms(searchFixed.p95)} (goal < 25 ms), ${searchFixed.rps.toFixed(0)} req/s served, ${searchFixed.non2xx} non-2xx`);
+  console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx\n`);
   console.log(
     existsSync(CHROMIUM)
-      ? `  landing page JavaScript: ${landingKiB.toFixed(1)} KiB gzipped in ${scripts.length} files`
-      : `  landing page JavaScript: not measured (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`,
+      ? `  landing page JavaScript: ${landing.kib.toFixed(1)} KiB gzipped in ${landing.files} files; /ride-listings (shell + marketplace remote): ${listing.kib.toFixed(1)} KiB gzipped in ${listing.files} files`
+      : `  page JavaScript: not measured (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`,
   );
   console.log(
     existsSync(CHROMIUM)
@@ -350,7 +371,7 @@ try {
   );
   for (const { path, speed } of pageSpeeds) {
     console.log(
-      `    ${path.padEnd(16)} score ${String(speed.score).padStart(3)}   LCP ${(speed.lcp / 1000).toFixed(2)} s   FCP ${(speed.fcp / 1000).toFixed(2)} s   SI ${(speed.speedIndex / 1000).toFixed(2)} s   TBT ${speed.tbt.toFixed(0)} ms   CLS ${speed.cls.toFixed(3)}`,
+      `    ${path.slice(0, 16).padEnd(16)} score ${String(speed.score).padStart(3)}   LCP ${(speed.lcp / 1000).toFixed(2)} s   FCP ${(speed.fcp / 1000).toFixed(2)} s   SI ${(speed.speedIndex / 1000).toFixed(2)} s   TBT ${speed.tbt.toFixed(0)} ms   CLS ${speed.cls.toFixed(3)}`,
     );
   }
   console.log(`  npm start → page served (warm install): ${startSeconds.toFixed(1)} s`);

@@ -1,0 +1,66 @@
+import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { seedRides } from '../../services/rides/src/rides/seed-rides.ts';
+
+export type LoadFigures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };
+type Load = (name: string, options: autocannon.Options) => Promise<LoadFigures>;
+
+type Options = { bffUrl: string; ridesUrl: string; ridesDatabaseUrl: string; secret: string; load: Load; count: number };
+
+/** Words people type into the location picker, a few letters at a time, typos included. */
+const typedPlaces = ['kum', 'kuma', 'accr', 'acra', 'tema', 'kaso', 'takor', 'nkawk', 'kejet', 'cape c', 'tamal', 'sunya', 'kofori', 'techim', 'winne', 'obuas', 'madin', 'circl', 'legon', 'ho m'];
+
+/**
+ * The marketplace's read paths on a database holding `count` rides and their stops: the listing's
+ * search for a popular route and date through the BFF and straight from the rides service in one
+ * run, the same search at a fixed 300 requests/s, and the gazetteer's autocomplete at a fixed 100
+ * requests/s with a different query each time.
+ */
+export async function benchMarketplace({ bffUrl, ridesUrl, ridesDatabaseUrl, secret, load, count }: Options) {
+  const pool = new pg.Pool({ connectionString: ridesDatabaseUrl, max: 2 });
+  const seedingBegan = Date.now();
+  let seeded: { rides: number; stops: number };
+  try {
+    seeded = await seedRides(pool, { count, drivers: 400, days: 30 });
+    await pool.query('ANALYZE');
+  } finally {
+    await pool.end();
+  }
+  const seedSeconds = (Date.now() - seedingBegan) / 1000;
+
+  // The busiest day ahead for the busiest corridor: the listing's most expensive honest query.
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const search = `from=Accra&to=Kumasi&date=${day}&seats=1`;
+  const probe = await fetch(`${bffUrl}/api/rides?${search}`);
+  if (!probe.ok) throw new Error(`GET /api/rides answered ${probe.status}: ${await probe.text()}`);
+  const found = ((await probe.json()) as { total: number }).total;
+
+  const rows: LoadFigures[] = [];
+  rows.push(await load(`GET /api/rides Accra→Kumasi via BFF`, { url: `${bffUrl}/api/rides?${search}` }));
+  let assertion = await signAssertion(secret, { kind: 'public' }, 'rides');
+  const renew = setInterval(async () => {
+    assertion = await signAssertion(secret, { kind: 'public' }, 'rides');
+  }, 10_000);
+  try {
+    rows.push(
+      await load('GET /rides Accra→Kumasi direct', {
+        url: `${ridesUrl}/rides?${search}`,
+        requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, [ASSERTION_HEADER]: assertion } }) }],
+      }),
+    );
+  } finally {
+    clearInterval(renew);
+  }
+  rows.push(await load('GET /api/rides via BFF at a fixed 300 req/s', { url: `${bffUrl}/api/rides?${search}`, overallRate: 300 }));
+  let typed = 0;
+  rows.push(
+    await load('GET /api/places/autocomplete at 100 req/s', {
+      url: `${bffUrl}/api/places/autocomplete?q=kum`,
+      overallRate: 100,
+      connections: 10,
+      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/places/autocomplete?q=${encodeURIComponent(typedPlaces[typed++ % typedPlaces.length]!)}` }) }],
+    }),
+  );
+  return { rows, seeded, seedSeconds, found, day, search };
+}
