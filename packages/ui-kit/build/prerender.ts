@@ -94,7 +94,8 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         logLevel: 'error',
         resolve: { alias: federationAliases() },
         esbuild: { jsx: 'automatic' },
-        server: { middlewareMode: true, hmr: false, ws: false },
+        // No file watcher: closed while it still walks the tree (a bigger remote), it kept watches that held the build open.
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         appType: 'custom',
         // Its CommonJS build, loaded by Node, would hand `import styled from` the module object.
         ssr: { noExternal: ['styled-components'] },

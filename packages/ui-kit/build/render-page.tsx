@@ -16,6 +16,14 @@ const CONTROL = /<(input|button|select|textarea)\b/g;
 const LOOK_ENABLED = '#root[data-prerendered] :disabled{opacity:1;cursor:auto}';
 
 /**
+ * A Suspense boundary still waiting for its code (a lazy part) is written as its fallback behind
+ * an empty <template>, a note for hydration. Nothing here is hydrated, and that element would
+ * count among its parent's children in CSS (`:nth-child`, `+`), laying the prerendered page out
+ * differently from the page React renders.
+ */
+const CLIENT_RENDERED_NOTE = /(?<=<!--\$!-->)<template[^>]*><\/template>/g;
+
+/**
  * One page of a route table rendered to HTML at build time (prerender.ts), inside the providers
  * the shell mounts, as a visitor who is not signed in sees it before anything has loaded: no
  * request is answered, so screens show their signed-out, empty state.
@@ -50,7 +58,7 @@ async function renderSignedOut(routes: RouteObject[], pathname: string): Promise
     // class names come out differently (modules load in another order), and adopted rules would
     // share cascade slots with its own. The page drops them once React has rendered (bootstrap.tsx).
     const styles = sheet.getStyleTags().replace(/<style[^>]*>/g, `<style ${PRERENDERED_STYLES_ATTRIBUTE}>`);
-    return { html: html.replace(CONTROL, '<$1 disabled'), styles: `${styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
+    return { html: html.replace(CLIENT_RENDERED_NOTE, '').replace(CONTROL, '<$1 disabled'), styles: `${styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
   } finally {
     sheet.seal();
   }
