@@ -77,7 +77,7 @@ const driverCard = (page: Page) => page.getByRole('region', { name: 'Driver Veri
 const identityCard = (page: Page) => page.getByRole('region', { name: 'Verification Status' });
 
 test('a new driver is verified: camera selfie, photos, a rejection with its reason, a resubmission and an approval', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.slow();
   let account: Account;
   let fullName = '';
   const reason = 'The licence photo is too blurred to read';

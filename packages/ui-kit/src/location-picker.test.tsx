@@ -1,7 +1,7 @@
 import type { PlaceDetails, PlaceSuggestion } from '@krom/contracts/http/places';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderRoutes } from '../testing/render-routes.tsx';
 import { LocationField } from './location-picker.tsx';
@@ -54,6 +54,8 @@ const searchedTexts = () =>
     .filter((url) => url.pathname === '/api/places/autocomplete')
     .map((url) => url.searchParams.get('q'));
 
+afterEach(() => vi.useRealTimers());
+
 const dialog = () => screen.getByRole('dialog', { name: 'From' });
 const searchBox = () => within(dialog()).getByRole('combobox', { name: 'Search locations' });
 
@@ -67,8 +69,11 @@ describe('LocationField and the location picker dialog', { timeout: screenTestTi
     expect(searchBox()).toBe(document.activeElement);
     expect(within(dialog()).getByText('Start typing to search locations')).toBeTruthy();
 
+    // On a fake clock, well past the typing pause after which the picker searches: two characters ask nothing.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     await user.type(searchBox(), 'Ac');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    vi.useRealTimers();
     expect(within(dialog()).getByText('Start typing to search locations')).toBeTruthy();
     expect(searchedTexts()).toEqual([]);
 
@@ -136,10 +141,15 @@ describe('LocationField and the location picker dialog', { timeout: screenTestTi
 
   it('aborts the request for text typed past', async () => {
     let calls = 0;
+    // The first answer is held until the test ends, so it is still on its way when more is typed.
+    let answerFirst: () => void = () => undefined;
+    const firstAnswered = new Promise<void>((resolve) => {
+      answerFirst = resolve;
+    });
     const { user } = openField({
       'GET /api/places/autocomplete': async () => {
         calls += 1;
-        if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (calls === 1) await firstAnswered;
         return { status: 200, body: { suggestions: eight.slice(0, 2), attribution } };
       },
     });
@@ -152,6 +162,7 @@ describe('LocationField and the location picker dialog', { timeout: screenTestTi
     const init = first?.[1] as RequestInit | undefined;
     expect(init?.signal?.aborted).toBe(true);
     expect(await within(dialog()).findAllByRole('option')).toHaveLength(2);
+    answerFirst();
   });
 
   it('Escape and the close button close it, clearing the query, and focus returns to the field', async () => {

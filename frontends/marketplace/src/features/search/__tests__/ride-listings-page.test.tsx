@@ -95,14 +95,23 @@ describe('/ride-listings', { timeout: screenTestTimeout }, () => {
 
   it('says Loading rides..., then Error loading rides. Please try again. when the call fails, and tries again', async () => {
     let attempts = 0;
+    // The first answer waits until the test has seen the loading state, then fails.
+    let answerFirst: () => void = () => undefined;
+    const firstAnswered = new Promise<void>((resolve) => {
+      answerFirst = resolve;
+    });
     const { user } = openListing('/ride-listings', {
       'GET /api/rides': async () => {
         attempts += 1;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return attempts === 1 ? { status: 500, body: { message: 'Internal error' } } : { status: 200, body: rideList([aRide()]) };
+        if (attempts === 1) {
+          await firstAnswered;
+          return { status: 500, body: { message: 'Internal error' } };
+        }
+        return { status: 200, body: rideList([aRide()]) };
       },
     });
     expect(await screen.findByText('Loading rides...')).toBeTruthy();
+    answerFirst();
     expect(await screen.findByText('Error loading rides. Please try again.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Rides' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
