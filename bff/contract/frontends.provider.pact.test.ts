@@ -1,6 +1,6 @@
+import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { PostRideInput } from '@krom/contracts/http/rides';
 import { hashPassword } from '@krom/server-kit/passwords';
 import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
 import { eventually } from '@krom/server-kit/testing';
@@ -157,36 +157,6 @@ async function addedVehicle(b: Browser) {
   return String(vehicle.id);
 }
 
-/** The ride the pact's examples describe: Accra to Kumasi through Nkawkaw, a week ahead. */
-const rideFromAccraToKumasi = (vehicleId: string, departureDate: string): PostRideInput => ({
-  vehicleId,
-  fromCity: 'Accra',
-  toCity: 'Kumasi',
-  fromLocation: 'Kaneshie Station',
-  toLocation: 'Kejetia',
-  fromLatitude: 5.5667,
-  fromLongitude: -0.2333,
-  fromLocalityArea: 'Kaneshie',
-  fromRegion: 'Greater Accra',
-  fromPlaceId: 'osm-n1234567001',
-  toLatitude: 6.6966,
-  toLongitude: -1.6224,
-  toLocalityArea: 'Adum',
-  toRegion: 'Ashanti',
-  toPlaceId: 'osm-n1234567002',
-  stops: [
-    { location: 'Nkawkaw Station', city: 'Nkawkaw', localityArea: 'Nkawkaw', region: 'Eastern', placeId: 'osm-n1234567003', latitude: 6.5509, longitude: -0.7663, stopType: 'either' },
-  ],
-  departureDate,
-  departureTime: '08:30',
-  availableSeats: 3,
-  pricePerSeat: '80.00',
-  currency: 'GHS',
-  description: 'Leaving from the station car park. One small bag each.',
-  duration: '4h 10min',
-  pickupStation: 'Kaneshie Station',
-});
-
 function required<T>(value: T | undefined, name: string): T {
   if (!value) throw new Error(`the ${name} service is not running`);
   return value;
@@ -213,7 +183,7 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
   'a ride from Accra to Kumasi with a stop at Nkawkaw was posted': async () => {
     const { b } = await approvedDriver();
     const departureDate = inAWeek();
-    const ride = await expectStatus(b.post('/api/rides', rideFromAccraToKumasi(await addedVehicle(b), departureDate)), 201, 'ride');
+    const ride = await expectStatus(b.post('/api/rides', accraToKumasiRide(await addedVehicle(b), departureDate)), 201, 'ride');
     cookie = undefined;
     return { rideId: String(ride.id), departureDate };
   },

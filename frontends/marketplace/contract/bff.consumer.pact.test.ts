@@ -1,7 +1,8 @@
+import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api/places';
 import { getPostingRights, getRide, postRide, searchRides } from '@krom/contracts/api/rides';
 import { placeKinds } from '@krom/contracts/http/places';
-import { type PostRideInput, stopTypes } from '@krom/contracts/http/rides';
+import { stopTypes } from '@krom/contracts/http/rides';
 import { pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
@@ -52,43 +53,7 @@ const stateDepartureDate = fromProviderState('${departureDate}', examples.depart
 const statePath = (template: string, example: string) => fromProviderState(template, example);
 
 /** The ride the wizard assembles on its review step: Accra to Kumasi through Nkawkaw, picked from suggestions. */
-const rideDraft = {
-  vehicleId: ids.vehicle,
-  fromCity: 'Accra',
-  toCity: 'Kumasi',
-  fromLocation: 'Kaneshie Station',
-  toLocation: 'Kejetia',
-  fromLatitude: 5.5667,
-  fromLongitude: -0.2333,
-  fromLocalityArea: 'Kaneshie',
-  fromRegion: 'Greater Accra',
-  fromPlaceId: 'osm-n1234567001',
-  toLatitude: 6.6966,
-  toLongitude: -1.6224,
-  toLocalityArea: 'Adum',
-  toRegion: 'Ashanti',
-  toPlaceId: 'osm-n1234567002',
-  stops: [
-    {
-      location: 'Nkawkaw Station',
-      city: 'Nkawkaw',
-      localityArea: 'Nkawkaw',
-      region: 'Eastern',
-      placeId: 'osm-n1234567003',
-      latitude: 6.5509,
-      longitude: -0.7663,
-      stopType: 'either',
-    },
-  ],
-  departureDate: examples.departureDate,
-  departureTime: '08:30',
-  availableSeats: 3,
-  pricePerSeat: '80.00',
-  currency: 'GHS',
-  description: 'Leaving from the station car park. One small bag each.',
-  duration: '4h 10min',
-  pickupStation: 'Kaneshie Station',
-} satisfies PostRideInput;
+const rideDraft = accraToKumasiRide(ids.vehicle, examples.departureDate);
 
 const vehicleOnRide = {
   year: integer(2018),

@@ -1,8 +1,8 @@
+import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { ridePosted } from '@krom/contracts/events/rides';
-import type { PostRideInput } from '@krom/contracts/http/rides';
 import type { VehicleInput } from '@krom/contracts/http/vehicles';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { pactFile } from '@krom/server-kit/pact';
@@ -61,40 +61,7 @@ async function postedRide(): Promise<string> {
     seats: 5,
   };
   const { id: vehicleId } = await call(driver, '/vehicles', vehicle);
-  const ride: PostRideInput = {
-    vehicleId,
-    fromCity: 'Accra',
-    toCity: 'Kumasi',
-    fromLocation: 'Kaneshie Station',
-    toLocation: 'Kejetia',
-    fromLatitude: 5.5667,
-    fromLongitude: -0.2333,
-    fromLocalityArea: 'Kaneshie',
-    fromRegion: 'Greater Accra',
-    fromPlaceId: 'osm-n1234567001',
-    toLatitude: 6.6966,
-    toLongitude: -1.6224,
-    toLocalityArea: 'Adum',
-    toRegion: 'Ashanti',
-    toPlaceId: 'osm-n1234567002',
-    stops: [
-      {
-        location: 'Nkawkaw Station',
-        city: 'Nkawkaw',
-        localityArea: 'Nkawkaw',
-        region: 'Eastern',
-        placeId: 'osm-n1234567003',
-        latitude: 6.5509,
-        longitude: -0.7663,
-        stopType: 'either',
-      },
-    ],
-    departureDate: inAWeek(),
-    departureTime: '14:30',
-    availableSeats: 3,
-    pricePerSeat: '80.00',
-    currency: 'GHS',
-  };
+  const ride = accraToKumasiRide(vehicleId, inAWeek(), '14:30');
   return (await call(driver, '/rides', ride)).id;
 }
 

@@ -1,0 +1,35 @@
+import type { PostRideInput } from '../http/rides.ts';
+
+/**
+ * The ride the contract tests describe on every side (the marketplace's wizard, the BFF, the rides
+ * service and its ride.posted event): Accra to Kumasi through Nkawkaw, every place as the picker
+ * gives it. One example, so the pacts' two sides cannot drift apart.
+ */
+export const accraToKumasiRide = (vehicleId: string, departureDate: string, departureTime = '08:30'): PostRideInput & { stops: NonNullable<PostRideInput['stops']> } => ({
+  vehicleId,
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  fromLocation: 'Kaneshie Station',
+  toLocation: 'Kejetia',
+  fromLatitude: 5.5667,
+  fromLongitude: -0.2333,
+  fromLocalityArea: 'Kaneshie',
+  fromRegion: 'Greater Accra',
+  fromPlaceId: 'osm-n1234567001',
+  toLatitude: 6.6966,
+  toLongitude: -1.6224,
+  toLocalityArea: 'Adum',
+  toRegion: 'Ashanti',
+  toPlaceId: 'osm-n1234567002',
+  stops: [
+    { location: 'Nkawkaw Station', city: 'Nkawkaw', localityArea: 'Nkawkaw', region: 'Eastern', placeId: 'osm-n1234567003', latitude: 6.5509, longitude: -0.7663, stopType: 'either' },
+  ],
+  departureDate,
+  departureTime,
+  availableSeats: 3,
+  pricePerSeat: '80.00',
+  currency: 'GHS',
+  description: 'Leaving from the station car park. One small bag each.',
+  duration: '4h 10min',
+  pickupStation: 'Kaneshie Station',
+});
