@@ -3,6 +3,7 @@ import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from './db/rides-db.ts';
 import type { Pricing } from './rides/price-cap.ts';
+import { searchAnswers } from './rides/search-cache.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rideRoutes } from './routes/rides.ts';
@@ -13,6 +14,8 @@ export type RidesAppDeps = {
   internalSecret: string;
   /** The price guide's fuel cost and minimum cap (FUEL_COST_PER_KM_GHS, MIN_PRICE_CAP_GHS). */
   pricing: Pricing;
+  /** How long a search's answer is reused at most while its data is unchanged (SEARCH_CACHE_SECONDS); 0 for never. */
+  searchCacheMs?: number;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
 };
@@ -28,6 +31,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(paymentRoutes, { db: deps.db });
   await app.register(paymentMethodRoutes, { db: deps.db });
   await app.register(vehicleRoutes, { db: deps.db });
-  await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing });
+  const answers = searchAnswers(deps.db, { ttlMs: deps.searchCacheMs ?? 10_000 });
+  await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers });
   return app;
 }

@@ -11,6 +11,11 @@ export const ridesConfigSchema = serviceConfigSchema.extend({
   FUEL_COST_PER_KM_GHS: z.coerce.number().positive().max(100).default(1.5),
   /** The lowest cap a ride's price per seat ever has, in cedis, however short the trip. */
   MIN_PRICE_CAP_GHS: z.coerce.number().min(0).max(10_000).default(10),
+  /**
+   * How long a search's answer is reused at most, in seconds, while nothing it depends on changes
+   * (src/rides/search-cache.ts); 0 runs every search's query.
+   */
+  SEARCH_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
 });
 export type RidesConfig = z.infer<typeof ridesConfigSchema>;
 

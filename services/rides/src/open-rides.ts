@@ -38,6 +38,7 @@ export async function openRidesService(config: RidesConfig) {
       db: resources.db,
       internalSecret: config.INTERNAL_AUTH_SECRET,
       pricing: { fuelCostPerKm: config.FUEL_COST_PER_KM_GHS, minimumCap: config.MIN_PRICE_CAP_GHS },
+      searchCacheMs: config.SEARCH_CACHE_SECONDS * 1000,
       logLevel: config.LOG_LEVEL,
       checks: resources.checks,
     });

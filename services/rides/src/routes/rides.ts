@@ -12,7 +12,7 @@ import {
 } from '@krom/contracts/services/rides/rides';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
 import { driverDashboard } from '../rides/driver-dashboard.ts';
 import { driverProfile } from '../rides/driver-profile.ts';
@@ -21,7 +21,7 @@ import { postRide } from '../rides/post-ride.ts';
 import { postingRights } from '../rides/posting-rights.ts';
 import { type Pricing, priceGuideFor } from '../rides/price-cap.ts';
 import { getRide } from '../rides/ride-details.ts';
-import { searchRides } from '../rides/search-rides.ts';
+import type { SearchAnswers } from '../rides/search-cache.ts';
 import { signedInOnly } from './signed-in-only.ts';
 
 /** The signed-in user's id when a user calls (a guest browsing has none). */
@@ -31,8 +31,15 @@ const userOrNone = (request: FastifyRequest) => (request.caller.kind === 'user' 
  * The marketplace's ride routes. Search, a ride's details and a driver's profile answer any caller
  * the BFF asserts (guests browse); everything else acts as the asserted user on their own rides.
  */
-export async function rideRoutes(app: FastifyInstance, { db, pricing }: { db: RidesDb; pricing: Pricing }) {
-  routeEndpoint(app, searchRidesRoute, { handler: async (request) => searchRides(db, request.query) });
+export async function rideRoutes(app: FastifyInstance, { db, pricing, answers }: { db: RidesDb; pricing: Pricing; answers: SearchAnswers }) {
+  // The answer comes as JSON already checked against the contract (search-cache.ts); a JSON
+  // string is sent as it is, not serialised again.
+  routeEndpoint(app, searchRidesRoute, {
+    handler: async (request, reply) => {
+      const json = await answers.answer(request.query);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
+  });
 
   routeEndpoint(app, getRideRoute, {
     handler: async (request) => getRide(db, request.params.id, { ownerId: userOrNone(request) }),

@@ -1,0 +1,85 @@
+import { rideSearchResponseSchema } from '@krom/contracts/http/rides';
+import { LRUCache } from 'lru-cache';
+import type { RidesDb } from '../db/rides-db.ts';
+import { type RideSearch, searchRides } from './search-rides.ts';
+
+/*
+ * Answers to the listing's searches, kept as the JSON sent to the caller. A popular route and
+ * day is asked for over and over, and its answer changes only when a ride, its stops, its vehicle
+ * or its driver changes: the database counts those changes (search_generation, moved at commit by
+ * the triggers of migration 0005), and an answer is kept under the count it was computed at. Each
+ * search reads the count (a one-row read by primary key) and reuses the answer only if nothing
+ * changed since, whichever process made the change; so a ride posted, edited, cancelled or booked
+ * shows in the next search.
+ *
+ * What the count does not see is the clock: a kept answer may still list a ride that has left
+ * since it was computed. Answers are therefore kept at most `ttlMs` (10 s by default); booking
+ * refuses a ride that has left anyway.
+ *
+ * Concurrent searches for one key share one database query (lru-cache's fetch), so an answer
+ * expiring under load costs one query, not one per waiting caller.
+ */
+
+export type SearchCacheOptions = {
+  /** How long an answer is kept at most; 0 turns the cache off (every search runs its query). */
+  ttlMs: number;
+  /** At most this many answers… */
+  maxEntries?: number;
+  /** …and this many bytes of JSON in all. */
+  maxBytes?: number;
+};
+
+export type SearchAnswers = {
+  /** The answer to `query` as JSON, from the cache when nothing it depends on has changed. */
+  answer(query: RideSearch): Promise<string>;
+};
+
+/** The answer as the route sends it: checked against the contract once, when it is computed. */
+const toJson = (answer: Awaited<ReturnType<typeof searchRides>>) => JSON.stringify(rideSearchResponseSchema.parse(answer));
+
+/**
+ * The cache key of a search: its generation and its filters in a fixed order. Texts match
+ * whatever their case (the search lower-cases them), so they are keyed lower-cased.
+ */
+function keyOf(generation: string, query: RideSearch): string {
+  return JSON.stringify([
+    generation,
+    query.from?.toLowerCase() ?? null,
+    query.to?.toLowerCase() ?? null,
+    query.fromLatitude ?? null,
+    query.fromLongitude ?? null,
+    query.toLatitude ?? null,
+    query.toLongitude ?? null,
+    query.date ?? null,
+    query.seats ?? null,
+    query.page,
+    query.pageSize,
+  ]);
+}
+
+const generationQuery = { name: 'rides-search-generation', text: 'SELECT value FROM search_generation' };
+
+/** The current generation of the searches' data (a named statement, prepared once per connection). */
+async function currentGeneration(db: RidesDb): Promise<string> {
+  const { rows } = await db.$client.query<{ value: string }>(generationQuery);
+  return rows[0]?.value ?? '0';
+}
+
+export function searchAnswers(db: RidesDb, { ttlMs, maxEntries = 2000, maxBytes = 32 * 1024 * 1024 }: SearchCacheOptions): SearchAnswers {
+  if (ttlMs <= 0) return { answer: async (query) => toJson(await searchRides(db, query)) };
+  const cache = new LRUCache<string, string, RideSearch>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: (json) => json.length || 1,
+    ttl: ttlMs,
+    fetchMethod: async (_key, _stale, { context }) => toJson(await searchRides(db, context)),
+  });
+  return {
+    async answer(query) {
+      const json = await cache.fetch(keyOf(await currentGeneration(db), query), { context: query });
+      // fetchMethod always answers a string or throws; undefined would mean it was aborted.
+      if (json === undefined) return toJson(await searchRides(db, query));
+      return json;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rideSearchResponseSchema } from '@krom/contracts/http/rides';
+import type { Caller } from '@krom/server-kit/internal-auth';
+import { describe, expect, it } from 'vitest';
+import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env.ts';
+
+/*
+ * The search keeps its answers (src/rides/search-cache.ts): a repeated search is answered without
+ * running its query again, and any committed change to what it shows (a ride, its stops, its
+ * vehicle, its driver), by this service's calls or by anything else writing to the database,
+ * shows in the very next search.
+ */
+
+const handle = useRidesService();
+
+async function call(caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return handle.service.app.inject({ method, url, headers: await handle.as(caller), ...(payload ? { payload } : {}) });
+}
+
+let plates = 500;
+async function newDriver() {
+  const caller = { kind: 'user', userId: randomUUID() } as const;
+  await insertUserProfile(handle.service, caller.userId, { firstName: 'Ama', lastName: 'Owusu' });
+  const vehicle = await call(caller, 'POST', '/vehicles', { make: 'Toyota', model: 'Corolla', year: 2019, color: 'Silver', licensePlate: `GC-${plates++}-19`, seats: 5 });
+  expect(vehicle.statusCode).toBe(201);
+  return { caller, vehicleId: vehicle.json().id as string };
+}
+
+/** A route of its own for each test (the file's tests share one database and one cache). */
+function route() {
+  const tag = randomBytes(4).toString('hex');
+  return { from: `Ho-${tag}`, to: `Aflao-${tag}` };
+}
+
+async function post(driver: Awaited<ReturnType<typeof newDriver>>, places: { from: string; to: string }, date: string, price = '40') {
+  const response = await call(driver.caller, 'POST', '/rides', {
+    vehicleId: driver.vehicleId,
+    fromCity: places.from,
+    fromLocation: `${places.from} Station`,
+    toCity: places.to,
+    toLocation: `${places.to} Border`,
+    departureDate: date,
+    departureTime: '07:30',
+    availableSeats: 3,
+    pricePerSeat: price,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+
+async function search(places: { from: string; to: string }, date: string) {
+  const response = await call({ kind: 'public' }, 'GET', `/rides?${new URLSearchParams({ ...places, date })}`);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return rideSearchResponseSchema.parse(response.json());
+}
+
+/** Runs `sql` with the database's triggers off, as a write nothing announces would be. */
+async function unannounced(sql: string, values: unknown[]) {
+  const client = await handle.service.db.$client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(sql, values);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
+describe('the search’s kept answers', () => {
+  it('answers a repeated search from the kept answer while nothing it depends on has changed', async () => {
+    const driver = await newDriver();
+    const places = route();
+    const date = dayFromNow(4);
+    const id = await post(driver, places, date);
+    expect((await search(places, date)).rides.map((ride) => ride.pricePerSeat)).toEqual(['40.00']);
+
+    // A change that moves no generation (triggers off) is not seen: the answer was kept.
+    await unannounced('UPDATE rides SET price_per_seat = 45 WHERE id = $1', [id]);
+    expect((await search(places, date)).rides.map((ride) => ride.pricePerSeat)).toEqual(['40.00']);
+    // Any case of the same place is the same search.
+    const shouted = { from: places.from.toUpperCase(), to: places.to.toUpperCase() };
+    expect((await search(shouted, date)).rides.map((ride) => ride.pricePerSeat)).toEqual(['40.00']);
+  });
+
+  it('shows a ride posted after the search was answered', async () => {
+    const places = route();
+    const date = dayFromNow(5);
+    expect((await search(places, date)).total).toBe(0);
+    const id = await post(await newDriver(), places, date);
+    expect((await search(places, date)).rides.map((ride) => ride.id)).toEqual([id]);
+  });
+
+  it('shows the driver’s edit and drops a cancelled ride at once', async () => {
+    const driver = await newDriver();
+    const places = route();
+    const date = dayFromNow(6);
+    const id = await post(driver, places, date);
+    expect((await search(places, date)).rides[0]?.pricePerSeat).toBe('40.00');
+
+    const edited = await call(driver.caller, 'PUT', `/rides/${id}`, { departureDate: date, departureTime: '09:00', availableSeats: 2, pricePerSeat: '55' });
+    expect(edited.statusCode).toBe(200);
+    const afterEdit = (await search(places, date)).rides[0];
+    expect(afterEdit).toMatchObject({ pricePerSeat: '55.00', departureTime: '09:00', availableSeats: 2 });
+
+    expect((await call(driver.caller, 'POST', `/rides/${id}/cancel`)).statusCode).toBe(200);
+    expect((await search(places, date)).total).toBe(0);
+  });
+
+  it('shows a change to the ride’s vehicle and to its driver', async () => {
+    const driver = await newDriver();
+    const places = route();
+    const date = dayFromNow(7);
+    await post(driver, places, date);
+    expect((await search(places, date)).rides[0]).toMatchObject({ driverName: 'Ama Owusu', vehicle: { color: 'Silver' } });
+
+    const repainted = await call(driver.caller, 'PUT', `/vehicles/${driver.vehicleId}`, {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2019,
+      color: 'Blue',
+      licensePlate: `GC-${plates++}-19`,
+      seats: 5,
+    });
+    expect(repainted.statusCode).toBe(200);
+    expect((await search(places, date)).rides[0]?.vehicle.color).toBe('Blue');
+
+    // The driver's profile, as the projection of identity's events writes it.
+    await insertUserProfile(handle.service, driver.caller.userId, { firstName: 'Akosua', lastName: 'Owusu' });
+    expect((await search(places, date)).rides[0]?.driverName).toBe('Akosua Owusu');
+    await insertUserProfile(handle.service, driver.caller.userId, { firstName: 'Akosua', lastName: 'Owusu', suspended: true });
+    expect((await search(places, date)).total).toBe(0);
+  });
+
+  it('shows a change any other process commits to the database', async () => {
+    const driver = await newDriver();
+    const places = route();
+    const date = dayFromNow(8);
+    const id = await post(driver, places, date);
+    expect((await search(places, date)).rides[0]?.availableSeats).toBe(3);
+    // Another connection (another instance, a script) takes a seat: the triggers move the generation.
+    await handle.service.db.$client.query('UPDATE rides SET available_seats = available_seats - 1 WHERE id = $1', [id]);
+    expect((await search(places, date)).rides[0]?.availableSeats).toBe(2);
+  });
+
+  it('gives every one of many simultaneous identical searches the same, complete answer', async () => {
+    const driver = await newDriver();
+    const places = route();
+    const date = dayFromNow(9);
+    const ids = [await post(driver, places, date), await post(driver, places, date, '42')];
+    const answers = await Promise.all(Array.from({ length: 20 }, () => search(places, date)));
+    for (const answer of answers) expect(answer.rides.map((ride) => ride.id).sort()).toEqual([...ids].sort());
+  });
+});
