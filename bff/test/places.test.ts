@@ -299,6 +299,16 @@ describe('places from the built-in gazetteer', () => {
     expect(await first(text)).toMatchObject({ name, kind });
   });
 
+  it('answers text typed again in any case or spacing with the same suggestions, as JSON a browser may keep for a day', async () => {
+    const answers = await Promise.all(['tema', 'Tema', '  TEMA ', 'tema'].map((text) => get(bff, `/api/places/autocomplete?q=${encodeURIComponent(text)}`)));
+    for (const answer of answers) {
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('public, max-age=86400');
+      expect(answer.json()).toEqual(answers[0]?.json());
+    }
+    expect(answers[0]?.json().suggestions[0]).toMatchObject({ name: 'Tema', kind: 'city' });
+  });
+
   it('puts the city Kumasi before the villages of the same name', async () => {
     const suggestions = (await get(bff, '/api/places/autocomplete?q=kumasi')).json().suggestions as { kind: string }[];
     expect(suggestions[0]?.kind).toBe('city');
@@ -321,6 +331,15 @@ describe('places from Google Maps', () => {
     expect(asked?.query).toMatchObject({ input: 'kejetia', components: 'country:gh', key: apiKey });
     expect(response.body).not.toContain(apiKey);
     expect(JSON.stringify(response.headers)).not.toContain(apiKey);
+  });
+
+  it('asks Google again for text typed again (its answers are not kept), and lets no browser keep them', async () => {
+    const before = google.requests.length;
+    for (const text of ['kejetia', 'Kejetia ']) {
+      const response = await get(bff, `/api/places/autocomplete?q=${encodeURIComponent(text)}`);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect(since(before, '/maps/api/place/autocomplete/json')).toHaveLength(2);
   });
 
   it('asks only for the basic fields of a place', async () => {

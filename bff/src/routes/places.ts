@@ -1,20 +1,11 @@
-import { createHash } from 'node:crypto';
 import { autocompletePlaces, estimateRoute, getNearbyStation, getPlaceDetails } from '@krom/contracts/api/places';
-import { placeMessages } from '@krom/contracts/http/places';
+import { placeAutocompleteResponseSchema, placeMessages } from '@krom/contracts/http/places';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { type PlacesProvider, PlacesUnavailableError } from '../places/places-provider.ts';
-
-/**
- * Whose allowance a request counts against: a signed-in browser's own session (read from the
- * cookie, no Redis call), else the client address. Mobile networks put many people behind one
- * address, so a signed-in user is not limited by the strangers who share theirs.
- */
-export function visitorRateLimitKey(request: FastifyRequest): string {
-  const sid = request.session?.get('user');
-  return sid ? `session:${createHash('sha256').update(sid).digest('base64url').slice(0, 22)}` : request.ip;
-}
+import { visitorRateLimitKey } from '../plugins/visitor-key.ts';
 
 export type PlaceRouteOptions = {
   places: PlacesProvider;
@@ -45,12 +36,23 @@ async function orUnavailable<T>(request: FastifyRequest, answer: Promise<T>): Pr
 export async function placeRoutes(app: FastifyInstance, { places, rateLimit }: PlaceRouteOptions) {
   const config = { rateLimit: { ...rateLimit, keyGenerator: visitorRateLimitKey } };
 
+  // The picker asks for the same few letters all day ("kum", "acc"): a source whose answers may be
+  // kept (the gazetteer, which never changes while the BFF runs; not Google) has them kept here as
+  // the JSON sent, checked against the contract once. Keyed by the text as the search reads it.
+  const keptAnswers = places.answerMaxAgeSeconds > 0 ? new LRUCache<string, string>({ max: 20_000 }) : undefined;
   routeEndpoint(app, autocompletePlaces, {
     config,
     handler: async (request, reply) => {
-      const suggestions = await orUnavailable(request, places.autocomplete(request.query.q));
       cacheable(reply, places);
-      return { suggestions, attribution: places.attribution };
+      const key = request.query.q.trim().toLowerCase().replace(/\s+/g, ' ');
+      let json = keptAnswers?.get(key);
+      if (json === undefined) {
+        const suggestions = await orUnavailable(request, places.autocomplete(request.query.q));
+        json = JSON.stringify(placeAutocompleteResponseSchema.parse({ suggestions, attribution: places.attribution }));
+        keptAnswers?.set(key, json);
+      }
+      // A JSON string is sent as it is, not serialised again.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   });
 

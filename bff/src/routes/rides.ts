@@ -26,7 +26,7 @@ import type { Caller } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
 import { currentPrincipal, publicCaller, requireUserCaller } from '../plugins/sessions.ts';
-import { visitorRateLimitKey } from './places.ts';
+import { visitorRateLimitKey } from '../plugins/visitor-key.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /** Guests browse rides: the signed-in user when there is one (a dead session is simply a guest), else the public caller. */

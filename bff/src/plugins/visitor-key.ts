@@ -1,0 +1,12 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Whose allowance a request counts against: a signed-in browser's own session (read from the
+ * cookie, no Redis call), else the client address. Mobile networks put many people behind one
+ * address, so a signed-in user is not limited by the strangers who share theirs.
+ */
+export function visitorRateLimitKey(request: FastifyRequest): string {
+  const sid = request.session?.get('user');
+  return sid ? `session:${createHash('sha256').update(sid).digest('base64url').slice(0, 22)}` : request.ip;
+}
