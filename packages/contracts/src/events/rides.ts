@@ -37,3 +37,30 @@ export const ridePosted = defineEvent(
   }),
 );
 export type RidePosted = z.infer<typeof ridePosted.schema>;
+
+/**
+ * A posted ride matches a passenger's active ride request (its route, date when one was given,
+ * seats and price limit): notifications tells the passenger by the channels they chose (always
+ * in the app; by e-mail and SMS as their request asks). One event per request and ride.
+ */
+export const rideRequestMatched = defineEvent(
+  'krom.rides.ride_request.matched.v1',
+  z.object({
+    requestId: z.string().uuid(),
+    passengerId: z.string().uuid(),
+    rideId: z.string().uuid(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    departureDate: z.string(),
+    departureTime: z.string(),
+    departureAt: z.string().datetime({ offset: true }),
+    availableSeats: z.number().int(),
+    pricePerSeat: z.string(),
+    currency: z.string(),
+    notifyByEmail: z.boolean(),
+    notifyBySMS: z.boolean(),
+    matchedAt: z.string().datetime({ offset: true }),
+    version: aggregateVersion,
+  }),
+);
+export type RideRequestMatched = z.infer<typeof rideRequestMatched.schema>;

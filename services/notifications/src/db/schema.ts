@@ -66,6 +66,8 @@ export const emailLogs = pgTable(
     providerId: text('provider_id'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    /** What asked for this e-mail (an event, or a ride match): one source yields at most one row. */
+    sourceEventId: uuid('source_event_id').unique('email_logs_source_event_id_key'),
     userId: uuid('user_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

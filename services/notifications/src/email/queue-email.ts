@@ -2,6 +2,7 @@ import { emailField } from '@krom/contracts/http/fields';
 import { currentTraceparent } from '@krom/server-kit/telemetry';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { parseWith } from '@krom/server-kit/validate';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { type EmailLogRow, emailLogs, emailMessageTypes } from '../db/schema.ts';
@@ -20,6 +21,8 @@ const emailRequestSchema = z.object({
 
 export type EmailRequest = z.input<typeof emailRequestSchema> & {
   userId?: string | undefined;
+  /** What asked for the e-mail: a second request from the same source returns the first one's row. */
+  sourceEventId?: string | undefined;
   /** The text without its secret, kept in the log once delivery ends. */
   redactedText?: string | undefined;
 };
@@ -27,6 +30,7 @@ export type EmailRequest = z.input<typeof emailRequestSchema> & {
 /**
  * Records an e-mail as pending inside `db` (a transaction, when the caller has one); a bad address
  * is a 400. An address past its hourly or daily cap gets a 'suppressed' row instead: never queued.
+ * With a source event id, a second call for the same source returns the row the first one wrote.
  */
 export async function recordEmail(db: NotificationsDb | Transaction, provider: string, request: EmailRequest, limits: MessageLimits): Promise<EmailLogRow> {
   const valid = parseWith(emailRequestSchema, request);
@@ -42,14 +46,23 @@ export async function recordEmail(db: NotificationsDb | Transaction, provider: s
         messageType: valid.messageType,
         provider,
         userId: request.userId,
+        sourceEventId: request.sourceEventId,
         redactedText: reached ? null : request.redactedText,
         createdAt: limits.clock(),
         ...(reached ? { status: 'suppressed' as const, error: reached.reason } : {}),
       })
+      .onConflictDoNothing({ target: emailLogs.sourceEventId })
       .returning();
-    if (!row) throw new Error('email_logs insert returned no row');
-    return row;
+    if (row) return row;
+    const existing = request.sourceEventId ? await findEmailForEvent(tx, request.sourceEventId) : undefined;
+    if (!existing) throw new Error('email_logs insert returned no row');
+    return existing;
   });
+}
+
+export async function findEmailForEvent(db: NotificationsDb | Transaction, sourceEventId: string): Promise<EmailLogRow | undefined> {
+  const [row] = await db.select().from(emailLogs).where(eq(emailLogs.sourceEventId, sourceEventId));
+  return row;
 }
 
 /**

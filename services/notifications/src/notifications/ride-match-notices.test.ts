@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { gsmLength, SMS_SEGMENT_LENGTH } from '../sms/sms-segment.ts';
+import { rideMatchEmail, rideMatchNotice, rideMatchSmsText } from './ride-match-notices.ts';
+
+const match = (changes: Partial<Parameters<typeof rideMatchNotice>[0]> = {}) => ({
+  requestId: randomUUID(),
+  rideId: randomUUID(),
+  fromLocation: 'Accra',
+  toLocation: 'Kumasi',
+  departureDate: '2025-11-28',
+  departureTime: '14:30',
+  availableSeats: 3,
+  pricePerSeat: '120.00',
+  currency: 'GHS',
+  ...changes,
+});
+
+describe('ride match notices', () => {
+  it('tells the passenger in the app where, when, how many seats and at what price, linking to the ride', () => {
+    const matched = match();
+    expect(rideMatchNotice(matched)).toEqual({
+      type: 'ride_request',
+      title: 'A ride matches your request',
+      message: 'A ride from Accra to Kumasi on Fri 28 Nov at 2:30 PM has 3 seats at GH₵120.00 each.',
+      actionRequired: false,
+      data: { requestId: matched.requestId, rideId: matched.rideId, link: `/ride-preview/${matched.rideId}` },
+    });
+  });
+
+  it('writes one seat without "each", a price with thousands and two decimals, and seconds off the time', () => {
+    expect(rideMatchNotice(match({ availableSeats: 1, pricePerSeat: '1250', departureTime: '07:05:00' })).message).toBe(
+      'A ride from Accra to Kumasi on Fri 28 Nov at 7:05 AM has 1 seat at GH₵1,250.00.',
+    );
+  });
+
+  it('texts the same in one GSM segment, with the price by its code since the cedi sign is not GSM', () => {
+    const text = rideMatchSmsText(match());
+    expect(text).toBe('Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Open Krom to book.');
+    expect(gsmLength(text)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+  });
+
+  it('cuts long place names so the text stays one segment, the longer name first', () => {
+    const text = rideMatchSmsText(
+      match({ fromLocation: 'Tema', toLocation: 'Bolgatanga Main Lorry Station next to the big market in the Upper East Region of Ghana, far north' }),
+    );
+    expect(text).toMatch(/^Krom: a ride matches your request\. Tema to Bolgatanga Main Lorry Station.*\.\.\., Fri 28 Nov at 2:30 PM, 3 seats at GHS 120\.00 each\. Open Krom to book\.$/);
+    expect(gsmLength(text)).toBe(SMS_SEGMENT_LENGTH);
+
+    const both = rideMatchSmsText(match({ fromLocation: 'Kwame Nkrumah Interchange (Circle), Greater Accra Region', toLocation: 'Kejetia Market Lorry Station, Ashanti Region' }));
+    expect(both).toContain('Kwame Nkrumah');
+    expect(both).toContain(' to Kejetia Market');
+    expect(gsmLength(both)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+  });
+
+  it('writes names with typographic marks or Ghanaian letters in the GSM alphabet', () => {
+    const text = rideMatchSmsText(match({ fromLocation: 'Kɔforidua’s “Main” Station', toLocation: 'Hohoé – Ô' }));
+    expect(text).toContain('Koforidua\'s "Main" Station to Hohoé - O,');
+    expect(gsmLength(text)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+  });
+
+  it('e-mails the same with a subject, what to do and why the e-mail came', () => {
+    expect(rideMatchEmail(match())).toEqual({
+      subject: 'A ride matches your Krom ride request',
+      text:
+        'Hello,\n\nA ride matches your Krom ride request: Accra to Kumasi on Fri 28 Nov at 2:30 PM, 3 seats at GH₵120.00 each.\n\n' +
+        'Open Krom to see the ride and book a seat: it is under Notifications, in Ride Requests.\n\n' +
+        'You get this e-mail because your ride request asks to be told by e-mail. Cancel the request in Krom to stop hearing about it.\n\n' +
+        'The Krom team\n',
+    });
+  });
+});

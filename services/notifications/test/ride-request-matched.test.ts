@@ -1,0 +1,219 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { type UserRegistered, userDeleted, userRegistered } from '@krom/contracts/events/identity';
+import { type RideRequestMatched, rideRequestMatched } from '@krom/contracts/events/rides';
+import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import { type Notification, notificationListSchema } from '@krom/contracts/http/notifications';
+import { eventually } from '@krom/server-kit/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailLogs, smsLogs } from '../src/db/schema.ts';
+import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
+import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+
+const handle = useNotificationsService();
+
+const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
+const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
+const e164 = (phone: string) => `+233${phone.slice(1)}`;
+
+/** Publishes under a fresh Nats-Msg-Id (JetStream would drop a plain repeat) and waits until the consumer acknowledged it. */
+async function deliver(event: EventDefinition, copy: EventEnvelope) {
+  const bus = handle.service.bus;
+  const ack = await bus.js.publish(bus.subjectOf(event.subject), JSON.stringify(copy), { msgID: randomUUID() });
+  await eventually(async () => {
+    const info = await bus.jsm.consumers.info(bus.streamName, `notifications_${event.subject.replaceAll('.', '_')}`);
+    return info.ack_floor.stream_seq >= ack.seq && info.num_ack_pending === 0 ? info : undefined;
+  });
+}
+
+/** A passenger this service heard of through user.registered, with the phone and e-mail they registered. */
+async function registeredPassenger(): Promise<UserRegistered> {
+  const registration = envelope(userRegistered, {
+    userId: randomUUID(),
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    email: `Ama.${randomUUID().slice(0, 8)}@Example.com`,
+    phone: newPhone(),
+    registeredAt: new Date().toISOString(),
+  });
+  await deliver(userRegistered, registration);
+  return registration.data;
+}
+
+const matched = (passengerId: string, changes: Partial<RideRequestMatched> = {}): EventEnvelope<RideRequestMatched> =>
+  envelope(rideRequestMatched, {
+    requestId: randomUUID(),
+    passengerId,
+    rideId: randomUUID(),
+    fromLocation: 'Accra',
+    toLocation: 'Kumasi',
+    departureDate: '2025-11-28',
+    departureTime: '14:30',
+    departureAt: '2025-11-28T14:30:00.000Z',
+    availableSeats: 3,
+    pricePerSeat: '120.00',
+    currency: 'GHS',
+    notifyByEmail: false,
+    notifyBySMS: false,
+    matchedAt: new Date().toISOString(),
+    version: 1,
+    ...changes,
+  });
+
+const TITLE = 'A ride matches your request';
+const MESSAGE = 'A ride from Accra to Kumasi on Fri 28 Nov at 2:30 PM has 3 seats at GH₵120.00 each.';
+const SMS = 'Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Open Krom to book.';
+const SUBJECT = 'A ride matches your Krom ride request';
+
+const list = async (userId: string) => {
+  const response = await handle.service.app.inject({ method: 'GET', url: '/notifications', headers: await assertionFor(handle.config, { kind: 'user', userId }) });
+  expect(response.statusCode).toBe(200);
+  return notificationListSchema.parse(response.json());
+};
+const matchNotices = async (userId: string) => (await list(userId)).items.filter((item) => item.title === TITLE);
+const smsOf = (userId: string) => handle.service.db.select().from(smsLogs).where(eq(smsLogs.userId, userId));
+const emailsOf = (userId: string) => handle.service.db.select().from(emailLogs).where(eq(emailLogs.userId, userId));
+const textsTo = async (phone: string) => (await readLocalOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((sms) => sms.to === e164(phone));
+const mailTo = async (email: string) => (await readLocalEmailOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((mail) => mail.to === email.toLowerCase());
+/** Waits until the provider took every message recorded for the user (none pending). */
+const allDelivered = (userId: string) =>
+  eventually(async () => {
+    const rows = [...(await smsOf(userId)), ...(await emailsOf(userId))];
+    return rows.every((row) => row.status === 'sent') ? rows : undefined;
+  });
+
+describe('krom.rides.ride_request.matched.v1', () => {
+  it('tells the passenger in the app where, when, how many seats and at what price, with a link to the ride', async () => {
+    const passenger = await registeredPassenger();
+    const event = matched(passenger.userId);
+    await deliver(rideRequestMatched, event);
+
+    const { items, unreadCount } = await list(passenger.userId);
+    expect(items.find((item) => item.title === TITLE)).toMatchObject({
+      type: 'ride_request',
+      isRead: false,
+      actionRequired: false,
+      message: MESSAGE,
+      data: { requestId: event.data.requestId, rideId: event.data.rideId, link: `/ride-preview/${event.data.rideId}` },
+    });
+    // The welcome notice and this one.
+    expect(unreadCount).toBe(2);
+  });
+
+  it('texts the passenger’s phone when the request asks for SMS, and only then', async () => {
+    const passenger = await registeredPassenger();
+    await deliver(rideRequestMatched, matched(passenger.userId, { notifyBySMS: true }));
+    const [sms] = await allDelivered(passenger.userId);
+    expect(sms).toMatchObject({ phoneNumber: e164(passenger.phone), message: SMS, messageType: 'notification', status: 'sent' });
+    expect((await textsTo(passenger.phone)).map((text) => text.body)).toEqual([SMS]);
+
+    const quiet = await registeredPassenger();
+    await deliver(rideRequestMatched, matched(quiet.userId, { notifyBySMS: false, notifyByEmail: false }));
+    expect(await matchNotices(quiet.userId)).toHaveLength(1);
+    // The handler records every message before the event is acknowledged: nothing recorded is nothing sent.
+    expect(await smsOf(quiet.userId)).toEqual([]);
+    expect(await emailsOf(quiet.userId)).toEqual([]);
+    expect(await textsTo(quiet.phone)).toEqual([]);
+    expect(await mailTo(quiet.email)).toEqual([]);
+  });
+
+  it('e-mails the passenger when the request asks for e-mail, and does not text them unless asked', async () => {
+    const passenger = await registeredPassenger();
+    await deliver(rideRequestMatched, matched(passenger.userId, { notifyByEmail: true, notifyBySMS: false }));
+    await allDelivered(passenger.userId);
+
+    const mail = await mailTo(passenger.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ subject: SUBJECT });
+    expect(mail[0]?.text).toContain('A ride matches your Krom ride request: Accra to Kumasi on Fri 28 Nov at 2:30 PM, 3 seats at GH₵120.00 each.');
+    expect(mail[0]?.text).toMatch(/^Hello,\n\n[\s\S]*\n\nThe Krom team\n$/);
+    expect(await smsOf(passenger.userId)).toEqual([]);
+    expect(await textsTo(passenger.phone)).toEqual([]);
+  });
+
+  it('notifies, texts and e-mails once however often the match is told, even under another event id', async () => {
+    const passenger = await registeredPassenger();
+    const event = matched(passenger.userId, { notifyBySMS: true, notifyByEmail: true });
+    await deliver(rideRequestMatched, event);
+    await allDelivered(passenger.userId);
+
+    await deliver(rideRequestMatched, event);
+    await deliver(rideRequestMatched, event);
+    // The rides service telling the same request and ride again, as a new event.
+    await deliver(rideRequestMatched, { ...event, id: randomUUID() });
+
+    expect(await matchNotices(passenger.userId)).toHaveLength(1);
+    expect(await smsOf(passenger.userId)).toHaveLength(1);
+    expect(await emailsOf(passenger.userId)).toHaveLength(1);
+    // The redeliveries were acknowledged after they were handled, and the messages had been sent before.
+    expect((await textsTo(passenger.phone)).map((text) => text.body)).toEqual([SMS]);
+    expect((await mailTo(passenger.email)).map((mail) => mail.subject)).toEqual([SUBJECT]);
+
+    // Another ride for the same request is news.
+    await deliver(rideRequestMatched, matched(passenger.userId, { requestId: event.data.requestId, notifyBySMS: true, notifyByEmail: true }));
+    await allDelivered(passenger.userId);
+    expect(await matchNotices(passenger.userId)).toHaveLength(2);
+    expect(await textsTo(passenger.phone)).toHaveLength(2);
+    expect(await mailTo(passenger.email)).toHaveLength(2);
+  });
+
+  it('sends a deleted account nothing, and an account it never heard of only the notice it can show', async () => {
+    const gone = await registeredPassenger();
+    await deliver(userDeleted, envelope(userDeleted, { userId: gone.userId, deletedAt: new Date().toISOString() }));
+    await deliver(rideRequestMatched, matched(gone.userId, { notifyBySMS: true, notifyByEmail: true }));
+    expect((await list(gone.userId)).items).toEqual([]);
+    expect(await smsOf(gone.userId)).toEqual([]);
+    expect(await emailsOf(gone.userId)).toEqual([]);
+    expect(await textsTo(gone.phone)).toEqual([]);
+    expect(await mailTo(gone.email)).toEqual([]);
+
+    // No user.registered seen: no phone or address to use.
+    const stranger = randomUUID();
+    await deliver(rideRequestMatched, matched(stranger, { notifyBySMS: true, notifyByEmail: true }));
+    expect((await list(stranger)).items.map((item) => item.message)).toEqual([MESSAGE]);
+    expect(await smsOf(stranger)).toEqual([]);
+    expect(await emailsOf(stranger)).toEqual([]);
+
+    // The consumer carried on: the next match is handled as usual.
+    const passenger = await registeredPassenger();
+    await deliver(rideRequestMatched, matched(passenger.userId));
+    expect(await matchNotices(passenger.userId)).toHaveLength(1);
+  });
+
+  describe('on the live stream', () => {
+    let baseUrl = '';
+    const responses: IncomingMessage[] = [];
+    beforeAll(async () => {
+      baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(() => {
+      for (const response of responses) response.destroy();
+    });
+
+    it('reaches the passenger’s open notification stream', async () => {
+      const passenger = await registeredPassenger();
+      const headers = { accept: 'text/event-stream', ...(await assertionFor(handle.config, { kind: 'user', userId: passenger.userId })) };
+      const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${baseUrl}/notifications/stream`, { headers }, resolve).on('error', reject).end());
+      responses.push(response);
+      let received = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      await eventually(async () => (received.includes(': connected') ? true : undefined));
+
+      const event = matched(passenger.userId);
+      await handle.service.bus.publish(rideRequestMatched.subject, event);
+      const pushed = await eventually(async () =>
+        received
+          .split('\n\n')
+          .filter((frame) => frame.startsWith('event: notification\n'))
+          .map((frame) => JSON.parse(frame.split('\ndata: ')[1] ?? '') as Notification)
+          .find((notification) => notification.title === TITLE),
+      );
+      expect(pushed).toMatchObject({ type: 'ride_request', message: MESSAGE, data: { rideId: event.data.rideId, link: `/ride-preview/${event.data.rideId}` } });
+    });
+  });
+});
