@@ -483,3 +483,135 @@ describe('BFF → rides service (rides and vehicles, as the signed-in user)', ()
       }));
   });
 });
+
+/*
+ * Ride requests, as the signed-in passenger. The provider state files the request through the
+ * service's own route, so its id comes from the state (the value here is an example).
+ */
+const REQUEST_ID = 'f1c2d3e4-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateRequestPath = fromProviderState('/ride-requests/${requestId}', `/ride-requests/${REQUEST_ID}`);
+const filedRequest = {
+  fromLocation: 'Circle, Accra',
+  fromLatitude: 5.5703,
+  fromLongitude: -0.2151,
+  fromLocalityArea: 'Accra',
+  fromRegion: 'Greater Accra',
+  toLocation: 'Kejetia Market (Kumasi)',
+  toLatitude: 6.6958,
+  toLongitude: -1.621,
+  toLocalityArea: 'Kumasi',
+  toRegion: 'Ashanti',
+  preferredDepartureDate: DEPARTURE_DATE,
+  flexibleDates: true,
+  passengers: 2,
+  maxPricePerSeat: '150',
+  notes: 'One bag each.',
+  notifyByEmail: true,
+  notifyBySMS: true,
+};
+/** A request as the service answers it (the contracts' rideRequestSchema). */
+const rideRequest = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(REQUEST_ID),
+  fromLocation: like('Circle, Accra'),
+  toLocation: like('Kejetia Market (Kumasi)'),
+  fromLocalityArea: like('Accra'),
+  toLocalityArea: like('Kumasi'),
+  fromRegion: like('Greater Accra'),
+  toRegion: like('Ashanti'),
+  fromLatitude: number(5.5703),
+  fromLongitude: number(-0.2151),
+  toLatitude: number(6.6958),
+  toLongitude: number(-1.621),
+  preferredDepartureDate: dateText,
+  flexibleDates: boolean(true),
+  passengers: integer(2),
+  maxPricePerSeat: regex(/^\d+\.\d{2}$/, '150.00'),
+  notes: like('One bag each.'),
+  notifyByEmail: boolean(true),
+  notifyBySMS: boolean(true),
+  status: 'active',
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  lastNotifiedAt: null,
+  ...overrides,
+});
+
+describe('BFF → rides service (ride requests, as the signed-in passenger)', () => {
+  it('files a request, and passes back a past date with its message', async () => {
+    await pact
+      .addInteraction()
+      .given('a user has no ride requests', { userId: USER_ID })
+      .uponReceiving('a ride request from Accra to Kumasi')
+      .withRequest('POST', '/ride-requests', (b) => {
+        b.headers(asUser).jsonBody(filedRequest);
+      })
+      .willRespondWith(201, (b) => b.jsonBody(rideRequest({ id: uuid() })))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/ride-requests', filedRequest);
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ maxPricePerSeat: '150.00', passengers: 2, status: 'active' });
+      }));
+
+    const pastDate = { ...filedRequest, preferredDepartureDate: '2020-01-15' };
+    await pact
+      .addInteraction()
+      .uponReceiving('a ride request for a date already past')
+      .withRequest('POST', '/ride-requests', (b) => {
+        b.headers(asUser).jsonBody(pastDate);
+      })
+      .willRespondWith(400, (b) => b.jsonBody({ message: 'The preferred date cannot be in the past' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/ride-requests', pastDate);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('The preferred date cannot be in the past');
+      }));
+  });
+
+  it("lists the user's open requests", async () => {
+    await pact
+      .addInteraction()
+      .given('a user has an open ride request', { userId: USER_ID })
+      .uponReceiving("a request for the user's ride requests")
+      .withRequest('GET', '/ride-requests/mine', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ requests: eachLike(rideRequest({ id: uuid() })) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/ride-requests/mine');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().requests[0]).toMatchObject({ fromLocation: 'Circle, Accra', status: 'active' });
+      }));
+  });
+
+  it("cancels a request, and passes back another user's as 404", async () => {
+    await pact
+      .addInteraction()
+      .given('a user has an open ride request', { userId: USER_ID })
+      .uponReceiving('a request to cancel a ride request')
+      .withRequest('DELETE', stateRequestPath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'DELETE', `/api/ride-requests/${REQUEST_ID}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ ok: true });
+      }));
+
+    const othersRequest = 'b2c3d4e5-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+    await pact
+      .addInteraction()
+      .given("another user's ride request", { id: othersRequest })
+      .uponReceiving("a request to cancel another user's ride request")
+      .withRequest('DELETE', `/ride-requests/${othersRequest}`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(404, (b) => b.jsonBody({ message: 'Ride request not found' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'DELETE', `/api/ride-requests/${othersRequest}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe('Ride request not found');
+      }));
+  });
+});

@@ -22,6 +22,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { phoneCodeRoutes } from './routes/phone-codes.ts';
 import { placeRoutes } from './routes/places.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
+import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
@@ -114,6 +115,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
   await app.register(rideRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });
   await app.register(vehicleRoutes, routeOptions);
+  await app.register(rideRequestRoutes, routeOptions);
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });
   return app;
 }

@@ -148,6 +148,42 @@ it('honours the BFF pact', async () => {
         await addVehicle(randomUUID(), licensePlate);
         return undefined;
       },
+      'a user has no ride requests': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
+        return undefined;
+      },
+      'a user has an open ride request': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
+        const request = await asUser<{ id: string }>(userId, 'POST', '/ride-requests', {
+          fromLocation: 'Circle, Accra',
+          fromLatitude: 5.5703,
+          fromLongitude: -0.2151,
+          fromLocalityArea: 'Accra',
+          fromRegion: 'Greater Accra',
+          toLocation: 'Kejetia Market (Kumasi)',
+          toLatitude: 6.6958,
+          toLongitude: -1.621,
+          toLocalityArea: 'Kumasi',
+          toRegion: 'Ashanti',
+          preferredDepartureDate: '2099-03-14',
+          passengers: 2,
+          maxPricePerSeat: '150',
+          notes: 'One bag each.',
+          notifyBySMS: true,
+        });
+        return { requestId: request.id };
+      },
+      "another user's ride request": async (params: unknown) => {
+        const { id } = params as { id: string };
+        await query('DELETE FROM ride_requests WHERE id = $1', [id]);
+        await query(
+          "INSERT INTO ride_requests (id, user_id, from_location, to_location, expires_at) VALUES ($1, $2, 'Accra', 'Kumasi', now() + interval '30 days')",
+          [id, randomUUID()],
+        );
+        return undefined;
+      },
       "another user's payment method": async (params: unknown) => {
         const { id } = params as { id: string };
         await query('DELETE FROM payment_methods WHERE id = $1', [id]);

@@ -6,6 +6,7 @@ import type { Pricing } from './rides/price-cap.ts';
 import { searchAnswers } from './rides/search-cache.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 
@@ -31,6 +32,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(paymentRoutes, { db: deps.db });
   await app.register(paymentMethodRoutes, { db: deps.db });
   await app.register(vehicleRoutes, { db: deps.db });
+  await app.register(rideRequestRoutes, { db: deps.db });
   const answers = searchAnswers(deps.db, { ttlMs: deps.searchCacheMs ?? 10_000 });
   await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers });
   return app;

@@ -1,8 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { mobileMoneyProviders, paymentStatuses } from '@krom/contracts/http/payments';
 import { verificationStatuses } from '@krom/contracts/http/auth';
+import { rideRequestStatuses } from '@krom/contracts/http/ride-requests';
 import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
-import { type AnyPgColumn, boolean, check, date, doublePrecision, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 
@@ -264,9 +281,86 @@ export const rideStops = pgTable(
   ],
 );
 
+/**
+ * A passenger's ride request (the spec's ride_request): told when a ride that matches it is posted
+ * (ride-requests/match-ride-requests.ts). Coordinates are kept as a pair or not at all. Active
+ * until cancelled or past `expires_at` (the end of the preferred date, else 30 days after filing);
+ * nothing rewrites the status of an expired one, every reader compares `expires_at`. `version`
+ * is 1 when filed and +1 on every change (a match told, the cancel): the matched event carries it.
+ */
+export const rideRequests = pgTable(
+  'ride_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    fromLocation: text('from_location').notNull(),
+    fromLatitude: numeric('from_latitude', { precision: 10, scale: 8 }),
+    fromLongitude: numeric('from_longitude', { precision: 11, scale: 8 }),
+    fromLocalityArea: text('from_locality_area'),
+    fromRegion: text('from_region'),
+    fromPlaceId: text('from_place_id'),
+    toLocation: text('to_location').notNull(),
+    toLatitude: numeric('to_latitude', { precision: 10, scale: 8 }),
+    toLongitude: numeric('to_longitude', { precision: 11, scale: 8 }),
+    toLocalityArea: text('to_locality_area'),
+    toRegion: text('to_region'),
+    toPlaceId: text('to_place_id'),
+    preferredDepartureDate: date('preferred_departure_date', { mode: 'string' }),
+    flexibleDates: boolean('flexible_dates').notNull().default(true),
+    passengers: integer('passengers').notNull().default(1),
+    maxPricePerSeat: numeric('max_price_per_seat', { precision: 10, scale: 2 }),
+    notes: text('notes'),
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
+    notifyBySms: boolean('notify_by_sms').notNull().default(false),
+    status: text('status', { enum: rideRequestStatuses }).notNull().default('active'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('ride_requests_status_check', sql`${table.status} IN ('active', 'cancelled', 'expired')`),
+    check('ride_requests_passengers_check', sql`${table.passengers} BETWEEN 1 AND 8`),
+    check('ride_requests_max_price_check', sql`${table.maxPricePerSeat} > 0`),
+    check(
+      'ride_requests_coordinates_check',
+      sql`(${table.fromLatitude} IS NULL) = (${table.fromLongitude} IS NULL) AND (${table.toLatitude} IS NULL) = (${table.toLongitude} IS NULL)`,
+    ),
+    // A posted ride's candidates: the active requests for its date and the days beside it…
+    index('ride_requests_dated_idx')
+      .on(table.preferredDepartureDate)
+      .where(sql`status = 'active' AND preferred_departure_date IS NOT NULL`),
+    // …and the active requests for any date that are still open when it departs.
+    index('ride_requests_undated_idx')
+      .on(table.expiresAt)
+      .where(sql`status = 'active' AND preferred_departure_date IS NULL`),
+    // A user's open requests, newest first (their list; cancelling them when the account goes).
+    index('ride_requests_user_active_idx')
+      .on(table.userId, table.createdAt.desc())
+      .where(sql`status = 'active'`),
+  ],
+);
+
+/** Which rides a request was told about: one row per request and ride, so a request is told of a ride once. */
+export const rideRequestMatches = pgTable(
+  'ride_request_matches',
+  {
+    requestId: uuid('request_id').notNull(),
+    rideId: uuid('ride_id').notNull(),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'ride_request_matches_pkey', columns: [table.requestId, table.rideId] }),
+    foreignKey({ name: 'ride_request_matches_request_id_fkey', columns: [table.requestId], foreignColumns: [rideRequests.id] }).onDelete('cascade'),
+    foreignKey({ name: 'ride_request_matches_ride_id_fkey', columns: [table.rideId], foreignColumns: [rides.id] }).onDelete('cascade'),
+    index('ride_request_matches_ride_idx').on(table.rideId),
+  ],
+);
+
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type RideRow = typeof rides.$inferSelect;
 export type RideStopRow = typeof rideStops.$inferSelect;
+export type RideRequestRow = typeof rideRequests.$inferSelect;

@@ -6,6 +6,7 @@ import { contextFromTraceparent, SpanKind, withSpan } from '@krom/server-kit/tel
 import type { z } from 'zod';
 import type { RidesDb } from '../../db/rides-db.ts';
 import { forgetPaymentMethodsOf } from '../../payment-methods/user-payment-methods.ts';
+import { cancelRideRequestsOf } from '../../ride-requests/passenger-ride-requests.ts';
 import { cancelFutureRidesOf } from '../../rides/driver-rides.ts';
 import { forgetVehiclesOf } from '../../vehicles/driver-vehicles.ts';
 
@@ -13,8 +14,8 @@ type UserDeleted = z.infer<typeof userDeleted.schema>;
 
 /**
  * krom.identity.user.deleted.v1 → the user's saved mobile money numbers are deleted, their
- * vehicles marked deleted (plates freed; rides they made still show them) and their rides still
- * to depart cancelled, once per event id. Payments stay: they are financial records of both
+ * vehicles marked deleted (plates freed; rides they made still show them), their rides still
+ * to depart and their open ride requests cancelled, once per event id. Payments stay: they are financial records of both
  * parties and hold only user ids. Past rides stay too, for their passengers' history.
  */
 export function handleUserDeleted(db: RidesDb, logger: Logger): (envelope: EventEnvelope<UserDeleted>) => Promise<void> {
@@ -22,16 +23,23 @@ export function handleUserDeleted(db: RidesDb, logger: Logger): (envelope: Event
     withSpan(
       `handle ${userDeleted.subject}`,
       async () => {
-        const removed = { paymentMethods: 0, vehicles: 0, cancelledRides: 0 };
+        const removed = { paymentMethods: 0, vehicles: 0, cancelledRides: 0, cancelledRequests: 0 };
         const firstTime = await handleOnce(db, envelope, async (tx) => {
           removed.paymentMethods = await forgetPaymentMethodsOf(tx, envelope.data.userId);
           removed.vehicles = await forgetVehiclesOf(tx, envelope.data.userId);
           removed.cancelledRides = await cancelFutureRidesOf(tx, envelope.data.userId);
+          removed.cancelledRequests = await cancelRideRequestsOf(tx, envelope.data.userId);
         });
         if (firstTime) {
           logger.info(
-            { eventId: envelope.id, removedPaymentMethods: removed.paymentMethods, removedVehicles: removed.vehicles, cancelledRides: removed.cancelledRides },
-            'deleted account: payment methods and vehicles removed, future rides cancelled',
+            {
+              eventId: envelope.id,
+              removedPaymentMethods: removed.paymentMethods,
+              removedVehicles: removed.vehicles,
+              cancelledRides: removed.cancelledRides,
+              cancelledRideRequests: removed.cancelledRequests,
+            },
+            'deleted account: payment methods and vehicles removed, future rides and ride requests cancelled',
           );
         }
       },

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@krom/contracts/http/ride-requests';
+import { rideMessages } from '@krom/contracts/http/rides';
+import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BffSystem, ORIGIN, startBff } from './bff-test-env.ts';
+
+/*
+ * Ride requests through the BFF in front of the real rides service (real PostgreSQL, NATS and
+ * Redis, isolated for this file): a signed-in passenger files, lists and cancels their own.
+ */
+let system: BffSystem;
+beforeAll(async () => {
+  system = await startBff({ services: ['rides'] });
+});
+afterAll(() => system?.close());
+
+/** A signed-in user as the browser holds them: the session cookie only. */
+async function signedIn(userId = randomUUID()) {
+  const sid = await system.bff.sessions.create('user', userId);
+  return { userId, cookies: { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ user: sid })) } };
+}
+type Session = Awaited<ReturnType<typeof signedIn>>;
+
+type Method = 'GET' | 'POST' | 'DELETE';
+const call = (session: Session | undefined, method: Method, url: string, payload?: object) =>
+  system.bff.inject({
+    method,
+    url,
+    headers: method === 'GET' ? {} : { origin: ORIGIN },
+    ...(session ? { cookies: session.cookies } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The request form's payload for Accra to Kumasi, both places picked from suggestions. */
+const accraToKumasi = (changes: object = {}) => ({
+  fromLocation: 'Circle, Accra',
+  fromLatitude: 5.5703,
+  fromLongitude: -0.2151,
+  fromLocalityArea: 'Accra',
+  fromRegion: 'Greater Accra',
+  toLocation: 'Kejetia Market (Kumasi)',
+  toLatitude: 6.6958,
+  toLongitude: -1.621,
+  toLocalityArea: 'Kumasi',
+  toRegion: 'Ashanti',
+  preferredDepartureDate: inDays(5),
+  passengers: 2,
+  maxPricePerSeat: '150',
+  notes: 'One bag each.',
+  notifyByEmail: true,
+  notifyBySMS: true,
+  ...changes,
+});
+
+const routes = (id: string): [Method, string, object?][] => [
+  ['POST', '/api/ride-requests', accraToKumasi()],
+  ['GET', '/api/ride-requests/mine'],
+  ['DELETE', `/api/ride-requests/${id}`],
+];
+
+describe('a guest', () => {
+  it('gets 401 "Sign-in required" for every ride-request call', async () => {
+    for (const [method, url, body] of routes(randomUUID())) {
+      const response = await call(undefined, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json().message).toBe('Sign-in required');
+    }
+  });
+
+  it('cannot pass for a user by sending an assertion header of its own', async () => {
+    const forged = await signAssertion(system.config.INTERNAL_AUTH_SECRET, { kind: 'user', userId: randomUUID() }, 'rides');
+    for (const [method, url, body] of routes(randomUUID())) {
+      const response = await system.bff.inject({ method, url, headers: { origin: ORIGIN, [ASSERTION_HEADER]: forged }, ...(body ? { payload: body } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('a signed-in passenger', () => {
+  it('files a request, finds it in their list, and cancels it', async () => {
+    const ama = await signedIn();
+    const created = await call(ama, 'POST', '/api/ride-requests', accraToKumasi());
+    expect(created.statusCode).toBe(201);
+    const request = rideRequestSchema.parse(created.json());
+    expect(request).toMatchObject({
+      fromLocation: 'Circle, Accra',
+      toLocation: 'Kejetia Market (Kumasi)',
+      passengers: 2,
+      maxPricePerSeat: '150.00',
+      flexibleDates: true,
+      notifyBySMS: true,
+      status: 'active',
+    });
+
+    const mine = await call(ama, 'GET', '/api/ride-requests/mine');
+    expect(mine.statusCode).toBe(200);
+    expect(rideRequestListSchema.parse(mine.json()).requests).toEqual([request]);
+
+    const cancelled = await call(ama, 'DELETE', `/api/ride-requests/${request.id}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ ok: true });
+    expect((await call(ama, 'GET', '/api/ride-requests/mine')).json()).toEqual({ requests: [] });
+  });
+
+  it("sees only their own requests, and another user's is not found", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const request = rideRequestSchema.parse((await call(owner, 'POST', '/api/ride-requests', accraToKumasi())).json());
+
+    expect((await call(other, 'GET', '/api/ride-requests/mine')).json()).toEqual({ requests: [] });
+    const refused = await call(other, 'DELETE', `/api/ride-requests/${request.id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(rideRequestMessages.notFound);
+    expect(rideRequestListSchema.parse((await call(owner, 'GET', '/api/ride-requests/mine')).json()).requests.map((r) => r.id)).toEqual([request.id]);
+  });
+
+  it("gets the service's refusals with their messages", async () => {
+    const kofi = await signedIn();
+    for (const [change, message] of [
+      [{ preferredDepartureDate: inDays(-1) }, rideRequestMessages.pastDate],
+      [{ passengers: 9 }, rideRequestMessages.passengers],
+      [{ toLocation: '' }, rideMessages.toLocation],
+      [{ maxPricePerSeat: 'free' }, rideMessages.priceFormat],
+    ] as const) {
+      const response = await call(kofi, 'POST', '/api/ride-requests', accraToKumasi(change));
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    for (const id of [randomUUID(), 'not-a-request']) {
+      const response = await call(kofi, 'DELETE', `/api/ride-requests/${id}`);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().message).toBe(rideRequestMessages.notFound);
+    }
+    expect((await call(kofi, 'GET', '/api/ride-requests/mine')).json()).toEqual({ requests: [] });
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { isoDateTime, uuid } from './fields.ts';
+import { maxRideSeats, postRideSchema, priceField, rideDateField } from './rides.ts';
+
+/**
+ * A ride request: a signed-in passenger who found no ride asks to be told when one appears. The
+ * form's fields (spec "Ride request modal") with the places' data as the location picker gives it.
+ */
+export const rideRequestStatuses = ['active', 'cancelled', 'expired'] as const;
+export type RideRequestStatus = (typeof rideRequestStatuses)[number];
+
+/** How long a request without a preferred date stays active. */
+export const rideRequestLifetimeDays = 30;
+
+export const rideRequestMessages = {
+  missingLocations: 'Please select both departure and destination locations',
+  missingLocationsTitle: 'Missing information',
+  passengers: `Passengers must be between 1 and ${maxRideSeats}`,
+  pastDate: 'The preferred date cannot be in the past',
+  created: "Ride request created! We'll notify you when matching rides become available.",
+  failed: 'Failed to create ride request',
+  notFound: 'Ride request not found',
+} as const;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const shape = postRideSchema.shape;
+
+/** POST /api/ride-requests: the spec's payload. Passengers 1 to 8 (the form offers 1 to 4). */
+export const rideRequestInputSchema = z.object({
+  fromLocation: shape.fromLocation,
+  toLocation: shape.toLocation,
+  fromLatitude: shape.fromLatitude,
+  fromLongitude: shape.fromLongitude,
+  fromLocalityArea: shape.fromLocalityArea,
+  fromRegion: shape.fromRegion,
+  fromPlaceId: shape.fromPlaceId,
+  toLatitude: shape.toLatitude,
+  toLongitude: shape.toLongitude,
+  toLocalityArea: shape.toLocalityArea,
+  toRegion: shape.toRegion,
+  toPlaceId: shape.toPlaceId,
+  /** yyyy-MM-dd, not before today in Ghana; absent or empty for any date. */
+  preferredDepartureDate: z.preprocess((value) => (value === '' || value === null ? undefined : value), rideDateField.optional()),
+  flexibleDates: z.boolean().default(true),
+  passengers: z.coerce
+    .number({ error: rideRequestMessages.passengers })
+    .int(rideRequestMessages.passengers)
+    .min(1, rideRequestMessages.passengers)
+    .max(maxRideSeats, rideRequestMessages.passengers)
+    .default(1),
+  /** Cedis, as the ride's price; absent or empty for no limit. */
+  maxPricePerSeat: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value), priceField.optional()),
+  notes: optionalText(500),
+  notifyByEmail: z.boolean().default(true),
+  notifyBySMS: z.boolean().default(false),
+});
+export type RideRequestInput = z.input<typeof rideRequestInputSchema>;
+
+export const rideRequestSchema = z.object({
+  id: uuid,
+  fromLocation: z.string(),
+  toLocation: z.string(),
+  fromLocalityArea: z.string().nullable(),
+  toLocalityArea: z.string().nullable(),
+  fromRegion: z.string().nullable(),
+  toRegion: z.string().nullable(),
+  fromLatitude: z.number().nullable(),
+  fromLongitude: z.number().nullable(),
+  toLatitude: z.number().nullable(),
+  toLongitude: z.number().nullable(),
+  preferredDepartureDate: z.string().nullable(),
+  flexibleDates: z.boolean(),
+  passengers: z.number().int(),
+  /** Two decimals (`45.00`), or null for no limit. */
+  maxPricePerSeat: z.string().nullable(),
+  notes: z.string().nullable(),
+  notifyByEmail: z.boolean(),
+  notifyBySMS: z.boolean(),
+  status: z.enum(rideRequestStatuses),
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  lastNotifiedAt: isoDateTime.nullable(),
+});
+export type RideRequest = z.infer<typeof rideRequestSchema>;
+
+/** GET /api/ride-requests/mine: the signed-in user's active requests, newest first. */
+export const rideRequestListSchema = z.object({ requests: z.array(rideRequestSchema) });
+export const rideRequestParams = z.object({ id: z.string().describe('The ride request id (a uuid)') });

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { pactFile } from '@krom/server-kit/pact';
+import { MessageProviderPact } from '@pact-foundation/pact';
+import { expect, it } from 'vitest';
+import { useRidesService } from '../test/rides-test-env.ts';
+import { ridesMessageProviders } from './rides-message-providers.ts';
+
+/**
+ * The rides service produces the ride_request.matched message the notifications service expects:
+ * a passenger's request filed through the service's route, a matching ride posted through its
+ * routes, the match made by its own ride.posted consumer, and the event read back from the outbox
+ * row written with the match. The file is verified whole, so the other messages it names are
+ * supplied too (rides-message-providers.ts).
+ */
+const handle = useRidesService();
+
+it('produces the ride_request.matched event krom-notifications expects', async () => {
+  const file = pactFile('krom-notifications', 'krom-rides');
+  expect(existsSync(file), `${file} is written by the notifications service's consumer test`).toBe(true);
+  await new MessageProviderPact({
+    provider: 'krom-rides',
+    pactUrls: [file],
+    logLevel: 'warn',
+    ...ridesMessageProviders(handle),
+  }).verify();
+});

@@ -1,0 +1,112 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { accraToKumasiRide } from '@krom/contracts/examples/rides';
+import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
+import type { VehicleInput } from '@krom/contracts/http/vehicles';
+import type { Caller } from '@krom/server-kit/internal-auth';
+import { eventually } from '@krom/server-kit/testing';
+import { and, eq, sql } from 'drizzle-orm';
+import { outbox } from '../src/db/schema.ts';
+import { applyUserSnapshot } from '../src/events/user-profile-projection.ts';
+import type { useRidesService } from '../test/rides-test-env.ts';
+
+type Handle = ReturnType<typeof useRidesService>;
+type User = Caller & { kind: 'user' };
+
+/**
+ * Every message the rides service publishes that a consumer's pact names, each made the way it is
+ * made in production (the service's own routes as the BFF calls them, its own event consumers)
+ * and read back from its real outbox row. A provider test verifies a whole pact file, so every one
+ * supplies all of these, whichever interactions the file holds.
+ */
+export function ridesMessageProviders(handle: Handle) {
+  async function call<T>(caller: User, url: string, payload: object): Promise<T> {
+    const response = await handle.service.app.inject({ method: 'POST', url, headers: await handle.as(caller), payload });
+    if (response.statusCode !== 201) throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
+    return response.json() as T;
+  }
+
+  /** A driver identity approved of both verifications, as rides learns it from identity's snapshot. */
+  async function approvedDriver(): Promise<User> {
+    const userId = randomUUID();
+    await applyUserSnapshot(handle.service.db, {
+      userId,
+      version: 5,
+      firstName: 'Kwame',
+      lastName: 'Asante',
+      profileImageUrl: null,
+      isVerified: true,
+      verificationStatus: 'approved',
+      isDriver: true,
+      driverVerificationStatus: 'approved',
+      suspended: false,
+      deleted: false,
+      changedAt: new Date().toISOString(),
+    });
+    return { kind: 'user', userId };
+  }
+
+  /** A week from today, in Ghana (GMT all year). */
+  const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+  /** The consumers' example: Accra to Kumasi through Nkawkaw, every place picked from suggestions. */
+  async function postedRide(departureDate: string): Promise<string> {
+    const driver = await approvedDriver();
+    const vehicle: VehicleInput = {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2018,
+      color: 'Silver',
+      licensePlate: `GR-${randomInt(1000, 10_000)}-${randomInt(10, 25)}`,
+      seats: 5,
+    };
+    const { id: vehicleId } = await call<{ id: string }>(driver, '/vehicles', vehicle);
+    return (await call<{ id: string }>(driver, '/rides', accraToKumasiRide(vehicleId, departureDate, '14:30'))).id;
+  }
+
+  /** The envelope of the one `subject` event in the outbox whose data matches `fields`, as the relay publishes it. */
+  async function outboxEnvelope(subject: string, fields: Record<string, string>): Promise<EventEnvelope | undefined> {
+    const [row] = await handle.service.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.subject, subject), ...Object.entries(fields).map(([field, value]) => sql`${outbox.envelope}->'data'->>${field} = ${value}`)));
+    return row?.envelope;
+  }
+  const required = (subject: string, envelope: EventEnvelope | undefined) => {
+    if (!envelope) throw new Error(`no ${subject} event in the outbox`);
+    return envelope;
+  };
+
+  return {
+    stateHandlers: {
+      'a verified driver posted a ride from Accra to Kumasi with a stop at Nkawkaw': async () => undefined,
+      "a posted ride matched a passenger's ride request": async () => undefined,
+    },
+    messageProviders: {
+      [`a ${ridePosted.subject} event`]: async () => {
+        const rideId = await postedRide(inAWeek());
+        return required(ridePosted.subject, await outboxEnvelope(ridePosted.subject, { rideId }));
+      },
+      // A passenger asked for Accra to Kumasi on that day, told by SMS too; the ride's posting
+      // matches it through the service's own ride.posted consumer.
+      [`a ${rideRequestMatched.subject} event`]: async () => {
+        const date = inAWeek();
+        const passenger: User = { kind: 'user', userId: randomUUID() };
+        const request: RideRequestInput = {
+          fromLocation: 'Accra',
+          fromLocalityArea: 'Accra',
+          toLocation: 'Kumasi',
+          toLocalityArea: 'Kumasi',
+          preferredDepartureDate: date,
+          passengers: 2,
+          notifyByEmail: true,
+          notifyBySMS: true,
+        };
+        const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
+        const rideId = await postedRide(date);
+        return eventually(() => outboxEnvelope(rideRequestMatched.subject, { requestId, rideId }));
+      },
+    },
+  };
+}

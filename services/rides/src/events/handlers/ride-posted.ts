@@ -1,0 +1,28 @@
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { type RidePosted, ridePosted } from '@krom/contracts/events/rides';
+import type { Logger } from '@krom/server-kit/logger';
+import { contextFromTraceparent, SpanKind, withSpan } from '@krom/server-kit/telemetry';
+import type { RidesDb } from '../../db/rides-db.ts';
+import { matchRideRequests } from '../../ride-requests/match-ride-requests.ts';
+
+/**
+ * krom.rides.ride.posted.v1 (this service's own event) → the open ride requests the ride matches
+ * are told of it (match-ride-requests.ts). Apart from the posting, so posting stays as fast as it
+ * was; idempotent without handled-event bookkeeping, as a request is told of a ride once (its
+ * match row is unique), so a redelivery tells nobody again.
+ */
+export function handleRidePosted(db: RidesDb, logger: Logger): (envelope: EventEnvelope<RidePosted>) => Promise<void> {
+  return (envelope) =>
+    withSpan(
+      `handle ${ridePosted.subject}`,
+      async () => {
+        const told = await matchRideRequests(db, envelope.data.rideId);
+        if (told.length > 0) logger.info({ eventId: envelope.id, rideId: envelope.data.rideId, requests: told.length }, 'posted ride matched ride requests');
+      },
+      {
+        parent: contextFromTraceparent(envelope.traceparent),
+        kind: SpanKind.CONSUMER,
+        attributes: { 'messaging.system': 'nats', 'messaging.message.id': envelope.id },
+      },
+    );
+}

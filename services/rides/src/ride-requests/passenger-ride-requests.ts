@@ -1,0 +1,149 @@
+import { type RideRequest, rideRequestLifetimeDays, rideRequestMessages, type rideRequestInputSchema } from '@krom/contracts/http/ride-requests';
+import { uuid } from '@krom/contracts/http/fields';
+import { HttpError } from '@krom/server-kit/errors';
+import type { Transaction } from '@krom/server-kit/outbox';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RidesDb } from '../db/rides-db.ts';
+import { type RideRequestRow, rideRequests } from '../db/schema.ts';
+
+/*
+ * A passenger's ride requests. Every function takes the signed-in user's id and touches only that
+ * user's requests: another user's request is "not found", never "forbidden", so ids are not
+ * confirmed. Ghana keeps GMT all year, so its dates are UTC dates.
+ */
+
+export type RideRequestInput = z.output<typeof rideRequestInputSchema>;
+
+/** How many open requests "my requests" lists at most (the contract has no pages). */
+export const myRideRequestsLimit = 100;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const notFound = () => new HttpError(404, rideRequestMessages.notFound);
+
+/** Today's date in Ghana (yyyy-MM-dd). */
+const ghanaToday = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * When a request stops being matched: the end of its preferred date in Ghana (the passenger's
+ * day is over), else `rideRequestLifetimeDays` after it was filed.
+ */
+export function rideRequestExpiry(preferredDate: string | undefined, now: Date): Date {
+  if (preferredDate) return new Date(`${preferredDate}T23:59:59.999Z`);
+  return new Date(now.getTime() + rideRequestLifetimeDays * DAY_MS);
+}
+
+/** Coordinates are kept as a pair or not at all (half a point places nothing), at the columns' 8 decimals. */
+function pair(latitude: number | undefined, longitude: number | undefined): { latitude: string | null; longitude: string | null } {
+  if (latitude === undefined || longitude === undefined) return { latitude: null, longitude: null };
+  return { latitude: latitude.toFixed(8), longitude: longitude.toFixed(8) };
+}
+
+/** Optional text as stored: absent or blank is null. */
+const textOrNull = (value: string | undefined) => (value ? value : null);
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+export const toRideRequest = (row: RideRequestRow): RideRequest => ({
+  id: row.id,
+  fromLocation: row.fromLocation,
+  toLocation: row.toLocation,
+  fromLocalityArea: row.fromLocalityArea,
+  toLocalityArea: row.toLocalityArea,
+  fromRegion: row.fromRegion,
+  toRegion: row.toRegion,
+  fromLatitude: numberOrNull(row.fromLatitude),
+  fromLongitude: numberOrNull(row.fromLongitude),
+  toLatitude: numberOrNull(row.toLatitude),
+  toLongitude: numberOrNull(row.toLongitude),
+  preferredDepartureDate: row.preferredDepartureDate,
+  flexibleDates: row.flexibleDates,
+  passengers: row.passengers,
+  maxPricePerSeat: row.maxPricePerSeat,
+  notes: row.notes,
+  notifyByEmail: row.notifyByEmail,
+  notifyBySMS: row.notifyBySms,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  lastNotifiedAt: row.lastNotifiedAt?.toISOString() ?? null,
+});
+
+/**
+ * Files a request for the user. A preferred date before today in Ghana is refused (400): the
+ * date picker offers none, and such a request could never be matched.
+ */
+export async function fileRideRequest(db: RidesDb, userId: string, input: RideRequestInput, now = new Date()): Promise<RideRequest> {
+  if (input.preferredDepartureDate !== undefined && input.preferredDepartureDate < ghanaToday(now)) {
+    throw new HttpError(400, rideRequestMessages.pastDate, [{ field: 'preferredDepartureDate', message: rideRequestMessages.pastDate }]);
+  }
+  const from = pair(input.fromLatitude, input.fromLongitude);
+  const to = pair(input.toLatitude, input.toLongitude);
+  const [row] = await db
+    .insert(rideRequests)
+    .values({
+      userId,
+      fromLocation: input.fromLocation,
+      fromLatitude: from.latitude,
+      fromLongitude: from.longitude,
+      fromLocalityArea: textOrNull(input.fromLocalityArea),
+      fromRegion: textOrNull(input.fromRegion),
+      fromPlaceId: textOrNull(input.fromPlaceId),
+      toLocation: input.toLocation,
+      toLatitude: to.latitude,
+      toLongitude: to.longitude,
+      toLocalityArea: textOrNull(input.toLocalityArea),
+      toRegion: textOrNull(input.toRegion),
+      toPlaceId: textOrNull(input.toPlaceId),
+      preferredDepartureDate: input.preferredDepartureDate ?? null,
+      flexibleDates: input.flexibleDates,
+      passengers: input.passengers,
+      maxPricePerSeat: input.maxPricePerSeat ?? null,
+      notes: textOrNull(input.notes),
+      notifyByEmail: input.notifyByEmail,
+      notifyBySms: input.notifyBySMS,
+      createdAt: now,
+      expiresAt: rideRequestExpiry(input.preferredDepartureDate, now),
+    })
+    .returning();
+  if (!row) throw new Error('ride request insert returned no row');
+  return toRideRequest(row);
+}
+
+/** The user's requests still open (active and not expired), newest first. */
+export async function listOpenRideRequests(db: RidesDb, userId: string, now = new Date(), limit = myRideRequestsLimit): Promise<RideRequest[]> {
+  const rows = await db
+    .select()
+    .from(rideRequests)
+    .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now)))
+    .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
+    .limit(limit);
+  return rows.map(toRideRequest);
+}
+
+/**
+ * Cancels one of the user's requests: it is matched no more. Cancelling one that is no longer
+ * active (cancelled already, a second tap) changes nothing and answers the same; another user's,
+ * an unknown and a malformed id are "not found".
+ */
+export async function cancelRideRequest(db: RidesDb, userId: string, id: string): Promise<void> {
+  if (!uuid.safeParse(id).success) throw notFound();
+  const own = and(eq(rideRequests.id, id), eq(rideRequests.userId, userId));
+  const cancelled = await db
+    .update(rideRequests)
+    .set({ status: 'cancelled', version: sql`${rideRequests.version} + 1` })
+    .where(and(own, eq(rideRequests.status, 'active')))
+    .returning({ id: rideRequests.id });
+  if (cancelled.length > 0) return;
+  const [existing] = await db.select({ id: rideRequests.id }).from(rideRequests).where(own);
+  if (!existing) throw notFound();
+}
+
+/** An account was deleted: its active requests are cancelled (matched no more); returns how many. */
+export async function cancelRideRequestsOf(tx: Transaction, userId: string): Promise<number> {
+  const cancelled = await tx
+    .update(rideRequests)
+    .set({ status: 'cancelled', version: sql`${rideRequests.version} + 1` })
+    .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active')))
+    .returning({ id: rideRequests.id });
+  return cancelled.length;
+}

@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { type RideRequestMatched, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { rideRequestListSchema } from '@krom/contracts/http/ride-requests';
+import type { Caller } from '@krom/server-kit/internal-auth';
+import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env.ts';
+
+/*
+ * Rides posted through the service's routes, their ride.posted events relayed to NATS and handled
+ * by the service's own consumer, as in production: a test waits until that consumer has handled
+ * the ride's event, then reads which requests were told of it from the outbox (what the
+ * notifications service receives).
+ */
+const handle = useRidesService();
+
+type User = { kind: 'user'; userId: string };
+const user = (userId = randomUUID()): User => ({ kind: 'user', userId });
+
+async function call(caller: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  return handle.service.app.inject({ method, url, headers: await handle.as(caller), ...(payload ? { payload } : {}) });
+}
+
+/** Each test's places carry a tag of their own: the file's tests share one database. */
+const newTag = () => randomBytes(4).toString('hex');
+
+type Place = { city: string; location: string; localityArea?: string; latitude?: number; longitude?: number };
+
+/** Three towns of one test on the Accra–Kumasi road, each with a locality and a named spot. */
+function towns(tag: string) {
+  const place = (name: string, latitude: number, longitude: number): Place => ({
+    city: `${name}-${tag}`,
+    location: `${name} Lorry Park ${tag}`,
+    localityArea: `${name}Zongo-${tag}`,
+    latitude,
+    longitude,
+  });
+  return { accra: place('Accra', 5.56, -0.2), nkawkaw: place('Nkawkaw', 6.55, -0.77), kumasi: place('Kumasi', 6.69, -1.62) };
+}
+
+let plates = 100;
+/** An approved driver with a 7-seat vehicle. */
+async function newDriver() {
+  const caller = user();
+  await insertUserProfile(handle.service, caller.userId);
+  const vehicle = await call(caller, 'POST', '/vehicles', { make: 'Toyota', model: 'Sienna', year: 2017, color: 'White', licensePlate: `GE-${plates++}-18`, seats: 7 });
+  expect(vehicle.statusCode).toBe(201);
+  return { caller, vehicleId: vehicle.json().id as string };
+}
+
+type RideOptions = { stops?: (Place & { stopType?: 'pickup' | 'dropoff' | 'either' })[]; date?: string; time?: string; seats?: number; price?: string };
+
+/** Posts a ride through the API and returns its id once the service has handled its ride.posted event. */
+async function postedAndHandled(driver: { caller: Caller; vehicleId: string }, from: Place, to: Place, options: RideOptions = {}): Promise<string> {
+  const response = await call(driver.caller, 'POST', '/rides', {
+    vehicleId: driver.vehicleId,
+    fromCity: from.city,
+    fromLocation: from.location,
+    fromLocalityArea: from.localityArea,
+    fromLatitude: from.latitude,
+    fromLongitude: from.longitude,
+    toCity: to.city,
+    toLocation: to.location,
+    toLocalityArea: to.localityArea,
+    toLatitude: to.latitude,
+    toLongitude: to.longitude,
+    stops: options.stops ?? [],
+    departureDate: options.date ?? dayFromNow(3),
+    departureTime: options.time ?? '08:00',
+    availableSeats: options.seats ?? 3,
+    pricePerSeat: options.price ?? '50',
+  });
+  expect(response.statusCode).toBe(201);
+  const rideId = response.json().id as string;
+  await ridePostedHandled(rideId);
+  return rideId;
+}
+
+const consumerOf = (subject: string) => `rides_${subject.replaceAll('.', '_')}`;
+
+/** Waits until the service's consumer has acknowledged everything on `subject` up to stream sequence `seq`. */
+const consumed = (subject: string, seq: number) =>
+  eventually(async () => {
+    const bus = handle.service.bus;
+    const info = await bus.jsm.consumers.info(bus.streamName, consumerOf(subject));
+    return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
+  });
+
+/** The ride's ride.posted event as the outbox holds it, once the relay has published it. */
+const publishedRidePosted = (rideId: string) =>
+  eventually(async () => {
+    const { rows } = await handle.service.db.$client.query<{ envelope: EventEnvelope }>(
+      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 AND published_at IS NOT NULL`,
+      [ridePosted.subject, rideId],
+    );
+    return rows[0]?.envelope;
+  });
+
+/** Waits until the service has handled the ride's ride.posted event (published, then acknowledged by its consumer). */
+async function ridePostedHandled(rideId: string): Promise<void> {
+  await publishedRidePosted(rideId);
+  const bus = handle.service.bus;
+  // The latest ride.posted in the stream is this ride's or a later one: acknowledged up to it, this one was handled.
+  const latest = await bus.jsm.streams.getMessage(bus.streamName, { last_by_subj: bus.subjectOf(ridePosted.subject) });
+  if (!latest) throw new Error(`the stream holds no ${ridePosted.subject} event, though the relay published ride ${rideId}'s`);
+  await consumed(ridePosted.subject, latest.seq);
+}
+
+/** The ride_request.matched events written for a ride, as the relay will publish them. */
+async function matchedEvents(rideId: string): Promise<EventEnvelope<RideRequestMatched>[]> {
+  const { rows } = await handle.service.db.$client.query<{ envelope: EventEnvelope<RideRequestMatched> }>(
+    `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 ORDER BY created_at`,
+    [rideRequestMatched.subject, rideId],
+  );
+  return rows.map((row) => row.envelope);
+}
+/** Which requests were told of the ride, sorted. */
+const toldOf = async (rideId: string) => (await matchedEvents(rideId)).map((event) => event.data.requestId).sort();
+const sorted = (...ids: string[]) => [...ids].sort();
+
+/** A request filed through the API; its places are the towns' texts (locality, else name) the form sends. */
+async function requested(passenger: Caller, body: object): Promise<string> {
+  const response = await call(passenger, 'POST', '/ride-requests', body);
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+/** A request from one town to another by their names, as a passenger who picked the towns would file it. */
+const between = (from: Place, to: Place, changes: object = {}) => ({ fromLocation: from.city, fromLocalityArea: from.city, toLocation: to.city, toLocalityArea: to.city, ...changes });
+
+describe('a posted ride tells the requests it matches', () => {
+  it("matches by town, the departure's and destination's city, locality or spot", async () => {
+    const { accra, kumasi } = towns(newTag());
+    const byCity = await requested(user(), between(accra, kumasi));
+    const byLocality = await requested(user(), { fromLocation: 'Somewhere', fromLocalityArea: accra.localityArea, toLocation: 'There', toLocalityArea: kumasi.localityArea });
+    const bySpot = await requested(user(), { fromLocation: accra.location, toLocation: kumasi.location });
+    const ride = await postedAndHandled(await newDriver(), accra, kumasi);
+    expect(await toldOf(ride)).toEqual(sorted(byCity, byLocality, bySpot));
+  });
+
+  it('matches by a stop, boarding before leaving, as the stop allows', async () => {
+    const { accra, nkawkaw, kumasi } = towns(newTag());
+    const fromStop = await requested(user(), between(nkawkaw, kumasi));
+    const toStop = await requested(user(), between(accra, nkawkaw));
+    const ride = await postedAndHandled(await newDriver(), accra, kumasi, { stops: [nkawkaw] });
+    expect(await toldOf(ride)).toEqual(sorted(fromStop, toStop));
+
+    // A drop-off-only stop is not boarded at; the destination is never boarded at.
+    const { accra: a2, nkawkaw: n2, kumasi: k2 } = towns(newTag());
+    const boardAtDropOff = await requested(user(), between(n2, k2));
+    const leaveAtDropOff = await requested(user(), between(a2, n2));
+    const dropOffRide = await postedAndHandled(await newDriver(), a2, k2, { stops: [{ ...n2, stopType: 'dropoff' }] });
+    expect(await toldOf(dropOffRide)).toEqual([leaveAtDropOff]);
+    expect(await toldOf(dropOffRide)).not.toContain(boardAtDropOff);
+  });
+
+  it('matches by coordinates: places within 10 km of a point of the route, whatever they are called', async () => {
+    // A road of its own (Tamale to Bolgatanga through Walewale): no other test's request lies near it.
+    const tag = newTag();
+    const place = (name: string, latitude: number, longitude: number): Place => ({ city: `${name}-${tag}`, location: `${name} Station ${tag}`, latitude, longitude });
+    const tamale = place('Tamale', 9.4, -0.84);
+    const walewale = place('Walewale', 10.35, -0.8);
+    const bolgatanga = place('Bolgatanga', 10.79, -0.85);
+    const unnamed = (side: 'from' | 'to', latitude: number, longitude: number) => ({
+      [`${side}Location`]: `Roadside ${randomUUID()}`,
+      [`${side}Latitude`]: latitude,
+      [`${side}Longitude`]: longitude,
+    });
+    // About 5 km from the departure, and from the stop: boarding at either reaches Bolgatanga.
+    const near = await requested(user(), { ...unnamed('from', 9.44, -0.82), ...unnamed('to', 10.79, -0.81) });
+    const nearStop = await requested(user(), { ...unnamed('from', 10.38, -0.78), ...unnamed('to', 10.8, -0.86) });
+    // About 30 km from the departure.
+    const far = await requested(user(), { ...unnamed('from', 9.67, -0.84), ...unnamed('to', 10.79, -0.85) });
+    const ride = await postedAndHandled(await newDriver(), tamale, bolgatanga, { stops: [walewale] });
+    expect(await toldOf(ride)).toEqual(sorted(near, nearStop));
+    expect(await toldOf(ride)).not.toContain(far);
+  });
+
+  it('matches the preferred date exactly, ±1 day when flexible, and any date before the request expires without one', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const passenger = user();
+    const day = (offset: number) => dayFromNow(5 + offset);
+    const exact = await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(0), flexibleDates: false }));
+    await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(1), flexibleDates: false }));
+    const dayBefore = await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(-1), flexibleDates: true }));
+    const dayAfter = await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(1) }));
+    await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(2), flexibleDates: true }));
+    await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(-2), flexibleDates: true }));
+    const anyDate = await requested(passenger, between(accra, kumasi));
+    const driver = await newDriver();
+
+    const ride = await postedAndHandled(driver, accra, kumasi, { date: day(0) });
+    expect(await toldOf(ride)).toEqual(sorted(exact, dayBefore, dayAfter, anyDate));
+
+    // Past the 30 days a request without a date stays open, nothing matches.
+    const later = await postedAndHandled(driver, accra, kumasi, { date: dayFromNow(31) });
+    expect(await toldOf(later)).toEqual([]);
+  });
+
+  it('does not match the reverse direction, too few seats, a price above the maximum, or a closed request', async () => {
+    const { accra, kumasi } = towns(newTag());
+    await requested(user(), between(kumasi, accra));
+    await requested(user(), between(accra, kumasi, { passengers: 3 }));
+    const enoughSeats = await requested(user(), between(accra, kumasi, { passengers: 2 }));
+    await requested(user(), between(accra, kumasi, { maxPricePerSeat: '49.99' }));
+    const priceAtMax = await requested(user(), between(accra, kumasi, { maxPricePerSeat: '50' }));
+    const cancelledBy = user();
+    const cancelled = await requested(cancelledBy, between(accra, kumasi));
+    expect((await call(cancelledBy, 'DELETE', `/ride-requests/${cancelled}`)).statusCode).toBe(200);
+    const expired = await requested(user(), between(accra, kumasi));
+    await handle.service.db.$client.query("UPDATE ride_requests SET expires_at = now() - interval '1 second' WHERE id = $1", [expired]);
+    const suspended = user();
+    await insertUserProfile(handle.service, suspended.userId, { suspended: true });
+    await requested(suspended, between(accra, kumasi));
+
+    const ride = await postedAndHandled(await newDriver(), accra, kumasi, { seats: 2, price: '50' });
+    expect(await toldOf(ride)).toEqual(sorted(enoughSeats, priceAtMax));
+  });
+
+  it("never tells a driver of their own ride", async () => {
+    const { accra, kumasi } = towns(newTag());
+    const driver = await newDriver();
+    await requested(driver.caller, between(accra, kumasi));
+    const passenger = await requested(user(), between(accra, kumasi));
+    const ride = await postedAndHandled(driver, accra, kumasi);
+    expect(await toldOf(ride)).toEqual([passenger]);
+  });
+});
+
+describe('the ride_request.matched event', () => {
+  it("carries the ride, the request's channels and its next version, and is published to the bus", async () => {
+    const { accra, kumasi } = towns(newTag());
+    const passenger = user();
+    const requestId = await requested(passenger, between(accra, kumasi, { notifyByEmail: false, notifyBySMS: true, passengers: 2 }));
+    const date = dayFromNow(4);
+    const ride = await postedAndHandled(await newDriver(), accra, kumasi, { date, time: '14:30', seats: 3, price: '120' });
+
+    const [event, ...others] = await matchedEvents(ride);
+    expect(others).toEqual([]);
+    expect(event?.type).toBe(rideRequestMatched.subject);
+    expect(event?.data).toEqual({
+      requestId,
+      passengerId: passenger.userId,
+      rideId: ride,
+      fromLocation: accra.location,
+      toLocation: kumasi.location,
+      departureDate: date,
+      departureTime: '14:30',
+      departureAt: `${date}T14:30:00.000Z`,
+      availableSeats: 3,
+      pricePerSeat: '120.00',
+      currency: 'GHS',
+      notifyByEmail: false,
+      notifyBySMS: true,
+      matchedAt: expect.any(String),
+      version: 2,
+    });
+    expect(rideRequestMatched.schema.parse(event?.data)).toEqual(event?.data);
+
+    // The passenger's request shows when they were last told.
+    const mine = rideRequestListSchema.parse((await call(passenger, 'GET', '/ride-requests/mine')).json()).requests;
+    expect(mine.map((r) => [r.id, r.lastNotifiedAt])).toEqual([[requestId, event?.data.matchedAt]]);
+
+    const published = await eventually(async () => {
+      const found = (await publishedEvents(handle.service.bus, rideRequestMatched.subject)).filter((e) => e.id === event?.id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(published).toEqual([event]);
+  });
+
+  it('is written once per request and ride, even when ride.posted is delivered twice', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const requestId = await requested(user(), between(accra, kumasi));
+    const ride = await postedAndHandled(await newDriver(), accra, kumasi);
+    expect(await toldOf(ride)).toEqual([requestId]);
+
+    // The same event again under a new Nats-Msg-Id: a second delivery, not one the stream drops.
+    const bus = handle.service.bus;
+    const envelope = await publishedRidePosted(ride);
+    const again = await bus.js.publish(bus.subjectOf(ridePosted.subject), JSON.stringify(envelope), { msgID: randomUUID() });
+    expect(again.duplicate).toBe(false);
+    await consumed(ridePosted.subject, again.seq);
+
+    expect(await toldOf(ride)).toEqual([requestId]);
+    const { rows } = await handle.service.db.$client.query(
+      'SELECT m.ride_id, q.version FROM ride_request_matches m JOIN ride_requests q ON q.id = m.request_id WHERE m.request_id = $1',
+      [requestId],
+    );
+    expect(rows).toEqual([{ ride_id: ride, version: 2 }]);
+  });
+});
