@@ -1,4 +1,5 @@
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
+import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hashPassword } from '@krom/server-kit/passwords';
@@ -157,6 +158,34 @@ async function addedVehicle(b: Browser) {
   return String(vehicle.id);
 }
 
+/**
+ * A ride request for the example ride's route, as the request form sends it: the places' data,
+ * a preferred date, two passengers, a price limit, notes, told by e-mail and SMS.
+ */
+function rideRequestFor(preferredDepartureDate: string): RideRequestInput {
+  const ride = accraToKumasiRide('', preferredDepartureDate);
+  return {
+    fromLocation: ride.fromLocation,
+    fromLatitude: ride.fromLatitude,
+    fromLongitude: ride.fromLongitude,
+    fromLocalityArea: ride.fromLocalityArea,
+    fromRegion: ride.fromRegion,
+    fromPlaceId: ride.fromPlaceId,
+    toLocation: ride.toLocation,
+    toLatitude: ride.toLatitude,
+    toLongitude: ride.toLongitude,
+    toLocalityArea: ride.toLocalityArea,
+    toRegion: ride.toRegion,
+    toPlaceId: ride.toPlaceId,
+    preferredDepartureDate,
+    passengers: 2,
+    maxPricePerSeat: '90',
+    notes: 'Two bags, one small',
+    notifyByEmail: true,
+    notifyBySMS: true,
+  };
+}
+
 function required<T>(value: T | undefined, name: string): T {
   if (!value) throw new Error(`the ${name} service is not running`);
   return value;
@@ -186,6 +215,19 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     const ride = await expectStatus(b.post('/api/rides', accraToKumasiRide(await addedVehicle(b), departureDate)), 201, 'ride');
     cookie = undefined;
     return { rideId: String(ride.id), departureDate };
+  },
+  // The listing's empty state: a signed-in account, and a preferred date still ahead whenever the pact is verified.
+  'a signed-in user whose search found no ride': async () => {
+    cookie = cookieOf((await signedInPerson()).b);
+    return { preferredDepartureDate: inAWeek() };
+  },
+  // Filed through /api as the request form files it.
+  'a signed-in user with an active ride request from Accra to Kumasi': async () => {
+    const { b } = await signedInPerson();
+    const preferredDepartureDate = inAWeek();
+    const request = await expectStatus(b.post('/api/ride-requests', rideRequestFor(preferredDepartureDate)), 201, 'ride request');
+    cookie = cookieOf(b);
+    return { requestId: String(request.id), preferredDepartureDate };
   },
   // The id of Kumasi as the place search names it (after "a signed-in user", whose session it searches with).
   'the place search knows Kumasi': async () => {

@@ -6,7 +6,8 @@ import { verifiedDriverThroughApi } from './support/drivers.ts';
  * The marketplace end to end, on the built-in gazetteer (no maps key here): a verified driver adds
  * a vehicle and posts a ride with one stop through the four-step wizard; another user finds it by
  * searching from the stop's town, opens it and sees the total for two seats; a guest searching a
- * route nobody drives is offered to log in to request a ride.
+ * route nobody drives is offered to log in to request a ride; a signed-in user requests that ride,
+ * finds the request among their rides and cancels it.
  */
 
 /** A date `days` from today in Ghana (UTC), as the date picker stores it. */
@@ -120,4 +121,53 @@ test('a guest searching a route nobody drives sees No rides found and Login to R
   await page.goto(`/ride-listings?from=Bolgatanga&to=Axim&date=${daysAhead(20)}`);
   await expect(page.getByText('No rides found')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login to Request a Ride' })).toBeVisible();
+});
+
+/** How the screens write a day: the date picker's `Nov 28, 2026`, the lists' `Sat, Nov 28, 2026` (Ghana is GMT). */
+const pickerDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const listedDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+test('a signed-in user whose search finds nothing requests the ride from the search, sees it under their rides and cancels it', async ({ page }) => {
+  test.slow();
+  const date = daysAhead(21);
+  await signUpThroughApi(page, 'Requester');
+
+  await test.step('the empty search offers Request a Ride, and the form comes filled in with the search', async () => {
+    await page.goto(`/ride-listings?from=Bolgatanga&to=Axim&date=${date}&seats=2`);
+    await expect(page.getByText('No rides found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login to Request a Ride' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Request a Ride' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a Ride' });
+    await expect(dialog.getByRole('button', { name: 'From Bolgatanga' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'To Axim' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: `Preferred Date (optional) ${pickerDay(date)}` })).toBeVisible();
+    await expect(dialog.getByLabel('Passengers')).toHaveValue('2');
+    await expect(dialog.getByRole('checkbox', { name: 'Notify me by e-mail' })).toBeChecked();
+    await dialog.getByLabel('Max Price per Seat (GH₵, optional)').fill('60');
+    await dialog.getByRole('checkbox', { name: 'Notify me by SMS' }).check();
+  });
+
+  await test.step('Create Request says so and closes the form', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Request a Ride' });
+    await dialog.getByRole('button', { name: 'Create Request' }).click();
+    await expect(page.getByText("Ride request created! We'll notify you when matching rides become available.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('the request is listed under the passenger’s rides, and can be cancelled', async () => {
+    await page.goto('/rides/as-passenger');
+    const requests = page.getByRole('region', { name: 'Ride requests' });
+    const card = requests.getByRole('listitem', { name: 'Bolgatanga → Axim' });
+    await expect(card).toBeVisible();
+    for (const text of [listedDay(date), '2 passengers', 'Up to GH₵60.00 per seat', 'Notify by e-mail and SMS', `Expires ${listedDay(date)}`]) {
+      await expect(card.getByText(text, { exact: true })).toBeVisible();
+    }
+    await card.getByRole('button', { name: 'Cancel Request' }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel this ride request?' }).getByRole('button', { name: 'Cancel Request' }).click();
+    await expect(page.getByText('Ride Request Cancelled')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(requests.getByText('No ride requests')).toBeVisible();
+  });
 });

@@ -32,7 +32,7 @@ export default defineConfig({
         })),
         {
           path: '/ride-listings',
-          modules: ['src/app/routes.tsx', 'src/features/search/components/ride-listings-page.tsx'],
+          modules: ['src/app/routes.tsx', 'src/app/ride-listings-route.tsx'],
         },
         { path: '/post-ride', modules: ['src/app/routes.tsx', 'src/features/post-ride/components/post-ride-page.tsx'] },
       ],

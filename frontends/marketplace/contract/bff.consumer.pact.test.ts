@@ -12,11 +12,16 @@ import { describe, expect, it } from 'vitest';
 import { createVehicle } from '../src/features/vehicles/api/create-vehicle.ts';
 import { deleteVehicle } from '../src/features/vehicles/api/delete-vehicle.ts';
 import { getVehicles } from '../src/features/vehicles/api/get-vehicles.ts';
+import { cancelRideRequest } from '../src/features/ride-request/api/cancel-ride-request.ts';
+import { createRideRequest } from '../src/features/ride-request/api/create-ride-request.ts';
+import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-requests.ts';
+import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/features/ride-request/ride-request-form.ts';
 
 /**
- * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker)
- * as consumer of the BFF's /api, each call made as the screens make it: the vehicle screens' own
- * request functions, and `callEndpoint` with the endpoint from packages/contracts for the rest. "signed-in" means the browser carries that person's session
+ * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker,
+ * ride requests) as consumer of the BFF's /api, each call made as the screens make it: the vehicle
+ * and ride request screens' own request functions (a ride request's body made by the form's own
+ * check), and `callEndpoint` with the endpoint from packages/contracts for the rest. "signed-in" means the browser carries that person's session
  * cookie; the BFF's provider test builds every state through the real system (sign-up, staff
  * approving both verifications, the vehicle and the ride posted through /api). Ids and dates only
  * the provider knows (a ride departs in the future) come from the state; the values here are examples.
@@ -34,6 +39,7 @@ const ids = {
   vehicle: '7d4e2f1a-9b8c-4d3e-a2f1-0e9d8c7b6a54',
   driver: '3c9e7b51-2d4a-4f6e-8b7c-1a2b3c4d5e6f',
   place: 'osm-n261702404',
+  rideRequest: '7e3f1a2b-9c4d-4e5f-8a6b-0c1d2e3f4a5b',
 } as const;
 const examples = { departureDate: '2026-11-28' } as const;
 
@@ -43,6 +49,8 @@ const providerStates = {
   driverWithVehicle: 'a signed-in driver with approved identity and driver verification and a vehicle',
   ridePosted: 'a ride from Accra to Kumasi with a stop at Nkawkaw was posted',
   placeKnown: 'the place search knows Kumasi',
+  searchFoundNothing: 'a signed-in user whose search found no ride',
+  rideRequested: 'a signed-in user with an active ride request from Accra to Kumasi',
 } as const;
 
 // Filled by the verifier from what the state made.
@@ -50,6 +58,8 @@ const providerStates = {
 const stateVehicleId = fromProviderState('${vehicleId}', ids.vehicle);
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateDepartureDate = fromProviderState('${departureDate}', examples.departureDate);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const statePreferredDate = fromProviderState('${preferredDepartureDate}', examples.departureDate);
 const statePath = (template: string, example: string) => fromProviderState(template, example);
 
 /** The ride the wizard assembles on its review step: Accra to Kumasi through Nkawkaw, picked from suggestions. */
@@ -308,6 +318,116 @@ describe('marketplace frontend → BFF: the place picker', () => {
       .executeTest(whenRecorded(async (mock) => {
         const place = await withFetchAgainst(mock.url, () => callEndpoint(getPlaceDetails, { params: { placeId: ids.place } }));
         expect(place).toMatchObject({ name: 'Kumasi', region: 'Ashanti', latitude: 6.698081 });
+      }));
+  });
+});
+
+/**
+ * The ride request form's request, made by the form's own check from two places picked as the
+ * picker gives them (the example ride's ends) and the form's other fields filled.
+ */
+function formRequest() {
+  const place = (end: 'from' | 'to') => ({
+    name: rideDraft[`${end}Location`],
+    formatted_address: `${rideDraft[`${end}Location`]}, ${rideDraft[`${end}City`]}`,
+    place_id: String(rideDraft[`${end}PlaceId`]),
+    latitude: Number(rideDraft[`${end}Latitude`]),
+    longitude: Number(rideDraft[`${end}Longitude`]),
+    district: rideDraft[`${end}LocalityArea`],
+    region: rideDraft[`${end}Region`],
+  });
+  const checked = checkRideRequest({
+    ...emptyRideRequestForm(),
+    from: requestPlaceOf(place('from')),
+    to: requestPlaceOf(place('to')),
+    preferredDate: examples.departureDate,
+    passengers: 2,
+    maxPricePerSeat: '90',
+    notes: 'Two bags, one small',
+    notifyBySMS: true,
+  });
+  if (checked.outcome !== 'ready') throw new Error(`the form refused its own example: ${JSON.stringify(checked)}`);
+  return checked.request;
+}
+
+/** A ride request as the BFF answers it (the user's own, still active, never matched yet). */
+const rideRequestBody = {
+  id: uuid(ids.rideRequest),
+  fromLocation: like('Kaneshie Station'),
+  toLocation: like('Kejetia'),
+  fromLocalityArea: like('Kaneshie'),
+  toLocalityArea: like('Adum'),
+  fromRegion: like('Greater Accra'),
+  toRegion: like('Ashanti'),
+  fromLatitude: number(5.5667),
+  fromLongitude: number(-0.2333),
+  toLatitude: number(6.6966),
+  toLongitude: number(-1.6224),
+  preferredDepartureDate: day(examples.departureDate),
+  flexibleDates: boolean(true),
+  passengers: integer(2),
+  maxPricePerSeat: money('90.00'),
+  notes: like('Two bags, one small'),
+  notifyByEmail: boolean(true),
+  notifyBySMS: boolean(true),
+  status: 'active',
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  lastNotifiedAt: null,
+};
+
+describe('marketplace frontend → BFF: ride requests', () => {
+  it('files the ride request the form makes and gets it back as the user’s list shows it', async () => {
+    const request = formRequest();
+    await pact
+      .addInteraction()
+      .given(providerStates.searchFoundNothing)
+      .uponReceiving('a ride request from the request form, with the places’ data, a preferred date and a price limit')
+      .withRequest('POST', '/api/ride-requests', (b) => b.headers(json).jsonBody({ ...request, preferredDepartureDate: statePreferredDate }))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          ...rideRequestBody,
+          // What was sent comes back as sent (the price with its two decimals).
+          fromLocation: 'Kaneshie Station',
+          toLocation: 'Kejetia',
+          fromLocalityArea: 'Kaneshie',
+          toLocalityArea: 'Adum',
+          preferredDepartureDate: statePreferredDate,
+          passengers: 2,
+          maxPricePerSeat: '90.00',
+          notifyByEmail: true,
+          notifyBySMS: true,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const created = await withFetchAgainst(mock.url, () => createRideRequest(request));
+        expect(created).toMatchObject({ status: 'active', fromLocation: 'Kaneshie Station', passengers: 2, maxPricePerSeat: '90.00', notifyBySMS: true });
+      }));
+  });
+
+  it('lists the user’s active ride requests', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.rideRequested)
+      .uponReceiving('a request for the user’s ride requests')
+      .withRequest('GET', '/api/ride-requests/mine')
+      .willRespondWith(200, (b) => b.jsonBody({ requests: eachLike(rideRequestBody) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const requests = await withFetchAgainst(mock.url, () => getMyRideRequests());
+        expect(requests[0]).toMatchObject({ status: 'active', fromLocation: 'Kaneshie Station', toLocation: 'Kejetia', passengers: 2 });
+      }));
+  });
+
+  it('cancels one of the user’s ride requests', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.rideRequested)
+      .uponReceiving('the cancelling of the user’s active ride request')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('DELETE', statePath('/api/ride-requests/${requestId}', `/api/ride-requests/${ids.rideRequest}`))
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        await withFetchAgainst(mock.url, () => cancelRideRequest(ids.rideRequest));
       }));
   });
 });

@@ -16,7 +16,7 @@ export const routes: RemoteRouteModule['routes'] = [
       })),
       {
         path: '/ride-listings',
-        lazy: () => import('../features/search/components/ride-listings-page.tsx').then((m) => ({ Component: m.RideListingsPage })),
+        lazy: () => import('./ride-listings-route.tsx').then((m) => ({ Component: m.RideListingsRoute })),
       },
       {
         path: '/ride-preview/:id',
@@ -77,8 +77,7 @@ export const routes: RemoteRouteModule['routes'] = [
       },
       ...['/rides/as-passenger', '/my-rides'].map((path) => ({
         path,
-        lazy: () =>
-          import('../features/passenger-rides/components/passenger-rides-page.tsx').then((m) => ({ Component: m.PassengerRidesPage })),
+        lazy: () => import('./passenger-rides-route.tsx').then((m) => ({ Component: m.PassengerRidesRoute })),
       })),
     ],
   },

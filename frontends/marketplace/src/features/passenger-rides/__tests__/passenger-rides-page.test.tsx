@@ -7,7 +7,7 @@ import { routes } from '../../../app/routes.tsx';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
-beforeAll(() => import('../components/passenger-rides-page.tsx'), 30_000);
+beforeAll(() => import('../../../app/passenger-rides-route.tsx'), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
 
@@ -20,8 +20,8 @@ describe('/rides/as-passenger', () => {
   });
 
   it('has Upcoming and Past, both honestly empty until booking exists, each offering Find a Ride', async () => {
-    // Only the frame's own calls are answered: the screen asks the server for no bookings and shows no demo data.
-    const api = mockApi(frameAnswers(aUser()));
+    // Only the frame's own calls and the ride requests are answered: the screen asks the server for no bookings and shows no demo data.
+    const api = mockApi({ ...frameAnswers(aUser()), 'GET /api/ride-requests/mine': { status: 200, body: { requests: [] } } });
     const { user } = renderRoutes([...elsewhere, ...routes], '/rides/as-passenger');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     const tabs = screen.getByRole('combobox', { name: 'Ride sections' });
@@ -33,11 +33,13 @@ describe('/rides/as-passenger', () => {
     await user.selectOptions(tabs, 'Past');
     expect(within(panel()).getByText('No past rides')).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Find a Ride' }).getAttribute('href')).toBe('/find-ride');
-    expect(api.calls.map((call) => call.path).filter((path) => !['/api/auth/user', '/api/notifications'].includes(path))).toEqual([]);
+    expect(api.calls.map((call) => call.path).filter((path) => !['/api/auth/user', '/api/notifications'].includes(path))).toEqual([
+      '/api/ride-requests/mine',
+    ]);
   });
 
   it('is also at /my-rides', async () => {
-    mockApi(frameAnswers(aUser()));
+    mockApi({ ...frameAnswers(aUser()), 'GET /api/ride-requests/mine': { status: 200, body: { requests: [] } } });
     const { router } = renderRoutes([...elsewhere, ...routes], '/my-rides');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     expect(screen.getByText('No upcoming rides')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
 
 type TabId = 'upcoming' | 'past';
@@ -12,9 +12,10 @@ const tabs: TabItem<TabId>[] = [
 /**
  * /rides/as-passenger and /my-rides: the seats the user has booked. Booking arrives with a later
  * release, so there is nothing to ask the server yet and both tabs say so (the spec's demo
- * bookings are not shown: Krom shows only what happened).
+ * bookings are not shown: Krom shows only what happened). Under them, `rideRequests`: the
+ * requests the user filed, a section the app puts in from the ride-request feature.
  */
-export function PassengerRidesPage() {
+export function PassengerRidesPage({ rideRequests }: { rideRequests?: ReactNode }) {
   const [tab, setTab] = useState<TabId>('upcoming');
   return (
     <SignedInPage>
@@ -40,6 +41,7 @@ export function PassengerRidesPage() {
               />
             )}
           </TabPanel>
+          {rideRequests}
         </PageColumn>
       )}
     </SignedInPage>

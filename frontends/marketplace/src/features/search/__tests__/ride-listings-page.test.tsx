@@ -1,4 +1,6 @@
 import type { PlaceDetails } from '@krom/contracts/http/places';
+import type { RideRequest } from '@krom/contracts/http/ride-requests';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
@@ -9,7 +11,7 @@ import { aRide, rideList } from '../../../components/__tests__/ride-fixtures.ts'
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
-beforeAll(() => import('../components/ride-listings-page.tsx'), 30_000);
+beforeAll(() => import('../../../app/ride-listings-route.tsx'), 30_000);
 afterEach(() => vi.useRealTimers());
 
 const guest = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
@@ -26,6 +28,32 @@ const rideRequests = () =>
     .map(([input]) => new URL(String(input), 'http://krom.test'))
     .filter((url) => url.pathname === '/api/rides')
     .map((url) => Object.fromEntries(url.searchParams));
+
+/** What the rides service stores for a request (the POST's answer takes what was sent over this). */
+const createdRequest: RideRequest = {
+  id: '7e3f1a2b-9c4d-4e5f-8a6b-000000000001',
+  fromLocation: 'Accra',
+  toLocation: 'Bolgatanga',
+  fromLocalityArea: 'Accra',
+  toLocalityArea: 'Bolgatanga',
+  fromRegion: null,
+  toRegion: null,
+  fromLatitude: 5.6037,
+  fromLongitude: -0.187,
+  toLatitude: 10.7856,
+  toLongitude: -0.8514,
+  preferredDepartureDate: '2026-11-28',
+  flexibleDates: true,
+  passengers: 2,
+  maxPricePerSeat: null,
+  notes: null,
+  notifyByEmail: true,
+  notifyBySMS: false,
+  status: 'active',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2026-11-29T00:00:00.000Z',
+  lastNotifiedAt: null,
+};
 
 const cards = () => within(screen.getByRole('list', { name: 'Rides' })).getAllByRole('article');
 const count = () => screen.getByRole('status');
@@ -131,13 +159,68 @@ describe('/ride-listings', { timeout: screenTestTimeout }, () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('offers a signed-in user no request button until the ride request form exists, inside the signed-in frame', async () => {
-    mockApi({ ...frameAnswers(aUser()), 'GET /api/rides': { status: 200, body: rideList([]) } });
-    renderRoutes(routes, '/ride-listings');
+  it('offers a signed-in user Request a Ride, which opens the request form filled in with the search, and sends it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+    const api = mockApi({
+      ...frameAnswers(aUser()),
+      'GET /api/rides': { status: 200, body: rideList([]) },
+      'POST /api/ride-requests': ({ body }) => ({ status: 201, body: { ...createdRequest, ...(body as object) } }),
+    });
+    const { user } = renderRoutes(
+      routes,
+      '/ride-listings?from=Accra&fromLat=5.6037&fromLng=-0.187&to=Bolgatanga&toLat=10.7856&toLng=-0.8514&date=2026-11-28&seats=2',
+    );
+    // Inside the signed-in frame, and no guest link.
     expect(await screen.findByRole('button', { name: 'Open account menu' })).toBeTruthy();
     expect(await screen.findByText('No rides found')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /Request a Ride/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Request a Ride/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Login to Request a Ride' })).toBeNull();
+
+    const request = await screen.findByRole('button', { name: 'Request a Ride' });
+    await user.click(request);
+    const dialog = await screen.findByRole('dialog', { name: 'Request a Ride' });
+    expect(within(dialog).getByRole('button', { name: 'From Accra' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'To Bolgatanga' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Preferred Date (optional) Nov 28, 2026' })).toBeTruthy();
+    expect((within(dialog).getByRole('combobox', { name: 'Passengers' }) as HTMLSelectElement).value).toBe('2');
+
+    // Escape leaves it, and the focus is back on the button.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Request a Ride' })).toBeNull();
+    expect(document.activeElement).toBe(request);
+
+    await user.click(request);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Request a Ride' })).getByRole('button', { name: 'Create Request' }));
+    expect(await findToast()).toEqual({ text: "Ride request created! We'll notify you when matching rides become available.", destructive: false });
+    expect(api.callsTo('POST', '/api/ride-requests').map((call) => call.body)).toEqual([
+      {
+        fromLocation: 'Accra',
+        fromLocalityArea: 'Accra',
+        fromLatitude: 5.6037,
+        fromLongitude: -0.187,
+        toLocation: 'Bolgatanga',
+        toLocalityArea: 'Bolgatanga',
+        toLatitude: 10.7856,
+        toLongitude: -0.8514,
+        preferredDepartureDate: '2026-11-28',
+        flexibleDates: true,
+        passengers: 2,
+        notifyByEmail: true,
+        notifyBySMS: false,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request a Ride' })).toBeNull());
+  });
+
+  it('opens the request form empty for a signed-in user whose search lacks a place', async () => {
+    mockApi({ ...frameAnswers(aUser()), 'GET /api/rides': { status: 200, body: rideList([]) } });
+    const { user } = renderRoutes(routes, '/ride-listings?from=Accra&date=2026-11-28&seats=3');
+    await user.click(await screen.findByRole('button', { name: 'Request a Ride' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a Ride' });
+    expect(within(dialog).getByRole('button', { name: 'From Choose departure' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'To Choose destination' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Preferred Date (optional) Select a date' })).toBeTruthy();
+    expect((within(dialog).getByRole('combobox', { name: 'Passengers' }) as HTMLSelectElement).value).toBe('1');
   });
 
   it('rewrites the address and asks again when a filter changes: seats, places (with coordinates), date, clearing', async () => {

@@ -72,7 +72,7 @@ export function RideListingsPage() {
               </Count>
               {list.length === 0 ? (
                 <Suspense fallback={null}>
-                  <EmptyRides />
+                  <EmptyRides search={search} />
                 </Suspense>
               ) : (
                 <RideList aria-label="Rides">

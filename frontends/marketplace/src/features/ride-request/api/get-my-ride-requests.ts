@@ -1,0 +1,19 @@
+import { getMyRideRequests as getMyRideRequestsEndpoint } from '@krom/contracts/api/ride-requests';
+import type { RideRequest } from '@krom/contracts/http/ride-requests';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** Every query of the user's ride requests starts with this, so one invalidation refreshes them all. */
+export const myRideRequestsQueryKey = [getMyRideRequestsEndpoint.path] as const;
+
+/** The signed-in user's active ride requests, newest first. */
+export async function getMyRideRequests({ signal }: { signal?: AbortSignal } = {}): Promise<RideRequest[]> {
+  return (await callEndpoint(getMyRideRequestsEndpoint, { signal })).requests;
+}
+
+export const getMyRideRequestsQueryOptions = () =>
+  queryOptions({ queryKey: myRideRequestsQueryKey, queryFn: ({ signal }) => getMyRideRequests({ signal }) });
+
+export function useMyRideRequests() {
+  return useQuery(getMyRideRequestsQueryOptions());
+}

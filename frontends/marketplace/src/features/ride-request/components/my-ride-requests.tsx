@@ -1,0 +1,160 @@
+import type { RideRequest } from '@krom/contracts/http/ride-requests';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
+import { useToast } from '@krom/ui-kit/toast-store.ts';
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PageSection } from '../../../components/page-layout.tsx';
+import { QueryFailure } from '../../../components/query-failure.tsx';
+import { formatCedis, formatRideDate } from '../../../components/ride-card.tsx';
+import { useCancelRideRequest } from '../api/cancel-ride-request.ts';
+import { useMyRideRequests } from '../api/get-my-ride-requests.ts';
+import { rideRequestTexts as texts } from '../ride-request-texts.ts';
+
+/**
+ * The signed-in user's active ride requests (route, date, passengers, price limit, how they will
+ * be told, when the request lapses), each of which can be cancelled after a question.
+ */
+export function MyRideRequests() {
+  return (
+    <PageSection title={texts.listTitle}>
+      <Lead>{texts.listLead}</Lead>
+      <RequestList />
+    </PageSection>
+  );
+}
+
+function RequestList() {
+  const requests = useMyRideRequests();
+  const cancel = useCancelRideRequest();
+  const { toast, toastFailure } = useToast();
+  const [asking, setAsking] = useState<RideRequest | null>(null);
+  const closeDialog = useCallback(() => setAsking(null), []);
+
+  if (requests.isPending) return <Spinner />;
+  if (requests.isError) return <QueryFailure message={texts.loadFailed} onRetry={() => void requests.refetch()} />;
+  if (requests.data.length === 0) return <EmptyState title={texts.emptyTitle} text={texts.emptyText} />;
+
+  const confirmCancel = (request: RideRequest) =>
+    cancel.mutate(request.id, {
+      onSuccess: () => toast({ title: texts.cancelled, description: texts.cancelledText(routeOf(request)) }),
+      onError: toastFailure(texts.cancelFailedTitle, texts.cancelFailed),
+      onSettled: closeDialog,
+    });
+
+  return (
+    <>
+      <StackedList aria-label={texts.listTitle}>
+        {requests.data.map((request) => (
+          <RequestCard
+            key={request.id}
+            request={request}
+            busy={cancel.isPending && cancel.variables === request.id}
+            onCancel={() => setAsking(request)}
+          />
+        ))}
+      </StackedList>
+      {asking ? (
+        <ConfirmDialog
+          title={texts.cancelTitle}
+          message={texts.cancelQuestion(`${routeOf(asking)}, ${whenOf(asking)}`)}
+          cancelLabel={texts.keep}
+          confirmLabel={texts.cancel}
+          pendingLabel={texts.cancelling}
+          pending={cancel.isPending}
+          onConfirm={() => confirmCancel(asking)}
+          onCancel={closeDialog}
+          closeOnOverlay
+        />
+      ) : null}
+    </>
+  );
+}
+
+const routeOf = (request: RideRequest) => `${request.fromLocation} → ${request.toLocation}`;
+const whenOf = (request: RideRequest) => (request.preferredDepartureDate ? formatRideDate(request.preferredDepartureDate) : texts.anyDate);
+const passengersOf = (count: number) => `${count} passenger${count === 1 ? '' : 's'}`;
+
+/** How the user will hear of a match: always in Krom's notifications, and by the channels they chose. */
+function channelsOf(request: RideRequest): string {
+  const channels = [request.notifyByEmail ? 'e-mail' : null, request.notifyBySMS ? 'SMS' : null].filter(Boolean);
+  return channels.length > 0 ? `Notify by ${channels.join(' and ')}` : 'Notifications in Krom only';
+}
+
+/** The day a request lapses, in Ghana (GMT). */
+const expiryOf = (request: RideRequest) => `Expires ${formatRideDate(new Date(request.expiresAt).toISOString().slice(0, 10))}`;
+
+function RequestCard({ request, busy, onCancel }: { request: RideRequest; busy: boolean; onCancel: () => void }) {
+  const route = routeOf(request);
+  return (
+    <Card aria-label={route}>
+      <Route>{route}</Route>
+      <Facts>
+        <span>{whenOf(request)}</span>
+        <span>{passengersOf(request.passengers)}</span>
+        {request.maxPricePerSeat !== null ? <span>Up to {formatCedis(request.maxPricePerSeat)} per seat</span> : null}
+      </Facts>
+      <Details>
+        <span>{channelsOf(request)}</span>
+        <span>{expiryOf(request)}</span>
+      </Details>
+      {request.notes ? <Notes>{request.notes}</Notes> : null}
+      <Actions>
+        <Button $variant="ghost" disabled={busy} onClick={onCancel}>
+          {texts.cancel}
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
+
+const Lead = styled.p`
+  margin-top: -6px;
+  font-size: 0.9375rem;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Card = styled.li`
+  display: grid;
+  gap: 6px;
+  padding: 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.background};
+`;
+
+const Route = styled.h3`
+  font-size: 1.0625rem;
+  overflow-wrap: anywhere;
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  font-size: 0.9375rem;
+  font-weight: 600;
+`;
+
+const Details = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Notes = styled.p`
+  font-size: 0.875rem;
+  overflow-wrap: anywhere;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+
+  button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; }
+`;
