@@ -4,6 +4,7 @@ import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { listingDataPreload } from './src/features/search/listing-data-preload.ts';
 
 /**
  * Remote: rides, search, posting, bookings and dashboards. Built and served on its own under /remotes/marketplace/ (its own container, or the
@@ -33,6 +34,8 @@ export default defineConfig({
         {
           path: '/ride-listings',
           modules: ['src/app/routes.tsx', 'src/app/ride-listings-route.tsx'],
+          // Its rides are fetched with the page (a Link preload from the web server).
+          data: [listingDataPreload],
         },
         { path: '/post-ride', modules: ['src/app/routes.tsx', 'src/features/post-ride/components/post-ride-page.tsx'] },
       ],

@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PRELOAD_TEMPLATE_ATTRIBUTE, PRERENDER_MANIFEST, type PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
+import {
+  type DataPreload,
+  PRELOAD_TEMPLATE_ATTRIBUTE,
+  PRERENDER_MANIFEST,
+  type PrerenderedPage,
+  type PrerenderManifest,
+} from '@krom/ui-kit/build/prerender-manifest.ts';
 import type { RemotesConfig } from '../src/remotes-config.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { type RemoteSource, remoteBase } from './remote-sources.ts';
 
-/** One page's full HTML, compressed once when the server starts. */
-export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer };
+/** One page's full HTML, compressed once when the server starts, and the API calls it makes first. */
+export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer; data: DataPreload[] };
 
 /** index.html marks the part of #root a prerendered page replaces (its loading state). */
 const ROOT_CONTENT = /<div id="root"><!--page-->[\s\S]*?<!--\/page--><\/div>/;
@@ -32,7 +38,7 @@ const VITE_MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"
  * painted, and scripts that arrive before that paint compete with it (and count as holding it
  * back in Lighthouse's estimate of a slow phone, which includes every request that ended before it).
  */
-function compose(indexHtml: string, page: { html: string; styles: string }, entry: string[], preload: string[], fetches: string[]): ComposedPage {
+function compose(indexHtml: string, page: PrerenderedPage, entry: string[], preload: string[], fetches: string[]): ComposedPage {
   const named = new Set([...indexHtml.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]));
   const eager = new Set(entry.filter((url) => !named.has(url)));
   const later = new Set([...indexHtml.matchAll(VITE_MODULE_PRELOAD)].map((match) => match[1] as string).concat(preload));
@@ -51,6 +57,7 @@ function compose(indexHtml: string, page: { html: string; styles: string }, entr
     html: source,
     br: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(source, { level: constants.Z_BEST_COMPRESSION }),
+    data: page.data ?? [],
   };
 }
 

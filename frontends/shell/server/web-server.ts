@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { dataPreloadUrl } from '@krom/ui-kit/build/prerender-manifest.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { cacheControlFor } from './cache-policy.ts';
 import { answerExpectContinue, endToEndHeaders, guardApiRequests } from './api-request-guard.ts';
@@ -84,7 +85,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(pathname)) return;
     const page = prerendered(pathname);
-    if (page) return sendPage(reply, request.headers['accept-encoding'], page);
+    if (page) return sendPage(reply, request.headers['accept-encoding'], page, request.url);
   });
 
   await registerBuild(app, { root: options.shellDist, prefix: '/', decorateReply: true });
@@ -128,8 +129,17 @@ function isPagePath(pathname: string): boolean {
   return !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/') && !pathname.startsWith('/assets/') && !looksLikeFile.test(pathname);
 }
 
-/** A prerendered page, brotli or gzip when the browser takes them; revalidated like index.html. */
-function sendPage(reply: FastifyReply, acceptEncoding: string | undefined, page: ComposedPage) {
+/**
+ * A prerendered page, brotli or gzip when the browser takes them; revalidated like index.html.
+ * The API calls the page makes first, built from this address, are named in a Link header, so
+ * the browser fetches them beside the page's scripts (with the credentials the page's own fetch
+ * sends, or the browser would not reuse the answer).
+ */
+function sendPage(reply: FastifyReply, acceptEncoding: string | undefined, page: ComposedPage, url: string) {
+  if (page.data.length > 0) {
+    const address = new URLSearchParams(url.split('?')[1] ?? '');
+    reply.header('link', page.data.map((data) => `<${dataPreloadUrl(data, address)}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', '));
+  }
   const accepted = acceptEncoding ?? '';
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
   reply

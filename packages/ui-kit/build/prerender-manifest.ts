@@ -16,7 +16,34 @@ export type PrerenderedPage = {
   preload: string[];
   /** Shared modules (react, UI kit modules…) the page takes from the host through the federation runtime. */
   shared: string[];
+  /** The API answers the page asks for first, which the web server has the browser fetch with the HTML. */
+  data?: DataPreload[];
 };
+
+/**
+ * An API call a page makes as soon as it runs, described from the page's address, so the web
+ * server can name it in the page's response (a `Link: rel=preload` header) and the browser fetches
+ * it while the page's scripts download, instead of after they have run. The URL must be the very
+ * one the page's code requests (dataPreloadUrl, the same URLSearchParams encoding callEndpoint
+ * uses); a frontend's test holds its code to its declaration.
+ */
+export type DataPreload = {
+  /** The same-origin API path, such as /api/rides. */
+  path: string;
+  /** The query in the order the page sends it: each from a parameter of the page's address (left out when empty), or fixed. */
+  query: ({ name: string; param: string } | { name: string; value: string })[];
+};
+
+/** The URL a page's declared call requests for an address's query (see DataPreload). */
+export function dataPreloadUrl(data: DataPreload, address: URLSearchParams): string {
+  const query = new URLSearchParams();
+  for (const item of data.query) {
+    const value = 'value' in item ? item.value : (address.get(item.param) ?? '').trim();
+    if (value !== '') query.set(item.name, value);
+  }
+  const search = query.toString();
+  return search ? `${data.path}?${search}` : data.path;
+}
 
 export type PrerenderManifest = {
   pages: Record<string, PrerenderedPage>;

@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { federationAliases } from './federation-shared.ts';
-import { PRERENDER_MANIFEST, type PrerenderManifest } from './prerender-manifest.ts';
+import { type DataPreload, PRERENDER_MANIFEST, type PrerenderManifest } from './prerender-manifest.ts';
 
 export type PrerenderOptions = {
   /** Module (relative to the frontend's root) exporting `render(path): Promise<{ html, styles }>`. */
   entry: string;
-  /** Each page: its path, and the source modules (relative to root) whose chunks it needs. */
-  pages: { path: string; modules: string[] }[];
+  /** Each page: its path, the source modules (relative to root) whose chunks it needs, and the API calls it makes first. */
+  pages: { path: string; modules: string[]; data?: DataPreload[] }[];
   /** Extra chunk groups to record, by name: source modules relative to root. */
   groups?: Record<string, string[]>;
 };
@@ -83,7 +83,13 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       for (const page of options.pages) {
         const chunks = staticGraph(bundle, page.modules.map((module) => chunkOf(bundle, absolute(module))));
         const shared = new Set(chunks.flatMap(sharedImports));
-        manifest.pages[page.path] = { html: '', styles: '', preload: chunks.map((chunk) => url(chunk.fileName)), shared: [...shared] };
+        manifest.pages[page.path] = {
+          html: '',
+          styles: '',
+          preload: chunks.map((chunk) => url(chunk.fileName)),
+          shared: [...shared],
+          ...(page.data ? { data: page.data } : {}),
+        };
       }
     },
     async closeBundle() {

@@ -35,6 +35,23 @@ const accountManifest: PrerenderManifest = {
       preload: ['/remotes/account/assets/login-page-Kk66_-lL.js'],
       shared: ['@krom/ui-kit/password-field.tsx', 'not-a-shared-module'],
     },
+    '/listing': {
+      html: '<main><h1>Available Rides</h1></main>',
+      styles: '',
+      preload: [],
+      shared: [],
+      data: [
+        {
+          path: '/api/rides',
+          query: [
+            { name: 'from', param: 'from' },
+            { name: 'to', param: 'to' },
+            { name: 'date', param: 'date' },
+            { name: 'page', value: '1' },
+          ],
+        },
+      ],
+    },
   },
   sharedChunks: {},
   groups: {},
@@ -106,6 +123,19 @@ describe('prerendered pages', () => {
       '/remotes/account/assets/login-page-Kk66_-lL.js',
       '/assets/password-field-Gg44_-hH.js',
     ]);
+  });
+
+  it('names the API answer a page asks for first in a Link header, built from its address, so the browser fetches it with the page', async () => {
+    const response = await web.inject({ url: '/listing?to=Kumasi&from=Cape%20Coast&date=2026-12-03&seats=2', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>Available Rides</h1>');
+    // In the order the page asks (its declaration), encoded as URLSearchParams encodes, with the
+    // credentials the page's fetch sends: what the browser needs to hand the page this answer.
+    expect(response.headers.link).toBe('</api/rides?from=Cape+Coast&to=Kumasi&date=2026-12-03&page=1>; rel=preload; as=fetch; crossorigin=use-credentials');
+    // Parameters the address leaves out or empty are left out of the call.
+    expect((await web.inject({ url: '/listing?from=&to=Tamale' })).headers.link).toBe('</api/rides?to=Tamale&page=1>; rel=preload; as=fetch; crossorigin=use-credentials');
+    // A page that declares none has no Link header.
+    expect((await web.inject({ url: '/login?from=Accra' })).headers.link).toBeUndefined();
   });
 
   it('answers any other page with index.html and its loading state, as before', async () => {
