@@ -18,6 +18,9 @@ const serverSettings = {
   PORT: port.default(8080),
 };
 
+const tlsPair = (config: { TLS_CERT_FILE?: string | undefined; TLS_KEY_FILE?: string | undefined }) =>
+  (config.TLS_CERT_FILE === undefined) === (config.TLS_KEY_FILE === undefined);
+
 /** The web server's environment. It refuses to start on a bad value rather than guess. */
 export const webConfigSchema = z.object({
   ...serverSettings,
@@ -34,6 +37,13 @@ export const webConfigSchema = z.object({
    * frontends/shell) or `name=http://host:port` (their own server, proxied). /remotes.json tells
    * the browser about exactly these. Default: the three local builds, as `npm start` uses them.
    */
+  /**
+   * A PEM certificate (chain) and its key, both or neither: the server then answers over TLS,
+   * HTTP/2 where the browser offers it. Without them it answers plain HTTP/1.1 (behind a
+   * TLS-terminating proxy, or on a developer's machine).
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   REMOTES: z
     .string()
     .default('marketplace=../marketplace/dist,account=../account/dist,admin=../admin/dist')
@@ -45,9 +55,10 @@ export const webConfigSchema = z.object({
         return z.NEVER;
       }
     }),
-});
+}).refine(tlsPair, { message: 'and TLS_KEY_FILE go together: set both or neither', path: ['TLS_CERT_FILE'] });
 
 export type WebConfig = z.infer<typeof webConfigSchema>;
+
 
 /** A remote's own server (remote-server.ts): which remote, and the folder holding its build. */
 export const remoteServerConfigSchema = z.object({

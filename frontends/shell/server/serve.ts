@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWebConfig } from './config.ts';
@@ -19,6 +20,7 @@ const app = await buildWebServer({
   bffUrl: config.BFF_URL,
   trustProxy: config.TRUST_PROXY,
   logger: { level: config.LOG_LEVEL },
+  ...(config.TLS_CERT_FILE && config.TLS_KEY_FILE ? { tls: { cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) } } : {}),
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,5 +1,8 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
+import { connect as http2Connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -268,6 +271,75 @@ describe('web server', () => {
   });
 });
 
+describe('web server over TLS', () => {
+  const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+  const cert = fixture('localhost-cert.pem');
+  let secure: FastifyInstance;
+  let port: number;
+
+  beforeAll(async () => {
+    const address = bff.server.address();
+    const bffPort = typeof address === 'object' && address ? address.port : 0;
+    secure = await buildWebServer({ shellDist: path.join(dir, 'shell'), remotes: {}, bffUrl: `http://127.0.0.1:${bffPort}`, tls: { cert, key: fixture('localhost-key.pem') } });
+    await secure.listen({ host: '127.0.0.1', port: 0 });
+    const listening = secure.server.address();
+    port = typeof listening === 'object' && listening ? listening.port : 0;
+  });
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  /** One GET over HTTP/2, as a browser that offers it makes it. */
+  function getOverHttp2(url: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+    return new Promise((resolve, reject) => {
+      const session = http2Connect(`https://localhost:${port}`, { ca: cert });
+      session.on('error', reject);
+      const stream = session.request({ ':path': url });
+      let body = '';
+      let headers: Record<string, unknown> = {};
+      stream.setEncoding('utf8');
+      stream.on('response', (received) => {
+        headers = received;
+      });
+      stream.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      stream.on('end', () => {
+        session.close();
+        resolve({ status: Number(headers[':status']), headers, body });
+      });
+      stream.on('error', reject);
+      stream.end();
+    });
+  }
+
+  it('serves pages and passes /api to the BFF over HTTP/2, marked HTTPS', async () => {
+    const page = await getOverHttp2('/rides/as-driver');
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(indexHtml);
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const api = await getOverHttp2('/api/auth/user');
+    expect(api.status).toBe(200);
+    expect(JSON.parse(api.body)).toMatchObject({ method: 'GET', url: '/api/auth/user', forwardedProto: 'https' });
+  });
+
+  it('still answers a client that offers only HTTP/1.1', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpsRequest({ host: 'localhost', port, path: '/', ca: cert }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(answer).toEqual({ status: 200, body: indexHtml });
+  });
+});
+
 describe('web server configuration', () => {
   it('defaults to 127.0.0.1:8080 and the local BFF', () => {
     expect(loadWebConfig({})).toMatchObject({ HOST: '127.0.0.1', PORT: 8080, BFF_URL: 'http://127.0.0.1:4000' });
@@ -296,6 +368,12 @@ describe('web server configuration', () => {
   it("refuses to start a remote's server without its name and build folder", () => {
     expect(() => loadRemoteServerConfig({})).toThrow(/REMOTE_NAME.*REMOTE_DIST|REMOTE_DIST.*REMOTE_NAME/);
     expect(loadRemoteServerConfig({ REMOTE_NAME: 'admin', REMOTE_DIST: '/srv/admin' })).toMatchObject({ PORT: 8080 });
+  });
+
+  it('reads a TLS certificate and key only together', () => {
+    expect(loadWebConfig({ TLS_CERT_FILE: '/etc/krom/cert.pem', TLS_KEY_FILE: '/etc/krom/key.pem' })).toMatchObject({ TLS_CERT_FILE: '/etc/krom/cert.pem', TLS_KEY_FILE: '/etc/krom/key.pem' });
+    expect(() => loadWebConfig({ TLS_CERT_FILE: '/etc/krom/cert.pem' })).toThrow('TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither');
+    expect(() => loadWebConfig({ TLS_KEY_FILE: '/etc/krom/key.pem' })).toThrow('TLS_CERT_FILE and TLS_KEY_FILE go together');
   });
 
   it('refuses a bad port or BFF address', () => {
