@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
 import { passwordHashOptions } from '@krom/server-kit/passwords';
@@ -135,6 +137,53 @@ async function startUncachedBff(secrets: { INTERNAL_AUTH_SECRET: string; SESSION
       await exited;
     },
   };
+}
+
+const SECURE_WEB_PORT = 8443 + OFFSET;
+
+/**
+ * A second web server beside the system's, over TLS and so HTTP/2 (TLS_CERT_FILE/TLS_KEY_FILE),
+ * as browsers reach Krom once deployed (infra/README.md), with a throwaway self-signed
+ * certificate from openssl; sharing the system's BFF and builds. Undefined without openssl.
+ */
+async function startSecureWeb(): Promise<{ url: string; stop: () => Promise<void> } | undefined> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'krom-bench-tls-'));
+  const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+  if (made.status !== 0) return undefined;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+    cwd: `${repoRoot}/frontends/shell`,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(SECURE_WEB_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BFF_URL: BFF, TLS_CERT_FILE: cert, TLS_KEY_FILE: key },
+  });
+  const deadline = Date.now() + 60_000;
+  while (!(await reachable(SECURE_WEB_PORT))) {
+    if (child.exitCode !== null) throw new Error(`the TLS web server exited (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error('the TLS web server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url: `https://localhost:${SECURE_WEB_PORT}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether something accepts connections on the port. */
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
 }
 
 /** The bare Fastify + pg process (scripts/bench-baseline.ts) on its own port, against the bench identity database. */
@@ -329,8 +378,19 @@ try {
   // 7. Lighthouse (mobile defaults: simulated slow 4G, 4x CPU) on the public pages, signed out as
   // a first visit is: three runs each, the median.
   const publicPages = ['/', '/login', '/create-account', listingPath];
-  const speeds: PageSpeed[] = existsSync(CHROMIUM) ? await medianPageSpeeds(CHROMIUM, publicPages.map((path) => `${WEB}${path}`), 3) : [];
+  const speeds: PageSpeed[] = existsSync(CHROMIUM) ? await medianPageSpeeds(CHROMIUM, publicPages.map((page) => `${WEB}${page}`), 3) : [];
   const pageSpeeds = speeds.map((speed, index) => ({ path: publicPages[index]!, speed }));
+  // The same pages over HTTP/2 (TLS), as a deployed Krom serves them.
+  const secureWeb = existsSync(CHROMIUM) ? await startSecureWeb() : undefined;
+  let securePageSpeeds: { path: string; speed: PageSpeed }[] = [];
+  if (secureWeb) {
+    try {
+      const secureSpeeds = await medianPageSpeeds(CHROMIUM, publicPages.map((page) => `${secureWeb.url}${page}`), 3);
+      securePageSpeeds = secureSpeeds.map((speed, index) => ({ path: publicPages[index]!, speed }));
+    } finally {
+      await secureWeb.stop();
+    }
+  }
 
   console.log('\nKrom benchmark (this machine, one run; autocannon %d connections, %d s each)\n', CONNECTIONS, DURATION);
   printTable(rows);
@@ -357,6 +417,9 @@ try {
   printTable(marketplace.rows);
   const [searchBff, searchDirect, searchFixed, autocomplete] = marketplace.rows as [Figures, Figures, Figures, Figures];
   console.log(`  GET /api/rides BFF/direct throughput: ${ratio(searchBff, searchDirect)} (goal ≥ 0.6)`);
+  console.log(
+    `  the search's own statement in PostgreSQL (searchRides, no kept answer, one at a time, 200 runs): p50 ${ms(percentile(marketplace.queryMs, 50))}, p95 ${ms(percentile(marketplace.queryMs, 95))}`,
+  );
   console.log(`  GET /api/rides at a fixed 300 req/s: p95 ${ms(searchFixed.p95)} (goal < 25 ms), ${searchFixed.rps.toFixed(0)} req/s served, ${searchFixed.non2xx} non-2xx`);
   console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx\n`);
   console.log(
@@ -369,11 +432,18 @@ try {
       ? '  Lighthouse performance, mobile defaults, median of 3 runs (goal: score ≥ 95, LCP ≤ 2.0 s):'
       : '  Lighthouse: not measured (no Chromium)',
   );
-  for (const { path, speed } of pageSpeeds) {
-    console.log(
-      `    ${path.slice(0, 16).padEnd(16)} score ${String(speed.score).padStart(3)}   LCP ${(speed.lcp / 1000).toFixed(2)} s   FCP ${(speed.fcp / 1000).toFixed(2)} s   SI ${(speed.speedIndex / 1000).toFixed(2)} s   TBT ${speed.tbt.toFixed(0)} ms   CLS ${speed.cls.toFixed(3)}`,
-    );
-  }
+  const printSpeeds = (speedsOf: { path: string; speed: PageSpeed }[]) => {
+    for (const { path: page, speed } of speedsOf) {
+      console.log(
+        `    ${page.slice(0, 16).padEnd(16)} score ${String(speed.score).padStart(3)}   LCP ${(speed.lcp / 1000).toFixed(2)} s   FCP ${(speed.fcp / 1000).toFixed(2)} s   SI ${(speed.speedIndex / 1000).toFixed(2)} s   TBT ${speed.tbt.toFixed(0)} ms   CLS ${speed.cls.toFixed(3)}`,
+      );
+    }
+  };
+  if (pageSpeeds.length > 0) console.log('   over plain HTTP/1.1 (npm start, or behind a TLS proxy speaking HTTP/1.1):');
+  printSpeeds(pageSpeeds);
+  if (securePageSpeeds.length > 0) console.log('   over HTTP/2 with TLS (TLS_CERT_FILE/TLS_KEY_FILE, as deployed; a self-signed certificate here):');
+  else if (existsSync(CHROMIUM)) console.log('   over HTTP/2: not measured (no openssl to make a certificate)');
+  printSpeeds(securePageSpeeds);
   console.log(`  npm start → page served (warm install): ${startSeconds.toFixed(1)} s`);
   console.log(`  load average during the run (1/5/15 min, ${CPU_NOTE}): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
 
