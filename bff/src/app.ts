@@ -113,7 +113,11 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(staffMessageRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
-  await app.register(rideRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });
+  await app.register(rideRoutes, {
+    ...routeOptions,
+    browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE),
+    guestSearchCacheMs: config.GUEST_SEARCH_CACHE_SECONDS * 1000,
+  });
   await app.register(vehicleRoutes, routeOptions);
   await app.register(rideRequestRoutes, routeOptions);
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });

@@ -27,6 +27,12 @@ export const bffConfigSchema = baseConfigSchema.extend({
     .default(''),
   /** The longest a current-user copy is served, should an event never come; 0 turns the cache off. */
   CURRENT_USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * How long a guest's search answer (GET /api/rides, the same for every guest) is reused for
+   * other guests asking the very same thing, in seconds; 0 sends every search on to rides.
+   * Signed-in users always get rides' answer of the moment.
+   */
+  GUEST_SEARCH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   /** The one origin the app and /api are served from; state-changing calls must come from it. */
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:8080'),
   /** Which proxies may set X-Forwarded-For (the web server in front of the BFF). */

@@ -61,6 +61,9 @@ export function bffTestConfig(env: ReturnType<typeof isolatedTestEnv>, overrides
     RIDES_URL: NOT_RUNNING,
     NOTIFICATIONS_URL: NOT_RUNNING,
     PUBLIC_ORIGIN: ORIGIN,
+    // Guests' searches are not kept between tests' calls (a test sees each change at once); the
+    // keeping has tests of its own (rides.test.ts).
+    GUEST_SEARCH_CACHE_SECONDS: '0',
     ...overrides,
   });
 }

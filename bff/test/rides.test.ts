@@ -191,6 +191,30 @@ describe('searching', () => {
     expect((await call(passenger, 'GET', `/api/rides/${posted.id}`)).statusCode).toBe(200);
   });
 
+  it("answers guests asking the same search from one kept answer for a while, and signed-in users always from rides", async () => {
+    const keeping = await buildBffApp({ ...system.config, GUEST_SEARCH_CACHE_SECONDS: 60 }, system.redis);
+    try {
+      const date = inDays(12);
+      const query = `/api/rides?from=Accra&to=Kumasi&date=${date}`;
+      const ids = async (session: Session | undefined, url = query) => {
+        const response = await call(session, 'GET', url, undefined, keeping);
+        expect(response.statusCode).toBe(200);
+        return rideSearchResponseSchema.parse(response.json()).rides.map((ride) => ride.id);
+      };
+      expect(await ids(undefined)).toEqual([]);
+      const { driver, vehicle } = await readyDriver();
+      const posted = (await call(driver, 'POST', '/api/rides', accraToKumasi(vehicle.id, { departureDate: date }))).json();
+      // Another guest asking the very same gets the kept answer; a user, or another query, rides' own.
+      expect(await ids(undefined)).toEqual([]);
+      expect(await ids(await signedIn())).toEqual([posted.id]);
+      expect(await ids(undefined, `${query}&seats=1`)).toEqual([posted.id]);
+      // A refusal is never kept: a bad query answers rides' 400 each time.
+      for (let i = 0; i < 2; i++) expect((await call(undefined, 'GET', '/api/rides?date=tomorrow', undefined, keeping)).statusCode).toBe(400);
+    } finally {
+      await keeping.close();
+    }
+  });
+
   it('is limited per visitor', async () => {
     const limited = await buildBffApp({ ...system.config, RATE_LIMIT_BROWSE_PER_MINUTE: 2 }, system.redis);
     try {

@@ -45,6 +45,8 @@ export type ServiceCall<E extends Endpoint> = {
   service: ServiceName;
   to: E;
   caller: Caller;
+  /** The query string passed on as the browser sent it (`?from=Accra&…`), for the service to judge. */
+  search?: string;
   body?: E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 } & ([keyof PathParams<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> });
 
@@ -62,7 +64,7 @@ async function exchange<E extends Endpoint>(
   call: ServiceCall<E>,
 ): Promise<{ status: number; text: string }> {
   try {
-    const response = await undiciRequest(`${directory.urls[call.service]}${fillPath(call.to.path, call.params)}`, {
+    const response = await undiciRequest(`${directory.urls[call.service]}${fillPath(call.to.path, call.params)}${call.search ?? ''}`, {
       method: call.to.method,
       headers: {
         ...(await internalHeaders(request, directory, call.service, call.caller)),

@@ -23,8 +23,10 @@ import {
   updateRideRoute,
 } from '@krom/contracts/services/rides/rides';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forward } from '../plugins/service-calls.ts';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { forward, relayService, sendJsonText } from '../plugins/service-calls.ts';
 import { currentPrincipal, publicCaller, requireUserCaller } from '../plugins/sessions.ts';
 import { visitorRateLimitKey } from '../plugins/visitor-key.ts';
 import type { RouteOptions } from './route-options.ts';
@@ -38,7 +40,41 @@ export async function userOrGuestCaller(request: FastifyRequest): Promise<Caller
 export type RideRouteOptions = RouteOptions & {
   /** Per visitor on what guests may browse (search, a ride, a driver's profile). */
   browseRateLimit: { max: number; timeWindow: string };
+  /** How long a guest's search answer serves other guests asking the same (GUEST_SEARCH_CACHE_SECONDS); 0 for never. */
+  guestSearchCacheMs: number;
 };
+
+/** The query string of a request as the browser sent it (`?…`, or empty). */
+const searchOf = (url: string) => {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at);
+};
+
+/**
+ * GET /api/rides. A guest's search is answered the same for every guest, and a link to a popular
+ * route and day is opened by many at once: its answer, as rides wrote it, serves other guests
+ * asking the very same query string for `guestSearchCacheMs` (a second by default), so a posted
+ * ride reaches guests at most that much later. A signed-in user's search always goes to rides
+ * (which keeps its own answers exactly as long as nothing they show changes). The rate limit
+ * counts every search, kept or not; rides judges the query (the same contract), and only its
+ * successful answers are kept.
+ */
+async function searchRoute(app: FastifyInstance, directory: RouteOptions['directory'], options: { rateLimit: object; guestSearchCacheMs: number }) {
+  const guestAnswers = options.guestSearchCacheMs > 0 ? new LRUCache<string, string>({ max: 5000, ttl: options.guestSearchCacheMs, maxSize: 32 * 1024 * 1024, sizeCalculation: (text) => text.length || 1 }) : undefined;
+  routeEndpoint(app, searchRides, {
+    config: { rateLimit: options.rateLimit },
+    // Judged by rides, with the same contract and messages, as a forwarded route is.
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    handler: async (request, reply) => {
+      const caller = await userOrGuestCaller(request);
+      const search = searchOf(request.url);
+      const guest = caller.kind === 'public' ? guestAnswers : undefined;
+      const kept = guest?.get(search);
+      if (kept !== undefined) return sendJsonText(reply, kept);
+      return relayService(request, reply as FastifyReply, directory, { service: 'rides', to: searchRidesRoute, caller, search }, guest && ((text) => guest.set(search, text)));
+    },
+  });
+}
 
 /**
  * The marketplace's ride calls, forwarded to the rides service. Search, a ride's details and a
@@ -46,13 +82,13 @@ export type RideRouteOptions = RouteOptions & {
  * Fastify's router takes a static segment before a parameter whatever the order of registration,
  * so /api/rides/mine, /posting-rights, /driver-dashboard and /price-guide never reach /api/rides/:id.
  */
-export async function rideRoutes(app: FastifyInstance, { directory, browseRateLimit }: RideRouteOptions) {
+export async function rideRoutes(app: FastifyInstance, { directory, browseRateLimit, guestSearchCacheMs }: RideRouteOptions) {
   const asVisitor = {
     service: 'rides' as const,
     caller: userOrGuestCaller,
     rateLimit: { ...browseRateLimit, keyGenerator: visitorRateLimitKey },
   };
-  await forward(app, directory, { ...asVisitor, endpoint: searchRides, to: searchRidesRoute });
+  await searchRoute(app, directory, { rateLimit: asVisitor.rateLimit, guestSearchCacheMs });
   await forward(app, directory, { ...asVisitor, endpoint: getRide, to: getRideRoute });
   await forward(app, directory, { ...asVisitor, endpoint: getDriverProfile, to: driverProfileRoute });
 
