@@ -1,3 +1,4 @@
+import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
@@ -491,25 +492,7 @@ describe('BFF → rides service (rides and vehicles, as the signed-in user)', ()
 const REQUEST_ID = 'f1c2d3e4-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateRequestPath = fromProviderState('/ride-requests/${requestId}', `/ride-requests/${REQUEST_ID}`);
-const filedRequest = {
-  fromLocation: 'Circle, Accra',
-  fromLatitude: 5.5703,
-  fromLongitude: -0.2151,
-  fromLocalityArea: 'Accra',
-  fromRegion: 'Greater Accra',
-  toLocation: 'Kejetia Market (Kumasi)',
-  toLatitude: 6.6958,
-  toLongitude: -1.621,
-  toLocalityArea: 'Kumasi',
-  toRegion: 'Ashanti',
-  preferredDepartureDate: DEPARTURE_DATE,
-  flexibleDates: true,
-  passengers: 2,
-  maxPricePerSeat: '150',
-  notes: 'One bag each.',
-  notifyByEmail: true,
-  notifyBySMS: true,
-};
+const filedRequest = accraToKumasiRequest(DEPARTURE_DATE);
 /** A request as the service answers it (the contracts' rideRequestSchema). */
 const rideRequest = (overrides: Record<string, unknown> = {}) => ({
   id: uuid(REQUEST_ID),

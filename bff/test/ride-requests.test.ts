@@ -1,3 +1,4 @@
+import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
 import { randomUUID } from 'node:crypto';
 import { rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@krom/contracts/http/ride-requests';
 import { rideMessages } from '@krom/contracts/http/rides';
@@ -34,25 +35,7 @@ const call = (session: Session | undefined, method: Method, url: string, payload
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** The request form's payload for Accra to Kumasi, both places picked from suggestions. */
-const accraToKumasi = (changes: object = {}) => ({
-  fromLocation: 'Circle, Accra',
-  fromLatitude: 5.5703,
-  fromLongitude: -0.2151,
-  fromLocalityArea: 'Accra',
-  fromRegion: 'Greater Accra',
-  toLocation: 'Kejetia Market (Kumasi)',
-  toLatitude: 6.6958,
-  toLongitude: -1.621,
-  toLocalityArea: 'Kumasi',
-  toRegion: 'Ashanti',
-  preferredDepartureDate: inDays(5),
-  passengers: 2,
-  maxPricePerSeat: '150',
-  notes: 'One bag each.',
-  notifyByEmail: true,
-  notifyBySMS: true,
-  ...changes,
-});
+const accraToKumasi = (changes: object = {}) => accraToKumasiRequest(inDays(5), changes);
 
 const routes = (id: string): [Method, string, object?][] => [
   ['POST', '/api/ride-requests', accraToKumasi()],

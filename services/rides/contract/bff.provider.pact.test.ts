@@ -1,3 +1,4 @@
+import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
@@ -156,23 +157,7 @@ it('honours the BFF pact', async () => {
       'a user has an open ride request': async (params: unknown) => {
         const { userId } = params as { userId: string };
         await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
-        const request = await asUser<{ id: string }>(userId, 'POST', '/ride-requests', {
-          fromLocation: 'Circle, Accra',
-          fromLatitude: 5.5703,
-          fromLongitude: -0.2151,
-          fromLocalityArea: 'Accra',
-          fromRegion: 'Greater Accra',
-          toLocation: 'Kejetia Market (Kumasi)',
-          toLatitude: 6.6958,
-          toLongitude: -1.621,
-          toLocalityArea: 'Kumasi',
-          toRegion: 'Ashanti',
-          preferredDepartureDate: '2099-03-14',
-          passengers: 2,
-          maxPricePerSeat: '150',
-          notes: 'One bag each.',
-          notifyBySMS: true,
-        });
+        const request = await asUser<{ id: string }>(userId, 'POST', '/ride-requests', accraToKumasiRequest('2099-03-14'));
         return { requestId: request.id };
       },
       "another user's ride request": async (params: unknown) => {
