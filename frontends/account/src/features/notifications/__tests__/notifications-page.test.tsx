@@ -136,6 +136,23 @@ describe('/notifications', () => {
     expect(within(article('Payment received')).queryByText('Unread')).toBeNull();
   });
 
+  it("opens the screen a notification points at (a matched ride's details) and marks it read; never another site", async () => {
+    const matched = aNotification({
+      type: 'ride_request',
+      title: 'A ride matches your request',
+      message: 'A ride from Accra to Kumasi on Fri 28 Nov at 2:30 PM has 3 seats at GH₵120.00 each.',
+      data: { rideId: 'r1', link: '/ride-preview/r1' },
+    });
+    const elsewhere = aNotification({ title: 'Odd link', data: { link: '//evil.example/steal' } });
+    const { api, user } = openNotifications([matched, elsewhere]);
+    await screen.findByRole('heading', { name: 'Odd link' });
+    expect(within(article('Odd link')).queryByRole('link', { name: 'View details' })).toBeNull();
+    const view = within(article('A ride matches your request')).getByRole('link', { name: 'View details' });
+    expect(view.getAttribute('href')).toBe('/ride-preview/r1');
+    await user.click(view);
+    await waitFor(() => expect(api.callsTo('POST', `/api/notifications/${matched.id}/read`)).toHaveLength(1));
+  });
+
   it('Accept marks a ride request read and says the answer itself comes later', async () => {
     const { api, user } = openNotifications();
     await user.click(await screen.findByRole('button', { name: 'Accept' }));

@@ -1,5 +1,6 @@
 import type { Notification } from '@krom/contracts/http/notifications';
 import { Button } from '@krom/ui-kit/button.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import styled, { css } from 'styled-components';
 import { relativeTime } from '../relative-time.ts';
 import { NotificationTypeIcon } from './notification-type-icon.tsx';
@@ -12,6 +13,15 @@ const fullDate = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   timeZone: 'Africa/Accra',
 });
+
+/**
+ * The screen a notification points at (`data.link`, such as the matched ride's details): a path on
+ * this site only, never another site's address.
+ */
+export function notificationLink(data: Notification['data']): string | undefined {
+  const link = data?.link;
+  return typeof link === 'string' && /^\/(?![/\\])/.test(link) ? link : undefined;
+}
 
 /**
  * One notification. An unread item is one big tap target that marks it read (its title is the
@@ -30,6 +40,7 @@ export function NotificationItem({
 }) {
   const { title, message, type, isRead, actionRequired, createdAt } = notification;
   const awaitingAnswer = actionRequired && !isRead;
+  const link = notificationLink(notification.data);
   return (
     <Card $unread={!isRead}>
       <NotificationTypeIcon type={type} />
@@ -59,6 +70,11 @@ export function NotificationItem({
             ) : null}
             {actionRequired ? <ActionBadge>Action Required</ActionBadge> : null}
           </Marks>
+        ) : null}
+        {link ? (
+          <Go to={link} $size="md" $variant="secondary" onClick={isRead ? undefined : onOpen}>
+            View details
+          </Go>
         ) : null}
         {awaitingAnswer ? (
           <Answers>
@@ -186,6 +202,14 @@ const ActionBadge = styled.span`
   color: #b54708;
   font-size: 0.75rem;
   font-weight: 700;
+`;
+
+/** Above the card's stretched tap target, like the answers. */
+const Go = styled(ButtonLink)`
+  position: relative;
+  z-index: 1;
+  justify-self: start;
+  margin-top: 4px;
 `;
 
 const Answers = styled.div`
