@@ -105,7 +105,7 @@ describe('a signed-in passenger', () => {
       [{ preferredDepartureDate: inDays(-1) }, rideRequestMessages.pastDate],
       [{ passengers: 9 }, rideRequestMessages.passengers],
       [{ toLocation: '' }, rideMessages.toLocation],
-      [{ maxPricePerSeat: 'free' }, rideMessages.priceFormat],
+      [{ maxPricePerSeat: 'free' }, rideRequestMessages.maxPrice],
     ] as const) {
       const response = await call(kofi, 'POST', '/api/ride-requests', accraToKumasi(change));
       expect(response.statusCode, JSON.stringify(change)).toBe(400);

@@ -178,15 +178,14 @@ describe('a posted ride tells the requests it matches', () => {
 
   it('matches the preferred date exactly, ±1 day when flexible, and any date before the request expires without one', async () => {
     const { accra, kumasi } = towns(newTag());
-    const passenger = user();
     const day = (offset: number) => dayFromNow(5 + offset);
-    const exact = await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(0), flexibleDates: false }));
-    await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(1), flexibleDates: false }));
-    const dayBefore = await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(-1), flexibleDates: true }));
-    const dayAfter = await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(1) }));
-    await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(2), flexibleDates: true }));
-    await requested(passenger, between(accra, kumasi, { preferredDepartureDate: day(-2), flexibleDates: true }));
-    const anyDate = await requested(passenger, between(accra, kumasi));
+    const exact = await requested(user(), between(accra, kumasi, { preferredDepartureDate: day(0), flexibleDates: false }));
+    await requested(user(), between(accra, kumasi, { preferredDepartureDate: day(1), flexibleDates: false }));
+    const dayBefore = await requested(user(), between(accra, kumasi, { preferredDepartureDate: day(-1), flexibleDates: true }));
+    const dayAfter = await requested(user(), between(accra, kumasi, { preferredDepartureDate: day(1) }));
+    await requested(user(), between(accra, kumasi, { preferredDepartureDate: day(2), flexibleDates: true }));
+    await requested(user(), between(accra, kumasi, { preferredDepartureDate: day(-2), flexibleDates: true }));
+    const anyDate = await requested(user(), between(accra, kumasi));
     const driver = await newDriver();
 
     const ride = await postedAndHandled(driver, accra, kumasi, { date: day(0) });
@@ -266,6 +265,23 @@ describe('the ride_request.matched event', () => {
       return found.length > 0 ? found : undefined;
     });
     expect(published).toEqual([event]);
+  });
+
+  it('tells a passenger whose requests the ride matches twice once, by every channel either asked for', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const passenger = user();
+    const date = dayFromNow(6);
+    const onTheDay = await requested(passenger, between(accra, kumasi, { preferredDepartureDate: date, notifyByEmail: false, notifyBySMS: true }));
+    const anyDay = await requested(passenger, between(accra, kumasi, { notifyByEmail: true, notifyBySMS: false }));
+    const ride = await postedAndHandled(await newDriver(), accra, kumasi, { date });
+
+    const events = await matchedEvents(ride);
+    expect(events.map((event) => [event.data.passengerId, event.data.requestId, event.data.notifyByEmail, event.data.notifyBySMS])).toEqual([
+      [passenger.userId, sorted(onTheDay, anyDay)[0], true, true],
+    ]);
+    // Both requests count as told of it.
+    const mine = rideRequestListSchema.parse((await call(passenger, 'GET', '/ride-requests/mine')).json()).requests;
+    expect(mine.every((request) => request.lastNotifiedAt !== null)).toBe(true);
   });
 
   it('is written once per request and ride, even when ride.posted is delivered twice', async () => {

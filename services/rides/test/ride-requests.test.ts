@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { userDeleted } from '@krom/contracts/events/identity';
-import { rideRequestLifetimeDays, rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@krom/contracts/http/ride-requests';
+import { maxOpenRideRequests, rideRequestLifetimeDays, rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@krom/contracts/http/ride-requests';
 import { rideMessages } from '@krom/contracts/http/rides';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { eventually } from '@krom/server-kit/testing';
@@ -10,6 +10,7 @@ import { dayFromNow, useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
 const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 const user = (userId = randomUUID()) => ({ kind: 'user', userId }) as const;
 
@@ -153,8 +154,12 @@ describe('filing a request', () => {
     ['"two" passengers', { passengers: 'two' }, rideRequestMessages.passengers],
     ['a date that does not exist', { preferredDepartureDate: '2027-02-30' }, rideMessages.date],
     ['yesterday', { preferredDepartureDate: dayFromNow(-1) }, rideRequestMessages.pastDate],
-    ['a price with three decimals', { maxPricePerSeat: '45.555' }, rideMessages.priceFormat],
-    ['a price of nothing', { maxPricePerSeat: '0' }, rideMessages.priceFormat],
+    ['a price with three decimals', { maxPricePerSeat: '45.555' }, rideRequestMessages.maxPrice],
+    ['a price of nothing', { maxPricePerSeat: '0' }, rideRequestMessages.maxPrice],
+    ['a price below nothing', { maxPricePerSeat: '-5' }, rideRequestMessages.maxPrice],
+    ['notes over 500 characters', { notes: 'n'.repeat(501) }, rideRequestMessages.notes],
+    ['a channel that is not yes or no', { notifyBySMS: 'yes' }, rideRequestMessages.notify],
+    ['two places in one town', { toLocation: 'Circle', toLocalityArea: 'Accra', toLatitude: undefined, toLongitude: undefined }, rideRequestMessages.samePlace],
     ['a place outside Ghana', { fromLatitude: 40 }, rideMessages.coordinates],
   ])('refuses %s with 400 and its message, filing nothing', async (_, change, message) => {
     const yaw = user();
@@ -181,13 +186,51 @@ describe('filing a request', () => {
   });
 });
 
+describe('one passenger’s open requests', () => {
+  it('refuses the same trip twice (the same towns and day) with 409, and takes it on another day', async () => {
+    const ama = user();
+    await filed(ama, accraToKumasi({ preferredDepartureDate: inDays(4) }));
+    // Another spot in the same towns is the same trip.
+    const again = await file(ama, accraToKumasi({ preferredDepartureDate: inDays(4), fromLocation: 'Circle', toLocation: 'Adum' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(rideRequestMessages.duplicate);
+    await filed(ama, accraToKumasi({ preferredDepartureDate: inDays(5) }));
+    await filed(ama, accraToKumasi());
+    expect((await file(ama, accraToKumasi())).statusCode).toBe(409);
+    // Someone else may ask for the very same.
+    await filed(user(), accraToKumasi({ preferredDepartureDate: inDays(4) }));
+    expect(await storedStatuses(ama.userId)).toEqual(['active', 'active', 'active']);
+  });
+
+  it(`keeps at most ${maxOpenRideRequests} open, even when they are filed all at once; a cancelled one frees a place`, async () => {
+    const yaw = user();
+    const answers = await Promise.all(
+      Array.from({ length: maxOpenRideRequests + 3 }, (_, index) => file(yaw, accraToKumasi({ preferredDepartureDate: inDays(2 + index) }))),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(maxOpenRideRequests);
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    expect(refused.map((answer) => [answer.statusCode, answer.json().message])).toEqual(
+      Array.from({ length: 3 }, () => [409, rideRequestMessages.tooMany]),
+    );
+    const [first] = await listed(yaw);
+    expect((await call(yaw, 'DELETE', `/ride-requests/${first?.id}`)).statusCode).toBe(200);
+    await filed(yaw, accraToKumasi({ preferredDepartureDate: inDays(40) }));
+  });
+
+  it('refuses a preferred date more than 12 months ahead', async () => {
+    const response = await file(user(), accraToKumasi({ preferredDepartureDate: inDays(400) }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: rideRequestMessages.farDate, errors: [{ field: 'preferredDepartureDate', message: rideRequestMessages.farDate }] });
+  });
+});
+
 describe("the user's requests", () => {
   it('lists the open ones only, newest first', async () => {
     const esi = user();
-    const oldest = await filed(esi, accraToKumasi({ notes: 'oldest' }));
-    const cancelled = await filed(esi, accraToKumasi({ notes: 'cancelled' }));
-    const expired = await filed(esi, accraToKumasi({ notes: 'expired' }));
-    const newest = await filed(esi, accraToKumasi({ notes: 'newest' }));
+    const oldest = await filed(esi, accraToKumasi({ notes: 'oldest', preferredDepartureDate: inDays(2) }));
+    const cancelled = await filed(esi, accraToKumasi({ notes: 'cancelled', preferredDepartureDate: inDays(3) }));
+    const expired = await filed(esi, accraToKumasi({ notes: 'expired', preferredDepartureDate: inDays(4) }));
+    const newest = await filed(esi, accraToKumasi({ notes: 'newest', preferredDepartureDate: inDays(5) }));
     // Filing times a minute apart, whatever the clock did between the calls.
     const ids = [oldest.id, cancelled.id, expired.id, newest.id];
     await handle.service.db.$client.query(

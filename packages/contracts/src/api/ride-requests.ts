@@ -6,9 +6,9 @@ import { okSchema } from '../http/rides.ts';
 export const createRideRequest = defineEndpoint({
   method: 'POST',
   path: '/api/ride-requests',
-  summary: 'Files a ride request: the signed-in passenger is told when a matching ride is posted',
+  summary: 'Files a ride request: the signed-in passenger is told when a matching ride is posted (409 for a trip already requested, or too many open)',
   body: rideRequestInputSchema,
-  responses: { 201: rideRequestSchema, ...errorResponses(400, 401) },
+  responses: { 201: rideRequestSchema, ...errorResponses(400, 401, 409) },
 });
 
 export const getMyRideRequests = defineEndpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
-import { maxRideSeats, postRideSchema, priceField, rideDateField } from './rides.ts';
+import { maxRideSeats, postRideSchema, rideDateField } from './rides.ts';
 
 /**
  * A ride request: a signed-in passenger who found no ride asks to be told when one appears. The
@@ -11,6 +11,10 @@ export type RideRequestStatus = (typeof rideRequestStatuses)[number];
 
 /** How long a request without a preferred date stays active. */
 export const rideRequestLifetimeDays = 30;
+/** How many open requests one passenger may have at once. */
+export const maxOpenRideRequests = 10;
+/** How far ahead a preferred date may be. */
+export const rideRequestHorizonDays = 365;
 
 export const rideRequestMessages = {
   missingLocations: 'Please select both departure and destination locations',
@@ -20,10 +24,24 @@ export const rideRequestMessages = {
   created: "Ride request created! We'll notify you when matching rides become available.",
   failed: 'Failed to create ride request',
   notFound: 'Ride request not found',
+  samePlace: 'Departure and destination must be in different towns',
+  farDate: 'The preferred date must be within the next 12 months',
+  maxPrice: 'Max price per seat must be an amount in cedis, such as 45 or 45.50',
+  notes: 'Notes must be 500 characters or fewer',
+  notify: 'Choose yes or no for each way of being told',
+  duplicate: 'You already have an open request for this trip',
+  tooMany: `You have ${maxOpenRideRequests} open ride requests. Cancel one before making another.`,
 } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
 const shape = postRideSchema.shape;
+/** Cedis with at most two decimals, more than zero, as the ride's price, with the request's own message. */
+const maxPrice = z
+  .string({ error: rideRequestMessages.maxPrice })
+  .trim()
+  .refine((price) => /^\d{1,6}(\.\d{1,2})?$/.test(price) && Number(price) > 0, rideRequestMessages.maxPrice);
+const notify = z.boolean({ error: rideRequestMessages.notify });
+/** The town a place is searched by (its locality, else its name), compared whatever the case: a request is between two towns. */
+const placeKey = (name: string, locality: string | undefined) => (locality?.trim() || name.trim()).toLowerCase();
 
 /** POST /api/ride-requests: the spec's payload. Passengers 1 to 8 (the form offers 1 to 4). */
 export const rideRequestInputSchema = z.object({
@@ -49,10 +67,15 @@ export const rideRequestInputSchema = z.object({
     .max(maxRideSeats, rideRequestMessages.passengers)
     .default(1),
   /** Cedis, as the ride's price; absent or empty for no limit. */
-  maxPricePerSeat: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value), priceField.optional()),
-  notes: optionalText(500),
-  notifyByEmail: z.boolean().default(true),
-  notifyBySMS: z.boolean().default(false),
+  maxPricePerSeat: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value), maxPrice.optional()),
+  notes: z.string({ error: rideRequestMessages.notes }).trim().max(500, rideRequestMessages.notes).optional(),
+  notifyByEmail: notify.default(true),
+  notifyBySMS: notify.default(false),
+}).refine((request) => placeKey(request.fromLocation, request.fromLocalityArea) !== placeKey(request.toLocation, request.toLocalityArea), {
+  message: rideRequestMessages.samePlace,
+  path: ['toLocation'],
+  // Only for two places that are otherwise fine: a missing one has its own message.
+  when: (payload) => payload.issues.length === 0,
 });
 export type RideRequestInput = z.input<typeof rideRequestInputSchema>;
 

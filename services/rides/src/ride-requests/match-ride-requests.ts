@@ -216,7 +216,18 @@ export async function matchRideRequests(db: RidesDb, rideId: string, now = new D
     if (matched.length === 0) return [];
     const told = await claimMatches(tx, ride.id, matched, now);
     const departureAt = departureInstant(ride.departureDate, ride.departureTime).toISOString();
+    // A passenger with several requests the ride matches (the same trip asked on two days, say) is
+    // told once, by every channel any of them asked for; each request still records the match.
+    const byPassenger = new Map<string, Told>();
     for (const request of told) {
+      const first = byPassenger.get(request.userId);
+      if (!first) byPassenger.set(request.userId, { ...request });
+      else {
+        first.notifyByEmail ||= request.notifyByEmail;
+        first.notifyBySms ||= request.notifyBySms;
+      }
+    }
+    for (const request of byPassenger.values()) {
       await recordEvent(tx, rideRequestMatched, {
         requestId: request.id,
         passengerId: request.userId,

@@ -1,4 +1,11 @@
-import { type RideRequest, rideRequestLifetimeDays, rideRequestMessages, type rideRequestInputSchema } from '@krom/contracts/http/ride-requests';
+import {
+  maxOpenRideRequests,
+  type RideRequest,
+  rideRequestHorizonDays,
+  rideRequestLifetimeDays,
+  rideRequestMessages,
+  type rideRequestInputSchema,
+} from '@krom/contracts/http/ride-requests';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
@@ -73,12 +80,39 @@ export const toRideRequest = (row: RideRequestRow): RideRequest => ({
  * date picker offers none, and such a request could never be matched.
  */
 export async function fileRideRequest(db: RidesDb, userId: string, input: RideRequestInput, now = new Date()): Promise<RideRequest> {
-  if (input.preferredDepartureDate !== undefined && input.preferredDepartureDate < ghanaToday(now)) {
-    throw new HttpError(400, rideRequestMessages.pastDate, [{ field: 'preferredDepartureDate', message: rideRequestMessages.pastDate }]);
+  const dateRefused = (message: string) => new HttpError(400, message, [{ field: 'preferredDepartureDate', message }]);
+  if (input.preferredDepartureDate !== undefined && input.preferredDepartureDate < ghanaToday(now)) throw dateRefused(rideRequestMessages.pastDate);
+  if (input.preferredDepartureDate !== undefined && input.preferredDepartureDate > ghanaToday(new Date(now.getTime() + rideRequestHorizonDays * DAY_MS))) {
+    throw dateRefused(rideRequestMessages.farDate);
   }
   const from = pair(input.fromLatitude, input.fromLongitude);
   const to = pair(input.toLatitude, input.toLongitude);
-  const [row] = await db
+  return db.transaction(async (tx) => {
+    // One user's requests are filed one at a time, so two taps cannot both pass the checks below.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`krom:ride-requests:${userId}`}, 0))`);
+    const open = await tx
+      .select({ from: sql<string>`lower(coalesce(${rideRequests.fromLocalityArea}, ${rideRequests.fromLocation}))`, to: sql<string>`lower(coalesce(${rideRequests.toLocalityArea}, ${rideRequests.toLocation}))`, date: rideRequests.preferredDepartureDate })
+      .from(rideRequests)
+      .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now)));
+    // The same two towns on the same day (or both for any day) would only tell the passenger twice.
+    const town = (name: string, locality: string | undefined) => (locality?.trim() || name.trim()).toLowerCase();
+    const [fromTown, toTown] = [town(input.fromLocation, input.fromLocalityArea), town(input.toLocation, input.toLocalityArea)];
+    if (open.some((other) => other.from === fromTown && other.to === toTown && other.date === (input.preferredDepartureDate ?? null))) {
+      throw new HttpError(409, rideRequestMessages.duplicate);
+    }
+    if (open.length >= maxOpenRideRequests) throw new HttpError(409, rideRequestMessages.tooMany);
+    return insertRideRequest(tx, userId, input, { from, to }, now);
+  });
+}
+
+async function insertRideRequest(
+  tx: Transaction,
+  userId: string,
+  input: RideRequestInput,
+  { from, to }: { from: ReturnType<typeof pair>; to: ReturnType<typeof pair> },
+  now: Date,
+): Promise<RideRequest> {
+  const [row] = await tx
     .insert(rideRequests)
     .values({
       userId,

@@ -8,7 +8,7 @@ export const createRideRequestRoute = defineEndpoint({
   path: '/ride-requests',
   summary: 'Files a ride request for the asserted user',
   body: rideRequestInputSchema,
-  responses: { 201: rideRequestSchema, ...errorResponses(400, 401) },
+  responses: { 201: rideRequestSchema, ...errorResponses(400, 401, 409) },
 });
 export const listMyRideRequestsRoute = defineEndpoint({
   method: 'GET',

@@ -154,13 +154,13 @@ describe('the ride request form', { timeout: 20_000 }, () => {
     const price = within(dialog).getByRole('textbox', { name: 'Max Price per Seat (GH₵, optional)' });
     await user.type(price, 'fifty');
     await user.click(within(dialog).getByRole('button', { name: 'Create Request' }));
-    expect(await within(dialog).findByText('Price per seat must be an amount in cedis, such as 45 or 45.50')).toBeTruthy();
+    expect(await within(dialog).findByText('Max price per seat must be an amount in cedis, such as 45 or 45.50')).toBeTruthy();
     expect(price.getAttribute('aria-invalid')).toBe('true');
     expect(posts(api)).toHaveLength(0);
 
     await user.clear(price);
     await user.type(price, '50');
-    expect(within(dialog).queryByText('Price per seat must be an amount in cedis, such as 45 or 45.50')).toBeNull();
+    expect(within(dialog).queryByText('Max price per seat must be an amount in cedis, such as 45 or 45.50')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Create Request' }));
     await waitFor(() => expect(posts(api).map((call) => (call.body as { maxPricePerSeat?: string }).maxPricePerSeat)).toEqual(['50']));
   });
