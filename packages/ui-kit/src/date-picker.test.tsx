@@ -76,6 +76,17 @@ describe('DatePicker', { timeout: screenTestTimeout }, () => {
     expect(formatPickerDate('2026-12-03')).toBe('Dec 03, 2026');
   });
 
+  it('keeps focus in the calendar when Previous month reaches this month and is disabled, so Escape still closes it', async () => {
+    const { user } = openPicker();
+    await user.click(screen.getByRole('button', { name: /^Date/ }));
+    await user.click(within(calendar()).getByRole('button', { name: 'Next month' }));
+    await user.click(within(calendar()).getByRole('button', { name: 'Previous month' }));
+    expect((within(calendar()).getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(day('Friday, November 20, 2026'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Choose Date' })).toBeNull();
+  });
+
   it('works from the keyboard: arrows move between days (not into the past), Enter chooses, Escape closes', async () => {
     const { user } = openPicker();
     await user.click(screen.getByRole('button', { name: /^Date/ }));

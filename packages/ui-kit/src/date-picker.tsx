@@ -186,7 +186,17 @@ function Calendar({
       }}
     >
       <MonthBar>
-        <NavButton aria-label="Previous month" disabled={atFirstMonth} onClick={() => showMonth(shiftMonth(view, -1))}>
+        <NavButton
+          aria-label="Previous month"
+          disabled={atFirstMonth}
+          onClick={() => {
+            const previous = shiftMonth(view, -1);
+            showMonth(previous);
+            // Back at the first month the button is disabled and would drop focus out of the
+            // dialog (to the page, where Escape no longer reaches it): it goes to the day instead.
+            if (monthIndex(previous) <= monthIndex(thisMonth)) moveFocusRef.current = true;
+          }}
+        >
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
             <path d="M12.5 4.5L7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
