@@ -35,3 +35,19 @@ describe('input the spec refuses, refused at /api', () => {
     expect(rows).toEqual([{ phone: '0241234567' }]);
   });
 });
+
+describe('addresses the router refuses', () => {
+  it('answers a path segment over the length limit with 414 in the one error body, without echoing it', async () => {
+    const long = 'a'.repeat(5000);
+    const response = await system.bff.inject({ method: 'GET', url: `/api/rides/${long}`, remoteAddress: '10.8.0.4' });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: 'This address is too long.' });
+    expect(response.body).not.toContain(long);
+  });
+
+  it('answers a malformed percent-encoding in a path with 400 in the one error body', async () => {
+    const response = await system.bff.inject({ method: 'GET', url: '/api/rides/%E0%A4%A', remoteAddress: '10.8.0.5' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'This address is not valid.' });
+  });
+});

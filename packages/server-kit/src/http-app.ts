@@ -39,6 +39,13 @@ export function createHttpApp(options: {
     // The one JSON limit the web server and the BFF in front refuse by too.
     bodyLimit: jsonBodyLimit.bytes,
     logController: new OneLinePerRequest(),
+    // Addresses the router refuses before any route (a path segment over its length limit, a
+    // malformed percent-encoding) get the one error body too, without the address echoed back.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const answer: FastifyReply = reply;
+      answer.status(tooLong ? 414 : (error.statusCode ?? 400)).send({ message: tooLong ? 'This address is too long.' : 'This address is not valid.' });
+    },
     ...options.fastify,
   });
   app.setValidatorCompiler(contractValidatorCompiler);
