@@ -492,7 +492,9 @@ describe('BFF → rides service (rides and vehicles, as the signed-in user)', ()
 const REQUEST_ID = 'f1c2d3e4-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateRequestPath = fromProviderState('/ride-requests/${requestId}', `/ride-requests/${REQUEST_ID}`);
-const filedRequest = accraToKumasiRequest(DEPARTURE_DATE);
+/** A month ahead: a request's preferred date must be within the next 12 months (the rides' 2099 would be refused). */
+const REQUEST_DATE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const filedRequest = accraToKumasiRequest(REQUEST_DATE);
 /** A request as the service answers it (the contracts' rideRequestSchema). */
 const rideRequest = (overrides: Record<string, unknown> = {}) => ({
   id: uuid(REQUEST_ID),

@@ -157,7 +157,7 @@ it('honours the BFF pact', async () => {
       'a user has an open ride request': async (params: unknown) => {
         const { userId } = params as { userId: string };
         await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
-        const request = await asUser<{ id: string }>(userId, 'POST', '/ride-requests', accraToKumasiRequest('2099-03-14'));
+        const request = await asUser<{ id: string }>(userId, 'POST', '/ride-requests', accraToKumasiRequest(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)));
         return { requestId: request.id };
       },
       "another user's ride request": async (params: unknown) => {
