@@ -117,10 +117,21 @@ test('a verified driver adds a vehicle and posts a ride with a stop; a passenger
   }
 });
 
-test('a guest searching a route nobody drives sees No rides found and Login to Request a Ride', async ({ page }) => {
-  await page.goto(`/ride-listings?from=Bolgatanga&to=Axim&date=${daysAhead(20)}`);
+test('a guest searching a route nobody drives sees No rides found and Login to Request a Ride, which comes back to the search', async ({ page, browser }) => {
+  const listing = `/ride-listings?from=Bolgatanga&to=Axim&date=${daysAhead(20)}`;
+  await page.goto(listing);
   await expect(page.getByText('No rides found')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Login to Request a Ride' })).toBeVisible();
+  // An account made elsewhere (its own browser), logged into here through the form.
+  const elsewhere = await browser.newContext();
+  const account = await signUpThroughApi(await elsewhere.newPage(), 'Returning');
+  await elsewhere.close();
+  await page.getByRole('link', { name: 'Login to Request a Ride' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(listing);
+  await expect(page.getByRole('button', { name: 'Request a Ride' })).toBeVisible();
 });
 
 /** How the screens write a day: the date picker's `Nov 28, 2026`, the lists' `Sat, Nov 28, 2026` (Ghana is GMT). */

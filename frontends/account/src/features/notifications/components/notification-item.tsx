@@ -1,6 +1,7 @@
 import type { Notification } from '@krom/contracts/http/notifications';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { sameSitePath } from '@krom/ui-kit/same-site-path.ts';
 import styled, { css } from 'styled-components';
 import { relativeTime } from '../relative-time.ts';
 import { NotificationTypeIcon } from './notification-type-icon.tsx';
@@ -18,10 +19,7 @@ const fullDate = new Intl.DateTimeFormat('en-GB', {
  * The screen a notification points at (`data.link`, such as the matched ride's details): a path on
  * this site only, never another site's address.
  */
-export function notificationLink(data: Notification['data']): string | undefined {
-  const link = data?.link;
-  return typeof link === 'string' && /^\/(?![/\\])/.test(link) ? link : undefined;
-}
+export const notificationLink = (data: Notification['data']): string | undefined => sameSitePath(data?.link);
 
 /**
  * One notification. An unread item is one big tap target that marks it read (its title is the

@@ -9,8 +9,8 @@ import { ama } from './signed-in-user.tsx';
 
 const signedOut = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
 
-function openLogin() {
-  return renderRoutes(authRoutes, '/login');
+function openLogin(path = '/login') {
+  return renderRoutes([...authRoutes, { path: '/ride-listings', element: <h1>Available Rides</h1> }], path);
 }
 
 async function logIn(view: ReturnType<typeof openLogin>, email: string, password: string) {
@@ -61,6 +61,35 @@ describe('login (/login)', () => {
     answer({ status: 200, body: ama });
     expect(await screen.findByRole('heading', { name: 'Dashboard of Ama' })).toBeTruthy();
     expect(view.router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('goes back to the page that sent the visitor to log in, a path on this site only', async () => {
+    let signedIn = false;
+    mockApi({
+      'GET /api/auth/user': () => (signedIn ? { status: 200, body: ama } : signedOut['GET /api/auth/user']),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return { status: 200, body: ama };
+      },
+    });
+    const back = openLogin(`/login?${new URLSearchParams({ next: '/ride-listings?from=Accra&to=Bolgatanga' })}`);
+    await logIn(back, 'ama@example.com', 'Akwaaba2026');
+    expect(await screen.findByRole('heading', { name: 'Available Rides' })).toBeTruthy();
+    expect(`${back.router.state.location.pathname}${back.router.state.location.search}`).toBe('/ride-listings?from=Accra&to=Bolgatanga');
+  });
+
+  it('goes to the dashboard when the return address is another site', async () => {
+    let signedIn = false;
+    mockApi({
+      'GET /api/auth/user': () => (signedIn ? { status: 200, body: ama } : signedOut['GET /api/auth/user']),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return { status: 200, body: ama };
+      },
+    });
+    const view = openLogin('/login?next=%2F%2Fevil.example%2Fsteal');
+    await logIn(view, 'ama@example.com', 'Akwaaba2026');
+    expect(await screen.findByRole('heading', { name: 'Dashboard of Ama' })).toBeTruthy();
   });
 
   it('says "Login Failed" with the server\'s message when the server gives one', async () => {

@@ -7,7 +7,8 @@ import { EmailField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { sameSitePath } from '@krom/ui-kit/same-site-path.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SignedOutOnly } from '../../../lib/signed-out-only.tsx';
 import { useSignInUser } from '../api/sign-in-user.ts';
@@ -16,15 +17,25 @@ type Values = { email: string; password: string };
 
 const validate = validateWith<Values, LoginRequest>(loginRequestSchema, ['email', 'password']);
 
+/**
+ * Where a signed-in visitor goes: the page that sent them here to log in (`?next=`, a path on
+ * this site only, such as the listing whose Request a Ride needs an account), else the dashboard.
+ */
+function useNextPath(): string {
+  const [params] = useSearchParams();
+  return sameSitePath(params.get('next')) ?? '/dashboard';
+}
+
 export function LoginPage() {
+  const next = useNextPath();
   return (
-    <SignedOutOnly>
-      <LoginForm />
+    <SignedOutOnly to={next}>
+      <LoginForm next={next} />
     </SignedOutOnly>
   );
 }
 
-function LoginForm() {
+function LoginForm({ next }: { next: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toastFailure } = useToast();
@@ -34,9 +45,9 @@ function LoginForm() {
   const onSubmit = form.onSubmit((request) =>
     signIn.mutate(request, {
       onSuccess: () => {
-        // The cached "signed out" is dropped before the dashboard asks who is signed in.
+        // The cached "signed out" is dropped before the next page asks who is signed in.
         void refreshCurrentUser(queryClient);
-        navigate('/dashboard');
+        navigate(next);
       },
       onError: toastFailure('Login Failed', 'Invalid email or password. Please try again.'),
     }),

@@ -154,9 +154,11 @@ describe('/ride-listings', { timeout: screenTestTimeout }, () => {
     expect(await screen.findByText('No rides found')).toBeTruthy();
     expect(count().textContent).toBe('0 ride(s) found matching your search');
     const login = screen.getByRole('link', { name: 'Login to Request a Ride' });
-    expect(login.getAttribute('href')).toBe('/login');
+    // Logging in brings them back to this listing.
+    expect(login.getAttribute('href')).toBe(`/login?${new URLSearchParams({ next: '/ride-listings?from=Accra&to=Bolgatanga' })}`);
     await user.click(login);
     expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/ride-listings?from=Accra&to=Bolgatanga');
   });
 
   it('offers a signed-in user Request a Ride, which opens the request form filled in with the search, and sends it', async () => {

@@ -2,6 +2,7 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { useAuth } from '@krom/ui-kit/current-user.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { type RideRequestPrefill, useRideRequestForm } from '../../../components/ride-request-form-slot.tsx';
 import type { RideSearch } from '../ride-search-params.ts';
@@ -17,10 +18,10 @@ const texts = {
 
 /**
  * The spec sends guests to /auth/login, a path no Krom screen serves (the spec lists it among
- * link targets whose screens are not shown); the login screen is /login. It takes no address to
- * come back to (it always goes on to /dashboard), so the link carries none.
+ * link targets whose screens are not shown); the login screen is /login. It brings them back to
+ * this very listing (`next`), where Request a Ride then opens the form.
  */
-const guestLoginPath = '/login';
+const guestLoginPath = (here: string) => `/login?${new URLSearchParams({ next: here })}`;
 
 /** The search as the request form's prefill: only a search with both places (spec "Ride listings"). */
 function prefillOf(search: RideSearch): RideRequestPrefill | undefined {
@@ -36,6 +37,7 @@ function prefillOf(search: RideSearch): RideRequestPrefill | undefined {
  */
 export function EmptyRides({ search }: { search: RideSearch }) {
   const { user, isLoading } = useAuth();
+  const location = useLocation();
   const requestForm = useRideRequestForm();
   const [requesting, setRequesting] = useState(false);
   const canRequest = Boolean(user && requestForm);
@@ -50,7 +52,7 @@ export function EmptyRides({ search }: { search: RideSearch }) {
       <EmptyState
         title={texts.empty}
         text={texts.emptyHint}
-        {...(guest ? { action: { to: guestLoginPath, label: texts.guestRequest } } : {})}
+        {...(guest ? { action: { to: guestLoginPath(`${location.pathname}${location.search}`), label: texts.guestRequest } } : {})}
       />
     );
   }
