@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { type UserRegistered, userDeleted, userPasswordChanged, userRegistered } from '@krom/contracts/events/identity';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
 import { type Notification, notificationErrors, notificationListSchema } from '@krom/contracts/http/notifications';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, notifications, smsLogs, verificationCodes } from '../src/db/schema.ts';
 import { queueSms } from '../src/sms/queue-sms.ts';
 import { createNotification } from '../src/notifications/create-notification.ts';
-import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
 
 const handle = useNotificationsService({ env: () => ({ NOTIFICATION_STREAM_HEARTBEAT_SECONDS: '1', PHONE_CODE_RESEND_SECONDS: '0' }) });
 
@@ -215,12 +214,9 @@ describe('deleting an account', () => {
   });
 });
 
-/** An open notification stream read over real HTTP, as a browser's EventSource would. */
-type OpenStream = { response: IncomingMessage; text: () => string; ended: Promise<void> };
-
 describe('the notification stream', () => {
   let baseUrl = '';
-  const opened: OpenStream[] = [];
+  const opened: OpenNotificationStream[] = [];
   beforeAll(async () => {
     baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -228,26 +224,11 @@ describe('the notification stream', () => {
     for (const stream of opened) stream.response.destroy();
   });
 
-  const openStream = async (userId: string): Promise<OpenStream> => {
-    const headers = { accept: 'text/event-stream', ...(await asUser(userId)) };
-    const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${baseUrl}/notifications/stream`, { headers }, resolve).on('error', reject).end());
-    let received = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    const ended = new Promise<void>((resolve) => response.on('end', resolve).on('close', resolve));
-    const stream = { response, text: () => received, ended };
+  const openStream = async (userId: string) => {
+    const stream = await openNotificationStream(baseUrl, handle.config, userId);
     opened.push(stream);
-    await eventually(async () => (received.includes(': connected') ? true : undefined));
     return stream;
   };
-
-  const eventsIn = (text: string): Notification[] =>
-    text
-      .split('\n\n')
-      .filter((frame) => frame.startsWith('event: notification\n'))
-      .map((frame) => JSON.parse(frame.split('\ndata: ')[1] ?? '') as Notification);
 
   it('answers as an event stream and refuses callers who are not a signed-in user', async () => {
     const stream = await openStream(randomUUID());
@@ -267,18 +248,18 @@ describe('the notification stream', () => {
 
     await handle.service.bus.publish(userPasswordChanged.subject, envelope(userPasswordChanged, { userId: ama, changedAt: new Date().toISOString(), via: 'settings' as const }));
     const [pushed] = await eventually(async () => {
-      const events = eventsIn(amaPhone.text());
+      const events = amaPhone.notifications();
       return events.length > 0 ? events : undefined;
     });
     expect(pushed).toMatchObject({ title: 'Password changed', type: 'system', isRead: false });
     expect((await list(ama)).items[0]).toEqual(pushed);
-    await eventually(async () => (eventsIn(amaLaptop.text()).length === 1 ? true : undefined));
+    await eventually(async () => (amaLaptop.notifications().length === 1 ? true : undefined));
 
     const forKofi = await createNotification(handle.service.db, { userId: kofi, type: 'booking', title: 'Seat booked', message: 'Your seat is booked.' });
-    await eventually(async () => (eventsIn(kofiStream.text()).length === 1 ? true : undefined));
-    expect(eventsIn(kofiStream.text()).map((n) => n.id)).toEqual([forKofi.id]);
-    expect(eventsIn(amaPhone.text()).map((n) => n.id)).toEqual([pushed!.id]);
-    expect(eventsIn(amaLaptop.text()).map((n) => n.id)).toEqual([pushed!.id]);
+    await eventually(async () => (kofiStream.notifications().length === 1 ? true : undefined));
+    expect(kofiStream.notifications().map((n) => n.id)).toEqual([forKofi.id]);
+    expect(amaPhone.notifications().map((n) => n.id)).toEqual([pushed!.id]);
+    expect(amaLaptop.notifications().map((n) => n.id)).toEqual([pushed!.id]);
   });
 
   it('announces nothing that was rolled back', async () => {
@@ -291,8 +272,8 @@ describe('the notification stream', () => {
       })
       .catch(() => undefined);
     const kept = await createNotification(handle.service.db, { userId, type: 'system', title: 'Kept', message: 'Committed.' });
-    await eventually(async () => (eventsIn(stream.text()).length > 0 ? true : undefined));
-    expect(eventsIn(stream.text()).map((n) => n.id)).toEqual([kept.id]);
+    await eventually(async () => (stream.notifications().length > 0 ? true : undefined));
+    expect(stream.notifications().map((n) => n.id)).toEqual([kept.id]);
   });
 
   it('sends a comment line at each heartbeat so proxies keep a quiet stream open', async () => {

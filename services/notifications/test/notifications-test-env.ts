@@ -1,11 +1,13 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '@krom/server-kit/bus';
 import { dropDatabase } from '@krom/server-kit/db';
 import { createLogger } from '@krom/server-kit/logger';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
-import { isolatedTestEnv, serviceTestVariables } from '@krom/server-kit/testing';
+import type { Notification } from '@krom/contracts/http/notifications';
+import { eventually, isolatedTestEnv, serviceTestVariables } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
@@ -135,6 +137,35 @@ export async function smsLogById(service: NotificationsService, id: string) {
 /** The internal assertion header the BFF would send for `caller`. */
 export async function assertionFor(config: NotificationsConfig, caller: Caller): Promise<Record<string, string>> {
   return { [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, caller, 'notifications') };
+}
+
+/** A user's notification stream read over real HTTP, as a browser's EventSource reads it. */
+export type OpenNotificationStream = {
+  response: IncomingMessage;
+  /** Everything received so far. */
+  text: () => string;
+  /** The notifications pushed so far, in order. */
+  notifications: () => Notification[];
+  ended: Promise<void>;
+};
+
+/** Opens `userId`'s stream on a listening service at `baseUrl`; resolves once the service says it is connected. */
+export async function openNotificationStream(baseUrl: string, config: NotificationsConfig, userId: string): Promise<OpenNotificationStream> {
+  const headers = { accept: 'text/event-stream', ...(await assertionFor(config, { kind: 'user', userId })) };
+  const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${baseUrl}/notifications/stream`, { headers }, resolve).on('error', reject).end());
+  let received = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    received += chunk;
+  });
+  const ended = new Promise<void>((resolve) => response.on('end', resolve).on('close', resolve));
+  await eventually(async () => (received.includes(': connected') ? true : undefined));
+  const notifications = () =>
+    received
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('event: notification\n'))
+      .map((frame) => JSON.parse(frame.split('\ndata: ')[1] ?? '') as Notification);
+  return { response, text: () => received, notifications, ended };
 }
 
 /**

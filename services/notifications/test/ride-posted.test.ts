@@ -1,15 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { userDeleted, userRegistered } from '@krom/contracts/events/identity';
 import { type RidePosted, ridePosted } from '@krom/contracts/events/rides';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
-import { type Notification, notificationListSchema } from '@krom/contracts/http/notifications';
+import { notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handledEvents, notifications, smsLogs } from '../src/db/schema.ts';
 import { readLocalOutbox } from '../src/sms/local-provider.ts';
-import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
 
 const handle = useNotificationsService();
 
@@ -147,34 +146,23 @@ describe('krom.rides.ride.posted.v1', () => {
 
   describe('on the live stream', () => {
     let baseUrl = '';
-    const responses: IncomingMessage[] = [];
+    const streams: OpenNotificationStream[] = [];
     beforeAll(async () => {
       baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
     });
     afterAll(() => {
-      for (const response of responses) response.destroy();
+      for (const stream of streams) stream.response.destroy();
     });
 
     it('reaches the driver’s open notification stream', async () => {
       const driver = await registeredDriver();
-      const headers = { accept: 'text/event-stream', ...(await assertionFor(handle.config, { kind: 'user', userId: driver.userId })) };
-      const response = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${baseUrl}/notifications/stream`, { headers }, resolve).on('error', reject).end());
-      responses.push(response);
-      let received = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        received += chunk;
-      });
-      await eventually(async () => (received.includes(': connected') ? true : undefined));
+      const stream = await openNotificationStream(baseUrl, handle.config, driver.userId);
+      streams.push(stream);
 
       const event = posted(driver.userId);
       await handle.service.bus.publish(ridePosted.subject, event);
       const pushed = await eventually(async () =>
-        received
-          .split('\n\n')
-          .filter((frame) => frame.startsWith('event: notification\n'))
-          .map((frame) => JSON.parse(frame.split('\ndata: ')[1] ?? '') as Notification)
-          .find((notification) => notification.title === 'Ride posted'),
+        stream.notifications().find((notification) => notification.title === 'Ride posted'),
       );
       expect(pushed).toMatchObject({
         type: 'system',
