@@ -1,18 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
+import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { passwordHashOptions } from '@krom/server-kit/passwords';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { fuzzApi, printFuzzReport, signInSessions } from './fuzz-api.ts';
 import { measureDecisionLatency } from './lib/decision-latency.ts';
-import { benchMarketplace } from './lib/marketplace-bench.ts';
-import { repoRoot } from './lib/infra.ts';
+import { benchMarketplace, type LoadFigures } from './lib/marketplace-bench.ts';
+import { renewedAssertion } from './lib/renewed-assertion.ts';
+import { reachable, repoRoot, waitFor } from './lib/infra.ts';
 import { medianPageSpeeds, type PageSpeed } from './lib/page-speed.ts';
 
 /**
@@ -66,19 +66,7 @@ const uniqueSignup = (tag: string) => {
   return JSON.stringify({ name: `Bench ${tag}`, email: `${tag}.${Date.now()}.${phoneCounter}@bench.example`, phone: `024${n}` });
 };
 
-/**
- * An internal assertion for a direct call, signed again every 10 s: one lives 30 s, and a run may
- * be longer (BENCH_SECONDS). `headers` is read as each request is made.
- */
-async function renewedAssertion(secret: string, caller: Caller, audience: string) {
-  let current = await signAssertion(secret, caller, audience);
-  const timer = setInterval(async () => {
-    current = await signAssertion(secret, caller, audience);
-  }, 10_000);
-  return { headers: () => ({ [ASSERTION_HEADER]: current }), stop: () => clearInterval(timer) };
-}
-
-type Figures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };
+type Figures = LoadFigures;
 
 /** One autocannon run; every response time is kept so p95 is exact. */
 async function load(name: string, options: autocannon.Options): Promise<Figures> {
@@ -156,12 +144,10 @@ async function startSecureWeb(): Promise<{ url: string; stop: () => Promise<void
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(SECURE_WEB_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BFF_URL: BFF, TLS_CERT_FILE: cert, TLS_KEY_FILE: key },
   });
-  const deadline = Date.now() + 60_000;
-  while (!(await reachable(SECURE_WEB_PORT))) {
+  await waitFor('the TLS web server', async () => {
     if (child.exitCode !== null) throw new Error(`the TLS web server exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('the TLS web server did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return reachable('127.0.0.1', SECURE_WEB_PORT);
+  }, 60_000);
   return {
     url: `https://localhost:${SECURE_WEB_PORT}`,
     stop: async () => {
@@ -173,17 +159,6 @@ async function startSecureWeb(): Promise<{ url: string; stop: () => Promise<void
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Whether something accepts connections on the port. */
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 }
 
 /** The bare Fastify + pg process (scripts/bench-baseline.ts) on its own port, against the bench identity database. */

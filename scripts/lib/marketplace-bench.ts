@@ -1,10 +1,10 @@
-import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import { rideSearchQuerySchema } from '@krom/contracts/http/rides';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { searchRides } from '../../services/rides/src/rides/search-rides.ts';
 import { seedRides } from '../../services/rides/src/rides/seed-rides.ts';
+import { renewedAssertion } from './renewed-assertion.ts';
 
 export type LoadFigures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };
 type Load = (name: string, options: autocannon.Options) => Promise<LoadFigures>;
@@ -64,19 +64,16 @@ export async function benchMarketplace({ bffUrl, ridesUrl, ridesDatabaseUrl, sec
 
   const rows: LoadFigures[] = [];
   rows.push(await load(`GET /api/rides Accra→Kumasi via BFF`, { url: `${bffUrl}/api/rides?${search}` }));
-  let assertion = await signAssertion(secret, { kind: 'public' }, 'rides');
-  const renew = setInterval(async () => {
-    assertion = await signAssertion(secret, { kind: 'public' }, 'rides');
-  }, 10_000);
+  const asGuest = await renewedAssertion(secret, { kind: 'public' }, 'rides');
   try {
     rows.push(
       await load('GET /rides Accra→Kumasi direct', {
         url: `${ridesUrl}/rides?${search}`,
-        requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, [ASSERTION_HEADER]: assertion } }) }],
+        requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...asGuest.headers() } }) }],
       }),
     );
   } finally {
-    clearInterval(renew);
+    asGuest.stop();
   }
   rows.push(await load('GET /api/rides via BFF at a fixed 300 req/s', { url: `${bffUrl}/api/rides?${search}`, overallRate: 300 }));
   let typed = 0;
