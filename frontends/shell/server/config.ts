@@ -33,17 +33,17 @@ export const webConfigSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('http://127.0.0.1:4000'),
   /**
-   * The remotes and where their builds are: `name=folder` (served from disk, relative to
-   * frontends/shell) or `name=http://host:port` (their own server, proxied). /remotes.json tells
-   * the browser about exactly these. Default: the three local builds, as `npm start` uses them.
-   */
-  /**
    * A PEM certificate (chain) and its key, both or neither: the server then answers over TLS,
    * HTTP/2 where the browser offers it. Without them it answers plain HTTP/1.1 (behind a
    * TLS-terminating proxy, or on a developer's machine).
    */
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
+  /**
+   * The remotes and where their builds are: `name=folder` (served from disk, relative to
+   * frontends/shell) or `name=http://host:port` (their own server, proxied). /remotes.json tells
+   * the browser about exactly these. Default: the three local builds, as `npm start` uses them.
+   */
   REMOTES: z
     .string()
     .default('marketplace=../marketplace/dist,account=../account/dist,admin=../admin/dist')
@@ -58,7 +58,6 @@ export const webConfigSchema = z.object({
 }).refine(tlsPair, { message: 'and TLS_KEY_FILE go together: set both or neither', path: ['TLS_CERT_FILE'] });
 
 export type WebConfig = z.infer<typeof webConfigSchema>;
-
 
 /** A remote's own server (remote-server.ts): which remote, and the folder holding its build. */
 export const remoteServerConfigSchema = z.object({

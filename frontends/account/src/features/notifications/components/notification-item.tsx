@@ -16,12 +16,6 @@ const fullDate = new Intl.DateTimeFormat('en-GB', {
 });
 
 /**
- * The screen a notification points at (`data.link`, such as the matched ride's details): a path on
- * this site only, never another site's address.
- */
-export const notificationLink = (data: Notification['data']): string | undefined => sameSitePath(data?.link);
-
-/**
  * One notification. An unread item is one big tap target that marks it read (its title is the
  * button, stretched over the card); Accept and Decline sit above that target.
  */
@@ -38,7 +32,8 @@ export function NotificationItem({
 }) {
   const { title, message, type, isRead, actionRequired, createdAt } = notification;
   const awaitingAnswer = actionRequired && !isRead;
-  const link = notificationLink(notification.data);
+  // The screen it points at (`data.link`, such as a matched ride's details): a path on this site only.
+  const link = sameSitePath(notification.data?.link);
   return (
     <Card $unread={!isRead}>
       <NotificationTypeIcon type={type} />
