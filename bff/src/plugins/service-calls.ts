@@ -3,7 +3,7 @@ import proxy from '@fastify/http-proxy';
 import { apiBodyLimit } from '@krom/contracts/api/body-limits';
 import type { Endpoint, PathParams, SuccessBody } from '@krom/contracts/endpoint';
 import { fillPath } from '@krom/contracts/endpoint-call';
-import { endpointSchema } from '@krom/server-kit/endpoint-route';
+import { endpointSchema, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { ASSERTION_HEADER, type Caller } from '@krom/server-kit/internal-auth';
 import { outgoingTraceHeaders } from '@krom/server-kit/telemetry';
@@ -135,13 +135,9 @@ export async function relayService<E extends Endpoint>(
   return sendJsonText(reply.status(status), text);
 }
 
-/** JSON a service already serialised with the route's contract, sent as it is, past the route's serializer. */
-export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
-}
 
 /** Forwarded routes leave judging the request to the service that owns it (with the same contract). */
-const passThrough = () => (data: unknown) => ({ value: data });
+export const passThrough = () => (data: unknown) => ({ value: data });
 
 /** The body as the stream it came in on, whatever its type, so it is forwarded as sent, never parsed and re-encoded here. */
 const streamedBody = (_request: FastifyRequest, payload: unknown, done: (error: null, body: unknown) => void) => done(null, payload);

@@ -7,10 +7,10 @@ import {
   getOwnUserRoute,
   registerUserRoute,
 } from '@krom/contracts/services/identity/accounts';
-import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callService, relayService, sendJsonText } from '../plugins/service-calls.ts';
+import { callService, relayService } from '../plugins/service-calls.ts';
 import { endSessionsAfterPasswordChange, publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
 import { phoneVerifiedHere } from '../sessions/signup-phone.ts';
 import type { RouteOptions } from './route-options.ts';

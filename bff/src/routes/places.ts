@@ -1,6 +1,6 @@
 import { autocompletePlaces, estimateRoute, getNearbyStation, getPlaceDetails } from '@krom/contracts/api/places';
 import { placeAutocompleteResponseSchema, placeMessages } from '@krom/contracts/http/places';
-import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -51,8 +51,7 @@ export async function placeRoutes(app: FastifyInstance, { places, rateLimit }: P
         json = JSON.stringify(placeAutocompleteResponseSchema.parse({ suggestions, attribution: places.attribution }));
         keptAnswers?.set(key, json);
       }
-      // A JSON string is sent as it is, not serialised again.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return sendJsonText(reply, json);
     },
   });
 

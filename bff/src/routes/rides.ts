@@ -23,10 +23,10 @@ import {
   updateRideRoute,
 } from '@krom/contracts/services/rides/rides';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { forward, relayService, sendJsonText } from '../plugins/service-calls.ts';
+import { forward, passThrough, relayService } from '../plugins/service-calls.ts';
 import { currentPrincipal, publicCaller, requireUserCaller } from '../plugins/sessions.ts';
 import { visitorRateLimitKey } from '../plugins/visitor-key.ts';
 import type { RouteOptions } from './route-options.ts';
@@ -64,7 +64,7 @@ async function searchRoute(app: FastifyInstance, directory: RouteOptions['direct
   routeEndpoint(app, searchRides, {
     config: { rateLimit: options.rateLimit },
     // Judged by rides, with the same contract and messages, as a forwarded route is.
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    validatorCompiler: passThrough,
     handler: async (request, reply) => {
       const caller = await userOrGuestCaller(request);
       const search = searchOf(request.url);

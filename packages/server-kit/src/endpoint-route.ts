@@ -6,6 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
+  FastifyReply,
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,4 +58,12 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     url: endpoint.path,
     schema: endpointSchema(endpoint),
   } as RouteOptions);
+}
+
+/**
+ * JSON already serialised with the route's contract (a service's answer relayed, an answer kept
+ * as the text sent), sent as it is: Fastify sends a JSON string without serialising it again.
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
 }

@@ -10,9 +10,9 @@ import {
   searchRidesRoute,
   updateRideRoute,
 } from '@krom/contracts/services/rides/rides';
-import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
 import { driverDashboard } from '../rides/driver-dashboard.ts';
 import { driverProfile } from '../rides/driver-profile.ts';
@@ -32,14 +32,8 @@ const userOrNone = (request: FastifyRequest) => (request.caller.kind === 'user' 
  * the BFF asserts (guests browse); everything else acts as the asserted user on their own rides.
  */
 export async function rideRoutes(app: FastifyInstance, { db, pricing, answers }: { db: RidesDb; pricing: Pricing; answers: SearchAnswers }) {
-  // The answer comes as JSON already checked against the contract (search-cache.ts); a JSON
-  // string is sent as it is, not serialised again.
-  routeEndpoint(app, searchRidesRoute, {
-    handler: async (request, reply) => {
-      const json = await answers.answer(request.query);
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
-    },
-  });
+  // The answer comes as JSON already checked against the contract (search-cache.ts).
+  routeEndpoint(app, searchRidesRoute, { handler: async (request, reply) => sendJsonText(reply, await answers.answer(request.query)) });
 
   routeEndpoint(app, getRideRoute, {
     handler: async (request) => getRide(db, request.params.id, { ownerId: userOrNone(request) }),
