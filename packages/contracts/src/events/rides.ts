@@ -41,7 +41,9 @@ export type RidePosted = z.infer<typeof ridePosted.schema>;
 /**
  * A posted ride matches a passenger's active ride request (its route, date when one was given,
  * seats and price limit): notifications tells the passenger by the channels they chose (always
- * in the app; by e-mail and SMS as their request asks). One event per request and ride.
+ * in the app; by e-mail and SMS as their request asks). One event per passenger and ride: when
+ * several of a passenger's requests match, `requestId` and `version` are those of the lowest id,
+ * and the channels are every one any of them asked for.
  */
 export const rideRequestMatched = defineEvent(
   'krom.rides.ride_request.matched.v1',

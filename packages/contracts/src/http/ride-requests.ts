@@ -41,7 +41,7 @@ const maxPrice = z
   .refine((price) => /^\d{1,6}(\.\d{1,2})?$/.test(price) && Number(price) > 0, rideRequestMessages.maxPrice);
 const notify = z.boolean({ error: rideRequestMessages.notify });
 /** The town a place is searched by (its locality, else its name), compared whatever the case: a request is between two towns. */
-const placeKey = (name: string, locality: string | undefined) => (locality?.trim() || name.trim()).toLowerCase();
+export const rideRequestTown = (name: string, locality: string | null | undefined) => (locality?.trim() || name.trim()).toLowerCase();
 
 /** POST /api/ride-requests: the spec's payload. Passengers 1 to 8 (the form offers 1 to 4). */
 export const rideRequestInputSchema = z.object({
@@ -71,7 +71,7 @@ export const rideRequestInputSchema = z.object({
   notes: z.string({ error: rideRequestMessages.notes }).trim().max(500, rideRequestMessages.notes).optional(),
   notifyByEmail: notify.default(true),
   notifyBySMS: notify.default(false),
-}).refine((request) => placeKey(request.fromLocation, request.fromLocalityArea) !== placeKey(request.toLocation, request.toLocalityArea), {
+}).refine((request) => rideRequestTown(request.fromLocation, request.fromLocalityArea) !== rideRequestTown(request.toLocation, request.toLocalityArea), {
   message: rideRequestMessages.samePlace,
   path: ['toLocation'],
   // Only for two places that are otherwise fine: a missing one has its own message.

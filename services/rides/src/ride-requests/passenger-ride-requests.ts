@@ -5,7 +5,9 @@ import {
   rideRequestLifetimeDays,
   rideRequestMessages,
   type rideRequestInputSchema,
+  rideRequestTown,
 } from '@krom/contracts/http/ride-requests';
+import { ghanaToday } from '@krom/contracts/http/verification';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
@@ -28,8 +30,6 @@ export const myRideRequestsLimit = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const notFound = () => new HttpError(404, rideRequestMessages.notFound);
 
-/** Today's date in Ghana (yyyy-MM-dd). */
-const ghanaToday = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * When a request stops being matched: the end of its preferred date in Ghana (the passenger's
@@ -95,8 +95,7 @@ export async function fileRideRequest(db: RidesDb, userId: string, input: RideRe
       .from(rideRequests)
       .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now)));
     // The same two towns on the same day (or both for any day) would only tell the passenger twice.
-    const town = (name: string, locality: string | undefined) => (locality?.trim() || name.trim()).toLowerCase();
-    const [fromTown, toTown] = [town(input.fromLocation, input.fromLocalityArea), town(input.toLocation, input.toLocalityArea)];
+    const [fromTown, toTown] = [rideRequestTown(input.fromLocation, input.fromLocalityArea), rideRequestTown(input.toLocation, input.toLocalityArea)];
     if (open.some((other) => other.from === fromTown && other.to === toTown && other.date === (input.preferredDepartureDate ?? null))) {
       throw new HttpError(409, rideRequestMessages.duplicate);
     }
