@@ -11,7 +11,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { createVehicle } from '../src/features/vehicles/api/create-vehicle.ts';
 import { deleteVehicle } from '../src/features/vehicles/api/delete-vehicle.ts';
-import { getVehicles } from '../src/features/vehicles/api/get-vehicles.ts';
+import { getVehicles } from '../src/lib/api/vehicles.ts';
 import { cancelRideRequest } from '../src/features/ride-request/api/cancel-ride-request.ts';
 import { createRideRequest } from '../src/features/ride-request/api/create-ride-request.ts';
 import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-requests.ts';

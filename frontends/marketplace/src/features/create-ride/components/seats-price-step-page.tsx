@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
-import { useMyVehicles } from '../api/get-my-vehicles.ts';
+import { useVehicles } from '../../../lib/api/vehicles.ts';
 import { usePriceGuide } from '../api/get-price-guide.ts';
 import { cedis, routePoints } from '../assemble-ride.ts';
 import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
@@ -43,7 +43,7 @@ type FieldProblems = { seats?: string | undefined; price?: string | undefined };
 
 function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }) {
   const navigate = useNavigate();
-  const vehicles = useMyVehicles();
+  const vehicles = useVehicles();
   const [points] = useState(() => routePoints(route));
   const guide = usePriceGuide(points);
   const [draft, setDraft] = useDraft(userId, 'seatsPrice');

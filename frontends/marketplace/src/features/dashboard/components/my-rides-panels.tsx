@@ -5,7 +5,7 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
-import { useUpcomingRides } from '../api/get-my-rides.ts';
+import { useMyRides } from '../../../lib/api/my-rides.ts';
 import { RideRow } from './ride-row.tsx';
 
 /** How many rides a tab lists before sending the user to the full list. */
@@ -16,7 +16,7 @@ const noRides = { title: 'No rides posted yet', text: 'Rides you offer as a driv
 
 /** My Rides: the user's upcoming rides as a driver, and the way to all of them. */
 export function MyRidesPanel() {
-  const rides = useUpcomingRides();
+  const rides = useMyRides('upcoming');
   if (rides.isPending) return <Spinner />;
   if (rides.isError) return <QueryFailure message="Your rides could not be loaded." onRetry={() => void rides.refetch()} />;
   if (rides.data.length === 0) return <EmptyState {...noRides} />;
@@ -42,7 +42,7 @@ export function MyRidesPanel() {
  * join this feed when they exist; nothing is shown that did not happen.
  */
 export function RecentActivityPanel() {
-  const rides = useUpcomingRides();
+  const rides = useMyRides('upcoming');
   if (rides.isPending) return <Spinner />;
   if (rides.isError) return <QueryFailure message="Your recent activity could not be loaded." onRetry={() => void rides.refetch()} />;
   if (rides.data.length === 0) {

@@ -1,7 +1,7 @@
 import type { User } from '@krom/contracts/http/auth';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
-import { useVehicles } from '../api/get-vehicles.ts';
+import { useVehicles } from '../../../lib/api/vehicles.ts';
 import { ProfileCompletionList } from './profile-completion-list.tsx';
 
 /** The Profile tab: its vehicle badge counts the user's registered vehicles, read when the tab is opened. */

@@ -12,7 +12,7 @@ import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../componen
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
 import { useCancelRide } from '../api/cancel-ride.ts';
-import { type RidesWhen, useMyRides } from '../api/get-my-rides.ts';
+import { type RidesWhen, useMyRides } from '../../../lib/api/my-rides.ts';
 import { CancelRideDialog } from './cancel-ride-dialog.tsx';
 import { DriverRideCard } from './driver-ride-card.tsx';
 

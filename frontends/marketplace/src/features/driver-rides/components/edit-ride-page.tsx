@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
-import { useRide } from '../api/get-ride.ts';
+import { useRide } from '../../../lib/api/ride.ts';
 import { EditRideForm } from './edit-ride-form.tsx';
 
 /** /edit-ride/{id}: the driver changes date, time, seats, price or description of their own active ride. */

@@ -6,7 +6,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatCedis, formatRideDate, formatRideTime, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
-import { useRide } from '../api/get-ride.ts';
+import { useRide } from '../../../lib/api/ride.ts';
 import { DriverSummary } from './driver-summary.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { SeatBookingPanel } from './seat-booking-panel.tsx';

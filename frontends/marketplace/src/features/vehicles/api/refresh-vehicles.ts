@@ -1,6 +1,6 @@
 import { getPriceGuide } from '@krom/contracts/api/rides';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { vehiclesQueryKey } from './get-vehicles.ts';
+import { vehiclesQueryKey } from '../../../lib/api/vehicles.ts';
 
 /**
  * What a vehicle added, changed or removed changes: the list and each vehicle; the posting-rights

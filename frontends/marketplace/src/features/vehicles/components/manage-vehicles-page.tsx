@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useDeleteVehicle } from '../api/delete-vehicle.ts';
-import { useVehicles } from '../api/get-vehicles.ts';
+import { useVehicles } from '../../../lib/api/vehicles.ts';
 import { vehicleName, vehicleTexts } from '../vehicle-texts.ts';
 import { VehicleCard } from './vehicle-card.tsx';
 import { VehicleScreen } from './vehicle-screen.tsx';
