@@ -52,7 +52,7 @@ export const seatsLeft = (ride: Pick<DriverRide, 'availableSeats' | 'bookedSeats
 };
 
 /** `2019 Toyota Corolla`. */
-export const vehicleName = (vehicle: RideSummary['vehicle']) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+export const vehicleName = (vehicle: Pick<RideSummary['vehicle'], 'year' | 'make' | 'model'>) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
 /** The towns a ride stops at on the way, in order. */
 export const stopNames = (ride: Pick<RideSummary, 'stops'>) =>

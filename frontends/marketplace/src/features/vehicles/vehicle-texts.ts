@@ -1,4 +1,4 @@
-import type { Vehicle } from '@krom/contracts/http/vehicles';
+
 
 /** The vehicle screens' texts: the spec's exactly (Vehicle management, error catalogue), the rest Krom's own. */
 export const vehicleTexts = {
@@ -38,9 +38,6 @@ export const vehicleTexts = {
   backToVehicles: 'Back to My Vehicles',
   cancel: 'Cancel',
 } as const;
-
-/** How a vehicle is named on cards and in the delete question: year make model. */
-export const vehicleName = (vehicle: Pick<Vehicle, 'year' | 'make' | 'model'>) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
 /** A seat count in words: "1 seat", "4 seats". */
 export const seatCount = (seats: number) => `${seats} seat${seats === 1 ? '' : 's'}`;

@@ -3,6 +3,7 @@ import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
+import { NoRidesPosted } from '../../../components/no-rides-posted.tsx';
 import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useMyRides } from '../../../lib/api/my-rides.ts';
@@ -12,14 +13,13 @@ import { RideRow } from './ride-row.tsx';
 const shownRides = 5;
 const shownActivity = 3;
 
-const noRides = { title: 'No rides posted yet', text: 'Rides you offer as a driver will appear here.', action: { to: '/create-ride', label: 'Post a Ride' } };
 
 /** My Rides: the user's upcoming rides as a driver, and the way to all of them. */
 export function MyRidesPanel() {
   const rides = useMyRides('upcoming');
   if (rides.isPending) return <Spinner />;
   if (rides.isError) return <QueryFailure message="Your rides could not be loaded." onRetry={() => void rides.refetch()} />;
-  if (rides.data.length === 0) return <EmptyState {...noRides} />;
+  if (rides.data.length === 0) return <NoRidesPosted />;
   return (
     <Stack>
       <h2>Upcoming rides you drive</h2>

@@ -8,6 +8,7 @@ import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
+import { NoRidesPosted } from '../../../components/no-rides-posted.tsx';
 import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
@@ -58,7 +59,7 @@ function RideList({ when }: { when: RidesWhen }) {
   }
   if (rides.data.length === 0) {
     return when === 'upcoming' ? (
-      <EmptyState title="No rides posted yet" text="Rides you offer as a driver will appear here." action={{ to: '/create-ride', label: 'Post a Ride' }} />
+      <NoRidesPosted />
     ) : (
       <EmptyState title="No past rides yet" text="Rides you have driven will appear here." />
     );

@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useDeleteVehicle } from '../api/delete-vehicle.ts';
 import { useVehicles } from '../../../lib/api/vehicles.ts';
-import { vehicleName, vehicleTexts } from '../vehicle-texts.ts';
+import { vehicleName } from '../../../components/ride-card.tsx';
+import { vehicleTexts } from '../vehicle-texts.ts';
 import { VehicleCard } from './vehicle-card.tsx';
 import { VehicleScreen } from './vehicle-screen.tsx';
 

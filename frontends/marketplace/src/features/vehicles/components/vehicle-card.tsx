@@ -4,7 +4,8 @@ import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import styled from 'styled-components';
 import { Card } from '../../../components/card.tsx';
-import { seatCount, vehicleName, vehicleTexts } from '../vehicle-texts.ts';
+import { vehicleName } from '../../../components/ride-card.tsx';
+import { seatCount, vehicleTexts } from '../vehicle-texts.ts';
 
 /** One vehicle: year make model, plate, colour, seats, the Active badge, and its edit and delete actions. */
 export function VehicleCard({ vehicle, busy, onDelete }: { vehicle: Vehicle; busy: boolean; onDelete: () => void }) {
