@@ -1,7 +1,7 @@
 import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api/places';
 import { maxPlaceSuggestions, type PlaceDetails, type PlaceSuggestion, placeQueryMinLength } from '@krom/contracts/http/places';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { css } from 'styled-components';
 import { IconButton } from './button.tsx';
@@ -234,7 +234,12 @@ export function LocationField({
   value,
   onChange,
   error,
-}: PickerFieldProps<PlaceDetails | null> & { placeholder?: string }) {
+  triggerRef,
+}: PickerFieldProps<PlaceDetails | null> & {
+  placeholder?: string;
+  /** The field's button, for a dialog that puts focus on it first. */
+  triggerRef?: RefObject<HTMLButtonElement | null>;
+}) {
   const [open, setOpen] = useState(false);
   const locality = value ? localityOf(value) : '';
   return (
@@ -259,6 +264,7 @@ export function LocationField({
       stacked
       onOpen={() => setOpen(true)}
       onClear={() => onChange(null)}
+      triggerRef={triggerRef}
     >
       <LocationPickerDialog open={open} onClose={() => setOpen(false)} onSelect={onChange} title={label} />
     </PickerField>

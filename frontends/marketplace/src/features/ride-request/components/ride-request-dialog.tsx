@@ -5,7 +5,7 @@ import { LocationField } from '@krom/ui-kit/location-picker.tsx';
 import { ModalDialog } from '@krom/ui-kit/modal-dialog.tsx';
 import { FormField, inputStyles, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { type FormEvent, type RefObject, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import type { RideRequestFormProps } from '../../../components/ride-request-form-slot.tsx';
@@ -41,15 +41,8 @@ export function RideRequestDialog({ prefill, onClose }: RideRequestFormProps) {
   const { toast, toastFailure } = useToast();
   const [values, setValues] = useState<RideRequestFormValues>(() => rideRequestFormFor(prefill));
   const [errors, setErrors] = useState<RideRequestFieldErrors>({});
-  // The kit's location field takes no ref; its button carries the id it is given.
-  const fromButton = useMemo(
-    (): RefObject<HTMLElement | null> => ({
-      get current() {
-        return document.getElementById(`${ids}-from`);
-      },
-    }),
-    [ids],
-  );
+  // Focus starts on the first field, as the dialog opens.
+  const fromButton = useRef<HTMLButtonElement>(null);
 
   const edit = <Field extends keyof RideRequestFormValues>(field: Field, value: RideRequestFormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -101,6 +94,7 @@ export function RideRequestDialog({ prefill, onClose }: RideRequestFormProps) {
             placeholder={texts.fromPlaceholder}
             value={shownPlace(values.from)}
             onChange={(place) => edit('from', place ? requestPlaceOf(place) : null)}
+            triggerRef={fromButton}
             {...(errors.from ? { error: errors.from } : {})}
           />
           <LocationField
