@@ -32,6 +32,8 @@ describe('krom-notifications consuming krom-rides events', () => {
           requestId: uuid('4d2a6f3b-7c1e-4a5b-8c9d-3e4f5a6b7c8d'),
           passengerId: uuid('7f1e2d3c-4b5a-4c6d-8e9f-0a1b2c3d4e5f'),
           rideId: uuid('2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5e'),
+          // Whose ride: one driver's rides are told to one passenger a bounded number of times a day.
+          driverId: uuid('9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'),
           // Place names as the passenger will read them.
           fromLocation: like('Accra'),
           toLocation: like('Kumasi'),
@@ -52,13 +54,13 @@ describe('krom-notifications consuming krom-rides events', () => {
         asynchronousBodyHandler(async (body) => {
           const envelope = readRideRequestMatched(body);
           expect(envelope.type).toBe(rideRequestMatched.subject);
-          const { requestId, rideId } = envelope.data;
+          const { requestId, rideId, driverId } = envelope.data;
           expect(rideMatchNotice(envelope.data)).toEqual({
             type: 'ride_request',
             title: 'A ride matches your request',
             message: 'A ride from Accra to Kumasi on Fri 28 Nov at 2:30 PM has 3 seats at GH₵120.00 each.',
             actionRequired: false,
-            data: { requestId, rideId, link: `/ride-preview/${rideId}` },
+            data: { requestId, rideId, driverId, link: `/ride-preview/${rideId}` },
           });
           expect(rideMatchSmsRecord(envelope.data, '0241234567', 'local')).toMatchObject({
             phoneNumber: '+233241234567',

@@ -57,12 +57,27 @@ export const notificationsConfigSchema = serviceConfigSchema
     PHONE_CODE_HOURLY_CAP_PER_SUBJECT: z.coerce.number().int().min(1).max(1000).default(5),
     /** Codes per day for one recipient and for one phone number or e-mail address: bounds code guessing per day as the hourly cap does per hour. */
     PHONE_CODE_DAILY_CAP_PER_SUBJECT: z.coerce.number().int().min(1).max(10_000).default(10),
-    /** Messages of any kind (codes, welcome, notices) one phone number may be sent per hour and per day; more are recorded as suppressed, not sent. */
+    /**
+     * Messages other than one-time codes (welcome, notices) one phone number may be sent per hour
+     * and per day; more are recorded as suppressed, not sent. Codes have their own budget (the
+     * PHONE_CODE_* caps), so notices can never use up what a sign-in or a password reset needs.
+     */
     SMS_CAP_PER_NUMBER_HOURLY: z.coerce.number().int().min(1).max(10_000).default(8),
     SMS_CAP_PER_NUMBER_DAILY: z.coerce.number().int().min(1).max(100_000).default(20),
     /** The same for one e-mail address. */
     EMAIL_CAP_PER_ADDRESS_HOURLY: z.coerce.number().int().min(1).max(10_000).default(8),
     EMAIL_CAP_PER_ADDRESS_DAILY: z.coerce.number().int().min(1).max(100_000).default(20),
+    /**
+     * Ride-match notices (in the app, and by SMS and e-mail) one passenger gets about one driver's
+     * rides in 24 hours: a driver posting the same trip many times is news once or twice, not forty
+     * times, and the request's page still lists every ride it matched.
+     */
+    MATCH_NOTICES_PER_DRIVER_DAILY: z.coerce.number().int().min(1).max(1000).default(3),
+    /**
+     * Ride-match notices one passenger gets in 24 hours from all drivers together: enough for a
+     * few open requests on a busy route, few enough that nobody can flood a member by posting rides.
+     */
+    MATCH_NOTICES_PER_MEMBER_DAILY: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Codes per hour for one client address, whoever they are for. */
     PHONE_CODE_HOURLY_CAP_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
     /** A comment line this often keeps proxies from closing a quiet notification stream. */

@@ -28,6 +28,7 @@ import { type PendingMessageSweep, startPendingMessageSweep } from './jobs/pendi
 import { createSmsQueue } from './jobs/sms-queue.ts';
 import { startSmsWorker } from './jobs/sms.worker.ts';
 import { messageLimitsFrom } from './messages/destination-cap.ts';
+import { matchNoticeBoundsFrom } from './notifications/match-notice-bounds.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { chooseSmsProvider } from './sms/choose-sms-provider.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
@@ -110,7 +111,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db)),
       await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(sender)),
       await resources.bus.subscribe(DURABLE, ridePosted, handleRidePosted(resources.db)),
-      await resources.bus.subscribe(DURABLE, rideRequestMatched, handleRideRequestMatched(sender, emailSender)),
+      await resources.bus.subscribe(DURABLE, rideRequestMatched, handleRideRequestMatched(sender, emailSender, matchNoticeBoundsFrom(config))),
     );
     const app = await buildNotificationsApp({
       db: resources.db,

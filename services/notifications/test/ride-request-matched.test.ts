@@ -11,7 +11,17 @@ import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
 import { readLocalOutbox } from '../src/sms/local-provider.ts';
 import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
 
-const handle = useNotificationsService();
+// The production caps on notices per phone and inbox (the test kit lifts them); no resend
+// cooldown, as one account asks for a reset code by SMS and then by e-mail in the same test.
+const handle = useNotificationsService({
+  env: () => ({
+    SMS_CAP_PER_NUMBER_HOURLY: '8',
+    SMS_CAP_PER_NUMBER_DAILY: '20',
+    EMAIL_CAP_PER_ADDRESS_HOURLY: '8',
+    EMAIL_CAP_PER_ADDRESS_DAILY: '20',
+    PHONE_CODE_RESEND_SECONDS: '0',
+  }),
+});
 
 const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
 const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
@@ -179,6 +189,63 @@ describe('krom.rides.ride_request.matched.v1', () => {
     const passenger = await registeredPassenger();
     await deliver(rideRequestMatched, matched(passenger.userId));
     expect(await matchNotices(passenger.userId)).toHaveLength(1);
+  });
+
+  describe('bounded per passenger and per driver, and never in the way of a code', () => {
+    const codeFor = async (userId: string, destination: object) =>
+      handle.service.app.inject({
+        method: 'POST',
+        url: '/verification-codes',
+        payload: { purpose: 'reset', subject: userId, destination, clientKey: `10.9.${randomInt(0, 256)}.${randomInt(1, 255)}` },
+        headers: await assertionFor(handle.config, { kind: 'public' }),
+      });
+    const settledMessages = (userId: string) =>
+      eventually(async () => {
+        const rows = [...(await smsOf(userId)), ...(await emailsOf(userId))];
+        return rows.every((row) => row.status !== 'pending') ? rows : undefined;
+      });
+
+    it('still sends a password reset code by SMS and by e-mail to a passenger whose notice budget is used up', async () => {
+      const passenger = await registeredPassenger();
+      // Matches of rides from eleven drivers, one more than a passenger is told of in a day.
+      const bound = handle.config.MATCH_NOTICES_PER_MEMBER_DAILY;
+      for (let i = 0; i <= bound; i++) {
+        await deliver(rideRequestMatched, matched(passenger.userId, { driverId: randomUUID(), notifyBySMS: true, notifyByEmail: true }));
+      }
+      expect(await matchNotices(passenger.userId)).toHaveLength(bound);
+      const notices = await settledMessages(passenger.userId);
+      // The phone and the inbox had all the notices they may have this hour.
+      const hourly = handle.config.SMS_CAP_PER_NUMBER_HOURLY;
+      expect(notices.filter((row) => row.status === 'sent')).toHaveLength(2 * hourly);
+      expect(notices.filter((row) => row.status === 'suppressed')).toHaveLength(2 * (bound - hourly));
+
+      const bySms = await codeFor(passenger.userId, { channel: 'sms', phone: passenger.phone });
+      expect(bySms.statusCode).toBe(201);
+      const text = await eventually(async () => (await textsTo(passenger.phone)).find((sms) => sms.body.startsWith('Your Krom password reset code is')));
+      expect(text.body).toMatch(/^Your Krom password reset code is \d{4}\. It expires in 10 minutes\./);
+
+      const byEmail = await codeFor(passenger.userId, { channel: 'email', email: passenger.email });
+      expect(byEmail.statusCode).toBe(201);
+      const mail = await eventually(async () => (await mailTo(passenger.email)).find((sent) => sent.subject === 'Your Krom password reset code'));
+      expect(mail.text).toMatch(/reset code is \d{4}\./);
+
+      const codes = (await settledMessages(passenger.userId)).filter((row) => row.messageType === 'verification');
+      expect(codes.map((row) => row.status)).toEqual(['sent', 'sent']);
+    });
+
+    it('tells a passenger of one driver’s rides only a few times a day, however many that driver posts', async () => {
+      const passenger = await registeredPassenger();
+      const driverId = randomUUID();
+      for (let i = 0; i < 6; i++) await deliver(rideRequestMatched, matched(passenger.userId, { driverId, notifyBySMS: true }));
+      const perDriver = handle.config.MATCH_NOTICES_PER_DRIVER_DAILY;
+      expect(await matchNotices(passenger.userId)).toHaveLength(perDriver);
+      await allDelivered(passenger.userId);
+      expect(await textsTo(passenger.phone)).toHaveLength(perDriver);
+
+      // Another driver’s ride is still news.
+      await deliver(rideRequestMatched, matched(passenger.userId, { driverId: randomUUID(), notifyBySMS: true }));
+      expect(await matchNotices(passenger.userId)).toHaveLength(perDriver + 1);
+    });
   });
 
   describe('on the live stream', () => {

@@ -51,6 +51,8 @@ export const rideRequestMatched = defineEvent(
     requestId: z.string().uuid(),
     passengerId: z.string().uuid(),
     rideId: z.string().uuid(),
+    /** The ride's driver: notifications bounds how often one driver's rides are told to one passenger. Absent from events recorded before it was added. */
+    driverId: z.string().uuid().optional(),
     fromLocation: z.string(),
     toLocation: z.string(),
     departureDate: z.string(),

@@ -9,7 +9,6 @@ import { verificationCodes } from '../db/schema.ts';
 import { recordEmail } from '../email/queue-email.ts';
 import { enqueueEmailDelivery } from '../jobs/email-queue.ts';
 import { enqueueSmsDelivery } from '../jobs/sms-queue.ts';
-import { destinationCapReached, lockDestination } from '../messages/destination-cap.ts';
 import { smsRecordFor } from '../sms/queue-sms.ts';
 import { recordSms } from '../sms/record-sms.ts';
 import type { CodeDeps } from './code-deps.ts';
@@ -38,8 +37,8 @@ const lockOn = (tx: Transaction, key: string) => tx.execute(sql`SELECT pg_adviso
 /**
  * Makes a new code for purpose+subject and sends it. Refused (429) inside the resend cooldown,
  * beyond the hourly and daily caps per subject and per destination (sign-up and recovery codes to
- * one phone or inbox counted together), the hourly cap per client, and the destination's cap on
- * messages of every kind. The new code replaces any earlier one; only
+ * one phone or inbox counted together) and the hourly cap per client: the codes' own budget,
+ * which notices to the same destination never use up. The new code replaces any earlier one; only
  * its keyed hash is stored. The message row is written in the same transaction and queued after
  * commit; if it cannot be queued the code is withdrawn and the caller may ask again at once.
  */
@@ -90,12 +89,9 @@ export async function issueVerificationCode(deps: CodeDeps, request: IssueCodeRe
         throw new CodeRequestRefused(phoneCodeErrors.hourlyCap, secondsUntil((used.oldest?.getTime() ?? now) + length, now));
       }
     }
-    // Every message to this phone or inbox counts (welcome SMS, notices): a person asking for a
-    // code is told to wait rather than sent a code that the message cap would then suppress.
-    const channel = request.destination.channel;
-    await lockDestination(tx, channel, destination);
-    const reached = await destinationCapReached(tx, channel, destination, deps[channel].limits);
-    if (reached) throw new CodeRequestRefused(phoneCodeErrors.hourlyCap, reached.retryAfterSeconds);
+    // The caps above are the codes' whole budget: notices (welcome SMS, ride matches) to this
+    // phone or inbox are capped apart and never count here, so nobody can silence a code by
+    // having notices sent to its destination.
 
     await tx
       .update(verificationCodes)

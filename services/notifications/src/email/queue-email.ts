@@ -29,14 +29,14 @@ export type EmailRequest = z.input<typeof emailRequestSchema> & {
 
 /**
  * Records an e-mail as pending inside `db` (a transaction, when the caller has one); a bad address
- * is a 400. An address past its hourly or daily cap gets a 'suppressed' row instead: never queued.
+ * is a 400. An address past its hourly or daily cap of messages other than codes gets a 'suppressed' row instead: never queued.
  * With a source event id, a second call for the same source returns the row the first one wrote.
  */
 export async function recordEmail(db: NotificationsDb | Transaction, provider: string, request: EmailRequest, limits: MessageLimits): Promise<EmailLogRow> {
   const valid = parseWith(emailRequestSchema, request);
   return db.transaction(async (tx) => {
     await lockDestination(tx, 'email', valid.to);
-    const reached = await destinationCapReached(tx, 'email', valid.to, limits);
+    const reached = await destinationCapReached(tx, 'email', valid.to, valid.messageType, limits);
     const [row] = await tx
       .insert(emailLogs)
       .values({

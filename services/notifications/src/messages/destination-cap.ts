@@ -9,7 +9,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 export type DestinationCaps = { hourly: number; daily: number };
 
-/** How many messages one phone number or inbox may be sent, and the time they are counted at. */
+/** How many messages other than codes one phone number or inbox may be sent, and the time they are counted at. */
 export type MessageLimits = { sms: DestinationCaps; email: DestinationCaps; clock: () => Date };
 
 export function messageLimitsFrom(config: NotificationsConfig, clock: () => Date = () => new Date()): MessageLimits {
@@ -37,16 +37,26 @@ export async function lockDestination(tx: Transaction, channel: 'sms' | 'email',
 }
 
 /**
- * Whether one more message to `destination` would pass the hourly or daily cap. Every message
- * recorded for it counts, whatever flow sent it and whether it was delivered; suppressed ones
- * do not (they were never sent). Call it under `lockDestination`.
+ * One-time codes (sign-up, sign-in, recovery) are the one message type with a budget of their own:
+ * issueVerificationCode caps them per destination, subject and client, and no notice counts
+ * against them or they against notices, so a flood of notices can never silence a password reset.
+ */
+const CODE_MESSAGE_TYPE = 'verification';
+
+/**
+ * Whether one more message of `messageType` to `destination` would pass the hourly or daily cap.
+ * A code never does (its budget is issueVerificationCode's). Every other message recorded for the
+ * destination counts, whatever flow sent it and whether it was delivered; codes and suppressed
+ * messages do not (the latter were never sent). Call it under `lockDestination`.
  */
 export async function destinationCapReached(
   db: NotificationsDb | Transaction,
   channel: 'sms' | 'email',
   destination: string,
+  messageType: string,
   limits: MessageLimits,
 ): Promise<CapReached | undefined> {
+  if (messageType === CODE_MESSAGE_TYPE) return undefined;
   const { table, column, noun } = channels[channel];
   const caps = limits[channel];
   const now = limits.clock().getTime();
@@ -60,7 +70,7 @@ export async function destinationCapReached(
       oldestInDay: sql<Date | null>`min(${table.createdAt})`,
     })
     .from(table)
-    .where(sql`${column} = ${destination} AND ${table.createdAt} > ${dayAgo} AND ${table.status} <> 'suppressed'`);
+    .where(sql`${column} = ${destination} AND ${table.createdAt} > ${dayAgo} AND ${table.status} <> 'suppressed' AND ${table.messageType} <> ${CODE_MESSAGE_TYPE}`);
   const secondsUntil = (oldest: Date | string | null | undefined, window: number) =>
     Math.max(1, Math.ceil((new Date(oldest ?? now).getTime() + window - now) / 1000));
   if (counted && counted.lastDay >= caps.daily) {

@@ -6,7 +6,7 @@ import { priceText, rideDateText, rideLink, twelveHourTime } from './ride-wordin
 type Notice = Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
 type Match = Pick<
   RideRequestMatched,
-  'requestId' | 'rideId' | 'fromLocation' | 'toLocation' | 'departureDate' | 'departureTime' | 'availableSeats' | 'pricePerSeat' | 'currency'
+  'requestId' | 'rideId' | 'driverId' | 'fromLocation' | 'toLocation' | 'departureDate' | 'departureTime' | 'availableSeats' | 'pricePerSeat' | 'currency'
 >;
 
 const place = (name: string) => name.trim();
@@ -24,7 +24,8 @@ export function rideMatchNotice(match: Match): Notice {
     title: 'A ride matches your request',
     message: `A ride from ${place(match.fromLocation)} to ${place(match.toLocation)} on ${when(match)} has ${seats(match, priceText(match.pricePerSeat, match.currency))}.`,
     actionRequired: false,
-    data: { requestId: match.requestId, rideId: match.rideId, link: rideLink(match.rideId) },
+    // The driver's id is how the daily bound per driver (match-notice-bounds.ts) finds earlier notices of their rides.
+    data: { requestId: match.requestId, rideId: match.rideId, ...(match.driverId ? { driverId: match.driverId } : {}), link: rideLink(match.rideId) },
   };
 }
 

@@ -26,7 +26,7 @@ export type SmsRecord = {
 /**
  * Writes the sms_logs row. With a source event id, a second call for the same event returns
  * the row the first call wrote instead of adding another. A number past its hourly or daily cap
- * gets a 'suppressed' row with the reason instead of a pending one: it is never queued, and an
+ * of messages other than codes gets a 'suppressed' row with the reason instead of a pending one: it is never queued, and an
  * event asking for it is handled, not retried.
  */
 export async function recordSms(db: NotificationsDb | Transaction, record: SmsRecord, limits: MessageLimits): Promise<SmsLogRow> {
@@ -34,7 +34,7 @@ export async function recordSms(db: NotificationsDb | Transaction, record: SmsRe
     let outcome: { status: 'failed' | 'suppressed'; error: string } | undefined = record.failure ? { status: 'failed', error: record.failure } : undefined;
     if (!outcome) {
       await lockDestination(tx, 'sms', record.phoneNumber);
-      const reached = await destinationCapReached(tx, 'sms', record.phoneNumber, limits);
+      const reached = await destinationCapReached(tx, 'sms', record.phoneNumber, record.messageType, limits);
       if (reached) outcome = { status: 'suppressed', error: reached.reason };
     }
     const [created] = await tx

@@ -232,6 +232,7 @@ export async function matchRideRequests(db: RidesDb, rideId: string, now = new D
         requestId: request.id,
         passengerId: request.userId,
         rideId: ride.id,
+        driverId: ride.driverId,
         fromLocation: ride.fromLocation,
         toLocation: ride.toLocation,
         departureDate: ride.departureDate,

@@ -9,6 +9,7 @@ import { type EmailSender, findEmailForEvent, recordEmail } from '../../email/qu
 import { enqueueEmailDelivery } from '../../jobs/email-queue.ts';
 import { enqueueSmsDelivery } from '../../jobs/sms-queue.ts';
 import { createNotification } from '../../notifications/create-notification.ts';
+import { type MatchNoticeBounds, matchNoticeAllowed } from '../../notifications/match-notice-bounds.ts';
 import { rideMatchEmail, rideMatchNotice, rideMatchSmsText } from '../../notifications/ride-match-notices.ts';
 import { InvalidPhoneNumberError, toGhanaE164 } from '../../sms/phone-number.ts';
 import type { SmsSender } from '../../sms/queue-sms.ts';
@@ -57,9 +58,15 @@ export function rideMatchSmsRecord(match: RideRequestMatched, phone: string, pro
  * per-destination caps and are queued after commit. A redelivery re-queues a message still
  * pending (the first run may have stopped between commit and queueing); the job id being the row
  * id keeps that to one. A deleted account gets nothing; an account this service never heard of
- * (no user.registered seen, so no phone or address) gets the in-app notification only.
+ * (no user.registered seen, so no phone or address) gets the in-app notification only. A
+ * passenger already told of the driver's rides, or of matches in all, as often as the daily
+ * bounds allow is told nothing more (the match stays on the request's page in rides).
  */
-export function handleRideRequestMatched(sms: SmsSender, email: EmailSender): (envelope: EventEnvelope<RideRequestMatched>) => Promise<void> {
+export function handleRideRequestMatched(
+  sms: SmsSender,
+  email: EmailSender,
+  bounds: MatchNoticeBounds,
+): (envelope: EventEnvelope<RideRequestMatched>) => Promise<void> {
   return (envelope) =>
     inConsumerSpan(envelope, async () => {
       const match = envelope.data;
@@ -69,6 +76,7 @@ export function handleRideRequestMatched(sms: SmsSender, email: EmailSender): (e
       const firstTime = await handleOnce(sms.db, { ...envelope, id: key }, async (tx) => {
         const known = await findKnownUser(tx, match.passengerId);
         if (known?.deletedAt) return;
+        if (!(await matchNoticeAllowed(tx, match, bounds))) return;
         await createNotification(tx, { userId: match.passengerId, ...rideMatchNotice(match), sourceEventId: key });
         if (match.notifyBySMS && known?.phone) smsRow = await recordSms(tx, rideMatchSmsRecord(match, known.phone, sms.providerName), sms.limits);
         // identity checked the address at registration; one that no longer parses is treated as none rather than retried forever.
