@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { type BffConfig, servedOverHttps } from './config.ts';
 import { CurrentUserCache } from './current-user/current-user-cache.ts';
 import { openPlaces } from './places/open-places.ts';
+import { memberLimitsFrom } from './plugins/member-limits.ts';
 import { sameOriginWrites } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
@@ -99,7 +100,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   });
 
   const publicRateLimit = { max: config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' };
-  const routeOptions = { directory, publicRateLimit, currentUsers };
+  const routeOptions = { directory, publicRateLimit, memberLimits: memberLimitsFrom(config), currentUsers };
   await app.register(waitlistRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
   await app.register(authRoutes, routeOptions);

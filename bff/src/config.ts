@@ -44,6 +44,21 @@ export const bffConfigSchema = baseConfigSchema.extend({
   /** Requests per minute per visitor to the rides guests may browse: search, a ride's details, a driver's profile. */
   RATE_LIMIT_BROWSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /**
+   * Rides one member may post in a day. A driver posts a handful (a week of return trips planned
+   * at one sitting is ten); a script posting thirty in twenty seconds is stopped at ten.
+   */
+  RATE_LIMIT_RIDE_POSTS_PER_DAY: z.coerce.number().int().positive().default(10),
+  /** Ride requests one member may file in a day, and as many cancellations: a passenger asks for a few trips, not a loop of hundreds. */
+  RATE_LIMIT_RIDE_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(20),
+  /** Vehicles one member may add in a day: most own one or two. */
+  RATE_LIMIT_VEHICLES_PER_DAY: z.coerce.number().int().positive().default(5),
+  /**
+   * Each other write of one member per hour, per kind (editing or cancelling a ride, a vehicle's
+   * changes, profile, settings, payment methods, photos, verification, marking notifications read):
+   * far above what a person does, low enough that no script floods a service.
+   */
+  RATE_LIMIT_MEMBER_WRITES_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /**
    * Google Maps (Places, Directions) for /api/places, kept on the server; unset or empty, the
    * built-in gazetteer of Ghana answers (bff/data/README.md).
    */

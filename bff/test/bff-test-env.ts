@@ -64,6 +64,11 @@ export function bffTestConfig(env: ReturnType<typeof isolatedTestEnv>, overrides
     // Guests' searches are not kept between tests' calls (a test sees each change at once); the
     // keeping has tests of its own (rides.test.ts).
     GUEST_SEARCH_CACHE_SECONDS: '0',
+    // Tests act many times as one member; rides.test.ts and ride-requests.test.ts check the limits with low ones.
+    RATE_LIMIT_RIDE_POSTS_PER_DAY: '100000',
+    RATE_LIMIT_RIDE_REQUESTS_PER_DAY: '100000',
+    RATE_LIMIT_VEHICLES_PER_DAY: '100000',
+    RATE_LIMIT_MEMBER_WRITES_PER_HOUR: '100000',
     ...overrides,
   });
 }

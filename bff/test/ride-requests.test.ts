@@ -4,6 +4,7 @@ import { rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@
 import { rideMessages } from '@krom/contracts/http/rides';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBffApp } from '../src/app.ts';
 import { type BffSystem, ORIGIN, startBff } from './bff-test-env.ts';
 
 /*
@@ -62,6 +63,35 @@ describe('a guest', () => {
 });
 
 describe('a signed-in passenger', () => {
+  it('files and cancels only so many requests a day; then a 429 in words, while another passenger still files', async () => {
+    const limited = await buildBffApp({ ...system.config, RATE_LIMIT_RIDE_REQUESTS_PER_DAY: 2 }, system.redis);
+    const on = (session: Session, method: Method, url: string, payload?: object) =>
+      limited.inject({ method, url, headers: { origin: ORIGIN }, cookies: session.cookies, ...(payload ? { payload } : {}) });
+    try {
+      const ama = await signedIn();
+      const filed = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await on(ama, 'POST', '/api/ride-requests', accraToKumasi({ preferredDepartureDate: inDays(5 + i) }));
+        expect(response.statusCode).toBe(201);
+        filed.push(rideRequestSchema.parse(response.json()).id);
+      }
+      const refused = await on(ama, 'POST', '/api/ride-requests', accraToKumasi({ preferredDepartureDate: inDays(7) }));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^You're doing that too often\. Please try again in (24 hours|1 day)\.$/);
+      expect(rideRequestListSchema.parse((await call(ama, 'GET', '/api/ride-requests/mine')).json()).requests).toHaveLength(2);
+
+      // Cancelling has an allowance of its own, as large.
+      const third = rideRequestSchema.parse((await call(ama, 'POST', '/api/ride-requests', accraToKumasi({ preferredDepartureDate: inDays(8) }))).json());
+      for (const id of filed) expect((await on(ama, 'DELETE', `/api/ride-requests/${id}`)).statusCode).toBe(200);
+      expect((await on(ama, 'DELETE', `/api/ride-requests/${third.id}`)).statusCode).toBe(429);
+
+      const kofi = await signedIn();
+      expect((await on(kofi, 'POST', '/api/ride-requests', accraToKumasi())).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('files a request, finds it in their list, and cancels it', async () => {
     const ama = await signedIn();
     const created = await call(ama, 'POST', '/api/ride-requests', accraToKumasi());

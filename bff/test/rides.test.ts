@@ -230,6 +230,51 @@ describe('searching', () => {
 });
 
 describe('a signed-in driver', () => {
+  it('posts only so many rides a day, however many sessions they use; then a 429 in words, while another driver still posts', async () => {
+    const limited = await buildBffApp({ ...system.config, RATE_LIMIT_RIDE_POSTS_PER_DAY: 2 }, system.redis);
+    try {
+      const { driver, vehicle } = await readyDriver();
+      const post = (session: Session, days: number) => call(session, 'POST', '/api/rides', accraToKumasi(vehicle.id, { departureDate: inDays(days) }), limited);
+      expect((await post(driver, 7)).statusCode).toBe(201);
+      expect((await post(driver, 8)).statusCode).toBe(201);
+
+      const refused = await post(driver, 9);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^You're doing that too often\. Please try again in (24 hours|1 day)\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      // Signing in again gives no fresh allowance: the limit is the member's.
+      expect((await post(await signedIn(driver.userId), 9)).statusCode).toBe(429);
+      expect(myRidesResponseSchema.parse((await call(driver, 'GET', '/api/rides/mine')).json()).rides).toHaveLength(2);
+
+      const other = await readyDriver();
+      expect((await call(other.driver, 'POST', '/api/rides', accraToKumasi(other.vehicle.id), limited)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('adds only so many vehicles a day and makes only so many other changes an hour, each member on their own', async () => {
+    const limited = await buildBffApp({ ...system.config, RATE_LIMIT_VEHICLES_PER_DAY: 1, RATE_LIMIT_MEMBER_WRITES_PER_HOUR: 2 }, system.redis);
+    try {
+      const owner = await signedIn();
+      const added = await call(owner, 'POST', '/api/vehicles', vehicleInput(), limited);
+      expect(added.statusCode).toBe(201);
+      const refused = await call(owner, 'POST', '/api/vehicles', vehicleInput(), limited);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^You're doing that too often\. Please try again in (24 hours|1 day)\.$/);
+
+      const { id } = vehicleSchema.parse(added.json());
+      for (const color of ['Black', 'White']) expect((await call(owner, 'PUT', `/api/vehicles/${id}`, vehicleInput({ color }), limited)).statusCode).toBe(200);
+      const tooMany = await call(owner, 'PUT', `/api/vehicles/${id}`, vehicleInput({ color: 'Red' }), limited);
+      expect(tooMany.statusCode).toBe(429);
+      expect(tooMany.json().message).toMatch(/^You're doing that too often\. Please try again in (60 minutes|1 hour)\.$/);
+
+      expect((await call(await signedIn(), 'POST', '/api/vehicles', vehicleInput(), limited)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is told the next step until they may post, then posts', async () => {
     const kofi = await signedIn();
     const before = postingRightsSchema.parse((await call(kofi, 'GET', '/api/rides/posting-rights')).json());

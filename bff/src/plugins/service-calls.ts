@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import proxy from '@fastify/http-proxy';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import { apiBodyLimit } from '@krom/contracts/api/body-limits';
 import type { Endpoint, PathParams, SuccessBody } from '@krom/contracts/endpoint';
 import { fillPath } from '@krom/contracts/endpoint-call';
@@ -160,7 +161,7 @@ export async function forward(
     to: Endpoint;
     service: ServiceName;
     caller: (request: FastifyRequest) => Promise<Caller>;
-    rateLimit?: { max: number; timeWindow: string };
+    rateLimit?: RateLimitOptions;
   },
 ): Promise<void> {
   const bodyLimit = (request: FastifyRequest) => apiBodyLimit(route.endpoint.method, route.endpoint.path, request.headers['content-type']);

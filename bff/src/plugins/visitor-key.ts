@@ -10,3 +10,12 @@ export function visitorRateLimitKey(request: FastifyRequest): string {
   const sid = request.session?.get('user');
   return sid ? `session:${createHash('sha256').update(sid).digest('base64url').slice(0, 22)}` : request.ip;
 }
+
+/**
+ * Whose allowance a member's write counts against: the account, whichever of its sessions sent
+ * it, so signing in again gives no fresh allowance. Read once the caller is resolved (member
+ * limits run as a preHandler, after a guest was already refused 401); else the visitor.
+ */
+export function memberRateLimitKey(request: FastifyRequest): string {
+  return request.signedInUserId ? `member:${request.signedInUserId}` : visitorRateLimitKey(request);
+}

@@ -18,10 +18,11 @@ export async function accountRoutes(app: FastifyInstance, options: RouteOptions)
   const { directory } = options;
   const asUser = { service: 'identity' as const, caller: requireUserCaller };
 
-  await forward(app, directory, { ...asUser, endpoint: updateProfile, to: updateOwnProfileRoute });
+  const writing = { ...asUser, rateLimit: options.memberLimits.writes };
+  await forward(app, directory, { ...writing, endpoint: updateProfile, to: updateOwnProfileRoute });
   await forward(app, directory, { ...asUser, endpoint: getUserSettings, to: getOwnSettingsRoute });
-  await forward(app, directory, { ...asUser, endpoint: updateNotificationSettings, to: updateOwnNotificationSettingsRoute });
-  await forward(app, directory, { ...asUser, endpoint: updatePrivacySettings, to: updateOwnPrivacySettingsRoute });
+  await forward(app, directory, { ...writing, endpoint: updateNotificationSettings, to: updateOwnNotificationSettingsRoute });
+  await forward(app, directory, { ...writing, endpoint: updatePrivacySettings, to: updateOwnPrivacySettingsRoute });
 
   /** Deletes the account (after the screen's confirm prompt), ends every session of it and clears the cookie. */
   routeEndpoint(app, deleteAccount, {

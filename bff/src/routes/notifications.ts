@@ -33,7 +33,8 @@ export async function notificationRoutes(app: FastifyInstance, options: RouteOpt
 
   const asUser = { service: 'notifications' as const, caller: requireUserCaller };
   await forward(app, options.directory, { ...asUser, endpoint: getNotifications, to: listNotificationsRoute });
-  await forward(app, options.directory, { ...asUser, endpoint: markNotificationRead, to: markNotificationReadRoute });
-  await forward(app, options.directory, { ...asUser, endpoint: markAllNotificationsRead, to: markAllNotificationsReadRoute });
+  const writing = { ...asUser, rateLimit: options.memberLimits.writes };
+  await forward(app, options.directory, { ...writing, endpoint: markNotificationRead, to: markNotificationReadRoute });
+  await forward(app, options.directory, { ...writing, endpoint: markAllNotificationsRead, to: markAllNotificationsReadRoute });
   await forward(app, options.directory, { ...asUser, endpoint: notificationStream, to: notificationStreamRoute });
 }

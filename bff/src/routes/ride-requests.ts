@@ -6,9 +6,9 @@ import { requireUserCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /** The signed-in passenger's ride requests, forwarded to the rides service as that user (it acts on their own requests only). */
-export async function rideRequestRoutes(app: FastifyInstance, { directory }: RouteOptions) {
+export async function rideRequestRoutes(app: FastifyInstance, { directory, memberLimits }: RouteOptions) {
   const asUser = { service: 'rides' as const, caller: requireUserCaller };
-  await forward(app, directory, { ...asUser, endpoint: createRideRequest, to: createRideRequestRoute });
+  await forward(app, directory, { ...asUser, endpoint: createRideRequest, to: createRideRequestRoute, rateLimit: memberLimits.rideRequests });
   await forward(app, directory, { ...asUser, endpoint: getMyRideRequests, to: listMyRideRequestsRoute });
-  await forward(app, directory, { ...asUser, endpoint: cancelRideRequest, to: cancelRideRequestRoute });
+  await forward(app, directory, { ...asUser, endpoint: cancelRideRequest, to: cancelRideRequestRoute, rateLimit: memberLimits.rideRequests });
 }

@@ -82,7 +82,7 @@ async function searchRoute(app: FastifyInstance, directory: RouteOptions['direct
  * Fastify's router takes a static segment before a parameter whatever the order of registration,
  * so /api/rides/mine, /posting-rights, /driver-dashboard and /price-guide never reach /api/rides/:id.
  */
-export async function rideRoutes(app: FastifyInstance, { directory, browseRateLimit, guestSearchCacheMs }: RideRouteOptions) {
+export async function rideRoutes(app: FastifyInstance, { directory, browseRateLimit, guestSearchCacheMs, memberLimits }: RideRouteOptions) {
   const asVisitor = {
     service: 'rides' as const,
     caller: userOrGuestCaller,
@@ -93,10 +93,10 @@ export async function rideRoutes(app: FastifyInstance, { directory, browseRateLi
   await forward(app, directory, { ...asVisitor, endpoint: getDriverProfile, to: driverProfileRoute });
 
   const asUser = { service: 'rides' as const, caller: requireUserCaller };
-  await forward(app, directory, { ...asUser, endpoint: postRide, to: postRideRoute });
+  await forward(app, directory, { ...asUser, endpoint: postRide, to: postRideRoute, rateLimit: memberLimits.ridePosts });
   await forward(app, directory, { ...asUser, endpoint: getMyRides, to: myRidesRoute });
-  await forward(app, directory, { ...asUser, endpoint: updateRide, to: updateRideRoute });
-  await forward(app, directory, { ...asUser, endpoint: cancelRide, to: cancelRideRoute });
+  await forward(app, directory, { ...asUser, endpoint: updateRide, to: updateRideRoute, rateLimit: memberLimits.writes });
+  await forward(app, directory, { ...asUser, endpoint: cancelRide, to: cancelRideRoute, rateLimit: memberLimits.writes });
   await forward(app, directory, { ...asUser, endpoint: getPostingRights, to: postingRightsRoute });
   await forward(app, directory, { ...asUser, endpoint: getPriceGuide, to: priceGuideRoute });
   await forward(app, directory, { ...asUser, endpoint: getDriverDashboard, to: driverDashboardRoute });

@@ -20,6 +20,7 @@ export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) 
     to: storeUploadRoute,
     service: 'identity',
     caller: requireUserCaller,
+    rateLimit: options.memberLimits.writes,
   });
   await forward(app, directory, {
     endpoint: getUploadedImage,

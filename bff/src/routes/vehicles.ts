@@ -12,11 +12,11 @@ import { requireUserCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /** The signed-in user's vehicles, forwarded to the rides service as that user (it answers with their own vehicles only). */
-export async function vehicleRoutes(app: FastifyInstance, { directory }: RouteOptions) {
+export async function vehicleRoutes(app: FastifyInstance, { directory, memberLimits }: RouteOptions) {
   const asUser = { service: 'rides' as const, caller: requireUserCaller };
   await forward(app, directory, { ...asUser, endpoint: getVehicles, to: listVehiclesRoute });
   await forward(app, directory, { ...asUser, endpoint: getVehicle, to: getVehicleRoute });
-  await forward(app, directory, { ...asUser, endpoint: createVehicle, to: createVehicleRoute });
-  await forward(app, directory, { ...asUser, endpoint: updateVehicle, to: updateVehicleRoute });
-  await forward(app, directory, { ...asUser, endpoint: deleteVehicle, to: deleteVehicleRoute });
+  await forward(app, directory, { ...asUser, endpoint: createVehicle, to: createVehicleRoute, rateLimit: memberLimits.vehicles });
+  await forward(app, directory, { ...asUser, endpoint: updateVehicle, to: updateVehicleRoute, rateLimit: memberLimits.writes });
+  await forward(app, directory, { ...asUser, endpoint: deleteVehicle, to: deleteVehicleRoute, rateLimit: memberLimits.writes });
 }

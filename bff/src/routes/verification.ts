@@ -40,8 +40,9 @@ export async function verificationRoutes(app: FastifyInstance, options: RouteOpt
   const asUser = { service: 'identity' as const, caller: requireUserCaller };
   // A submission is a state-changing call of the signed-in user: the app's onSend hook drops
   // their cached current user, so the next GET /api/auth/user shows the pending status.
-  await forward(app, directory, { ...asUser, endpoint: submitIdentityVerification, to: submitIdentityVerificationRoute });
-  await forward(app, directory, { ...asUser, endpoint: submitDriverVerification, to: submitDriverVerificationRoute });
+  const writing = { ...asUser, rateLimit: options.memberLimits.writes };
+  await forward(app, directory, { ...writing, endpoint: submitIdentityVerification, to: submitIdentityVerificationRoute });
+  await forward(app, directory, { ...writing, endpoint: submitDriverVerification, to: submitDriverVerificationRoute });
   await forward(app, directory, { ...asUser, endpoint: getMyVerification, to: myVerificationRoute });
   await forward(app, directory, { service: 'identity', caller: userOrStaffCaller, endpoint: getVerificationDocument, to: readVerificationDocumentRoute });
 }
