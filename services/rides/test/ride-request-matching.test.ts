@@ -232,7 +232,8 @@ describe('the ride_request.matched event', () => {
     const passenger = user();
     const requestId = await requested(passenger, between(accra, kumasi, { notifyByEmail: false, notifyBySMS: true, passengers: 2 }));
     const date = dayFromNow(4);
-    const ride = await postedAndHandled(await newDriver(), accra, kumasi, { date, time: '14:30', seats: 3, price: '120' });
+    const driver = await newDriver();
+    const ride = await postedAndHandled(driver, accra, kumasi, { date, time: '14:30', seats: 3, price: '120' });
 
     const [event, ...others] = await matchedEvents(ride);
     expect(others).toEqual([]);
@@ -241,6 +242,7 @@ describe('the ride_request.matched event', () => {
       requestId,
       passengerId: passenger.userId,
       rideId: ride,
+      driverId: driver.caller.userId,
       fromLocation: accra.location,
       toLocation: kumasi.location,
       departureDate: date,
