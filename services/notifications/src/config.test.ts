@@ -24,6 +24,8 @@ describe('notifications configuration', () => {
       PHONE_CODE_RESEND_SECONDS: 150,
       PHONE_CODE_HOURLY_CAP_PER_SUBJECT: 5,
       PHONE_CODE_HOURLY_CAP_PER_CLIENT: 20,
+      MATCH_NOTICES_PER_DRIVER_DAILY: 3,
+      MATCH_NOTICES_PER_MEMBER_DAILY: 10,
       NOTIFICATION_STREAM_HEARTBEAT_SECONDS: 25,
     });
     expect(chooseSmsProvider(config).name).toBe('local');
