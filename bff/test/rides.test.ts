@@ -294,7 +294,19 @@ describe('a signed-in driver', () => {
 
     const posted = await call(kofi, 'POST', '/api/rides', accraToKumasi(vehicle.id));
     expect(posted.statusCode).toBe(201);
-    expect(rideDetailsSchema.parse(posted.json())).toMatchObject({ driverId: kofi.userId, availableSeats: 3, totalSeats: 5, pricePerSeat: '120.00', status: 'active' });
+    // The vehicle's five seats but the driver's own.
+    expect(rideDetailsSchema.parse(posted.json())).toMatchObject({ driverId: kofi.userId, availableSeats: 3, totalSeats: 4, pricePerSeat: '120.00', status: 'active' });
+  });
+
+  it('is told a ride is theirs (its preview offers Edit and Cancel); a guest and another member are not', async () => {
+    const { driver, vehicle } = await readyDriver();
+    const ride = (await call(driver, 'POST', '/api/rides', accraToKumasi(vehicle.id))).json();
+    const isOwnRide = async (viewer: Session | undefined) => {
+      const response = await call(viewer, 'GET', `/api/rides/${ride.id}`);
+      expect(response.statusCode).toBe(200);
+      return rideDetailsSchema.parse(response.json()).isOwnRide;
+    };
+    expect([await isOwnRide(undefined), await isOwnRide(await signedIn()), await isOwnRide(driver)]).toEqual([false, false, true]);
   });
 
   it('lists, changes and cancels their own rides, and sees their dashboard', async () => {

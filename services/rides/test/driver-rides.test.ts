@@ -120,7 +120,8 @@ describe('changing a ride', () => {
       departureDate: dayFromNow(5),
       departureTime: '14:35',
       availableSeats: 4,
-      totalSeats: 5,
+      // The five-seater's passenger seats: the driver's own is not offered.
+      totalSeats: 4,
       pricePerSeat: '135.50',
       description: 'Leaving after lunch',
       bookedSeats: 0,

@@ -161,15 +161,15 @@ describe('the rules of a ride', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: rideMessages.seatsForVehicle(4),
-      errors: [{ field: 'availableSeats', message: 'This vehicle can take at most 4 passengers' }],
+      errors: [{ field: 'availableSeats', message: 'Available seats must be between 1 and 4' }],
     });
     expect((await post(caller, accraToKumasi(vehicleId, { availableSeats: 4 }))).statusCode).toBe(201);
   });
 
-  it('says "1 passenger" for a two-seater', async () => {
+  it('says "must be 1" for a two-seater', async () => {
     const { caller, vehicleId } = await driverWithVehicle(2);
     const response = await post(caller, accraToKumasi(vehicleId, { availableSeats: 2 }));
-    expect(response.json().errors).toEqual([{ field: 'availableSeats', message: 'This vehicle can take at most 1 passenger' }]);
+    expect(response.json().errors).toEqual([{ field: 'availableSeats', message: 'Available seats must be 1' }]);
   });
 
   it.each([
@@ -249,7 +249,7 @@ describe('the rules of a ride', () => {
 });
 
 describe('a posted ride', () => {
-  it('is answered 201 with its details: the vehicle seats as total, stops in order, price with two decimals', async () => {
+  it("is answered 201 with its details: the passenger seats (the vehicle's but the driver's) as total, stops in order, price with two decimals", async () => {
     const { caller, vehicleId } = await driverWithVehicle(5);
     const body = accraToKumasi(vehicleId, {
       pricePerSeat: '45.5',
@@ -278,7 +278,7 @@ describe('a posted ride', () => {
       departureTime: '07:30',
       duration: '4h 40min',
       availableSeats: 3,
-      totalSeats: 5,
+      totalSeats: 4,
       pricePerSeat: '45.50',
       currency: 'GHS',
       description: 'AC, one bag each.',
@@ -297,8 +297,9 @@ describe('a posted ride', () => {
       pickupStation: 'Circle VIP Bus Station',
       driverRidesCompleted: 0,
       createdAt: expect.any(String),
+      isOwnRide: true,
     });
-    expect((await call({ kind: 'public' }, 'GET', `/rides/${ride.id}`)).json()).toEqual(response.json());
+    expect((await call({ kind: 'public' }, 'GET', `/rides/${ride.id}`)).json()).toEqual({ ...response.json(), isOwnRide: false });
   });
 
   it('writes krom.rides.ride.posted.v1 to the outbox in the same transaction, and the relay publishes it', async () => {
@@ -321,7 +322,7 @@ describe('a posted ride', () => {
       departureTime: '16:05',
       departureAt: `${body.departureDate}T16:05:00.000Z`,
       availableSeats: 3,
-      totalSeats: 4,
+      totalSeats: 3,
       pricePerSeat: '99.00',
       currency: 'GHS',
       postedAt: ride.createdAt,
@@ -351,10 +352,20 @@ describe('a posted ride', () => {
 describe("a ride's page", () => {
   const details = (caller: Caller, id: string) => call(caller, 'GET', `/rides/${id}`);
 
-  it('opens for guests and users', async () => {
+  it('opens for guests and users, and tells only its driver that the ride is theirs', async () => {
     const { caller, vehicleId } = await driverWithVehicle();
     const ride = (await post(caller, accraToKumasi(vehicleId))).json();
-    for (const viewer of [{ kind: 'public' } as const, user(), caller]) expect((await details(viewer, ride.id)).statusCode).toBe(200);
+    const seen = async (viewer: Caller) => {
+      const response = await details(viewer, ride.id);
+      expect(response.statusCode).toBe(200);
+      return response.json().isOwnRide;
+    };
+    expect([await seen({ kind: 'public' }), await seen(user()), await seen({ kind: 'admin', adminId: randomUUID() }), await seen(caller)]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('answers 404 Ride not found for an unknown or malformed id', async () => {

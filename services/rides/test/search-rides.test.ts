@@ -305,7 +305,7 @@ describe('order and pages', () => {
       departureTime: '10:25',
       duration: null,
       availableSeats: 3,
-      totalSeats: 5,
+      totalSeats: 4,
       pricePerSeat: '50.00',
       currency: 'GHS',
       description: null,

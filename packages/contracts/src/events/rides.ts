@@ -29,6 +29,7 @@ export const ridePosted = defineEvent(
     /** The departure as an instant (Ghana keeps GMT all year). */
     departureAt: z.string().datetime({ offset: true }),
     availableSeats: z.number().int(),
+    /** The passenger seats of the ride's vehicle (`passengerSeatsOf`), as the API's ride says. */
     totalSeats: z.number().int(),
     pricePerSeat: z.string(),
     currency: z.string(),

@@ -14,6 +14,15 @@ export const stopTypes = ['pickup', 'dropoff', 'either'] as const;
 export const rideStatuses = ['active', 'completed', 'cancelled'] as const;
 export type RideStatus = (typeof rideStatuses)[number];
 
+/**
+ * The passenger seats a vehicle offers: all its seats but the driver's (the wizard's "max the
+ * vehicle's seats minus 1"). The one rule of the server, the wizard, the edit form and a ride's
+ * `totalSeats`.
+ */
+export const passengerSeatsOf = (vehicleSeats: number) => Math.max(1, Math.min(maxRideSeats, vehicleSeats - 1));
+/** The one wording of the seats rule, for a vehicle (`max` its passenger seats) or none chosen (8). */
+const seatsBetween = (max: number) => (max === 1 ? 'Available seats must be 1' : `Available seats must be between 1 and ${max}`);
+
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -28,8 +37,10 @@ export const rideMessages = {
   date: 'Please choose a valid date',
   time: 'Please choose a valid time',
   pastDeparture: 'Departure must be in the future',
-  seats: `Available seats must be between 1 and ${maxRideSeats}`,
-  seatsForVehicle: (max: number) => `This vehicle can take at most ${max} passenger${max === 1 ? '' : 's'}`,
+  seats: seatsBetween(maxRideSeats),
+  seatsForVehicle: seatsBetween,
+  /** The seats field's hint, with the same limit its message gives. */
+  seatsHint: (max: number) => `Up to ${max}: one seat is yours.`,
   price: 'Please enter a price per seat',
   priceFormat: 'Price per seat must be an amount in cedis, such as 45 or 45.50',
   priceAboveCap: (cap: string) =>
@@ -42,6 +53,13 @@ export const rideMessages = {
   needsVehicle: 'Add a vehicle before posting a ride',
   coordinates: 'Coordinates must be in Ghana',
 } as const;
+
+/**
+ * What is wrong with the seats a driver offers in a vehicle taking `max` passengers, in the one
+ * wording; undefined when they are a whole number from 1 to `max`.
+ */
+export const availableSeatsProblem = (seats: number, max: number): string | undefined =>
+  Number.isInteger(seats) && seats >= 1 && seats <= max ? undefined : rideMessages.seatsForVehicle(max);
 
 /** Latitude and longitude as the spec sends them (text or numbers), within Ghana. */
 const latitude = z.coerce.number({ error: rideMessages.coordinates }).min(ghanaBounds.south, rideMessages.coordinates).max(ghanaBounds.north, rideMessages.coordinates);
@@ -79,7 +97,7 @@ export type StopInput = z.input<typeof stopInputSchema>;
 
 /**
  * POST /api/rides: the ride as the wizard assembles it, in the spec's flat shape, with its stops
- * in order. `totalSeats` is taken from the vehicle whatever is sent; `status` starts active.
+ * in order. `totalSeats` is taken from the vehicle whatever is sent (`passengerSeatsOf` its seats); `status` starts active.
  */
 export const postRideSchema = z.object({
   vehicleId: z.string({ error: rideMessages.vehicle }).uuid(rideMessages.vehicle),
@@ -154,6 +172,7 @@ export const rideSummarySchema = z.object({
   departureTime: z.string(),
   duration: z.string().nullable(),
   availableSeats: z.number().int(),
+  /** The seats the ride offers passengers: its vehicle's (at posting) but the driver's (`passengerSeatsOf`). */
   totalSeats: z.number().int(),
   pricePerSeat: z.string(),
   currency: z.string(),
@@ -175,6 +194,8 @@ export const rideDetailsSchema = rideSummarySchema.extend({
   pickupStation: z.string().nullable(),
   driverRidesCompleted: z.number().int(),
   createdAt: isoDateTime,
+  /** Whether the caller is the ride's driver (their preview offers Edit and Cancel, not booking); false for a guest. */
+  isOwnRide: z.boolean(),
 });
 export type RideDetails = z.infer<typeof rideDetailsSchema>;
 export const rideParams = z.object({ id: z.string().describe('The ride id (a uuid)') });

@@ -63,7 +63,7 @@ export async function updateRide(
     assertRideRules({
       availableSeats: request.availableSeats,
       // The seats of the car it was posted with (the driver takes one), whatever the vehicle says today.
-      vehicleSeats: ride.totalSeats,
+      vehicleSeats: ride.postedVehicleSeats,
       departureAt,
       now,
       pricePerSeat: request.pricePerSeat,

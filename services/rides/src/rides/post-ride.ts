@@ -1,5 +1,5 @@
 import { ridePosted } from '@krom/contracts/events/rides';
-import type { postRideSchema, RideDetails } from '@krom/contracts/http/rides';
+import { passengerSeatsOf, type postRideSchema, type RideDetails } from '@krom/contracts/http/rides';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { HttpError } from '@krom/server-kit/errors';
 import { recordEvent } from '@krom/server-kit/outbox';
@@ -146,7 +146,7 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
       departureTime: request.departureTime,
       departureAt: departureAt.toISOString(),
       availableSeats: request.availableSeats,
-      totalSeats: vehicle.seats,
+      totalSeats: passengerSeatsOf(vehicle.seats),
       pricePerSeat: Number(request.pricePerSeat).toFixed(2),
       currency: request.currency,
       postedAt: ride.createdAt.toISOString(),

@@ -7,14 +7,15 @@ import { driverVisible, rideRows, ridesCompletedBy, type SqlRunner, toRideDetail
 /**
  * One ride with its driver, vehicle, stops and coordinates, whatever its status (a cancelled or
  * past ride's page still opens: a passenger may hold its link). A suspended or deleted driver's
- * rides are hidden from everyone but that driver (`ownerId`).
+ * rides are hidden from everyone but that driver (`ownerId`, the caller: it also says whether the
+ * caller drives the ride).
  */
 export async function readRideDetails(db: SqlRunner, id: string, options: { now: Date; ownerId?: string | undefined }): Promise<RideDetails | undefined> {
   if (!uuid.safeParse(id).success) return undefined;
   const visible = options.ownerId ? sql`(r.driver_id = ${options.ownerId} OR ${driverVisible})` : driverVisible;
   const [row] = await rideRows(db, sql`WHERE r.id = ${id} AND ${visible}`);
   if (!row) return undefined;
-  return toRideDetails(row, await ridesCompletedBy(db, row.driverId, options.now));
+  return toRideDetails(row, await ridesCompletedBy(db, row.driverId, options.now), options.ownerId);
 }
 
 /** The ride, or 404 `Ride not found` for an unknown, malformed or hidden id. */

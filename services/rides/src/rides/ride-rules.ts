@@ -1,4 +1,4 @@
-import { rideMessages } from '@krom/contracts/http/rides';
+import { availableSeatsProblem, passengerSeatsOf, rideMessages } from '@krom/contracts/http/rides';
 import { HttpError } from '@krom/server-kit/errors';
 import { pesewas } from './price-cap.ts';
 
@@ -18,8 +18,8 @@ export function assertRideRules(ride: {
   priceCap: string;
 }): void {
   const errors: FieldError[] = [];
-  const maxPassengers = ride.vehicleSeats - 1;
-  if (ride.availableSeats > maxPassengers) errors.push({ field: 'availableSeats', message: rideMessages.seatsForVehicle(maxPassengers) });
+  const seats = availableSeatsProblem(ride.availableSeats, passengerSeatsOf(ride.vehicleSeats));
+  if (seats) errors.push({ field: 'availableSeats', message: seats });
   if (ride.departureAt.getTime() <= ride.now.getTime()) errors.push({ field: 'departureDate', message: rideMessages.pastDeparture });
   if (pesewas(ride.pricePerSeat) > pesewas(ride.priceCap)) errors.push({ field: 'pricePerSeat', message: rideMessages.priceAboveCap(ride.priceCap) });
   const [first] = errors;

@@ -1,4 +1,4 @@
-import type { DriverRide, RideDetails, RideStatus, RideStop, RideSummary } from '@krom/contracts/http/rides';
+import { type DriverRide, passengerSeatsOf, type RideDetails, type RideStatus, type RideStop, type RideSummary } from '@krom/contracts/http/rides';
 import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
@@ -24,7 +24,8 @@ export type RideRow = {
   departureAt: string;
   duration: string | null;
   availableSeats: number;
-  totalSeats: number;
+  /** `total_seats`: the vehicle's seats when the ride was posted (the driver's included). */
+  postedVehicleSeats: number;
   pricePerSeat: string;
   currency: string;
   description: string | null;
@@ -57,7 +58,7 @@ export const rideRowsSelect = sql.raw(`
     r.from_city AS "fromCity", r.to_city AS "toCity", r.from_location AS "fromLocation", r.to_location AS "toLocation",
     r.from_locality_area AS "fromLocalityArea", r.to_locality_area AS "toLocalityArea",
     r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
-    r.duration, r.available_seats AS "availableSeats", r.total_seats AS "totalSeats",
+    r.duration, r.available_seats AS "availableSeats", r.total_seats AS "postedVehicleSeats",
     r.price_per_seat::text AS "pricePerSeat", r.currency, r.description, r.status,
     json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
                       'licensePlate', v.license_plate, 'seats', v.seats) AS vehicle,
@@ -109,7 +110,7 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   departureTime: row.departureTime,
   duration: row.duration,
   availableSeats: row.availableSeats,
-  totalSeats: row.totalSeats,
+  totalSeats: passengerSeatsOf(row.postedVehicleSeats),
   pricePerSeat: row.pricePerSeat,
   currency: row.currency,
   description: row.description,
@@ -118,7 +119,8 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   stops: row.stops,
 });
 
-export const toRideDetails = (row: RideRow, driverRidesCompleted: number): RideDetails => ({
+/** The ride in full as `viewerId` sees it (undefined for a guest): only whether they drive it, never another member's id. */
+export const toRideDetails = (row: RideRow, driverRidesCompleted: number, viewerId: string | undefined): RideDetails => ({
   ...toRideSummary(row),
   fromLatitude: row.fromLatitude,
   fromLongitude: row.fromLongitude,
@@ -129,6 +131,7 @@ export const toRideDetails = (row: RideRow, driverRidesCompleted: number): RideD
   pickupStation: row.pickupStation,
   driverRidesCompleted,
   createdAt: isoInstant(row.createdAt),
+  isOwnRide: viewerId !== undefined && row.driverId === viewerId,
 });
 
 /**
