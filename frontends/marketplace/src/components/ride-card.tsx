@@ -43,8 +43,8 @@ export const seatsLeftText = (seats: number) => `${seats} seat${seats === 1 ? ''
 
 /**
  * "2 of 3 seats left", as the driver sees their own ride: the free seats against the seats the
- * ride offers passengers, which are the free ones and the booked ones (`totalSeats` is the car's,
- * the driver's own included).
+ * ride offers passengers, which are the free ones and the booked ones (a driver may offer fewer
+ * than the car's passenger seats, `totalSeats`).
  */
 export const seatsLeft = (ride: Pick<DriverRide, 'availableSeats' | 'bookedSeats'>) => {
   const offered = ride.availableSeats + ride.bookedSeats;
@@ -89,9 +89,15 @@ export function VerifiedBadge({ label = 'Verified' }: { label?: string }) {
 /**
  * One ride in a list: route with stops, date and time, seats left, price per seat, driver and
  * vehicle, and View Details to its preview. `detailsState` travels with that link (the listing
- * passes its search, so Back to Rides returns to it).
+ * passes its search, so Back to Rides returns to it), and the seats searched for in its address
+ * (`?seats=`), so the preview's seat selector starts there.
  */
-export function RideCard({ ride, headingLevel = 3, detailsState }: { ride: RideSummary; headingLevel?: 2 | 3; detailsState?: unknown }) {
+export function RideCard({
+  ride,
+  headingLevel = 3,
+  detailsState,
+  seats,
+}: { ride: RideSummary; headingLevel?: 2 | 3; detailsState?: unknown; seats?: number | null | undefined }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const stops = stopNames(ride);
@@ -135,7 +141,7 @@ export function RideCard({ ride, headingLevel = 3, detailsState }: { ride: RideS
             </small>
           </span>
         </Driver>
-        <ButtonLink to={`/ride-preview/${ride.id}`} state={detailsState} $variant="secondary" aria-describedby={titleId}>
+        <ButtonLink to={`/ride-preview/${ride.id}${seats ? `?seats=${seats}` : ''}`} state={detailsState} $variant="secondary" aria-describedby={titleId}>
           View Details
         </ButtonLink>
       </Bottom>

@@ -8,7 +8,7 @@ const nextId = () => {
   return `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
 };
 
-/** A ride as GET /api/rides lists it: Accra to Kumasi via Nkawkaw, GH₵45 a seat, 3 of 4 seats left. */
+/** A ride as GET /api/rides lists it: Accra to Kumasi via Nkawkaw, GH₵45 a seat, 3 of the five-seater's 4 passenger seats left. */
 export function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
   return {
     id: nextId(),
@@ -32,7 +32,7 @@ export function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
     currency: 'GHS',
     description: 'Leaving on time. One small bag each, please.',
     status: 'active',
-    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 },
+    vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 5 },
     stops: [
       { stopOrder: 1, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', localityArea: null, region: 'Eastern', latitude: 6.5506, longitude: -0.7667, stopType: 'either' },
     ],
@@ -51,9 +51,10 @@ const details = {
   pickupStation: 'Kaneshie Station, main gate',
   driverRidesCompleted: 12,
   createdAt: '2026-11-20T09:00:00.000Z',
+  isOwnRide: false,
 } satisfies Omit<RideDetails, keyof RideSummary>;
 
-/** The same ride as GET /api/rides/{id} answers it, with coordinates for the map. */
+/** The same ride as GET /api/rides/{id} answers a passenger or guest, with coordinates for the map. */
 export function aRideWithDetails(overrides: Partial<RideDetails> = {}): RideDetails {
   return { ...aRide(), ...details, ...overrides };
 }
@@ -91,9 +92,9 @@ export function summaryOf(ride: DriverRide): RideSummary {
   return summary;
 }
 
-/** A driver's ride as GET /api/rides/{id} answers it. */
+/** A driver's ride as GET /api/rides/{id} answers its driver. */
 export function rideDetailsOf(ride: DriverRide, overrides: Partial<RideDetails> = {}): RideDetails {
-  return { ...summaryOf(ride), ...details, ...overrides };
+  return { ...summaryOf(ride), ...details, isOwnRide: true, ...overrides };
 }
 
 let vehicleSequence = 0;

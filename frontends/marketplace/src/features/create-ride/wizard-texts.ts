@@ -34,7 +34,6 @@ export const wizardTexts = {
   noVehicles: 'You have no vehicle on Krom yet.',
   addVehicle: 'Add a Vehicle',
   seats: 'Available Seats',
-  seatsHint: (max: number) => `Up to ${max}: one seat is yours.`,
   price: 'Price per Seat (GH₵)',
   recommended: (min: string, max: string) => `Recommended: ${min} – ${max} per seat`,
   cap: (cap: string) => `Maximum ${cap} per seat for this route`,

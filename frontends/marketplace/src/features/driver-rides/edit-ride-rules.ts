@@ -1,4 +1,4 @@
-import { type RideDetails, rideMessages, type UpdateRideInput, updateRideSchema } from '@krom/contracts/http/rides';
+import { availableSeatsProblem, type RideDetails, rideMessages, type UpdateRideInput, updateRideSchema } from '@krom/contracts/http/rides';
 import { type Validation, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 
 export type EditRideValues = {
@@ -20,12 +20,6 @@ export const editRideValues = (ride: RideDetails): EditRideValues => ({
 });
 
 /**
- * Passenger seats the ride's car can offer: all but the driver's (spec section 5), counted from
- * the seats of the car it was posted with (`totalSeats`), as the server counts them.
- */
-export const maxPassengerSeats = (ride: Pick<RideDetails, 'totalSeats'>) => Math.max(1, ride.totalSeats - 1);
-
-/**
  * The contract's rules and messages, plus what the browser can tell before sending: the ride's
  * car has room for so many passengers, and the departure must still be ahead (Ghana time is UTC).
  * Whether a route's price is under its cap only the server knows; its message is shown as it says it.
@@ -35,8 +29,8 @@ export function validateEditRide(ride: Pick<RideDetails, 'totalSeats'>, now: () 
   return (values: EditRideValues): Validation<EditRideValues, UpdateRideInput> => {
     const checked = byContract(values);
     const errors = { ...checked.errors };
-    const max = maxPassengerSeats(ride);
-    if (!errors.availableSeats && Number(values.availableSeats) > max) errors.availableSeats = rideMessages.seatsForVehicle(max);
+    // The car's passenger seats (`totalSeats`) in the one wording, whatever the contract's own limit said.
+    errors.availableSeats = availableSeatsProblem(Number(values.availableSeats), ride.totalSeats);
     if (!errors.departureDate && !errors.departureTime) {
       const departure = new Date(`${values.departureDate}T${values.departureTime}:00Z`);
       if (departure.getTime() <= now().getTime()) errors.departureDate = rideMessages.pastDeparture;

@@ -1,4 +1,4 @@
-import { maxRideSeats, type PriceGuide, priceField, rideMessages } from '@krom/contracts/http/rides';
+import { availableSeatsProblem, maxRideSeats, passengerSeatsOf, type PriceGuide, priceField, rideMessages } from '@krom/contracts/http/rides';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
@@ -25,7 +25,7 @@ export function SeatsPriceStepPage() {
 }
 
 /** The spec: at most the vehicle's seats minus the driver's own, and 8 while no vehicle is chosen. */
-export const maxSeatsFor = (vehicle: Pick<Vehicle, 'seats'> | undefined) => (vehicle ? Math.max(1, vehicle.seats - 1) : maxRideSeats);
+export const maxSeatsFor = (vehicle: Pick<Vehicle, 'seats'> | undefined) => (vehicle ? passengerSeatsOf(vehicle.seats) : maxRideSeats);
 
 /** Cedi amounts compared in whole pesewas, so no float rounding decides a refusal (as the server does). */
 const pesewas = (amount: string) => Math.round(Number(amount) * 100);
@@ -121,7 +121,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
         min={1}
         max={maxSeats}
         step={1}
-        hint={selected ? wizardTexts.seatsHint(maxSeats) : undefined}
+        hint={selected ? rideMessages.seatsHint(maxSeats) : undefined}
         error={fieldProblems.seats}
         value={draft.availableSeats}
         onValueChange={(availableSeats) => edit({ ...draft, availableSeats }, 'seats')}
@@ -149,9 +149,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
 /** The seats within 1 and the vehicle's limit; the price an amount in cedis, and not above the route's cap. */
 function checkSeatsAndPrice(seatsText: string, priceText: string, maxSeats: number, guide: PriceGuide | undefined): FieldProblems {
   const found: FieldProblems = {};
-  const seats = Number(seatsText);
-  if (!Number.isInteger(seats) || seats < 1) found.seats = rideMessages.seats;
-  else if (seats > maxSeats) found.seats = rideMessages.seatsForVehicle(maxSeats);
+  found.seats = availableSeatsProblem(Number(seatsText), maxSeats);
   const price = priceField.safeParse(priceText);
   if (!price.success) found.price = price.error.issues[0]?.message ?? rideMessages.priceFormat;
   // Without the guide (it failed to load), the server still refuses a price above the cap.

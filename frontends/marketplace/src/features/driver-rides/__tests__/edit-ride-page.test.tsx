@@ -45,7 +45,8 @@ describe('/edit-ride/{id}', () => {
     expect(within(form()).getByRole('button', { name: /^Departure date/ }).textContent).toBe('Nov 28, 2030');
     expect([select('Hour').value, select('Minute').value, select('AM or PM').value]).toEqual(['7', '30', 'AM']);
     expect(field('Available seats').value).toBe('3');
-    expect(screen.getByText('Up to 3 in your Toyota Corolla')).toBeTruthy();
+    // The five-seat Corolla's passenger seats, in the words of the wizard and of the message.
+    expect(screen.getByText('Up to 4: one seat is yours.')).toBeTruthy();
     expect(field('Price per seat (GH₵)').value).toBe('120.00');
     expect(field('Description (optional)').value).toBe('Leaving from the Shell station, one bag each please.');
     expect(within(form()).getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/rides/as-driver');
@@ -80,13 +81,26 @@ describe('/edit-ride/{id}', () => {
     const { api, user } = openEditRide();
     await screen.findByRole('form', { name: 'Edit ride' });
     await user.clear(field('Available seats'));
-    await user.type(field('Available seats'), '4');
+    await user.type(field('Available seats'), '5');
     await user.clear(field('Price per seat (GH₵)'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(within(form()).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
-      rideMessages.seatsForVehicle(3),
+      'Available seats must be between 1 and 4',
       rideMessages.price,
     ]);
+    expect(api.callsTo('PUT', `/api/rides/${ride.id}`)).toHaveLength(0);
+  });
+
+  it('gives more seats than any car has the limit its hint gives, not the contract\'s 8', async () => {
+    const { api, user } = openEditRide();
+    await screen.findByRole('form', { name: 'Edit ride' });
+    await user.clear(field('Available seats'));
+    expect(screen.getByText('Up to 4: one seat is yours.')).toBeTruthy();
+    await user.type(field('Available seats'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(within(form()).getByRole('alert').textContent).toBe('Available seats must be between 1 and 4');
+    await user.clear(field('Available seats'));
+    expect(within(form()).getByRole('alert').textContent).toBe('Available seats must be between 1 and 4');
     expect(api.callsTo('PUT', `/api/rides/${ride.id}`)).toHaveLength(0);
   });
 

@@ -17,8 +17,13 @@ describe('validateEditRide', () => {
     expect(validateEditRide({ totalSeats: 4 }, at('2030-11-28T07:30:00Z'))(values)).toEqual({ request: null, errors: { departureDate: rideMessages.pastDeparture } });
   });
 
-  it('refuses more passengers than the car has seats besides the driver', () => {
-    const checked = validateEditRide({ totalSeats: 2 }, at('2026-01-01T00:00:00Z'))({ ...values, availableSeats: '2' });
-    expect(checked).toEqual({ request: null, errors: { availableSeats: rideMessages.seatsForVehicle(1) } });
+  it("refuses more passengers than the car's passenger seats (totalSeats), in the one wording", () => {
+    const checked = validateEditRide({ totalSeats: 1 }, at('2026-01-01T00:00:00Z'))({ ...values, availableSeats: '2' });
+    expect(checked).toEqual({ request: null, errors: { availableSeats: 'Available seats must be 1' } });
+    for (const typed of ['9', '0', '']) {
+      expect(validateEditRide({ totalSeats: 6 }, at('2026-01-01T00:00:00Z'))({ ...values, availableSeats: typed }).errors).toEqual({
+        availableSeats: 'Available seats must be between 1 and 6',
+      });
+    }
   });
 });

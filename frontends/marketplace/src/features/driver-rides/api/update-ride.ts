@@ -2,7 +2,7 @@ import { updateRide as updateRideEndpoint } from '@krom/contracts/api/rides';
 import type { DriverRide, UpdateRideInput } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshDriverRides } from './refresh-driver-rides.ts';
+import { refreshDriverRides } from '../../../lib/api/refresh-driver-rides.ts';
 
 /** New date, time, seats, price or description for the driver's own future ride nobody has booked. */
 export async function updateRide({ id, changes }: { id: string; changes: UpdateRideInput }): Promise<DriverRide> {

@@ -5,16 +5,14 @@ import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
-import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { NoRidesPosted } from '../../../components/no-rides-posted.tsx';
 import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
-import { useCancelRide } from '../api/cancel-ride.ts';
 import { type RidesWhen, useMyRides } from '../../../lib/api/my-rides.ts';
-import { CancelRideDialog } from './cancel-ride-dialog.tsx';
+import { CancelRideDialog, useConfirmedRideCancel } from '../../../components/cancel-ride-dialog.tsx';
 import { DriverRideCard } from './driver-ride-card.tsx';
 
 const tabs: TabItem<RidesWhen>[] = [
@@ -48,10 +46,9 @@ export function DriverRidesPage() {
 
 function RideList({ when }: { when: RidesWhen }) {
   const rides = useMyRides(when);
-  const cancel = useCancelRide();
-  const { toast, toastFailure } = useToast();
   const [asking, setAsking] = useState<DriverRide | null>(null);
   const closeDialog = useCallback(() => setAsking(null), []);
+  const { cancel, confirm: confirmCancel } = useConfirmedRideCancel(closeDialog);
 
   if (rides.isPending) return <Spinner />;
   if (rides.isError) {
@@ -64,13 +61,6 @@ function RideList({ when }: { when: RidesWhen }) {
       <EmptyState title="No past rides yet" text="Rides you have driven will appear here." />
     );
   }
-
-  const confirmCancel = (ride: DriverRide) =>
-    cancel.mutate(ride.id, {
-      onSuccess: () => toast({ title: 'Ride Cancelled', description: `Your ride from ${ride.fromCity} to ${ride.toCity} has been cancelled.` }),
-      onError: toastFailure('Error', 'Failed to cancel ride. Please try again.'),
-      onSettled: closeDialog,
-    });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import type { RideDetails } from '@krom/contracts/http/rides';
+import { type RideDetails, rideMessages } from '@krom/contracts/http/rides';
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useUpdateRide } from '../api/update-ride.ts';
-import { editRideValues, maxPassengerSeats, validateEditRide } from '../edit-ride-rules.ts';
+import { editRideValues, validateEditRide } from '../edit-ride-rules.ts';
 
 const descriptionLimit = 500;
 const digitsOnly = (typed: string) => typed.replace(/\D/g, '').slice(0, 1);
@@ -29,7 +29,6 @@ export function EditRideForm({ ride }: { ride: RideDetails }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const validate = useMemo(() => validateEditRide(ride), [ride]);
   const form = useValidatedForm({ initial: () => editRideValues(ride), validate });
-  const maxSeats = maxPassengerSeats(ride);
 
   const onSubmit = form.onSubmit((changes) => {
     setRefusal(null);
@@ -72,7 +71,7 @@ export function EditRideForm({ ride }: { ride: RideDetails }) {
           label="Available seats"
           inputMode="numeric"
           autoComplete="off"
-          hint={`Up to ${maxSeats} in your ${ride.vehicle.make} ${ride.vehicle.model}`}
+          hint={rideMessages.seatsHint(ride.totalSeats)}
           {...form.field('availableSeats', digitsOnly)}
         />
         <TextField label="Price per seat (GH₵)" inputMode="decimal" autoComplete="off" {...form.field('pricePerSeat', cedis)} />

@@ -1,12 +1,14 @@
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routesManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
-import { aRide, aRideWithDetails, rideList } from '../../../components/__tests__/ride-fixtures.ts';
+import { aRide, aRideWithDetails, driverRide, rideDetailsOf, rideList } from '../../../components/__tests__/ride-fixtures.ts';
 
 beforeAll(() => import('../components/ride-preview-page.tsx'), 30_000);
 
@@ -143,5 +145,80 @@ describe('/ride-preview/{id}', { timeout: screenTestTimeout }, () => {
     await user.click(screen.getByRole('link', { name: 'Back to Rides' }));
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/ride-listings?from=Accra&seats=2');
     expect(await screen.findByText('1 ride(s) found matching your search')).toBeTruthy();
+  });
+
+  it('opened from the listing, starts the seat selector at the seats searched for, and totals them', async () => {
+    const summary = aRide({ pricePerSeat: '45.00', availableSeats: 3 });
+    mockApi({
+      ...guest,
+      'GET /api/rides': { status: 200, body: rideList([summary]) },
+      [`GET /api/rides/${summary.id}`]: { status: 200, body: aRideWithDetails({ ...summary }) },
+    });
+    const { user, router } = renderRoutes(routes, '/ride-listings?from=Accra&seats=2');
+    await user.click(await screen.findByRole('link', { name: 'View Details' }));
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    expect(router.state.location.search).toBe('?seats=2');
+    expect((within(panel).getByRole('combobox', { name: 'Number of seats' }) as HTMLSelectElement).value).toBe('2');
+    expect(panel.textContent).toContain('TotalGH₵90.00');
+  });
+
+  it.each([
+    ['4', '3'],
+    ['0', '1'],
+    ['two', '1'],
+  ])('clamps ?seats=%s to the seats left (3): %s', async (asked, shown) => {
+    const ride = aRideWithDetails({ availableSeats: 3 });
+    mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride } });
+    renderRoutes(routes, `/ride-preview/${ride.id}?seats=${asked}`);
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    expect((within(panel).getByRole('combobox', { name: 'Number of seats' }) as HTMLSelectElement).value).toBe(shown);
+  });
+});
+
+describe("/ride-preview/{id} of the signed-in driver's own ride", { timeout: screenTestTimeout }, () => {
+  const ownRide = () => rideDetailsOf(driverRide({ availableSeats: 3 }));
+  function openOwn(ride: RideDetails, answers: Parameters<typeof mockApi>[0] = {}) {
+    const api = mockApi({ ...frameAnswers(aUser()), [`GET /api/rides/${ride.id}`]: { status: 200, body: ride }, ...answers });
+    return { api, ...renderRoutes(routes, `/ride-preview/${ride.id}`) };
+  }
+
+  it('offers Edit and Cancel Ride instead of booking', async () => {
+    const ride = ownRide();
+    openOwn(ride);
+    const panel = await screen.findByRole('region', { name: 'Your ride' });
+    expect(within(panel).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/edit-ride/${ride.id}`);
+    expect(within(panel).getByRole('button', { name: 'Cancel Ride' })).toBeTruthy();
+    expect(panel.textContent).toContain('3 seats left');
+    expect(screen.queryByRole('region', { name: 'Book seats' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Number of seats' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Book This Ride' })).toBeNull();
+  });
+
+  it('cancels it once the driver confirms, and then shows it cancelled', async () => {
+    const ride = ownRide();
+    let cancelled = false;
+    const { api, user } = openOwn(ride, {
+      [`GET /api/rides/${ride.id}`]: () => ({ status: 200, body: cancelled ? { ...ride, status: 'cancelled' } : ride }),
+      [`POST /api/rides/${ride.id}/cancel`]: () => {
+        cancelled = true;
+        return { status: 200, body: { ok: true } };
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Your ride' });
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Ride' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this ride?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Ride' }));
+    expect(await findToast()).toEqual({ text: 'Ride CancelledYour ride from Accra to Kumasi has been cancelled.', destructive: false });
+    expect(api.callsTo('POST', `/api/rides/${ride.id}/cancel`)).toHaveLength(1);
+    expect(await screen.findByText('This ride is cancelled and can no longer be booked.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Your ride' })).queryByRole('button', { name: 'Cancel Ride' })).toBeNull();
+  });
+
+  it('offers no Edit or Cancel once the ride has departed', async () => {
+    openOwn(rideDetailsOf(driverRide({ departureDate: '2020-01-01' })));
+    const panel = await screen.findByRole('region', { name: 'Your ride' });
+    expect(panel.textContent).toContain('This ride can no longer be changed');
+    expect(within(panel).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Cancel Ride' })).toBeNull();
   });
 });

@@ -2,13 +2,14 @@ import { gazetteerAttribution } from '@krom/contracts/http/places';
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatCedis, formatRideDate, formatRideTime, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRide } from '../../../lib/api/ride.ts';
 import { DriverSummary } from './driver-summary.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { OwnRidePanel } from './own-ride-panel.tsx';
 import { SeatBookingPanel } from './seat-booking-panel.tsx';
 
 const failureText = 'Failed to load ride details';
@@ -20,9 +21,13 @@ function useBackToRidesPath(): string {
   return `/ride-listings${search}`;
 }
 
-/** /ride-preview/{id} (spec "Ride preview"): a ride's details, the seats wanted and their total. */
+/**
+ * /ride-preview/{id} (spec "Ride preview"): a ride's details, the seats wanted (`?seats=`, from the
+ * listing's search) and their total; its own driver gets Edit and Cancel Ride instead.
+ */
 export function RidePreviewPage() {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   const ride = useRide(id);
   const backToRides = useBackToRidesPath();
   return (
@@ -35,7 +40,7 @@ export function RidePreviewPage() {
           <ButtonLink to={backToRides}>Back to Rides</ButtonLink>
         </Failed>
       ) : (
-        <RidePreview ride={ride.data} backToRides={backToRides} />
+        <RidePreview ride={ride.data} backToRides={backToRides} askedSeats={params.get('seats')} />
       )}
     </PageFrame>
   );
@@ -56,7 +61,7 @@ function routeOf(ride: RideDetails) {
 
 const localityLine = (...parts: (string | null)[]) => [...new Set(parts.filter((part): part is string => Boolean(part)))].join(', ');
 
-function RidePreview({ ride, backToRides }: { ride: RideDetails; backToRides: string }) {
+function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; backToRides: string; askedSeats: string | null }) {
   const { stops, points } = routeOf(ride);
   const { vehicle } = ride;
   const facts: [string, string][] = [
@@ -128,7 +133,7 @@ function RidePreview({ ride, backToRides }: { ride: RideDetails; backToRides: st
       </MainColumn>
 
       <Aside>
-        <SeatBookingPanel ride={ride} backToRides={backToRides} />
+        {ride.isOwnRide ? <OwnRidePanel ride={ride} /> : <SeatBookingPanel ride={ride} backToRides={backToRides} askedSeats={askedSeats} />}
       </Aside>
     </Layout>
   );

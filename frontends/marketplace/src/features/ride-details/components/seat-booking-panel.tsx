@@ -6,14 +6,20 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { formatCedis } from '../../../components/ride-card.tsx';
 
+/** The seats asked for in the address (`?seats=`, carried from the listing's search), within 1 and the seats left. */
+export function seatsWanted(asked: string | null, availableSeats: number): number {
+  const seats = Number(asked);
+  return Number.isInteger(seats) ? Math.min(Math.max(1, seats), Math.max(1, availableSeats)) : 1;
+}
+
 /**
- * Price per seat, the seats wanted (1 to the seats left), their total (price × seats, 2
- * decimals) and the ways on. Book This Ride appears once the booking screen exists (a link to it
+ * Price per seat, the seats wanted (1 to the seats left, first those the search asked for), their
+ * total (price × seats, 2 decimals) and the ways on. Book This Ride appears once the booking screen exists (a link to it
  * before then would open the 404). Contact Driver is not offered: the spec gives it no behaviour
  * beyond a log, and a button that does nothing would mislead.
  */
-export function SeatBookingPanel({ ride, backToRides }: { ride: RideDetails; backToRides: string }) {
-  const [seats, setSeats] = useState(1);
+export function SeatBookingPanel({ ride, backToRides, askedSeats }: { ride: RideDetails; backToRides: string; askedSeats: string | null }) {
+  const [seats, setSeats] = useState(() => seatsWanted(askedSeats, ride.availableSeats));
   const bookable = ride.status === 'active' && ride.availableSeats > 0;
   const bookingPath = `/book-seat/${ride.id}?seats=${seats}`;
   return (
@@ -57,7 +63,7 @@ export function SeatBookingPanel({ ride, backToRides }: { ride: RideDetails; bac
   );
 }
 
-const Panel = styled.section`
+export const Panel = styled.section`
   display: grid;
   gap: 14px;
   padding: 16px;
@@ -104,7 +110,7 @@ const Full = styled.p`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const Actions = styled.div`
+export const Actions = styled.div`
   display: grid;
   gap: 10px;
 `;
