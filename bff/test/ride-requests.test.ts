@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@krom/contracts/http/ride-requests';
 import { rideMessages } from '@krom/contracts/http/rides';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import { eventually } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBffApp } from '../src/app.ts';
 import { type BffSystem, ORIGIN, startBff } from './bff-test-env.ts';
@@ -37,6 +38,37 @@ const call = (session: Session | undefined, method: Method, url: string, payload
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** The request form's payload for Accra to Kumasi, both places picked from suggestions. */
 const accraToKumasi = (changes: object = {}) => accraToKumasiRequest(inDays(5), changes);
+
+/** A ride from Accra to Kumasi on `date`, posted through the BFF by an approved driver (rides' projection written directly). */
+async function postedMatchingRide(date: string): Promise<string> {
+  const driver = await signedIn();
+  await system.rides?.db.$client.query(
+    `INSERT INTO user_profiles (user_id, version, first_name, last_name, is_verified, verification_status, is_driver, driver_verification_status, suspended, deleted, changed_at)
+     VALUES ($1, 1, 'Kwame', 'Mensah', true, 'approved', true, 'approved', false, false, now())`,
+    [driver.userId],
+  );
+  const vehicle = await call(driver, 'POST', '/api/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: 'GR-4821-19', seats: 5 });
+  expect(vehicle.statusCode).toBe(201);
+  const ride = await call(driver, 'POST', '/api/rides', {
+    vehicleId: vehicle.json().id,
+    fromCity: 'Accra',
+    toCity: 'Kumasi',
+    fromLocation: 'Circle, Accra',
+    toLocation: 'Kejetia Market (Kumasi)',
+    fromLatitude: 5.5703,
+    fromLongitude: -0.2151,
+    fromLocalityArea: 'Accra',
+    toLatitude: 6.6958,
+    toLongitude: -1.621,
+    toLocalityArea: 'Kumasi',
+    departureDate: date,
+    departureTime: '09:30',
+    availableSeats: 3,
+    pricePerSeat: '120',
+  });
+  expect(ride.statusCode).toBe(201);
+  return ride.json().id;
+}
 
 const routes = (id: string): [Method, string, object?][] => [
   ['POST', '/api/ride-requests', accraToKumasi()],
@@ -109,12 +141,27 @@ describe('a signed-in passenger', () => {
 
     const mine = await call(ama, 'GET', '/api/ride-requests/mine');
     expect(mine.statusCode).toBe(200);
-    expect(rideRequestListSchema.parse(mine.json()).requests).toEqual([request]);
+    expect(rideRequestListSchema.parse(mine.json()).requests).toEqual([{ ...request, matchedRides: [] }]);
 
     const cancelled = await call(ama, 'DELETE', `/api/ride-requests/${request.id}`);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toEqual({ ok: true });
     expect((await call(ama, 'GET', '/api/ride-requests/mine')).json()).toEqual({ requests: [] });
+  });
+
+  it('sees a ride posted for their trip under their request, with a link-worthy summary', async () => {
+    const ama = await signedIn();
+    const request = rideRequestSchema.parse((await call(ama, 'POST', '/api/ride-requests', accraToKumasi())).json());
+    const ride = await postedMatchingRide(inDays(5));
+    // Matching runs when rides handles the ride's ride.posted event: the list shows it once that is done.
+    const matched = await eventually(async () => {
+      const mine = rideRequestListSchema.parse((await call(ama, 'GET', '/api/ride-requests/mine')).json());
+      const rides = mine.requests.find((listed) => listed.id === request.id)?.matchedRides ?? [];
+      return rides.length > 0 ? rides : undefined;
+    });
+    expect(matched).toEqual([
+      { id: ride, fromCity: 'Accra', toCity: 'Kumasi', departureDate: inDays(5), departureTime: '09:30', pricePerSeat: '120.00', currency: 'GHS', availableSeats: 3 },
+    ]);
   });
 
   it("sees only their own requests, and another user's is not found", async () => {

@@ -307,3 +307,43 @@ describe('the ride_request.matched event', () => {
     expect(rows).toEqual([{ ride_id: ride, version: 2 }]);
   });
 });
+
+describe("the passenger's requests, with the rides they matched", () => {
+  const matchedRidesOf = async (passenger: User, requestId: string) => {
+    const response = await call(passenger, 'GET', '/ride-requests/mine');
+    expect(response.statusCode).toBe(200);
+    return rideRequestListSchema.parse(response.json()).requests.find((request) => request.id === requestId)?.matchedRides;
+  };
+
+  it('lists each ride posted after the request that matched it, soonest first, with what a passenger chooses by', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const passenger = user();
+    const requestId = await requested(passenger, between(accra, kumasi));
+    expect(await matchedRidesOf(passenger, requestId)).toEqual([]);
+    const driver = await newDriver();
+    const later = await postedAndHandled(driver, accra, kumasi, { date: dayFromNow(4), time: '09:15', price: '60', seats: 2 });
+    const sooner = await postedAndHandled(driver, accra, kumasi, { date: dayFromNow(3), time: '07:30' });
+    const ride = { fromCity: accra.city, toCity: kumasi.city, currency: 'GHS' };
+    expect(await matchedRidesOf(passenger, requestId)).toEqual([
+      { id: sooner, ...ride, departureDate: dayFromNow(3), departureTime: '07:30', pricePerSeat: '50.00', availableSeats: 3 },
+      { id: later, ...ride, departureDate: dayFromNow(4), departureTime: '09:15', pricePerSeat: '60.00', availableSeats: 2 },
+    ]);
+  });
+
+  it('leaves out a matched ride once it is cancelled, full, or its driver is suspended', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const passenger = user();
+    const requestId = await requested(passenger, between(accra, kumasi));
+    const [kept, cancelled, full, hidden] = [await newDriver(), await newDriver(), await newDriver(), await newDriver()];
+    const keptRide = await postedAndHandled(kept, accra, kumasi);
+    const cancelledRide = await postedAndHandled(cancelled, accra, kumasi);
+    const fullRide = await postedAndHandled(full, accra, kumasi);
+    await postedAndHandled(hidden, accra, kumasi);
+    expect(await matchedRidesOf(passenger, requestId)).toHaveLength(4);
+
+    expect((await call(cancelled.caller, 'POST', `/rides/${cancelledRide}/cancel`)).statusCode).toBe(200);
+    await handle.service.db.$client.query('UPDATE rides SET available_seats = 0 WHERE id = $1', [fullRide]);
+    await insertUserProfile(handle.service, (hidden.caller as User).userId, { suspended: true });
+    expect((await matchedRidesOf(passenger, requestId))?.map((ride) => ride.id)).toEqual([keptRide]);
+  });
+});

@@ -128,7 +128,8 @@ describe('filing a request', () => {
       status: 'active',
       expiresAt: `${date}T23:59:59.999Z`,
     });
-    expect(await listed(kofi)).toEqual([request]);
+    // Listed as filed, with the rides it matched: none yet.
+    expect(await listed(kofi)).toEqual([{ ...request, matchedRides: [] }]);
   });
 
   it("accepts today, and reads an empty date or price as none (the form's cleared fields)", async () => {

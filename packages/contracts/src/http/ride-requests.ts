@@ -106,6 +106,32 @@ export const rideRequestSchema = z.object({
 });
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 
-/** GET /api/ride-requests/mine: the signed-in user's active requests, newest first. */
-export const rideRequestListSchema = z.object({ requests: z.array(rideRequestSchema) });
+/** How many of the rides a request matched its listing shows at most (the soonest). */
+export const maxMatchedRidesShown = 10;
+
+/** A ride a request was matched with, as the passenger's list of requests shows it, linking to its preview. */
+export const matchedRideSchema = z.object({
+  id: uuid,
+  fromCity: z.string(),
+  toCity: z.string(),
+  departureDate: z.string(),
+  departureTime: z.string(),
+  /** Two decimals (`45.00`). */
+  pricePerSeat: z.string(),
+  currency: z.string(),
+  /** Seats still free. */
+  availableSeats: z.number().int(),
+});
+export type MatchedRide = z.infer<typeof matchedRideSchema>;
+
+/**
+ * A request in the passenger's list, with the rides it was matched with that can still be booked
+ * (active, to depart, with a seat free, their driver not hidden), soonest first, at most
+ * `maxMatchedRidesShown`.
+ */
+export const myRideRequestSchema = rideRequestSchema.extend({ matchedRides: z.array(matchedRideSchema) });
+export type MyRideRequest = z.infer<typeof myRideRequestSchema>;
+
+/** GET /api/ride-requests/mine: the signed-in user's active requests, newest first, each with its matched rides. */
+export const rideRequestListSchema = z.object({ requests: z.array(myRideRequestSchema) });
 export const rideRequestParams = z.object({ id: z.string().describe('The ride request id (a uuid)') });

@@ -1,5 +1,8 @@
 import {
+  type MatchedRide,
+  maxMatchedRidesShown,
   maxOpenRideRequests,
+  type MyRideRequest,
   type RideRequest,
   rideRequestHorizonDays,
   rideRequestLifetimeDays,
@@ -15,6 +18,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { type RideRequestRow, rideRequests } from '../db/schema.ts';
+import { driverVisible } from '../rides/ride-views.ts';
 
 /*
  * A passenger's ride requests. Every function takes the signed-in user's id and touches only that
@@ -142,15 +146,45 @@ async function insertRideRequest(
   return toRideRequest(row);
 }
 
-/** The user's requests still open (active and not expired), newest first. */
-export async function listOpenRideRequests(db: RidesDb, userId: string, now = new Date(), limit = myRideRequestsLimit): Promise<RideRequest[]> {
+/** The user's requests still open (active and not expired), newest first, each with the rides it matched that can still be booked. */
+export async function listOpenRideRequests(db: RidesDb, userId: string, now = new Date(), limit = myRideRequestsLimit): Promise<MyRideRequest[]> {
   const rows = await db
     .select()
     .from(rideRequests)
     .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now)))
     .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
     .limit(limit);
-  return rows.map(toRideRequest);
+  const matched = await matchedRidesOf(db, rows.map((row) => row.id), now);
+  return rows.map((row) => ({ ...toRideRequest(row), matchedRides: matched.get(row.id) ?? [] }));
+}
+
+/**
+ * The rides each request was told of (ride_request_matches) that a passenger can still book:
+ * active, to depart, a seat free, the driver not suspended or deleted; the soonest
+ * `maxMatchedRidesShown` of each, in one statement for all the requests.
+ */
+async function matchedRidesOf(db: RidesDb, requestIds: string[], now: Date): Promise<Map<string, MatchedRide[]>> {
+  const byRequest = new Map<string, MatchedRide[]>();
+  if (requestIds.length === 0) return byRequest;
+  const { rows } = await db.execute<MatchedRide & { requestId: string }>(sql`
+    SELECT q.id AS "requestId", x.*
+    FROM unnest(${`{${requestIds.join(',')}}`}::uuid[]) AS q(id)
+    CROSS JOIN LATERAL (
+      SELECT r.id, r.from_city AS "fromCity", r.to_city AS "toCity", r.departure_date::text AS "departureDate",
+        r.departure_time AS "departureTime", r.price_per_seat::text AS "pricePerSeat", r.currency, r.available_seats AS "availableSeats"
+      FROM ride_request_matches m JOIN rides r ON r.id = m.ride_id
+      WHERE m.request_id = q.id AND r.status = 'active' AND r.available_seats > 0
+        AND r.departure_at > ${now.toISOString()}::timestamptz AND ${driverVisible}
+      ORDER BY r.departure_at, r.id
+      LIMIT ${maxMatchedRidesShown}::int
+    ) x
+    ORDER BY x."departureDate", x."departureTime", x.id`);
+  for (const { requestId, ...ride } of rows) {
+    const list = byRequest.get(requestId);
+    if (list) list.push(ride);
+    else byRequest.set(requestId, [ride]);
+  }
+  return byRequest;
 }
 
 /**
