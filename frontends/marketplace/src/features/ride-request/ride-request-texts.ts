@@ -35,6 +35,8 @@ export const rideRequestTexts = {
   emptyTitle: 'No ride requests',
   emptyText: 'When a search finds no ride, request one there and it will show here.',
   anyDate: 'Any date',
+  matchesTitle: 'Matching rides',
+  noMatches: "No matching ride yet. We'll tell you when one is posted.",
   cancel: 'Cancel Request',
   cancelTitle: 'Cancel this ride request?',
   cancelQuestion: (route: string) => `${route}. You will no longer hear about rides matching it.`,

@@ -50,6 +50,28 @@ describe('/rides/as-passenger: ride requests', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('shows the rides each request matched, each linking to its preview with the request\'s passengers as seats', async () => {
+    const matched = aRideRequest({
+      fromLocation: 'Kaneshie Station',
+      toLocation: 'Kejetia Market',
+      passengers: 2,
+      matchedRides: [
+        { id: '3c1d2e4f-5a6b-4c7d-8e9f-000000000001', fromCity: 'Accra', toCity: 'Kumasi', departureDate: '2026-11-28', departureTime: '07:30', pricePerSeat: '120.00', currency: 'GHS', availableSeats: 3 },
+        { id: '3c1d2e4f-5a6b-4c7d-8e9f-000000000002', fromCity: 'Accra', toCity: 'Kumasi', departureDate: '2026-11-29', departureTime: '14:05', pricePerSeat: '95.50', currency: 'GHS', availableSeats: 1 },
+      ],
+    });
+    openPassengerRides({ stored: [matched, kumasi] });
+    const card = await screen.findByRole('listitem', { name: 'Kaneshie Station → Kejetia Market' });
+    const matches = within(card).getByRole('region', { name: 'Matching rides' });
+    expect(within(matches).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Accra → KumasiSat, Nov 28, 2026 · 7:30 AMGH₵120.00 per seat · 3 seats left', '/ride-preview/3c1d2e4f-5a6b-4c7d-8e9f-000000000001?seats=2'],
+      ['Accra → KumasiSun, Nov 29, 2026 · 2:05 PMGH₵95.50 per seat · 1 seat left', '/ride-preview/3c1d2e4f-5a6b-4c7d-8e9f-000000000002?seats=2'],
+    ]);
+    const unmatched = screen.getByRole('listitem', { name: 'Accra → Kumasi' });
+    expect(within(unmatched).queryByRole('region', { name: 'Matching rides' })).toBeNull();
+    expect(within(unmatched).getByText("No matching ride yet. We'll tell you when one is posted.")).toBeTruthy();
+  });
+
   it('says so when there are none', async () => {
     openPassengerRides();
     expect(await within(await screen.findByRole('region', { name: 'Ride requests' })).findByText('No ride requests')).toBeTruthy();

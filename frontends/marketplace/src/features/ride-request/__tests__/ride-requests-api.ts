@@ -1,5 +1,5 @@
 import type { PlaceDetails } from '@krom/contracts/http/places';
-import { type RideRequest, type RideRequestInput, rideRequestMessages } from '@krom/contracts/http/ride-requests';
+import { type MyRideRequest, type RideRequestInput, rideRequestMessages } from '@krom/contracts/http/ride-requests';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 
@@ -31,8 +31,8 @@ export const places = {
 
 let sequence = 0;
 
-/** An active ride request as GET /api/ride-requests/mine answers it: Accra to Kumasi, any date, one passenger, told by e-mail. */
-export function aRideRequest(overrides: Partial<RideRequest> = {}): RideRequest {
+/** An active ride request as GET /api/ride-requests/mine answers it: Accra to Kumasi, any date, one passenger, told by e-mail, no ride matched yet. */
+export function aRideRequest(overrides: Partial<MyRideRequest> = {}): MyRideRequest {
   sequence += 1;
   return {
     id: `7e3f1a2b-9c4d-4e5f-8a6b-${String(sequence).padStart(12, '0')}`,
@@ -57,12 +57,13 @@ export function aRideRequest(overrides: Partial<RideRequest> = {}): RideRequest 
     createdAt: '2026-11-20T10:00:00.000Z',
     expiresAt: '2026-12-20T10:00:00.000Z',
     lastNotifiedAt: null,
+    matchedRides: [],
     ...overrides,
   };
 }
 
 /** The request a POST answers: what was sent, as the rides service stores it. */
-function storedFrom(input: RideRequestInput): RideRequest {
+function storedFrom(input: RideRequestInput): MyRideRequest {
   const number = (value: unknown) => (typeof value === 'number' ? value : null);
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const price = text(input.maxPricePerSeat);
@@ -92,7 +93,7 @@ function storedFrom(input: RideRequestInput): RideRequest {
  * the rides service keeps them (newest first; cancelling an unknown one is 404). `overrides`
  * answer a route differently (a failure, a held answer).
  */
-export function rideRequestsApi({ stored = [], overrides = {} }: { stored?: RideRequest[]; overrides?: Record<string, Handler> } = {}) {
+export function rideRequestsApi({ stored = [], overrides = {} }: { stored?: MyRideRequest[]; overrides?: Record<string, Handler> } = {}) {
   let requests = [...stored];
   const routes: Record<string, Handler> = {
     ...frameAnswers(aUser()),
@@ -118,7 +119,7 @@ export function rideRequestsApi({ stored = [], overrides = {} }: { stored?: Ride
     },
     'GET /api/ride-requests/mine': () => ({ status: 200, body: { requests } }),
   };
-  const addRoutesFor = (request: RideRequest) => {
+  const addRoutesFor = (request: MyRideRequest) => {
     routes[`DELETE /api/ride-requests/${request.id}`] = () => {
       if (!requests.some((candidate) => candidate.id === request.id)) return { status: 404, body: { message: rideRequestMessages.notFound } };
       requests = requests.filter((candidate) => candidate.id !== request.id);

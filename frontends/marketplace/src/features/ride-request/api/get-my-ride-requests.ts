@@ -1,13 +1,13 @@
 import { getMyRideRequests as getMyRideRequestsEndpoint } from '@krom/contracts/api/ride-requests';
-import type { RideRequest } from '@krom/contracts/http/ride-requests';
+import type { MyRideRequest } from '@krom/contracts/http/ride-requests';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Every query of the user's ride requests starts with this, so one invalidation refreshes them all. */
 export const myRideRequestsQueryKey = [getMyRideRequestsEndpoint.path] as const;
 
-/** The signed-in user's active ride requests, newest first. */
-export async function getMyRideRequests({ signal }: { signal?: AbortSignal } = {}): Promise<RideRequest[]> {
+/** The signed-in user's active ride requests, newest first, each with the rides it matched that can still be booked. */
+export async function getMyRideRequests({ signal }: { signal?: AbortSignal } = {}): Promise<MyRideRequest[]> {
   return (await callEndpoint(getMyRideRequestsEndpoint, { signal })).requests;
 }
 

@@ -1,22 +1,23 @@
-import type { RideRequest } from '@krom/contracts/http/ride-requests';
+import type { MyRideRequest, RideRequest } from '@krom/contracts/http/ride-requests';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageSection } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
-import { formatCedis, formatRideDate } from '../../../components/ride-card.tsx';
+import { formatCedis, formatDeparture, formatRideDate, seatsLeftText } from '../../../components/ride-card.tsx';
 import { useCancelRideRequest } from '../api/cancel-ride-request.ts';
 import { useMyRideRequests } from '../api/get-my-ride-requests.ts';
 import { rideRequestTexts as texts } from '../ride-request-texts.ts';
 
 /**
  * The signed-in user's active ride requests (route, date, passengers, price limit, how they will
- * be told, when the request lapses), each of which can be cancelled after a question.
+ * be told, when the request lapses, the rides it matched), each of which can be cancelled after a question.
  */
 export function MyRideRequests() {
   return (
@@ -87,7 +88,7 @@ function channelsOf(request: RideRequest): string {
 /** The day a request lapses, in Ghana (GMT). */
 const expiryOf = (request: RideRequest) => `Expires ${formatRideDate(new Date(request.expiresAt).toISOString().slice(0, 10))}`;
 
-function RequestCard({ request, busy, onCancel }: { request: RideRequest; busy: boolean; onCancel: () => void }) {
+function RequestCard({ request, busy, onCancel }: { request: MyRideRequest; busy: boolean; onCancel: () => void }) {
   const route = routeOf(request);
   return (
     <Card aria-label={route}>
@@ -102,6 +103,7 @@ function RequestCard({ request, busy, onCancel }: { request: RideRequest; busy: 
         <span>{expiryOf(request)}</span>
       </Details>
       {request.notes ? <Notes>{request.notes}</Notes> : null}
+      <MatchedRides request={request} />
       <Actions>
         <Button $variant="ghost" disabled={busy} onClick={onCancel}>
           {texts.cancel}
@@ -110,6 +112,62 @@ function RequestCard({ request, busy, onCancel }: { request: RideRequest; busy: 
     </Card>
   );
 }
+
+/**
+ * The rides the request matched that can still be booked (the server's list, soonest first), each
+ * a link to its preview with the request's passengers as the seats wanted.
+ */
+function MatchedRides({ request }: { request: MyRideRequest }) {
+  const titleId = useId();
+  if (request.matchedRides.length === 0) return <Details>{texts.noMatches}</Details>;
+  return (
+    <Matches aria-labelledby={titleId}>
+      <h4 id={titleId}>{texts.matchesTitle}</h4>
+      <ul>
+        {request.matchedRides.map((ride) => (
+          <li key={ride.id}>
+            <MatchLink to={`/ride-preview/${ride.id}?seats=${request.passengers}`}>
+              <strong>
+                {ride.fromCity} → {ride.toCity}
+              </strong>
+              <span>{formatDeparture(ride)}</span>
+              <span>
+                {formatCedis(ride.pricePerSeat)} per seat · {seatsLeftText(ride.availableSeats)}
+              </span>
+            </MatchLink>
+          </li>
+        ))}
+      </ul>
+    </Matches>
+  );
+}
+
+const Matches = styled.section`
+  display: grid;
+  gap: 6px;
+  padding-top: 8px;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+
+  h4 { font-size: 0.9375rem; }
+  ul { display: grid; gap: 6px; margin: 0; padding: 0; list-style: none; }
+`;
+
+/** A whole row is the link: a large target on a phone. */
+const MatchLink = styled(Link)`
+  display: grid;
+  gap: 2px;
+  min-height: 44px;
+  padding: 8px 10px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: inherit;
+  font-size: 0.875rem;
+  text-decoration: none;
+
+  strong { color: ${({ theme }) => theme.color.primary}; overflow-wrap: anywhere; }
+  span { color: ${({ theme }) => theme.color.muted}; }
+  &:hover strong, &:focus-visible strong { text-decoration: underline; }
+`;
 
 const Lead = styled.p`
   margin-top: -6px;
