@@ -320,6 +320,8 @@ const rideDetails = (overrides: Record<string, unknown> = {}) =>
     pickupStation: like('Circle Station (Accra)'),
     driverRidesCompleted: integer(0),
     createdAt: isoDate,
+    // Whether the asserted caller drives it: never for a guest.
+    isOwnRide: false,
     ...overrides,
   });
 const vehicle = (overrides: Record<string, unknown> = {}) => ({
@@ -398,12 +400,12 @@ describe('BFF → rides service (rides and vehicles, as the signed-in user)', ()
         b.headers(asUser).jsonBody({ ...postedRide, vehicleId: stateVehicleId });
       })
       .willRespondWith(201, (b) =>
-        b.jsonBody(rideDetails({ id: uuid(), driverId: uuid(USER_ID), pricePerSeat: regex(/^\d+\.\d{2}$/, '120.00'), description: null })),
+        b.jsonBody(rideDetails({ id: uuid(), driverId: uuid(USER_ID), pricePerSeat: regex(/^\d+\.\d{2}$/, '120.00'), description: null, isOwnRide: true })),
       )
       .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'POST', '/api/rides', postedRide);
         expect(response.statusCode).toBe(201);
-        expect(response.json()).toMatchObject({ driverId: USER_ID, pricePerSeat: '120.00', status: 'active' });
+        expect(response.json()).toMatchObject({ driverId: USER_ID, pricePerSeat: '120.00', status: 'active', isOwnRide: true });
       }));
   });
 
@@ -553,19 +555,39 @@ describe('BFF → rides service (ride requests, as the signed-in passenger)', ()
       }));
   });
 
-  it("lists the user's open requests", async () => {
+  it("lists the user's open requests, each with the rides it matched", async () => {
     await pact
       .addInteraction()
-      .given('a user has an open ride request', { userId: USER_ID })
+      .given('a user has an open ride request a posted ride matched', { userId: USER_ID })
       .uponReceiving("a request for the user's ride requests")
       .withRequest('GET', '/ride-requests/mine', (b) => {
         b.headers(asUser);
       })
-      .willRespondWith(200, (b) => b.jsonBody({ requests: eachLike(rideRequest({ id: uuid() })) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          requests: eachLike(
+            rideRequest({
+              id: uuid(),
+              lastNotifiedAt: isoDate,
+              matchedRides: eachLike({
+                id: uuid(RIDE_ID),
+                fromCity: 'Accra',
+                toCity: 'Kumasi',
+                departureDate: dateText,
+                departureTime: timeText,
+                pricePerSeat: money,
+                currency: 'GHS',
+                availableSeats: integer(3),
+              }),
+            }),
+          ),
+        }),
+      )
       .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'GET', '/api/ride-requests/mine');
         expect(response.statusCode).toBe(200);
         expect(response.json().requests[0]).toMatchObject({ fromLocation: 'Circle, Accra', status: 'active' });
+        expect(response.json().requests[0].matchedRides[0]).toMatchObject({ id: RIDE_ID, fromCity: 'Accra', toCity: 'Kumasi', currency: 'GHS' });
       }));
   });
 

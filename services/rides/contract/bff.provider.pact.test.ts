@@ -7,6 +7,7 @@ import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openRidesService } from '../src/open-rides.ts';
+import { matchRideRequests } from '../src/ride-requests/match-ride-requests.ts';
 import { insertPayment, type RidesService, ridesTestConfig } from '../test/rides-test-env.ts';
 
 /** The real rides service verifies what the BFF's pact expects of it. */
@@ -65,6 +66,31 @@ async function asUser<T>(userId: string, method: 'POST', url: string, payload: o
 const addVehicle = (driverId: string, licensePlate: string) =>
   asUser<{ id: string }>(driverId, 'POST', '/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate, seats: 5 });
 
+/** Posts the pact's Accra to Kumasi ride for `driverId` through the service's own route. */
+const postedAccraToKumasi = (driverId: string, vehicleId: string, departureDate: string) =>
+  asUser<{ id: string }>(driverId, 'POST', '/rides', {
+      vehicleId,
+      fromCity: 'Accra',
+      toCity: 'Kumasi',
+      fromLocation: 'Circle, Accra',
+      toLocation: 'Kejetia Market (Kumasi)',
+      fromLatitude: 5.5703,
+      fromLongitude: -0.2151,
+      fromLocalityArea: 'Accra',
+      fromRegion: 'Greater Accra',
+      toLatitude: 6.6958,
+      toLongitude: -1.621,
+      toLocalityArea: 'Kumasi',
+      toRegion: 'Ashanti',
+      departureDate,
+      departureTime: '09:30',
+      availableSeats: 3,
+      pricePerSeat: '120',
+      description: 'AC, one bag each.',
+      duration: '4h 45min',
+      pickupStation: 'Circle Station (Accra)',
+  });
+
 it('honours the BFF pact', async () => {
   const file = pactFile('krom-bff', 'krom-rides');
   expect(existsSync(file), `${file} is written by the BFF's consumer test`).toBe(true);
@@ -101,28 +127,7 @@ it('honours the BFF pact', async () => {
         await removeVehicles({ driverId, licensePlate: 'AS-5521-22' });
         await approvedUser(driverId);
         const vehicle = await addVehicle(driverId, 'AS-5521-22');
-        const ride = await asUser<{ id: string }>(driverId, 'POST', '/rides', {
-          vehicleId: vehicle.id,
-          fromCity: 'Accra',
-          toCity: 'Kumasi',
-          fromLocation: 'Circle, Accra',
-          toLocation: 'Kejetia Market (Kumasi)',
-          fromLatitude: 5.5703,
-          fromLongitude: -0.2151,
-          fromLocalityArea: 'Accra',
-          fromRegion: 'Greater Accra',
-          toLatitude: 6.6958,
-          toLongitude: -1.621,
-          toLocalityArea: 'Kumasi',
-          toRegion: 'Ashanti',
-          departureDate,
-          departureTime: '09:30',
-          availableSeats: 3,
-          pricePerSeat: '120',
-          description: 'AC, one bag each.',
-          duration: '4h 45min',
-          pickupStation: 'Circle Station (Accra)',
-        });
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, departureDate);
         return { rideId: ride.id };
       },
       'a user may post rides': async (params: unknown) => {
@@ -158,6 +163,20 @@ it('honours the BFF pact', async () => {
         const { userId } = params as { userId: string };
         await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
         const request = await asUser<{ id: string }>(userId, 'POST', '/ride-requests', accraToKumasiRequest(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)));
+        return { requestId: request.id };
+      },
+      'a user has an open ride request a posted ride matched': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
+        const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+        const request = await asUser<{ id: string }>(userId, 'POST', '/ride-requests', accraToKumasiRequest(date));
+        const driverId = randomUUID();
+        await removeVehicles({ licensePlate: 'AS-7742-23' });
+        await approvedUser(driverId);
+        const vehicle = await addVehicle(driverId, 'AS-7742-23');
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, date);
+        // What rides does on the ride's ride.posted event, done here so the state is ready when it returns.
+        await matchRideRequests(service.db, ride.id);
         return { requestId: request.id };
       },
       "another user's ride request": async (params: unknown) => {
