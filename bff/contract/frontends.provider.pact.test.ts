@@ -229,6 +229,20 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     cookie = cookieOf(b);
     return { requestId: String(request.id), preferredDepartureDate };
   },
+  // The ride is posted by another driver for the request's day; rides matches it when it handles the ride's ride.posted event.
+  'a signed-in user with an active ride request from Accra to Kumasi that a posted ride matched': async () => {
+    const { b } = await signedInPerson();
+    const preferredDepartureDate = inAWeek();
+    await expectStatus(b.post('/api/ride-requests', rideRequestFor(preferredDepartureDate)), 201, 'ride request');
+    const driver = (await approvedDriver()).b;
+    await expectStatus(driver.post('/api/rides', accraToKumasiRide(await addedVehicle(driver), preferredDepartureDate)), 201, 'ride');
+    await eventually(async () => {
+      const mine = await expectStatus(b.get('/api/ride-requests/mine'), 200, 'ride requests');
+      return (mine.requests as { matchedRides: unknown[] }[]).some((request) => request.matchedRides.length > 0) || undefined;
+    }, 30_000);
+    cookie = cookieOf(b);
+    return undefined;
+  },
   // The id of Kumasi as the place search names it (after "a signed-in user", whose session it searches with).
   'the place search knows Kumasi': async () => {
     const response = await system.bff.inject({ method: 'GET', url: '/api/places/autocomplete?q=Kumasi', headers: cookie ? { cookie } : {} });

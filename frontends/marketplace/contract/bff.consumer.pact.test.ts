@@ -51,6 +51,7 @@ const providerStates = {
   placeKnown: 'the place search knows Kumasi',
   searchFoundNothing: 'a signed-in user whose search found no ride',
   rideRequested: 'a signed-in user with an active ride request from Accra to Kumasi',
+  rideRequestMatched: 'a signed-in user with an active ride request from Accra to Kumasi that a posted ride matched',
 } as const;
 
 // Filled by the verifier from what the state made.
@@ -122,6 +123,8 @@ const rideDetails = {
   pickupStation: like('Kaneshie Station'),
   driverRidesCompleted: integer(0),
   createdAt: isoDate,
+  // A guest's view of it: Edit and Cancel are only for its driver.
+  isOwnRide: false,
 };
 
 const vehicleInput = { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: 'GR 1234 20', seats: 4 } as const;
@@ -226,10 +229,10 @@ describe('marketplace frontend → BFF: posting a ride', () => {
       .withRequest('POST', '/api/rides', (b) =>
         b.headers(json).jsonBody({ ...rideDraft, vehicleId: stateVehicleId, departureDate: stateDepartureDate }),
       )
-      .willRespondWith(201, (b) => b.jsonBody(rideDetails))
+      .willRespondWith(201, (b) => b.jsonBody({ ...rideDetails, isOwnRide: true }))
       .executeTest(whenRecorded(async (mock) => {
         const posted = await withFetchAgainst(mock.url, () => callEndpoint(postRide, { body: rideDraft }));
-        expect(posted).toMatchObject({ status: 'active', fromCity: 'Accra', toCity: 'Kumasi', pricePerSeat: '80.00', pickupStation: 'Kaneshie Station' });
+        expect(posted).toMatchObject({ status: 'active', fromCity: 'Accra', toCity: 'Kumasi', pricePerSeat: '80.00', pickupStation: 'Kaneshie Station', isOwnRide: true });
       }));
   });
 });
@@ -405,16 +408,34 @@ describe('marketplace frontend → BFF: ride requests', () => {
       }));
   });
 
-  it('lists the user’s active ride requests', async () => {
+  it('lists the user’s active ride requests, each with the rides it matched', async () => {
     await pact
       .addInteraction()
-      .given(providerStates.rideRequested)
+      .given(providerStates.rideRequestMatched)
       .uponReceiving('a request for the user’s ride requests')
       .withRequest('GET', '/api/ride-requests/mine')
-      .willRespondWith(200, (b) => b.jsonBody({ requests: eachLike(rideRequestBody) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          requests: eachLike({
+            ...rideRequestBody,
+            lastNotifiedAt: isoDate,
+            matchedRides: eachLike({
+              id: uuid(ids.ride),
+              fromCity: 'Accra',
+              toCity: 'Kumasi',
+              departureDate: day(examples.departureDate),
+              departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+              pricePerSeat: money('80.00'),
+              currency: 'GHS',
+              availableSeats: integer(3),
+            }),
+          }),
+        }),
+      )
       .executeTest(whenRecorded(async (mock) => {
         const requests = await withFetchAgainst(mock.url, () => getMyRideRequests());
         expect(requests[0]).toMatchObject({ status: 'active', fromLocation: 'Kaneshie Station', toLocation: 'Kejetia', passengers: 2 });
+        expect(requests[0]?.matchedRides[0]).toMatchObject({ id: ids.ride, fromCity: 'Accra', toCity: 'Kumasi', pricePerSeat: '80.00' });
       }));
   });
 
