@@ -1,4 +1,5 @@
 import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomUUID } from 'node:crypto';
 import { rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@krom/contracts/http/ride-requests';
 import { rideMessages } from '@krom/contracts/http/rides';
@@ -39,7 +40,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 /** The request form's payload for Accra to Kumasi, both places picked from suggestions. */
 const accraToKumasi = (changes: object = {}) => accraToKumasiRequest(inDays(5), changes);
 
-/** A ride from Accra to Kumasi on `date`, posted through the BFF by an approved driver (rides' projection written directly). */
+/** The example ride from Accra to Kumasi on `date`, posted through the BFF by an approved driver (rides' projection written directly). */
 async function postedMatchingRide(date: string): Promise<string> {
   const driver = await signedIn();
   await system.rides?.db.$client.query(
@@ -49,23 +50,7 @@ async function postedMatchingRide(date: string): Promise<string> {
   );
   const vehicle = await call(driver, 'POST', '/api/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: 'GR-4821-19', seats: 5 });
   expect(vehicle.statusCode).toBe(201);
-  const ride = await call(driver, 'POST', '/api/rides', {
-    vehicleId: vehicle.json().id,
-    fromCity: 'Accra',
-    toCity: 'Kumasi',
-    fromLocation: 'Circle, Accra',
-    toLocation: 'Kejetia Market (Kumasi)',
-    fromLatitude: 5.5703,
-    fromLongitude: -0.2151,
-    fromLocalityArea: 'Accra',
-    toLatitude: 6.6958,
-    toLongitude: -1.621,
-    toLocalityArea: 'Kumasi',
-    departureDate: date,
-    departureTime: '09:30',
-    availableSeats: 3,
-    pricePerSeat: '120',
-  });
+  const ride = await call(driver, 'POST', '/api/rides', accraToKumasiRide(vehicle.json().id, date));
   expect(ride.statusCode).toBe(201);
   return ride.json().id;
 }
@@ -160,7 +145,7 @@ describe('a signed-in passenger', () => {
       return rides.length > 0 ? rides : undefined;
     });
     expect(matched).toEqual([
-      { id: ride, fromCity: 'Accra', toCity: 'Kumasi', departureDate: inDays(5), departureTime: '09:30', pricePerSeat: '120.00', currency: 'GHS', availableSeats: 3 },
+      { id: ride, fromCity: 'Accra', toCity: 'Kumasi', departureDate: inDays(5), departureTime: '08:30', pricePerSeat: '80.00', currency: 'GHS', availableSeats: 3 },
     ]);
   });
 
