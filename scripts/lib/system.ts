@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { ensureNats, ensurePostgres, ensureRedis, ensureS3, reachable, repoRoot, type Started, varDir, waitFor } from './infra.ts';
 import { localRedisPrefix } from './local-run-prefix.ts';
-import { recordLocalRun, serviceDatabaseUrl } from './service-databases.ts';
+import { runPortOffset, serviceDatabaseUrl, startedRunDatabases } from './service-databases.ts';
 
 type Proc = { name: string; cwd: string; script: string; port: number; health: string; env: Record<string, string> };
 
@@ -87,12 +87,12 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     if (redis.started) started.push(redis.started);
 
     const secrets = localSecrets();
-    const databases = { postgresUrl: postgres.url, prefix: options.env?.KROM_DATABASE_PREFIX ?? process.env.KROM_DATABASE_PREFIX ?? 'krom_' };
+    const runEnv = { ...process.env, ...options.env };
+    // Recorded for `npm run admin:create`, in a file of this run's ports: the bench's and e2e's runs never rewrite `npm start`'s.
+    const databases = startedRunDatabases(postgres.url, runEnv);
     const database = (service: string) => serviceDatabaseUrl(databases, service);
-    // What `npm run admin:create` reads to reach this run's databases; a run given its own prefix by its caller (bench) is not the developer's.
-    if (!options.env?.KROM_DATABASE_PREFIX) recordLocalRun(databases);
     // KROM_PORT_OFFSET moves every port, so a test run can stand beside a developer's running copy.
-    const offset = Number(options.env?.KROM_PORT_OFFSET ?? process.env.KROM_PORT_OFFSET ?? 0);
+    const offset = runPortOffset(runEnv);
     const port = (base: number) => base + offset;
     const webPort = Number(process.env.WEB_PORT ?? port(8080));
     const s3 = await ensureS3(log, port(4569));
