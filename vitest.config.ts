@@ -45,6 +45,7 @@ export default defineConfig({
           include: ['**/contract/**/*.consumer.pact.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['./packages/server-kit/src/pact-consumer-setup.ts'],
           testTimeout: 30_000,
           fileParallelism: false,
         },

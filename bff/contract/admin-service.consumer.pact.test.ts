@@ -5,9 +5,9 @@ import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildBffApp } from '../src/app.ts';
-import { readBffConfig } from '../src/config.ts';
+import { bffTestConfig, ORIGIN } from '../test/bff-test-config.ts';
 
 /**
  * The BFF as consumer of the admin service: the real BFF handles each public call and its
@@ -17,7 +17,6 @@ const { like, eachLike, regex, uuid, datetime } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-admin', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffpact');
 const redis = new Redis(env.redisUrl);
-const ORIGIN = 'http://localhost:8080';
 const ADMIN_ID = '5b0c7a52-6f43-4a8e-9d51-2f1f1d0f6a11';
 const jwt = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
@@ -29,17 +28,13 @@ afterAll(async () => {
 });
 
 async function bffAgainst(adminUrl: string): Promise<FastifyInstance> {
-  const config = readBffConfig({
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    SESSION_SECRET: `session-${env.tag}-0123456789abcdef0123456789`,
-    REDIS_URL: env.redisUrl,
-    REDIS_PREFIX: env.redisPrefix,
-    ADMIN_URL: adminUrl,
-    PUBLIC_ORIGIN: ORIGIN,
-  });
-  return buildBffApp(config, redis);
+  // Every other service is one that is down (bff-test-config.ts), never what listens on its default port;
+  // no event subscription, so each of the BFF's calls reaches the mock as the pact records it.
+  const config = bffTestConfig(env, { ADMIN_URL: adminUrl, NATS_URL: undefined });
+  const bff = await buildBffApp(config, redis);
+  // Closed however the interaction ends: a failed expectation must not leave it running into the next.
+  onTestFinished(() => bff.close());
+  return bff;
 }
 
 /** Example assertions are signed up front: Pact's request builders are synchronous. */
@@ -74,7 +69,6 @@ describe('BFF → admin service', () => {
         const response = await bff.inject({ method: 'POST', url: '/api/waitlist', headers: { origin: ORIGIN }, payload: { name: 'Ama Mensah', email: 'ama@example.com', phone: '0241234567' } });
         expect(response.statusCode).toBe(201);
         expect(response.json().alreadyJoined).toBe(false);
-        await bff.close();
       }));
   });
 
@@ -91,7 +85,6 @@ describe('BFF → admin service', () => {
         const response = await bff.inject({ method: 'POST', url: '/api/waitlist', headers: { origin: ORIGIN }, payload: { name: 'Ama Mensah', email: 'ama@example.com', phone: '12345' } });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Please enter a valid 10-digit Ghana phone number starting with 0');
-        await bff.close();
       }));
   });
 
@@ -109,7 +102,6 @@ describe('BFF → admin service', () => {
         const response = await bff.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username: 'founder', password: 'first-admin-pass' } });
         expect(response.statusCode).toBe(200);
         expect(response.cookies.map((c) => c.name)).toContain('krom_session');
-        await bff.close();
       }));
   });
 
@@ -127,7 +119,6 @@ describe('BFF → admin service', () => {
         const response = await bff.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username: 'founder', password: 'wrong-password' } });
         expect(response.statusCode).toBe(401);
         expect(response.json().message).toBe('Invalid username or password');
-        await bff.close();
       }));
   });
 
@@ -145,7 +136,6 @@ describe('BFF → admin service', () => {
         const response = await bff.inject({ method: 'GET', url: '/api/admin/verify', cookies: await adminCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json().admin.id).toBe(ADMIN_ID);
-        await bff.close();
       }));
   });
 
@@ -164,7 +154,6 @@ describe('BFF → admin service', () => {
         const response = await bff.inject({ method: 'GET', url: '/api/admin/waitlist', cookies: await adminCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json()[0]).toHaveProperty('email');
-        await bff.close();
       }));
   });
 
@@ -181,7 +170,6 @@ describe('BFF → admin service', () => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'GET', url: '/api/admin/users', cookies: await adminCookie(bff) });
         expect(response.json()[0].username).toBe('founder');
-        await bff.close();
       }));
 
     await pact
@@ -202,7 +190,6 @@ describe('BFF → admin service', () => {
           payload: { username: 'kwame.ops', password: 'kwame-pass' },
         });
         expect(response.statusCode).toBe(201);
-        await bff.close();
       }));
 
     await pact
@@ -224,7 +211,6 @@ describe('BFF → admin service', () => {
         });
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('Username already exists');
-        await bff.close();
       }));
   });
 });

@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, sampleImages } from '../../services/identity/test/identity-test-env.ts';
 import { buildBffApp } from '../src/app.ts';
-import { readBffConfig } from '../src/config.ts';
+import { bffTestConfig, ORIGIN } from '../test/bff-test-config.ts';
 
 /**
  * The BFF as consumer of the identity service: the real BFF handles each public call, and what
@@ -24,7 +24,6 @@ const { like, regex, uuid, datetime, boolean } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-identity', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffpact');
 const redis = new Redis(env.redisUrl);
-const ORIGIN = 'http://localhost:8080';
 const jwt = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
 
@@ -49,18 +48,9 @@ afterAll(async () => {
 });
 
 async function bffAgainst(identityUrl: string): Promise<FastifyInstance> {
-  const config = readBffConfig({
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    SESSION_SECRET: `session-${env.tag}-0123456789abcdef0123456789`,
-    REDIS_URL: env.redisUrl,
-    REDIS_PREFIX: env.redisPrefix,
-    IDENTITY_URL: identityUrl,
-    // Recovery asks the notifications service for a code in the background; none runs here.
-    NOTIFICATIONS_URL: 'http://127.0.0.1:9',
-    PUBLIC_ORIGIN: ORIGIN,
-  });
+  // Every other service is one that is down (bff-test-config.ts), never what listens on its default port;
+  // no event subscription, so each of the BFF's calls reaches the mock as the pact records it.
+  const config = bffTestConfig(env, { IDENTITY_URL: identityUrl, NATS_URL: undefined });
   return buildBffApp(config, redis);
 }
 

@@ -7,9 +7,9 @@ import { isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildBffApp } from '../src/app.ts';
-import { readBffConfig } from '../src/config.ts';
+import { bffTestConfig, ORIGIN } from '../test/bff-test-config.ts';
 
 /**
  * The BFF as consumer of the notifications service: the real BFF handles each public call and
@@ -20,7 +20,6 @@ const { like, eachLike, integer, regex, uuid, datetime, boolean } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-notifications', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffnotepact');
 const redis = new Redis(env.redisUrl);
-const ORIGIN = 'http://localhost:8080';
 const PHONE = '0241234567';
 const CODE = '4821';
 const USER_ID = '8d1f6a3e-2b4c-4d5e-9f60-7a8b9c0d1e2f';
@@ -35,23 +34,25 @@ afterAll(async () => {
 });
 
 async function bffAgainst(notificationsUrl: string): Promise<FastifyInstance> {
-  const config = readBffConfig({
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    SESSION_SECRET: `session-${env.tag}-0123456789abcdef0123456789`,
-    REDIS_URL: env.redisUrl,
-    REDIS_PREFIX: env.redisPrefix,
-    NOTIFICATIONS_URL: notificationsUrl,
-    PUBLIC_ORIGIN: ORIGIN,
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
-  });
-  return buildBffApp(config, redis);
+  // Every other service is one that is down (bff-test-config.ts), never what listens on its default port;
+  // no event subscription, so each of the BFF's calls reaches the mock as the pact records it.
+  const config = bffTestConfig(env, { NOTIFICATIONS_URL: notificationsUrl, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', NATS_URL: undefined });
+  const bff = await buildBffApp(config, redis);
+  // Closed however the interaction ends: a failed expectation must not leave it running into the next.
+  onTestFinished(() => bff.close());
+  return bff;
 }
 
-const assertionAs = async (caller: Parameters<typeof exampleAssertion>[0]) => ({
-  [ASSERTION_HEADER]: regex(jwt, await exampleAssertion(caller, 'notifications')),
+/**
+ * Example assertions are signed up front: pact calls a request builder without awaiting it, so
+ * headers set after an await inside one come after the mock server started and are not recorded.
+ */
+const assertions: Record<'public' | 'user', string> = { public: '', user: '' };
+beforeAll(async () => {
+  assertions.public = await exampleAssertion({ kind: 'public' }, 'notifications');
+  assertions.user = await exampleAssertion({ kind: 'user', userId: USER_ID }, 'notifications');
 });
+const assertionAs = (kind: 'public' | 'user') => ({ [ASSERTION_HEADER]: regex(jwt, assertions[kind]) });
 
 async function userCookie(bff: FastifyInstance) {
   const sid = await bff.sessions.create('user', USER_ID);
@@ -86,8 +87,8 @@ describe('BFF → notifications service: sign-up codes', () => {
       .addInteraction()
       .given('no sign-up code was sent to the number lately', { phone: PHONE })
       .uponReceiving('a request for a sign-up code')
-      .withRequest('POST', '/verification-codes', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody(signupCodeRequest);
+      .withRequest('POST', '/verification-codes', (b) => {
+        b.headers(assertionAs('public')).jsonBody(signupCodeRequest);
       })
       .willRespondWith(201, (b) => b.jsonBody({ resendAfterSeconds: integer(150) }))
       .executeTest(whenRecorded(async (mock) => {
@@ -95,7 +96,6 @@ describe('BFF → notifications service: sign-up codes', () => {
         const response = await sendCode(bff);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ message: 'Verification code sent!', resendAfterSeconds: 150 });
-        await bff.close();
       }));
   });
 
@@ -104,8 +104,8 @@ describe('BFF → notifications service: sign-up codes', () => {
       .addInteraction()
       .given('a sign-up code was just sent to the number', { phone: PHONE, code: CODE })
       .uponReceiving('a request for a sign-up code during the cooldown')
-      .withRequest('POST', '/verification-codes', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody(signupCodeRequest);
+      .withRequest('POST', '/verification-codes', (b) => {
+        b.headers(assertionAs('public')).jsonBody(signupCodeRequest);
       })
       .willRespondWith(429, (b) =>
         b.jsonBody({
@@ -118,7 +118,6 @@ describe('BFF → notifications service: sign-up codes', () => {
         const response = await sendCode(bff);
         expect(response.statusCode).toBe(429);
         expect(response.json()).toEqual({ message: phoneCodeErrors.cooldown(150), resendAfterSeconds: 150 });
-        await bff.close();
       }));
   });
 
@@ -127,8 +126,8 @@ describe('BFF → notifications service: sign-up codes', () => {
       .addInteraction()
       .given('a sign-up code was just sent to the number', { phone: PHONE, code: CODE })
       .uponReceiving('a check of the right sign-up code')
-      .withRequest('POST', '/verification-codes/verify', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ purpose: 'signup', subject: PHONE, code: CODE });
+      .withRequest('POST', '/verification-codes/verify', (b) => {
+        b.headers(assertionAs('public')).jsonBody({ purpose: 'signup', subject: PHONE, code: CODE });
       })
       .willRespondWith(200, (b) => b.jsonBody({ verified: true }))
       .executeTest(whenRecorded(async (mock) => {
@@ -136,7 +135,6 @@ describe('BFF → notifications service: sign-up codes', () => {
         const response = await verifyCode(bff, CODE);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ message: 'Phone number verified!' });
-        await bff.close();
       }));
   });
 
@@ -145,8 +143,8 @@ describe('BFF → notifications service: sign-up codes', () => {
       .addInteraction()
       .given('a sign-up code was just sent to the number', { phone: PHONE, code: CODE })
       .uponReceiving('a check of a wrong sign-up code')
-      .withRequest('POST', '/verification-codes/verify', async (b) => {
-        b.headers(await assertionAs({ kind: 'public' })).jsonBody({ purpose: 'signup', subject: PHONE, code: '0000' });
+      .withRequest('POST', '/verification-codes/verify', (b) => {
+        b.headers(assertionAs('public')).jsonBody({ purpose: 'signup', subject: PHONE, code: '0000' });
       })
       .willRespondWith(400, (b) => b.jsonBody({ message: phoneCodeErrors.invalidCode }))
       .executeTest(whenRecorded(async (mock) => {
@@ -154,7 +152,6 @@ describe('BFF → notifications service: sign-up codes', () => {
         const response = await verifyCode(bff, '0000');
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Invalid verification code. Please try again.');
-        await bff.close();
       }));
   });
 });
@@ -165,8 +162,8 @@ describe('BFF → notifications service: in-app notifications', () => {
       .addInteraction()
       .given('the user has a notification', { userId: USER_ID, notificationId: NOTIFICATION_ID })
       .uponReceiving('a request for the user’s notifications')
-      .withRequest('GET', '/notifications', async (b) => {
-        b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
+      .withRequest('GET', '/notifications', (b) => {
+        b.headers(assertionAs('user'));
       })
       .willRespondWith(200, (b) => b.jsonBody({ items: eachLike(notification), unreadCount: integer(1), actionRequiredCount: integer(0) }))
       .executeTest(whenRecorded(async (mock) => {
@@ -174,7 +171,6 @@ describe('BFF → notifications service: in-app notifications', () => {
         const response = await bff.inject({ method: 'GET', url: '/api/notifications', cookies: await userCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json().items[0].id).toBe(NOTIFICATION_ID);
-        await bff.close();
       }));
   });
 
@@ -183,8 +179,8 @@ describe('BFF → notifications service: in-app notifications', () => {
       .addInteraction()
       .given('the user has a notification', { userId: USER_ID, notificationId: NOTIFICATION_ID })
       .uponReceiving('a mark-read of the user’s notification')
-      .withRequest('POST', `/notifications/${NOTIFICATION_ID}/read`, async (b) => {
-        b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
+      .withRequest('POST', `/notifications/${NOTIFICATION_ID}/read`, (b) => {
+        b.headers(assertionAs('user'));
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
       .executeTest(whenRecorded(async (mock) => {
@@ -192,7 +188,6 @@ describe('BFF → notifications service: in-app notifications', () => {
         const response = await bff.inject({ method: 'POST', url: `/api/notifications/${NOTIFICATION_ID}/read`, headers: { origin: ORIGIN }, cookies: await userCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ ok: true });
-        await bff.close();
       }));
   });
 
@@ -201,8 +196,8 @@ describe('BFF → notifications service: in-app notifications', () => {
       .addInteraction()
       .given('another user has a notification', { notificationId: OTHERS_NOTIFICATION_ID })
       .uponReceiving('a mark-read of another user’s notification')
-      .withRequest('POST', `/notifications/${OTHERS_NOTIFICATION_ID}/read`, async (b) => {
-        b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
+      .withRequest('POST', `/notifications/${OTHERS_NOTIFICATION_ID}/read`, (b) => {
+        b.headers(assertionAs('user'));
       })
       .willRespondWith(404, (b) => b.jsonBody({ message: notificationErrors.notFound }))
       .executeTest(whenRecorded(async (mock) => {
@@ -215,7 +210,6 @@ describe('BFF → notifications service: in-app notifications', () => {
         });
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe('Notification not found');
-        await bff.close();
       }));
   });
 
@@ -224,15 +218,14 @@ describe('BFF → notifications service: in-app notifications', () => {
       .addInteraction()
       .given('the user has a notification', { userId: USER_ID, notificationId: NOTIFICATION_ID })
       .uponReceiving('a mark-all-read for the user')
-      .withRequest('POST', '/notifications/read-all', async (b) => {
-        b.headers(await assertionAs({ kind: 'user', userId: USER_ID }));
+      .withRequest('POST', '/notifications/read-all', (b) => {
+        b.headers(assertionAs('user'));
       })
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
       .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { origin: ORIGIN }, cookies: await userCookie(bff) });
         expect(response.statusCode).toBe(200);
-        await bff.close();
       }));
   });
 });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBffApp } from '../src/app.ts';
-import { readBffConfig } from '../src/config.ts';
+import { bffTestConfig, ORIGIN } from '../test/bff-test-config.ts';
 
 /**
  * The BFF as consumer of the rides service's routes (payments, rides, vehicles): the real BFF
@@ -19,7 +19,6 @@ const { like, eachLike, regex, uuid, datetime, integer, number, boolean, fromPro
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-rides', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffpact');
 const redis = new Redis(env.redisUrl);
-const ORIGIN = 'http://localhost:8080';
 const USER_ID = '0d6f8c1e-3b7a-4f2e-9a41-5c2b8e7d9f10';
 const METHOD_ID = '7e2a4b9c-1d3f-4a5b-8c6d-9e0f1a2b3c4d';
 const jwt = /^[\w-]+\.[\w-]+\.[\w-]+$/;
@@ -34,16 +33,9 @@ afterAll(async () => {
 });
 
 async function bffAgainst(ridesUrl: string): Promise<FastifyInstance> {
-  const config = readBffConfig({
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    SESSION_SECRET: `session-${env.tag}-0123456789abcdef0123456789`,
-    REDIS_URL: env.redisUrl,
-    REDIS_PREFIX: env.redisPrefix,
-    RIDES_URL: ridesUrl,
-    PUBLIC_ORIGIN: ORIGIN,
-  });
+  // Every other service is one that is down (bff-test-config.ts), never what listens on its default port;
+  // no event subscription, so each of the BFF's calls reaches the mock as the pact records it.
+  const config = bffTestConfig(env, { RIDES_URL: ridesUrl, NATS_URL: undefined });
   return buildBffApp(config, redis);
 }
 

@@ -24,9 +24,9 @@ import type { openRidesService } from '../../services/rides/src/open-rides.ts';
 import { readLocalEmailOutbox } from '../../services/notifications/src/email/local-email-provider.ts';
 import { readLocalOutbox } from '../../services/notifications/src/sms/local-provider.ts';
 import { buildBffApp } from '../src/app.ts';
-import { readBffConfig } from '../src/config.ts';
+import { bffTestConfig, NOT_RUNNING, ORIGIN } from './bff-test-config.ts';
 
-export const ORIGIN = 'http://localhost:8080';
+export { bffTestConfig, NOT_RUNNING, ORIGIN } from './bff-test-config.ts';
 
 /** Services a BFF test can run behind the BFF besides the admin service (always there). */
 export type ExtraService = 'identity' | 'notifications' | 'rides';
@@ -40,38 +40,6 @@ export type BffSystemOptions = {
   /** The notifications service's clock (cooldowns, caps, expiry): a `testClock` ends a cooldown without waiting for it. */
   notificationsClock?: () => Date;
 };
-
-/** Nothing listens on port 9: a service not started answers as one that is down. */
-const NOT_RUNNING = 'http://127.0.0.1:9';
-
-/** The BFF's configuration for a test: quiet, the isolated Redis prefix and secret, every service down unless `overrides` says where it is. */
-export function bffTestConfig(env: ReturnType<typeof isolatedTestEnv>, overrides: Record<string, string> = {}) {
-  return readBffConfig({
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    INTERNAL_AUTH_SECRET: env.internalSecret,
-    SESSION_SECRET: `session-secret-${env.tag}-0123456789abcdef`,
-    REDIS_URL: env.redisUrl,
-    REDIS_PREFIX: env.redisPrefix,
-    // Identity's account events reach the current-user cache, as in a real run.
-    NATS_URL: env.natsUrl,
-    BUS_PREFIX: env.busPrefix,
-    ADMIN_URL: NOT_RUNNING,
-    IDENTITY_URL: NOT_RUNNING,
-    RIDES_URL: NOT_RUNNING,
-    NOTIFICATIONS_URL: NOT_RUNNING,
-    PUBLIC_ORIGIN: ORIGIN,
-    // Guests' searches are not kept between tests' calls (a test sees each change at once); the
-    // keeping has tests of its own (rides.test.ts).
-    GUEST_SEARCH_CACHE_SECONDS: '0',
-    // Tests act many times as one member; rides.test.ts and ride-requests.test.ts check the limits with low ones.
-    RATE_LIMIT_RIDE_POSTS_PER_DAY: '100000',
-    RATE_LIMIT_RIDE_REQUESTS_PER_DAY: '100000',
-    RATE_LIMIT_VEHICLES_PER_DAY: '100000',
-    RATE_LIMIT_MEMBER_WRITES_PER_HOUR: '100000',
-    ...overrides,
-  });
-}
 
 /**
  * The BFF in-process against real services listening on ports (the admin service always; with
