@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 /**
  * One vitest run, several kinds of test. Integration and contract tests talk to the real
  * PostgreSQL, NATS and Redis; each file isolates itself (own database, bus prefix, Redis prefix).
+ *
+ * A time limit is there to catch a hang, not to judge speed: each project's is one a machine
+ * with both cores taken by other work never reaches (a screen test there takes seconds, not the
+ * 5 s vitest allows by default). No test or group sets a shorter one of its own.
  */
+const hang = { ui: 120_000, unit: 120_000, integration: 300_000, contract: 300_000 };
 export default defineConfig({
   test: {
     // Two cores: two test files at a time across every project.
@@ -17,6 +22,8 @@ export default defineConfig({
           // The ui-kit's tests need a DOM; they run in the ui project.
           exclude: ['packages/ui-kit/**', '**/node_modules/**'],
           environment: 'node',
+          testTimeout: hang.unit,
+          hookTimeout: hang.unit,
         },
       },
       {
@@ -26,6 +33,8 @@ export default defineConfig({
           include: ['frontends/*/src/**/*.test.{ts,tsx}', 'packages/ui-kit/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./packages/ui-kit/test-setup.ts'],
+          testTimeout: hang.ui,
+          hookTimeout: hang.ui,
         },
       },
       {
@@ -34,8 +43,8 @@ export default defineConfig({
           include: ['services/*/test/**/*.test.ts', 'bff/test/**/*.test.ts'],
           exclude: ['**/*.pact.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: hang.integration,
+          hookTimeout: hang.integration,
           pool: 'forks',
         },
       },
@@ -46,7 +55,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
           setupFiles: ['./packages/server-kit/src/pact-consumer-setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: hang.contract,
+          hookTimeout: hang.contract,
           fileParallelism: false,
         },
       },
@@ -56,8 +66,8 @@ export default defineConfig({
           include: ['**/contract/**/*.provider.pact.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: hang.contract,
+          hookTimeout: hang.contract,
           fileParallelism: false,
         },
       },

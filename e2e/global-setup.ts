@@ -48,7 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not print its URL in 240 s:\n${output.join('')}`)), 240_000);
+    const timer = setTimeout(() => reject(new Error(`npm start did not print its URL in 15 minutes:\n${output.join('')}`)), 15 * 60_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       process.stdout.write(chunk);

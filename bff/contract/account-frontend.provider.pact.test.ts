@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { eventually } from '@krom/server-kit/testing';
-import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
+import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { multipartForm, sampleImages } from '../../services/identity/test/identity-test-env.ts';
@@ -249,6 +249,7 @@ it(`honours the ${consumer} pact`, async () => {
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
+    timeout: verifierTimeoutMs,
     // Also runs for an interaction without a state: each starts from the same empty world.
     beforeEach: async () => {
       cookie = undefined;
@@ -273,4 +274,4 @@ it(`honours the ${consumer} pact`, async () => {
     ),
   }).verifyProvider();
   expect(setupFailures).toEqual([]);
-}, 180_000);
+});

@@ -3,7 +3,7 @@ import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hashPassword } from '@krom/server-kit/passwords';
-import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
+import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { eventually } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ it.each([
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
+    timeout: verifierTimeoutMs,
     // State handlers run before this interaction's request; forget its session afterwards.
     afterEach: async () => {
       cookie = undefined;
@@ -147,7 +148,7 @@ async function approvedDriver() {
       [person.id],
     );
     return rows.length ? true : undefined;
-  }, 15_000);
+  });
   return { b, person };
 }
 
@@ -271,6 +272,7 @@ it('honours the krom-marketplace-frontend pact', async () => {
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
+    timeout: verifierTimeoutMs,
     // Also runs for an interaction without a state (a guest's call).
     beforeEach: async () => {
       cookie = undefined;
@@ -294,4 +296,4 @@ it('honours the krom-marketplace-frontend pact', async () => {
     ),
   }).verifyProvider();
   expect(setupFailures).toEqual([]);
-}, 180_000);
+});

@@ -197,7 +197,7 @@ export function watchServiceCalls(baseUrl: string, path: string) {
     /** How many have been answered so far. */
     answered: () => statuses.length,
     /** Waits until `count` have been answered in all; resolves to the statuses of every answer so far. */
-    until: (count: number) => eventually(async () => (statuses.length >= count ? [...statuses] : undefined), 15_000),
+    until: (count: number) => eventually(async () => (statuses.length >= count ? [...statuses] : undefined)),
     stop: () => unsubscribe('undici:request:headers', onHeaders),
   };
 }
@@ -264,7 +264,7 @@ export async function codeSentTo(outboxDir: string, to: string, after = 0): Prom
       : (await readLocalOutbox(outboxDir)).filter((m) => m.to === dialled(to)).map((m) => m.body);
     if (messages.length <= after) return undefined;
     return /\b(\d{4})\b/.exec(messages.at(-1) ?? '')?.[1];
-  }, 15_000);
+  });
 }
 
 /** How many messages the local outbox holds for `to` so far. */
@@ -287,7 +287,7 @@ export async function settledMessagesTo(system: BffSystem, to: string): Promise<
       : await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_logs WHERE phone_number = $1 AND status = 'pending'`, [dialled(to)]);
     return rows[0]?.n;
   };
-  await eventually(async () => ((await pending()) === 0 ? true : undefined), 15_000);
+  await eventually(async () => ((await pending()) === 0 ? true : undefined));
   return messagesSentTo(system.outboxDir, to);
 }
 

@@ -185,7 +185,7 @@ describe('/api/notifications/stream through the BFF', () => {
 
   it('passes the heartbeat comment lines on, so a quiet stream stays open', async () => {
     const stream = await openStream(randomUUID());
-    await eventually(async () => (stream.text().includes(': keep-alive\n\n') ? true : undefined), 5000);
+    await eventually(async () => (stream.text().includes(': keep-alive\n\n') ? true : undefined));
   });
 
   it('frees the stream in the service when the browser goes away', async () => {

@@ -74,7 +74,7 @@ describe('the staff message calls', () => {
       expect(log.statusCode).toBe(200);
       const mine = messageLogSchema.parse(log.json()).entries.filter((entry) => entry.destination === dialled(phone));
       return mine.length === 2 && mine.every((entry) => entry.status === 'sent') ? mine : undefined;
-    }, 15_000);
+    });
     expect(entries[0]).toMatchObject({
       id: smsLogId,
       messageType: 'booking_confirmation',

@@ -420,7 +420,7 @@ test('notifications: the welcome notice, marking read, and a new notice arriving
   const account = await signUpThroughApi(page, 'Live');
   // The welcome notice is made from the registration event; this test starts once it exists.
   await expect
-    .poll(async () => ((await (await page.request.get('/api/notifications')).json()) as { items: unknown[] }).items.length, { timeout: 15_000 })
+    .poll(async () => ((await (await page.request.get('/api/notifications')).json()) as { items: unknown[] }).items.length)
     .toBe(1);
   await page.goto('/dashboard');
 
@@ -453,7 +453,7 @@ test('notifications: the welcome notice, marking read, and a new notice arriving
     await settingsTab.close();
 
     const notice = page.getByRole('article').filter({ hasText: 'Password changed' });
-    await expect(notice).toContainText('Your password was changed in your account settings.', { timeout: 15_000 });
+    await expect(notice).toContainText('Your password was changed in your account settings.',);
     await expect(notice.getByText('Unread', { exact: true })).toBeVisible();
     await expect(page.getByText('1 Unread')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();

@@ -140,7 +140,7 @@ test('a new driver is verified: camera selfie, photos, a rejection with its reas
     await expect(driverCard(page)).toContainText('Verification Failed');
     await expect(identityCard(page)).toContainText('Pending Approval');
     const to = `+233${account.phone.slice(1)}`;
-    await expect.poll(() => deliveredSms().find((sms) => sms.to === to && sms.body.includes(reason))?.body ?? '', { timeout: 20_000 }).toContain('driver verification');
+    await expect.poll(() => deliveredSms().find((sms) => sms.to === to && sms.body.includes(reason))?.body ?? '').toContain('driver verification');
     await page.goto('/notifications');
     await expect(page.getByRole('article').filter({ hasText: 'Driver verification declined' })).toContainText(reason);
   });

@@ -1,9 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Screens load their code lazily, as in the browser; on a busy 2-core machine the first
-// transform of a lazy module can take longer than testing-library's 1 s default wait.
-configure({ asyncUtilTimeout: 5000 });
+// How long findBy*/waitFor wait for what a test expects: a limit that catches a screen that never
+// gets there, not a judge of speed. Screens load their code lazily, as in the browser, and on a
+// 2-core machine kept busy by other work the first transform of a lazy module takes seconds.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

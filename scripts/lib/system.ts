@@ -170,7 +170,8 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
               return false;
             }
           },
-          90_000,
+          // A hang, not a slow start: on a machine kept busy by other work a service takes minutes to compile and open.
+          300_000,
         ),
       ),
     );

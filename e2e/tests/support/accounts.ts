@@ -22,7 +22,6 @@ async function newestCode(messages: () => string[], since: number): Promise<stri
           .at(-1);
         return code;
       },
-      { timeout: 20_000 },
     )
     .toBeTruthy();
   return code!;

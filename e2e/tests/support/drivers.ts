@@ -51,7 +51,7 @@ export async function verifiedDriverThroughApi(page: Page, label: string): Promi
     await staff.dispose();
   }
   await expect
-    .poll(async () => ((await (await page.request.get('/api/rides/posting-rights')).json()) as { nextStep: string | null }).nextStep, { timeout: 20_000 })
+    .poll(async () => ((await (await page.request.get('/api/rides/posting-rights')).json()) as { nextStep: string | null }).nextStep)
     .toBe('add_vehicle');
   return { ...account, fullName };
 }

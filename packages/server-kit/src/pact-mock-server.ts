@@ -3,7 +3,7 @@ import { getFfiLib } from '@pact-foundation/pact-core';
 import { vi } from 'vitest';
 
 /** Long enough for any loaded machine; only a request that was never sent waits this out. */
-const RECORDING_TIMEOUT_MS = 10_000;
+const RECORDING_TIMEOUT_MS = 60_000;
 
 /**
  * Whether the mock server's verdict is final: every expected request matched, or a request it

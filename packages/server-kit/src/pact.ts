@@ -6,6 +6,12 @@ import { ASSERTION_HEADER, type Caller, signAssertion } from './internal-auth.ts
 export const pactDir = resolve(new URL('../../..', import.meta.url).pathname, 'pacts');
 export const pactFile = (consumer: string, provider: string) => resolve(pactDir, `${consumer}-${provider}.json`);
 
+/**
+ * How long a provider verification waits for each answer (pact-core's default is 30 s): a limit
+ * that catches a hang, which a machine kept busy by other work never reaches.
+ */
+export const verifierTimeoutMs = 120_000;
+
 /** Secret used only to sign the example assertions that consumer pacts record. */
 const EXAMPLE_SECRET = 'pact-example-secret-not-used-anywhere-else';
 

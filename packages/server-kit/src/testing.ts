@@ -80,8 +80,11 @@ export async function dropDatabaseWhenIdle(databaseUrl: string): Promise<void> {
   await dropDatabase(databaseUrl);
 }
 
-/** Polls until `probe` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000, stepMs = 50): Promise<T> {
+/**
+ * Polls until `probe` returns a value other than undefined, or fails after `timeoutMs`: a limit
+ * that catches what never happens, long enough for a machine kept busy by other work.
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000, stepMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

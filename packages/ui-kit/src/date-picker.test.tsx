@@ -22,10 +22,8 @@ const stored = () => screen.getByRole('status', { name: 'Stored' }).textContent;
 const calendar = () => screen.getByRole('dialog', { name: 'Choose Date' });
 const day = (name: string) => within(calendar()).getByRole('button', { name });
 
-/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
-const screenTestTimeout = 20_000;
 
-describe('DatePicker', { timeout: screenTestTimeout }, () => {
+describe('DatePicker', () => {
   beforeEach(() => {
     // 23:30 GMT on 20 November: still the 20th in Ghana, whatever zone the phone is set to.
     vi.useFakeTimers({ toFake: ['Date'] });

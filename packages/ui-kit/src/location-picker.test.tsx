@@ -59,10 +59,8 @@ afterEach(() => vi.useRealTimers());
 const dialog = () => screen.getByRole('dialog', { name: 'From' });
 const searchBox = () => within(dialog()).getByRole('combobox', { name: 'Search locations' });
 
-/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
-const screenTestTimeout = 20_000;
 
-describe('LocationField and the location picker dialog', { timeout: screenTestTimeout }, () => {
+describe('LocationField and the location picker dialog', () => {
   it('asks for more than 2 characters, then shows at most 8 suggestions with the data licence line', async () => {
     const { user } = openField({ 'GET /api/places/autocomplete': { status: 200, body: { suggestions: eight, attribution } } });
     await user.click(screen.getByRole('button', { name: 'From Choose a location' }));

@@ -1,4 +1,5 @@
 import { QueryObserver } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client.ts';
 
@@ -29,7 +30,7 @@ describe('createQueryClient (spec section 7 caching)', () => {
     const read = vi.fn(async () => ['a']);
     const first = new QueryObserver(client, { queryKey: ['/api/y'], queryFn: read });
     const stopFirst = first.subscribe(() => {});
-    await vi.waitFor(() => expect(first.getCurrentResult().isSuccess).toBe(true));
+    await waitFor(() => expect(first.getCurrentResult().isSuccess).toBe(true));
 
     // Fake timers from here: whatever a new reader or the focus set off is run to its end at once.
     vi.useFakeTimers();

@@ -20,10 +20,8 @@ const group = () => screen.getByRole('group', { name: 'Departure time' });
 const select = (name: string) => within(group()).getByRole('combobox', { name }) as HTMLSelectElement;
 const choices = (name: string) => [...select(name).options].filter((option) => !option.disabled && option.value).map((option) => option.value);
 
-/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
-const screenTestTimeout = 20_000;
 
-describe('TimePicker', { timeout: screenTestTimeout }, () => {
+describe('TimePicker', () => {
   it('offers hours 1 to 12, minutes in steps of 5 and AM/PM', () => {
     openPicker();
     expect(choices('Hour')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);

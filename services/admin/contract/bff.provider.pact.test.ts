@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dropDatabase } from '@krom/server-kit/db';
 import { hashPassword } from '@krom/server-kit/passwords';
-import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
+import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openAdminService } from '../src/open-admin.ts';
@@ -31,6 +31,7 @@ it('honours the BFF pact', async () => {
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
+    timeout: verifierTimeoutMs,
     requestFilter: pactRequestFilter({ resign: { secret: config.INTERNAL_AUTH_SECRET, audience: 'admin' } }),
     stateHandlers: {
       'an admin exists': async (params: unknown) => {

@@ -31,5 +31,5 @@ describe('npm run admin:create', () => {
     } finally {
       await client.end();
     }
-  }, 60_000);
+  });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pactFile, resignAssertion } from '@krom/server-kit/pact';
+import { pactFile, resignAssertion, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { hashPassword } from '@krom/server-kit/passwords';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -53,6 +53,7 @@ it('honours the BFF pact', async () => {
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
+    timeout: verifierTimeoutMs,
     requestFilter: (req: { headers: Record<string, string | string[] | undefined> }, _res: unknown, next: (error?: unknown) => void) => {
       resignAssertion(req.headers, config.INTERNAL_AUTH_SECRET, 'identity').then(() => next(), next);
     },

@@ -63,7 +63,7 @@ beforeAll(async () => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await eventually(async () => ((await fetch(`${baseUrl}/health/ready`).catch(() => undefined))?.ok ? true : undefined), 60_000, 200);
-}, 90_000);
+});
 
 afterAll(async () => {
   if (service.exitCode === null) {
@@ -102,5 +102,5 @@ describe('with an OTLP endpoint configured', () => {
     let ancestor = query.parentSpanId ? byId.get(query.parentSpanId) : undefined;
     while (ancestor && ancestor !== request) ancestor = ancestor.parentSpanId ? byId.get(ancestor.parentSpanId) : undefined;
     expect(ancestor).toBe(request);
-  }, 30_000);
+  });
 });

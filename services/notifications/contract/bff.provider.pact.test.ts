@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { pactFile, resignAssertion } from '@krom/server-kit/pact';
+import { pactFile, resignAssertion, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { Verifier } from '@pact-foundation/pact';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -59,6 +59,7 @@ it('honours the BFF pact', async () => {
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
+    timeout: verifierTimeoutMs,
     requestFilter: (req: ProxiedRequest, _res: unknown, next: (error?: unknown) => void) => {
       // A bodyless POST arrives from the verifier's proxy as "{}" without a content type; send none, as the BFF does.
       if (!req.headers['content-type']) {

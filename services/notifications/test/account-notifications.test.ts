@@ -278,7 +278,7 @@ describe('the notification stream', () => {
 
   it('sends a comment line at each heartbeat so proxies keep a quiet stream open', async () => {
     const stream = await openStream(randomUUID());
-    await eventually(async () => (stream.text().includes(': keep-alive\n\n') ? true : undefined), 5000);
+    await eventually(async () => (stream.text().includes(': keep-alive\n\n') ? true : undefined));
   });
 
   it('lets go of a stream when its client leaves', async () => {

@@ -2,7 +2,7 @@ import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
-import { pactFile, pactRequestFilter } from '@krom/server-kit/pact';
+import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -99,6 +99,7 @@ it('honours the BFF pact', async () => {
     providerBaseUrl: baseUrl,
     pactUrls: [file],
     logLevel: 'warn',
+    timeout: verifierTimeoutMs,
     requestFilter: pactRequestFilter({ resign: { secret: config.INTERNAL_AUTH_SECRET, audience: 'rides' } }),
     stateHandlers: {
       'a user has payments': async (params: unknown) => {

@@ -3,7 +3,7 @@ import { RouteError } from '@krom/ui-kit/route-error.tsx';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '../create-routes.tsx';
@@ -140,7 +140,7 @@ describe('landing page and auth state', () => {
       'GET /api/auth/user': { status: 200, body: aUser() },
     });
     const { router } = open('/');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('treats a failing user lookup (not 401) as signed out and logs it', async () => {

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /**
@@ -30,7 +31,7 @@ export class FakeEventSource {
     vi.stubGlobal('EventSource', FakeEventSource);
   }
   static async current(): Promise<FakeEventSource> {
-    return vi.waitFor(() => {
+    return waitFor(() => {
       const source = FakeEventSource.opened.findLast((candidate) => !candidate.closed);
       if (!source) throw new Error('No notification stream is open');
       return source;

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /**
@@ -44,7 +45,7 @@ export class FakeXhr {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
   }
   static async next(): Promise<FakeXhr> {
-    return vi.waitFor(() => {
+    return waitFor(() => {
       const request = FakeXhr.sent.at(-1);
       if (!request) throw new Error('No upload was sent');
       return request;

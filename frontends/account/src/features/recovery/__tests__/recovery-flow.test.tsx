@@ -43,6 +43,5 @@ describe('password recovery from start to finish', () => {
       ['/api/auth/reset-password', { password: 'Tamale2026' }],
     ]);
     expect(sessionStorage.length).toBe(0);
-    // A whole flow types a lot; on the 2-core machine it can take longer than the 5 s default.
-  }, 20_000);
+  });
 });

@@ -104,8 +104,7 @@ describe('sign-up form (/create-account)', () => {
     await user.type(field('Password'), 'Akwaaba2026');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(api.callsTo('POST', '/api/sms/send-verification')[0]?.body).toEqual({ phoneNumber: '0241234567', email: 'ama@example.com' });
-    // Much typing: on the 2-core machine it can take longer than the 5 s default.
-  }, 20_000);
+  });
 
   it('does not turn a number in another form into a different valid-looking one', async () => {
     mockApi(signedOut);

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await import('../components/identity-verification-page.tsx');
   await import('../components/camera-capture.tsx');
   await import('../../profile/components/profile-page.tsx');
-}, 30_000);
+});
 
 beforeEach(() => stubObjectUrls());
 afterEach(() => vi.restoreAllMocks());

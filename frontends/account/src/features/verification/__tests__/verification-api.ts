@@ -3,6 +3,7 @@ import type { MyVerification } from '@krom/contracts/http/verification';
 import { ghanaToday, yearsBefore } from '@krom/contracts/http/verification';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
+import { waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 
 type Reply = { status: number; body?: unknown };
@@ -105,8 +106,8 @@ export function stubCamera() {
   return {
     track,
     getUserMedia,
-    grant: () => vi.waitFor(() => settled().grant()),
-    deny: () => vi.waitFor(() => settled().deny()),
+    grant: () => waitFor(() => settled().grant()),
+    deny: () => waitFor(() => settled().deny()),
     remove: () => {
       delete (navigator as { mediaDevices?: unknown }).mediaDevices;
     },

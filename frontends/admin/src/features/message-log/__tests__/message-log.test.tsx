@@ -5,8 +5,6 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 
-/** The first visit transforms the lazily loaded screens; on a busy 2-core runner that alone can take seconds. */
-const screenTestTimeout = 20_000;
 
 const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
 
@@ -77,7 +75,7 @@ async function openMessages() {
   return view;
 }
 
-describe('message log', { timeout: screenTestTimeout }, () => {
+describe('message log', () => {
   it('lists recent SMS with time, destination, type, a labelled status per kind and the error', async () => {
     const { logUrls } = staffApi();
     await openMessages();

@@ -7,8 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { defaultBookingDetails } from '../components/sms-test-page.tsx';
 
-/** The first visit transforms the lazily loaded screens; on a busy 2-core runner that alone can take seconds. */
-const screenTestTimeout = 20_000;
 
 const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
 const smsLogId = '2d3e4f50-1111-4a3a-8d54-3c1f0f5b8d11';
@@ -37,7 +35,7 @@ async function openPanel() {
   };
 }
 
-describe('SMS test panel', { timeout: screenTestTimeout }, () => {
+describe('SMS test panel', () => {
   it('sends a visitor without an admin session to the login page', async () => {
     mockApi({ 'GET /api/admin/verify': { status: 401, body: { message: 'Admin sign-in required' } } });
     const { router } = renderRoutes(routes, '/sms-test');

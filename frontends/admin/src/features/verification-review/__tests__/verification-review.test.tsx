@@ -2,13 +2,11 @@ import type { ReviewQueueItem, ReviewSubmission } from '@krom/contracts/http/ver
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { msUntilLinksRenew } from '../api/get-review-submission.ts';
 
-/** The first visit transforms the lazily loaded screens; on a busy 2-core runner that alone can take seconds. */
-const screenTestTimeout = 20_000;
 
 const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
 const kofi = { id: '7c4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e70', username: 'kofi', createdAt: '2025-04-01T09:30:00.000Z' };
@@ -110,7 +108,7 @@ const rowTexts = (table: HTMLElement) =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 
-describe('verification queue', { timeout: screenTestTimeout }, () => {
+describe('verification queue', () => {
   it('lists pending submissions with kind, name, time, photos and a resubmission marker, counted on the tab', async () => {
     staffApi();
     await openQueue();
@@ -144,7 +142,7 @@ describe('verification queue', { timeout: screenTestTimeout }, () => {
   });
 });
 
-describe('reviewing a submission', { timeout: screenTestTimeout }, () => {
+describe('reviewing a submission', () => {
   it('opens from the queue with the fields, the user, the photos and the earlier submissions', async () => {
     staffApi({ [`GET /api/admin/verifications/${submissionId}`]: { status: 200, body: aSubmission() } });
     const { user, router } = await openQueue();
@@ -222,7 +220,7 @@ describe('reviewing a submission', { timeout: screenTestTimeout }, () => {
     expect(await findToast()).toEqual({ text: 'Verification approvedThe user has been told their details are verified.', destructive: false });
     expect(api.callsTo('POST', `/api/admin/verifications/${submissionId}/decision`).map((call) => call.body)).toEqual([{ decision: 'approved' }]);
     expect(await screen.findByRole('combobox', { name: 'Status' })).toBeTruthy();
-    await vi.waitFor(() => expect(api.queueUrls.length).toBeGreaterThan(queueReads));
+    await waitFor(() => expect(api.queueUrls.length).toBeGreaterThan(queueReads));
   });
 
   it("shows the server's message when someone decided first, and then their decision", async () => {

@@ -14,14 +14,14 @@ beforeAll(async () => {
   await import('../components/datetime-step-page.tsx');
   await import('../components/route-step-page.tsx');
   await import('../components/seats-price-step-page.tsx');
-}, 30_000);
+});
 
 beforeEach(() => sessionStorage.clear());
 
 const open = () => renderRoutes([...elsewhere, ...routes], '/create-ride-datetime');
 const form = () => screen.findByRole('form', { name: 'Date and Time' });
 
-describe('/create-ride-datetime (step 2: date and time)', { timeout: 20_000 }, () => {
+describe('/create-ride-datetime (step 2: date and time)', () => {
   it('sends someone who has no route yet back to step 1', async () => {
     wizardApi();
     const { router } = open();

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await import('../components/route-step-page.tsx');
   await import('../components/review-step-page.tsx');
   await import('../../vehicles/components/add-vehicle-page.tsx');
-}, 30_000);
+});
 
 beforeEach(() => sessionStorage.clear());
 
@@ -37,7 +37,7 @@ const stepByTitle = (title: string) => screen.getAllByRole('listitem').find((ite
 /** The links the gate's steps offer (the frame's own links are outside the list). */
 const offered = () => screen.getAllByRole('link').filter((link) => link.closest('ol'));
 
-describe('posting-rights gate on /create-ride', { timeout: 20_000 }, () => {
+describe('posting-rights gate on /create-ride', () => {
   it('sends a signed-out visitor to /login', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
     const { router } = renderRoutes([...elsewhere, ...routes], '/create-ride');

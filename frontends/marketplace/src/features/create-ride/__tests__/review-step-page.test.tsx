@@ -11,7 +11,7 @@ import { aPostedRide, corolla, driver, elsewhere, places, seedDraft, wizardApi }
 beforeAll(async () => {
   await import('../components/review-step-page.tsx');
   await import('../components/route-step-page.tsx');
-}, 30_000);
+});
 
 const corollaChoice = { id: corolla.id, year: 2019, make: 'Toyota', model: 'Corolla', licensePlate: 'GR-1234-20', seats: 4 };
 
@@ -42,7 +42,7 @@ const rowValue = (label: string) => {
   return term?.nextElementSibling?.textContent;
 };
 
-describe('/create-ride-review (step 4: review and post)', { timeout: 20_000 }, () => {
+describe('/create-ride-review (step 4: review and post)', () => {
   it('sums the ride up: places with their localities, stops, pickup, seats, price, vehicle and the map', async () => {
     wizardApi();
     open();

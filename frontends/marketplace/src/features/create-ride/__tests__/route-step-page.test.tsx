@@ -12,7 +12,7 @@ import { driver, elsewhere, places, seedDraft, wizardApi } from './wizard-api.ts
 beforeAll(async () => {
   await import('../components/route-step-page.tsx');
   await import('../components/datetime-step-page.tsx');
-}, 30_000);
+});
 
 beforeEach(() => sessionStorage.clear());
 
@@ -29,7 +29,7 @@ async function choosePlace(user: UserEvent, field: RegExp, name: string) {
 }
 
 // People pick places through a debounced search here; on a busy 2-core machine that takes seconds.
-describe('/create-ride (step 1: route)', { timeout: 20_000 }, () => {
+describe('/create-ride (step 1: route)', () => {
   it('sends a signed-out visitor to /login', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
     const { router } = open();

@@ -11,7 +11,7 @@ import { corolla, driver, elsewhere, hiace, places, seedDraft, wizardApi } from 
 beforeAll(async () => {
   await import('../components/seats-price-step-page.tsx');
   await import('../components/review-step-page.tsx');
-}, 30_000);
+});
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -26,7 +26,7 @@ const form = () => screen.findByRole('form', { name: 'Seats and Price' });
 const seats = () => screen.getByLabelText('Available Seats') as HTMLInputElement;
 const price = () => screen.getByLabelText('Price per Seat (GH₵)') as HTMLInputElement;
 
-describe('/create-ride-seats-price (step 3: seats and price)', { timeout: 20_000 }, () => {
+describe('/create-ride-seats-price (step 3: seats and price)', () => {
   it("offers the user's vehicles, and a price input from 0 in pesewa steps", async () => {
     wizardApi();
     open();

@@ -74,8 +74,7 @@ describe('/edit-ride/{id}', () => {
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/rides/as-driver');
-    // Typing a whole form on a busy two-core machine takes a few seconds.
-  }, 20_000);
+  });
 
   it("checks seats against the vehicle and the price before sending, in the contract's words", async () => {
     const { api, user } = openEditRide();

@@ -25,10 +25,8 @@ const detail = (term: string) => {
   return dt.nextElementSibling?.textContent;
 };
 
-/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
-const screenTestTimeout = 20_000;
 
-describe('/ride-preview/{id}', { timeout: screenTestTimeout }, () => {
+describe('/ride-preview/{id}', () => {
   it("shows the ride's route with stops, date, time, vehicle, seats, duration, description and pickup station", async () => {
     const ride = aRideWithDetails({ departureTime: '07:30' });
     openPreview(ride);

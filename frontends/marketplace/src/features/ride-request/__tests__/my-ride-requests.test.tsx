@@ -30,7 +30,7 @@ function openPassengerRides(...args: Parameters<typeof rideRequestsApi>) {
 
 const section = () => screen.getByRole('region', { name: 'Ride requests' });
 
-describe('/rides/as-passenger: ride requests', { timeout: 20_000 }, () => {
+describe('/rides/as-passenger: ride requests', () => {
   it('lists the active requests: route, date or Any date, passengers, price limit, how the user will hear, expiry', async () => {
     openPassengerRides({ stored: [tamale, kumasi] });
     const first = await screen.findByRole('listitem', { name: 'Kaneshie Station → Tamale' });

@@ -31,7 +31,7 @@ async function openRequestForm(path: string, ...args: Parameters<typeof rideRequ
 const posts = (api: ReturnType<typeof rideRequestsApi>) => api.callsTo('POST', '/api/ride-requests');
 
 // Typing into the place search and lazily loaded screens: seconds on a busy 2-core machine.
-describe('the ride request form', { timeout: 20_000 }, () => {
+describe('the ride request form', () => {
   it('says which information is missing when a place is not chosen, and sends nothing', async () => {
     const { api, user, dialog } = await openRequestForm('/ride-listings');
     await user.click(within(dialog).getByRole('button', { name: /^To/ }));

@@ -52,10 +52,8 @@ async function choosePlace(user: ReturnType<typeof openFindRide>['user'], field:
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
-/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
-const screenTestTimeout = 20_000;
 
-describe('/find-ride', { timeout: screenTestTimeout }, () => {
+describe('/find-ride', () => {
   it('asks where, when and for how many seats, with the spec texts; /find-rides is the same screen', async () => {
     openFindRide('/find-rides');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Your Perfect Ride' })).toBeTruthy();
@@ -103,7 +101,7 @@ describe('/find-ride', { timeout: screenTestTimeout }, () => {
   });
 });
 
-describe('/find-ride while the sign-in check is still on its way', { timeout: screenTestTimeout }, () => {
+describe('/find-ride while the sign-in check is still on its way', () => {
   it('keeps the place being typed when the signed-in header replaces the guest one', async () => {
     let answerSignIn: () => void = () => undefined;
     const signInAnswered = new Promise<void>((resolve) => {

@@ -36,7 +36,7 @@ const addresses = {
   'no search at all': rideSearchParams({ from: null, to: null, date: '', seats: null }),
 };
 
-describe('the listing’s first call and the preload the web server names', { timeout: 20_000 }, () => {
+describe('the listing’s first call and the preload the web server names', () => {
   it.each(Object.entries(addresses))('are the same URL for %s', async (_name, address) => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } }, 'GET /api/rides': { status: 200, body: rideList([aRide()]) } });
     renderRoutes(routes, `/ride-listings?${address}`);

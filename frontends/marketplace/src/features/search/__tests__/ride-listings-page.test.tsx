@@ -58,10 +58,8 @@ const createdRequest: RideRequest = {
 const cards = () => within(screen.getByRole('list', { name: 'Rides' })).getAllByRole('article');
 const count = () => screen.getByRole('status');
 
-/** Typing and lazy screens take a while on a busy 2-core machine running two test files at once. */
-const screenTestTimeout = 20_000;
 
-describe('/ride-listings', { timeout: screenTestTimeout }, () => {
+describe('/ride-listings', () => {
   it("sends the address's search to GET /api/rides and shows what the server found, without filtering it again", async () => {
     const ridesAnswer = rideList([aRide(), aRide({ toCity: 'Tamale', toLocation: 'Tamale Station', stops: [] })]);
     openListing('/ride-listings?from=Accra&fromLat=5.6037&fromLng=-0.187&to=Kumasi&toLat=6.6885&toLng=-1.6244&date=2026-11-28&seats=2', {

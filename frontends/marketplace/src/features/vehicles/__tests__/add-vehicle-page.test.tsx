@@ -12,7 +12,7 @@ import { elsewhere, vehiclesApi } from './vehicles-api.tsx';
 beforeAll(async () => {
   await import('../components/add-vehicle-page.tsx');
   await import('../components/manage-vehicles-page.tsx');
-}, 30_000);
+});
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement & HTMLSelectElement;
 const thisYear = new Date().getUTCFullYear();
@@ -31,7 +31,7 @@ async function fillValidForm(user: ReturnType<typeof openForm>['user'], plate = 
 }
 
 // Forms filled key by key through lazily loaded screens: seconds on a busy 2-core machine.
-describe('/add-vehicle', { timeout: 20_000 }, () => {
+describe('/add-vehicle', () => {
   it('sends a signed-out visitor to /login', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
     const { router } = renderRoutes([...elsewhere, ...routes], '/add-vehicle');

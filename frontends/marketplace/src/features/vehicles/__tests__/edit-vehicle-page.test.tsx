@@ -12,7 +12,7 @@ import { elsewhere, vehiclesApi } from './vehicles-api.tsx';
 beforeAll(async () => {
   await import('../components/edit-vehicle-page.tsx');
   await import('../components/manage-vehicles-page.tsx');
-}, 30_000);
+});
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement & HTMLSelectElement;
 const corolla = aVehicle({ year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 4 });
@@ -23,7 +23,7 @@ function openEdit(id: string, ...args: Parameters<typeof vehiclesApi>) {
 }
 
 // Forms filled key by key through lazily loaded screens: seconds on a busy 2-core machine.
-describe('/edit-vehicle/{id}', { timeout: 20_000 }, () => {
+describe('/edit-vehicle/{id}', () => {
   it('opens from the card, filled with the vehicle', async () => {
     const api = vehiclesApi([corolla]);
     const { user, router } = renderRoutes([...elsewhere, ...routes], '/manage-vehicles');

@@ -21,7 +21,7 @@ function openList(...args: Parameters<typeof vehiclesApi>) {
 }
 
 // Forms filled key by key through lazily loaded screens: seconds on a busy 2-core machine.
-describe('/manage-vehicles', { timeout: 20_000 }, () => {
+describe('/manage-vehicles', () => {
   it('sends a signed-out visitor to /login', async () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => {
