@@ -135,7 +135,7 @@ async function bffWith(overrides: Record<string, string> = {}) {
   return app;
 }
 const withGoogle = (overrides: Record<string, string> = {}) =>
-  bffWith({ GOOGLE_MAPS_API_KEY: apiKey, GOOGLE_MAPS_API_URL: google.url, GOOGLE_MAPS_TIMEOUT_MS: '5000', ...overrides });
+  bffWith({ GOOGLE_MAPS_API_KEY: apiKey, GOOGLE_MAPS_API_URL: google.url, GOOGLE_MAPS_TIMEOUT_MS: '30000', ...overrides });
 
 beforeAll(async () => {
   google = await startFakeGoogle(apiKey);

@@ -160,9 +160,8 @@ describe('web server', () => {
   });
 
   it("answers 502 in the error shape when a remote's server is down", async () => {
-    const probe = Fastify();
-    const url = await listenOnFreePort(probe);
-    await probe.close();
+    // Nothing listens on port 9 (a port just freed could be taken by another test's server meanwhile).
+    const url = 'http://127.0.0.1:9';
     const down = await buildWebServer({ shellDist: dir, remotes: { admin: { upstream: url } }, bffUrl: url });
     const response = await down.inject({ url: '/remotes/admin/assets/remoteEntry.js' });
     await down.close();
@@ -200,13 +199,8 @@ describe('web server', () => {
   });
 
   it('answers 502 in the error shape when the BFF is down', async () => {
-    // A port that was free a moment ago: nothing answers there.
-    const probe = Fastify();
-    await probe.listen({ host: '127.0.0.1', port: 0 });
-    const address = probe.server.address();
-    await probe.close();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const down = await buildWebServer({ shellDist: dir, remotes: {}, bffUrl: `http://127.0.0.1:${port}` });
+    // Nothing listens on port 9 (a port just freed could be taken by another test's server meanwhile).
+    const down = await buildWebServer({ shellDist: dir, remotes: {}, bffUrl: 'http://127.0.0.1:9' });
     const response = await down.inject({ url: '/api/auth/user' });
     await down.close();
     expect(response.statusCode).toBe(502);
