@@ -13,7 +13,7 @@ export const NOT_RUNNING = 'http://127.0.0.1:9';
  * Every address the BFF calls out to, pointing at nothing. Left at their defaults, they would reach
  * whatever listens on this machine's default ports: a running `npm start`'s services, or Google.
  */
-const nothingStarted = {
+export const nothingStarted = {
   ADMIN_URL: NOT_RUNNING,
   IDENTITY_URL: NOT_RUNNING,
   RIDES_URL: NOT_RUNNING,

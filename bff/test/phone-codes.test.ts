@@ -8,6 +8,7 @@ import { readLocalOutbox } from '../../services/notifications/src/sms/local-prov
 import { listeningNotificationsService } from '../../services/notifications/test/notifications-test-env.ts';
 import { buildBffApp } from '../src/app.ts';
 import { readBffConfig } from '../src/config.ts';
+import { nothingStarted } from './bff-test-config.ts';
 import { testClock } from './bff-test-env.ts';
 
 /**
@@ -38,10 +39,9 @@ beforeAll(async () => {
       SESSION_SECRET: `session-secret-${bffPrefix}-0123456789abcdef`,
       REDIS_URL: notifications.config.REDIS_URL,
       REDIS_PREFIX: bffPrefix,
+      // Every other address points at nothing: the test reaches only the service it started.
+      ...nothingStarted,
       NOTIFICATIONS_URL: notifications.url,
-      IDENTITY_URL: 'http://127.0.0.1:9',
-      RIDES_URL: 'http://127.0.0.1:9',
-      ADMIN_URL: 'http://127.0.0.1:9',
       PUBLIC_ORIGIN: ORIGIN,
       RATE_LIMIT_PUBLIC_PER_MINUTE: '8',
     }),
