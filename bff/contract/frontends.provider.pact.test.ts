@@ -240,7 +240,7 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     await eventually(async () => {
       const mine = await expectStatus(b.get('/api/ride-requests/mine'), 200, 'ride requests');
       return (mine.requests as { matchedRides: unknown[] }[]).some((request) => request.matchedRides.length > 0) || undefined;
-    }, 30_000);
+    });
     cookie = cookieOf(b);
     return undefined;
   },

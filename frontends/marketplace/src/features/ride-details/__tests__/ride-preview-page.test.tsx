@@ -173,7 +173,7 @@ describe('/ride-preview/{id}', () => {
   });
 });
 
-describe("/ride-preview/{id} of the signed-in driver's own ride", { timeout: screenTestTimeout }, () => {
+describe("/ride-preview/{id} of the signed-in driver's own ride", () => {
   const ownRide = () => rideDetailsOf(driverRide({ availableSeats: 3 }));
   function openOwn(ride: RideDetails, answers: Parameters<typeof mockApi>[0] = {}) {
     const api = mockApi({ ...frameAnswers(aUser()), [`GET /api/rides/${ride.id}`]: { status: 200, body: ride }, ...answers });
