@@ -228,6 +228,21 @@ describe.each(providers)('places from $name', (provider) => {
     expect((await get(bff, '/api/places/autocomplete')).json().message).toBe(placeMessages.queryTooShort);
   });
 
+  it('says a search over 100 characters is too long, in words', async () => {
+    const response = await get(bff, `/api/places/autocomplete?q=${'kumasi '.repeat(20)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Type at most 100 characters to search');
+  });
+
+  it('searches a short town name typed exactly, whatever its case and spacing', async () => {
+    for (const text of ['Ho', 'wa', '%20HO%20']) {
+      const response = await get(bff, `/api/places/autocomplete?q=${text}`);
+      expect(response.statusCode, text).toBe(200);
+    }
+    // Two letters that name no known town keep the general rule.
+    expect((await get(bff, '/api/places/autocomplete?q=kx')).json().message).toBe(placeMessages.queryTooShort);
+  });
+
   it('finds a bus station near Kejetia, Kumasi, with the gazetteer\'s attribution', async () => {
     const response = await get(bff, `/api/places/nearby-station?${query(KEJETIA)}`);
     expect(response.statusCode).toBe(200);
@@ -307,6 +322,13 @@ describe('places from the built-in gazetteer', () => {
       expect(answer.json()).toEqual(answers[0]?.json());
     }
     expect(answers[0]?.json().suggestions[0]).toMatchObject({ name: 'Tema', kind: 'city' });
+  });
+
+  it('finds Ho and Wa by their two letters, and Ho by "Ho Volta" (town and region)', async () => {
+    expect(await first('Ho')).toMatchObject({ name: 'Ho', description: 'City, Volta' });
+    expect(await first('Wa')).toMatchObject({ name: 'Wa', description: 'City, Upper West' });
+    expect(await first('Ho Volta')).toMatchObject({ name: 'Ho', description: 'City, Volta' });
+    expect(await first('Wa, Upper West')).toMatchObject({ name: 'Wa', description: 'City, Upper West' });
   });
 
   it('puts the city Kumasi before the villages of the same name', async () => {

@@ -1,4 +1,4 @@
-import { ghanaBounds, haversineKm, maxPlaceSuggestions, nearbyStationRadiusKm } from '@krom/contracts/http/places';
+import { ghanaBounds, haversineKm, maxPlaceSuggestions, nearbyStationRadiusKm, placeQueryMinLength, shortTownNames } from '@krom/contracts/http/places';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Gazetteer, type GazetteerPlace, loadGazetteer } from './gazetteer.ts';
 import { GeoGrid } from './geo-grid.ts';
@@ -24,6 +24,17 @@ describe('searching the shipped gazetteer', () => {
     const found = names('kumasi');
     expect(found.indexOf('Kumasi (city)')).toBe(0);
     expect(found.indexOf('Kumasi (village)')).toBeGreaterThan(0);
+  });
+
+  it('lists in the contracts every known town too short for the general rule (the picker searches them when typed exactly)', () => {
+    const short = ghana.places.filter((place) => ['city', 'town', 'suburb'].includes(place.kind) && place.name.length < placeQueryMinLength);
+    expect([...new Set(short.map((place) => place.name))].sort()).toEqual([...shortTownNames]);
+  });
+
+  it('finds a town typed with its region', () => {
+    expect(names('Ho Volta')[0]).toBe('Ho (city)');
+    expect(names('wa upper west')[0]).toBe('Wa (city)');
+    expect(names('Kasoa Central')[0]).toBe('Kasoa (town)');
   });
 
   it('finds Accra first as soon as three letters are typed', () => {

@@ -70,12 +70,12 @@ const maxQueryWords = 6;
 
 /**
  * Where a result stands before its score: every word typed begins a word of the name (best), or
- * of the name or locality, or not (a typo matched): exact and prefix matches come before fuzzy ones.
+ * of the name, locality or region, or not (a typo matched): exact and prefix matches come before fuzzy ones.
  */
 const matchTier = { fuzzy: 0, nameOrLocality: 1, name: 2 } as const;
 type MatchTier = (typeof matchTier)[keyof typeof matchTier];
 
-type Indexed = { index: number; name: string; district: string };
+type Indexed = { index: number; name: string; district: string; region: string };
 
 /**
  * The built-in gazetteer as a places provider: 15,135 places of Ghana searched in memory with
@@ -89,7 +89,7 @@ export class Gazetteer implements PlacesProvider {
   readonly answerMaxAgeSeconds = 86_400;
   private readonly byId = new Map<string, GazetteerPlace>();
   private readonly index: MiniSearch<Indexed>;
-  /** Per place (by position): its ranking weight, its folded name, and the words of its name and of its locality. */
+  /** Per place (by position): its ranking weight, its folded name, and the words of its name and of its locality and region. */
   private readonly weights: number[];
   private readonly foldedNames: string[];
   private readonly nameWords: string[][];
@@ -112,14 +112,15 @@ export class Gazetteer implements PlacesProvider {
     this.weights = places.map((place) => kindWeight[place.kind] * (place.population ? 1 + Math.log10(place.population) / 10 : 1));
     this.foldedNames = places.map((place) => words(place.name).join(' '));
     this.nameWords = places.map((place) => words(place.name));
-    this.districtWords = places.map((place) => words(place.district ?? ''));
+    // A place is typed with its region too ("Ho Volta"): the region's words count as the locality's.
+    this.districtWords = places.map((place) => [...words(place.district ?? ''), ...words(place.region)]);
 
     this.index = new MiniSearch<Indexed>({
       idField: 'index',
-      fields: ['name', 'district'],
+      fields: ['name', 'district', 'region'],
       processTerm: (term) => foldText(term),
     });
-    this.index.addAll(places.map((place, index) => ({ index, name: place.name, district: place.district ?? '' })));
+    this.index.addAll(places.map((place, index) => ({ index, name: place.name, district: place.district ?? '', region: place.region })));
   }
 
   /** The gazetteer in a CSV file of the shared gazetteer's columns (see bff/data/README.md). */
@@ -144,7 +145,7 @@ export class Gazetteer implements PlacesProvider {
     const joined = typed.join(' ');
     const results = this.index.search(joined, {
       combineWith: 'AND',
-      boost: { name: 3, district: 1 },
+      boost: { name: 3, district: 1, region: 0.5 },
       // A single letter is matched whole: as a prefix it would match most of the country.
       prefix: (term) => term.length >= 2,
       // One typo from 4 letters on, two from 8 ("Kumsi" finds Kumasi; "acc" finds no "ace").
@@ -157,7 +158,7 @@ export class Gazetteer implements PlacesProvider {
     return ranked.slice(0, limit).map(({ result }) => this.places[result.id as number] as GazetteerPlace);
   }
 
-  /** Whether each typed word begins a word of the name (the best), of the name or the locality, or of neither (a fuzzy match). */
+  /** Whether each typed word begins a word of the name (the best), of the name or the locality or region, or of neither (a fuzzy match). */
   private tier(result: SearchResult, typed: string[]): MatchTier {
     const name = this.nameWords[result.id as number] ?? [];
     const begins = (candidates: string[], word: string) => candidates.some((candidate) => candidate.startsWith(word));

@@ -84,6 +84,28 @@ describe('LocationField and the location picker dialog', () => {
     expect(within(dialog()).getByText(attribution)).toBeTruthy();
   });
 
+  it('searches a short town name typed exactly (Ho), and no other two letters', async () => {
+    const ho = suggestion('gaz-ho', 'Ho', 'City, Volta');
+    const { user } = openField({ 'GET /api/places/autocomplete': { status: 200, body: { suggestions: [ho], attribution } } });
+    await user.click(screen.getByRole('button', { name: /^From/ }));
+    await user.type(searchBox(), 'Hx');
+    expect(within(dialog()).getByText('Start typing to search locations')).toBeTruthy();
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'Ho');
+    expect(await within(dialog()).findByRole('option', { name: 'Ho, City, Volta' })).toBeTruthy();
+    expect(searchedTexts()).toEqual(['Ho']);
+  });
+
+  it('keeps a pasted search to the 100 characters the server searches, and still searches it', async () => {
+    const { user } = openField({ 'GET /api/places/autocomplete': { status: 200, body: { suggestions: eight, attribution } } });
+    await user.click(screen.getByRole('button', { name: /^From/ }));
+    await user.click(searchBox());
+    await user.paste(`Accra ${'x'.repeat(150)}`);
+    expect((searchBox() as HTMLInputElement).value).toHaveLength(100);
+    expect(await within(dialog()).findAllByRole('option')).toHaveLength(8);
+    expect(searchedTexts()).toEqual([`Accra ${'x'.repeat(94)}`]);
+  });
+
   it('choosing a suggestion loads its details, hands them over and closes', async () => {
     const { user, api } = openField({
       'GET /api/places/autocomplete': { status: 200, body: { suggestions: eight, attribution } },

@@ -1,5 +1,5 @@
 import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api/places';
-import { maxPlaceSuggestions, type PlaceDetails, type PlaceSuggestion, placeQueryMinLength } from '@krom/contracts/http/places';
+import { isSearchablePlaceQuery, maxPlaceSuggestions, type PlaceDetails, type PlaceSuggestion, placeQueryMaxLength } from '@krom/contracts/http/places';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -32,18 +32,18 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 
 /**
  * Suggestions for the typed text from GET /api/places/autocomplete, once it is longer than 2
- * characters and the typing has paused. The query's AbortSignal is handed to fetch, so a request
+ * characters (or exactly a short town's name: Ho, Wa) and the typing has paused. The query's AbortSignal is handed to fetch, so a request
  * for text the user has typed past is aborted when its answer is no longer wanted (react-query
  * cancels a query that loses its last observer). A failure counts as no result (spec).
  */
 function usePlaceSuggestions(text: string) {
   const typed = text.trim();
   const debounced = useDebouncedValue(typed, DEBOUNCE_MS);
-  const searchable = typed.length >= placeQueryMinLength;
+  const searchable = isSearchablePlaceQuery(typed);
   const query = useQuery({
     queryKey: [autocompletePlaces.path, debounced],
     queryFn: ({ signal }) => callEndpoint(autocompletePlaces, { query: { q: debounced }, signal }),
-    enabled: debounced.length >= placeQueryMinLength,
+    enabled: isSearchablePlaceQuery(debounced),
     placeholderData: keepPreviousData,
   });
   if (!searchable) return { state: 'idle' as const, suggestions: [], attribution: undefined };
@@ -155,6 +155,8 @@ function PickerDialog({ onClose, onSelect, title }: { onClose: () => void; onSel
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           placeholder="Search for a town, station or landmark"
+          // The server searches at most this much text; longer is cut here rather than refused there.
+          maxLength={placeQueryMaxLength}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

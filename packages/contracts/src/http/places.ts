@@ -2,7 +2,22 @@ import { z } from 'zod';
 
 /** The picker searches after more than this many characters and shows at most this many suggestions. */
 export const placeQueryMinLength = 3;
+export const placeQueryMaxLength = 100;
 export const maxPlaceSuggestions = 8;
+
+/**
+ * Known towns (the gazetteer's cities, towns and suburbs) whose whole name is shorter than
+ * `placeQueryMinLength`: typing one exactly searches it, so Ho and Wa (regional capitals) can be
+ * found. Kept in step with the gazetteer by bff/src/places/gazetteer.test.ts; listed here so the
+ * picker knows them without asking the server.
+ */
+export const shortTownNames = ['Ho', 'La', 'Wa'] as const;
+
+/** Whether a query is searched: more than 2 characters, or exactly a short known town's name. */
+export function isSearchablePlaceQuery(query: string): boolean {
+  const typed = query.trim().toLowerCase();
+  return typed.length >= placeQueryMinLength || shortTownNames.some((name) => name.toLowerCase() === typed);
+}
 
 /** Ghana's bounding box: coordinates outside it are not Ghanaian places. */
 export const ghanaBounds = { south: 4.5, north: 11.2, west: -3.3, east: 1.2 } as const;
@@ -11,13 +26,18 @@ export const longitudeField = z.coerce.number().min(ghanaBounds.west).max(ghanaB
 
 export const placeMessages = {
   queryTooShort: `Type more than ${placeQueryMinLength - 1} characters to search`,
+  queryTooLong: `Type at most ${placeQueryMaxLength} characters to search`,
   notFound: 'Place not found',
   unavailable: 'Location search is unavailable. Please try again.',
 } as const;
 
 /** GET /api/places/autocomplete?q= */
 export const placeAutocompleteQuerySchema = z.object({
-  q: z.string({ error: placeMessages.queryTooShort }).trim().min(placeQueryMinLength, placeMessages.queryTooShort).max(100),
+  q: z
+    .string({ error: placeMessages.queryTooShort })
+    .trim()
+    .max(placeQueryMaxLength, placeMessages.queryTooLong)
+    .refine(isSearchablePlaceQuery, { message: placeMessages.queryTooShort, abort: true }),
 });
 
 export const placeKinds = ['city', 'town', 'suburb', 'village', 'hamlet', 'station', 'landmark', 'establishment', 'geocode'] as const;
