@@ -60,7 +60,7 @@ export const bffConfigSchema = baseConfigSchema.extend({
   RATE_LIMIT_MEMBER_WRITES_PER_HOUR: z.coerce.number().int().positive().default(100),
   /**
    * Google Maps (Places, Directions) for /api/places, kept on the server; unset or empty, the
-   * built-in gazetteer of Ghana answers (bff/data/README.md).
+   * built-in gazetteer of Ghana answers (packages/server-kit/data/README.md).
    */
   GOOGLE_MAPS_API_KEY: z
     .string()

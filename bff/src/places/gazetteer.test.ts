@@ -1,9 +1,10 @@
 import { ghanaBounds, haversineKm, maxPlaceSuggestions, nearbyStationRadiusKm, placeQueryMinLength, shortTownNames } from '@krom/contracts/http/places';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Gazetteer, type GazetteerPlace, loadGazetteer } from './gazetteer.ts';
+import type { GazetteerPlace } from '@krom/server-kit/ghana-gazetteer';
+import { Gazetteer, loadGazetteer } from './gazetteer.ts';
 import { GeoGrid } from './geo-grid.ts';
 
-/** The gazetteer the BFF ships (bff/data/ghana-places.csv). */
+/** The gazetteer the BFF ships (packages/server-kit/data/ghana-places.csv). */
 let ghana: Gazetteer;
 beforeAll(async () => {
   ghana = await loadGazetteer();

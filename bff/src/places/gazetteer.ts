@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import {
   estimatedDurationMinutes,
   estimatedRoadDistanceKm,
@@ -11,34 +9,17 @@ import {
   type RouteEstimate,
   type RoutePoint,
 } from '@krom/contracts/http/places';
+import {
+  defaultGazetteerFile,
+  foldText,
+  type GazetteerKind,
+  type GazetteerPlace,
+  gazetteerPlacesFromCsv,
+  readGazetteerFile,
+} from '@krom/server-kit/ghana-gazetteer';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { GeoGrid } from './geo-grid.ts';
 import type { NearbyStation, PlacesProvider } from './places-provider.ts';
-import { readCsvObjects } from './read-csv.ts';
-
-export const gazetteerKinds = ['city', 'town', 'suburb', 'village', 'hamlet', 'station', 'landmark'] as const;
-export type GazetteerKind = (typeof gazetteerKinds)[number];
-
-/** One row of the gazetteer, with the locality worked out when it is loaded. */
-export type GazetteerPlace = {
-  id: string;
-  name: string;
-  kind: GazetteerKind;
-  region: string;
-  latitude: number;
-  longitude: number;
-  population?: number;
-  /** The city or town the place lies in or beside; a city's or town's own name. Undefined far from any. */
-  district?: string;
-};
-
-/** The copy of the shared gazetteer the BFF ships (bff/data/README.md says where it is from and its licence). */
-export const defaultGazetteerFile = fileURLToPath(new URL('../../data/ghana-places.csv', import.meta.url));
-
-/** Lower case without accents or other marks: `Agogo`, `AGOGO` and `Agógó` are one term. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
 
 /** Words as minisearch's default tokenizer splits them (at spaces and punctuation), folded. */
 const words = (text: string) => foldText(text).split(/[\n\r\p{Z}\p{P}]+/u).filter(Boolean);
@@ -123,9 +104,9 @@ export class Gazetteer implements PlacesProvider {
     this.index.addAll(places.map((place, index) => ({ index, name: place.name, district: place.district ?? '', region: place.region })));
   }
 
-  /** The gazetteer in a CSV file of the shared gazetteer's columns (see bff/data/README.md). */
+  /** The gazetteer in a CSV file of the shared gazetteer's columns (see packages/server-kit/data/README.md). */
   static fromCsv(text: string): Gazetteer {
-    return new Gazetteer(readCsvObjects(text).map(placeFromRow));
+    return new Gazetteer(gazetteerPlacesFromCsv(text));
   }
 
   has(placeId: string): boolean {
@@ -228,25 +209,6 @@ function toDetails(place: GazetteerPlace): PlaceDetails {
   };
 }
 
-function placeFromRow(row: Record<string, string>, index: number): GazetteerPlace {
-  const kind = row.kind as GazetteerKind;
-  const latitude = Number(row.latitude);
-  const longitude = Number(row.longitude);
-  if (!row.id || !row.name || !gazetteerKinds.includes(kind) || !row.region || !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
-    throw new Error(`Gazetteer record ${index + 1} (${row.id ?? 'no id'}) is incomplete`);
-  }
-  const population = row.population ? Number(row.population) : undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    kind,
-    region: row.region,
-    latitude,
-    longitude,
-    ...(population && Number.isFinite(population) ? { population } : {}),
-  };
-}
-
 const loaded = new Map<string, Promise<Gazetteer>>();
 
 /**
@@ -256,7 +218,7 @@ const loaded = new Map<string, Promise<Gazetteer>>();
 export function loadGazetteer(file: string = defaultGazetteerFile): Promise<Gazetteer> {
   let gazetteer = loaded.get(file);
   if (!gazetteer) {
-    gazetteer = readFile(file, 'utf8').then((text) => Gazetteer.fromCsv(text));
+    gazetteer = readGazetteerFile(file).then((places) => new Gazetteer(places));
     loaded.set(file, gazetteer);
     // A failed read is not kept: the next start tries again.
     gazetteer.catch(() => loaded.delete(file));

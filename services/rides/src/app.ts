@@ -13,7 +13,7 @@ import { vehicleRoutes } from './routes/vehicles.ts';
 export type RidesAppDeps = {
   db: RidesDb;
   internalSecret: string;
-  /** The price guide's fuel cost and minimum cap (FUEL_COST_PER_KM_GHS, MIN_PRICE_CAP_GHS). */
+  /** The price guide's fuel cost and minimum cap (FUEL_COST_PER_KM_GHS, MIN_PRICE_CAP_GHS), and the places the cap's distance is taken from. */
   pricing: Pricing;
   /** How long a search's answer is reused at most while its data is unchanged (SEARCH_CACHE_SECONDS); 0 for never. */
   searchCacheMs?: number;

@@ -12,6 +12,7 @@ import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { rebuildUserProfilesIfEmpty } from './events/rebuild-user-profiles.ts';
+import { KnownPlaces } from './rides/known-places.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -41,7 +42,7 @@ export async function openRidesService(config: RidesConfig) {
     const app = await buildRidesApp({
       db: resources.db,
       internalSecret: config.INTERNAL_AUTH_SECRET,
-      pricing: { fuelCostPerKm: config.FUEL_COST_PER_KM_GHS, minimumCap: config.MIN_PRICE_CAP_GHS },
+      pricing: { fuelCostPerKm: config.FUEL_COST_PER_KM_GHS, minimumCap: config.MIN_PRICE_CAP_GHS, places: await KnownPlaces.load() },
       searchCacheMs: config.SEARCH_CACHE_SECONDS * 1000,
       logLevel: config.LOG_LEVEL,
       checks: resources.checks,

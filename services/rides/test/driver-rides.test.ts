@@ -176,6 +176,23 @@ describe('changing a ride', () => {
     expect(await versionOf(id)).toEqual({ version: 2, status: 'active' });
   });
 
+  it('holds a change to the cap of the places the server knows, not to the coordinates posted', async () => {
+    const driver = await newDriver(5);
+    // A destination the server cannot place (a name of its own, Tamale's coordinates): a short trip's cap.
+    const nowhere = { toCity: 'Zzyzx', toLocation: 'Zzyzx Junction', toLatitude: 9.404337, toLongitude: -0.843029, pricePerSeat: '10' };
+    const id = await posted(driver, 3, nowhere);
+    const raised = await edit(driver, id, { pricePerSeat: '250' });
+    expect(raised.statusCode).toBe(400);
+    expect(raised.json().errors).toEqual([{ field: 'pricePerSeat', message: rideMessages.priceAboveShortTripCap('10.00', 'Zzyzx Junction') }]);
+    // Without coordinates, the towns it names give the cap.
+    const byName = await posted(driver, 4, { fromLatitude: undefined, fromLongitude: undefined, toLatitude: undefined, toLongitude: undefined });
+    const kumasiCity = { latitude: 6.698081, longitude: -1.62304 };
+    const accraCity = { latitude: 5.560014, longitude: -0.205744 };
+    const cap = priceGuide(estimatedRoadDistanceKm([accraCity, kumasiCity]), 1.5, 10).maxPricePerSeat;
+    expect((await edit(driver, byName, { pricePerSeat: '1500' })).json().errors).toEqual([{ field: 'pricePerSeat', message: rideMessages.priceAboveCap(cap) }]);
+    expect((await edit(driver, byName, { pricePerSeat: cap })).statusCode).toBe(200);
+  });
+
   it('cancels a future ride once: it leaves the search and joins the past rides', async () => {
     const driver = await newDriver();
     const id = await posted(driver, 2);

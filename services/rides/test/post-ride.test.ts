@@ -23,6 +23,20 @@ const circle = { latitude: 5.57031, longitude: -0.21513 };
 const nkawkaw = { latitude: 6.552795, longitude: -0.769811 };
 const kumasiStation = { latitude: 6.687504, longitude: -1.615079 };
 const tamale = { latitude: 9.404337, longitude: -0.843029 };
+const accra = { latitude: 5.560014, longitude: -0.205744 };
+const tema = { latitude: 5.659644, longitude: -0.009659 };
+const ashaiman = { latitude: 5.694385, longitude: -0.029529 };
+const bawku = { latitude: 11.06076, longitude: -0.242288 };
+/** A ride's departure or destination fields for a town of the gazetteer, with its point. */
+const townOf = (end: 'from' | 'to', town: string, point: { latitude: number; longitude: number }, placeId?: string) => ({
+  [`${end}City`]: town,
+  [`${end}Location`]: town,
+  [`${end}LocalityArea`]: town,
+  [`${end}Region`]: 'Greater Accra',
+  [`${end}PlaceId`]: placeId,
+  [`${end}Latitude`]: point.latitude,
+  [`${end}Longitude`]: point.longitude,
+});
 const capAt = (points: { latitude: number; longitude: number }[], fuel = 1.5, minimum = 10) =>
   priceGuide(estimatedRoadDistanceKm(points), fuel, minimum).maxPricePerSeat;
 
@@ -206,20 +220,22 @@ describe('the rules of a ride', () => {
     const over = await post(caller, accraToKumasi(vehicleId, { pricePerSeat: String(Number(cap) + 1) }), pricier);
     expect(over.json().message).toBe(rideMessages.priceAboveCap(cap));
     expect((await post(caller, accraToKumasi(vehicleId, { pricePerSeat: cap }), pricier)).statusCode).toBe(201);
-    // A short hop is held to the minimum cap, not to its few cedis of fuel.
-    const hop = { fromLatitude: 5.6, fromLongitude: -0.2, toLatitude: 5.61, toLongitude: -0.2, stops: [] };
+    // A short hop (Tema to Ashaiman) is held to the minimum cap, not to its few cedis of fuel.
+    const hop = { ...townOf('from', 'Tema', tema), ...townOf('to', 'Ashaiman', ashaiman), stops: [] };
     expect((await post(caller, accraToKumasi(vehicleId, { ...hop, pricePerSeat: '25.00' }), pricier)).statusCode).toBe(201);
     expect((await post(caller, accraToKumasi(vehicleId, { ...hop, pricePerSeat: '25.50' }), pricier)).json().message).toBe(rideMessages.priceAboveCap('25.00'));
   });
 
-  it('without coordinates, holds the price to the cap of the longest trip in Ghana (1,000 km)', async () => {
+  it('refuses a ride from and to the same town, however it is typed', async () => {
     const { caller, vehicleId } = await driverWithVehicle();
-    const noCoordinates = { fromLatitude: undefined, fromLongitude: undefined, toLatitude: undefined, toLongitude: undefined, stops: [] };
-    const ceiling = priceGuide(1000, 1.5, 10).maxPricePerSeat;
-    expect(ceiling).toBe('1500.00');
-    const over = await post(caller, accraToKumasi(vehicleId, { ...noCoordinates, pricePerSeat: '1500.01' }));
-    expect(over.json().message).toBe(rideMessages.priceAboveCap(ceiling));
-    expect((await post(caller, accraToKumasi(vehicleId, { ...noCoordinates, pricePerSeat: '1500' }))).statusCode).toBe(201);
+    const sameTown = { ...townOf('from', 'accra ', accra), ...townOf('to', 'Accra', accra), stops: [] };
+    const response = await post(caller, accraToKumasi(vehicleId, sameTown));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Departure and destination must be in different towns');
+    // Two spots of one town (by their locality) are one town too.
+    const withinAccra = await post(caller, accraToKumasi(vehicleId, { ...sameTown, toLocation: 'Kaneshie Market' }));
+    expect(withinAccra.json().errors).toEqual([{ field: 'toLocation', message: rideMessages.samePlace }]);
+    expect(await ridesOf(caller.userId)).toEqual([]);
   });
 
   it('lists every broken rule, the first as the message', async () => {
@@ -245,6 +261,88 @@ describe('the rules of a ride', () => {
     const response = await post(caller, accraToKumasi(vehicleId, change));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+});
+
+/**
+ * The cap's distance comes from places the server knows (the gazetteer), never from coordinates
+ * only the client vouches for: the attacks of issue 18 on Accra → Tema.
+ */
+describe('the price cap and the places the server knows', () => {
+  const accraToTema = (vehicleId: string, changes: object = {}) =>
+    accraToKumasi(vehicleId, { ...townOf('from', 'Accra', accra, 'osm-n27565080'), ...townOf('to', 'Tema', tema, 'osm-n735505132'), stops: [], ...changes });
+  const accraTemaCap = capAt([accra, tema]);
+  const noCoordinates = { fromLatitude: undefined, fromLongitude: undefined, toLatitude: undefined, toLongitude: undefined };
+
+  it('posts an honest Accra → Tema ride at its cap, and refuses a pesewa more', async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    expect(Number(accraTemaCap)).toBeLessThan(60);
+    const over = await post(caller, accraToTema(vehicleId, { pricePerSeat: (Number(accraTemaCap) + 0.01).toFixed(2) }));
+    expect(over.json().message).toBe(rideMessages.priceAboveCap(accraTemaCap));
+    expect((await post(caller, accraToTema(vehicleId, { pricePerSeat: accraTemaCap }))).statusCode).toBe(201);
+  });
+
+  it('without coordinates, takes the towns the ride names: GH₵1,500 a seat for Accra → Tema is refused', async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    for (const ids of [{}, { fromPlaceId: undefined, toPlaceId: undefined }]) {
+      const response = await post(caller, accraToTema(vehicleId, { ...noCoordinates, ...ids, pricePerSeat: '1500' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([{ field: 'pricePerSeat', message: rideMessages.priceAboveCap(accraTemaCap) }]);
+    }
+    expect((await post(caller, accraToTema(vehicleId, { ...noCoordinates, pricePerSeat: accraTemaCap }))).statusCode).toBe(201);
+  });
+
+  it("refuses Bawku's coordinates given for Tema, naming the place, whatever the price", async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    for (const price of ['300', '20']) {
+      const response = await post(caller, accraToTema(vehicleId, { toLatitude: bawku.latitude, toLongitude: bawku.longitude, pricePerSeat: price }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('The map point given for Tema is not in Tema. Choose it again from the location suggestions.');
+      expect(response.json().errors[0]).toEqual({ field: 'toLocation', message: rideMessages.placeElsewhere('Tema') });
+    }
+    // Nor is a place called Tema in the town of Bawku, nor Tema's place id at Bawku.
+    const inBawku = { toCity: 'Bawku', toLocalityArea: 'Bawku', toPlaceId: undefined, toLatitude: bawku.latitude, toLongitude: bawku.longitude, pricePerSeat: '300' };
+    expect((await post(caller, accraToTema(vehicleId, inBawku))).json().errors[0]).toEqual({ field: 'toLocation', message: rideMessages.placeElsewhere('Tema') });
+    const byIdOnly = { toCity: 'Bawku', toLocation: 'Bawku', toLocalityArea: undefined, toLatitude: bawku.latitude, toLongitude: bawku.longitude, pricePerSeat: '300' };
+    expect((await post(caller, accraToTema(vehicleId, byIdOnly))).json().errors[0]).toEqual({ field: 'toLocation', message: rideMessages.placeElsewhere('Bawku') });
+    expect(await ridesOf(caller.userId)).toEqual([]);
+  });
+
+  it('leaves out far-away stops the server cannot place: GH₵250 for Accra → Tema is refused', async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    const farStops = [
+      { location: "My friend's house", latitude: tamale.latitude, longitude: tamale.longitude },
+      { location: 'The junction', latitude: bawku.latitude, longitude: bawku.longitude },
+    ];
+    const response = await post(caller, accraToTema(vehicleId, { stops: farStops, pricePerSeat: '250' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'pricePerSeat', message: rideMessages.priceAboveCap(accraTemaCap) }]);
+  });
+
+  it('refuses a stop whose coordinates are not in the town it names', async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    const stops = [{ location: 'Ashaiman', city: 'Ashaiman', latitude: tamale.latitude, longitude: tamale.longitude }];
+    const response = await post(caller, accraToTema(vehicleId, { stops, pricePerSeat: '250' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toEqual({ field: 'stops.0.location', message: rideMessages.placeElsewhere('Ashaiman') });
+  });
+
+  it('counts a real stop on the way, placed by its town when it has no coordinates', async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    const viaNkawkaw = capAt([circle, nkawkaw, kumasiStation]);
+    const stops = [{ location: 'Nkawkaw', city: 'Nkawkaw' }];
+    expect((await post(caller, accraToKumasi(vehicleId, { stops, pricePerSeat: viaNkawkaw }))).statusCode).toBe(201);
+  });
+
+  it("gives a ride whose destination the server cannot find a short trip's cap, and says why", async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    const nowhere = { toCity: 'Zzyzx', toLocation: 'Zzyzx Junction', toLocalityArea: undefined, toPlaceId: undefined, toLatitude: tamale.latitude, toLongitude: tamale.longitude };
+    const response = await post(caller, accraToTema(vehicleId, { ...nowhere, pricePerSeat: '250' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "Price per seat cannot be more than GH₵10.00: Krom cannot find Zzyzx Junction on the map to work out the trip's distance. Choose it from the location suggestions.",
+    );
+    expect((await post(caller, accraToTema(vehicleId, { ...nowhere, pricePerSeat: '10' }))).statusCode).toBe(201);
   });
 });
 

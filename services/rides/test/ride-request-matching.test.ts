@@ -25,18 +25,26 @@ async function call(caller: Caller, method: 'GET' | 'POST' | 'DELETE', url: stri
 /** Each test's places carry a tag of their own: the file's tests share one database. */
 const newTag = () => randomBytes(4).toString('hex');
 
-type Place = { city: string; location: string; localityArea?: string; latitude?: number; longitude?: number };
+type Place = { city: string; location: string; localityArea?: string; latitude?: number; longitude?: number; placeId?: string };
 
-/** Three towns of one test on the Accra–Kumasi road, each with a locality and a named spot. */
+/**
+ * Three towns of one test on the Accra–Kumasi road, each with a locality and a named spot. The
+ * names are the test's own; the real town's gazetteer id places them for the price cap.
+ */
 function towns(tag: string) {
-  const place = (name: string, latitude: number, longitude: number): Place => ({
+  const place = (name: string, latitude: number, longitude: number, placeId: string): Place => ({
     city: `${name}-${tag}`,
     location: `${name} Lorry Park ${tag}`,
     localityArea: `${name}Zongo-${tag}`,
     latitude,
     longitude,
+    placeId,
   });
-  return { accra: place('Accra', 5.56, -0.2), nkawkaw: place('Nkawkaw', 6.55, -0.77), kumasi: place('Kumasi', 6.69, -1.62) };
+  return {
+    accra: place('Accra', 5.56, -0.2, 'osm-n27565080'),
+    nkawkaw: place('Nkawkaw', 6.55, -0.77, 'osm-n2165312314'),
+    kumasi: place('Kumasi', 6.69, -1.62, 'osm-n261702404'),
+  };
 }
 
 let plates = 100;
@@ -60,11 +68,13 @@ async function postedAndHandled(driver: { caller: Caller; vehicleId: string }, f
     fromLocalityArea: from.localityArea,
     fromLatitude: from.latitude,
     fromLongitude: from.longitude,
+    fromPlaceId: from.placeId,
     toCity: to.city,
     toLocation: to.location,
     toLocalityArea: to.localityArea,
     toLatitude: to.latitude,
     toLongitude: to.longitude,
+    toPlaceId: to.placeId,
     stops: options.stops ?? [],
     departureDate: options.date ?? dayFromNow(3),
     departureTime: options.time ?? '08:00',
@@ -157,10 +167,10 @@ describe('a posted ride tells the requests it matches', () => {
   it('matches by coordinates: places within 10 km of a point of the route, whatever they are called', async () => {
     // A road of its own (Tamale to Bolgatanga through Walewale): no other test's request lies near it.
     const tag = newTag();
-    const place = (name: string, latitude: number, longitude: number): Place => ({ city: `${name}-${tag}`, location: `${name} Station ${tag}`, latitude, longitude });
-    const tamale = place('Tamale', 9.4, -0.84);
-    const walewale = place('Walewale', 10.35, -0.8);
-    const bolgatanga = place('Bolgatanga', 10.79, -0.85);
+    const place = (name: string, latitude: number, longitude: number, placeId: string): Place => ({ city: `${name}-${tag}`, location: `${name} Station ${tag}`, latitude, longitude, placeId });
+    const tamale = place('Tamale', 9.4, -0.84, 'osm-n30933440');
+    const walewale = place('Walewale', 10.35, -0.8, 'osm-n434430040');
+    const bolgatanga = place('Bolgatanga', 10.79, -0.85, 'osm-n434420117');
     const unnamed = (side: 'from' | 'to', latitude: number, longitude: number) => ({
       [`${side}Location`]: `Roadside ${randomUUID()}`,
       [`${side}Latitude`]: latitude,

@@ -37,8 +37,11 @@ async function post(driver: Awaited<ReturnType<typeof newDriver>>, places: { fro
     vehicleId: driver.vehicleId,
     fromCity: places.from,
     fromLocation: `${places.from} Station`,
+    // The names are the test's own; the gazetteer ids of Ho and Aflao place them for the price cap.
+    fromPlaceId: 'osm-n434449745',
     toCity: places.to,
     toLocation: `${places.to} Border`,
+    toPlaceId: 'osm-n2918086961',
     departureDate: date,
     departureTime: '07:30',
     availableSeats: 3,

@@ -19,6 +19,9 @@ export function isSearchablePlaceQuery(query: string): boolean {
   return typed.length >= placeQueryMinLength || shortTownNames.some((name) => name.toLowerCase() === typed);
 }
 
+/** The town a place is searched by (its locality, else its name), compared whatever the case: a ride or a request is between two towns. */
+export const placeTown = (name: string, locality: string | null | undefined) => (locality?.trim() || name.trim()).toLowerCase();
+
 /** Ghana's bounding box: coordinates outside it are not Ghanaian places. */
 export const ghanaBounds = { south: 4.5, north: 11.2, west: -3.3, east: 1.2 } as const;
 export const latitudeField = z.coerce.number().min(ghanaBounds.south).max(ghanaBounds.north);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
-import { maxRideSeats, postRideSchema, rideDateField } from './rides.ts';
+import { placeTown } from './places.ts';
+import { maxRideSeats, postRideSchema, rideDateField, rideMessages } from './rides.ts';
 
 /**
  * A ride request: a signed-in passenger who found no ride asks to be told when one appears. The
@@ -24,7 +25,7 @@ export const rideRequestMessages = {
   created: "Ride request created! We'll notify you when matching rides become available.",
   failed: 'Failed to create ride request',
   notFound: 'Ride request not found',
-  samePlace: 'Departure and destination must be in different towns',
+  samePlace: rideMessages.samePlace,
   farDate: 'The preferred date must be within the next 12 months',
   maxPrice: 'Max price per seat must be an amount in cedis, such as 45 or 45.50',
   notes: 'Notes must be 500 characters or fewer',
@@ -40,8 +41,6 @@ const maxPrice = z
   .trim()
   .refine((price) => /^\d{1,6}(\.\d{1,2})?$/.test(price) && Number(price) > 0, rideRequestMessages.maxPrice);
 const notify = z.boolean({ error: rideRequestMessages.notify });
-/** The town a place is searched by (its locality, else its name), compared whatever the case: a request is between two towns. */
-export const rideRequestTown = (name: string, locality: string | null | undefined) => (locality?.trim() || name.trim()).toLowerCase();
 
 /** POST /api/ride-requests: the spec's payload. Passengers 1 to 8 (the form offers 1 to 4). */
 export const rideRequestInputSchema = z.object({
@@ -71,7 +70,7 @@ export const rideRequestInputSchema = z.object({
   notes: z.string({ error: rideRequestMessages.notes }).trim().max(500, rideRequestMessages.notes).optional(),
   notifyByEmail: notify.default(true),
   notifyBySMS: notify.default(false),
-}).refine((request) => rideRequestTown(request.fromLocation, request.fromLocalityArea) !== rideRequestTown(request.toLocation, request.toLocalityArea), {
+}).refine((request) => placeTown(request.fromLocation, request.fromLocalityArea) !== placeTown(request.toLocation, request.toLocalityArea), {
   message: rideRequestMessages.samePlace,
   path: ['toLocation'],
   // Only for two places that are otherwise fine: a missing one has its own message.

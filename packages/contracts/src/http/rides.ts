@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
-import { ghanaBounds, routePointSchema } from './places.ts';
+import { ghanaBounds, placeTown, routePointSchema } from './places.ts';
 import { rideVehicleSchema } from './vehicles.ts';
 import { verificationStatuses } from './auth.ts';
 
@@ -45,6 +45,9 @@ export const rideMessages = {
   priceFormat: 'Price per seat must be an amount in cedis, such as 45 or 45.50',
   priceAboveCap: (cap: string) =>
     `Price per seat cannot be more than GH₵${cap} for this route. Krom prices share the cost of the trip; they are not for profit.`,
+  priceAboveShortTripCap: (cap: string, place: string) =>
+    `Price per seat cannot be more than GH₵${cap}: Krom cannot find ${place} on the map to work out the trip's distance. Choose it from the location suggestions.`,
+  placeElsewhere: (place: string) => `The map point given for ${place} is not in ${place}. Choose it again from the location suggestions.`,
   notFound: 'Ride not found',
   notYours: 'Ride not found',
   notEditable: 'This ride can no longer be changed',
@@ -52,6 +55,7 @@ export const rideMessages = {
   needsDriver: 'Complete driver verification before posting a ride',
   needsVehicle: 'Add a vehicle before posting a ride',
   coordinates: 'Coordinates must be in Ghana',
+  samePlace: 'Departure and destination must be in different towns',
 } as const;
 
 /**
@@ -128,6 +132,12 @@ export const postRideSchema = z.object({
   /** The review's pickup station: a station or landmark near the departure, or the departure itself. */
   pickupStation: optionalText(200),
   status: z.literal('active').optional(),
+}).refine((ride) => placeTown(ride.fromLocation, ride.fromLocalityArea) !== placeTown(ride.toLocation, ride.toLocalityArea), {
+  // The ride requests' rule: a ride is between two towns (`"accra "` and `"Accra"` are one).
+  message: rideMessages.samePlace,
+  path: ['toLocation'],
+  // Only for two places that are otherwise fine: a missing one has its own message.
+  when: (payload) => payload.issues.length === 0,
 });
 export type PostRideInput = z.input<typeof postRideSchema>;
 

@@ -8,8 +8,8 @@ import {
   rideRequestLifetimeDays,
   rideRequestMessages,
   type rideRequestInputSchema,
-  rideRequestTown,
 } from '@krom/contracts/http/ride-requests';
+import { placeTown } from '@krom/contracts/http/places';
 import { ghanaToday } from '@krom/contracts/http/verification';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
@@ -99,7 +99,7 @@ export async function fileRideRequest(db: RidesDb, userId: string, input: RideRe
       .from(rideRequests)
       .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now)));
     // The same two towns on the same day (or both for any day) would only tell the passenger twice.
-    const [fromTown, toTown] = [rideRequestTown(input.fromLocation, input.fromLocalityArea), rideRequestTown(input.toLocation, input.toLocalityArea)];
+    const [fromTown, toTown] = [placeTown(input.fromLocation, input.fromLocalityArea), placeTown(input.toLocation, input.toLocalityArea)];
     if (open.some((other) => other.from === fromTown && other.to === toTown && other.date === (input.preferredDepartureDate ?? null))) {
       throw new HttpError(409, rideRequestMessages.duplicate);
     }

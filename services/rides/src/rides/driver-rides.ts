@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { departureInstant } from './departure.ts';
-import { type Pricing, priceCapFor } from './price-cap.ts';
+import { type Pricing, type RouteClaim, routeCapFor } from './price-cap.ts';
 import { assertRideRules } from './ride-rules.ts';
 import { bookedSeatsOf, isEditable, type RideRow, rideRows, type SqlRunner, toDriverRide } from './ride-views.ts';
 
@@ -29,6 +29,20 @@ export async function myRides(db: SqlRunner, driverId: string, when: 'upcoming' 
 }
 
 const notFound = () => new HttpError(404, rideMessages.notFound);
+
+/** A stored ride's places, as the price cap reads them: the row's names and points with the place ids posted. */
+async function storedRoute(tx: Transaction, ride: RideRow): Promise<RouteClaim> {
+  const { rows } = await tx.execute<{ fromPlaceId: string | null; toPlaceId: string | null; stopPlaceIds: (string | null)[] }>(sql`
+    SELECT r.from_place_id AS "fromPlaceId", r.to_place_id AS "toPlaceId",
+      ARRAY(SELECT s.place_id FROM ride_stops s WHERE s.ride_id = r.id ORDER BY s.stop_order) AS "stopPlaceIds"
+    FROM rides r WHERE r.id = ${ride.id}`);
+  const ids = rows[0];
+  return {
+    from: { location: ride.fromLocation, city: ride.fromCity, localityArea: ride.fromLocalityArea, placeId: ids?.fromPlaceId, latitude: ride.fromLatitude, longitude: ride.fromLongitude },
+    stops: ride.stops.map((stop, index) => ({ ...stop, placeId: ids?.stopPlaceIds[index] })),
+    to: { location: ride.toLocation, city: ride.toCity, localityArea: ride.toLocalityArea, placeId: ids?.toPlaceId, latitude: ride.toLatitude, longitude: ride.toLongitude },
+  };
+}
 
 /**
  * The driver's own ride, locked for a change until the transaction ends; another driver's, an
@@ -67,12 +81,8 @@ export async function updateRide(
       departureAt,
       now,
       pricePerSeat: request.pricePerSeat,
-      priceCap: priceCapFor(
-        { latitude: ride.fromLatitude, longitude: ride.fromLongitude },
-        ride.stops,
-        { latitude: ride.toLatitude, longitude: ride.toLongitude },
-        pricing,
-      ),
+      // The cap of its stored route, placed as at posting; a place no longer where it says counts as unplaced.
+      priceCap: { ...routeCapFor(await storedRoute(tx, ride), pricing), misplaced: [] },
     });
     // Left out, the description stays; sent blank, it is removed.
     const description = request.description === undefined ? sql`description` : sql`${request.description || null}`;

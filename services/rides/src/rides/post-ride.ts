@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { rideStops, rides, vehicles } from '../db/schema.ts';
 import { departureInstant } from './departure.ts';
-import { type Pricing, priceCapFor } from './price-cap.ts';
+import { type Pricing, routeCapFor } from './price-cap.ts';
 import { assertMayPost } from './posting-rights.ts';
 import { assertRideRules } from './ride-rules.ts';
 import { readRideDetails } from './ride-details.ts';
@@ -57,7 +57,14 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
       departureAt,
       now,
       pricePerSeat: request.pricePerSeat,
-      priceCap: priceCapFor(from, stops, to, pricing),
+      priceCap: routeCapFor(
+        {
+          from: { location: request.fromLocation, city: request.fromCity, localityArea: request.fromLocalityArea, placeId: request.fromPlaceId, ...from },
+          stops,
+          to: { location: request.toLocation, city: request.toCity, localityArea: request.toLocalityArea, placeId: request.toPlaceId, ...to },
+        },
+        pricing,
+      ),
     });
 
     const [ride] = await tx

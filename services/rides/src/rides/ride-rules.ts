@@ -1,13 +1,14 @@
 import { availableSeatsProblem, passengerSeatsOf, rideMessages } from '@krom/contracts/http/rides';
 import { HttpError } from '@krom/server-kit/errors';
-import { pesewas } from './price-cap.ts';
+import { pesewas, type RouteCap } from './price-cap.ts';
 
 type FieldError = { field: string; message: string };
 
 /**
  * The rules a ride's seats, departure and price must meet when posted or changed, beyond what the
  * contract's schema checks alone: the driver takes one of the vehicle's seats, the departure is
- * still to come, and the price shares the trip's fuel rather than profits from it.
+ * still to come, the places are where they are said to be, and the price shares the trip's fuel
+ * rather than profits from it.
  */
 export function assertRideRules(ride: {
   availableSeats: number;
@@ -15,13 +16,17 @@ export function assertRideRules(ride: {
   departureAt: Date;
   now: Date;
   pricePerSeat: string;
-  priceCap: string;
+  priceCap: RouteCap;
 }): void {
   const errors: FieldError[] = [];
+  const { cap, unplaced, misplaced } = ride.priceCap;
+  for (const place of misplaced) errors.push({ field: place.field, message: rideMessages.placeElsewhere(place.name) });
   const seats = availableSeatsProblem(ride.availableSeats, passengerSeatsOf(ride.vehicleSeats));
   if (seats) errors.push({ field: 'availableSeats', message: seats });
   if (ride.departureAt.getTime() <= ride.now.getTime()) errors.push({ field: 'departureDate', message: rideMessages.pastDeparture });
-  if (pesewas(ride.pricePerSeat) > pesewas(ride.priceCap)) errors.push({ field: 'pricePerSeat', message: rideMessages.priceAboveCap(ride.priceCap) });
+  if (pesewas(ride.pricePerSeat) > pesewas(cap)) {
+    errors.push({ field: 'pricePerSeat', message: unplaced ? rideMessages.priceAboveShortTripCap(cap, unplaced) : rideMessages.priceAboveCap(cap) });
+  }
   const [first] = errors;
   if (first) throw new HttpError(400, first.message, errors);
 }
