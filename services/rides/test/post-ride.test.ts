@@ -74,7 +74,7 @@ const accraToKumasi = (vehicleId: string, changes: object = {}) => ({
   pricePerSeat: '120',
   description: 'AC, one bag each.',
   duration: '4h 40min',
-  pickupStation: 'Circle VIP Bus Station',
+  pickupStation: 'Leaving from Accra Mall car park',
   ...changes,
 });
 
@@ -347,12 +347,12 @@ describe('the price cap and the places the server knows', () => {
 });
 
 describe('a posted ride', () => {
-  it("is answered 201 with its details: the passenger seats (the vehicle's but the driver's) as total, stops in order, price with two decimals", async () => {
+  it("is answered 201 with its details: the passenger seats (the vehicle's but the driver's) as total, stops in order with their meeting points, the pickup station, price with two decimals", async () => {
     const { caller, vehicleId } = await driverWithVehicle(5);
     const body = accraToKumasi(vehicleId, {
       pricePerSeat: '45.5',
       stops: [
-        { location: 'Nsawam Lorry Station', city: 'Nsawam', localityArea: 'Nsawam', latitude: 5.814382, longitude: -0.345786, stopType: 'pickup' },
+        { location: 'Nsawam Lorry Station', city: 'Nsawam', localityArea: 'Nsawam', latitude: 5.814382, longitude: -0.345786, stopType: 'pickup', meetingPoint: ' Nsawam Lorry Station, front gate ' },
         { location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', region: 'Eastern', latitude: nkawkaw.latitude, longitude: nkawkaw.longitude },
       ],
     });
@@ -383,8 +383,8 @@ describe('a posted ride', () => {
       status: 'active',
       vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: expect.stringMatching(/^AS-\d+-19$/), seats: 5 },
       stops: [
-        { stopOrder: 1, location: 'Nsawam Lorry Station', city: 'Nsawam', localityArea: 'Nsawam', region: null, latitude: 5.814382, longitude: -0.345786, stopType: 'pickup' },
-        { stopOrder: 2, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', localityArea: null, region: 'Eastern', latitude: nkawkaw.latitude, longitude: nkawkaw.longitude, stopType: 'either' },
+        { stopOrder: 1, location: 'Nsawam Lorry Station', city: 'Nsawam', localityArea: 'Nsawam', region: null, latitude: 5.814382, longitude: -0.345786, stopType: 'pickup', meetingPoint: 'Nsawam Lorry Station, front gate' },
+        { stopOrder: 2, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', localityArea: null, region: 'Eastern', latitude: nkawkaw.latitude, longitude: nkawkaw.longitude, stopType: 'either', meetingPoint: null },
       ],
       fromLatitude: circle.latitude,
       fromLongitude: circle.longitude,
@@ -392,7 +392,7 @@ describe('a posted ride', () => {
       toLongitude: kumasiStation.longitude,
       fromRegion: 'Greater Accra',
       toRegion: 'Ashanti',
-      pickupStation: 'Circle VIP Bus Station',
+      pickupStation: 'Leaving from Accra Mall car park',
       driverRidesCompleted: 0,
       createdAt: expect.any(String),
       isOwnRide: true,

@@ -312,7 +312,7 @@ describe('order and pages', () => {
       description: null,
       status: 'active',
       vehicle: { year: 2017, make: 'Toyota', model: 'Sienna', color: 'White', licensePlate: expect.any(String), seats: 5 },
-      stops: [{ stopOrder: 1, location: b.location, city: b.city, localityArea: b.localityArea, region: null, latitude: b.latitude, longitude: b.longitude, stopType: 'either' }],
+      stops: [{ stopOrder: 1, location: b.location, city: b.city, localityArea: b.localityArea, region: null, latitude: b.latitude, longitude: b.longitude, stopType: 'either', meetingPoint: null }],
     });
   });
 });

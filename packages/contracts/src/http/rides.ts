@@ -96,6 +96,8 @@ export const stopInputSchema = z.object({
   latitude: latitude.optional(),
   longitude: longitude.optional(),
   stopType: z.enum(stopTypes).default('either'),
+  /** Where passengers meet the driver at this stop (a station, a landmark, the driver's own words). */
+  meetingPoint: optionalText(200),
 });
 export type StopInput = z.input<typeof stopInputSchema>;
 
@@ -129,7 +131,10 @@ export const postRideSchema = z.object({
   description: optionalText(500),
   /** The review's duration text (`3h 20min`), shown on the ride. */
   duration: optionalText(40),
-  /** The review's pickup station: a station or landmark near the departure, or the departure itself. */
+  /**
+   * Where passengers meet the driver at the departure, as the driver sets it in the wizard: a
+   * station or landmark suggested near the departure, or their own words ("Accra Mall car park").
+   */
   pickupStation: optionalText(200),
   status: z.literal('active').optional(),
 }).refine((ride) => placeTown(ride.fromLocation, ride.fromLocalityArea) !== placeTown(ride.toLocation, ride.toLocalityArea), {
@@ -160,6 +165,8 @@ export const rideStopSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   stopType: z.enum(stopTypes),
+  /** Where passengers meet the driver at this stop; null when the driver named none. */
+  meetingPoint: z.string().nullable(),
 });
 export type RideStop = z.infer<typeof rideStopSchema>;
 

@@ -115,6 +115,8 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
           region: textOrNull(stop.region),
           placeId: textOrNull(stop.placeId),
           stopType: stop.stopType,
+          // The stop's notes are where passengers meet the driver there (the API's meetingPoint).
+          notes: textOrNull(stop.meetingPoint),
         })),
       );
     }

@@ -65,7 +65,8 @@ export const rideRowsSelect = sql.raw(`
     coalesce((
       SELECT json_agg(json_build_object(
                'stopOrder', s.stop_order, 'location', s.location, 'city', s.city, 'localityArea', s.locality_area,
-               'region', s.region, 'latitude', s.latitude::float8, 'longitude', s.longitude::float8, 'stopType', s.stop_type)
+               'region', s.region, 'latitude', s.latitude::float8, 'longitude', s.longitude::float8, 'stopType', s.stop_type,
+               'meetingPoint', s.notes)
              ORDER BY s.stop_order)
       FROM ride_stops s WHERE s.ride_id = r.id), '[]'::json) AS stops,
     r.from_latitude::float8 AS "fromLatitude", r.from_longitude::float8 AS "fromLongitude",

@@ -34,7 +34,7 @@ export function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
     status: 'active',
     vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20', seats: 5 },
     stops: [
-      { stopOrder: 1, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', localityArea: null, region: 'Eastern', latitude: 6.5506, longitude: -0.7667, stopType: 'either' },
+      { stopOrder: 1, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', localityArea: null, region: 'Eastern', latitude: 6.5506, longitude: -0.7667, stopType: 'either', meetingPoint: 'By the Total fuel station' },
     ],
     ...overrides,
   };
