@@ -2,9 +2,15 @@ import type { RoutePoint } from '@krom/contracts/http/places';
 import { currency, type PostRideInput } from '@krom/contracts/http/rides';
 import type { DateTimeDraft, DraftPlace, RouteDraft, SeatsPriceDraft } from './ride-draft.ts';
 
-/** The chosen stops, in order (rows left empty are not stops). */
-export const chosenStops = (route: RouteDraft): DraftPlace[] =>
-  route.stops.flatMap((stop) => (stop.locationData ? [stop.locationData] : []));
+/** A chosen stop: its place and where passengers meet the driver there. */
+export type ChosenStop = DraftPlace & { meetingPoint: string | undefined };
+
+/** The chosen stops, in order (rows left empty are not stops), with their meeting points trimmed (blank is none). */
+export const chosenStops = (route: RouteDraft): ChosenStop[] =>
+  route.stops.flatMap((stop) => (stop.locationData ? [{ ...stop.locationData, meetingPoint: stop.meetingPoint?.trim() || undefined }] : []));
+
+/** The ride's pickup station: the meeting point the driver set at the departure, else the departure itself. */
+export const pickupStationOf = (route: RouteDraft & { departure: DraftPlace }) => route.meetingPoint?.trim() || route.departure.name;
 
 /** The points a route passes, in order: departure, the stops, destination (what the price guide and the duration are for). */
 export function routePoints(route: RouteDraft): RoutePoint[] {
@@ -29,13 +35,11 @@ export function assembleRide({
   dateTime,
   seatsPrice,
   duration,
-  pickupStation,
 }: {
   route: RouteDraft & { departure: DraftPlace; destination: DraftPlace };
   dateTime: DateTimeDraft;
   seatsPrice: SeatsPriceDraft;
   duration: string | undefined;
-  pickupStation: string;
 }): PostRideInput {
   const { departure: from, destination: to } = route;
   const availableSeats = Number(seatsPrice.availableSeats);
@@ -65,6 +69,7 @@ export function assembleRide({
       latitude: stop.latitude,
       longitude: stop.longitude,
       stopType: 'either',
+      meetingPoint: stop.meetingPoint,
     })),
     departureDate: dateTime.date,
     departureTime: dateTime.time,
@@ -75,6 +80,6 @@ export function assembleRide({
     currency,
     description: description === '' ? undefined : description,
     duration,
-    pickupStation,
+    pickupStation: pickupStationOf(route),
   };
 }

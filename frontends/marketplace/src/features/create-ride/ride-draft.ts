@@ -21,11 +21,15 @@ export type DraftPlace = z.infer<typeof draftPlaceSchema>;
 /** A picked place as the draft keeps it: the spec's `locality` is the picker's district. */
 export const toDraftPlace = (place: PlaceDetails | null): DraftPlace | null => (place ? { ...place, locality: place.district } : null);
 
-const stopSchema = z.object({ id: z.string(), location: z.string(), locationData: draftPlaceSchema.nullable() });
+/** Where passengers meet the driver at a place, in the driver's words (absent in a draft from before it existed). */
+const meetingPoint = z.string().max(200).optional();
+const stopSchema = z.object({ id: z.string(), location: z.string(), locationData: draftPlaceSchema.nullable(), meetingPoint });
 export type DraftStop = z.infer<typeof stopSchema>;
 
 export const routeDraftSchema = z.object({
   departure: draftPlaceSchema.nullable(),
+  /** The departure's meeting point: sent as the ride's pickup station. */
+  meetingPoint,
   destination: draftPlaceSchema.nullable(),
   stops: z.array(stopSchema).max(maxWizardStops),
   description: z.string().max(500),

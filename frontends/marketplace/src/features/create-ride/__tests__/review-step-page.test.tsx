@@ -66,18 +66,27 @@ describe('/create-ride-review (step 4: review and post)', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 
-  it('names the pickup station near the departure, or the departure itself when none is near', async () => {
+  it("shows the driver's meeting point as the pickup station (no station is chosen for them), and each stop's", async () => {
+    seedDraft({
+      route: {
+        meetingPoint: '  Leaving from Accra Mall car park ',
+        stops: [{ id: 'stop-1', location: 'Nkawkaw', locationData: toDraftPlace(places.nkawkaw), meetingPoint: 'Nkawkaw Lorry Station' }],
+      },
+    });
     const api = wizardApi();
     const first = open();
-    await waitFor(() => expect(rowValue('Pickup station')).toBe('Circle VIP Station'));
-    expect(api.calls.find((call) => call.path === '/api/places/nearby-station')).toBeTruthy();
-    const query = new URL(String(globalFetchInput('/api/places/nearby-station')), 'http://krom.test').searchParams;
-    expect([query.get('latitude'), query.get('longitude')]).toEqual(['5.5697', '-0.2166']);
+    await summary();
+    expect(rowValue('Pickup station')).toBe('Leaving from Accra Mall car park');
+    expect(rowValue('Stops')).toBe('NkawkawEasternMeeting point: Nkawkaw Lorry Station');
+    expect(api.calls.find((call) => call.path === '/api/places/nearby-station')).toBeUndefined();
     first.unmount();
 
-    wizardApi({ 'GET /api/places/nearby-station': { status: 200, body: { station: null, attribution: 'OSM' } } });
+    // None set (a draft from before the field existed): the departure itself.
+    seedDraft({ route: {} });
+    wizardApi();
     open();
-    await waitFor(() => expect(rowValue('Pickup station')).toBe('Kwame Nkrumah Circle'));
+    await summary();
+    expect(rowValue('Pickup station')).toBe('Kwame Nkrumah Circle');
   });
 
   it('says the duration is being calculated, then shows it marked as an estimate', async () => {
@@ -153,7 +162,6 @@ describe('/create-ride-review (step 4: review and post)', () => {
     const { user } = open();
     await summary();
     await waitFor(() => expect(rowValue('Duration')).toBe('3h 20min (estimate)'));
-    await waitFor(() => expect(rowValue('Pickup station')).toBe('Circle VIP Station'));
     const toggle = screen.getByRole('switch', { name: 'Make this a recurring ride?' }) as HTMLInputElement;
     await user.click(toggle);
     expect(toggle.checked).toBe(true);
@@ -198,7 +206,8 @@ describe('/create-ride-review (step 4: review and post)', () => {
       currency: 'GHS',
       description: 'One bag each, please.',
       duration: '3h 20min',
-      pickupStation: 'Circle VIP Station',
+      // No meeting point set on the route step: the departure itself.
+      pickupStation: 'Kwame Nkrumah Circle',
     });
 
     // The way on: the ride as passengers see it, or the driver's rides.
@@ -250,10 +259,3 @@ describe('/create-ride-review (step 4: review and post)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to post ride. Please try again.');
   });
 });
-
-/** The URL fetch was called with for `path` (mockApi records the path only). */
-function globalFetchInput(path: string): string {
-  const calls = (globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL][] } }).mock.calls;
-  const found = calls.find(([input]) => new URL(String(input), 'http://krom.test').pathname === path);
-  return String(found?.[0]);
-}

@@ -115,6 +115,39 @@ describe('/create-ride (step 1: route)', () => {
     expect(api.callsTo('GET', '/api/places/place-kejetia')).toHaveLength(1);
   });
 
+  it('lets the driver pick the meeting point: the station suggested near the departure, or their own words, and one per stop', async () => {
+    const api = wizardApi();
+    const { user } = open();
+    await form();
+    // Nothing to meet at before a departure is chosen.
+    expect(screen.queryByLabelText('Meeting point')).toBeNull();
+    await choosePlace(user, /^Departure/, 'Kwame Nkrumah Circle');
+    const meetingPoint = screen.getByLabelText('Meeting point') as HTMLInputElement;
+    // The server's station near the departure is offered, not chosen.
+    expect(meetingPoint.value).toBe('');
+    await user.click(await screen.findByRole('button', { name: 'Use Circle VIP Station' }));
+    expect(meetingPoint.value).toBe('Circle VIP Station');
+    expect(screen.queryByRole('button', { name: 'Use Circle VIP Station' })).toBeNull();
+    const asked = new URL(String(fetchInputFor('/api/places/nearby-station')), 'http://krom.test').searchParams;
+    expect([asked.get('latitude'), asked.get('longitude')]).toEqual(['5.5697', '-0.2166']);
+
+    // The driver's own words instead.
+    await user.clear(meetingPoint);
+    await user.type(meetingPoint, 'Accra Mall car park');
+    await user.click(screen.getByRole('button', { name: 'Add Stop (0/5)' }));
+    await choosePlace(user, /^Stop 1/, 'Nkawkaw');
+    await user.type(screen.getByLabelText('Meeting point at stop 1'), 'Nkawkaw Lorry Station, front gate');
+    expect(readDraft(driver.id, 'route')).toMatchObject({
+      meetingPoint: 'Accra Mall car park',
+      stops: [{ location: 'Nkawkaw', meetingPoint: 'Nkawkaw Lorry Station, front gate' }],
+    });
+    expect(api.calls.filter((call) => call.path === '/api/places/nearby-station').length).toBeGreaterThanOrEqual(2);
+
+    // Another departure: the meeting point set for the last one is cleared.
+    await choosePlace(user, /^Departure/, 'Kejetia');
+    expect((screen.getByLabelText('Meeting point') as HTMLInputElement).value).toBe('');
+  });
+
   it('keeps what was entered when the page is opened again', async () => {
     wizardApi();
     const first = open();
@@ -122,6 +155,7 @@ describe('/create-ride (step 1: route)', () => {
     await choosePlace(first.user, /^Departure/, 'Kwame Nkrumah Circle');
     await first.user.click(screen.getByRole('button', { name: 'Add Stop (0/5)' }));
     await choosePlace(first.user, /^Stop 1/, 'Nkawkaw');
+    await first.user.type(screen.getByLabelText('Meeting point'), 'Accra Mall car park');
     await first.user.type(screen.getByLabelText('Description (optional)'), 'AC on');
     first.unmount();
 
@@ -131,6 +165,7 @@ describe('/create-ride (step 1: route)', () => {
     expect(screen.getByRole('button', { name: /^Stop 1/ }).textContent).toContain('Nkawkaw');
     expect(screen.getByRole('button', { name: 'Add Stop (1/5)' })).toBeTruthy();
     expect((screen.getByLabelText('Description (optional)') as HTMLTextAreaElement).value).toBe('AC on');
+    expect((screen.getByLabelText('Meeting point') as HTMLInputElement).value).toBe('Accra Mall car park');
     expect(screen.getByRole('button', { name: /^Destination/ }).textContent).toContain('Where are you going?');
     second.unmount();
   });
@@ -153,3 +188,10 @@ describe('/create-ride (step 1: route)', () => {
     expect(readDraft(driver.id, 'route')?.departure?.name).toBe(places.circle.name);
   });
 });
+
+/** The URL fetch was called with for `path` (mockApi records the path only). */
+function fetchInputFor(path: string): string {
+  const calls = (globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL][] } }).mock.calls;
+  const found = calls.find(([input]) => new URL(String(input), 'http://krom.test').pathname === path);
+  return String(found?.[0]);
+}

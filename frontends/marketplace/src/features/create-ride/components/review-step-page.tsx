@@ -10,9 +10,8 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRouteEstimate } from '../api/estimate-route.ts';
-import { useNearbyStation } from '../api/get-nearby-station.ts';
 import { usePostRide } from '../api/post-ride.ts';
-import { assembleRide, cedis, chosenStops, localityLine, routePoints } from '../assemble-ride.ts';
+import { assembleRide, cedis, chosenStops, localityLine, pickupStationOf, routePoints } from '../assemble-ride.ts';
 import { clearDrafts, type DateTimeDraft, type DraftPlace, type DraftVehicle, readDraft, type RouteDraft, type SeatsPriceDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { RidePostedDialog } from './ride-posted-dialog.tsx';
@@ -70,15 +69,14 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
   const vehicle = seatsPrice.selectedVehicle;
   const stops = chosenStops(route);
   const [points] = useState(() => routePoints(route));
-  const station = useNearbyStation(departure);
   const estimate = useRouteEstimate(points);
   const post = usePostRide();
   const [recurring, setRecurring] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const recurringId = useId();
 
-  // The station's name, or the departure itself when none is near (or the lookup failed).
-  const pickupStation = station.data?.station?.name ?? departure.name;
+  // The meeting point the driver set on the route step, else the departure itself.
+  const pickupStation = pickupStationOf(route);
   const duration = estimate.data ? formatDuration(estimate.data.durationMinutes) : undefined;
   const durationText = estimate.isPending
     ? wizardTexts.calculating
@@ -96,7 +94,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
 
   const onPost = () => {
     setProblem(null);
-    const ride = assembleRide({ route, dateTime, seatsPrice, duration, pickupStation });
+    const ride = assembleRide({ route, dateTime, seatsPrice, duration });
     // The same rules the server applies, so a draft gone wrong is named here rather than sent.
     const checkedRide = postRideSchema.safeParse(ride);
     if (!checkedRide.success) {
@@ -123,6 +121,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the same town may be a stop twice; the order is the identity
                 <li key={index}>
                   <Place place={stop} />
+                  {stop.meetingPoint ? <Locality>{wizardTexts.meetAt(stop.meetingPoint)}</Locality> : null}
                 </li>
               ))}
             </StopList>
@@ -134,7 +133,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
         <Row label={wizardTexts.pickup}>
           {formatPickerDate(dateTime.date)} at {formatTime12h(dateTime.time)}
         </Row>
-        <Row label={wizardTexts.pickupStation}>{station.isPending ? wizardTexts.stationLoading : pickupStation}</Row>
+        <Row label={wizardTexts.pickupStation}>{pickupStation}</Row>
         <Row label={wizardTexts.seatsAvailable}>{seatsPrice.availableSeats}</Row>
         <Row label={wizardTexts.pricePerSeat}>{cedis(seatsPrice.pricePerSeat)}</Row>
         <Row label={wizardTexts.duration}>

@@ -8,10 +8,11 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { type RouteDraft, toDraftPlace, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
+import { MeetingPointField } from './meeting-point-field.tsx';
 import { StepAlert } from './step-alert.tsx';
 import { StepForm, StepNavigation, WizardScreen } from './wizard-screen.tsx';
 
-/** /create-ride, step 1: departure, destination, up to 5 stops and a description. */
+/** /create-ride, step 1: departure, destination, up to 5 stops, where passengers meet the driver at each, and a description. */
 export function RouteStepPage() {
   return (
     <WizardScreen step={1} title={wizardTexts.routeTitle} lead={wizardTexts.routeLead}>
@@ -57,8 +58,12 @@ function RouteStep({ userId }: { userId: string }) {
   const setStop = (id: string, place: PlaceDetails | null) =>
     edit({
       ...route,
-      stops: route.stops.map((stop) => (stop.id === id ? { ...stop, location: place?.name ?? '', locationData: toDraftPlace(place) } : stop)),
+      // Another place: the meeting point set for the last one no longer holds.
+      stops: route.stops.map((stop) => (stop.id === id ? { id, location: place?.name ?? '', locationData: toDraftPlace(place) } : stop)),
     });
+
+  const setStopMeetingPoint = (id: string, meetingPoint: string) =>
+    edit({ ...route, stops: route.stops.map((stop) => (stop.id === id ? { ...stop, meetingPoint } : stop)) });
 
   const removeStop = (id: string) => {
     focusNext.current = 'add-stop';
@@ -83,25 +88,43 @@ function RouteStep({ userId }: { userId: string }) {
         label={wizardTexts.departure}
         placeholder={wizardTexts.departurePlaceholder}
         value={route.departure}
-        onChange={(place) => edit({ ...route, departure: toDraftPlace(place) })}
+        onChange={(place) => edit({ ...route, departure: toDraftPlace(place), meetingPoint: undefined })}
       />
+      {route.departure ? (
+        <MeetingPointField
+          label={wizardTexts.meetingPoint}
+          place={route.departure}
+          value={route.meetingPoint ?? ''}
+          onChange={(meetingPoint) => edit({ ...route, meetingPoint })}
+        />
+      ) : null}
       <Stops aria-labelledby="stops-title">
         <legend id="stops-title">{wizardTexts.stops}</legend>
         <Hint>{wizardTexts.stopsHint}</Hint>
         {route.stops.map((stop, index) => (
-          <StopRow key={stop.id}>
-            <LocationField
-              id={stop.id}
-              label={wizardTexts.stop(index + 1)}
-              value={stop.locationData}
-              onChange={(place) => setStop(stop.id, place)}
-            />
-            <RemoveButton aria-label={wizardTexts.removeStop(index + 1)} onClick={() => removeStop(stop.id)}>
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </RemoveButton>
-          </StopRow>
+          <StopGroup key={stop.id}>
+            <StopRow>
+              <LocationField
+                id={stop.id}
+                label={wizardTexts.stop(index + 1)}
+                value={stop.locationData}
+                onChange={(place) => setStop(stop.id, place)}
+              />
+              <RemoveButton aria-label={wizardTexts.removeStop(index + 1)} onClick={() => removeStop(stop.id)}>
+                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </RemoveButton>
+            </StopRow>
+            {stop.locationData ? (
+              <MeetingPointField
+                label={wizardTexts.stopMeetingPoint(index + 1)}
+                place={stop.locationData}
+                value={stop.meetingPoint ?? ''}
+                onChange={(meetingPoint) => setStopMeetingPoint(stop.id, meetingPoint)}
+              />
+            ) : null}
+          </StopGroup>
         ))}
         <div>
           <Button ref={addStopButton} $variant="secondary" onClick={addStop} disabled={route.stops.length >= maxWizardStops}>
@@ -149,6 +172,11 @@ const Hint = styled.p`
   margin-top: -6px;
   font-size: 0.875rem;
   color: ${({ theme }) => theme.color.muted};
+`;
+
+const StopGroup = styled.div`
+  display: grid;
+  gap: 8px;
 `;
 
 const StopRow = styled.div`

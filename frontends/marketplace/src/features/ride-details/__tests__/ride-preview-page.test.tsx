@@ -27,7 +27,7 @@ const detail = (term: string) => {
 
 
 describe('/ride-preview/{id}', () => {
-  it("shows the ride's route with stops, date, time, vehicle, seats, duration, description and pickup station", async () => {
+  it("shows the ride's route with stops and their meeting points, date, time, vehicle, seats, duration, description and the driver's pickup station", async () => {
     const ride = aRideWithDetails({ departureTime: '07:30' });
     openPreview(ride);
     expect(await screen.findByRole('heading', { level: 1, name: 'Accra to Kumasi' })).toBeTruthy();
@@ -37,6 +37,7 @@ describe('/ride-preview/{id}', () => {
       'Nkawkaw Lorry Station',
       'Kejetia Market',
     ]);
+    expect(within(route).getByText('Meeting point: By the Total fuel station')).toBeTruthy();
     expect(detail('Date')).toBe('Sat, Nov 28, 2026');
     expect(detail('Time')).toBe('7:30 AM');
     expect(detail('Duration')).toBe('4h 30min');

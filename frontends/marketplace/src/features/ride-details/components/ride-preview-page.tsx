@@ -100,6 +100,7 @@ function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; bac
               <li key={stop.stopOrder} data-role="stop">
                 <strong>{stop.location}</strong>
                 <small>{localityLine(stop.localityArea, stop.city, stop.region)}</small>
+                {stop.meetingPoint ? <small>Meeting point: {stop.meetingPoint}</small> : null}
               </li>
             ))}
             <li data-role="to">
