@@ -108,6 +108,7 @@ const rideSummary = {
     latitude: number(6.5509),
     longitude: number(-0.7663),
     stopType: oneOf(stopTypes, 'either'),
+    meetingPoint: like('By the Total fuel station'),
   }),
 };
 
@@ -120,7 +121,7 @@ const rideDetails = {
   toLongitude: number(-1.6224),
   fromRegion: like('Greater Accra'),
   toRegion: like('Ashanti'),
-  pickupStation: like('Kaneshie Station'),
+  pickupStation: like('Kaneshie Station car park'),
   driverRidesCompleted: integer(0),
   createdAt: isoDate,
   // A guest's view of it: Edit and Cancel are only for its driver.
@@ -232,7 +233,8 @@ describe('marketplace frontend → BFF: posting a ride', () => {
       .willRespondWith(201, (b) => b.jsonBody({ ...rideDetails, isOwnRide: true }))
       .executeTest(whenRecorded(async (mock) => {
         const posted = await withFetchAgainst(mock.url, () => callEndpoint(postRide, { body: rideDraft }));
-        expect(posted).toMatchObject({ status: 'active', fromCity: 'Accra', toCity: 'Kumasi', pricePerSeat: '80.00', pickupStation: 'Kaneshie Station', isOwnRide: true });
+        expect(posted).toMatchObject({ status: 'active', fromCity: 'Accra', toCity: 'Kumasi', pricePerSeat: '80.00', pickupStation: 'Kaneshie Station car park', isOwnRide: true });
+        expect(posted.stops.map((stop) => stop.meetingPoint)).toEqual(['By the Total fuel station']);
       }));
   });
 });

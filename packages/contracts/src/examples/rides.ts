@@ -22,7 +22,7 @@ export const accraToKumasiRide = (vehicleId: string, departureDate: string, depa
   toRegion: 'Ashanti',
   toPlaceId: 'osm-n1234567002',
   stops: [
-    { location: 'Nkawkaw Station', city: 'Nkawkaw', localityArea: 'Nkawkaw', region: 'Eastern', placeId: 'osm-n1234567003', latitude: 6.5509, longitude: -0.7663, stopType: 'either' },
+    { location: 'Nkawkaw Station', city: 'Nkawkaw', localityArea: 'Nkawkaw', region: 'Eastern', placeId: 'osm-n1234567003', latitude: 6.5509, longitude: -0.7663, stopType: 'either', meetingPoint: 'By the Total fuel station' },
   ],
   departureDate,
   departureTime,
@@ -31,5 +31,6 @@ export const accraToKumasiRide = (vehicleId: string, departureDate: string, depa
   currency: 'GHS',
   description: 'Leaving from the station car park. One small bag each.',
   duration: '4h 10min',
-  pickupStation: 'Kaneshie Station',
+  // The driver's own words, not a station chosen for them.
+  pickupStation: 'Kaneshie Station car park',
 });
