@@ -19,9 +19,9 @@ export type PlaceClaim = {
 
 /**
  * Where the server puts a claimed place: `placed` at a point it can stand behind (the client's
- * point when it lies within `placeReachKm` of a place so named or so identified, else that place's
- * own), `elsewhere` when the client's point is far from every place it names (Bawku's coordinates
- * for Tema), `unknown` when no place the server knows is named.
+ * point when it lies in what the claim names, see `locate`; without one, the named place's own),
+ * `elsewhere` when the claim's point (or names) disagree with what it names (Bawku's coordinates
+ * for Tema), `unknown` when it names nothing the server knows.
  */
 export type Located = { kind: 'placed'; point: RoutePoint } | { kind: 'elsewhere' } | { kind: 'unknown' };
 
