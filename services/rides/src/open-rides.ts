@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { userDeleted, userSnapshots, verificationDecided } from '@krom/contracts/events/identity';
-import { ridePosted } from '@krom/contracts/events/rides';
+import { rideChanged, ridePosted } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildRidesApp } from './app.ts';
 import type { RidesConfig } from './config.ts';
 import * as schema from './db/schema.ts';
+import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
@@ -37,6 +38,8 @@ export async function openRidesService(config: RidesConfig) {
     subscriptions.push(await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(resources.db, logger)));
     // Its own event: a posted ride is matched against the open ride requests apart from the posting.
     subscriptions.push(await resources.bus.subscribe(DURABLE, ridePosted, handleRidePosted(resources.db, logger)));
+    // And again when it changes: a ride changed to suit a request tells its passenger once.
+    subscriptions.push(await resources.bus.subscribe(DURABLE, rideChanged, handleRideChanged(resources.db, logger)));
     // A new database learns every user at once, not only those whose snapshots the event stream still holds.
     await rebuildUserProfilesIfEmpty(resources.db, resources.bus, logger);
     const app = await buildRidesApp({

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { type RideChanged, rideChanged } from '@krom/contracts/events/rides';
 import { estimatedRoadDistanceKm } from '@krom/contracts/http/places';
 import {
   driverDashboardSchema,
@@ -59,6 +61,15 @@ async function posted(driver: Driver, days: number, changes: object = {}) {
 /** A ride written directly (departed rides cannot be posted). */
 const inserted = (driver: Driver, departureAt: Date, changes: { status?: 'active' | 'cancelled'; availableSeats?: number } = {}) =>
   insertRide(handle.service, { driverId: driver.driverId, vehicleId: driver.vehicleId, departureAt, totalSeats: 5, ...changes });
+
+/** The ride.changed events written for a ride, oldest first, as the relay publishes them. */
+const rideChangedEvents = async (rideId: string) =>
+  (
+    await handle.service.db.$client.query<{ envelope: EventEnvelope<RideChanged> }>(
+      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 ORDER BY created_at, (envelope->'data'->>'version')::int`,
+      [rideChanged.subject, rideId],
+    )
+  ).rows.map((row) => row.envelope);
 
 const versionOf = async (id: string) =>
   (await handle.service.db.$client.query('SELECT version, status FROM rides WHERE id = $1', [id])).rows[0] as { version: number; status: string };
@@ -191,6 +202,52 @@ describe('changing a ride', () => {
     const cap = priceGuide(estimatedRoadDistanceKm([accraCity, kumasiCity]), 1.5, 10).maxPricePerSeat;
     expect((await edit(driver, byName, { pricePerSeat: '1500' })).json().errors).toEqual([{ field: 'pricePerSeat', message: rideMessages.priceAboveCap(cap) }]);
     expect((await edit(driver, byName, { pricePerSeat: cap })).statusCode).toBe(200);
+  });
+
+  it('moves the departure at most two days from the day it was posted for, however many changes it takes', async () => {
+    const driver = await newDriver();
+    const id = await posted(driver, 10);
+    for (const days of [7, 13, 45]) {
+      const far = await edit(driver, id, { departureDate: dayFromNow(days) });
+      expect(far.statusCode).toBe(400);
+      expect(far.json().errors).toEqual([{ field: 'departureDate', message: rideMessages.departureMovedTooFar }]);
+    }
+    expect((await edit(driver, id, { departureDate: dayFromNow(12), departureTime: '23:30' })).statusCode).toBe(200);
+    // Two more days from there is four from the posted day: refused, the ride stays where it was.
+    expect((await edit(driver, id, { departureDate: dayFromNow(14) })).json().errors).toEqual([{ field: 'departureDate', message: rideMessages.departureMovedTooFar }]);
+    expect((await edit(driver, id, { departureDate: dayFromNow(8), departureTime: '05:00' })).statusCode).toBe(200);
+    expect(await versionOf(id)).toEqual({ version: 3, status: 'active' });
+  });
+
+  it('writes ride.changed with the change: the fields that changed, before and after, with the new version', async () => {
+    const driver = await newDriver();
+    const id = await posted(driver, 3);
+    expect((await edit(driver, id, { departureDate: dayFromNow(4), departureTime: '08:00', availableSeats: 1, pricePerSeat: '160', description: undefined })).statusCode).toBe(200);
+    const [event, ...others] = await rideChangedEvents(id);
+    expect(others).toEqual([]);
+    expect(event?.type).toBe(rideChanged.subject);
+    expect(event?.data).toEqual({
+      rideId: id,
+      driverId: driver.driverId,
+      fromLocation: 'Kaneshie Market',
+      toLocation: 'Asafo Market',
+      currency: 'GHS',
+      changed: ['departureDate', 'availableSeats', 'pricePerSeat'],
+      previous: { departureDate: dayFromNow(3), departureTime: '08:00', departureAt: `${dayFromNow(3)}T08:00:00.000Z`, availableSeats: 2, pricePerSeat: '150.00', status: 'active' },
+      current: { departureDate: dayFromNow(4), departureTime: '08:00', departureAt: `${dayFromNow(4)}T08:00:00.000Z`, availableSeats: 1, pricePerSeat: '160.00', status: 'active' },
+      passengers: [],
+      changedAt: expect.any(String),
+      version: 2,
+    });
+    expect(rideChanged.schema.parse(event?.data)).toEqual(event?.data);
+
+    // The same values again change nothing a passenger relies on: no event.
+    expect((await edit(driver, id, { departureDate: dayFromNow(4), departureTime: '08:00', availableSeats: 1, pricePerSeat: '160.00', description: undefined })).statusCode).toBe(200);
+    expect(await rideChangedEvents(id)).toHaveLength(1);
+
+    expect((await call(driver.caller, 'POST', `/rides/${id}/cancel`)).statusCode).toBe(200);
+    const cancelled = (await rideChangedEvents(id))[1];
+    expect(cancelled?.data).toMatchObject({ changed: ['status'], previous: { status: 'active' }, current: { status: 'cancelled' }, version: 4 });
   });
 
   it('cancels a future ride once: it leaves the search and joins the past rides', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
-import { type RideRequestMatched, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { type RideChanged, type RideRequestMatched, rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { userDeleted } from '@krom/contracts/events/identity';
 import { rideRequestListSchema } from '@krom/contracts/http/ride-requests';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { eventually, publishedEvents } from '@krom/server-kit/testing';
@@ -18,7 +19,7 @@ const handle = useRidesService();
 type User = { kind: 'user'; userId: string };
 const user = (userId = randomUUID()): User => ({ kind: 'user', userId });
 
-async function call(caller: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+async function call(caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return handle.service.app.inject({ method, url, headers: await handle.as(caller), ...(payload ? { payload } : {}) });
 }
 
@@ -97,25 +98,28 @@ const consumed = (subject: string, seq: number) =>
     return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
   });
 
-/** The ride's ride.posted event as the outbox holds it, once the relay has published it. */
-const publishedRidePosted = (rideId: string) =>
+/** The ride's `subject` event (of `version`, when given) as the outbox holds it, once the relay has published it. */
+const published = (subject: string, rideId: string, version?: number) =>
   eventually(async () => {
     const { rows } = await handle.service.db.$client.query<{ envelope: EventEnvelope }>(
-      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 AND published_at IS NOT NULL`,
-      [ridePosted.subject, rideId],
+      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 AND published_at IS NOT NULL
+         AND ($3::int IS NULL OR (envelope->'data'->>'version')::int = $3::int)`,
+      [subject, rideId, version ?? null],
     );
     return rows[0]?.envelope;
   });
+const publishedRidePosted = (rideId: string) => published(ridePosted.subject, rideId);
 
-/** Waits until the service has handled the ride's ride.posted event (published, then acknowledged by its consumer). */
-async function ridePostedHandled(rideId: string): Promise<void> {
-  await publishedRidePosted(rideId);
+/** Waits until the service has handled the ride's `subject` event (published, then acknowledged by its consumer). */
+async function handled(subject: string, rideId: string, version?: number): Promise<void> {
+  await published(subject, rideId, version);
   const bus = handle.service.bus;
-  // The latest ride.posted in the stream is this ride's or a later one: acknowledged up to it, this one was handled.
-  const latest = await bus.jsm.streams.getMessage(bus.streamName, { last_by_subj: bus.subjectOf(ridePosted.subject) });
-  if (!latest) throw new Error(`the stream holds no ${ridePosted.subject} event, though the relay published ride ${rideId}'s`);
-  await consumed(ridePosted.subject, latest.seq);
+  // The latest such event in the stream is this ride's or a later one: acknowledged up to it, this one was handled.
+  const latest = await bus.jsm.streams.getMessage(bus.streamName, { last_by_subj: bus.subjectOf(subject) });
+  if (!latest) throw new Error(`the stream holds no ${subject} event, though the relay published ride ${rideId}'s`);
+  await consumed(subject, latest.seq);
 }
+const ridePostedHandled = (rideId: string) => handled(ridePosted.subject, rideId);
 
 /** The ride_request.matched events written for a ride, as the relay will publish them. */
 async function matchedEvents(rideId: string): Promise<EventEnvelope<RideRequestMatched>[]> {
@@ -355,5 +359,108 @@ describe("the passenger's requests, with the rides they matched", () => {
     await handle.service.db.$client.query('UPDATE rides SET available_seats = 0 WHERE id = $1', [fullRide]);
     await insertUserProfile(handle.service, (hidden.caller as User).userId, { suspended: true });
     expect((await matchedRidesOf(passenger, requestId))?.map((ride) => ride.id)).toEqual([keptRide]);
+  });
+});
+
+describe('a changed ride', () => {
+  type Driver = Awaited<ReturnType<typeof newDriver>>;
+  const terms = { departureDate: dayFromNow(3), departureTime: '08:00', availableSeats: 3, pricePerSeat: '50' };
+  /** Changes the ride through the route and waits until the service has matched it again. */
+  async function changed(driver: Driver, rideId: string, changes: object): Promise<RideChanged | undefined> {
+    const response = await call(driver.caller, 'PUT', `/rides/${rideId}`, { ...terms, ...changes });
+    expect(response.statusCode).toBe(200);
+    const { rows } = await handle.service.db.$client.query<{ version: number }>('SELECT version FROM rides WHERE id = $1', [rideId]);
+    const version = rows[0]!.version;
+    const event = (await handle.service.db.$client.query<{ envelope: EventEnvelope<RideChanged> }>(
+      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 AND (envelope->'data'->>'version')::int = $3`,
+      [rideChanged.subject, rideId, version],
+    )).rows[0]?.envelope;
+    if (event) await handled(rideChanged.subject, rideId, version);
+    return event?.data;
+  }
+
+  it('tells a request the ride now suits once, by ride_request.matched, and the ones already told not again', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const already = await requested(user(), between(accra, kumasi));
+    const cheaper = await requested(user(), between(accra, kumasi, { maxPricePerSeat: '40' }));
+    const driver = await newDriver();
+    const ride = await postedAndHandled(driver, accra, kumasi);
+    expect(await toldOf(ride)).toEqual([already]);
+
+    await changed(driver, ride, { pricePerSeat: '40' });
+    expect(await toldOf(ride)).toEqual(sorted(already, cheaper));
+    // A second change (the description) tells nobody of it again.
+    await changed(driver, ride, { pricePerSeat: '40', description: 'Air conditioned' });
+    expect(await toldOf(ride)).toEqual(sorted(already, cheaper));
+  });
+
+  it("tells the passengers told of it what matters to them: a price above their maximum, fewer seats than they need, a new day", async () => {
+    const { accra, kumasi } = towns(newTag());
+    const noLimit = user();
+    const noLimitRequest = await requested(noLimit, between(accra, kumasi, { notifyByEmail: false, notifyBySMS: true }));
+    const atMost60 = user();
+    const atMost60Request = await requested(atMost60, between(accra, kumasi, { maxPricePerSeat: '60' }));
+    const three = user();
+    const threeRequest = await requested(three, between(accra, kumasi, { passengers: 3, preferredDepartureDate: dayFromNow(3), flexibleDates: false }));
+    const driver = await newDriver();
+    const ride = await postedAndHandled(driver, accra, kumasi);
+    expect(await toldOf(ride)).toEqual(sorted(noLimitRequest, atMost60Request, threeRequest));
+    const told = (event: RideChanged | undefined) =>
+      [...(event?.passengers ?? [])].sort((a, b) => a.passengerId.localeCompare(b.passengerId));
+    const entry = (passenger: User, requestId: string, stillMatches: boolean, channels = { notifyByEmail: true, notifyBySMS: false }) =>
+      ({ passengerId: passenger.userId, requestId, stillMatches, ...channels });
+    const sortedEntries = (...entries: ReturnType<typeof entry>[]) => entries.sort((a, b) => a.passengerId.localeCompare(b.passengerId));
+
+    // Only the description: nothing a passenger relies on, nobody told.
+    expect((await changed(driver, ride, { description: 'Leaving from the car park' }))?.passengers).toEqual([]);
+    // A lower price is no bad news.
+    expect((await changed(driver, ride, { pricePerSeat: '45' }))?.passengers).toEqual([]);
+
+    // The price up past one passenger's maximum: everyone hears, that passenger that it no longer matches.
+    const priceUp = await changed(driver, ride, { pricePerSeat: '70' });
+    expect(priceUp?.changed).toEqual(['pricePerSeat']);
+    expect(told(priceUp)).toEqual(sortedEntries(
+      entry(noLimit, noLimitRequest, true, { notifyByEmail: false, notifyBySMS: true }),
+      entry(atMost60, atMost60Request, false),
+      entry(three, threeRequest, true),
+    ));
+
+    // Seats cut below three: only the passenger who needs three hears.
+    const fewer = await changed(driver, ride, { pricePerSeat: '70', availableSeats: 2 });
+    expect(told(fewer)).toEqual([entry(three, threeRequest, false)]);
+
+    // Moved a day: everyone; the one who asked for that very day no longer matches.
+    const moved = await changed(driver, ride, { pricePerSeat: '70', availableSeats: 2, departureDate: dayFromNow(4) });
+    expect(moved?.changed).toEqual(['departureDate']);
+    expect(told(moved)).toEqual(sortedEntries(
+      entry(noLimit, noLimitRequest, true, { notifyByEmail: false, notifyBySMS: true }),
+      entry(atMost60, atMost60Request, false),
+      entry(three, threeRequest, false),
+    ));
+
+    // Cancelled: everyone, no longer a match.
+    expect((await call(driver.caller, 'POST', `/rides/${ride}/cancel`)).statusCode).toBe(200);
+    const { rows } = await handle.service.db.$client.query<{ envelope: EventEnvelope<RideChanged> }>(
+      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 AND envelope->'data'->'changed' ? 'status'`,
+      [rideChanged.subject, ride],
+    );
+    expect(told(rows[0]?.envelope.data).map((passenger) => [passenger.passengerId, passenger.stillMatches])).toEqual(
+      [noLimit, atMost60, three].map((passenger) => [passenger.userId, false]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+  });
+
+  it('tells the passengers of the rides a deleted driver leaves behind that they were cancelled', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const passenger = user();
+    const requestId = await requested(passenger, between(accra, kumasi));
+    const driver = await newDriver();
+    const ride = await postedAndHandled(driver, accra, kumasi);
+    const bus = handle.service.bus;
+    await bus.js.publish(
+      bus.subjectOf(userDeleted.subject),
+      JSON.stringify({ id: randomUUID(), type: userDeleted.subject, occurredAt: new Date().toISOString(), data: { userId: driver.caller.userId, deletedAt: new Date().toISOString() } }),
+    );
+    const event = await published(rideChanged.subject, ride);
+    expect(event?.data).toMatchObject({ changed: ['status'], current: { status: 'cancelled' }, passengers: [{ passengerId: passenger.userId, requestId, stillMatches: false }] });
   });
 });

@@ -182,6 +182,49 @@ describe('editing a vehicle', () => {
   });
 });
 
+describe('editing a vehicle that has rides to come', () => {
+  async function withRide(availableSeats: number) {
+    const kweku = user();
+    await insertUserProfile(handle.service, kweku.userId);
+    const vehicle = await added(kweku, corolla({ seats: 5 }));
+    const ride = await insertRide(handle.service, { driverId: kweku.userId, vehicleId: vehicle.id, departureAt: new Date(Date.now() + 2 * DAY), availableSeats, totalSeats: 5 });
+    return { kweku, vehicle, ride };
+  }
+  const rideSeats = async (id: string) =>
+    (await handle.service.db.$client.query('SELECT available_seats, total_seats FROM rides WHERE id = $1', [id])).rows[0];
+
+  it('refuses seats below what a ride offers (the driver takes one), on the seats field, and changes nothing', async () => {
+    const { kweku, vehicle, ride } = await withRide(4);
+    const response = await call(kweku, 'PUT', `/vehicles/${vehicle.id}`, corolla({ licensePlate: vehicle.licensePlate, seats: 2 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: vehicleMessages.seatsBelowUpcomingRides(4),
+      errors: [{ field: 'seats', message: vehicleMessages.seatsBelowUpcomingRides(4) }],
+    });
+    expect(response.json().message).toBe('An upcoming ride offers 4 passenger seats in this vehicle, so it needs at least 5 seats. Change or cancel that ride first.');
+    expect((await list(kweku))[0]?.seats).toBe(5);
+    expect(await rideSeats(ride)).toEqual({ available_seats: 4, total_seats: 5 });
+  });
+
+  it('takes seats the rides still fit in, and the rides are then in a car of that many seats', async () => {
+    const { kweku, vehicle, ride } = await withRide(2);
+    const response = await call(kweku, 'PUT', `/vehicles/${vehicle.id}`, corolla({ licensePlate: vehicle.licensePlate, seats: 3 }));
+    expect(response.statusCode).toBe(200);
+    expect(await rideSeats(ride)).toEqual({ available_seats: 2, total_seats: 3 });
+  });
+
+  it('refuses a new plate while rides are to come, on the plate field; other details may change', async () => {
+    const { kweku, vehicle } = await withRide(2);
+    const response = await call(kweku, 'PUT', `/vehicles/${vehicle.id}`, corolla());
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toEqual([{ field: 'licensePlate', message: vehicleMessages.plateHasUpcomingRides }]);
+    expect((await list(kweku))[0]?.licensePlate).toBe(vehicle.licensePlate);
+    const same = await call(kweku, 'PUT', `/vehicles/${vehicle.id}`, corolla({ licensePlate: vehicle.licensePlate.toLowerCase(), color: 'Black' }));
+    expect(same.statusCode).toBe(200);
+    expect(same.json().color).toBe('Black');
+  });
+});
+
 describe('deleting a vehicle', () => {
   it('removes it from the list and frees its plate', async () => {
     const abena = user();

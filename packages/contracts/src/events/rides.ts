@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aggregateVersion, defineEvent } from '../envelope.ts';
-import { stopTypes } from '../http/rides.ts';
+import { rideStatuses, stopTypes } from '../http/rides.ts';
 
 const ridePoint = z.object({
   location: z.string(),
@@ -69,3 +69,54 @@ export const rideRequestMatched = defineEvent(
   }),
 );
 export type RideRequestMatched = z.infer<typeof rideRequestMatched.schema>;
+
+/** The fields of a posted ride a driver's change can touch (`status` when cancelled). */
+export const rideChangeFields = ['departureDate', 'departureTime', 'availableSeats', 'pricePerSeat', 'description', 'status'] as const;
+export type RideChangeField = (typeof rideChangeFields)[number];
+
+/** What a passenger relies on of a ride: where the change is told from and to. */
+const rideTerms = z.object({
+  departureDate: z.string(),
+  departureTime: z.string(),
+  departureAt: z.string().datetime({ offset: true }),
+  availableSeats: z.number().int(),
+  pricePerSeat: z.string(),
+  status: z.enum(rideStatuses),
+});
+
+/**
+ * A driver changed or cancelled a posted ride (also: rides cancelled because their driver's
+ * account was deleted). Rides matches the ride again on it; notifications tells `passengers`:
+ * the passengers already told of the ride (ride_request.matched) for whom the change is material
+ * — cancelled, departure moved, price up, or fewer seats than they asked for — one entry per
+ * passenger (their lowest request id, every channel any of their matched requests asked for),
+ * with whether the ride as changed still matches one of their requests.
+ */
+export const rideChanged = defineEvent(
+  'krom.rides.ride.changed.v1',
+  z.object({
+    rideId: z.string().uuid(),
+    driverId: z.string().uuid(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    currency: z.string(),
+    /** The fields that changed, in `rideChangeFields` order. */
+    changed: z.array(z.enum(rideChangeFields)),
+    previous: rideTerms,
+    current: rideTerms,
+    passengers: z.array(
+      z.object({
+        requestId: z.string().uuid(),
+        passengerId: z.string().uuid(),
+        notifyByEmail: z.boolean(),
+        notifyBySMS: z.boolean(),
+        /** Whether the ride, as changed, still matches one of their requests (price, seats, date); false once cancelled. */
+        stillMatches: z.boolean(),
+      }),
+    ),
+    changedAt: z.string().datetime({ offset: true }),
+    /** The ride's version after the change. */
+    version: aggregateVersion,
+  }),
+);
+export type RideChanged = z.infer<typeof rideChanged.schema>;

@@ -8,6 +8,12 @@ export const currency = 'GHS';
 /** The wizard's limit on stops (the data rule allows stopOrder up to 10). */
 export const maxWizardStops = 5;
 export const maxRideSeats = 8;
+/**
+ * How far a change may move a ride's departure from the one it was posted with, either way. The
+ * passengers told of a ride planned around its day; a move beyond this is another trip, to be
+ * cancelled and posted again (which tells them and matches the new day's requests afresh).
+ */
+export const maxDepartureMoveDays = 2;
 /** Seats a search or a request asks for (1 to 4 on the screens; the data allows up to 8). */
 export const searchSeatOptions = [1, 2, 3, 4] as const;
 export const stopTypes = ['pickup', 'dropoff', 'either'] as const;
@@ -51,6 +57,7 @@ export const rideMessages = {
   notFound: 'Ride not found',
   notYours: 'Ride not found',
   notEditable: 'This ride can no longer be changed',
+  departureMovedTooFar: `A ride can move at most ${maxDepartureMoveDays} days from the departure it was posted with. Cancel it and post a new ride instead.`,
   needsIdentity: 'Verify your identity before posting a ride',
   needsDriver: 'Complete driver verification before posting a ride',
   needsVehicle: 'Add a vehicle before posting a ride',

@@ -32,6 +32,9 @@ export const vehicleMessages = {
   plateTaken: 'This licence plate is already registered to a vehicle on Krom',
   notFound: 'Vehicle not found',
   hasUpcomingRides: 'This vehicle has upcoming rides. Cancel those rides before deleting it.',
+  plateHasUpcomingRides: 'This vehicle has upcoming rides, and their passengers look for this plate. Cancel those rides before changing it.',
+  seatsBelowUpcomingRides: (passengers: number) =>
+    `An upcoming ride offers ${passengers} passenger seat${passengers === 1 ? '' : 's'} in this vehicle, so it needs at least ${passengers + 1} seats. Change or cancel that ride first.`,
 } as const;
 
 /** A plate as typed in, its stored form out (`gr 1234 20` → `GR-1234-20`); undefined when it is no Ghana plate. */

@@ -189,6 +189,12 @@ export const rides = pgTable(
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
     departureTime: text('departure_time').notNull(),
     departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    /**
+     * The departure the ride was posted with: a change may move the departure only so far from it
+     * (ride-changes.ts), so that repeated small moves cannot walk a ride to another week. Null on
+     * rows written without it (seeded rides): their departure_at counts, and the first change sets it.
+     */
+    postedDepartureAt: timestamp('posted_departure_at', { withTimezone: true }),
     availableSeats: integer('available_seats').notNull(),
     totalSeats: integer('total_seats').notNull(),
     pricePerSeat: numeric('price_per_seat', { precision: 10, scale: 2 }).notNull(),

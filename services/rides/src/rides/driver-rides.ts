@@ -2,11 +2,12 @@ import { type DriverRide, rideMessages, type updateRideSchema } from '@krom/cont
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { departureInstant } from './departure.ts';
 import { type Pricing, type RouteClaim, routeCapFor } from './price-cap.ts';
+import { recordRideChanged, termsOf } from './ride-changes.ts';
 import { assertRideRules } from './ride-rules.ts';
 import { bookedSeatsOf, isEditable, type RideRow, rideRows, type SqlRunner, toDriverRide } from './ride-views.ts';
 
@@ -45,23 +46,40 @@ async function storedRoute(tx: Transaction, ride: RideRow): Promise<RouteClaim> 
 }
 
 /**
- * The driver's own ride, locked for a change until the transaction ends; another driver's, an
- * unknown and a malformed id are all "not found". Refused with 409 once it may not change.
+ * The driver's own ride, locked for a change until the transaction ends, with the departure it was
+ * posted with; another driver's, an unknown and a malformed id are all "not found". Refused with
+ * 409 once it may not change.
  */
-async function lockEditableRide(tx: Transaction, driverId: string, id: string, now: Date): Promise<RideRow> {
+async function lockEditableRide(tx: Transaction, driverId: string, id: string, now: Date): Promise<RideRow & { postedDepartureAt: Date; version: number }> {
   if (!uuid.safeParse(id).success) throw notFound();
-  const { rows: locked } = await tx.execute(sql`SELECT id FROM rides WHERE id = ${id} AND driver_id = ${driverId} FOR UPDATE`);
-  if (locked.length === 0) throw notFound();
+  const { rows: locked } = await tx.execute<{ postedDepartureAt: string; version: number }>(sql`
+    SELECT coalesce(posted_departure_at, departure_at) AS "postedDepartureAt", version FROM rides WHERE id = ${id} AND driver_id = ${driverId} FOR UPDATE`);
+  const [lock] = locked;
+  if (!lock) throw notFound();
   const [row] = await rideRows(tx, sql`WHERE r.id = ${id}`);
   if (!row) throw notFound();
   if (!isEditable(row, now, bookedSeatsOf(row))) throw new HttpError(409, rideMessages.notEditable);
-  return row;
+  return { ...row, postedDepartureAt: new Date(lock.postedDepartureAt), version: lock.version };
+}
+
+/** Applies a change's SET to the locked ride (version + 1) and writes its ride.changed; answers the ride as changed. */
+async function changeRide(tx: Transaction, ride: RideRow, set: SQL, now: Date): Promise<RideRow> {
+  const { rows } = await tx.execute<{ version: number }>(sql`
+    UPDATE rides SET ${set}, posted_departure_at = coalesce(posted_departure_at, departure_at),
+      version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+    WHERE id = ${ride.id} RETURNING version`);
+  const [updated] = await rideRows(tx, sql`WHERE r.id = ${ride.id}`);
+  if (!updated || !rows[0]) throw notFound();
+  await recordRideChanged(tx, ride, termsOf(ride), termsOf(updated), rows[0].version, now);
+  return updated;
 }
 
 /**
- * Changes the date, time, seats, price and description (kept when left out) of the driver's own future, active, unbooked
- * ride, under the rules of posting (seats for the vehicle, a departure to come, the price cap of
- * its route); the ride's version goes up by one.
+ * Changes the editable fields (ride-changes.ts: date, time, seats, price, and the description,
+ * kept when left out) of the driver's own future, active, unbooked ride, under the rules of
+ * posting (seats for the vehicle, a departure to come, the price cap of its route) and within
+ * `maxDepartureMoveDays` of the departure it was posted with. The ride's version goes up by one
+ * and ride.changed is written with it.
  */
 export async function updateRide(
   db: RidesDb,
@@ -76,40 +94,48 @@ export async function updateRide(
     const departureAt = departureInstant(request.departureDate, request.departureTime);
     assertRideRules({
       availableSeats: request.availableSeats,
-      // The seats of the car it was posted with (the driver takes one), whatever the vehicle says today.
+      // The seats of the car it is in (total_seats, kept equal to the vehicle's while the ride is to come: driver-vehicles.ts).
       vehicleSeats: ride.postedVehicleSeats,
       departureAt,
       now,
       pricePerSeat: request.pricePerSeat,
       // The cap of its stored route, placed as at posting; a place no longer where it says counts as unplaced.
       priceCap: { ...routeCapFor(await storedRoute(tx, ride), pricing), misplaced: [] },
+      postedDepartureAt: ride.postedDepartureAt,
     });
     // Left out, the description stays; sent blank, it is removed.
     const description = request.description === undefined ? sql`description` : sql`${request.description || null}`;
-    await tx.execute(sql`
-      UPDATE rides SET departure_date = ${request.departureDate}::date, departure_time = ${request.departureTime},
+    const updated = await changeRide(
+      tx,
+      ride,
+      sql`departure_date = ${request.departureDate}::date, departure_time = ${request.departureTime},
         departure_at = ${departureAt.toISOString()}::timestamptz, available_seats = ${request.availableSeats}::int,
-        price_per_seat = ${request.pricePerSeat}::numeric, description = ${description},
-        version = version + 1, updated_at = ${now.toISOString()}::timestamptz
-      WHERE id = ${id}`);
-    const [updated] = await rideRows(tx, sql`WHERE r.id = ${id}`);
-    if (!updated) throw notFound();
+        price_per_seat = ${request.pricePerSeat}::numeric, description = ${description}`,
+      now,
+    );
     return toDriverRide(updated, now);
   });
 }
 
-/** Cancels the driver's own future, active, unbooked ride; its version goes up by one. */
+/** Cancels the driver's own future, active, unbooked ride; its version goes up by one and ride.changed is written with it. */
 export async function cancelRide(db: RidesDb, driverId: string, id: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockEditableRide(tx, driverId, id, now);
-    await tx.execute(sql`UPDATE rides SET status = 'cancelled', version = version + 1, updated_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
+    const ride = await lockEditableRide(tx, driverId, id, now);
+    await changeRide(tx, ride, sql`status = 'cancelled'`, now);
   });
 }
 
-/** An account was deleted: its rides still to depart are cancelled; returns how many. */
+/**
+ * An account was deleted: its rides still to depart are cancelled, each with its ride.changed
+ * (the passengers told of them hear of it); returns how many.
+ */
 export async function cancelFutureRidesOf(tx: Transaction, driverId: string, now = new Date()): Promise<number> {
-  const { rowCount } = await tx.execute(sql`
-    UPDATE rides SET status = 'cancelled', version = version + 1, updated_at = ${now.toISOString()}::timestamptz
-    WHERE driver_id = ${driverId} AND status = 'active' AND departure_at > ${now.toISOString()}::timestamptz`);
-  return rowCount ?? 0;
+  const { rows: ids } = await tx.execute<{ id: string }>(sql`
+    SELECT id FROM rides WHERE driver_id = ${driverId} AND status = 'active' AND departure_at > ${now.toISOString()}::timestamptz
+    ORDER BY id FOR UPDATE`);
+  for (const { id } of ids) {
+    const [ride] = await rideRows(tx, sql`WHERE r.id = ${id}`);
+    if (ride) await changeRide(tx, ride, sql`status = 'cancelled'`, now);
+  }
+  return ids.length;
 }

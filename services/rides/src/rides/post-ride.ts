@@ -89,6 +89,7 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
         departureDate: request.departureDate,
         departureTime: request.departureTime,
         departureAt,
+        postedDepartureAt: departureAt,
         availableSeats: request.availableSeats,
         // The vehicle's seats, whatever the client sent: the ride is in that car.
         totalSeats: vehicle.seats,

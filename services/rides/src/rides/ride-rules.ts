@@ -1,6 +1,7 @@
 import { availableSeatsProblem, passengerSeatsOf, rideMessages } from '@krom/contracts/http/rides';
 import { HttpError } from '@krom/server-kit/errors';
 import { pesewas, type RouteCap } from './price-cap.ts';
+import { departureWithinMoveBound } from './ride-changes.ts';
 
 type FieldError = { field: string; message: string };
 
@@ -17,6 +18,8 @@ export function assertRideRules(ride: {
   now: Date;
   pricePerSeat: string;
   priceCap: RouteCap;
+  /** For a change: the departure the ride was posted with, which it may move only so far from. */
+  postedDepartureAt?: Date;
 }): void {
   const errors: FieldError[] = [];
   const { cap, unplaced, misplaced } = ride.priceCap;
@@ -24,6 +27,9 @@ export function assertRideRules(ride: {
   const seats = availableSeatsProblem(ride.availableSeats, passengerSeatsOf(ride.vehicleSeats));
   if (seats) errors.push({ field: 'availableSeats', message: seats });
   if (ride.departureAt.getTime() <= ride.now.getTime()) errors.push({ field: 'departureDate', message: rideMessages.pastDeparture });
+  else if (ride.postedDepartureAt && !departureWithinMoveBound(ride.postedDepartureAt, ride.departureAt)) {
+    errors.push({ field: 'departureDate', message: rideMessages.departureMovedTooFar });
+  }
   if (pesewas(ride.pricePerSeat) > pesewas(cap)) {
     errors.push({ field: 'pricePerSeat', message: unplaced ? rideMessages.priceAboveShortTripCap(cap, unplaced) : rideMessages.priceAboveCap(cap) });
   }

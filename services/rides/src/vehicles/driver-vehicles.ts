@@ -82,20 +82,49 @@ export async function addVehicle(db: RidesDb, userId: string, input: VehicleInpu
   return toVehicle({ ...row, upcomingRides: 0 });
 }
 
+/** What the active rides of a vehicle still to depart at `now` hold of it: how many, and the most passenger seats one offers. */
+async function upcomingRidesHold(tx: Transaction, vehicleId: string, now: Date): Promise<{ upcoming: number; mostOffered: number }> {
+  const [held = { upcoming: 0, mostOffered: 0 }] = await tx
+    .select({ upcoming: sql<number>`count(*)::int`, mostOffered: sql<number>`coalesce(max(${rides.availableSeats}), 0)::int` })
+    .from(rides)
+    .where(and(eq(rides.vehicleId, vehicleId), eq(rides.status, 'active'), sql`${rides.departureAt} > ${now.toISOString()}`));
+  return held;
+}
+
 /**
- * Changes every field of one of the user's vehicles. Rides already posted keep their own seat
- * count (`total_seats`), so changing the seats changes only what later rides may offer.
+ * Changes every field of one of the user's vehicles, kept consistent with its rides still to
+ * depart: their passengers look for its plate, so the plate stays while there are any (409), and
+ * its seats may not go below what one of them offers (seats − 1 for the driver; 409) — refused
+ * rather than the rides cut, since cutting a ride's seats changes it under the passengers told of
+ * it. An allowed change of seats becomes those rides' `total_seats` (the car they are in). The
+ * vehicle is locked first, as deleting does, so a ride posted at the same moment is counted.
  */
 export async function updateVehicle(db: RidesDb, userId: string, id: string, input: VehicleInput, now = new Date()): Promise<Vehicle> {
-  const [row] = await refusingTakenPlate(() =>
-    db
-      .update(vehicles)
-      .set({ make: input.make, model: input.model, year: input.year, color: input.color, licensePlate: input.licensePlate, seats: input.seats, updatedAt: now })
-      .where(ownLiveVehicle(userId, id))
-      .returning(),
-  );
-  if (!row) throw notFound();
-  return getVehicle(db, userId, row.id, now);
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ licensePlate: vehicles.licensePlate, seats: vehicles.seats }).from(vehicles).where(ownLiveVehicle(userId, id)).for('update');
+    if (!current) throw notFound();
+    const { upcoming, mostOffered } = await upcomingRidesHold(tx, id, now);
+    if (upcoming > 0 && input.licensePlate !== current.licensePlate) {
+      throw new HttpError(409, vehicleMessages.plateHasUpcomingRides, [{ field: 'licensePlate', message: vehicleMessages.plateHasUpcomingRides }]);
+    }
+    if (input.seats - 1 < mostOffered) {
+      const message = vehicleMessages.seatsBelowUpcomingRides(mostOffered);
+      throw new HttpError(409, message, [{ field: 'seats', message }]);
+    }
+    await refusingTakenPlate(() =>
+      tx
+        .update(vehicles)
+        .set({ make: input.make, model: input.model, year: input.year, color: input.color, licensePlate: input.licensePlate, seats: input.seats, updatedAt: now })
+        .where(eq(vehicles.id, id)),
+    );
+    if (upcoming > 0 && input.seats !== current.seats) {
+      await tx
+        .update(rides)
+        .set({ totalSeats: input.seats, updatedAt: now })
+        .where(and(eq(rides.vehicleId, id), eq(rides.status, 'active'), sql`${rides.departureAt} > ${now.toISOString()}`));
+    }
+  });
+  return getVehicle(db, userId, id, now);
 }
 
 /**
@@ -108,10 +137,7 @@ export async function deleteVehicle(db: RidesDb, userId: string, id: string, now
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: vehicles.id }).from(vehicles).where(ownLiveVehicle(userId, id)).for('update');
     if (!row) throw notFound();
-    const [{ upcoming } = { upcoming: 0 }] = await tx
-      .select({ upcoming: sql<number>`count(*)::int` })
-      .from(rides)
-      .where(and(eq(rides.vehicleId, id), eq(rides.status, 'active'), sql`${rides.departureAt} > ${now.toISOString()}`));
+    const { upcoming } = await upcomingRidesHold(tx, id, now);
     if (upcoming > 0) throw new HttpError(409, vehicleMessages.hasUpcomingRides);
     await tx.update(vehicles).set({ deletedAt: now, updatedAt: now }).where(eq(vehicles.id, id));
   });

@@ -6,18 +6,21 @@ import type { RidesDb } from '../../db/rides-db.ts';
 import { matchRideRequests } from '../../ride-requests/match-ride-requests.ts';
 
 /**
- * krom.rides.ride.posted.v1 (this service's own event) → the open ride requests the ride matches
- * are told of it (match-ride-requests.ts). Apart from the posting, so posting stays as fast as it
- * was; idempotent without handled-event bookkeeping, as a request is told of a ride once (its
- * match row is unique), so a redelivery tells nobody again.
+ * An event naming a ride (`rideId`) → the open ride requests the ride matches are told of it
+ * (match-ride-requests.ts). Idempotent without handled-event bookkeeping, as a request is told of
+ * a ride once (its match row is unique), so a redelivery tells nobody again.
  */
-export function handleRidePosted(db: RidesDb, logger: Logger): (envelope: EventEnvelope<RidePosted>) => Promise<void> {
+export function matchingRideOf<T extends { rideId: string }>(
+  subject: string,
+  db: RidesDb,
+  logger: Logger,
+): (envelope: EventEnvelope<T>) => Promise<void> {
   return (envelope) =>
     withSpan(
-      `handle ${ridePosted.subject}`,
+      `handle ${subject}`,
       async () => {
         const told = await matchRideRequests(db, envelope.data.rideId);
-        if (told.length > 0) logger.info({ eventId: envelope.id, rideId: envelope.data.rideId, requests: told.length }, 'posted ride matched ride requests');
+        if (told.length > 0) logger.info({ eventId: envelope.id, subject, rideId: envelope.data.rideId, requests: told.length }, 'ride matched ride requests');
       },
       {
         parent: contextFromTraceparent(envelope.traceparent),
@@ -26,3 +29,10 @@ export function handleRidePosted(db: RidesDb, logger: Logger): (envelope: EventE
       },
     );
 }
+
+/**
+ * krom.rides.ride.posted.v1 (this service's own event) → the ride is matched against the open
+ * ride requests, apart from the posting, so posting stays as fast as it was.
+ */
+export const handleRidePosted = (db: RidesDb, logger: Logger): ((envelope: EventEnvelope<RidePosted>) => Promise<void>) =>
+  matchingRideOf(ridePosted.subject, db, logger);
