@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
-import { ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
@@ -16,6 +16,7 @@ import { chooseEmailProvider } from './email/choose-email-provider.ts';
 import type { EmailProvider } from './email/email-provider.ts';
 import type { EmailSender } from './email/queue-email.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
+import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRideRequestMatched } from './events/handlers/ride-request-matched.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserPasswordChanged } from './events/handlers/user-password-changed.ts';
@@ -112,6 +113,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(sender)),
       await resources.bus.subscribe(DURABLE, ridePosted, handleRidePosted(resources.db)),
       await resources.bus.subscribe(DURABLE, rideRequestMatched, handleRideRequestMatched(sender, emailSender, matchNoticeBoundsFrom(config))),
+      await resources.bus.subscribe(DURABLE, rideChanged, handleRideChanged(sender, emailSender)),
     );
     const app = await buildNotificationsApp({
       db: resources.db,

@@ -3,6 +3,7 @@ import type { Transaction } from '@krom/server-kit/outbox';
 import { eq } from 'drizzle-orm';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { type SmsLogRow, smsLogs } from '../db/schema.ts';
+import { InvalidPhoneNumberError, toGhanaE164 } from './phone-number.ts';
 import { destinationCapReached, lockDestination, type MessageLimits } from '../messages/destination-cap.ts';
 
 export type SmsMessageType = (typeof smsMessageTypes)[number];
@@ -62,4 +63,14 @@ export async function recordSms(db: NotificationsDb | Transaction, record: SmsRe
 export async function findSmsForEvent(db: NotificationsDb | Transaction, eventId: string): Promise<SmsLogRow | undefined> {
   const [row] = await db.select().from(smsLogs).where(eq(smsLogs.sourceEventId, eventId));
   return row;
+}
+
+/** The SMS row at a known phone; a number no provider can dial becomes a failed row with the reason (an event cannot be answered with a 400). */
+export function smsAtKnownPhone(phone: string, base: Omit<SmsRecord, 'phoneNumber' | 'failure'>): SmsRecord {
+  try {
+    return { ...base, phoneNumber: toGhanaE164(phone) };
+  } catch (error) {
+    if (!(error instanceof InvalidPhoneNumberError)) throw error;
+    return { ...base, phoneNumber: phone, failure: error.message };
+  }
 }

@@ -6,9 +6,8 @@ import type { SmsLogRow } from '../../db/schema.ts';
 import { enqueueSmsDelivery } from '../../jobs/sms-queue.ts';
 import { createNotification } from '../../notifications/create-notification.ts';
 import { verificationDecidedNotice, verificationDecidedSmsText } from '../../notifications/verification-notices.ts';
-import { InvalidPhoneNumberError, toGhanaE164 } from '../../sms/phone-number.ts';
 import type { SmsSender } from '../../sms/queue-sms.ts';
-import { findSmsForEvent, recordSms, type SmsRecord } from '../../sms/record-sms.ts';
+import { findSmsForEvent, recordSms, type SmsRecord, smsAtKnownPhone } from '../../sms/record-sms.ts';
 import { findKnownUser } from '../../users/known-users.ts';
 import { inConsumerSpan } from '../consumer-span.ts';
 
@@ -25,13 +24,7 @@ export function readVerificationDecided(raw: unknown): EventEnvelope<Verificatio
  * and retrying would not make the number valid.
  */
 export function decisionSmsRecord(envelope: EventEnvelope<VerificationDecided>, phone: string, provider: string): SmsRecord {
-  const base = { message: verificationDecidedSmsText(envelope.data), messageType: 'notification' as const, provider, sourceEventId: envelope.id, userId: envelope.data.userId };
-  try {
-    return { ...base, phoneNumber: toGhanaE164(phone) };
-  } catch (error) {
-    if (!(error instanceof InvalidPhoneNumberError)) throw error;
-    return { ...base, phoneNumber: phone, failure: error.message };
-  }
+  return smsAtKnownPhone(phone, { message: verificationDecidedSmsText(envelope.data), messageType: 'notification', provider, sourceEventId: envelope.id, userId: envelope.data.userId });
 }
 
 /**

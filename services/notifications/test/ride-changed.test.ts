@@ -1,0 +1,149 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { type UserRegistered, userDeleted, userRegistered } from '@krom/contracts/events/identity';
+import { type RideChanged, rideChanged } from '@krom/contracts/events/rides';
+import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import { notificationListSchema } from '@krom/contracts/http/notifications';
+import { eventually } from '@krom/server-kit/testing';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { emailLogs, smsLogs } from '../src/db/schema.ts';
+import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
+import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+
+/*
+ * A ride the passengers were told of changed: the event on the bus, as the rides service
+ * publishes it, and what each passenger it names then finds in the app, their phone and mailbox.
+ */
+const handle = useNotificationsService();
+
+const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
+const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
+const e164 = (phone: string) => `+233${phone.slice(1)}`;
+
+/** Publishes under a fresh Nats-Msg-Id (JetStream would drop a plain repeat) and waits until the consumer acknowledged it. */
+async function deliver(event: EventDefinition, copy: EventEnvelope) {
+  const bus = handle.service.bus;
+  const ack = await bus.js.publish(bus.subjectOf(event.subject), JSON.stringify(copy), { msgID: randomUUID() });
+  await eventually(async () => {
+    const info = await bus.jsm.consumers.info(bus.streamName, `notifications_${event.subject.replaceAll('.', '_')}`);
+    return info.ack_floor.stream_seq >= ack.seq && info.num_ack_pending === 0 ? info : undefined;
+  });
+}
+
+async function registeredPassenger(): Promise<UserRegistered> {
+  const registration = envelope(userRegistered, {
+    userId: randomUUID(),
+    firstName: 'Efua',
+    lastName: 'Boateng',
+    email: `efua.${randomUUID().slice(0, 8)}@example.com`,
+    phone: newPhone(),
+    registeredAt: new Date().toISOString(),
+  });
+  await deliver(userRegistered, registration);
+  return registration.data;
+}
+
+const terms = { departureDate: '2025-11-28', departureTime: '14:30', departureAt: '2025-11-28T14:30:00.000Z', availableSeats: 3, pricePerSeat: '40.00', status: 'active' as const };
+type Told = RideChanged['passengers'][number];
+const told = (passengerId: string, changes: Partial<Told> = {}): Told => ({
+  requestId: randomUUID(),
+  passengerId,
+  notifyByEmail: false,
+  notifyBySMS: false,
+  stillMatches: true,
+  ...changes,
+});
+/** The driver raised the price to GH₵60.00 and moved the ride to the next morning. */
+const changedRide = (passengers: Told[], changes: Partial<RideChanged> = {}): EventEnvelope<RideChanged> =>
+  envelope(rideChanged, {
+    rideId: randomUUID(),
+    driverId: randomUUID(),
+    fromLocation: 'Accra',
+    toLocation: 'Tema',
+    currency: 'GHS',
+    changed: ['departureDate', 'departureTime', 'pricePerSeat'],
+    previous: terms,
+    current: { ...terms, departureDate: '2025-11-29', departureTime: '09:00', departureAt: '2025-11-29T09:00:00.000Z', pricePerSeat: '60.00' },
+    passengers,
+    changedAt: new Date().toISOString(),
+    version: 2,
+    ...changes,
+  });
+
+const TITLE = 'A ride you were told about changed';
+const MESSAGE = 'The ride from Accra to Tema now leaves Sat 29 Nov at 9:00 AM (was Fri 28 Nov at 2:30 PM) and costs GH₵60.00 a seat (was GH₵40.00).';
+const NO_MATCH = `${MESSAGE} It no longer matches your ride request.`;
+const SMS_NO_MATCH = 'Krom: your matched ride Accra to Tema changed: now Sat 29 Nov at 9:00 AM, 3 seats at GHS 60.00 each. No longer matches your request.';
+
+const list = async (userId: string) => {
+  const response = await handle.service.app.inject({ method: 'GET', url: '/notifications', headers: await assertionFor(handle.config, { kind: 'user', userId }) });
+  expect(response.statusCode).toBe(200);
+  return notificationListSchema.parse(response.json()).items;
+};
+const changeNotices = async (userId: string) => (await list(userId)).filter((item) => item.title.startsWith('A ride you were told about'));
+const smsOf = (userId: string) => handle.service.db.select().from(smsLogs).where(eq(smsLogs.userId, userId));
+const emailsOf = (userId: string) => handle.service.db.select().from(emailLogs).where(eq(emailLogs.userId, userId));
+const textsTo = async (phone: string) => (await readLocalOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((sms) => sms.to === e164(phone));
+const mailTo = async (email: string) => (await readLocalEmailOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((mail) => mail.to === email.toLowerCase());
+const allDelivered = (userId: string) =>
+  eventually(async () => {
+    const rows = [...(await smsOf(userId)), ...(await emailsOf(userId))];
+    return rows.length > 0 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+  });
+
+describe('krom.rides.ride.changed.v1', () => {
+  it('tells each passenger it names, in the app, what changed and whether the ride still matches their request, with a link', async () => {
+    const stillSuits = await registeredPassenger();
+    const tooDear = await registeredPassenger();
+    const event = changedRide([told(stillSuits.userId), told(tooDear.userId, { stillMatches: false })]);
+    await deliver(rideChanged, event);
+
+    const [notice] = await changeNotices(stillSuits.userId);
+    expect(notice).toMatchObject({
+      type: 'ride_request',
+      title: TITLE,
+      message: MESSAGE,
+      isRead: false,
+      actionRequired: false,
+      data: { requestId: event.data.passengers[0]?.requestId, rideId: event.data.rideId, link: `/ride-preview/${event.data.rideId}` },
+    });
+    expect((await changeNotices(tooDear.userId)).map((item) => item.message)).toEqual([NO_MATCH]);
+    // In the app only: neither request asked for SMS or e-mail.
+    expect(await smsOf(stillSuits.userId)).toEqual([]);
+    expect(await emailsOf(tooDear.userId)).toEqual([]);
+  });
+
+  it('texts and e-mails as the request asks, once however often the change is delivered, even under another event id', async () => {
+    const passenger = await registeredPassenger();
+    const event = changedRide([told(passenger.userId, { notifyBySMS: true, notifyByEmail: true, stillMatches: false })]);
+    await deliver(rideChanged, event);
+    await allDelivered(passenger.userId);
+    await deliver(rideChanged, event);
+    await deliver(rideChanged, { ...event, id: randomUUID() });
+
+    expect((await changeNotices(passenger.userId)).map((item) => item.message)).toEqual([NO_MATCH]);
+    expect(await smsOf(passenger.userId)).toHaveLength(1);
+    expect((await textsTo(passenger.phone)).map((text) => text.body)).toEqual([SMS_NO_MATCH]);
+    const mail = await mailTo(passenger.email);
+    expect(mail.map((message) => message.subject)).toEqual(['A ride you were told about changed on Krom']);
+    expect(mail[0]?.text).toContain(NO_MATCH);
+
+    // The next change of the same ride is news.
+    await deliver(rideChanged, changedRide([told(passenger.userId, { notifyBySMS: true })], { rideId: event.data.rideId, version: 3, changed: ['status'], current: { ...terms, status: 'cancelled' } }));
+    await allDelivered(passenger.userId);
+    expect((await changeNotices(passenger.userId)).map((item) => item.title)).toEqual(['A ride you were told about was cancelled', TITLE]);
+    expect(await textsTo(passenger.phone)).toHaveLength(2);
+  });
+
+  it('tells nobody when it names no passenger, and a deleted account nothing', async () => {
+    const gone = await registeredPassenger();
+    await deliver(userDeleted, envelope(userDeleted, { userId: gone.userId, deletedAt: new Date().toISOString() }));
+    const bystander = await registeredPassenger();
+    await deliver(rideChanged, changedRide([]));
+    await deliver(rideChanged, changedRide([told(gone.userId, { notifyBySMS: true, notifyByEmail: true })]));
+    expect(await list(gone.userId)).toEqual([]);
+    expect(await smsOf(gone.userId)).toEqual([]);
+    expect(await changeNotices(bystander.userId)).toEqual([]);
+  });
+});
