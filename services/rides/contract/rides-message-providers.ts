@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
-import { ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
 import type { VehicleInput } from '@krom/contracts/http/vehicles';
@@ -21,9 +21,9 @@ type User = Caller & { kind: 'user' };
  * supplies all of these, whichever interactions the file holds.
  */
 export function ridesMessageProviders(handle: Handle) {
-  async function call<T>(caller: User, url: string, payload: object): Promise<T> {
-    const response = await handle.service.app.inject({ method: 'POST', url, headers: await handle.as(caller), payload });
-    if (response.statusCode !== 201) throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
+  async function call<T>(caller: User, url: string, payload: object, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+    const response = await handle.service.app.inject({ method, url, headers: await handle.as(caller), payload });
+    if (response.statusCode !== (method === 'POST' ? 201 : 200)) throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
     return response.json() as T;
   }
 
@@ -51,8 +51,8 @@ export function ridesMessageProviders(handle: Handle) {
   const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
   /** The consumers' example: Accra to Kumasi through Nkawkaw, every place picked from suggestions. */
-  async function postedRide(departureDate: string): Promise<string> {
-    const driver = await approvedDriver();
+  async function postedRide(departureDate: string, by?: User): Promise<string> {
+    const driver = by ?? (await approvedDriver());
     const vehicle: VehicleInput = {
       make: 'Toyota',
       model: 'Corolla',
@@ -82,6 +82,7 @@ export function ridesMessageProviders(handle: Handle) {
     stateHandlers: {
       'a verified driver posted a ride from Accra to Kumasi with a stop at Nkawkaw': async () => undefined,
       "a posted ride matched a passenger's ride request": async () => undefined,
+      "a ride matched to a passenger's request had its price raised above the passenger's maximum": async () => undefined,
     },
     messageProviders: {
       [`a ${ridePosted.subject} event`]: async () => {
@@ -106,6 +107,21 @@ export function ridesMessageProviders(handle: Handle) {
         const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
         const rideId = await postedRide(date);
         return eventually(() => outboxEnvelope(rideRequestMatched.subject, { requestId, rideId }));
+      },
+      // A passenger asked for Accra to Kumasi at GH₵100.00 a seat at most; the ride posted at
+      // GH₵80.00 matched it, then its driver raised the price to GH₵120.00 through the route.
+      [`a ${rideChanged.subject} event`]: async () => {
+        const date = inAWeek();
+        const passenger: User = { kind: 'user', userId: randomUUID() };
+        const request: RideRequestInput = { fromLocation: 'Accra', fromLocalityArea: 'Accra', toLocation: 'Kumasi', toLocalityArea: 'Kumasi', maxPricePerSeat: '100', notifyBySMS: true };
+        const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
+        const driver = await approvedDriver();
+        const rideId = await postedRide(date, driver);
+        await eventually(() => outboxEnvelope(rideRequestMatched.subject, { requestId, rideId }));
+        const ride = accraToKumasiRide(randomUUID(), date, '14:30');
+        const change = { departureDate: ride.departureDate, departureTime: ride.departureTime, availableSeats: ride.availableSeats, description: ride.description };
+        await call(driver, `/rides/${rideId}`, { ...change, pricePerSeat: '120.00' }, 'PUT');
+        return required(rideChanged.subject, await outboxEnvelope(rideChanged.subject, { rideId }));
       },
     },
   };

@@ -1,0 +1,78 @@
+import { rideChanged } from '@krom/contracts/events/rides';
+import { pactDir } from '@krom/server-kit/pact';
+import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { readRideChanged } from '../src/events/handlers/ride-changed.ts';
+import { rideChangeNotice, rideChangeSmsText } from '../src/notifications/ride-change-notices.ts';
+
+const { boolean, eachLike, integer, like, regex, uuid } = MatchersV3;
+
+const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
+const date = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/.source, example);
+const time = (example: string) => regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.source, example);
+const price = (example: string) => regex(/^\d+(\.\d{1,2})?$/.source, example);
+const terms = (departureDate: string, departureTime: string, pricePerSeat: string) => ({
+  departureDate: date(departureDate),
+  departureTime: time(departureTime),
+  departureAt: isoDateTime(`${departureDate}T${departureTime}:00.000Z`),
+  availableSeats: integer(3),
+  pricePerSeat: price(pricePerSeat),
+  status: regex(/^(active|completed|cancelled)$/.source, 'active'),
+});
+
+// The same pact file as ride.posted and ride_request.matched: one consumer, one provider.
+const pact = new MessageConsumerPact({
+  consumer: 'krom-notifications',
+  provider: 'krom-rides',
+  dir: pactDir,
+  pactfileWriteMode: 'update',
+  logLevel: 'warn',
+});
+
+describe('krom-notifications consuming krom-rides events', () => {
+  it('tells the passengers told of a ride that its driver changed it, and whether it still matches their request', () =>
+    pact
+      .given("a ride matched to a passenger's request had its price raised above the passenger's maximum")
+      .expectsToReceive(`a ${rideChanged.subject} event`)
+      .withContent({
+        id: uuid('6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'),
+        type: rideChanged.subject,
+        occurredAt: isoDateTime('2025-11-21T09:00:00.000Z'),
+        data: {
+          rideId: uuid('2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5e'),
+          driverId: uuid('3c8d0e2f-5a4b-4c7d-9e0f-1a2b3c4d5e6f'),
+          fromLocation: like('Accra'),
+          toLocation: like('Kumasi'),
+          currency: 'GHS',
+          changed: ['pricePerSeat'],
+          previous: terms('2025-11-28', '14:30', '120.00'),
+          current: terms('2025-11-28', '14:30', '150.00'),
+          passengers: eachLike({
+            requestId: uuid('4d2a6f3b-7c1e-4a5b-8c9d-3e4f5a6b7c8d'),
+            passengerId: uuid('7f1e2d3c-4b5a-4c6d-8e9f-0a1b2c3d4e5f'),
+            notifyByEmail: boolean(true),
+            notifyBySMS: boolean(true),
+            stillMatches: false,
+          }),
+          changedAt: isoDateTime('2025-11-21T09:00:00.000Z'),
+          version: integer(2),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          const envelope = readRideChanged(body);
+          expect(envelope.type).toBe(rideChanged.subject);
+          const [passenger] = envelope.data.passengers;
+          if (!passenger) throw new Error('the event names no passenger');
+          expect(rideChangeNotice(envelope.data, passenger)).toMatchObject({
+            type: 'ride_request',
+            title: 'A ride you were told about changed',
+            message: 'The ride from Accra to Kumasi now costs GH₵150.00 a seat (was GH₵120.00). It no longer matches your ride request.',
+            data: { rideId: envelope.data.rideId, requestId: passenger.requestId },
+          });
+          expect(rideChangeSmsText(envelope.data, passenger)).toBe(
+            'Krom: your matched ride Accra to Kumasi changed: now Fri 28 Nov at 2:30 PM, 3 seats at GHS 150.00 each. No longer matches your request.',
+          );
+        }),
+      ));
+});
