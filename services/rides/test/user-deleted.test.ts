@@ -109,6 +109,16 @@ describe('krom.identity.user.deleted.v1 and the marketplace', () => {
     const future = await insertRide(handle.service, { driverId: leaving, vehicleId: car, departureAt: new Date(Date.now() + 2 * DAY) });
     const past = await insertRide(handle.service, { driverId: leaving, vehicleId: car, departureAt: new Date(Date.now() - 2 * DAY) });
     const othersRide = await insertRide(handle.service, { driverId: staying, vehicleId: othersCar, departureAt: new Date(Date.now() + 2 * DAY) });
+    // Each disputes the other's plate; the leaving member's dispute (its details may hold a phone number) goes with them.
+    for (const [claimant, plate] of [[leaving, 'GR-5252-20'], [staying, 'GR-5151-20']] as const) {
+      const filed = await handle.service.app.inject({
+        method: 'POST',
+        url: '/vehicles/plate-disputes',
+        headers: await handle.as({ kind: 'user', userId: claimant }),
+        payload: { licensePlate: plate, details: 'Call me on 0244 000 111' },
+      });
+      expect(filed.statusCode).toBe(201);
+    }
 
     const event = deletion(leaving);
     await consumed((await deliver(event)).seq);
@@ -119,8 +129,12 @@ describe('krom.identity.user.deleted.v1 and the marketplace', () => {
       { id: othersCar, deleted: false },
     ]);
     expect(await statuses([future, past, othersRide])).toEqual({ [future]: 'cancelled v2', [past]: 'active v1', [othersRide]: 'active v1' });
+    const disputes = await handle.service.db.$client.query('SELECT claimant_id FROM plate_disputes WHERE claimant_id = ANY($1::uuid[])', [[leaving, staying]]);
+    expect(disputes.rows).toEqual([{ claimant_id: staying }]);
     // The plate may be registered again by someone else.
-    await vehicleFor(randomUUID(), 'gr 5151 20');
+    const buyer = randomUUID();
+    await insertUserProfile(handle.service, buyer);
+    await vehicleFor(buyer, 'gr 5151 20');
 
     // Delivered again: nothing changes twice.
     await consumed((await deliver(event)).seq);

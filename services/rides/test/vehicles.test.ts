@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { vehicleListSchema, vehicleMessages, vehicleSchema } from '@krom/contracts/http/vehicles';
+import { maxVehiclesPerMember, staffPlateDisputeListSchema, vehicleListSchema, vehicleMessages, vehicleSchema } from '@krom/contracts/http/vehicles';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { describe, expect, it } from 'vitest';
 import { insertRide, insertUserProfile, useRidesService } from './rides-test-env.ts';
@@ -18,7 +18,15 @@ let plateNumber = 1000;
 const freshPlate = () => `GR-${plateNumber++}-2${plateNumber % 10}`;
 const corolla = (changes: object = {}) => ({ make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: freshPlate(), seats: 5, ...changes });
 
-const add = (caller: Caller, body: object) => call(caller, 'POST', '/vehicles', body);
+/** Members whose identity this file has verified (written once each into the projection, as identity's snapshot would). */
+const verified = new Set<string>();
+async function add(caller: Caller, body: object) {
+  if (caller.kind === 'user' && !verified.has(caller.userId)) {
+    await insertUserProfile(handle.service, caller.userId, { driverVerificationStatus: 'not_submitted' });
+    verified.add(caller.userId);
+  }
+  return call(caller, 'POST', '/vehicles', body);
+}
 async function added(caller: Caller, body: object = corolla()) {
   const response = await add(caller, body);
   expect(response.statusCode).toBe(201);
@@ -121,6 +129,109 @@ describe('adding a vehicle', () => {
   it('lets exactly one of two registrations of one plate at once through', async () => {
     const answers = await Promise.all([add(user(), corolla({ licensePlate: 'CR-3030-22' })), add(user(), corolla({ licensePlate: 'cr 3030 22' }))]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('who may add vehicles, and how many', () => {
+  it('refuses a member whose identity is not verified with 403, saving nothing', async () => {
+    const unknown = user();
+    const pending = user();
+    await insertUserProfile(handle.service, pending.userId, { verificationStatus: 'pending', driverVerificationStatus: 'not_submitted' });
+    const rejected = user();
+    await insertUserProfile(handle.service, rejected.userId, { verificationStatus: 'rejected', driverVerificationStatus: 'not_submitted' });
+    for (const member of [unknown, pending, rejected]) {
+      const response = await call(member, 'POST', '/vehicles', corolla());
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(vehicleMessages.needsIdentity);
+      expect(await storedPlates(member.userId)).toEqual([]);
+    }
+  });
+
+  it(`holds ${maxVehiclesPerMember} vehicles a member at most; deleting one makes room`, async () => {
+    const fleet = user();
+    const vehicles = [];
+    for (let count = 0; count < maxVehiclesPerMember; count += 1) vehicles.push(await added(fleet));
+    const refused = await add(fleet, corolla());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(vehicleMessages.tooManyVehicles);
+    expect(refused.json().message).toBe('You can have at most 5 vehicles on Krom. Delete one you no longer drive to add another.');
+    expect(await list(fleet)).toHaveLength(maxVehiclesPerMember);
+    expect((await call(fleet, 'DELETE', `/vehicles/${vehicles[0]?.id}`)).statusCode).toBe(200);
+    expect((await add(fleet, corolla())).statusCode).toBe(201);
+  });
+
+  it('counts two registrations at once one after the other', async () => {
+    const fleet = user();
+    for (let count = 0; count < maxVehiclesPerMember - 1; count += 1) await added(fleet);
+    const answers = await Promise.all([add(fleet, corolla()), add(fleet, corolla())]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('disputing a plate', () => {
+  const dispute = (caller: Caller, body: object) => call(caller, 'POST', '/vehicles/plate-disputes', body);
+  const staffList = async () => {
+    const response = await call({ kind: 'admin', adminId: randomUUID() }, 'GET', '/staff/plate-disputes');
+    expect(response.statusCode).toBe(200);
+    return staffPlateDisputeListSchema.parse(response.json()).disputes;
+  };
+
+  it('tells the real owner, refused a plate someone else registered, how to dispute it; staff then see the dispute', async () => {
+    const claimer = user();
+    await insertUserProfile(handle.service, claimer.userId, { firstName: 'Yaw', lastName: 'Boateng', driverVerificationStatus: 'not_submitted' });
+    verified.add(claimer.userId);
+    const taken = await added(claimer, corolla({ licensePlate: 'GW-6161-22', model: 'Yaris' }));
+    const owner = user();
+    await insertUserProfile(handle.service, owner.userId, { firstName: 'Akosua', lastName: 'Danso', driverVerificationStatus: 'not_submitted' });
+    verified.add(owner.userId);
+
+    const refused = await add(owner, corolla({ licensePlate: 'gw 6161 22' }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual([{ field: 'licensePlate', message: vehicleMessages.plateTaken }]);
+    expect(refused.json().message).toMatch(/If the car is yours, dispute the plate/);
+
+    const filed = await dispute(owner, { licensePlate: 'gw 6161 22', details: 'I bought it in 2022; papers at hand. Call 0244 123 456.' });
+    expect(filed.statusCode).toBe(201);
+    expect(filed.json()).toEqual({ id: expect.any(String), licensePlate: 'GW-6161-22', status: 'open', createdAt: expect.any(String) });
+    // Asking again finds the dispute already open.
+    expect((await dispute(owner, { licensePlate: 'GW-6161-22' })).json().id).toBe(filed.json().id);
+
+    const seen = (await staffList()).filter((entry) => entry.licensePlate === 'GW-6161-22');
+    expect(seen).toEqual([
+      {
+        id: filed.json().id,
+        licensePlate: 'GW-6161-22',
+        status: 'open',
+        details: 'I bought it in 2022; papers at hand. Call 0244 123 456.',
+        claimant: { userId: owner.userId, name: 'Akosua Danso' },
+        holder: { userId: claimer.userId, name: 'Yaw Boateng' },
+        vehicle: { id: taken.id, year: 2018, make: 'Toyota', model: 'Yaris', color: 'Silver', licensePlate: 'GW-6161-22' },
+        createdAt: filed.json().createdAt,
+      },
+    ]);
+  });
+
+  it('refuses, on the plate, a plate nobody holds or the member holds, and an unverified member with 403', async () => {
+    const member = user();
+    const own = await added(member);
+    for (const [plate, message] of [
+      ['NR-4040-21', vehicleMessages.plateNotRegistered],
+      [own.licensePlate, vehicleMessages.plateIsYours],
+    ] as const) {
+      const response = await dispute(member, { licensePlate: plate });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([{ field: 'licensePlate', message }]);
+    }
+    expect((await dispute(member, { licensePlate: 'not a plate' })).json().message).toBe(vehicleMessages.licensePlate);
+    const stranger = await dispute(user(), { licensePlate: own.licensePlate });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().message).toBe(vehicleMessages.needsIdentity);
+  });
+
+  it('lists disputes to staff only', async () => {
+    expect((await call(user(), 'GET', '/staff/plate-disputes')).statusCode).toBe(401);
+    expect((await call({ kind: 'public' }, 'GET', '/staff/plate-disputes')).statusCode).toBe(401);
+    expect((await call({ kind: 'public' }, 'POST', '/vehicles/plate-disputes', { licensePlate: 'GR-1-20' })).statusCode).toBe(401);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   smsTestSendCodeRequestSchema,
   smsTestVerifyCodeRequestSchema,
 } from '../http/staff-messages.ts';
+import { staffPlateDisputeListSchema } from '../http/vehicles.ts';
 import {
   decideVerificationRequestSchema,
   reviewQueueQuerySchema,
@@ -86,4 +87,11 @@ export const sendBookingConfirmation = defineEndpoint({
   summary: 'Step 3 of the SMS test panel: texts a booking confirmation (staff only)',
   body: sendBookingConfirmationRequestSchema,
   responses: { 200: smsTestResponseSchema, ...errorResponses(400, 401, 403, 429) },
+});
+
+export const getPlateDisputes = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/plate-disputes',
+  summary: 'Licence plates members dispute (a plate registered to someone else they say is theirs), open first, newest first',
+  responses: { 200: staffPlateDisputeListSchema, ...errorResponses(401) },
 });

@@ -1,5 +1,5 @@
 import { defineEndpoint, errorResponses } from '../endpoint.ts';
-import { deleteVehicleResponseSchema, vehicleInputSchema, vehicleListSchema, vehicleParams, vehicleSchema } from '../http/vehicles.ts';
+import { deleteVehicleResponseSchema, plateDisputeInputSchema, plateDisputeSchema, vehicleInputSchema, vehicleListSchema, vehicleParams, vehicleSchema } from '../http/vehicles.ts';
 
 /** The signed-in user's vehicles (forwarded to the rides service as that user). */
 export const getVehicles = defineEndpoint({
@@ -20,9 +20,10 @@ export const getVehicle = defineEndpoint({
 export const createVehicle = defineEndpoint({
   method: 'POST',
   path: '/api/vehicles',
-  summary: 'Registers a vehicle; a licence plate already on Krom is refused with 409',
+  summary:
+    'Registers a vehicle: 403 until the identity is verified, 409 past maxVehiclesPerMember or for a licence plate already on Krom (whose message says how to dispute it)',
   body: vehicleInputSchema,
-  responses: { 201: vehicleSchema, ...errorResponses(400, 401, 409) },
+  responses: { 201: vehicleSchema, ...errorResponses(400, 401, 403, 409) },
 });
 
 export const updateVehicle = defineEndpoint({
@@ -40,4 +41,12 @@ export const deleteVehicle = defineEndpoint({
   summary: 'Deletes one of the signed-in user’s vehicles; refused with 409 while it has upcoming rides',
   params: vehicleParams,
   responses: { 200: deleteVehicleResponseSchema, ...errorResponses(401, 404, 409) },
+});
+
+export const createPlateDispute = defineEndpoint({
+  method: 'POST',
+  path: '/api/vehicles/plate-disputes',
+  summary: 'Disputes a licence plate registered to another member: staff see it in the admin area',
+  body: plateDisputeInputSchema,
+  responses: { 201: plateDisputeSchema, ...errorResponses(400, 401, 403) },
 });

@@ -14,6 +14,11 @@ export const maxVehicleYear = (today: Date = new Date()) => today.getUTCFullYear
 export const minVehicleSeats = 2;
 export const maxVehicleSeats = 8;
 export const defaultVehicleSeats = 4;
+/**
+ * How many vehicles one member holds on Krom at most (deleted ones do not count): a family's cars
+ * and a small fleet fit; claiming plates by the dozen does not.
+ */
+export const maxVehiclesPerMember = 5;
 
 /**
  * Ghana registration plates: a region code (GR, AS, WR, GT, GW, GN, ...), up to four digits and
@@ -29,8 +34,13 @@ export const vehicleMessages = {
   color: 'Please select a colour',
   licensePlate: 'Please enter a Ghana licence plate such as GR-1234-20',
   seats: `Seats must be between ${minVehicleSeats} and ${maxVehicleSeats}`,
-  plateTaken: 'This licence plate is already registered to a vehicle on Krom',
+  plateTaken: 'This licence plate is already registered to a vehicle on Krom. If the car is yours, dispute the plate and our team will look into it.',
   notFound: 'Vehicle not found',
+  needsIdentity: 'Verify your identity before adding a vehicle',
+  tooManyVehicles: `You can have at most ${maxVehiclesPerMember} vehicles on Krom. Delete one you no longer drive to add another.`,
+  plateNotRegistered: 'No vehicle on Krom has this licence plate: you can add it as your vehicle.',
+  plateIsYours: 'This licence plate is on one of your own vehicles.',
+  disputeDetails: 'Tell us at most 500 characters',
   hasUpcomingRides: 'This vehicle has upcoming rides. Cancel those rides before deleting it.',
   plateHasUpcomingRides: 'This vehicle has upcoming rides, and their passengers look for this plate. Cancel those rides before changing it.',
   seatsBelowUpcomingRides: (passengers: number) =>
@@ -105,3 +115,33 @@ export const rideVehicleSchema = z.object({
   seats: z.number().int(),
 });
 export type RideVehicle = z.infer<typeof rideVehicleSchema>;
+
+export const plateDisputeStatuses = ['open', 'resolved'] as const;
+
+/** POST /api/vehicles/plate-disputes: a member says a plate registered by someone else is theirs. */
+export const plateDisputeInputSchema = z.object({
+  licensePlate: licensePlateField,
+  /** What staff should know: how to reach them, where the car's papers are. */
+  details: z.string().trim().max(500, vehicleMessages.disputeDetails).optional(),
+});
+export type PlateDisputeInput = z.input<typeof plateDisputeInputSchema>;
+
+/** A dispute as its member sees it. */
+export const plateDisputeSchema = z.object({
+  id: uuid,
+  licensePlate: z.string(),
+  status: z.enum(plateDisputeStatuses),
+  createdAt: isoDateTime,
+});
+export type PlateDispute = z.infer<typeof plateDisputeSchema>;
+
+const disputeParty = z.object({ userId: uuid, name: z.string() });
+/** A dispute as staff see it: who claims the plate, who holds it and the vehicle it is on. */
+export const staffPlateDisputeSchema = plateDisputeSchema.extend({
+  details: z.string().nullable(),
+  claimant: disputeParty,
+  holder: disputeParty,
+  vehicle: rideVehicleSchema.omit({ seats: true }).extend({ id: uuid }),
+});
+export type StaffPlateDispute = z.infer<typeof staffPlateDisputeSchema>;
+export const staffPlateDisputeListSchema = z.object({ disputes: z.array(staffPlateDisputeSchema) });

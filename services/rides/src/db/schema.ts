@@ -3,6 +3,7 @@ import { mobileMoneyProviders, paymentStatuses } from '@krom/contracts/http/paym
 import { verificationStatuses } from '@krom/contracts/http/auth';
 import { rideRequestStatuses } from '@krom/contracts/http/ride-requests';
 import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
+import { plateDisputeStatuses } from '@krom/contracts/http/vehicles';
 import {
   type AnyPgColumn,
   boolean,
@@ -137,6 +138,33 @@ export const vehicles = pgTable(
     index('vehicles_driver_created_idx').on(table.driverId, table.createdAt.desc()),
   ],
 );
+
+/**
+ * A member's claim that a plate registered to another member's vehicle is theirs, for staff to
+ * settle (issue 18: a plate claimed first by someone else left its owner with "already
+ * registered" and nowhere to go). The vehicle and its holder as they were when it was filed.
+ */
+export const plateDisputes = pgTable(
+  'plate_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licensePlate: text('license_plate').notNull(),
+    claimantId: uuid('claimant_id').notNull(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    holderId: uuid('holder_id').notNull(),
+    details: text('details'),
+    status: text('status', { enum: plateDisputeStatuses }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'plate_disputes_vehicle_id_fkey', columns: [table.vehicleId], foreignColumns: [vehicles.id] }),
+    check('plate_disputes_status_check', sql`${table.status} IN ('open', 'resolved')`),
+    // One open dispute per member and plate: asking again finds the one already filed.
+    uniqueIndex('plate_disputes_open_key').on(table.claimantId, table.licensePlate).where(sql`status = 'open'`),
+    index('plate_disputes_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+export type PlateDisputeRow = typeof plateDisputes.$inferSelect;
 
 /*
  * What a search matches a point's text against: its locality, city and name, lower-cased, in one

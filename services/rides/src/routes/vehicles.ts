@@ -1,12 +1,21 @@
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { uuid } from '@krom/contracts/http/fields';
-import { createVehicleRoute, deleteVehicleRoute, getVehicleRoute, listVehiclesRoute, updateVehicleRoute } from '@krom/contracts/services/rides/vehicles';
+import {
+  createPlateDisputeRoute,
+  createVehicleRoute,
+  deleteVehicleRoute,
+  getVehicleRoute,
+  listPlateDisputesRoute,
+  listVehiclesRoute,
+  updateVehicleRoute,
+} from '@krom/contracts/services/rides/vehicles';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { requireUser } from '@krom/server-kit/internal-auth';
+import { requireAdmin, requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
 import { addVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle } from '../vehicles/driver-vehicles.ts';
+import { filePlateDispute, listPlateDisputes } from '../vehicles/plate-disputes.ts';
 import { signedInOnly } from './signed-in-only.ts';
 
 /** An id that cannot exist is as unknown as one that does not. */
@@ -42,5 +51,18 @@ export async function vehicleRoutes(app: FastifyInstance, { db }: { db: RidesDb 
       await deleteVehicle(db, requireUser(request), vehicleId(request.params.id));
       return { ok: true as const };
     },
+  });
+
+  routeEndpoint(app, createPlateDisputeRoute, {
+    ...signedInOnly,
+    handler: async (request, reply) => reply.status(201).send(await filePlateDispute(db, requireUser(request), request.body)),
+  });
+
+  // Staff only: the BFF's admin area lists them.
+  routeEndpoint(app, listPlateDisputesRoute, {
+    onRequest: async (request) => {
+      requireAdmin(request);
+    },
+    handler: async () => ({ disputes: await listPlateDisputes(db) }),
   });
 }

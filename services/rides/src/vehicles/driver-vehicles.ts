@@ -1,10 +1,10 @@
-import { type Vehicle, type vehicleInputSchema, vehicleMessages } from '@krom/contracts/http/vehicles';
+import { maxVehiclesPerMember, type Vehicle, type vehicleInputSchema, vehicleMessages } from '@krom/contracts/http/vehicles';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
-import { rides, type VehicleRow, vehicles } from '../db/schema.ts';
+import { rides, userProfiles, type VehicleRow, vehicles } from '../db/schema.ts';
 
 /*
  * A driver's vehicles. Every function takes the signed-in user's id and touches only that user's
@@ -70,16 +70,39 @@ export async function getVehicle(db: RidesDb, userId: string, id: string, now = 
   return toVehicle(row);
 }
 
-/** Registers a vehicle; a plate already on Krom (anyone's, however it was typed) answers 409. */
+/**
+ * Refuses with 403 a member whose identity is not verified (from rides' projection of identity;
+ * one identity has not told rides about counts as not verified): a plate is claimed by someone
+ * staff can trace. Locks the member's projected row until the transaction ends, so two of their
+ * registrations at once are counted one after the other.
+ */
+export async function lockVerifiedMember(tx: Transaction, userId: string): Promise<void> {
+  const [member] = await tx.select({ status: userProfiles.verificationStatus }).from(userProfiles).where(eq(userProfiles.userId, userId)).for('update');
+  if (member?.status !== 'approved') throw new HttpError(403, vehicleMessages.needsIdentity);
+}
+
+/**
+ * Registers a vehicle for a member whose identity is verified (403 otherwise), holding fewer than
+ * `maxVehiclesPerMember` (409); a plate already on Krom (anyone's, however it was typed) answers
+ * 409 with how to dispute it.
+ */
 export async function addVehicle(db: RidesDb, userId: string, input: VehicleInput): Promise<Vehicle> {
-  const [row] = await refusingTakenPlate(() =>
-    db
-      .insert(vehicles)
-      .values({ driverId: userId, make: input.make, model: input.model, year: input.year, color: input.color, licensePlate: input.licensePlate, seats: input.seats })
-      .returning(),
-  );
-  if (!row) throw new Error('vehicle insert returned no row');
-  return toVehicle({ ...row, upcomingRides: 0 });
+  return db.transaction(async (tx) => {
+    await lockVerifiedMember(tx, userId);
+    const [{ held } = { held: 0 }] = await tx
+      .select({ held: sql<number>`count(*)::int` })
+      .from(vehicles)
+      .where(and(eq(vehicles.driverId, userId), isNull(vehicles.deletedAt)));
+    if (held >= maxVehiclesPerMember) throw new HttpError(409, vehicleMessages.tooManyVehicles);
+    const [row] = await refusingTakenPlate(() =>
+      tx
+        .insert(vehicles)
+        .values({ driverId: userId, make: input.make, model: input.model, year: input.year, color: input.color, licensePlate: input.licensePlate, seats: input.seats })
+        .returning(),
+    );
+    if (!row) throw new Error('vehicle insert returned no row');
+    return toVehicle({ ...row, upcomingRides: 0 });
+  });
 }
 
 /** What the active rides of a vehicle still to depart at `now` hold of it: how many, and the most passenger seats one offers. */

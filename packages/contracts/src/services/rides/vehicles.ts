@@ -1,5 +1,14 @@
 import { defineEndpoint, errorResponses } from '../../endpoint.ts';
-import { deleteVehicleResponseSchema, vehicleInputSchema, vehicleListSchema, vehicleParams, vehicleSchema } from '../../http/vehicles.ts';
+import {
+  deleteVehicleResponseSchema,
+  plateDisputeInputSchema,
+  plateDisputeSchema,
+  staffPlateDisputeListSchema,
+  vehicleInputSchema,
+  vehicleListSchema,
+  vehicleParams,
+  vehicleSchema,
+} from '../../http/vehicles.ts';
 
 /** The rides service's vehicle routes; each acts on the asserted user's own vehicles only. */
 export const listVehiclesRoute = defineEndpoint({
@@ -18,9 +27,9 @@ export const getVehicleRoute = defineEndpoint({
 export const createVehicleRoute = defineEndpoint({
   method: 'POST',
   path: '/vehicles',
-  summary: 'Registers a vehicle for the asserted user',
+  summary: 'Registers a vehicle for the asserted user (identity verified; at most maxVehiclesPerMember)',
   body: vehicleInputSchema,
-  responses: { 201: vehicleSchema, ...errorResponses(400, 401, 409) },
+  responses: { 201: vehicleSchema, ...errorResponses(400, 401, 403, 409) },
 });
 export const updateVehicleRoute = defineEndpoint({
   method: 'PUT',
@@ -36,4 +45,20 @@ export const deleteVehicleRoute = defineEndpoint({
   summary: "Deletes one of the asserted user's vehicles unless it has upcoming rides",
   params: vehicleParams,
   responses: { 200: deleteVehicleResponseSchema, ...errorResponses(401, 404, 409) },
+});
+
+export const createPlateDisputeRoute = defineEndpoint({
+  method: 'POST',
+  path: '/vehicles/plate-disputes',
+  summary: 'The asserted user (identity verified) disputes a plate registered to another member; one open dispute per plate and member',
+  body: plateDisputeInputSchema,
+  responses: { 201: plateDisputeSchema, ...errorResponses(400, 401, 403) },
+});
+
+/** Asserted staff only. */
+export const listPlateDisputesRoute = defineEndpoint({
+  method: 'GET',
+  path: '/staff/plate-disputes',
+  summary: 'Plate disputes, open first, newest first (at most 100)',
+  responses: { 200: staffPlateDisputeListSchema, ...errorResponses(401) },
 });

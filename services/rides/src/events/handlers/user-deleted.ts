@@ -9,13 +9,15 @@ import { forgetPaymentMethodsOf } from '../../payment-methods/user-payment-metho
 import { cancelRideRequestsOf } from '../../ride-requests/passenger-ride-requests.ts';
 import { cancelFutureRidesOf } from '../../rides/driver-rides.ts';
 import { forgetVehiclesOf } from '../../vehicles/driver-vehicles.ts';
+import { forgetPlateDisputesOf } from '../../vehicles/plate-disputes.ts';
 
 type UserDeleted = z.infer<typeof userDeleted.schema>;
 
 /**
  * krom.identity.user.deleted.v1 → the user's saved mobile money numbers are deleted, their
  * vehicles marked deleted (plates freed; rides they made still show them), their rides still
- * to depart and their open ride requests cancelled, once per event id. Payments stay: they are financial records of both
+ * to depart (each with its ride.changed) and their open ride requests cancelled, the plate
+ * disputes they filed deleted, once per event id. Payments stay: they are financial records of both
  * parties and hold only user ids. Past rides stay too, for their passengers' history.
  */
 export function handleUserDeleted(db: RidesDb, logger: Logger): (envelope: EventEnvelope<UserDeleted>) => Promise<void> {
@@ -23,12 +25,13 @@ export function handleUserDeleted(db: RidesDb, logger: Logger): (envelope: Event
     withSpan(
       `handle ${userDeleted.subject}`,
       async () => {
-        const removed = { paymentMethods: 0, vehicles: 0, cancelledRides: 0, cancelledRequests: 0 };
+        const removed = { paymentMethods: 0, vehicles: 0, cancelledRides: 0, cancelledRequests: 0, plateDisputes: 0 };
         const firstTime = await handleOnce(db, envelope, async (tx) => {
           removed.paymentMethods = await forgetPaymentMethodsOf(tx, envelope.data.userId);
           removed.vehicles = await forgetVehiclesOf(tx, envelope.data.userId);
           removed.cancelledRides = await cancelFutureRidesOf(tx, envelope.data.userId);
           removed.cancelledRequests = await cancelRideRequestsOf(tx, envelope.data.userId);
+          removed.plateDisputes = await forgetPlateDisputesOf(tx, envelope.data.userId);
         });
         if (firstTime) {
           logger.info(
@@ -38,6 +41,7 @@ export function handleUserDeleted(db: RidesDb, logger: Logger): (envelope: Event
               removedVehicles: removed.vehicles,
               cancelledRides: removed.cancelledRides,
               cancelledRideRequests: removed.cancelledRequests,
+              removedPlateDisputes: removed.plateDisputes,
             },
             'deleted account: payment methods and vehicles removed, future rides and ride requests cancelled',
           );
