@@ -1,4 +1,5 @@
 import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
@@ -451,7 +452,7 @@ describe('BFF → rides service (rides and vehicles, as the signed-in user)', ()
   it('registers a vehicle, and passes back a plate already on Krom as 409', async () => {
     await pact
       .addInteraction()
-      .given('a user has no vehicles', { userId: USER_ID, licensePlate: newVehicle.licensePlate })
+      .given('a verified user has no vehicles', { userId: USER_ID, licensePlate: newVehicle.licensePlate })
       .uponReceiving('a new vehicle')
       .withRequest('POST', '/vehicles', (b) => {
         b.headers(asUser).jsonBody(newVehicle);
@@ -465,16 +466,17 @@ describe('BFF → rides service (rides and vehicles, as the signed-in user)', ()
 
     await pact
       .addInteraction()
-      .given('another user has registered a vehicle', { licensePlate: newVehicle.licensePlate })
+      .given('another user has registered the plate a verified user adds', { userId: USER_ID, licensePlate: newVehicle.licensePlate })
       .uponReceiving('a vehicle whose plate is already registered')
       .withRequest('POST', '/vehicles', (b) => {
         b.headers(asUser).jsonBody(newVehicle);
       })
-      .willRespondWith(409, (b) => b.jsonBody({ message: 'This licence plate is already registered to a vehicle on Krom' }))
+      .willRespondWith(409, (b) => b.jsonBody({ message: vehicleMessages.plateTaken }))
       .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'POST', '/api/vehicles', newVehicle);
         expect(response.statusCode).toBe(409);
-        expect(response.json().message).toBe('This licence plate is already registered to a vehicle on Krom');
+        // The message says how to dispute the plate.
+        expect(response.json().message).toBe(vehicleMessages.plateTaken);
       }));
   });
 });

@@ -368,6 +368,7 @@ describe('a signed-in driver', () => {
 describe("a signed-in user's vehicles", () => {
   it('adds, lists, opens, edits and deletes their own', async () => {
     const ama = await signedIn();
+    await approvedDriver(ama);
     expect((await call(ama, 'GET', '/api/vehicles')).json()).toEqual([]);
     const added = await call(ama, 'POST', '/api/vehicles', vehicleInput({ licensePlate: 'gr 4821 21', seats: 4 }));
     expect(added.statusCode).toBe(201);
@@ -384,7 +385,8 @@ describe("a signed-in user's vehicles", () => {
 
   it("does not see or touch another user's vehicle", async () => {
     const owner = await signedIn();
-    const vehicle = (await call(owner, 'POST', '/api/vehicles', vehicleInput())).json();
+    await approvedDriver(owner);
+    const vehicle = vehicleSchema.parse((await call(owner, 'POST', '/api/vehicles', vehicleInput())).json());
     const other = await signedIn();
     expect((await call(other, 'GET', '/api/vehicles')).json()).toEqual([]);
     for (const [method, body] of [['GET'], ['PUT', vehicleInput()], ['DELETE']] as const) {
@@ -401,6 +403,7 @@ describe("a signed-in user's vehicles", () => {
     expect(badPlate.json().message).toBe(vehicleMessages.licensePlate);
 
     const someoneElse = await signedIn();
+    await approvedDriver(someoneElse);
     const taken = await call(someoneElse, 'POST', '/api/vehicles', vehicleInput({ licensePlate: vehicle.licensePlate }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(vehicleMessages.plateTaken);
@@ -409,5 +412,41 @@ describe("a signed-in user's vehicles", () => {
     const inUse = await call(driver, 'DELETE', `/api/vehicles/${vehicle.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toBe(vehicleMessages.hasUpcomingRides);
+  });
+});
+
+describe('a licence plate someone else registered', () => {
+  it('is refused with how to dispute it, the dispute is filed, and staff see it in the admin area', async () => {
+    const first = await signedIn();
+    await approvedDriver(first, { firstName: 'Kofi', lastName: 'Annan' });
+    const plate = newPlate();
+    expect((await call(first, 'POST', '/api/vehicles', vehicleInput({ licensePlate: plate }))).statusCode).toBe(201);
+
+    const owner = await signedIn();
+    // Before their identity is verified, nothing.
+    const unverified = await call(owner, 'POST', '/api/vehicles', vehicleInput({ licensePlate: plate }));
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json().message).toBe(vehicleMessages.needsIdentity);
+    await approvedDriver(owner, { firstName: 'Ama', lastName: 'Serwaa' });
+    const taken = await call(owner, 'POST', '/api/vehicles', vehicleInput({ licensePlate: plate }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: vehicleMessages.plateTaken, errors: [{ field: 'licensePlate', message: vehicleMessages.plateTaken }] });
+
+    const filed = await call(owner, 'POST', '/api/vehicles/plate-disputes', { licensePlate: plate, details: 'It is my car.' });
+    expect(filed.statusCode).toBe(201);
+    expect(filed.json()).toMatchObject({ licensePlate: plate, status: 'open' });
+
+    const adminSid = await system.bff.sessions.create('admin', randomUUID());
+    const staff = { userId: randomUUID(), sid: adminSid, cookies: { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ admin: adminSid })) } };
+    const listed = await call(staff, 'GET', '/api/admin/plate-disputes');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().disputes.find((dispute: { id: string }) => dispute.id === filed.json().id)).toMatchObject({
+      licensePlate: plate,
+      details: 'It is my car.',
+      claimant: { userId: owner.userId, name: 'Ama Serwaa' },
+      holder: { userId: first.userId, name: 'Kofi Annan' },
+    });
+    // A member's session is not staff.
+    expect((await call(owner, 'GET', '/api/admin/plate-disputes')).statusCode).toBe(401);
   });
 });

@@ -144,15 +144,20 @@ it('honours the BFF pact', async () => {
         await query('DELETE FROM user_profiles WHERE user_id = $1', [userId]);
         return undefined;
       },
-      'a user has no vehicles': async (params: unknown) => {
+      // Adding a vehicle needs a verified identity.
+      'a verified user has no vehicles': async (params: unknown) => {
         const { userId, licensePlate } = params as { userId: string; licensePlate: string };
         await removeVehicles({ driverId: userId, licensePlate });
+        await approvedUser(userId);
         return undefined;
       },
-      'another user has registered a vehicle': async (params: unknown) => {
-        const { licensePlate } = params as { licensePlate: string };
-        await removeVehicles({ licensePlate });
-        await addVehicle(randomUUID(), licensePlate);
+      'another user has registered the plate a verified user adds': async (params: unknown) => {
+        const { userId, licensePlate } = params as { userId: string; licensePlate: string };
+        await removeVehicles({ driverId: userId, licensePlate });
+        await approvedUser(userId);
+        const holder = randomUUID();
+        await approvedUser(holder);
+        await addVehicle(holder, licensePlate);
         return undefined;
       },
       'a user has no ride requests': async (params: unknown) => {
