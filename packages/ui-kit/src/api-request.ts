@@ -86,3 +86,19 @@ export function serverMessage(error: unknown): string | undefined {
 export function failureText(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
+
+/** The server's message for each field its failed answer named (`errors: [{ field, message }]`), the first per field. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const match = error instanceof Error ? statusPrefix.exec(error.message) : null;
+  const fields: Record<string, string> = {};
+  try {
+    const parsed: unknown = JSON.parse(match?.[2] ?? '');
+    const errors = parsed && typeof parsed === 'object' && 'errors' in parsed && Array.isArray(parsed.errors) ? parsed.errors : [];
+    for (const entry of errors as { field?: unknown; message?: unknown }[]) {
+      if (typeof entry.field === 'string' && typeof entry.message === 'string') fields[entry.field] ??= entry.message;
+    }
+  } catch {
+    // Not JSON: no field named.
+  }
+  return fields;
+}

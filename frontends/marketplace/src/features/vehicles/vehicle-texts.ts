@@ -25,6 +25,11 @@ export const vehicleTexts = {
   addFailed: 'Error Adding Vehicle',
   addFailedText: 'Failed to add vehicle. Please try again.',
   adding: 'Adding Vehicle...',
+  disputePlate: 'Dispute this plate',
+  disputing: 'Sending...',
+  disputeSent: 'Dispute sent. Our team will look into it and contact you.',
+  disputeFailed: 'Error Sending Dispute',
+  disputeFailedText: 'Failed to send the dispute. Please try again.',
 
   editTitle: 'Edit Vehicle',
   editLead: 'Keep your vehicle details up to date so passengers can find you at pickup.',

@@ -123,13 +123,28 @@ describe('/add-vehicle', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it("shows the server's message when the plate is already registered, and stays", async () => {
-    const { user, router } = openForm();
+  it('shows a plate already registered under the plate, with the way to dispute it, and stays', async () => {
+    const { api, user, router } = openForm();
     await fillValidForm(user, 'GT-5555-19');
     await user.click(screen.getByRole('button', { name: 'Add Vehicle' }));
-    expect(await findToast()).toEqual({ text: `Error Adding Vehicle${vehicleMessages.plateTaken}`, destructive: true });
+    const plate = field('Licence Plate');
+    await screen.findByText(vehicleMessages.plateTaken);
+    expect(plate.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(plate.getAttribute('aria-describedby') ?? '')?.textContent).toBe(vehicleMessages.plateTaken);
     expect(router.state.location.pathname).toBe('/add-vehicle');
     expect(field('Model').value).toBe('Corolla');
+
+    await user.click(screen.getByRole('button', { name: 'Dispute this plate' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Dispute sent. Our team will look into it and contact you.');
+    expect(api.callsTo('POST', '/api/vehicles/plate-disputes').map((call) => call.body)).toEqual([{ licensePlate: 'GT-5555-19' }]);
+  });
+
+  it('toasts a refusal that names no field: an identity not yet verified', async () => {
+    const { user } = openForm('/add-vehicle', [], { 'POST /api/vehicles': { status: 403, body: { message: vehicleMessages.needsIdentity } } });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Add Vehicle' }));
+    expect(await findToast()).toEqual({ text: `Error Adding Vehicle${vehicleMessages.needsIdentity}`, destructive: true });
+    expect(screen.queryByRole('button', { name: 'Dispute this plate' })).toBeNull();
   });
 
   it('falls back to its own words when the failure has no message', async () => {

@@ -9,7 +9,7 @@ type Reply = { status: number; body?: unknown };
 
 /**
  * A rides service that keeps the user's vehicles as the real one does: a plate already on Krom
- * is refused with 409, a vehicle with upcoming rides cannot be deleted, unknown ids are 404.
+ * is refused with 409 on the plate field (and may be disputed), a vehicle with upcoming rides cannot be deleted, unknown ids are 404.
  * `overrides` answer a route differently (a failure).
  */
 export function vehiclesApi(initial: Vehicle[] = [], overrides: Record<string, Reply> = {}) {
@@ -21,13 +21,17 @@ export function vehiclesApi(initial: Vehicle[] = [], overrides: Record<string, R
     'POST /api/vehicles': ({ body }) => {
       const input = body as VehicleInput;
       if (takenPlates.has(String(input.licensePlate)) || stored.some((vehicle) => vehicle.licensePlate === input.licensePlate)) {
-        return { status: 409, body: { message: vehicleMessages.plateTaken } };
+        return { status: 409, body: { message: vehicleMessages.plateTaken, errors: [{ field: 'licensePlate', message: vehicleMessages.plateTaken }] } };
       }
       const vehicle = aVehicle({ ...(input as Omit<Vehicle, 'id'>), year: Number(input.year), seats: Number(input.seats) });
       stored = [vehicle, ...stored];
       addRoutesFor(vehicle);
       return { status: 201, body: vehicle };
     },
+    'POST /api/vehicles/plate-disputes': ({ body }) => ({
+      status: 201,
+      body: { id: '00000000-0000-4000-8000-00000000d15e', licensePlate: (body as { licensePlate: string }).licensePlate, status: 'open', createdAt: new Date().toISOString() },
+    }),
     'GET /api/vehicles/00000000-0000-4000-8000-000000000404': { status: 404, body: { message: vehicleMessages.notFound } },
   };
   const addRoutesFor = (vehicle: Vehicle) => {

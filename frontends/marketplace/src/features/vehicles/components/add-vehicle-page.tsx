@@ -1,8 +1,15 @@
+import { vehicleMessages } from '@krom/contracts/http/vehicles';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { serverFieldErrors } from '@krom/ui-kit/api-request.ts';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
+import type { FieldErrors } from '@krom/ui-kit/use-validated-form.ts';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useCreatePlateDispute } from '../api/create-plate-dispute.ts';
 import { useCreateVehicle } from '../api/create-vehicle.ts';
 import { vehicleTexts } from '../vehicle-texts.ts';
-import { newVehicleValues, VehicleForm } from './vehicle-form.tsx';
+import { newVehicleValues, VehicleForm, type VehicleFormValues } from './vehicle-form.tsx';
 import { PageIntro, VehicleScreen } from './vehicle-screen.tsx';
 
 /**
@@ -18,6 +25,9 @@ export function AddVehiclePage() {
   const next = nextScreens.find((path) => path === search.get('next')) ?? '/dashboard';
   const create = useCreateVehicle();
   const { toast, toastFailure } = useToast();
+  // What the server refused on a field, under that field (a toast would cover the form on a phone).
+  const [serverErrors, setServerErrors] = useState<FieldErrors<VehicleFormValues>>({});
+  const [refusedPlate, setRefusedPlate] = useState('');
 
   return (
     <VehicleScreen>
@@ -33,20 +43,49 @@ export function AddVehiclePage() {
             submitLabel={vehicleTexts.addVehicle}
             pendingLabel={vehicleTexts.adding}
             pending={create.isPending}
+            serverErrors={serverErrors}
+            afterPlate={serverErrors.licensePlate === vehicleMessages.plateTaken ? <PlateDispute key={refusedPlate} licensePlate={refusedPlate} /> : null}
             onCancel={() => navigate('/dashboard')}
-            onSubmit={(vehicle) =>
+            onSubmit={(vehicle) => {
+              setServerErrors({});
               create.mutate(vehicle, {
                 onSuccess: () => {
                   toast({ title: vehicleTexts.added, description: vehicleTexts.addedText });
                   navigate(next);
                 },
-                // 409: the plate is already on Krom, in the server's words.
-                onError: toastFailure(vehicleTexts.addFailed, vehicleTexts.addFailedText),
-              })
-            }
+                onError: (error) => {
+                  const fields = serverFieldErrors(error);
+                  if (Object.keys(fields).length === 0) return toastFailure(vehicleTexts.addFailed, vehicleTexts.addFailedText)(error);
+                  // 409: the plate is already on Krom, in the server's words, with the way to dispute it.
+                  setServerErrors(fields);
+                  setRefusedPlate(vehicle.licensePlate);
+                },
+              });
+            }}
           />
         </>
       )}
     </VehicleScreen>
   );
 }
+
+/** The real owner of a plate someone else registered tells staff, who settle it. */
+function PlateDispute({ licensePlate }: { licensePlate: string }) {
+  const dispute = useCreatePlateDispute();
+  const { toastFailure } = useToast();
+  if (dispute.isSuccess) return <Sent role="status">{vehicleTexts.disputeSent}</Sent>;
+  return (
+    <Button
+      $variant="secondary"
+      disabled={dispute.isPending}
+      onClick={() => dispute.mutate({ licensePlate }, { onError: toastFailure(vehicleTexts.disputeFailed, vehicleTexts.disputeFailedText) })}
+    >
+      {dispute.isPending ? vehicleTexts.disputing : vehicleTexts.disputePlate}
+    </Button>
+  );
+}
+
+const Sent = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.text};
+`;

@@ -12,7 +12,8 @@ import {
 } from '@krom/contracts/http/vehicles';
 import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
 import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
-import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
+import { type FieldErrors, useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { vehicleTexts } from '../vehicle-texts.ts';
 
@@ -52,6 +53,8 @@ export function VehicleForm({
   pending,
   onSubmit,
   onCancel,
+  serverErrors = {},
+  afterPlate,
 }: {
   label: string;
   initial: VehicleFormValues;
@@ -60,11 +63,19 @@ export function VehicleForm({
   pending: boolean;
   onSubmit: (vehicle: VehicleInput) => void;
   onCancel: () => void;
+  /** What the server refused on a field (a plate already on Krom), shown under that field until the next submit. */
+  serverErrors?: FieldErrors<VehicleFormValues>;
+  /** Shown under the plate (what to do about a refused plate). */
+  afterPlate?: ReactNode;
 }) {
   const form = useValidatedForm({ initial, validate });
-  const make = form.field('make');
-  const color = form.field('color');
-  const seats = form.field('seats');
+  const withServerError = <Name extends keyof VehicleFormValues & string>(bound: ReturnType<typeof form.field<Name>>) => ({
+    ...bound,
+    error: bound.error ?? serverErrors[bound.name],
+  });
+  const make = withServerError(form.field('make'));
+  const color = withServerError(form.field('color'));
+  const seats = withServerError(form.field('seats'));
 
   return (
     <Form noValidate onSubmit={form.onSubmit(onSubmit)} aria-label={label}>
@@ -80,7 +91,7 @@ export function VehicleForm({
           </Select>
         )}
       </FormField>
-      <TextField label="Model" placeholder="Corolla" autoComplete="off" maxLength={40} {...form.field('model')} />
+      <TextField label="Model" placeholder="Corolla" autoComplete="off" maxLength={40} {...withServerError(form.field('model'))} />
       <Pair>
         <TextField
           label="Year"
@@ -89,7 +100,7 @@ export function VehicleForm({
           min={minVehicleYear}
           max={maxVehicleYear()}
           step={1}
-          {...form.field('year', (typed) => typed.replace(/\D/g, '').slice(0, 4))}
+          {...withServerError(form.field('year', (typed) => typed.replace(/\D/g, '').slice(0, 4)))}
         />
         <FormField label="Seats" error={seats.error}>
           {(control) => (
@@ -122,8 +133,9 @@ export function VehicleForm({
         autoComplete="off"
         spellCheck={false}
         maxLength={16}
-        {...form.field('licensePlate', (typed) => typed.toUpperCase())}
+        {...withServerError(form.field('licensePlate', (typed) => typed.toUpperCase()))}
       />
+      {afterPlate}
       <Actions>
         <Button $variant="secondary" $size="lg" onClick={onCancel} disabled={pending}>
           {vehicleTexts.cancel}
