@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ghanaToday, yearsBefore } from '@krom/contracts/http/verification';
+import { ghanaToday, yearsBefore } from '@krom/contracts/http/dates';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { afterAll, beforeAll } from 'vitest';
 import { openIdentityService } from '../src/open-identity.ts';

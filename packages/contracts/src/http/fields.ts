@@ -22,6 +22,16 @@ export const ghanaPhoneField = z
   .pipe(z.string().regex(ghanaPhonePattern, ghanaPhoneMessage));
 
 export const isoDateTime = z.string().datetime({ offset: true });
+
+/** Plain decimal text, as a form field or a query string carries a number: digits, a minus, one point. */
+const decimalText = /^-?\d+(\.\d+)?$/;
+/**
+ * A number as a caller sends it: a JSON number, or plain decimal text ("3", "5.56", "-0.2") where
+ * forms and query strings carry text; then `schema`'s rules. Never true, [3], "0x3", "1e1", " " or
+ * "", which z.coerce.number() turned into numbers. Every numeric input field goes through this.
+ */
+export const decimal = <T extends z.ZodType<number>>(schema: T) =>
+  z.preprocess((value: unknown) => (typeof value === 'string' && decimalText.test(value) ? Number(value) : value), schema);
 export const uuid = z.string().uuid();
 
 /** A four-digit code as the spec's boxes enter it (sign-up phone code, password reset code). */

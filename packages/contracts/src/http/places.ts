@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal } from './fields.ts';
 
 /** The picker searches after more than this many characters and shows at most this many suggestions. */
 export const placeQueryMinLength = 3;
@@ -24,8 +25,8 @@ export const placeTown = (name: string, locality: string | null | undefined) => 
 
 /** Ghana's bounding box: coordinates outside it are not Ghanaian places. */
 export const ghanaBounds = { south: 4.5, north: 11.2, west: -3.3, east: 1.2 } as const;
-export const latitudeField = z.coerce.number().min(ghanaBounds.south).max(ghanaBounds.north);
-export const longitudeField = z.coerce.number().min(ghanaBounds.west).max(ghanaBounds.east);
+export const latitudeField = decimal(z.number().min(ghanaBounds.south).max(ghanaBounds.north));
+export const longitudeField = decimal(z.number().min(ghanaBounds.west).max(ghanaBounds.east));
 
 export const placeMessages = {
   queryTooShort: `Type more than ${placeQueryMinLength - 1} characters to search`,

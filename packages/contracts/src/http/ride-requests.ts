@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isoDateTime, uuid } from './fields.ts';
+import { bookingHorizonMonths, calendarDateField, monthsAfter } from './dates.ts';
+import { decimal, isoDateTime, uuid } from './fields.ts';
 import { placeTown } from './places.ts';
-import { maxRideSeats, postRideSchema, rideDateField, rideMessages } from './rides.ts';
+import { maxRideSeats, postRideSchema, rideMessages } from './rides.ts';
 
 /**
  * A ride request: a signed-in passenger who found no ride asks to be told when one appears. The
@@ -14,8 +15,6 @@ export type RideRequestStatus = (typeof rideRequestStatuses)[number];
 export const rideRequestLifetimeDays = 30;
 /** How many open requests one passenger may have at once. */
 export const maxOpenRideRequests = 10;
-/** How far ahead a preferred date may be. */
-export const rideRequestHorizonDays = 365;
 
 export const rideRequestMessages = {
   missingLocations: 'Please select both departure and destination locations',
@@ -41,6 +40,11 @@ const maxPrice = z
   .trim()
   .refine((price) => /^\d{1,6}(\.\d{1,2})?$/.test(price) && Number(price) > 0, rideRequestMessages.maxPrice);
 const notify = z.boolean({ error: rideRequestMessages.notify });
+/** A preferred day: from today in Ghana (an earlier one could never be matched) to 12 months ahead. */
+const preferredDateField = calendarDateField(
+  { invalid: rideMessages.date },
+  { earliest: (today) => today, tooEarly: rideRequestMessages.pastDate, latest: (today) => monthsAfter(today, bookingHorizonMonths), tooLate: rideRequestMessages.farDate },
+);
 
 /** POST /api/ride-requests: the spec's payload. Passengers 1 to 8 (the form offers 1 to 4). */
 export const rideRequestInputSchema = z.object({
@@ -56,15 +60,12 @@ export const rideRequestInputSchema = z.object({
   toLocalityArea: shape.toLocalityArea,
   toRegion: shape.toRegion,
   toPlaceId: shape.toPlaceId,
-  /** yyyy-MM-dd, not before today in Ghana; absent or empty for any date. */
-  preferredDepartureDate: z.preprocess((value) => (value === '' || value === null ? undefined : value), rideDateField.optional()),
+  /** yyyy-MM-dd, today in Ghana to 12 months ahead; absent or empty for any date. */
+  preferredDepartureDate: z.preprocess((value) => (value === '' || value === null ? undefined : value), preferredDateField.optional()),
   flexibleDates: z.boolean().default(true),
-  passengers: z.coerce
-    .number({ error: rideRequestMessages.passengers })
-    .int(rideRequestMessages.passengers)
-    .min(1, rideRequestMessages.passengers)
-    .max(maxRideSeats, rideRequestMessages.passengers)
-    .default(1),
+  passengers: decimal(
+    z.number({ error: rideRequestMessages.passengers }).int(rideRequestMessages.passengers).min(1, rideRequestMessages.passengers).max(maxRideSeats, rideRequestMessages.passengers),
+  ).default(1),
   /** Cedis, as the ride's price; absent or empty for no limit. */
   maxPricePerSeat: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value), maxPrice.optional()),
   notes: z.string({ error: rideRequestMessages.notes }).trim().max(500, rideRequestMessages.notes).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime, uuid } from './fields.ts';
+import { bookingHorizonMonths, calendarDateField, dateMessages, monthsAfter } from './dates.ts';
+import { decimal, isoDateTime, uuid } from './fields.ts';
 import { ghanaBounds, placeTown, routePointSchema } from './places.ts';
 import { rideVehicleSchema } from './vehicles.ts';
 import { verificationStatuses } from './auth.ts';
@@ -14,6 +15,9 @@ export const maxRideSeats = 8;
  * cancelled and posted again (which tells them and matches the new day's requests afresh).
  */
 export const maxDepartureMoveDays = 2;
+export const defaultRidePageSize = 20;
+export const maxRidePageSize = 50;
+const maxRidePage = 1000;
 /** Seats a search or a request asks for (1 to 4 on the screens; the data allows up to 8). */
 export const searchSeatOptions = [1, 2, 3, 4] as const;
 export const stopTypes = ['pickup', 'dropoff', 'either'] as const;
@@ -29,7 +33,6 @@ export const passengerSeatsOf = (vehicleSeats: number) => Math.max(1, Math.min(m
 /** The one wording of the seats rule, for a vehicle (`max` its passenger seats) or none chosen (8). */
 const seatsBetween = (max: number) => (max === 1 ? 'Available seats must be 1' : `Available seats must be between 1 and ${max}`);
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const rideMessages = {
@@ -47,6 +50,9 @@ export const rideMessages = {
   seatsForVehicle: seatsBetween,
   /** The seats field's hint, with the same limit its message gives. */
   seatsHint: (max: number) => `Up to ${max}: one seat is yours.`,
+  totalSeats: `Total seats must be between 1 and ${maxRideSeats}`,
+  page: `Page must be a whole number from 1 to ${maxRidePage}`,
+  pageSize: `Page size must be a whole number from 1 to ${maxRidePageSize}`,
   price: 'Please enter a price per seat',
   priceFormat: 'Price per seat must be an amount in cedis, such as 45 or 45.50',
   priceAboveCap: (cap: string) =>
@@ -73,17 +79,26 @@ export const availableSeatsProblem = (seats: number, max: number): string | unde
   Number.isInteger(seats) && seats >= 1 && seats <= max ? undefined : rideMessages.seatsForVehicle(max);
 
 /** Latitude and longitude as the spec sends them (text or numbers), within Ghana. */
-const latitude = z.coerce.number({ error: rideMessages.coordinates }).min(ghanaBounds.south, rideMessages.coordinates).max(ghanaBounds.north, rideMessages.coordinates);
-const longitude = z.coerce.number({ error: rideMessages.coordinates }).min(ghanaBounds.west, rideMessages.coordinates).max(ghanaBounds.east, rideMessages.coordinates);
+const latitude = decimal(z.number({ error: rideMessages.coordinates }).min(ghanaBounds.south, rideMessages.coordinates).max(ghanaBounds.north, rideMessages.coordinates));
+const longitude = decimal(z.number({ error: rideMessages.coordinates }).min(ghanaBounds.west, rideMessages.coordinates).max(ghanaBounds.east, rideMessages.coordinates));
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+const seatCount = decimal(z.number({ error: rideMessages.seats }).int(rideMessages.seats).min(1, rideMessages.seats).max(maxRideSeats, rideMessages.seats));
 
-export const rideDateField = z
-  .string({ error: rideMessages.date })
-  .regex(datePattern, rideMessages.date)
-  .refine((date) => {
-    const parsed = new Date(`${date}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date);
-  }, rideMessages.date);
+/** A ride's departure day: from today in Ghana (the time decides the rest) to 12 months ahead. */
+export const rideDateField = calendarDateField(
+  { invalid: rideMessages.date },
+  { earliest: (today) => today, tooEarly: rideMessages.pastDeparture, latest: (today) => monthsAfter(today, bookingHorizonMonths), tooLate: dateMessages.departureTooFar },
+);
+/** The listing's day: a shared link from last year lists nothing rather than failing; no ride departs past the horizon. */
+const searchDateField = calendarDateField(
+  { invalid: rideMessages.date },
+  {
+    earliest: (today) => monthsAfter(today, -bookingHorizonMonths),
+    tooEarly: dateMessages.searchDate,
+    latest: (today) => monthsAfter(today, bookingHorizonMonths),
+    tooLate: dateMessages.searchDate,
+  },
+);
 export const rideTimeField = z.string({ error: rideMessages.time }).regex(timePattern, rideMessages.time);
 
 /** Cedis with at most two decimals, as text (`45`, `45.5`, `45.50`), more than zero. */
@@ -131,8 +146,8 @@ export const postRideSchema = z.object({
   stops: z.array(stopInputSchema).max(maxWizardStops, rideMessages.tooManyStops).default([]),
   departureDate: rideDateField,
   departureTime: rideTimeField,
-  availableSeats: z.coerce.number({ error: rideMessages.seats }).int(rideMessages.seats).min(1, rideMessages.seats).max(maxRideSeats, rideMessages.seats),
-  totalSeats: z.coerce.number().int().min(1).max(maxRideSeats).optional(),
+  availableSeats: seatCount,
+  totalSeats: decimal(z.number({ error: rideMessages.totalSeats }).int(rideMessages.totalSeats).min(1, rideMessages.totalSeats).max(maxRideSeats, rideMessages.totalSeats)).optional(),
   pricePerSeat: priceField,
   currency: z.literal(currency).default(currency),
   description: optionalText(500),
@@ -224,8 +239,6 @@ export const rideDetailsSchema = rideSummarySchema.extend({
 export type RideDetails = z.infer<typeof rideDetailsSchema>;
 export const rideParams = z.object({ id: z.string().describe('The ride id (a uuid)') });
 
-export const defaultRidePageSize = 20;
-export const maxRidePageSize = 50;
 /**
  * GET /api/rides: the listing's filters. `from` and `to` match a ride's departure, destination or
  * stops by locality, city or name (pick-up before drop-off); with coordinates, rides passing within
@@ -238,10 +251,10 @@ export const rideSearchQuerySchema = z.object({
   fromLongitude: longitude.optional(),
   toLatitude: latitude.optional(),
   toLongitude: longitude.optional(),
-  date: rideDateField.optional(),
-  seats: z.coerce.number({ error: rideMessages.seats }).int(rideMessages.seats).min(1, rideMessages.seats).max(maxRideSeats, rideMessages.seats).optional(),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(maxRidePageSize).default(defaultRidePageSize),
+  date: searchDateField.optional(),
+  seats: seatCount.optional(),
+  page: decimal(z.number({ error: rideMessages.page }).int(rideMessages.page).min(1, rideMessages.page).max(maxRidePage, rideMessages.page)).default(1),
+  pageSize: decimal(z.number({ error: rideMessages.pageSize }).int(rideMessages.pageSize).min(1, rideMessages.pageSize).max(maxRidePageSize, rideMessages.pageSize)).default(defaultRidePageSize),
 });
 export type RideSearchQuery = z.input<typeof rideSearchQuerySchema>;
 /** How close a ride's departure, stop or destination must pass to a searched point to match it. */

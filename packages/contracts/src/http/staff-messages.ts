@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
+import { instantField } from './dates.ts';
+import { decimal, ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 import { smsMessageTypes, smsStatuses } from './sms.ts';
 
 /**
@@ -25,11 +26,12 @@ export const messageLogEntrySchema = z.object({
   createdAt: isoDateTime,
 });
 export type MessageLogEntry = z.infer<typeof messageLogEntrySchema>;
+const messageLogLimitMessage = 'Limit must be a whole number from 1 to 200';
 export const messageLogQuerySchema = z.object({
   status: z.enum(smsStatuses).optional(),
   /** Rows created before this entry's time, for the next page. */
-  before: isoDateTime.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: instantField('before').optional(),
+  limit: decimal(z.number({ error: messageLogLimitMessage }).int(messageLogLimitMessage).min(1, messageLogLimitMessage).max(200, messageLogLimitMessage)).default(50),
 });
 export const messageLogSchema = z.object({ entries: z.array(messageLogEntrySchema) });
 export type MessageLog = z.infer<typeof messageLogSchema>;

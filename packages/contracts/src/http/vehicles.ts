@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, uuid } from './fields.ts';
+import { decimal, isoDateTime, uuid } from './fields.ts';
 
 /** The spec's make and colour lists, in its order. */
 export const vehicleMakes = [
@@ -71,19 +71,18 @@ const maxYear = maxVehicleYear();
 export const vehicleInputSchema = z.object({
   make: z.enum(vehicleMakes, { error: vehicleMessages.make }),
   model: z.string({ error: vehicleMessages.model }).trim().min(2, vehicleMessages.model).max(40, 'Model must be at most 40 characters'),
-  year: z.coerce
-    .number({ error: vehicleMessages.year(maxYear) })
-    .int(vehicleMessages.year(maxYear))
-    .min(minVehicleYear, vehicleMessages.year(maxYear))
-    .refine((year) => year <= maxVehicleYear(), { message: vehicleMessages.year(maxYear) }),
+  year: decimal(
+    z
+      .number({ error: vehicleMessages.year(maxYear) })
+      .int(vehicleMessages.year(maxYear))
+      .min(minVehicleYear, vehicleMessages.year(maxYear))
+      .refine((year) => year <= maxVehicleYear(), { message: vehicleMessages.year(maxYear) }),
+  ),
   color: z.enum(vehicleColors, { error: vehicleMessages.color }),
   licensePlate: licensePlateField,
-  seats: z.coerce
-    .number({ error: vehicleMessages.seats })
-    .int(vehicleMessages.seats)
-    .min(minVehicleSeats, vehicleMessages.seats)
-    .max(maxVehicleSeats, vehicleMessages.seats)
-    .default(defaultVehicleSeats),
+  seats: decimal(z.number({ error: vehicleMessages.seats }).int(vehicleMessages.seats).min(minVehicleSeats, vehicleMessages.seats).max(maxVehicleSeats, vehicleMessages.seats)).default(
+    defaultVehicleSeats,
+  ),
 });
 export type VehicleInput = z.input<typeof vehicleInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxImageBytes, verificationStatuses } from './auth.ts';
+import { calendarDateField, dateMessages, daysAfter, oldestAgeYears, yearsBefore } from './dates.ts';
 import { isoDateTime, uuid } from './fields.ts';
 
 /**
@@ -81,32 +82,18 @@ const fullNameField = z
   // Two letters at least: a "name" of spaces, dots or invisible characters is no name.
   .refine((name) => (name.match(/\p{L}/gu)?.length ?? 0) >= 2, verificationMessages.fullNameRequired);
 
-/** A calendar date as the date inputs send it (yyyy-MM-dd). */
-export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (value: string) => {
-  if (!isoDatePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-/** Today in Ghana (UTC all year, no daylight saving), as yyyy-MM-dd. */
-export const ghanaToday = (now = new Date()) => now.toISOString().slice(0, 10);
-/** The date `years` years before `today` (yyyy-MM-dd); 29 February falls back to 28. */
-export const yearsBefore = (today: string, years: number) => {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y - years, m - 1, d));
-  if (date.getUTCMonth() !== m - 1) date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
-};
-
 /** No card or licence is valid this far ahead; a date past it is a typing slip. */
 const furthestExpiryYears = 25;
-const requiredDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isRealDate, verificationMessages.invalidDate);
 const futureDate = (required: string, future: string) =>
-  requiredDate(required)
-    .refine((value) => value > ghanaToday(), future)
-    .refine((value) => value <= yearsBefore(ghanaToday(), -furthestExpiryYears), verificationMessages.invalidDate);
-const pastDate = (required: string, past: string) => requiredDate(required).refine((value) => value < ghanaToday(), past);
+  calendarDateField(
+    { required, invalid: verificationMessages.invalidDate },
+    { earliest: (today) => daysAfter(today, 1), tooEarly: future, latest: (today) => yearsBefore(today, -furthestExpiryYears), tooLate: verificationMessages.invalidDate },
+  );
+/** A driver's date of birth: 18 or more years ago, and within a lifetime. */
+const driverDateOfBirth = calendarDateField(
+  { required: verificationMessages.dateOfBirthRequired, invalid: verificationMessages.invalidDate },
+  { earliest: (today) => yearsBefore(today, oldestAgeYears), tooEarly: dateMessages.dateOfBirthTooOld, latest: (today) => yearsBefore(today, 18), tooLate: (date, today) => (date < today ? verificationMessages.driverTooYoung : verificationMessages.dateOfBirthPast) },
+);
 
 /** Ghana's DVLA licence classes, offered in the driver form. */
 export const licenseClasses = [
@@ -140,10 +127,7 @@ export type IdentityVerificationFields = z.infer<typeof identityVerificationFiel
 export const driverVerificationFieldsSchema = z.object({
   cardNumber: cardNumberField,
   fullName: fullNameField,
-  dateOfBirth: pastDate(verificationMessages.dateOfBirthRequired, verificationMessages.dateOfBirthPast).refine(
-    (value) => value <= yearsBefore(ghanaToday(), 18),
-    verificationMessages.driverTooYoung,
-  ),
+  dateOfBirth: driverDateOfBirth,
   licenseNumber: licenseNumberField,
   licenseClass: z
     .string({ error: verificationMessages.licenseClassRequired })

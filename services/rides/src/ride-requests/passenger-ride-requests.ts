@@ -4,13 +4,11 @@ import {
   maxOpenRideRequests,
   type MyRideRequest,
   type RideRequest,
-  rideRequestHorizonDays,
   rideRequestLifetimeDays,
   rideRequestMessages,
   type rideRequestInputSchema,
 } from '@krom/contracts/http/ride-requests';
 import { placeTown } from '@krom/contracts/http/places';
-import { ghanaToday } from '@krom/contracts/http/verification';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
@@ -80,15 +78,10 @@ export const toRideRequest = (row: RideRequestRow): RideRequest => ({
 });
 
 /**
- * Files a request for the user. A preferred date before today in Ghana is refused (400): the
- * date picker offers none, and such a request could never be matched.
+ * Files a request for the user. Its preferred date is within the window the contract allows
+ * (today in Ghana to 12 months ahead), so it can be matched and stored.
  */
 export async function fileRideRequest(db: RidesDb, userId: string, input: RideRequestInput, now = new Date()): Promise<RideRequest> {
-  const dateRefused = (message: string) => new HttpError(400, message, [{ field: 'preferredDepartureDate', message }]);
-  if (input.preferredDepartureDate !== undefined && input.preferredDepartureDate < ghanaToday(now)) throw dateRefused(rideRequestMessages.pastDate);
-  if (input.preferredDepartureDate !== undefined && input.preferredDepartureDate > ghanaToday(new Date(now.getTime() + rideRequestHorizonDays * DAY_MS))) {
-    throw dateRefused(rideRequestMessages.farDate);
-  }
   const from = pair(input.fromLatitude, input.fromLongitude);
   const to = pair(input.toLatitude, input.toLongitude);
   return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import type { User } from '@krom/contracts/http/auth';
 import type { MyVerification } from '@krom/contracts/http/verification';
-import { ghanaToday, yearsBefore } from '@krom/contracts/http/verification';
+import { ghanaToday, yearsBefore } from '@krom/contracts/http/dates';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { waitFor } from '@testing-library/react';
