@@ -406,6 +406,24 @@ describe("a driver's public profile", () => {
     expect((await profile({ kind: 'public' }, driver.driverId)).json()).toMatchObject({ ridesPosted: 1, ridesCompleted: 0, completionRate: null });
   });
 
+  it('answers the same 404 for a member who is no driver (never approved, no ride posted) as for an unknown id', async () => {
+    const passenger = user();
+    await insertUserProfile(handle.service, passenger.userId, { firstName: 'Efua', driverVerificationStatus: 'not_submitted' });
+    const pending = user();
+    await insertUserProfile(handle.service, pending.userId, { firstName: 'Kojo', driverVerificationStatus: 'pending' });
+    const unknown = await profile({ kind: 'public' }, randomUUID());
+    for (const id of [passenger.userId, pending.userId]) {
+      const response = await profile({ kind: 'public' }, id);
+      expect({ status: response.statusCode, body: response.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
+    }
+    expect(unknown.statusCode).toBe(404);
+    // A member who posted a ride is a driver, whatever their verification says today.
+    const former = await newDriver();
+    await posted(former, 2);
+    await insertUserProfile(handle.service, former.driverId, { driverVerificationStatus: 'rejected' });
+    expect((await profile({ kind: 'public' }, former.driverId)).statusCode).toBe(200);
+  });
+
   it('answers 404 Driver not found for an unknown, malformed, suspended or deleted driver', async () => {
     const suspended = await newDriver(5, { suspended: true });
     const deleted = await newDriver(5, { deleted: true, firstName: 'Deleted', lastName: 'User' });

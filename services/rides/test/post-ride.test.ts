@@ -240,7 +240,7 @@ describe('the rules of a ride', () => {
 
   it('lists every broken rule, the first as the message', async () => {
     const { caller, vehicleId } = await driverWithVehicle(4);
-    const response = await post(caller, accraToKumasi(vehicleId, { availableSeats: 4, departureDate: dayFromNow(-2), pricePerSeat: '5000' }));
+    const response = await post(caller, accraToKumasi(vehicleId, { availableSeats: 4, departureDate: dayFromNow(-1), pricePerSeat: '5000' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(rideMessages.seatsForVehicle(3));
     expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual(['availableSeats', 'departureDate', 'pricePerSeat']);

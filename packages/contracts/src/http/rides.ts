@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingHorizonMonths, calendarDateField, dateMessages, monthsAfter } from './dates.ts';
+import { bookingHorizonMonths, calendarDateField, dateMessages, daysAfter, monthsAfter } from './dates.ts';
 import { decimal, isoDateTime, uuid } from './fields.ts';
 import { ghanaBounds, placeTown, routePointSchema } from './places.ts';
 import { rideVehicleSchema } from './vehicles.ts';
@@ -84,10 +84,13 @@ const longitude = decimal(z.number({ error: rideMessages.coordinates }).min(ghan
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const seatCount = decimal(z.number({ error: rideMessages.seats }).int(rideMessages.seats).min(1, rideMessages.seats).max(maxRideSeats, rideMessages.seats));
 
-/** A ride's departure day: from today in Ghana (the time decides the rest) to 12 months ahead. */
+/**
+ * A ride's departure day, up to 12 months ahead. From yesterday: whether a departure is still to
+ * come is the rides service's rule, with the time and the clock (ride-rules.ts), beside its others.
+ */
 export const rideDateField = calendarDateField(
   { invalid: rideMessages.date },
-  { earliest: (today) => today, tooEarly: rideMessages.pastDeparture, latest: (today) => monthsAfter(today, bookingHorizonMonths), tooLate: dateMessages.departureTooFar },
+  { earliest: (today) => daysAfter(today, -1), tooEarly: rideMessages.pastDeparture, latest: (today) => monthsAfter(today, bookingHorizonMonths), tooLate: dateMessages.departureTooFar },
 );
 /** The listing's day: a shared link from last year lists nothing rather than failing; no ride departs past the horizon. */
 const searchDateField = calendarDateField(

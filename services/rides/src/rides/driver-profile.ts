@@ -24,8 +24,9 @@ type ProfileRow = {
 };
 
 /**
- * A driver's public profile, from rides' projection of the user and their own rides. 404 for an
- * id rides knows nothing of, a malformed one, and a suspended or deleted account. The completion
+ * A driver's public profile, from rides' projection of the user and their own rides. Only a
+ * driver (approved as one, or who has posted a ride) has one: 404 for any other member, an id
+ * rides knows nothing of, a malformed one, and a suspended or deleted account. The completion
  * rate is the share of departed rides not cancelled, in whole percent; null before any departed.
  */
 export async function driverProfile(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverProfile> {
@@ -45,7 +46,9 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
         count(*) FILTER (WHERE status <> 'cancelled' AND departure_at <= ${at})::int AS "ridesCompleted",
         count(*) FILTER (WHERE departure_at <= ${at})::int AS "ridesDeparted"
       FROM rides WHERE driver_id = p.user_id) counts
-    WHERE p.user_id = ${driverId} AND NOT p.suspended AND NOT p.deleted`);
+    WHERE p.user_id = ${driverId} AND NOT p.suspended AND NOT p.deleted
+      -- Only drivers have a public profile: a member never approved as one who posted no ride is as unknown as any id.
+      AND (p.is_driver OR p.driver_verification_status = 'approved' OR counts."ridesPosted" > 0)`);
   const [row] = rows;
   if (!row) throw new HttpError(404, driverNotFound);
   const upcoming = await rideRows(db, sql`${upcomingOf(driverId, now)} LIMIT ${profileUpcomingRides}::int`);
