@@ -19,6 +19,17 @@ import type { Logger } from './logger.ts';
 
 export type EventHandler<T> = (event: EventEnvelope<T>, msg: JsMsg) => Promise<void>;
 
+/**
+ * Thrown by a handler for an event it can never handle, however often it is delivered (its data
+ * breaks a rule the store enforces): the event is terminated and logged at once, not retried.
+ */
+export class PermanentEventError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentEventError';
+  }
+}
+
 export type Subscription = { stop: () => Promise<void> };
 
 /** How long the stream keeps an event unless the service is configured otherwise. */
@@ -133,7 +144,8 @@ export class EventBus {
   /**
    * Consumes one event type with a durable consumer. The handler runs one message at a time; a
    * message is acknowledged only after the handler resolves, and a failure asks for redelivery
-   * after a growing delay. Payloads that do not match the contract are terminated and logged.
+   * after a growing delay. Payloads that do not match the contract, and events the handler says it
+   * can never handle (PermanentEventError), are terminated and logged.
    */
   async subscribe<S extends z.ZodTypeAny>(
     durable: string,
@@ -188,6 +200,11 @@ export class EventBus {
       msg.ack();
     } catch (error) {
       const attempt = msg.info.deliveryCount;
+      if (error instanceof PermanentEventError) {
+        this.logger.error({ err: error, eventId: envelope.id, subject: msg.subject, attempt }, 'event cannot be handled; terminated without retrying');
+        msg.term();
+        return;
+      }
       if (attempt >= maxDeliver) {
         // JetStream will not deliver it again: say so loudly rather than drop it in silence.
         this.logger.error({ err: error, eventId: envelope.id, subject: msg.subject, attempt }, 'event handler failed on its last delivery; event abandoned');

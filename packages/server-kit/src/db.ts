@@ -79,3 +79,13 @@ export async function migrateDatabase(db: { $client: pg.Pool }, folder: string):
     client.release(broken);
   }
 }
+
+/**
+ * Whether a query failed on its data (SQLSTATE class 22: a date out of range, a number too big):
+ * the same statement with the same values fails the same way every time, so retrying is no use.
+ * drizzle wraps the driver's error; the code is on its cause.
+ */
+export function isDataException(error: unknown): boolean {
+  const { code } = ((error as { cause?: unknown } | undefined)?.cause ?? error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && code.startsWith('22');
+}

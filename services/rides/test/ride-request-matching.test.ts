@@ -320,6 +320,23 @@ describe('the ride_request.matched event', () => {
     );
     expect(rows).toEqual([{ ride_id: ride, version: 2 }]);
   });
+
+  it('is not retried when the ride can never be matched (departing 9999-12-31, whose next day PostgreSQL cannot read): its event is terminated on the first delivery', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const ride = await postedAndHandled(await newDriver(), accra, kumasi);
+    // What the contract let through before it bounded departures: the day after 9999-12-31 is no date PostgreSQL reads.
+    await handle.service.db.$client.query(`UPDATE rides SET departure_date = '9999-12-31', departure_at = '9999-12-31T08:00:00Z' WHERE id = $1`, [ride]);
+    const bus = handle.service.bus;
+    const before = await bus.jsm.consumers.info(bus.streamName, consumerOf(ridePosted.subject));
+    const again = await bus.js.publish(bus.subjectOf(ridePosted.subject), JSON.stringify(await publishedRidePosted(ride)), { msgID: randomUUID() });
+    // Either the event is settled, or the consumer is waiting to deliver it again: which one is the answer.
+    const settled = await eventually(async () => {
+      const info = await bus.jsm.consumers.info(bus.streamName, consumerOf(ridePosted.subject));
+      if (info.num_redelivered > before.num_redelivered) return 'to be retried';
+      return info.ack_floor.stream_seq >= again.seq && info.num_ack_pending === 0 ? 'terminated' : undefined;
+    });
+    expect(settled).toBe('terminated');
+  });
 });
 
 describe("the passenger's requests, with the rides they matched", () => {
