@@ -18,11 +18,25 @@ export function remoteOrigins(remotes: RemotesConfig): string[] {
   return [...origins];
 }
 
+/**
+ * The browser features Krom's pages may use: the camera, for the selfie of identity verification
+ * (camera-capture.tsx), on this origin only; nothing else (no page asks for the location, the
+ * microphone, payments or sensors), so a script injected into a page cannot ask either.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  // The features current browsers know (an unknown one only adds a console warning).
+  ...['accelerometer', 'autoplay', 'display-capture', 'encrypted-media', 'fullscreen', 'geolocation', 'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'picture-in-picture', 'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking'].map(
+    (feature) => `${feature}=()`,
+  ),
+].join(', ');
+
 const servedOverHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 /**
  * Headers on every answer of the web server: a Content-Security-Policy for the built app, no
- * framing (clickjacking), a referrer that never carries a path to another site, HSTS over HTTPS
+ * framing (clickjacking), a referrer that never carries a path to another site, a
+ * Permissions-Policy allowing the camera alone (PERMISSIONS_POLICY), HSTS over HTTPS
  * only (X-Forwarded-Proto counts when TRUST_PROXY says the proxy may set it), and for /api, which
  * the BFF answers with its own headers, `no-store` even when the BFF is down.
  */
@@ -53,6 +67,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, remotes: Rem
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (servedOverHttps(request)) reply.header('strict-transport-security', HSTS);
     // The BFF's own answer replaces this; it stands for the web server's own 502/504.
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { answerClientError } from '@krom/contracts/api/client-errors';
 import { dataPreloadUrl } from '@krom/ui-kit/build/prerender-manifest.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { cacheControlFor } from './cache-policy.ts';
@@ -45,9 +46,17 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   const trustProxy = options.trustProxy ?? false;
   // HTTP/2 carries a page's many scripts over one connection, without HTTP/1.1's six-at-a-time
   // queue; the routes below are the same either way (Fastify's request and reply hide the protocol).
+  // Headers over Node's 16 KiB, and other requests Node cannot parse: a complete answer, never a reset.
+  const clientErrorHandler = answerClientError;
   const app = options.tls
-    ? (Fastify({ logger: logger as FastifyHttp2SecureOptions<Http2SecureServer>['logger'], trustProxy, http2: true, https: { allowHTTP1: true, cert: options.tls.cert, key: options.tls.key } }) as unknown as FastifyInstance)
-    : Fastify({ logger, trustProxy });
+    ? (Fastify({
+        logger: logger as FastifyHttp2SecureOptions<Http2SecureServer>['logger'],
+        trustProxy,
+        clientErrorHandler,
+        http2: true,
+        https: { allowHTTP1: true, cert: options.tls.cert, key: options.tls.key },
+      }) as unknown as FastifyInstance)
+    : Fastify({ logger, trustProxy, clientErrorHandler });
 
   // Read by the shell on the first visit to a remote's page; revalidated so a deploy that moves a
   // remote takes effect on the next page load.

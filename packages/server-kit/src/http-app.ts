@@ -1,4 +1,5 @@
 import { jsonBodyLimit } from '@krom/contracts/api/body-limits';
+import { answerClientError } from '@krom/contracts/api/client-errors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -39,6 +40,8 @@ export function createHttpApp(options: {
     // The one JSON limit the web server and the BFF in front refuse by too.
     bodyLimit: jsonBodyLimit.bytes,
     logController: new OneLinePerRequest(),
+    // Headers over Node's 16 KiB, and other requests Node cannot parse: a complete answer, never a reset.
+    clientErrorHandler: answerClientError,
     // Addresses the router refuses before any route (a path segment over its length limit, a
     // malformed percent-encoding) get the one error body too, without the address echoed back.
     frameworkErrors: (error, _request, reply) => {

@@ -223,6 +223,20 @@ describe('web server', () => {
     }
   });
 
+  it('lets pages use the camera (the verification selfie) on this origin only, and no other browser feature', async () => {
+    for (const url of ['/', '/login', '/admin/login', '/verify-identity']) {
+      const response = await web.inject({ url });
+      const policy = Object.fromEntries(
+        String(response.headers['permissions-policy'])
+          .split(',')
+          .map((directive) => directive.trim().split('=') as [string, string]),
+      );
+      expect(policy.camera, url).toBe('(self)');
+      for (const feature of ['geolocation', 'microphone', 'payment', 'usb', 'display-capture', 'fullscreen']) expect(policy[feature], `${url} ${feature}`).toBe('()');
+      expect(Object.entries(policy).filter(([feature, allowed]) => feature !== 'camera' && allowed !== '()'), url).toEqual([]);
+    }
+  });
+
   it('would allow scripts from a remote that /remotes.json placed on another origin', () => {
     // This server publishes every remote under its own origin ('self'); a deploy serving one from its own host gets it allowed.
     expect(
