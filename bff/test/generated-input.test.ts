@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -5,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clientErrorMessages, maxHeaderBytes } from '@krom/contracts/api/client-errors';
 import { uploadErrors } from '@krom/contracts/http/auth';
+import { dateMessages, ghanaToday, monthsAfter } from '@krom/contracts/http/dates';
+import { rideMessages } from '@krom/contracts/http/rides';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -289,6 +292,52 @@ describe.each<Entry>(['bff', 'web'])('requests that got a 5xx or hung, sent to t
       }
     } finally {
       connection.close();
+    }
+  });
+
+  it('dates in year 0000 or past 9999 are refused in words (they were 502 and 500)', async () => {
+    const answers = [
+      await send({ entry, principal: 'anonymous', method: 'GET', url: '/api/rides?date=0000-01-01' }),
+      await send({ entry, principal: 'anonymous', method: 'GET', url: '/api/rides?date=9999-12-31' }),
+      await send({ entry, principal: 'staff', method: 'GET', url: '/api/admin/messages/sms?before=0000-01-01T00:00:00Z' }),
+      await send({ entry, principal: 'staff', method: 'GET', url: `/api/admin/messages/email?before=${encodeURIComponent('9999-12-31T23:59:59-12:00')}` }),
+    ];
+    expect(answers.map((answer) => [answer.status, messageOf(answer)])).toEqual([
+      [400, dateMessages.searchDate],
+      [400, dateMessages.searchDate],
+      [400, dateMessages.instant('before')],
+      [400, dateMessages.instant('before')],
+    ]);
+    const driverForm = {
+      cardNumber: 'GHA-123456789-0',
+      fullName: 'Ama Mensah',
+      licenseNumber: 'DL-123456',
+      licenseClass: 'B',
+      licenseExpiryDate: monthsAfter(ghanaToday(), 24),
+      licenseFrontPhoto: { data: pngOfSize(4096), filename: 'front.png', type: 'image/png' },
+    };
+    for (const dateOfBirth of ['0000-01-01', '0001-01-01']) {
+      const form = await multipartForm({ ...driverForm, dateOfBirth });
+      const answer = await send({ entry, principal: 'user', method: 'POST', url: '/api/auth/verify-driver-identity', headers: form.headers, body: { bytes: form.payload, transfer: 'length' } });
+      expect([answer.status, messageOf(answer)], dateOfBirth).toEqual([400, dateMessages.dateOfBirthTooOld]);
+    }
+  });
+
+  it('numbers are decimal numbers: true, [3], "0x3" seats and a 0x10 or 1e1 page size are refused in words', async () => {
+    for (const availableSeats of [true, [3], '0x3', '1e1']) {
+      const answer = await send({
+        entry,
+        principal: 'user',
+        method: 'POST',
+        url: '/api/rides',
+        headers: { 'content-type': 'application/json' },
+        body: { bytes: json({ vehicleId: randomUUID(), fromCity: 'Accra', toCity: 'Kumasi', fromLocation: 'Accra Mall', toLocation: 'Adum', departureDate: monthsAfter(ghanaToday(), 1), departureTime: '08:00', availableSeats, pricePerSeat: '45' }), transfer: 'length' },
+      });
+      expect([answer.status, JSON.parse(answer.text).errors], JSON.stringify(availableSeats)).toEqual([400, [{ field: 'availableSeats', message: rideMessages.seats }]]);
+    }
+    for (const pageSize of ['0x10', '1e1']) {
+      const answer = await send({ entry, principal: 'anonymous', method: 'GET', url: `/api/rides?pageSize=${pageSize}` });
+      expect([answer.status, messageOf(answer)], pageSize).toEqual([400, rideMessages.pageSize]);
     }
   });
 

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { daysAfter, ghanaToday, monthsAfter } from '@krom/contracts/http/dates';
 import fc from 'fast-check';
 
 /*
@@ -26,7 +27,7 @@ type JsonSchema = {
   maxLength?: number;
 };
 type OpenApiOperation = {
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 };
 export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
@@ -39,6 +40,8 @@ export type ApiOperation = {
   bodySchema?: JsonSchema;
   /** True when the body is a multipart form (the upload). */
   multipart: boolean;
+  /** The query parameters the document names, with their schemas. */
+  query: { name: string; schema: JsonSchema }[];
 };
 
 export function apiOperations(document: OpenApiDocument): ApiOperation[] {
@@ -46,7 +49,8 @@ export function apiOperations(document: OpenApiDocument): ApiOperation[] {
     Object.entries(operations).map(([method, operation]) => {
       const content = operation.requestBody?.content ?? {};
       const [mediaType, body] = Object.entries(content)[0] ?? [];
-      return { method: method.toUpperCase(), path, bodySchema: body?.schema, multipart: mediaType === 'multipart/form-data' };
+      const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} }));
+      return { method: method.toUpperCase(), path, bodySchema: body?.schema, multipart: mediaType === 'multipart/form-data', query };
     }),
   );
 }
@@ -117,12 +121,34 @@ const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   deepValue,
 );
 
+/** Days around the ends of the contracts' date windows (departures, searches, requests, birth dates, expiries), and of PostgreSQL's and JavaScript's calendars. */
+const today = ghanaToday();
+const windowEnds = [0, 1, -1].flatMap((days) =>
+  [0, 12, -12, -18 * 12, -120 * 12, 25 * 12].map((months) => daysAfter(monthsAfter(today, months), days)),
+);
+const edgeDates = [
+  ...new Set([...windowEnds, '0000-01-01', '0001-01-01', '0999-12-31', '1000-01-01', '1900-01-01', '1969-12-31', '1970-01-01', '9999-12-31', '10000-01-01', '+010000-01-01', '-000001-01-01', '2028-02-29', '2027-02-29', '2027-02-30', '2026-00-10', '2026-13-01', '0000-00-00']),
+];
+const edgeDate = fc.constantFrom(...edgeDates);
+/** Instants at the same ends, with the offsets that carry them past a year's end (+14:00, -12:00). */
+const edgeInstant = fc
+  .tuple(edgeDate, fc.constantFrom('00:00:00', '23:59:59', '23:59:59.999', '12:00:00'), fc.constantFrom('Z', '+14:00', '-12:00', '+00:00', ''))
+  .map(([date, time, offset]) => `${date}T${time}${offset}`);
+/** What a number field was given and took: other types, hex, exponents, padding, and numbers beyond range. */
+const looseNumber: fc.Arbitrary<unknown> = fc.constantFrom(true, false, [3], ['3'], { value: 3 }, '0x3', '0x10', '0b11', '0o7', '1e1', '1E1', '3e0', ' 3', '3 ', '+3', '3.', '.5', '', ' ', 'Infinity', '-0', '3,5', '١٢', 1e21, -1e21, 0.5, -0);
+/** A query value for a numeric parameter: loose, or plain text. */
+const looseQueryNumber = fc.oneof(
+  looseNumber.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))),
+  fc.integer({ min: -5, max: 2000 }).map(String),
+);
+
 /** A value of the right shape for a property of that name (the document says "string" for a phone, so the name tells the rest). */
 function plausibleString(name: string, schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.enum) return fc.constantFrom(...(schema.enum as string[]));
   if (/phone|number/i.test(name)) return fc.oneof(fc.stringMatching(/^0[235][0-9]{8}$/), fc.constantFrom('+233 24 123 4567', '024 123 4567'));
   if (schema.format === 'email') return fc.emailAddress();
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  if (schema.format === 'date-time') return fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), edgeInstant);
+  if (schema.format === 'date' || /date/i.test(name)) return edgeDate;
   if (schema.format === 'uuid') return fc.uuid();
   if (/password/i.test(name)) return fc.constantFrom('Adinkra-Cloth-2026', 'Kente-Weave-9', 'short', '        ');
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
@@ -140,7 +166,7 @@ function fieldValue(name: string, schema: JsonSchema): fc.Arbitrary<unknown> {
     const text = plausibleString(name, schema);
     plausible = fc.oneof({ weight: 4, arbitrary: text }, { weight: 2, arbitrary: text.chain(withNul) }, { weight: 1, arbitrary: oddText });
   } else if (types.includes('boolean')) plausible = fc.boolean();
-  else if (types.includes('integer') || types.includes('number')) plausible = fc.integer();
+  else if (types.includes('integer') || types.includes('number')) plausible = fc.oneof(fc.integer(), looseNumber);
   else if (types.includes('array')) plausible = fc.array(fieldValue(name, schema.items ?? {}), { maxLength: 4 });
   else if (types.includes('null')) plausible = fc.constant(null);
   else plausible = fc.jsonValue({ maxDepth: 2 });
@@ -191,9 +217,19 @@ function jsonBody(operation: ApiOperation): fc.Arbitrary<Buffer> {
 
 type Form = { contentType: string; bytes: Buffer };
 
-/** A multipart form: well made (the image any bytes), without a boundary, cut short, with a boundary too long or unclosed, or too big. */
-const multipartBody: fc.Arbitrary<Form> = fc
+/** A form field's text: a generated value as a form would carry it (a number or date as text, anything else as JSON). */
+const formText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+
+/**
+ * A multipart form: well made (the image any bytes, the route's text fields, such as the driver
+ * form's dates, generated), without a boundary, cut short, with a boundary too long or unclosed,
+ * or too big.
+ */
+const multipartBody = (operation: ApiOperation): fc.Arbitrary<Form> => {
+  const textFields = Object.entries(operation.bodySchema?.properties ?? {}).filter(([, property]) => property.format !== 'binary');
+  return fc
   .record({
+    fields: fc.tuple(...textFields.map(([name, property]) => fc.option(fieldValue(name, property), { freq: 6 }).map((value) => [name, value] as const))),
     boundary: fc.oneof(fc.stringMatching(/^[A-Za-z0-9'()+_,.-]{1,40}$/), fc.constant('x'.repeat(300))),
     image: fc.oneof(
       fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
@@ -205,10 +241,11 @@ const multipartBody: fc.Arbitrary<Form> = fc
     damage: fc.constantFrom('none', 'none', 'no-boundary', 'cut-short', 'unclosed', 'wrong-boundary', 'bare-header', 'many-parts'),
     cutAt: fc.double({ min: 0, max: 1, noNaN: true }),
   })
-  .map(({ boundary, image, kind, filename, damage, cutAt }) => {
+  .map(({ fields, boundary, image, kind, filename, damage, cutAt }) => {
     const part = (headers: string, content: Buffer) => Buffer.concat([utf8(`--${boundary}\r\n${headers}\r\n\r\n`), content, utf8('\r\n')]);
     const parts = [
       part('Content-Disposition: form-data; name="type"', utf8(kind)),
+      ...fields.flatMap(([name, value]) => (value === null ? [] : [part(`Content-Disposition: form-data; name="${name}"`, utf8(formText(value)))])),
       part(`Content-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png`, image),
       ...(damage === 'many-parts' ? Array.from({ length: 30 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, utf8('v'))) : []),
     ];
@@ -218,6 +255,7 @@ const multipartBody: fc.Arbitrary<Form> = fc
       damage === 'no-boundary' ? 'multipart/form-data' : damage === 'wrong-boundary' ? 'multipart/form-data; boundary=other' : `multipart/form-data; boundary=${boundary}`;
     return { contentType, bytes };
   });
+};
 
 /** Content-Type values: right, wrong, malformed and odd. */
 const contentTypes = fc.constantFrom(
@@ -251,12 +289,32 @@ const pathParam = fc.oneof(
   fc.constantFrom('%00', '..%2F..%2Fetc%2Fpasswd', '%E0%A4%A', '%', '%zz', '-1', '0', 'null', '%F0%9F%98%80', 'a'.repeat(5000)),
 );
 
-/** A query string, usually none. */
-const queryString = fc.oneof(
-  { weight: 4, arbitrary: fc.constant('') },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), oddText, { maxKeys: 4 }).map((query) => `?${new URLSearchParams(query).toString()}`) },
-  { weight: 1, arbitrary: fc.constantFrom('?%00=%00', '?a[b][c]=1&a[b][c]=2', '?page=-1&limit=1e9', '?__proto__[x]=1', `?q=${'a'.repeat(20_000)}`, '?%', '?a=%E0%A4%A') },
-);
+/** A value for a query parameter the document names: its kind's edges (dates, instants, loose numbers), a plausible one, or odd text. */
+function queryValue(name: string, schema: JsonSchema): fc.Arbitrary<string> {
+  const types = [schema.type].flat();
+  const plausible =
+    types.includes('integer') || types.includes('number')
+      ? looseQueryNumber
+      : schema.format === 'date-time'
+        ? edgeInstant
+        : schema.enum
+          ? fc.constantFrom(...(schema.enum as string[]))
+          : plausibleString(name, schema);
+  return fc.oneof({ weight: 6, arbitrary: plausible }, { weight: 1, arbitrary: oddText });
+}
+
+/** A query string, usually none; for a route that names its parameters, often those, with values at their edges. */
+function queryString(operation: ApiOperation): fc.Arbitrary<string> {
+  const named = fc
+    .tuple(...operation.query.map(({ name, schema }) => fc.option(queryValue(name, schema), { freq: 3 }).map((value): [string, string | null] => [name, value])))
+    .map((entries) => `?${new URLSearchParams(entries.flatMap(([name, value]): [string, string][] => (value === null ? [] : [[name, value]]))).toString()}`);
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constant('') },
+    { weight: 1, arbitrary: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), oddText, { maxKeys: 4 }).map((query) => `?${new URLSearchParams(query).toString()}`) },
+    { weight: 1, arbitrary: fc.constantFrom('?%00=%00', '?a[b][c]=1&a[b][c]=2', '?page=-1&limit=1e9', '?__proto__[x]=1', `?q=${'a'.repeat(20_000)}`, '?%', '?a=%E0%A4%A') },
+    { weight: operation.query.length > 0 ? 6 : 0, arbitrary: named },
+  );
+}
 
 /** Headers besides the body's: a wrong Origin, hop-by-hop headers a proxy must not pass on, an odd encoding or accept. */
 const extraHeaders = fc.oneof(
@@ -285,10 +343,10 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function generatedRequests(operation: ApiOperation, origin: string): fc.Arbitrary<GeneratedRequest> {
   const paramNames = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
   const form: fc.Arbitrary<Form> = operation.multipart
-    ? fc.oneof({ weight: 4, arbitrary: multipartBody }, { weight: 1, arbitrary: fc.tuple(contentTypes, jsonBody(operation)).map(([contentType, bytes]) => ({ contentType, bytes })) })
+    ? fc.oneof({ weight: 4, arbitrary: multipartBody(operation) }, { weight: 1, arbitrary: fc.tuple(contentTypes, jsonBody(operation)).map(([contentType, bytes]) => ({ contentType, bytes })) })
     : fc.tuple(
         fc.oneof({ weight: 3, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: contentTypes }),
-        fc.oneof({ weight: 8, arbitrary: jsonBody(operation) }, { weight: 1, arbitrary: multipartBody.map((formBody) => formBody.bytes) }),
+        fc.oneof({ weight: 8, arbitrary: jsonBody(operation) }, { weight: 1, arbitrary: multipartBody(operation).map((formBody) => formBody.bytes) }),
       ).map(([contentType, bytes]) => ({ contentType, bytes }));
   const takesBody = METHODS_WITH_BODY.has(operation.method);
   return fc
@@ -296,7 +354,7 @@ export function generatedRequests(operation: ApiOperation, origin: string): fc.A
       entry: fc.constantFrom<Entry>('web', 'bff'),
       principal: fc.constantFrom<Principal>('anonymous', 'user', 'user', 'staff', 'forged'),
       params: fc.tuple(...paramNames.map(() => pathParam)),
-      query: queryString,
+      query: queryString(operation),
       headers: extraHeaders,
       form: takesBody ? fc.option(form, { freq: 8 }) : fc.option(form, { freq: 1 }),
       transfer: fc.constantFrom<GeneratedBody['transfer']>('length', 'length', 'length', 'chunked', 'expect-continue'),
