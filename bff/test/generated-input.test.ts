@@ -5,6 +5,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clientErrorMessages, maxHeaderBytes } from '@krom/contracts/api/client-errors';
+import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import { uploadErrors } from '@krom/contracts/http/auth';
 import { dateMessages, ghanaToday, monthsAfter } from '@krom/contracts/http/dates';
 import { rideMessages } from '@krom/contracts/http/rides';
@@ -21,10 +23,13 @@ import {
   acceptable,
   apiOperations,
   describeRequest,
+  edgeDates,
+  edgeInstants,
   type Entry,
   type GeneratedRequest,
   generatedRequests,
   keptSession,
+  looseNumbers,
   type OpenApiDocument,
   type Outcome,
   opens,
@@ -308,17 +313,8 @@ describe.each<Entry>(['bff', 'web'])('requests that got a 5xx or hung, sent to t
       [400, dateMessages.instant('before')],
       [400, dateMessages.instant('before')],
     ]);
-    const driverForm = {
-      cardNumber: 'GHA-123456789-0',
-      fullName: 'Ama Mensah',
-      licenseNumber: 'DL-123456',
-      licenseClass: 'B',
-      licenseExpiryDate: monthsAfter(ghanaToday(), 24),
-      licenseFrontPhoto: { data: pngOfSize(4096), filename: 'front.png', type: 'image/png' },
-    };
     for (const dateOfBirth of ['0000-01-01', '0001-01-01']) {
-      const form = await multipartForm({ ...driverForm, dateOfBirth });
-      const answer = await send({ entry, principal: 'user', method: 'POST', url: '/api/auth/verify-driver-identity', headers: form.headers, body: { bytes: form.payload, transfer: 'length' } });
+      const answer = await send({ entry, ...formRequest('/api/auth/verify-driver-identity', await photoForm({ ...driverForm, dateOfBirth }, 'licenseFrontPhoto')) });
       expect([answer.status, messageOf(answer)], dateOfBirth).toEqual([400, dateMessages.dateOfBirthTooOld]);
     }
   });
@@ -379,6 +375,81 @@ describe('the web server in front of the BFF', () => {
     expect(messageOf(outcome)).toBe(uploadErrors.tooLarge);
     expect(outcome.bodySent).toBe(false);
   });
+});
+
+/** A multipart form with a 4 KB photo, as the verification screens send it. */
+const photoForm = async (fields: Record<string, string>, photo: string) => multipartForm({ ...fields, [photo]: { data: pngOfSize(4096), filename: 'photo.png', type: 'image/png' } });
+const formRequest = (url: string, form: { headers: Record<string, string>; payload: Buffer }) => ({
+  principal: 'user' as const,
+  method: 'POST',
+  url,
+  headers: form.headers,
+  body: { bytes: form.payload, transfer: 'length' as const },
+});
+const jsonRequest = (principal: 'user' | 'anonymous', method: string, url: string, value: unknown) => ({
+  principal,
+  method,
+  url,
+  headers: { 'content-type': 'application/json' },
+  body: { bytes: json(value), transfer: 'length' as const },
+});
+const driverForm = { cardNumber: 'GHA-123456789-0', fullName: 'Ama Mensah', dateOfBirth: '1990-04-12', licenseNumber: 'DL-123456', licenseClass: 'B', licenseExpiryDate: monthsAfter(ghanaToday(), 24) };
+type EdgeRequest = (value: string) => Promise<Omit<GeneratedRequest, 'entry' | 'headers'> & { headers?: Record<string, string> }>;
+
+/**
+ * Every date and time field, each in an otherwise valid request, given every day at the ends of
+ * its window and of PostgreSQL's and JavaScript's calendars (edgeDates, edgeInstants); every
+ * numeric field given the loose numbers the contracts once took: a 2xx or 4xx, never a 5xx.
+ */
+describe('dates at the edges of every field’s window, and loose numbers, get a 2xx or a 4xx, never a 5xx', () => {
+  const dateFields: [string, string[], EdgeRequest][] = [
+    ['GET /api/rides date', edgeDates, async (date) => ({ principal: 'anonymous', method: 'GET', url: `/api/rides?from=Accra&to=Kumasi&date=${encodeURIComponent(date)}` })],
+    ['GET /api/admin/messages/sms before', edgeInstants, async (at) => ({ principal: 'staff', method: 'GET', url: `/api/admin/messages/sms?before=${encodeURIComponent(at)}` })],
+    ['GET /api/admin/messages/email before', edgeInstants, async (at) => ({ principal: 'staff', method: 'GET', url: `/api/admin/messages/email?before=${encodeURIComponent(at)}` })],
+    ['POST /api/rides departureDate', edgeDates, async (date) => jsonRequest('user', 'POST', '/api/rides', accraToKumasiRide(randomUUID(), date))],
+    ['POST /api/ride-requests preferredDepartureDate', edgeDates, async (date) => jsonRequest('user', 'POST', '/api/ride-requests', accraToKumasiRequest(date))],
+    ['POST /api/auth/verify-identity expiryDate', edgeDates, async (date) => formRequest('/api/auth/verify-identity', await photoForm({ fullName: 'Ama Mensah', cardNumber: 'GHA-123456789-0', expiryDate: date }, 'selfiePhoto'))],
+    ['POST /api/auth/verify-driver-identity dateOfBirth', edgeDates, async (date) => formRequest('/api/auth/verify-driver-identity', await photoForm({ ...driverForm, dateOfBirth: date }, 'licenseFrontPhoto'))],
+    ['POST /api/auth/verify-driver-identity licenseExpiryDate', edgeDates, async (date) => formRequest('/api/auth/verify-driver-identity', await photoForm({ ...driverForm, licenseExpiryDate: date }, 'licenseFrontPhoto'))],
+  ];
+  const queryNumber = (value: unknown) => encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+  const numberFields: [string, EdgeRequest][] = [
+    ...['seats', 'page', 'pageSize', 'fromLatitude'].map((name): [string, EdgeRequest] => [
+      `GET /api/rides ${name}`,
+      async (value) => ({ principal: 'anonymous', method: 'GET', url: `/api/rides?from=Accra&${name}=${value}` }),
+    ]),
+    ['GET /api/admin/messages/sms limit', async (value) => ({ principal: 'staff', method: 'GET', url: `/api/admin/messages/sms?limit=${value}` })],
+  ];
+  const bodyNumberFields: [string, (value: unknown) => ReturnType<EdgeRequest>][] = [
+    ['POST /api/rides availableSeats', async (value) => jsonRequest('user', 'POST', '/api/rides', { ...accraToKumasiRide(randomUUID(), monthsAfter(ghanaToday(), 1)), availableSeats: value })],
+    ['POST /api/ride-requests passengers', async (value) => jsonRequest('user', 'POST', '/api/ride-requests', { ...accraToKumasiRequest(monthsAfter(ghanaToday(), 1)), passengers: value })],
+    ['POST /api/vehicles seats', async (value) => jsonRequest('user', 'POST', '/api/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'White', licensePlate: 'GR-1234-20', seats: value })],
+    ['POST /api/rides/price-guide latitude', async (value) => jsonRequest('user', 'POST', '/api/rides/price-guide', { points: [{ latitude: value, longitude: -0.2 }, { latitude: 6.69, longitude: -1.62 }] })],
+  ];
+
+  /** Sends each value's request through both entries; answers the ones that were not a complete 2xx or 4xx. */
+  async function unacceptable<T>(values: T[], build: (value: T) => ReturnType<EdgeRequest>) {
+    const failures: string[] = [];
+    for (const value of values) {
+      for (const entry of ['bff', 'web'] as const) {
+        const request = { entry, headers: {}, ...(await build(value)) };
+        const generated = { ...request, headers: { origin: ORIGIN, ...request.headers } };
+        const outcome = await sendGenerated(entries, generated, sessions, TIMEOUT_MS);
+        if (!acceptable(outcome)) failures.push(`${JSON.stringify(value)} via ${entry} → ${JSON.stringify(outcome).slice(0, 300)}`);
+      }
+    }
+    return failures;
+  }
+
+  it.each(dateFields)('%s', async (_name, values, build) => {
+    expect(await unacceptable(values, build)).toEqual([]);
+  }, 300_000);
+  it.each(numberFields)('%s', async (_name, build) => {
+    expect(await unacceptable(looseNumbers.map(queryNumber), build)).toEqual([]);
+  }, 120_000);
+  it.each(bodyNumberFields)('%s', async (_name, build) => {
+    expect(await unacceptable(looseNumbers, build)).toEqual([]);
+  }, 120_000);
 });
 
 describe('generated requests to every /api route get a 2xx or a 4xx, complete, never a 5xx or a hang', () => {
