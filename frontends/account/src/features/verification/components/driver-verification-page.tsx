@@ -2,12 +2,11 @@ import {
   type DriverVerificationFields,
   driverPhotoFields,
   driverVerificationFieldsSchema,
-  ghanaToday,
   licenseClasses,
   verificationErrors,
   verificationTexts,
-  yearsBefore,
 } from '@krom/contracts/http/verification';
+import { ghanaToday, yearsBefore } from '@krom/contracts/http/dates';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { FormField, inputStyles, TextField } from '@krom/ui-kit/text-field.tsx';

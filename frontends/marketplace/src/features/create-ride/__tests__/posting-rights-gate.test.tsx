@@ -3,7 +3,7 @@ import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { canPost, corolla, elsewhere, seedDraft, wizardApi } from './wizard-api.tsx';
 
@@ -37,6 +37,13 @@ const stepByTitle = (title: string) => screen.getAllByRole('listitem').find((ite
 /** The links the gate's steps offer (the frame's own links are outside the list). */
 const offered = () => screen.getAllByRole('link').filter((link) => link.closest('ol'));
 
+
+// Today is 2030-01-15 here (only the date is faked): the 2030 rides are within the 12 months ahead a departure may be.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-01-15T09:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 describe('posting-rights gate on /create-ride', () => {
   it('sends a signed-out visitor to /login', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });

@@ -1,7 +1,7 @@
 import { rideMessages } from '@krom/contracts/http/rides';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { readDraft, toDraftPlace } from '../ride-draft.ts';
 import { aPostedRide, corolla, driver, elsewhere, places, seedDraft, wizardApi } from './wizard-api.tsx';
@@ -42,6 +42,13 @@ const rowValue = (label: string) => {
   return term?.nextElementSibling?.textContent;
 };
 
+
+// Today is 2030-01-15 here (only the date is faked): the 2030 rides are within the 12 months ahead a departure may be.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-01-15T09:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 describe('/create-ride-review (step 4: review and post)', () => {
   it('sums the ride up: places with their localities, stops, pickup, seats, price, vehicle and the map', async () => {
     wizardApi();

@@ -1,7 +1,7 @@
 import { rideMessages } from '@krom/contracts/http/rides';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { readDraft, toDraftPlace } from '../ride-draft.ts';
 import { corolla, driver, elsewhere, hiace, places, seedDraft, wizardApi } from './wizard-api.tsx';
@@ -26,6 +26,13 @@ const form = () => screen.findByRole('form', { name: 'Seats and Price' });
 const seats = () => screen.getByLabelText('Available Seats') as HTMLInputElement;
 const price = () => screen.getByLabelText('Price per Seat (GH₵)') as HTMLInputElement;
 
+
+// Today is 2030-01-15 here (only the date is faked): the 2030 rides are within the 12 months ahead a departure may be.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-01-15T09:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 describe('/create-ride-seats-price (step 3: seats and price)', () => {
   it("offers the user's vehicles, and a price input from 0 in pesewa steps", async () => {
     wizardApi();

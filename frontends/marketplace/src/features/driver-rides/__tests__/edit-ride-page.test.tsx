@@ -4,7 +4,7 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { driverRide, rideDetailsOf } from '../../../components/__tests__/ride-fixtures.ts';
 
@@ -30,6 +30,13 @@ const form = () => screen.getByRole('form', { name: 'Edit ride' });
 const field = (label: string) => within(form()).getByLabelText(label) as HTMLInputElement;
 const select = (name: string) => within(form()).getByRole('combobox', { name }) as HTMLSelectElement;
 
+
+// Today is 2030-01-15 here (only the date is faked): the 2030 rides are within the 12 months ahead a departure may be.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-01-15T09:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 describe('/edit-ride/{id}', () => {
   it('sends a signed-out visitor to /login', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });

@@ -1,10 +1,17 @@
 import { rideMessages } from '@krom/contracts/http/rides';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateEditRide } from '../edit-ride-rules.ts';
 
 const values = { departureDate: '2030-11-28', departureTime: '07:30', availableSeats: '3', pricePerSeat: '120.00', description: '' };
 const at = (iso: string) => () => new Date(iso);
 
+
+// Today is 2030-01-15 here (only the date is faked): the 2030 rides are within the 12 months ahead a departure may be.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-01-15T09:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 describe('validateEditRide', () => {
   it('passes a future ride within the vehicle, parsed as the contract sends it', () => {
     expect(validateEditRide({ totalSeats: 4 }, at('2030-11-28T07:29:00Z'))(values)).toEqual({
