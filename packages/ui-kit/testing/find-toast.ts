@@ -8,14 +8,16 @@ type ShownToast = { text: string; destructive: boolean };
  * itself 5 s after it opens, and a machine kept busy by other work can spend that before the test
  * looks: a toast noted when it appears is still there to read.
  */
-const shown: ShownToast[] = [];
+const shown: { toast: ShownToast; item: Element }[] = [];
 const noted = new WeakSet<Element>();
+/** How many of `shown` a findToast has already answered with. */
+let read = 0;
 const region = 'section[aria-label="Notifications (F8)"]';
 
 function note(item: Element) {
   if (noted.has(item)) return;
   noted.add(item);
-  shown.push({ text: item.textContent ?? '', destructive: item.getAttribute('role') === 'alert' });
+  shown.push({ toast: { text: item.textContent ?? '', destructive: item.getAttribute('role') === 'alert' }, item });
 }
 
 // From the records, not the page: a toast opened and closed between two looks is gone from the page.
@@ -33,15 +35,23 @@ const observer = new MutationObserver(noteAdded);
 observer.observe(document.body, { childList: true, subtree: true });
 afterEach(() => {
   shown.length = 0;
+  read = 0;
 });
 
-/** Waits for the newest toast and reads it as a person would: its text, and whether it is a failure. */
+/**
+ * Waits for the newest toast and reads it as a person would: its text, and whether it is a failure.
+ * A toast an earlier call already read counts only while it is still on the page (a screen
+ * unmounted since took its toasts with it: the next one is waited for).
+ */
 export async function findToast(): Promise<ShownToast> {
   screen.getByRole('region', { name: 'Notifications (F8)' });
   return waitFor(() => {
     noteAdded(observer.takeRecords());
-    const toast = shown.at(-1);
-    if (!toast) throw new Error('No toast was shown');
-    return toast;
+    const newest = shown.at(-1);
+    if (newest && (shown.length > read || newest.item.isConnected)) {
+      read = shown.length;
+      return newest.toast;
+    }
+    throw new Error('No toast was shown');
   });
 }
