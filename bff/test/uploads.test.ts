@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, pngOfSize, sampleImages } from '../../services/identity/test/identity-test-env.ts';
+import { identityFields, jpeg, png } from '../../services/identity/test/verification-env.ts';
 import { type BffSystem, type Browser, browser, signedUp, startBff } from './bff-test-env.ts';
 
 let system: BffSystem;
@@ -68,14 +69,34 @@ describe('POST /api/upload', () => {
 });
 
 describe('who sees and deletes an upload', () => {
-  it('shows a profile photo to another signed-in user but not to a signed-out visitor', async () => {
+  it('shows a profile photo to another signed-in user and to a guest, as a driver photo on a public listing', async () => {
     const owner = visitor();
     await signedUp(system.bff, owner);
     const { url } = (await upload(owner, { data: sampleImages.png, filename: 'me.png', type: 'image/png' })).json();
     const other = visitor();
     await signedUp(system.bff, other);
     expect((await other.get(url)).statusCode).toBe(200);
-    expect((await visitor().get(url)).statusCode).toBe(401);
+    const guest = await visitor().get(url);
+    expect(guest.statusCode).toBe(200);
+    expect(guest.headers['content-type']).toBe('image/png');
+    expect(guest.rawPayload.equals(sampleImages.png)).toBe(true);
+  });
+
+  it('still keeps verification photos from a guest: 404 as an upload, 401 as a document', async () => {
+    const owner = visitor();
+    const person = await signedUp(system.bff, owner);
+    const form = await multipartForm({ ...identityFields(), cardPhoto: png('card.png'), selfiePhoto: jpeg('selfie.jpg') } as never);
+    expect((await owner.send('POST', '/api/auth/verify-identity', form)).statusCode).toBe(201);
+    const { rows } = await system.identity!.db.$client.query<{ public_id: string; document_id: string }>(
+      'SELECT u.public_id, d.id AS document_id FROM verification_documents d JOIN uploads u ON u.id = d.upload_id WHERE u.owner_id = $1',
+      [person.id],
+    );
+    expect(rows).toHaveLength(2);
+    const guest = visitor();
+    for (const row of rows) {
+      expect((await guest.get(`/api/uploads/${row.public_id}`)).statusCode).toBe(404);
+      expect((await guest.get(`/api/verification/documents/${row.document_id}`)).statusCode).toBe(401);
+    }
   });
 
   it('hides a profile photo from others while its owner has "show profile to others" off, never from the owner', async () => {

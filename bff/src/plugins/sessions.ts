@@ -139,3 +139,9 @@ export async function requireUserCaller(request: FastifyRequest): Promise<Caller
 export async function publicCaller(): Promise<Caller> {
   return { kind: 'public' };
 }
+
+/** For what guests may see too: the signed-in user when there is one (a dead session is simply a guest), else the public caller. */
+export async function userOrGuestCaller(request: FastifyRequest): Promise<Caller> {
+  const userId = await currentPrincipal(request, 'user');
+  return userId ? { kind: 'user', userId } : publicCaller();
+}

@@ -22,20 +22,13 @@ import {
   searchRidesRoute,
   updateRideRoute,
 } from '@krom/contracts/services/rides/rides';
-import type { Caller } from '@krom/server-kit/internal-auth';
 import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { forward, passThrough, relayService } from '../plugins/service-calls.ts';
-import { currentPrincipal, publicCaller, requireUserCaller } from '../plugins/sessions.ts';
+import { requireUserCaller, userOrGuestCaller } from '../plugins/sessions.ts';
 import { visitorRateLimitKey } from '../plugins/visitor-key.ts';
 import type { RouteOptions } from './route-options.ts';
-
-/** Guests browse rides: the signed-in user when there is one (a dead session is simply a guest), else the public caller. */
-export async function userOrGuestCaller(request: FastifyRequest): Promise<Caller> {
-  const userId = await currentPrincipal(request, 'user');
-  return userId ? { kind: 'user', userId } : publicCaller();
-}
 
 export type RideRouteOptions = RouteOptions & {
   /** Per visitor on what guests may browse (search, a ride, a driver's profile). */

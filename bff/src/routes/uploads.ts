@@ -5,12 +5,13 @@ import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance } from 'fastify';
 import { callService, forward } from '../plugins/service-calls.ts';
-import { requireUserCaller } from '../plugins/sessions.ts';
+import { requireUserCaller, userOrGuestCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /**
  * Profile photos: upload (streamed to identity, a form bigger than `uploadFormLimit` refused here
- * before a byte is forwarded), read, delete. Never to anonymous callers.
+ * before a byte is forwarded), read, delete. Reading is open to guests too, for the driver photos
+ * on public screens (identity decides what each caller may see); writing needs a signed-in user.
  */
 export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) {
   const { directory } = options;
@@ -26,7 +27,7 @@ export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) 
     endpoint: getUploadedImage,
     to: readUploadRoute,
     service: 'identity',
-    caller: requireUserCaller,
+    caller: userOrGuestCaller,
   });
 
   routeEndpoint(app, deleteUploadedImage, {

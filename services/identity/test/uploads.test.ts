@@ -13,6 +13,7 @@ import {
   sampleImages,
 } from './identity-test-env.ts';
 import { startS3TestServer } from './s3-test-server.ts';
+import { verificationCalls } from './verification-env.ts';
 
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 let service: IdentityService;
@@ -128,13 +129,29 @@ describe('uploading an image', () => {
 });
 
 describe('who sees an upload', () => {
-  it('shows a profile photo to any signed-in user, but never to an anonymous caller', async () => {
+  const fetchAsGuest = async (publicId: string) => service.app.inject({ method: 'GET', url: `/uploads/${publicId}`, headers: await as({ kind: 'public' }) });
+
+  it('shows a profile photo to any signed-in user and to a guest (driver photos on public screens)', async () => {
     const owner = await registerThrough(service, as);
     const other = await registerThrough(service, as, newPerson());
     const { publicId } = (await upload(owner.id, { data: sampleImages.png, filename: 'me.png', type: 'image/png' })).json();
     expect((await fetchUpload(other.id, publicId)).statusCode).toBe(200);
-    const anonymous = await service.app.inject({ method: 'GET', url: `/uploads/${publicId}`, headers: await as({ kind: 'public' }) });
-    expect(anonymous.statusCode).toBe(401);
+    const guest = await fetchAsGuest(publicId);
+    expect(guest.statusCode).toBe(200);
+    expect(guest.rawPayload.equals(sampleImages.png)).toBe(true);
+  });
+
+  it('hides a profile photo from guests while its owner hides their profile, and never serves a verification photo', async () => {
+    const owner = await registerThrough(service, as);
+    const { publicId } = (await upload(owner.id, { data: sampleImages.png, filename: 'me.png', type: 'image/png' })).json();
+    const hide = await service.app.inject({ method: 'PUT', url: '/users/me/settings/privacy', headers: await asUser(owner.id), payload: { showProfileToOthers: false } });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect((await fetchAsGuest(publicId)).statusCode).toBe(404);
+
+    await verificationCalls(service, as).submitIdentity(owner.id);
+    const { rows } = await service.db.$client.query<{ public_id: string }>("SELECT public_id FROM uploads WHERE owner_id = $1 AND kind <> 'profile'", [owner.id]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { public_id } of rows) expect((await fetchAsGuest(public_id)).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -21,7 +21,7 @@ export const uploadParams = z.object({ publicId: z.string().describe('The id an 
 export const getUploadedImage = defineEndpoint({
   method: 'GET',
   path: '/api/uploads/:publicId',
-  summary: 'The image bytes, to any signed-in user',
+  summary: 'The image bytes: a profile photo to anyone, guests too, unless its owner hides their profile; other uploads to their owner only',
   params: uploadParams,
   responses: {
     200: { description: 'The image', content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } } },

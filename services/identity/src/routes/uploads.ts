@@ -69,8 +69,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
 
   routeEndpoint(app, readUploadRoute, {
     handler: async (request, reply) => {
-      const userId = requireUser(request);
-      const object = await readUpload(deps, userId, knownShape(request.params.publicId));
+      const viewerId = request.caller.kind === 'user' ? request.caller.userId : undefined;
+      const object = await readUpload(deps, viewerId, knownShape(request.params.publicId));
       return sendStoredImage(reply, object, 'private, max-age=86400');
     },
   });

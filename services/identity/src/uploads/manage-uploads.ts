@@ -40,11 +40,11 @@ export async function storeUpload(deps: Deps, ownerId: string, kind: UploadKind,
 }
 
 /**
- * An upload as `viewerId` may see it: the owner always; a profile photo also any signed-in
- * user (drivers and passengers see each other's) unless its owner turned "show profile to
- * others" off. Anything else is the same 404 as an unknown id.
+ * An upload as `viewerId` (undefined for a guest) may see it: the owner always; a profile photo
+ * also anyone else, guests included (driver photos show on public listings), unless its owner
+ * turned "show profile to others" off. Anything else is the same 404 as an unknown id.
  */
-export async function readUpload(deps: Deps, viewerId: string, publicId: string): Promise<StoredObject> {
+export async function readUpload(deps: Deps, viewerId: string | undefined, publicId: string): Promise<StoredObject> {
   const [row] = await deps.db
     .select({
       ownerId: uploads.ownerId,

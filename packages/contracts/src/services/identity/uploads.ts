@@ -18,7 +18,7 @@ const uploadRouteParams = z.object({ publicId: z.string() });
 export const readUploadRoute = defineEndpoint({
   method: 'GET',
   path: '/uploads/:publicId',
-  summary: 'The image bytes, to any signed-in user',
+  summary: 'The image bytes: a profile photo to anyone, guests too, unless its owner hides their profile; other uploads to their owner only',
   params: uploadRouteParams,
   responses: {
     200: { description: 'The image', content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } } },
