@@ -29,6 +29,14 @@ export const webConfigSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * Before launch the landing page says Krom is coming soon and points to the waitlist; once the
+   * marketplace is open (the default) it does not. Read by the browser from each page's head.
+   */
+  PRE_LAUNCH: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   BFF_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('http://127.0.0.1:4000'),

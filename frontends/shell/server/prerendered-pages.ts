@@ -9,6 +9,7 @@ import {
   type PrerenderedPage,
   type PrerenderManifest,
 } from '@krom/ui-kit/build/prerender-manifest.ts';
+import { withLaunchSetting } from '../src/launch-setting.ts';
 import type { RemotesConfig } from '../src/remotes-config.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { type RemoteSource, remoteBase } from './remote-sources.ts';
@@ -67,6 +68,8 @@ type Sources = {
   remotesConfig: RemotesConfig;
   /** The manifests of remotes behind their own servers, as last fetched (`followRemoteManifests`). */
   fetched?: FetchedManifests;
+  /** Every page carries the pre-launch setting (src/launch-setting.ts). */
+  preLaunch?: boolean;
 };
 
 /** Each remote behind its own server: its prerendered.json as last fetched, and a tag that changes with it. */
@@ -133,7 +136,7 @@ export function composePrerenderedPages(options: Sources): Map<string, ComposedP
   const pages = new Map<string, ComposedPage>();
   const indexFile = path.join(options.shellDist, 'index.html');
   if (!existsSync(indexFile)) return pages;
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = withLaunchSetting(readFileSync(indexFile, 'utf8'), options.preLaunch ?? false);
   if (!ROOT_CONTENT.test(indexHtml)) return pages;
   const shell = readManifest(options.shellDist);
   const entryChunks = shell?.groups.entry ?? [];

@@ -19,6 +19,7 @@ const app = await buildWebServer({
   remotes: config.REMOTES,
   bffUrl: config.BFF_URL,
   trustProxy: config.TRUST_PROXY,
+  preLaunch: config.PRE_LAUNCH,
   logger: { level: config.LOG_LEVEL },
   ...(config.TLS_CERT_FILE && config.TLS_KEY_FILE ? { tls: { cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) } } : {}),
 });

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { answerClientError } from '@krom/contracts/api/client-errors';
 import { dataPreloadUrl } from '@krom/ui-kit/build/prerender-manifest.ts';
+import { withLaunchSetting } from '../src/launch-setting.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { cacheControlFor } from './cache-policy.ts';
 import { answerExpectContinue, endToEndHeaders, guardApiRequests } from './api-request-guard.ts';
@@ -21,6 +22,8 @@ export type WebServerOptions = {
   bffUrl: string;
   /** Honour X-Forwarded-* from a load balancer in front of this server. */
   trustProxy?: boolean;
+  /** The marketplace is not open yet: every page says so to the shell (src/launch-setting.ts). */
+  preLaunch?: boolean;
   logger?: FastifyServerOptions['logger'];
   /**
    * A certificate and its key (PEM): the server answers over TLS, HTTP/2 to browsers that offer
@@ -102,7 +105,8 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   const remoteManifests = followRemoteManifests(options.remotes, { everyMs: 30_000 });
   await remoteManifests.refresh();
   app.addHook('onClose', async () => remoteManifests.stop());
-  const prerendered = prerenderedPages({ shellDist: options.shellDist, remotes: options.remotes, remotesConfig, fetched: remoteManifests.fetched });
+  const preLaunch = options.preLaunch ?? false;
+  const prerendered = prerenderedPages({ shellDist: options.shellDist, remotes: options.remotes, remotesConfig, fetched: remoteManifests.fetched, preLaunch });
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(pathname)) return;
@@ -137,8 +141,13 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(pathname);
     if (isPage && existsSync(indexHtml)) {
-      // The shell's router decides what the path shows, including its own 404 page.
-      return reply.sendFile('index.html', options.shellDist);
+      // The shell's router decides what the path shows, including its own 404 page. Before
+      // launch the page carries the setting, so it is read afresh: index.html is small.
+      if (!preLaunch) return reply.sendFile('index.html', options.shellDist);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', cacheControlFor('index.html'))
+        .send(withLaunchSetting(readFileSync(indexHtml, 'utf8'), true));
     }
     return reply.code(404).type('application/json').send({ message: 'Not found' });
   });

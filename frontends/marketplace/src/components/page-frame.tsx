@@ -26,7 +26,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
           <SignedInHeader user={user} />
         </Suspense>
       ) : (
-        <LogoHeader />
+        <LogoHeader login />
       )}
       <Main as="main">{children}</Main>
     </>

@@ -6,6 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { PrerenderManifest } from '@krom/ui-kit/build/prerender-manifest.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWebConfig } from '../../server/config.ts';
 import { followRemoteManifests, prerenderedPages } from '../../server/prerendered-pages.ts';
 import { buildRemoteServer } from '../../server/remote-server.ts';
 import { buildWebServer } from '../../server/web-server.ts';
@@ -158,6 +159,38 @@ describe('prerendered pages', () => {
     expect(html).toContain('<h1>Rebuilt</h1>');
     expect(modulePreloads(html)).toContain('/assets/landing-page-Mm77_-nN.js');
     expect(modulePreloads(html)).not.toContain('/assets/landing-page-Ee33_-fF.js');
+  });
+});
+
+describe('the pre-launch setting', () => {
+  const META = '<meta name="krom-launch" content="pre-launch">';
+
+  it('is off by default: no page says the marketplace is not open', async () => {
+    expect((await web.inject({ url: '/' })).body).not.toContain(META);
+    expect((await web.inject({ url: '/dashboard' })).body).not.toContain(META);
+  });
+
+  it('while on, is in the head of every page, prerendered or not', async () => {
+    const preLaunch = await buildWebServer({ shellDist: shell, remotes: {}, bffUrl: 'http://127.0.0.1:9', preLaunch: true });
+    try {
+      const landing = await preLaunch.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      const [head, body] = brotliDecompressSync(landing.rawPayload).toString().split('</head>');
+      expect(head).toContain(META);
+      expect(body).toContain('<div id="root" data-prerendered>');
+      const other = await preLaunch.inject({ url: '/waitlist' });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(other.headers['cache-control']).toBe('no-cache');
+      expect(other.body).toBe(indexHtml.replace('</head>', `${META}\n</head>`));
+    } finally {
+      await preLaunch.close();
+    }
+  });
+
+  it('is read from PRE_LAUNCH, true or false only', () => {
+    expect(loadWebConfig({}).PRE_LAUNCH).toBe(false);
+    expect(loadWebConfig({ PRE_LAUNCH: 'true' }).PRE_LAUNCH).toBe(true);
+    expect(() => loadWebConfig({ PRE_LAUNCH: 'yes' })).toThrow('PRE_LAUNCH must be true or false');
   });
 });
 

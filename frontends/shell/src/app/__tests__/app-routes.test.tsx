@@ -3,9 +3,10 @@ import { RouteError } from '@krom/ui-kit/route-error.tsx';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { PRE_LAUNCH_META } from '../../launch-setting.ts';
 import { createAppRoutes } from '../create-routes.tsx';
 import { discoverRemoteRoutes, type RemoteDefinition } from '../remote-route-discovery.ts';
 
@@ -163,7 +164,35 @@ describe('landing page and auth state', () => {
     expect(drivers.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('opens the mobile menu with the three sections and Get Started', async () => {
+  it('offers Log in in the phone header, beside the menu', async () => {
+    mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    const { user, router } = open('/');
+    const banner = await screen.findByRole('banner');
+    await user.click(within(banner).getByRole('link', { name: 'Log in' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('says nothing of a launch while the marketplace is open (no pre-launch setting)', async () => {
+    mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    open('/');
+    expect(await screen.findByRole('heading', { name: "Share the ride between Ghana's cities" })).toBeTruthy();
+    expect(screen.queryByText(/coming soon to Ghana/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Join the waitlist' })).toBeNull();
+  });
+
+  it('before launch (the web server marks the page), points to the waitlist', async () => {
+    mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    document.head.insertAdjacentHTML('beforeend', PRE_LAUNCH_META);
+    try {
+      open('/');
+      expect(await screen.findByText(/Krom is coming soon to Ghana\./)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe('/waitlist');
+    } finally {
+      document.head.querySelector('meta[name="krom-launch"]')?.remove();
+    }
+  });
+
+  it('opens the mobile menu with the three sections, Log in and Get Started', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
     const { user } = open('/');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
@@ -173,6 +202,7 @@ describe('landing page and auth state', () => {
       ['How It Works', '#how-it-works'],
       ['Why Use Krom', '#why-use-krom'],
       ['Testimonials', '#testimonials'],
+      ['Log in', '/login'],
       ['Get Started', '/create-account'],
     ]);
     await user.keyboard('{Escape}');

@@ -30,11 +30,12 @@ async function choosePlace(user: UserEvent, field: RegExp, name: string) {
 
 // People pick places through a debounced search here; on a busy 2-core machine that takes seconds.
 describe('/create-ride (step 1: route)', () => {
-  it('sends a signed-out visitor to /login', async () => {
+  it('sends a signed-out visitor to /login, which brings them back here (Post a Ride as a guest)', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
     const { router } = open();
     expect(await screen.findByRole('heading', { name: 'Screen /login' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/create-ride');
   });
 
   it('is the first of four steps, with departure, stops, destination and a description', async () => {

@@ -34,7 +34,7 @@ function PublicProfile({ id }: { id: string }) {
   if (!user) {
     return (
       <>
-        <LogoHeader />
+        <LogoHeader login />
         <Main as="main">
           <DriverProfile id={id} viewer={null} />
         </Main>

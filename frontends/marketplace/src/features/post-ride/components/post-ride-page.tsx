@@ -28,7 +28,7 @@ const steps = [
 export function PostRidePage() {
   return (
     <>
-      <LogoHeader />
+      <LogoHeader login />
       <main>
         <Hero>
           <Inner>

@@ -145,6 +145,16 @@ describe('/ride-listings', () => {
     expect(attempts).toBe(2);
   });
 
+  it('offers a guest Log in in the header, which comes back to this listing', async () => {
+    const { user, router } = openListing('/ride-listings?from=Accra&to=Bolgatanga', {
+      'GET /api/rides': { status: 200, body: rideList([aRide()]) },
+    });
+    const header = await screen.findByRole('banner');
+    await user.click(await within(header).findByRole('link', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/ride-listings?from=Accra&to=Bolgatanga');
+  });
+
   it('offers a guest Login to Request a Ride when nothing is found', async () => {
     const { user, router } = openListing('/ride-listings?from=Accra&to=Bolgatanga', {
       'GET /api/rides': { status: 200, body: rideList([]) },

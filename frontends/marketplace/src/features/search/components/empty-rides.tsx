@@ -1,8 +1,8 @@
 import { Button } from '@krom/ui-kit/button.tsx';
 import { useAuth } from '@krom/ui-kit/current-user.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
+import { useLoginHere } from '@krom/ui-kit/login-path.ts';
 import { Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { type RideRequestPrefill, useRideRequestForm } from '../../../components/ride-request-form-slot.tsx';
 import type { RideSearch } from '../ride-search-params.ts';
@@ -15,13 +15,6 @@ const texts = {
   request: 'Request a Ride',
   requestHint: "Nobody drives this yet? Request a ride and we'll tell you when a driver posts one.",
 } as const;
-
-/**
- * The spec sends guests to /auth/login, a path no Krom screen serves (the spec lists it among
- * link targets whose screens are not shown); the login screen is /login. It brings them back to
- * this very listing (`next`), where Request a Ride then opens the form.
- */
-const guestLoginPath = (here: string) => `/login?${new URLSearchParams({ next: here })}`;
 
 /** The search as the request form's prefill: only a search with both places (spec "Ride listings"). */
 function prefillOf(search: RideSearch): RideRequestPrefill | undefined {
@@ -37,7 +30,9 @@ function prefillOf(search: RideSearch): RideRequestPrefill | undefined {
  */
 export function EmptyRides({ search }: { search: RideSearch }) {
   const { user, isLoading } = useAuth();
-  const location = useLocation();
+  // The spec sends guests to /auth/login, a path no Krom screen serves; the login screen is
+  // /login, and it brings them back to this very listing, where Request a Ride opens the form.
+  const guestLogin = useLoginHere();
   const requestForm = useRideRequestForm();
   const [requesting, setRequesting] = useState(false);
   const canRequest = Boolean(user && requestForm);
@@ -52,7 +47,7 @@ export function EmptyRides({ search }: { search: RideSearch }) {
       <EmptyState
         title={texts.empty}
         text={texts.emptyHint}
-        {...(guest ? { action: { to: guestLoginPath(`${location.pathname}${location.search}`), label: texts.guestRequest } } : {})}
+        {...(guest ? { action: { to: guestLogin, label: texts.guestRequest } } : {})}
       />
     );
   }

@@ -2,14 +2,17 @@ import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Container } from '@krom/ui-kit/container.tsx';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { isPreLaunch } from '../../../launch-setting.ts';
 
 export function HeroSection() {
   return (
     <Hero>
       <Inner>
-        <Launch>
-          Krom is coming soon to Ghana. <Link to="/waitlist">Join the waitlist</Link> to hear first when we launch.
-        </Launch>
+        {isPreLaunch() ? (
+          <Launch>
+            Krom is coming soon to Ghana. <Link to="/waitlist">Join the waitlist</Link> to hear first when we launch.
+          </Launch>
+        ) : null}
         <Eyebrow>Intercity carpooling in Ghana</Eyebrow>
         <Title>Share the ride between Ghana's cities</Title>
         <Lead>
@@ -51,7 +54,7 @@ const Inner = styled(Container)`
   }
 `;
 
-/** Before launch the waitlist is the one thing a visitor can do here. */
+/** Before launch (the web server's PRE_LAUNCH) the waitlist is the one thing a visitor can do here. */
 const Launch = styled.p`
   padding: 10px 14px;
   border-radius: 10px;

@@ -28,8 +28,10 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
                 {anchor.label}
               </NavAnchor>
             ))}
+            <NavLink to="/login">Log in</NavLink>
             <GetStarted to="/create-account">Get Started</GetStarted>
           </WideNav>
+          <LoginLink to="/login">Log in</LoginLink>
           <MenuButton type="button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -43,9 +45,14 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
                 </MenuAnchor>
               ))}
             </MenuList>
-            <ButtonLink to="/create-account" onClick={closeMenu} $block>
-              Get Started
-            </ButtonLink>
+            <MenuActions>
+              <ButtonLink to="/login" onClick={closeMenu} $variant="secondary" $block>
+                Log in
+              </ButtonLink>
+              <ButtonLink to="/create-account" onClick={closeMenu} $block>
+                Get Started
+              </ButtonLink>
+            </MenuActions>
           </SlideInPanel>
         </>
       }
@@ -90,6 +97,22 @@ const NavAnchor = styled.a`
 
 const GetStarted = styled(ButtonLink)`
   margin-left: 8px;
+`;
+
+/** On a phone the Log in sits beside the menu button, visible without opening the menu. */
+const LoginLink = styled(Link)`
+  ${navItem}
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: 600;
+
+  ${({ theme }) => theme.media.lg} {
+    display: none;
+  }
+`;
+
+const MenuActions = styled.div`
+  display: grid;
+  gap: 12px;
 `;
 
 const MenuButton = styled.button`

@@ -49,7 +49,7 @@ export function ThankYouPage() {
   const links = shareLinks(window.location.origin);
   return (
     <>
-      <LogoHeader />
+      <LogoHeader login />
       <Main>
         <Check aria-hidden="true">
           <svg width="36" height="36" viewBox="0 0 24 24">
