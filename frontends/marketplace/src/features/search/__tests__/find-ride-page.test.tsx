@@ -54,6 +54,12 @@ async function choosePlace(user: ReturnType<typeof openFindRide>['user'], field:
 
 
 describe('/find-ride', () => {
+  it("has the spec's nav links: /find-ride, /profile, /support", async () => {
+    openFindRide();
+    const nav = await screen.findByRole('navigation', { name: 'Find a ride' });
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/find-ride', '/profile', '/support']);
+  });
+
   it('asks where, when and for how many seats, with the spec texts; /find-rides is the same screen', async () => {
     openFindRide('/find-rides');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Your Perfect Ride' })).toBeTruthy();

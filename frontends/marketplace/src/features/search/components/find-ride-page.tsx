@@ -5,11 +5,18 @@ import { DatePicker } from '@krom/ui-kit/date-picker.tsx';
 import { LocationField } from '@krom/ui-kit/location-picker.tsx';
 import { FormField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { rideSearchParams, searchPlaceOf } from '../ride-search-params.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { SeatsSelect } from './seats-select.tsx';
+
+/** The spec's nav links of this screen (/support has no screen yet: it shows Page Not Found). */
+const navLinks = [
+  { to: '/find-ride', label: 'Find a Ride' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/support', label: 'Support' },
+] as const;
 
 /**
  * /find-ride and /find-rides (spec "Find a ride"): where, when and how many seats, then the
@@ -36,6 +43,13 @@ export function FindRidePage() {
   return (
     <PageFrame>
       <Column>
+        <PageNav aria-label="Find a ride">
+          {navLinks.map((link) => (
+            <Link key={link.to} to={link.to}>
+              {link.label}
+            </Link>
+          ))}
+        </PageNav>
         <h1>Find Your Perfect Ride</h1>
         <Card aria-labelledby="find-ride-form-title" onSubmit={search}>
           <h2 id="find-ride-form-title">Where do you want to go?</h2>
@@ -65,6 +79,20 @@ const Column = styled.div`
   h1 { font-size: 1.75rem; letter-spacing: -0.01em; }
   ${({ theme }) => theme.media.md} {
     h1 { font-size: 2.25rem; }
+  }
+`;
+
+const PageNav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+    white-space: nowrap;
   }
 `;
 
