@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { headingOrderSkips } from '../testing/heading-order.ts';
 import { renderRoutes } from '../testing/render-routes.tsx';
 import { DatePicker, formatPickerDate, ghanaToday } from './date-picker.tsx';
 
@@ -56,6 +57,27 @@ describe('DatePicker', () => {
 
     await user.click(screen.getByRole('button', { name: 'Date Nov 28, 2026' }));
     expect(day('Saturday, November 28, 2026').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('names the month without a heading of its own, so it opens under any page heading (axe: heading-order)', async () => {
+    const { user } = renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <h1>When are you leaving?</h1>
+              <Harness />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    await user.click(screen.getByRole('button', { name: 'Date Select a date' }));
+    expect(within(calendar()).getByRole('grid', { name: 'November 2026' })).toBeTruthy();
+    expect(within(calendar()).queryAllByRole('heading')).toEqual([]);
+    expect(headingOrderSkips()).toEqual([]);
   });
 
   it('moves between months; every day of a later month can be chosen', async () => {

@@ -201,9 +201,10 @@ function Calendar({
             <path d="M12.5 4.5L7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </NavButton>
-        <h3 id={titleId} aria-live="polite">
+        {/* A label, not a heading: the calendar opens under any heading level (axe: heading-order). */}
+        <MonthTitle id={titleId} aria-live="polite">
           {monthTitle.format(toDate(firstOfMonth(view)))}
-        </h3>
+        </MonthTitle>
         <NavButton aria-label="Next month" onClick={() => showMonth(shiftMonth(view, 1))}>
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
             <path d="M7.5 4.5L13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -274,8 +275,11 @@ const MonthBar = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
+`;
 
-  h3 { font-size: 1rem; }
+const MonthTitle = styled.p`
+  font-size: 1rem;
+  font-weight: 700;
 `;
 
 const NavButton = styled(IconButton)`

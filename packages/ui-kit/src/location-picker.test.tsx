@@ -208,8 +208,12 @@ describe('LocationField and the location picker dialog', () => {
     const clear = within(dialog()).getByRole('button', { name: 'Clear search' });
     await user.tab();
     expect(document.activeElement).toBe(clear);
+    // The results scroll on their own, so the keyboard reaches them too (axe: scrollable-region-focusable).
+    await user.tab();
+    expect(document.activeElement).toBe(within(dialog()).getByRole('region', { name: 'Search results' }));
     await user.tab();
     expect(document.activeElement).toBe(within(dialog()).getByRole('button', { name: 'Close' }));
+    await user.tab({ shift: true });
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(clear);
     await user.click(clear);

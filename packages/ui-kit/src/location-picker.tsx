@@ -176,7 +176,8 @@ function PickerDialog({ onClose, onSelect, title }: { onClose: () => void; onSel
           </ClearButton>
         ) : null}
       </SearchBox>
-      <Body>
+      {/* The results scroll on their own (a long list on a short screen): a keyboard can reach and scroll them. */}
+      <Body tabIndex={0} role="region" aria-label="Search results">
         <Status role="status">
           {detailsFailed ? <ErrorLine>{texts.detailsFailed}</ErrorLine> : null}
           {state === 'idle' ? <p>{texts.idle}</p> : null}

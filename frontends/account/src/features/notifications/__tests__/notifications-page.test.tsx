@@ -1,5 +1,6 @@
 import type { Notification, NotificationList } from '@krom/contracts/http/notifications';
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
+import { headingOrderSkips } from '@krom/ui-kit/testing/heading-order.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -81,6 +82,9 @@ describe('/notifications', () => {
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread');
     expect(bell().getAttribute('href')).toBe('/notifications');
     expect(titles()).toEqual(['New ride request', 'Payment received', 'Password changed', 'Welcome to Krom']);
+    // Each item's title is a heading right under the page's (axe: heading-order).
+    expect(screen.getByRole('heading', { level: 2, name: 'New ride request' })).toBeTruthy();
+    expect(headingOrderSkips()).toEqual([]);
 
     const request = article('New ride request');
     expect(within(request).getByText('Kofi wants a seat from Accra to Kumasi.')).toBeTruthy();

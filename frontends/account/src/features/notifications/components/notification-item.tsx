@@ -42,11 +42,11 @@ export function NotificationItem({
           {isRead ? (
             <Title>{title}</Title>
           ) : (
-            <h3>
+            <h2>
               <TitleButton type="button" onClick={onOpen} disabled={busy}>
                 {title}
               </TitleButton>
-            </h3>
+            </h2>
           )}
           <When dateTime={createdAt} title={fullDate.format(new Date(createdAt))}>
             {relativeTime(createdAt)}
@@ -122,14 +122,15 @@ const Top = styled.div`
   justify-content: space-between;
   gap: 8px;
 
-  h3 {
+  h2 {
     margin: 0;
     min-width: 0;
     font-size: 1rem;
   }
 `;
 
-const Title = styled.h3`
+/** Under the page's h1 (axe: heading-order). */
+const Title = styled.h2`
   font-weight: 600;
   overflow-wrap: anywhere;
 `;

@@ -1,5 +1,6 @@
 import type { DriverRide } from '@krom/contracts/http/rides';
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
+import { headingOrderSkips } from '@krom/ui-kit/testing/heading-order.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
@@ -87,6 +88,9 @@ describe('/rides/as-driver', () => {
     const { asked } = openDriverRides({ upcoming: [open, booked] });
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     await screen.findByRole('list', { name: 'Upcoming rides' });
+    // Each card's route is a heading right under the page's (axe: heading-order).
+    expect(screen.getByRole('heading', { level: 2, name: 'Accra → Kumasi' })).toBeTruthy();
+    expect(headingOrderSkips()).toEqual([]);
 
     const first = card('Accra → Kumasi');
     expect(first.querySelector('[data-status]')?.textContent).toBe('Active');

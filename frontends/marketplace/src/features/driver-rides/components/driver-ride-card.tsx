@@ -77,7 +77,8 @@ const When = styled.p`
   font-weight: 600;
 `;
 
-const Route = styled.h3`
+/** Under the page's h1 (axe: heading-order). */
+const Route = styled.h2`
   font-size: 1.125rem;
   overflow-wrap: anywhere;
 `;
