@@ -86,10 +86,13 @@ export function SelfieField({ file, onChange }: { file: File | null; onChange: (
   );
 }
 
+/* Side by side where both labels fit on one line; on a 360 px phone "Take Selfie" with its icon did not, so they stack. */
 const Choices = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(auto-fit, minmax(10.5rem, 1fr));
   gap: 12px;
+
+  > * { white-space: nowrap; }
 `;
 
 const ChooseLabel = styled.label`

@@ -17,6 +17,7 @@ import { wizardTexts } from '../wizard-texts.ts';
 import { RidePostedDialog } from './ride-posted-dialog.tsx';
 import { StepAlert } from './step-alert.tsx';
 import { StepActions, WizardScreen } from './wizard-screen.tsx';
+import { LicencePlate } from '../../../components/licence-plate.tsx';
 
 /** /create-ride-review, step 4: the whole ride as it will be posted, then Post Ride. */
 export function ReviewStepPage() {
@@ -146,7 +147,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
         <Row label={wizardTexts.vehicleInfo}>
           {vehicle.year} {vehicle.make} {vehicle.model}
         </Row>
-        <Row label={wizardTexts.plate}>{vehicle.licensePlate.trim() || wizardTexts.notProvided}</Row>
+        <Row label={wizardTexts.plate}>{vehicle.licensePlate.trim() ? <LicencePlate>{vehicle.licensePlate.trim()}</LicencePlate> : wizardTexts.notProvided}</Row>
       </Summary>
 
       <RouteMap points={mapPoints} label="Route map" />

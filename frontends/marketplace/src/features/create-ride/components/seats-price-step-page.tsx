@@ -14,6 +14,7 @@ import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, us
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';
 import { StepForm, StepNavigation, WizardScreen } from './wizard-screen.tsx';
+import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
 
 /** /create-ride-seats-price, step 3: the vehicle, the seats offered and the price per seat. */
 export function SeatsPriceStepPage() {
@@ -108,7 +109,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
                 {vehicle.year} {vehicle.make} {vehicle.model}
               </strong>
               <small>
-                {[vehicle.licensePlate || null, vehicle.color, `${vehicle.seats} seats`].filter(Boolean).join(' · ')}
+                <FactsLine parts={[vehicle.licensePlate && <LicencePlate>{vehicle.licensePlate}</LicencePlate>, vehicle.color, `${vehicle.seats} seats`]} />
               </small>
             </span>
           </VehicleOption>

@@ -58,6 +58,7 @@ describe('/driver-profile/{id}', () => {
 
     const vehicle = within(screen.getByRole('list', { name: 'Vehicles' })).getByRole('listitem');
     expect(vehicle.textContent).toBe('2019 Toyota CorollaSilver · GR-1234-20 · 4 seats');
+    expect(getComputedStyle(within(vehicle).getByText('GR-1234-20')).whiteSpace).toBe('nowrap');
     expect(within(screen.getByRole('region', { name: 'Reviews' })).getByText('No reviews yet')).toBeTruthy();
 
     const ride = within(screen.getByRole('list', { name: 'Upcoming rides' })).getByRole('listitem', { name: 'Accra → Kumasi' });
@@ -71,7 +72,12 @@ describe('/driver-profile/{id}', () => {
     openProfile(`/driver-profile/${kwameId}`, { ...signedOut, [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } });
     await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
     expect(screen.queryAllByRole('button')).toEqual([]);
-    expect([...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href'))).toEqual(['/', '/ride-preview/00000000-0000-4000-8000-000000000001']);
+    // The header's Log in comes back to this profile.
+    expect([...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      `/login?${new URLSearchParams({ next: `/driver-profile/${kwameId}` })}`,
+      '/ride-preview/00000000-0000-4000-8000-000000000001',
+    ]);
   });
 
   it('says so honestly for a driver with no ratings, rides, vehicle or verification yet', async () => {

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageSection } from '../../../components/page-layout.tsx';
 import { formatCedis, formatRideDate, formatRideTime, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
+import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
 
 /**
  * A driver's profile as the rides service knows it. Calling, messaging and booking from here are
@@ -62,7 +63,7 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
               <Card key={`${vehicleName(vehicle)}-${vehicle.licensePlate ?? vehicle.color}`}>
                 <strong>{vehicleName(vehicle)}</strong>
                 <Muted>
-                  {[vehicle.color, vehicle.licensePlate, `${vehicle.seats} seats`].filter(Boolean).join(' · ')}
+                  <FactsLine parts={[vehicle.color, vehicle.licensePlate && <LicencePlate>{vehicle.licensePlate}</LicencePlate>, `${vehicle.seats} seats`]} />
                 </Muted>
               </Card>
             ))}
@@ -136,11 +137,18 @@ const Badge = styled.span<{ $done: boolean }>`
 `;
 
 const Stats = styled.section`
+  /* Three narrow boxes on a 360 px phone put "No ratings yet" on three lines: there the rating
+     takes the first row and the two figures share the second. */
   dl {
     display: grid;
-    grid-template-columns: repeat(3, 1fr);
+    grid-template-columns: repeat(2, minmax(0, 1fr));
     gap: 8px;
     margin: 0;
+  }
+  dl > div:first-child { grid-column: 1 / -1; }
+  ${({ theme }) => theme.media.md} {
+    dl { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+    dl > div:first-child { grid-column: auto; }
   }
   dl > div {
     display: grid;

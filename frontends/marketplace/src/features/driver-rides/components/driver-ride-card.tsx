@@ -107,5 +107,6 @@ const Actions = styled.div`
   gap: 8px;
   margin-top: 4px;
 
-  a, button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; }
+  /* Each label on one line (Cancel Ride broke in two at 360 px); a button that does not fit moves to the next row. */
+  a, button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; white-space: nowrap; }
 `;

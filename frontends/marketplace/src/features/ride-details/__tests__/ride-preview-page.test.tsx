@@ -46,6 +46,7 @@ describe('/ride-preview/{id}', () => {
     expect(detail('Vehicle')).toBe('2019 Toyota Corolla');
     expect(detail('Colour')).toBe('Silver');
     expect(detail('Licence plate')).toBe('GR-1234-20');
+    expect(getComputedStyle(screen.getByText('GR-1234-20')).whiteSpace).toBe('nowrap');
     expect(screen.getByText('Leaving on time. One small bag each, please.')).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { gazetteerAttribution } from '@krom/contracts/http/places';
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import type { ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatCedis, formatRideDate, formatRideTime, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
@@ -11,6 +12,7 @@ import { DriverSummary } from './driver-summary.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { OwnRidePanel } from './own-ride-panel.tsx';
 import { SeatBookingPanel } from './seat-booking-panel.tsx';
+import { LicencePlate } from '../../../components/licence-plate.tsx';
 
 const failureText = 'Failed to load ride details';
 
@@ -64,15 +66,15 @@ const localityLine = (...parts: (string | null)[]) => [...new Set(parts.filter((
 function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; backToRides: string; askedSeats: string | null }) {
   const { stops, points } = routeOf(ride);
   const { vehicle } = ride;
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ['Date', formatRideDate(ride.departureDate)],
     ['Time', formatRideTime(ride.departureTime)],
     ['Duration', ride.duration ?? 'Not provided'],
     ['Seats available', `${ride.availableSeats} of ${ride.totalSeats}`],
-    ...(ride.pickupStation ? ([['Pickup station', ride.pickupStation]] as [string, string][]) : []),
+    ...(ride.pickupStation ? ([['Pickup station', ride.pickupStation]] as [string, ReactNode][]) : []),
     ['Vehicle', vehicleName(vehicle)],
     ['Colour', vehicle.color],
-    ['Licence plate', vehicle.licensePlate ?? 'Not provided'],
+    ['Licence plate', vehicle.licensePlate ? <LicencePlate key="plate">{vehicle.licensePlate}</LicencePlate> : 'Not provided'],
   ];
 
   return (

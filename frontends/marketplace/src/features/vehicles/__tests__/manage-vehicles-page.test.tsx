@@ -51,6 +51,8 @@ describe('/manage-vehicles', () => {
     expect(within(card).getByRole('heading', { name: '2019 Toyota Corolla' })).toBeTruthy();
     expect(within(card).getByText('Active')).toBeTruthy();
     expect(within(card).getByText('GR-1234-20')).toBeTruthy();
+    // A plate is read whole: it never breaks at a hyphen on a narrow phone.
+    expect(getComputedStyle(within(card).getByText('GR-1234-20')).whiteSpace).toBe('nowrap');
     expect(within(card).getByText('Silver')).toBeTruthy();
     expect(within(card).getByText('4 seats')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Edit 2019 Toyota Corolla' }).getAttribute('href')).toBe(`/edit-vehicle/${corolla.id}`);

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { Card } from '../../../components/card.tsx';
 import { vehicleName } from '../../../components/ride-card.tsx';
 import { seatCount, vehicleTexts } from '../vehicle-texts.ts';
+import { LicencePlate } from '../../../components/licence-plate.tsx';
 
 /** One vehicle: year make model, plate, colour, seats, the Active badge, and its edit and delete actions. */
 export function VehicleCard({ vehicle, busy, onDelete }: { vehicle: Vehicle; busy: boolean; onDelete: () => void }) {
@@ -29,7 +30,9 @@ export function VehicleCard({ vehicle, busy, onDelete }: { vehicle: Vehicle; bus
       <Facts>
         <div>
           <dt>Licence plate</dt>
-          <dd>{vehicle.licensePlate}</dd>
+          <dd>
+            <LicencePlate>{vehicle.licensePlate}</LicencePlate>
+          </dd>
         </div>
         <div>
           <dt>Colour</dt>
