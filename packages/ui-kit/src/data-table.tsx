@@ -15,9 +15,9 @@ export const PanelTitle = styled.h2`
 `;
 
 /**
- * Lets a wide table scroll sideways inside a 360 px screen instead of widening the page. A shadow
- * on the side that has more columns says so (covers that scroll with the content hide it at
- * either end), the scrollbar stays visible, and the keyboard can scroll it once it has focus.
+ * Holds a table. From a tablet up, a table wider than its box scrolls sideways inside it: a
+ * shadow on the side that has more columns says so (covers that scroll with the content hide it
+ * at either end), the scrollbar stays visible, and the keyboard can scroll it once it has focus.
  */
 export const TableScroll = styled.div.attrs({ tabIndex: 0 })`
   overflow-x: auto;
@@ -39,17 +39,43 @@ export const TableScroll = styled.div.attrs({ tabIndex: 0 })`
   }
 `;
 
+/**
+ * A staff table. On a phone each row is a card, each cell under its column's name (the cell's
+ * `data-label`): scrolled sideways, the dates and the last columns were off a 360 px screen.
+ * From a tablet up it is a table again.
+ */
 export const DataTable = styled.table`
   width: 100%;
-  min-width: 560px;
   border-collapse: collapse;
   font-size: 0.9375rem;
 
-  th, td {
-    padding: 12px 14px;
-    text-align: left;
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  thead {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
     white-space: nowrap;
+  }
+  tbody, tr, td { display: block; }
+  tr {
+    padding: 8px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
+  td {
+    display: grid;
+    grid-template-columns: minmax(5.5rem, 35%) minmax(0, 1fr);
+    gap: 8px;
+    padding: 6px 14px;
+    overflow-wrap: anywhere;
+  }
+  td[data-label]::before {
+    content: attr(data-label);
+    font-size: 0.8125rem;
+    font-weight: 700;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.color.muted};
   }
   th {
     background: ${({ theme }) => theme.color.surface};
@@ -59,13 +85,35 @@ export const DataTable = styled.table`
     text-transform: uppercase;
     color: ${({ theme }) => theme.color.muted};
   }
-  tbody tr:last-child td { border-bottom: 0; }
+  tbody tr:last-child { border-bottom: 0; }
+
+  ${({ theme }) => theme.media.md} {
+    min-width: 560px;
+
+    thead { position: static; width: auto; height: auto; overflow: visible; clip: auto; display: table-header-group; }
+    tbody { display: table-row-group; }
+    tr { display: table-row; padding: 0; border-bottom: 0; }
+    td { display: table-cell; }
+    td[data-label]::before { content: none; }
+    th, td {
+      padding: 12px 14px;
+      text-align: left;
+      border-bottom: 1px solid ${({ theme }) => theme.color.border};
+      white-space: nowrap;
+      overflow-wrap: normal;
+    }
+    tbody tr:last-child td { border-bottom: 0; }
+  }
 `;
 
 export const EmptyCell = styled.td`
   && {
+    display: block;
     padding: 32px 14px;
     text-align: center;
     color: ${({ theme }) => theme.color.muted};
+  }
+  ${({ theme }) => theme.media.md} {
+    && { display: table-cell; }
   }
 `;

@@ -1,7 +1,7 @@
 import type { RideSummary } from '@krom/contracts/http/rides';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useCancelRide } from '../lib/api/cancel-ride.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
 
 /**
  * Asks before a ride is cancelled (it cannot be undone). "Keep Ride" has the focus, so a stray

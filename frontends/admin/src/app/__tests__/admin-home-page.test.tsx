@@ -100,6 +100,10 @@ describe('admin page', () => {
     expect(headers).toEqual(['Name', 'Email', 'Phone', 'Joined']);
     expect(within(table).getByText('Kofi Boateng')).toBeTruthy();
     expect(within(table).getByText('0551234567')).toBeTruthy();
+    // On a phone each row is a card and each cell shows its column's name beside it.
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(within(row).getAllByRole('cell').map((cell) => cell.dataset.label)).toEqual(headers);
+    }
   });
 
   it('switches to the admin users with the dropdown on a phone or the tabs on a wide screen', async () => {
@@ -110,6 +114,7 @@ describe('admin page', () => {
     let table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Username', 'Created']);
     expect(within(table).getByText('ama')).toBeTruthy();
+    expect(within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.dataset.label)).toEqual(['Username', 'Created']);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Waitlist (2)', hidden: true }));
     table = screen.getByRole('table');

@@ -40,8 +40,8 @@ export function AdminUsersPanel({
               ) : (
                 admins.map((admin) => (
                   <tr key={admin.id}>
-                    <td>{admin.username}</td>
-                    <td>{formatDateTime(admin.createdAt)}</td>
+                    <td data-label="Username">{admin.username}</td>
+                    <td data-label="Created">{formatDateTime(admin.createdAt)}</td>
                   </tr>
                 ))
               )}

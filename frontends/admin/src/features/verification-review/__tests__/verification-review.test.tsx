@@ -124,6 +124,12 @@ describe('verification queue', () => {
     // The name on the card, and the account's own name when they differ.
     expect(rows[1]?.[1]).toBe('Yaw Kwabena BoatengAccount: Yaw Boateng');
     expect(rows[0]?.[2]).toMatch(/2026/);
+    // On a phone each row is a card and each cell shows its column's name beside it.
+    const labels = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.dataset.label));
+    expect(labels).toEqual([
+      ['Kind', 'Name', 'Submitted', 'Photos'],
+      ['Kind', 'Name', 'Submitted', 'Photos'],
+    ]);
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('pending');
   });
 
@@ -205,7 +211,7 @@ describe('reviewing a submission', () => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin?tab=verifications');
   });
 
-  it('approves, and the queue is read again', async () => {
+  it('approves after a confirmation, and the queue is read again', async () => {
     const api = staffApi({
       [`GET /api/admin/verifications/${submissionId}`]: { status: 200, body: aSubmission() },
       [`POST /api/admin/verifications/${submissionId}/decision`]: {
@@ -217,6 +223,15 @@ describe('reviewing a submission', () => {
     await user.click(await screen.findByRole('link', { name: 'Abena Owusu' }));
     const queueReads = api.queueUrls.length;
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    // One tap only asks; Cancel (which has the focus) sends nothing.
+    const asking = await screen.findByRole('alertdialog', { name: 'Approve this verification?' });
+    expect(document.activeElement).toBe(within(asking).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(asking).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo('POST', `/api/admin/verifications/${submissionId}/decision`)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
     expect(await findToast()).toEqual({ text: 'Verification approvedThe user has been told their details are verified.', destructive: false });
     expect(api.callsTo('POST', `/api/admin/verifications/${submissionId}/decision`).map((call) => call.body)).toEqual([{ decision: 'approved' }]);
     expect(await screen.findByRole('combobox', { name: 'Status' })).toBeTruthy();
@@ -239,6 +254,7 @@ describe('reviewing a submission', () => {
     });
     const { user, router } = renderRoutes(routes, `/admin/verifications/${submissionId}`);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
     expect(await findToast()).toEqual({ text: 'Already decidedThis submission has already been decided.', destructive: true });
     const decision = within(await screen.findByRole('region', { name: 'Decision' }));
     expect(await decision.findByText('kofi')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { decideVerificationRequestSchema, type DecideVerificationRequest, reviewReasonMax } from '@krom/contracts/http/verification';
 import { failureText, statusOf } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
+import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
 import { FormField, inputStyles } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +9,7 @@ import styled from 'styled-components';
 import { useDecideVerification } from '../api/decide-verification.ts';
 
 /**
- * Approve, or reject with a reason (checked with the contract's rule and message before anything
+ * Approve (after a confirmation), or reject with a reason (checked with the contract's rule and message before anything
  * is sent). `onDecided` runs after a decision was saved; when someone else decided first (409)
  * the server's message shows and the page, read again, shows their decision.
  */
@@ -17,9 +18,11 @@ export function DecisionForm({ submissionId, onDecided }: { submissionId: string
   const decide = useDecideVerification(submissionId);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
+  const [confirmingApproval, setConfirmingApproval] = useState(false);
 
   const send = (request: DecideVerificationRequest) =>
     decide.mutate(request, {
+      onSettled: () => setConfirmingApproval(false),
       onSuccess: () => {
         toast(
           request.decision === 'approved'
@@ -50,9 +53,22 @@ export function DecisionForm({ submissionId, onDecided }: { submissionId: string
   return (
     <Box aria-labelledby="decision-title">
       <h2 id="decision-title">Decision</h2>
-      <Button disabled={decide.isPending} onClick={() => send({ decision: 'approved' })}>
+      {/* Approving tells the user they are verified and cannot be taken back: one tap only asks. */}
+      <Button disabled={decide.isPending} onClick={() => setConfirmingApproval(true)}>
         Approve
       </Button>
+      {confirmingApproval ? (
+        <ConfirmDialog
+          title="Approve this verification?"
+          message="The user will be told their details are verified. This cannot be undone."
+          confirmLabel="Approve"
+          pendingLabel="Approving..."
+          confirmVariant="primary"
+          pending={decide.isPending}
+          onConfirm={() => send({ decision: 'approved' })}
+          onCancel={() => setConfirmingApproval(false)}
+        />
+      ) : null}
       <form noValidate onSubmit={onReject} aria-label="Reject submission">
         <FormField label="Reason for rejection" hint="The user is shown this reason." error={reasonError}>
           {(control) => (

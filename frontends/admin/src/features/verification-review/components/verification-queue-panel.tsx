@@ -58,16 +58,19 @@ export function VerificationQueuePanel({
               ) : (
                 items.map((item) => (
                   <tr key={item.id}>
-                    <td>{kindLabels[item.kind]}</td>
-                    <td>
-                      <NameCell>
-                        <Link to={submissionPath(item.id)}>{item.fullName}</Link>
-                        {item.previousRejections > 0 ? <ResubmittedBadge times={item.previousRejections} /> : null}
-                      </NameCell>
-                      {item.userName !== item.fullName ? <Account>Account: {item.userName}</Account> : null}
+                    <td data-label="Kind">{kindLabels[item.kind]}</td>
+                    <td data-label="Name">
+                      {/* One block: on a phone the cell is its label and this, side by side. */}
+                      <div>
+                        <NameCell>
+                          <Link to={submissionPath(item.id)}>{item.fullName}</Link>
+                          {item.previousRejections > 0 ? <ResubmittedBadge times={item.previousRejections} /> : null}
+                        </NameCell>
+                        {item.userName !== item.fullName ? <Account>Account: {item.userName}</Account> : null}
+                      </div>
                     </td>
-                    <td>{formatDateTime(item.submittedAt)}</td>
-                    <td>{item.documentCount}</td>
+                    <td data-label="Submitted">{formatDateTime(item.submittedAt)}</td>
+                    <td data-label="Photos">{item.documentCount}</td>
                   </tr>
                 ))
               )}

@@ -46,10 +46,10 @@ export function WaitlistPanel({
               ) : (
                 signups.map((signup) => (
                   <tr key={signup.id}>
-                    <td>{signup.name}</td>
-                    <td>{signup.email}</td>
-                    <td>{signup.phone}</td>
-                    <td>{formatDateTime(signup.createdAt)}</td>
+                    <td data-label="Name">{signup.name}</td>
+                    <td data-label="Email">{signup.email}</td>
+                    <td data-label="Phone">{signup.phone}</td>
+                    <td data-label="Joined">{formatDateTime(signup.createdAt)}</td>
                   </tr>
                 ))
               )}

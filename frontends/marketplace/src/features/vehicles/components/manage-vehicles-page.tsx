@@ -7,7 +7,7 @@ import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useDeleteVehicle } from '../api/delete-vehicle.ts';
 import { useVehicles } from '../../../lib/api/vehicles.ts';

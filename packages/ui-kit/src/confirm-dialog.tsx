@@ -1,5 +1,5 @@
-import { Button } from '@krom/ui-kit/button.tsx';
-import { ModalDialog } from '@krom/ui-kit/modal-dialog.tsx';
+import { Button } from './button.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
 
@@ -15,11 +15,13 @@ type ConfirmDialogProps = {
   onCancel: () => void;
   /** A tap on the overlay is the safe answer too. */
   closeOnOverlay?: boolean;
+  /** `danger` for what destroys (the default), `primary` for a decision that is not (approving). */
+  confirmVariant?: 'danger' | 'primary';
 };
 
 /**
  * A question that needs an answer before something cannot be undone (an `alertdialog`, deleting a
- * vehicle or cancelling a ride): the safe answer has the focus first, Tab stays inside, Escape
+ * vehicle, cancelling a ride, approving a verification): the safe answer has the focus first, Tab stays inside, Escape
  * gives the safe answer, and focus goes back to where it was when the dialog closes. While the
  * answer is being carried out nothing closes it.
  */
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   closeOnOverlay = false,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
@@ -52,7 +55,7 @@ export function ConfirmDialog({
         <Button ref={cancelButton} $variant="secondary" onClick={onCancel} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button $variant="danger" onClick={onConfirm} disabled={pending}>
+        <Button $variant={confirmVariant} onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </Actions>
