@@ -82,23 +82,25 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The fields a failed call's answer named (`errors: [{field, message}]`, e.g. a plate already registered), by field. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof Error)) return {};
+  const match = statusPrefix.exec(error.message);
+  try {
+    const parsed: unknown = JSON.parse(match?.[2] ?? '');
+    const errors = parsed && typeof parsed === 'object' && 'errors' in parsed ? parsed.errors : undefined;
+    if (!Array.isArray(errors)) return {};
+    const named: Record<string, string> = {};
+    for (const entry of errors as { field?: unknown; message?: unknown }[]) {
+      if (typeof entry?.field === 'string' && typeof entry.message === 'string' && !(entry.field in named)) named[entry.field] = entry.message;
+    }
+    return named;
+  } catch {
+    return {};
+  }
+}
+
 /** Toast text for a failure: the server's message when present, else the screen's default. */
 export function failureText(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
-}
-
-/** The server's message for each field its failed answer named (`errors: [{ field, message }]`), the first per field. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  const match = error instanceof Error ? statusPrefix.exec(error.message) : null;
-  const fields: Record<string, string> = {};
-  try {
-    const parsed: unknown = JSON.parse(match?.[2] ?? '');
-    const errors = parsed && typeof parsed === 'object' && 'errors' in parsed && Array.isArray(parsed.errors) ? parsed.errors : [];
-    for (const entry of errors as { field?: unknown; message?: unknown }[]) {
-      if (typeof entry.field === 'string' && typeof entry.message === 'string') fields[entry.field] ??= entry.message;
-    }
-  } catch {
-    // Not JSON: no field named.
-  }
-  return fields;
 }

@@ -115,25 +115,28 @@ const slideIn = keyframes`
 `;
 
 /**
- * At the bottom on every screen: at the top of a phone a toast covered the header and its
- * buttons (menu, notifications) for as long as it showed. On a wide screen, bottom right.
+ * On a phone, just under the header (at its top a toast covered the header's menu and bell, at
+ * its bottom a form's submit button and the fields above it on a 360 px screen) and compact, its
+ * text two lines at most. On a wide screen, bottom right.
  */
 const Viewport = styled.ol`
   position: fixed;
   z-index: ${({ theme }) => theme.layer.toast};
   left: 0;
   right: 0;
-  bottom: 0;
+  top: 60px;
   display: flex;
   flex-direction: column;
   gap: 8px;
   margin: 0;
-  padding: 12px 12px max(12px, env(safe-area-inset-bottom));
+  padding: 8px 12px;
   list-style: none;
   pointer-events: none;
   outline: none;
 
   ${({ theme }) => theme.media.md} {
+    top: auto;
+    bottom: 0;
     left: auto;
     width: 420px;
     padding: 20px;
@@ -145,7 +148,10 @@ const Item = styled.li<{ $destructive: boolean }>`
   display: flex;
   align-items: flex-start;
   gap: 12px;
-  padding: 14px 12px 14px 16px;
+  padding: 10px 8px 10px 14px;
+  ${({ theme }) => theme.media.md} {
+    padding: 14px 12px 14px 16px;
+  }
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.raised};
   touch-action: pan-y;
@@ -181,6 +187,14 @@ const Title = styled.p`
 const Description = styled.p`
   font-size: 0.9375rem;
   opacity: 0.92;
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
+  overflow: hidden;
+
+  ${({ theme }) => theme.media.md} {
+    display: block;
+  }
 `;
 
 const Close = styled.button<{ $destructive: boolean }>`

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { serverFieldErrors } from './api-request.ts';
 
 export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
 
@@ -80,6 +81,23 @@ export function useValidatedForm<Values extends Record<string, string>, Request>
     if (request !== null) send(request);
   };
 
+  /**
+   * Shows under its field what the server said about a field of this form (a plate already
+   * registered), as the browser's own checks do: error text, aria-invalid, the field focused and
+   * in view. True when the failure named a field of this form.
+   */
+  const showServerErrors = (error: unknown): boolean => {
+    const named = serverFieldErrors(error);
+    const fields = Object.keys(named).filter((name) => name in values) as (keyof Values & string)[];
+    if (fields.length === 0) return false;
+    setErrors((current) => ({ ...current, ...Object.fromEntries(fields.map((name) => [name, named[name]])) }));
+    // The names are this form's own keys (make, licensePlate), never text from the server.
+    const first = document.querySelector<HTMLElement>(`[name="${fields[0]}"]`);
+    first?.focus();
+    first?.scrollIntoView?.({ block: 'center' });
+    return true;
+  };
+
   /** Back to `next` with no messages, as after a save or a cancel. */
   const reset = (next: Values) => {
     setValues(next);
@@ -87,5 +105,5 @@ export function useValidatedForm<Values extends Record<string, string>, Request>
     setSubmitted(false);
   };
 
-  return { values, errors, field, onSubmit, reset };
+  return { values, errors, field, onSubmit, reset, showServerErrors };
 }

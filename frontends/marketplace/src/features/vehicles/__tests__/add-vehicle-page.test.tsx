@@ -2,7 +2,7 @@ import { maxVehicleYear, vehicleColors, vehicleMakes, vehicleMessages } from '@k
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { elsewhere, vehiclesApi } from './vehicles-api.tsx';
@@ -123,14 +123,16 @@ describe('/add-vehicle', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('shows a plate already registered under the plate, with the way to dispute it, and stays', async () => {
+  it('shows a plate already registered under the plate, focused, beside the spec toast, with the way to dispute it, and stays', async () => {
     const { api, user, router } = openForm();
     await fillValidForm(user, 'GT-5555-19');
     await user.click(screen.getByRole('button', { name: 'Add Vehicle' }));
+    expect(await findToast()).toEqual({ text: `Error Adding Vehicle${vehicleMessages.plateTaken}`, destructive: true });
+    // The plate field itself says so (the toast alone covered it on a phone), and has the focus.
     const plate = field('Licence Plate');
-    await screen.findByText(vehicleMessages.plateTaken);
-    expect(plate.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(plate.getAttribute('aria-describedby') ?? '')?.textContent).toBe(vehicleMessages.plateTaken);
+    await waitFor(() => expect(plate.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(plate.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(vehicleMessages.plateTaken);
+    expect(document.activeElement).toBe(plate);
     expect(router.state.location.pathname).toBe('/add-vehicle');
     expect(field('Model').value).toBe('Corolla');
 

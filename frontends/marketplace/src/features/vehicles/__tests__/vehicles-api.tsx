@@ -21,6 +21,7 @@ export function vehiclesApi(initial: Vehicle[] = [], overrides: Record<string, R
     'POST /api/vehicles': ({ body }) => {
       const input = body as VehicleInput;
       if (takenPlates.has(String(input.licensePlate)) || stored.some((vehicle) => vehicle.licensePlate === input.licensePlate)) {
+        // As the rides service answers it (through the BFF): the message and the field it is about.
         return { status: 409, body: { message: vehicleMessages.plateTaken, errors: [{ field: 'licensePlate', message: vehicleMessages.plateTaken }] } };
       }
       const vehicle = aVehicle({ ...(input as Omit<Vehicle, 'id'>), year: Number(input.year), seats: Number(input.seats) });

@@ -2,14 +2,12 @@ import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { serverFieldErrors } from '@krom/ui-kit/api-request.ts';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import type { FieldErrors } from '@krom/ui-kit/use-validated-form.ts';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useCreatePlateDispute } from '../api/create-plate-dispute.ts';
 import { useCreateVehicle } from '../api/create-vehicle.ts';
 import { vehicleTexts } from '../vehicle-texts.ts';
-import { newVehicleValues, VehicleForm, type VehicleFormValues } from './vehicle-form.tsx';
+import { newVehicleValues, VehicleForm } from './vehicle-form.tsx';
 import { PageIntro, VehicleScreen } from './vehicle-screen.tsx';
 
 /**
@@ -25,9 +23,9 @@ export function AddVehiclePage() {
   const next = nextScreens.find((path) => path === search.get('next')) ?? '/dashboard';
   const create = useCreateVehicle();
   const { toast, toastFailure } = useToast();
-  // What the server refused on a field, under that field (a toast would cover the form on a phone).
-  const [serverErrors, setServerErrors] = useState<FieldErrors<VehicleFormValues>>({});
-  const [refusedPlate, setRefusedPlate] = useState('');
+  // A plate already on Krom (marked under the field by the form) can be disputed from there.
+  const refused = serverFieldErrors(create.error);
+  const refusedPlate = create.variables?.licensePlate ?? '';
 
   return (
     <VehicleScreen>
@@ -43,25 +41,19 @@ export function AddVehiclePage() {
             submitLabel={vehicleTexts.addVehicle}
             pendingLabel={vehicleTexts.adding}
             pending={create.isPending}
-            serverErrors={serverErrors}
-            afterPlate={serverErrors.licensePlate === vehicleMessages.plateTaken ? <PlateDispute key={refusedPlate} licensePlate={refusedPlate} /> : null}
+            failure={create.error}
+            afterPlate={refused.licensePlate === vehicleMessages.plateTaken ? <PlateDispute key={refusedPlate} licensePlate={refusedPlate} /> : null}
             onCancel={() => navigate('/dashboard')}
-            onSubmit={(vehicle) => {
-              setServerErrors({});
+            onSubmit={(vehicle) =>
               create.mutate(vehicle, {
                 onSuccess: () => {
                   toast({ title: vehicleTexts.added, description: vehicleTexts.addedText });
                   navigate(next);
                 },
-                onError: (error) => {
-                  const fields = serverFieldErrors(error);
-                  if (Object.keys(fields).length === 0) return toastFailure(vehicleTexts.addFailed, vehicleTexts.addFailedText)(error);
-                  // 409: the plate is already on Krom, in the server's words, with the way to dispute it.
-                  setServerErrors(fields);
-                  setRefusedPlate(vehicle.licensePlate);
-                },
-              });
-            }}
+                // 409: the plate is already on Krom, in the server's words (also under the field, with the way to dispute it).
+                onError: toastFailure(vehicleTexts.addFailed, vehicleTexts.addFailedText),
+              })
+            }
           />
         </>
       )}

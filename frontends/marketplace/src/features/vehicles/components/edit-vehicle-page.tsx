@@ -66,6 +66,7 @@ function EditVehicle({ id }: { id: string }) {
       submitLabel={vehicleTexts.save}
       pendingLabel={vehicleTexts.saving}
       pending={update.isPending}
+      failure={update.error}
       onCancel={() => navigate('/manage-vehicles')}
       onSubmit={(changes) =>
         update.mutate(

@@ -12,8 +12,8 @@ import {
 } from '@krom/contracts/http/vehicles';
 import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
 import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
-import { type FieldErrors, useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
-import type { ReactNode } from 'react';
+import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
+import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
 import { vehicleTexts } from '../vehicle-texts.ts';
 
@@ -53,7 +53,7 @@ export function VehicleForm({
   pending,
   onSubmit,
   onCancel,
-  serverErrors = {},
+  failure,
   afterPlate,
 }: {
   label: string;
@@ -63,19 +63,21 @@ export function VehicleForm({
   pending: boolean;
   onSubmit: (vehicle: VehicleInput) => void;
   onCancel: () => void;
-  /** What the server refused on a field (a plate already on Krom), shown under that field until the next submit. */
-  serverErrors?: FieldErrors<VehicleFormValues>;
+  /** The last failed save: a field it names (a plate already registered) is marked under the field. */
+  failure?: unknown;
   /** Shown under the plate (what to do about a refused plate). */
   afterPlate?: ReactNode;
 }) {
   const form = useValidatedForm({ initial, validate });
-  const withServerError = <Name extends keyof VehicleFormValues & string>(bound: ReturnType<typeof form.field<Name>>) => ({
-    ...bound,
-    error: bound.error ?? serverErrors[bound.name],
-  });
-  const make = withServerError(form.field('make'));
-  const color = withServerError(form.field('color'));
-  const seats = withServerError(form.field('seats'));
+  const { showServerErrors } = form;
+  // Only when a new failure arrives: the form's own functions change on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: showServerErrors is read at that moment.
+  useEffect(() => {
+    if (failure) showServerErrors(failure);
+  }, [failure]);
+  const make = form.field('make');
+  const color = form.field('color');
+  const seats = form.field('seats');
 
   return (
     <Form noValidate onSubmit={form.onSubmit(onSubmit)} aria-label={label}>
@@ -91,7 +93,7 @@ export function VehicleForm({
           </Select>
         )}
       </FormField>
-      <TextField label="Model" placeholder="Corolla" autoComplete="off" maxLength={40} {...withServerError(form.field('model'))} />
+      <TextField label="Model" placeholder="Corolla" autoComplete="off" maxLength={40} {...form.field('model')} />
       <Pair>
         <TextField
           label="Year"
@@ -100,7 +102,7 @@ export function VehicleForm({
           min={minVehicleYear}
           max={maxVehicleYear()}
           step={1}
-          {...withServerError(form.field('year', (typed) => typed.replace(/\D/g, '').slice(0, 4)))}
+          {...form.field('year', (typed) => typed.replace(/\D/g, '').slice(0, 4))}
         />
         <FormField label="Seats" error={seats.error}>
           {(control) => (
@@ -133,7 +135,7 @@ export function VehicleForm({
         autoComplete="off"
         spellCheck={false}
         maxLength={16}
-        {...withServerError(form.field('licensePlate', (typed) => typed.toUpperCase()))}
+        {...form.field('licensePlate', (typed) => typed.toUpperCase())}
       />
       {afterPlate}
       <Actions>
