@@ -2,6 +2,7 @@ import { licenseClasses, verificationTexts } from '@krom/contracts/http/verifica
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
+import { dayMonthYearOf } from '@krom/ui-kit/day-month-year-field.tsx';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
@@ -26,10 +27,10 @@ async function fillValidForm(user: ReturnType<typeof openPage>['user']) {
   await user.type(field('Ghana Card Number'), 'gha-987654321-5');
   await user.clear(field('Full Name'));
   await user.type(field('Full Name'), 'Kwame Asante');
-  fireEvent.change(field('Date of Birth'), { target: { value: '1990-05-01' } });
+  fireEvent.change(field('Date of Birth'), { target: { value: dayMonthYearOf('1990-05-01') } });
   await user.type(field('Licence Number'), 'dl-123456');
   await user.selectOptions(field('Licence Class'), 'B');
-  fireEvent.change(field('Licence Expiry Date'), { target: { value: yearsFromToday(2) } });
+  fireEvent.change(field('Licence Expiry Date'), { target: { value: dayMonthYearOf(yearsFromToday(2)) } });
 }
 
 describe('/verify-identity-driver', () => {
@@ -81,16 +82,16 @@ describe('/verify-identity-driver', () => {
     expect(screen.getByText('License expiry date is required')).toBeTruthy();
 
     await user.type(field('Ghana Card Number'), '12345678');
-    fireEvent.change(field('Date of Birth'), { target: { value: yearsFromToday(-10) } });
+    fireEvent.change(field('Date of Birth'), { target: { value: dayMonthYearOf(yearsFromToday(-10)) } });
     await user.type(field('Licence Number'), 'DL1');
-    fireEvent.change(field('Licence Expiry Date'), { target: { value: yearsFromToday(-1) } });
+    fireEvent.change(field('Licence Expiry Date'), { target: { value: dayMonthYearOf(yearsFromToday(-1)) } });
     await user.click(submitButton());
     expect(await screen.findByText('Invalid card number format')).toBeTruthy();
     expect(screen.getByText('You must be at least 18 years old to drive on Krom')).toBeTruthy();
     expect(screen.getByText("Driver's license number is required")).toBeTruthy();
     expect(screen.getByText('License expiry date must be in the future')).toBeTruthy();
 
-    fireEvent.change(field('Date of Birth'), { target: { value: yearsFromToday(1) } });
+    fireEvent.change(field('Date of Birth'), { target: { value: dayMonthYearOf(yearsFromToday(1)) } });
     await user.clear(field('Licence Number'));
     await user.type(field('Licence Number'), 'DL 12345');
     await user.click(submitButton());

@@ -2,6 +2,7 @@ import { verificationTexts } from '@krom/contracts/http/verification';
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
+import { dayMonthYearOf } from '@krom/ui-kit/day-month-year-field.tsx';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
@@ -31,7 +32,7 @@ async function fillValidForm(user: ReturnType<typeof openPage>['user']) {
   await screen.findByRole('form', { name: 'Identity verification' });
   await user.type(field('Full Name'), 'Ama Mensah');
   await user.type(field('Ghana Card Number'), 'gha-123456789-0');
-  fireEvent.change(field('Expiry Date'), { target: { value: yearsFromToday(3) } });
+  fireEvent.change(field('Expiry Date'), { target: { value: dayMonthYearOf(yearsFromToday(3)) } });
 }
 
 describe('/verify-identity', () => {
@@ -41,7 +42,9 @@ describe('/verify-identity', () => {
     await screen.findByRole('form', { name: 'Identity verification' });
     expect(screen.getByRole('button', { name: 'Open account menu' })).toBeTruthy();
     expect(field('Ghana Card Number').placeholder).toBe('GHA-123456789-0');
-    expect(field('Expiry Date').type).toBe('date');
+    // Typed day first, as Ghana writes dates (a native date input read mm/dd/yyyy).
+    expect(field('Expiry Date').getAttribute('placeholder')).toBe('dd/mm/yyyy');
+    expect(field('Expiry Date').getAttribute('inputmode')).toBe('numeric');
     expect(field('Ghana Card Photo').accept).toBe('image/jpeg,image/png,image/webp,image/gif');
     expect(field('Selfie').accept).toBe('image/jpeg,image/png,image/webp,image/gif');
     expect(screen.getByText(verificationTexts.passengerReviewNote)).toBeTruthy();
@@ -58,7 +61,7 @@ describe('/verify-identity', () => {
 
     await user.type(field('Full Name'), 'A');
     await user.type(field('Ghana Card Number'), 'GHA-12345');
-    fireEvent.change(field('Expiry Date'), { target: { value: yearsFromToday(-1) } });
+    fireEvent.change(field('Expiry Date'), { target: { value: dayMonthYearOf(yearsFromToday(-1)) } });
     await user.click(submitButton());
     expect(await screen.findByText('Invalid card number format')).toBeTruthy();
     expect(screen.getByText('Expiry date must be in the future')).toBeTruthy();

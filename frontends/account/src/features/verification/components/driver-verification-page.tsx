@@ -9,6 +9,7 @@ import {
 import { ghanaToday, yearsBefore } from '@krom/contracts/http/dates';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { DayMonthYearField } from '@krom/ui-kit/day-month-year-field.tsx';
 import { FormField, inputStyles, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
@@ -22,7 +23,6 @@ import {
   inCapitals,
   declinedText,
   FormSection,
-  ghanaDatePlus,
   Notice,
   ReviewNote,
   submitTexts,
@@ -130,7 +130,7 @@ function DriverForm({ identity }: { identity: { cardNumber: string; fullName: st
             {...form.field('cardNumber', inCapitals)}
           />
           <TextField label="Full Name" autoComplete="name" hint="As it appears on your Ghana card" {...form.field('fullName')} />
-          <TextField label="Date of Birth" type="date" autoComplete="bday" max={yearsBefore(ghanaToday(), 18)} {...form.field('dateOfBirth')} />
+          <DayMonthYearField label="Date of Birth" autoComplete="bday" {...form.field('dateOfBirth')} />
           <Pair>
             {photo('ghanaCardFrontPhoto')}
             {photo('ghanaCardBackPhoto')}
@@ -157,7 +157,7 @@ function DriverForm({ identity }: { identity: { cardNumber: string; fullName: st
               </Select>
             )}
           </FormField>
-          <TextField label="Licence Expiry Date" type="date" min={ghanaDatePlus(1)} {...form.field('licenseExpiryDate')} />
+          <DayMonthYearField label="Licence Expiry Date" {...form.field('licenseExpiryDate')} />
           <Pair>
             {photo('licenseFrontPhoto')}
             {photo('licenseBackPhoto')}

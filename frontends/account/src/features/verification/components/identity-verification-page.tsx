@@ -6,6 +6,7 @@ import {
 } from '@krom/contracts/http/verification';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { DayMonthYearField } from '@krom/ui-kit/day-month-year-field.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
@@ -18,7 +19,6 @@ import { SubmittedDialog } from './submitted-dialog.tsx';
 import {
   inCapitals,
   declinedText,
-  ghanaDatePlus,
   Notice,
   ReviewNote,
   submitTexts,
@@ -94,7 +94,7 @@ function IdentityForm() {
           spellCheck={false}
           {...form.field('cardNumber', inCapitals)}
         />
-        <TextField label="Expiry Date" type="date" min={ghanaDatePlus(1)} {...form.field('expiryDate')} />
+        <DayMonthYearField label="Expiry Date" {...form.field('expiryDate')} />
         <PhotoField label="Ghana Card Photo" file={cardPhoto} onChange={setCardPhoto} uploadedText={verificationTexts.cardUploaded} />
         <SelfieField file={selfiePhoto} onChange={setSelfiePhoto} />
         <ReviewNote>{verificationTexts.passengerReviewNote}</ReviewNote>
