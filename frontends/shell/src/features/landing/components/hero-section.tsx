@@ -2,7 +2,7 @@ import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Container } from '@krom/ui-kit/container.tsx';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { isPreLaunch } from '../../../launch-setting.ts';
+import { isPreLaunch } from '../pre-launch.ts';
 
 export function HeroSection() {
   return (
