@@ -1,4 +1,5 @@
 import type { DriverRide, RideSummary } from '@krom/contracts/http/rides';
+import { formatCedis } from '@krom/contracts/money';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { useId } from 'react';
 import styled from 'styled-components';
@@ -9,7 +10,6 @@ import { Card } from './card.tsx';
  * calendar days in Ghana (GMT), so they are formatted in UTC whatever the phone's zone.
  */
 const rideDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const cedis = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** `2026-11-28` → `Sat, Nov 28, 2026`. */
 export function formatRideDate(date: string): string {
@@ -24,15 +24,6 @@ export function formatRideTime(time: string): string {
   const hour = Number(match[1]);
   return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
 }
-
-/** `45` or `"45.5"` → `GH₵45.50` (the spec: Ghana cedis, cedi sign, 2 decimals). */
-export function formatCedis(amount: string | number): string {
-  return `GH₵${cedis.format(Number(amount))}`;
-}
-
-/** "GH₵1,250.00"; a currency other than cedis (none exists yet) by its code. */
-export const formatMoney = (amount: string, currency = 'GHS') =>
-  currency === 'GHS' ? formatCedis(amount) : `${currency} ${Number(amount).toFixed(2)}`;
 
 /** "Sat, Nov 28, 2026 · 7:30 AM": a ride's departure on one line. */
 export const formatDeparture = (ride: Pick<RideSummary, 'departureDate' | 'departureTime'>) =>

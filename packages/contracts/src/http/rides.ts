@@ -321,9 +321,6 @@ export function priceGuide(distanceKm: number, fuelCostPerKm: number, minimumCap
   return { fuelCostPerKm: fuelCostPerKm.toFixed(2), recommendedMin: min.toFixed(2), recommendedMax: max.toFixed(2), maxPricePerSeat: cap.toFixed(2) };
 }
 
-/** A ride's total for a number of seats: price × seats, to 2 decimals. */
-export const rideTotal = (pricePerSeat: string | number, seats: number) => (Math.round(Number(pricePerSeat) * 100 * seats) / 100).toFixed(2);
-
 /** GET /api/drivers/{id}: a driver's public profile. */
 export const driverProfileSchema = z.object({
   id: uuid,

@@ -1,12 +1,5 @@
 import type { MobileMoneyProvider } from '@krom/contracts/http/payments';
 
-const amounts = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "GH₵ 1,250.00" from the API's decimal string. */
-export function formatCedis(amount: string): string {
-  return `GH₵ ${amounts.format(Number(amount))}`;
-}
-
 /** Spec: dates en-GB, day, short month, year, hour, minute; in Ghana's time, where Krom's trips are. */
 const dates = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -1,5 +1,6 @@
 import type { RoutePoint } from '@krom/contracts/http/places';
 import { currency, type PostRideInput } from '@krom/contracts/http/rides';
+import { toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import type { DateTimeDraft, DraftPlace, RouteDraft, SeatsPriceDraft } from './ride-draft.ts';
 
 /** A chosen stop: its place and where passengers meet the driver there. */
@@ -25,9 +26,6 @@ export const cityOf = (place: DraftPlace) => place.district || place.locality ||
 /** The line under a place's name: its locality and region, where known and not the name again. */
 export const localityLine = (place: DraftPlace) =>
   [place.district || place.locality, place.region].filter((part): part is string => Boolean(part) && part !== place.name).join(', ');
-
-/** Cedis for the screen: `GH₵117.00`. */
-export const cedis = (amount: string | number) => `GH₵${Number(amount).toFixed(2)}`;
 
 /** The ride as POST /api/rides takes it: the spec's flat shape, with the stops in order. */
 export function assembleRide({
@@ -76,7 +74,7 @@ export function assembleRide({
     availableSeats,
     // The spec: the vehicle's seats, else the seats offered (the server takes the vehicle's anyway).
     totalSeats: seatsPrice.selectedVehicle?.seats ?? availableSeats,
-    pricePerSeat: Number(seatsPrice.pricePerSeat).toFixed(2),
+    pricePerSeat: toDecimalCedis(toPesewas(seatsPrice.pricePerSeat)),
     currency,
     description: description === '' ? undefined : description,
     duration,

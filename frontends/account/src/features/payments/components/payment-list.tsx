@@ -1,7 +1,8 @@
 import type { Payment } from '@krom/contracts/http/payments';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import styled from 'styled-components';
-import { formatCedis, formatPaymentDate } from '../format-payment.ts';
+import { formatCedis } from '@krom/contracts/money';
+import { formatPaymentDate } from '../format-payment.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 /** What a payment was for: the ride's route when it paid for a booking. */

@@ -1,6 +1,6 @@
 import type { PaymentsResponse } from '@krom/contracts/http/payments';
 import styled from 'styled-components';
-import { formatCedis } from '../format-payment.ts';
+import { formatCedis } from '@krom/contracts/money';
 import { PaymentList } from './payment-list.tsx';
 
 /** Totals computed by the server from this month's completed payments, and the 5 latest payments. */

@@ -73,6 +73,14 @@ describe('/create-ride-review (step 4: review and post)', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 
+  it('writes a price of a thousand cedis or more as the ride cards do, grouped: GH₵1,250.50', async () => {
+    seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat: '1250.5' } });
+    wizardApi();
+    open();
+    await summary();
+    expect(rowValue('Price per seat')).toBe('GH₵1,250.50');
+  });
+
   it("shows the driver's meeting point as the pickup station (no station is chosen for them), and each stop's", async () => {
     seedDraft({
       route: {

@@ -1,5 +1,6 @@
 import { postRideSchema } from '@krom/contracts/http/rides';
 import { formatDuration } from '@krom/contracts/http/places';
+import { formatCedis } from '@krom/contracts/money';
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { formatPickerDate } from '@krom/ui-kit/date-picker.tsx';
@@ -11,7 +12,7 @@ import styled from 'styled-components';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRouteEstimate } from '../api/estimate-route.ts';
 import { usePostRide } from '../api/post-ride.ts';
-import { assembleRide, cedis, chosenStops, localityLine, pickupStationOf, routePoints } from '../assemble-ride.ts';
+import { assembleRide, chosenStops, localityLine, pickupStationOf, routePoints } from '../assemble-ride.ts';
 import { clearDrafts, type DateTimeDraft, type DraftPlace, type DraftVehicle, readDraft, type RouteDraft, type SeatsPriceDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { RidePostedDialog } from './ride-posted-dialog.tsx';
@@ -136,7 +137,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
         </Row>
         <Row label={wizardTexts.pickupStation}>{pickupStation}</Row>
         <Row label={wizardTexts.seatsAvailable}>{seatsPrice.availableSeats}</Row>
-        <Row label={wizardTexts.pricePerSeat}>{cedis(seatsPrice.pricePerSeat)}</Row>
+        <Row label={wizardTexts.pricePerSeat}>{formatCedis(seatsPrice.pricePerSeat)}</Row>
         <Row label={wizardTexts.duration}>
           <span aria-live="polite">{durationText}</span>
         </Row>

@@ -1,5 +1,6 @@
 import { availableSeatsProblem, maxRideSeats, passengerSeatsOf, type PriceGuide, priceField, rideMessages } from '@krom/contracts/http/rides';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
+import { formatCedis, toPesewas } from '@krom/contracts/money';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
@@ -9,7 +10,7 @@ import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useVehicles } from '../../../lib/api/vehicles.ts';
 import { usePriceGuide } from '../api/get-price-guide.ts';
-import { cedis, routePoints } from '../assemble-ride.ts';
+import { routePoints } from '../assemble-ride.ts';
 import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';
@@ -27,9 +28,6 @@ export function SeatsPriceStepPage() {
 
 /** The spec: at most the vehicle's seats minus the driver's own, and 8 while no vehicle is chosen. */
 export const maxSeatsFor = (vehicle: Pick<Vehicle, 'seats'> | undefined) => (vehicle ? passengerSeatsOf(vehicle.seats) : maxRideSeats);
-
-/** Cedi amounts compared in whole pesewas, so no float rounding decides a refusal (as the server does). */
-const pesewas = (amount: string) => Math.round(Number(amount) * 100);
 
 const snapshot = ({ id, year, make, model, licensePlate, seats }: Vehicle): DraftVehicle => ({ id, year, make, model, licensePlate, seats });
 
@@ -154,7 +152,7 @@ function checkSeatsAndPrice(seatsText: string, priceText: string, maxSeats: numb
   const price = priceField.safeParse(priceText);
   if (!price.success) found.price = price.error.issues[0]?.message ?? rideMessages.priceFormat;
   // Without the guide (it failed to load), the server still refuses a price above the cap.
-  else if (guide && pesewas(price.data) > pesewas(guide.maxPricePerSeat)) found.price = rideMessages.priceAboveCap(guide.maxPricePerSeat);
+  else if (guide && toPesewas(price.data) > toPesewas(guide.maxPricePerSeat)) found.price = rideMessages.priceAboveCap(guide.maxPricePerSeat);
   return found;
 }
 
@@ -164,8 +162,8 @@ function PriceGuideNote({ guide, loading }: { guide: PriceGuide | undefined; loa
   if (!guide) return null;
   return (
     <Note>
-      <strong>{wizardTexts.recommended(cedis(guide.recommendedMin), cedis(guide.recommendedMax))}</strong>
-      <span>{wizardTexts.cap(cedis(guide.maxPricePerSeat))}</span>
+      <strong>{wizardTexts.recommended(formatCedis(guide.recommendedMin), formatCedis(guide.recommendedMax))}</strong>
+      <span>{wizardTexts.cap(formatCedis(guide.maxPricePerSeat))}</span>
     </Note>
   );
 }

@@ -3,7 +3,8 @@ import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatCedis, formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
+import { formatCedis } from '@krom/contracts/money';
+import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 
 /** One of the user's rides in a dashboard list: route, departure, seats and price, and its details. */
 export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNode }) {

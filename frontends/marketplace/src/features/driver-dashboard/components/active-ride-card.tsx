@@ -2,7 +2,8 @@ import type { DriverRide } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import styled from 'styled-components';
-import { formatDeparture, formatMoney, seatsLeft } from '../../../components/ride-card.tsx';
+import { formatMoney } from '@krom/contracts/money';
+import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
 import { Line, Route } from './dashboard-ride-item.tsx';
 

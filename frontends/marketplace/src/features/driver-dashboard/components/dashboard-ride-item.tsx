@@ -2,7 +2,8 @@ import type { DriverRide } from '@krom/contracts/http/rides';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatDeparture, formatMoney, seatsLeft } from '../../../components/ride-card.tsx';
+import { formatMoney } from '@krom/contracts/money';
+import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
 
 /** A ride in one of the dashboard's lists: route, status, departure, seats and price, and View. */

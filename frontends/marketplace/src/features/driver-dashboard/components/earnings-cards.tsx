@@ -1,6 +1,6 @@
 import type { DriverDashboard } from '@krom/contracts/http/rides';
 import styled from 'styled-components';
-import { formatMoney } from '../../../components/ride-card.tsx';
+import { formatMoney } from '@krom/contracts/money';
 
 /** The spec's four earnings cards, each what passengers paid for seats on the driver's rides in that period. */
 export function EarningsCards({ dashboard }: { dashboard: DriverDashboard }) {

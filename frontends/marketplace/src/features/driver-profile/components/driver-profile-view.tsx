@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageSection } from '../../../components/page-layout.tsx';
-import { formatCedis, formatRideDate, formatRideTime, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
+import { formatCedis } from '@krom/contracts/money';
+import { formatRideDate, formatRideTime, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
 import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
 
 /**

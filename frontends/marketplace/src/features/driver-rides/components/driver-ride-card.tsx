@@ -4,7 +4,8 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import styled from 'styled-components';
-import { formatCedis, formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
+import { formatCedis } from '@krom/contracts/money';
+import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
 
 /**

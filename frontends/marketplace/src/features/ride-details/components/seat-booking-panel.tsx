@@ -1,10 +1,10 @@
-import { type RideDetails, rideTotal } from '@krom/contracts/http/rides';
+import type { RideDetails } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { FormField } from '@krom/ui-kit/text-field.tsx';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { formatCedis } from '../../../components/ride-card.tsx';
+import { formatCedis, rideTotal } from '@krom/contracts/money';
 
 /** The seats asked for in the address (`?seats=`, carried from the listing's search), within 1 and the seats left. */
 export function seatsWanted(asked: string | null, availableSeats: number): number {
