@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingOrderSkips } from '../testing/heading-order.ts';
 import { renderRoutes } from '../testing/render-routes.tsx';
-import { DatePicker, formatPickerDate, ghanaToday } from './date-picker.tsx';
+import { DatePicker } from './date-picker.tsx';
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [date, setDate] = useState(initial);
@@ -31,11 +31,6 @@ describe('DatePicker', () => {
     vi.setSystemTime(new Date('2026-11-20T23:30:00Z'));
   });
   afterEach(() => vi.useRealTimers());
-
-  it('takes today from Ghana time (GMT)', () => {
-    expect(ghanaToday()).toBe('2026-11-20');
-    expect(ghanaToday(new Date('2026-11-21T00:10:00+01:00'))).toBe('2026-11-20');
-  });
 
   it('shows the month with past days disabled and today marked; a chosen day is stored as yyyy-MM-dd and shown as Mon dd, yyyy', async () => {
     const { user } = openPicker();
@@ -93,7 +88,7 @@ describe('DatePicker', () => {
     await user.click(within(calendar()).getByRole('button', { name: 'Next month' }));
     await user.click(day('Thursday, December 3, 2026'));
     expect(stored()).toBe('2026-12-03');
-    expect(formatPickerDate('2026-12-03')).toBe('Dec 03, 2026');
+    expect(screen.getByRole('button', { name: /^Date Dec 03, 2026/ })).toBeTruthy();
   });
 
   it('keeps focus in the calendar when Previous month reaches this month and is disabled, so Escape still closes it', async () => {

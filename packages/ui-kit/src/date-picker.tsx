@@ -1,3 +1,4 @@
+import { formatPickedDate, ghanaToday, isCalendarDate } from '@krom/contracts/ghana-time';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { IconButton } from './button.tsx';
@@ -11,21 +12,8 @@ const DAY_MS = 86_400_000;
 const toDate = (date: string) => new Date(`${date}T00:00:00Z`);
 const toText = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => toText(new Date(toDate(date).getTime() + days * DAY_MS));
-const isDateText = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toDate(value).getTime());
-
-/** Today in Ghana (GMT), as yyyy-MM-dd. */
-export function ghanaToday(now: Date = new Date()): string {
-  return toText(now);
-}
-
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** The spec's display of a chosen day: `Mon dd, yyyy` (`Nov 28, 2026`). */
-export function formatPickerDate(date: string): string {
-  return isDateText(date) ? shortDate.format(toDate(date)) : date;
-}
 
 type Month = { year: number; month: number };
 const monthOf = (date: string): Month => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 });
@@ -94,7 +82,7 @@ export function DatePicker({ id, label, value, onChange, error }: PickerFieldPro
           <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
       }
-      shown={value ? formatPickerDate(value) : null}
+      shown={value ? formatPickedDate(value) : null}
       placeholder="Select a date"
       expanded={open}
       controls={open ? calendarId : undefined}
@@ -136,7 +124,7 @@ function Calendar({
   onClose: () => void;
 }) {
   const today = ghanaToday();
-  const selected = isDateText(value) ? value : '';
+  const selected = isCalendarDate(value) ? value : '';
   const [focused, setFocused] = useState(selected && selected >= today ? selected : today);
   const [view, setView] = useState<Month>(monthOf(focused));
   const gridRef = useRef<HTMLTableElement>(null);

@@ -26,12 +26,6 @@ export function to24HourTime(hour: number, minute: number, period: Period): stri
   return `${String(hour24).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-/** `14:30` → `2:30 PM`, as times are shown. */
-export function formatTime12h(value: string): string {
-  const parts = partsOf(value);
-  return parts.hour ? `${parts.hour}:${parts.minute} ${parts.period}` : value;
-}
-
 /**
  * The spec's time picker: hours 1 to 12, minutes in steps of 5 and AM/PM, three native selects
  * (the phone's own wheel, accessible as they are). The value is 24-hour `HH:MM`, or '' while

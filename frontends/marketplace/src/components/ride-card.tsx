@@ -1,4 +1,5 @@
 import type { DriverRide, RideSummary } from '@krom/contracts/http/rides';
+import { formatClockTime, formatRideDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { useId } from 'react';
@@ -6,28 +7,13 @@ import styled from 'styled-components';
 import { Card } from './card.tsx';
 
 /*
- * How rides are written wherever they appear (listing, preview, dashboards). Departure dates are
- * calendar days in Ghana (GMT), so they are formatted in UTC whatever the phone's zone.
+ * How rides are written wherever they appear (listing, preview, dashboards): dates, times and
+ * cedis through the contracts' Ghana time and money modules.
  */
-const rideDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** `2026-11-28` → `Sat, Nov 28, 2026`. */
-export function formatRideDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : rideDate.format(parsed);
-}
-
-/** `14:30` → `2:30 PM`. */
-export function formatRideTime(time: string): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(time);
-  if (!match) return time;
-  const hour = Number(match[1]);
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
-}
 
 /** "Sat, Nov 28, 2026 · 7:30 AM": a ride's departure on one line. */
 export const formatDeparture = (ride: Pick<RideSummary, 'departureDate' | 'departureTime'>) =>
-  `${formatRideDate(ride.departureDate)} · ${formatRideTime(ride.departureTime)}`;
+  `${formatRideDate(ride.departureDate)} · ${formatClockTime(ride.departureTime)}`;
 
 /** "3 seats left", as passengers see a ride. */
 export const seatsLeftText = (seats: number) => `${seats} seat${seats === 1 ? '' : 's'} left`;
@@ -116,7 +102,7 @@ export function RideCard({
       </Top>
       <Facts>
         <li>{formatRideDate(ride.departureDate)}</li>
-        <li>{formatRideTime(ride.departureTime)}</li>
+        <li>{formatClockTime(ride.departureTime)}</li>
         <li>{seatsLeftText(ride.availableSeats)}</li>
       </Facts>
       <Bottom>

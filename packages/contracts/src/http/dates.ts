@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ghanaToday } from '../ghana-time.ts';
 
 /*
  * Every date and time a caller sends is judged here, each field with a window that makes sense
@@ -15,8 +16,8 @@ export const isRealDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
-/** Today in Ghana (UTC all year, no daylight saving), as yyyy-MM-dd. */
-export const ghanaToday = (now = new Date()) => now.toISOString().slice(0, 10);
+/** Today in Ghana, from the Ghana time module, beside the date arithmetic the windows use. */
+export { ghanaToday };
 /** The date `years` years before `today` (yyyy-MM-dd; negative for after); 29 February falls back to 28. */
 export const yearsBefore = (today: string, years: number) => monthsAfter(today, -12 * years);
 /** The day `days` days after `date` (yyyy-MM-dd; negative for before). */

@@ -1,10 +1,9 @@
+import { ghanaTimeZone } from '@krom/contracts/ghana-time';
 import type { Payment, PaymentsResponse } from '@krom/contracts/http/payments';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
 import { type PaymentRow, payments } from '../db/schema.ts';
 
-/** Ghana keeps GMT all year; months start and end at midnight there. */
-const GHANA_TIME_ZONE = 'Africa/Accra';
 const TOTALS_CURRENCY = 'GHS';
 
 const toPayment = (userId: string) => (row: PaymentRow): Payment => ({
@@ -26,7 +25,7 @@ const toPayment = (userId: string) => (row: PaymentRow): Payment => ({
  * Sums are decimal strings with two places, computed in numeric so no cedi is lost to floats.
  */
 export async function monthlyTotals(db: RidesDb, userId: string, now: Date): Promise<PaymentsResponse['totals']> {
-  const monthStart = sql`date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${GHANA_TIME_ZONE})`;
+  const monthStart = sql`date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${ghanaTimeZone})`;
   const { rows } = await db.execute<{ spent: string; earned: string }>(sql`
     SELECT
       coalesce(sum(${payments.amount}) FILTER (WHERE ${payments.payerId} = ${userId}), 0)::numeric(14, 2)::text AS spent,
@@ -35,8 +34,8 @@ export async function monthlyTotals(db: RidesDb, userId: string, now: Date): Pro
     WHERE (${payments.payerId} = ${userId} OR ${payments.recipientId} = ${userId})
       AND ${payments.status} = 'completed'
       AND ${payments.currency} = ${TOTALS_CURRENCY}
-      AND coalesce(${payments.processedAt}, ${payments.createdAt}) >= (${monthStart}) AT TIME ZONE ${GHANA_TIME_ZONE}
-      AND coalesce(${payments.processedAt}, ${payments.createdAt}) < ((${monthStart}) + interval '1 month') AT TIME ZONE ${GHANA_TIME_ZONE}
+      AND coalesce(${payments.processedAt}, ${payments.createdAt}) >= (${monthStart}) AT TIME ZONE ${ghanaTimeZone}
+      AND coalesce(${payments.processedAt}, ${payments.createdAt}) < ((${monthStart}) + interval '1 month') AT TIME ZONE ${ghanaTimeZone}
   `);
   const totals = rows[0] ?? { spent: '0.00', earned: '0.00' };
   return { totalSpent: totals.spent, totalEarned: totals.earned, currency: TOTALS_CURRENCY };

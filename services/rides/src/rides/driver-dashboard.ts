@@ -1,10 +1,9 @@
+import { ghanaTimeZone } from '@krom/contracts/ghana-time';
 import type { DriverDashboard } from '@krom/contracts/http/rides';
 import { sql } from 'drizzle-orm';
 import { myRides } from './driver-rides.ts';
 import type { SqlRunner } from './ride-views.ts';
 
-/** Ghana keeps GMT all year; days, weeks (from Monday) and months start at midnight there. */
-const GHANA_TIME_ZONE = 'Africa/Accra';
 const EARNINGS_CURRENCY = 'GHS';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many rides each of the dashboard's lists shows. */
@@ -16,9 +15,9 @@ export const dashboardListSize = 5;
  * for rows without a processing time), as the payments page counts them, summed in numeric.
  */
 async function earnings(db: SqlRunner, driverId: string, now: Date): Promise<DriverDashboard['earnings']> {
-  const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${GHANA_TIME_ZONE})`;
-  const since = (unit: 'day' | 'week' | 'month') => sql`(date_trunc(${unit}, ${local}) AT TIME ZONE ${GHANA_TIME_ZONE})`;
-  const lastMonth = sql`((date_trunc('month', ${local}) - interval '1 month') AT TIME ZONE ${GHANA_TIME_ZONE})`;
+  const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${ghanaTimeZone})`;
+  const since = (unit: 'day' | 'week' | 'month') => sql`(date_trunc(${unit}, ${local}) AT TIME ZONE ${ghanaTimeZone})`;
+  const lastMonth = sql`((date_trunc('month', ${local}) - interval '1 month') AT TIME ZONE ${ghanaTimeZone})`;
   const at = sql`coalesce(processed_at, created_at)`;
   const sum = (from: ReturnType<typeof sql>, until: ReturnType<typeof sql>) =>
     sql`coalesce(sum(amount) FILTER (WHERE ${at} >= ${from} AND ${at} < ${until}), 0)::numeric(14, 2)::text`;
@@ -26,7 +25,7 @@ async function earnings(db: SqlRunner, driverId: string, now: Date): Promise<Dri
     SELECT
       ${sum(since('day'), sql`${since('day')} + interval '1 day'`)} AS "today",
       ${sum(since('week'), sql`${since('week')} + interval '1 week'`)} AS "thisWeek",
-      ${sum(since('month'), sql`((date_trunc('month', ${local}) + interval '1 month') AT TIME ZONE ${GHANA_TIME_ZONE})`)} AS "thisMonth",
+      ${sum(since('month'), sql`((date_trunc('month', ${local}) + interval '1 month') AT TIME ZONE ${ghanaTimeZone})`)} AS "thisMonth",
       ${sum(lastMonth, since('month'))} AS "lastMonth"
     FROM payments
     WHERE recipient_id = ${driverId} AND status = 'completed' AND currency = ${EARNINGS_CURRENCY}

@@ -47,6 +47,3 @@ export function routeCapFor(route: RouteClaim, pricing: Pricing): RouteCap {
   }
   return { cap: priceGuideFor([start, ...via, end], pricing).maxPricePerSeat, misplaced };
 }
-
-/** Compares cedi amounts given as text in whole pesewas, so no float rounding decides a refusal. */
-export const pesewas = (amount: string | number) => Math.round(Number(amount) * 100);

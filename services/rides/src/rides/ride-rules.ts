@@ -1,6 +1,7 @@
 import { availableSeatsProblem, passengerSeatsOf, rideMessages } from '@krom/contracts/http/rides';
+import { toPesewas } from '@krom/contracts/money';
 import { HttpError } from '@krom/server-kit/errors';
-import { pesewas, type RouteCap } from './price-cap.ts';
+import type { RouteCap } from './price-cap.ts';
 import { departureWithinMoveBound } from './ride-changes.ts';
 
 type FieldError = { field: string; message: string };
@@ -30,7 +31,8 @@ export function assertRideRules(ride: {
   else if (ride.postedDepartureAt && !departureWithinMoveBound(ride.postedDepartureAt, ride.departureAt)) {
     errors.push({ field: 'departureDate', message: rideMessages.departureMovedTooFar });
   }
-  if (pesewas(ride.pricePerSeat) > pesewas(cap)) {
+  // In whole pesewas, so no float rounding decides a refusal.
+  if (toPesewas(ride.pricePerSeat) > toPesewas(cap)) {
     errors.push({ field: 'pricePerSeat', message: unplaced ? rideMessages.priceAboveShortTripCap(cap, unplaced) : rideMessages.priceAboveCap(cap) });
   }
   const [first] = errors;

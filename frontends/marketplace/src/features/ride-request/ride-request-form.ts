@@ -1,7 +1,7 @@
 import type { PlaceDetails } from '@krom/contracts/http/places';
 import { type RideRequestInput, rideRequestInputSchema } from '@krom/contracts/http/ride-requests';
 import { searchSeatOptions } from '@krom/contracts/http/rides';
-import { ghanaToday } from '@krom/ui-kit/date-picker.tsx';
+import { ghanaToday } from '@krom/contracts/ghana-time';
 import type { KnownPlace, RideRequestPrefill } from '../../components/ride-request-form-slot.tsx';
 
 /**

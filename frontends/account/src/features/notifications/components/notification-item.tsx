@@ -1,3 +1,4 @@
+import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
 import type { Notification } from '@krom/contracts/http/notifications';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
@@ -5,15 +6,6 @@ import { sameSitePath } from '@krom/ui-kit/same-site-path.ts';
 import styled, { css } from 'styled-components';
 import { relativeTime } from '../relative-time.ts';
 import { NotificationTypeIcon } from './notification-type-icon.tsx';
-
-const fullDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Accra',
-});
 
 /**
  * One notification. An unread item is one big tap target that marks it read (its title is the
@@ -48,7 +40,7 @@ export function NotificationItem({
               </TitleButton>
             </h2>
           )}
-          <When dateTime={createdAt} title={fullDate.format(new Date(createdAt))}>
+          <When dateTime={createdAt} title={formatDateTimeInGhana(createdAt)}>
             {relativeTime(createdAt)}
           </When>
         </Top>

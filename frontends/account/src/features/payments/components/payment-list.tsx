@@ -1,8 +1,8 @@
 import type { Payment } from '@krom/contracts/http/payments';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import styled from 'styled-components';
+import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
-import { formatPaymentDate } from '../format-payment.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 /** What a payment was for: the ride's route when it paid for a booking. */
@@ -26,7 +26,7 @@ export function PaymentList({ payments, label }: { payments: Payment[]; label: s
           <div>
             <What>{describe(payment)}</What>
             <Meta>
-              <time dateTime={payment.createdAt}>{formatPaymentDate(payment.createdAt)}</time> · {methodName(payment.paymentMethod)}
+              <time dateTime={payment.createdAt}>{formatDateTimeInGhana(payment.createdAt)}</time> · {methodName(payment.paymentMethod)}
               {payment.transactionId ? ` · Ref ${payment.transactionId}` : null}
             </Meta>
           </div>

@@ -1,5 +1,5 @@
 import { rideMessages } from '@krom/contracts/http/rides';
-import { ghanaToday } from '@krom/ui-kit/date-picker.tsx';
+import { ghanaToday } from '@krom/contracts/ghana-time';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

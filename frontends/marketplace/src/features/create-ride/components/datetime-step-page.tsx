@@ -1,5 +1,6 @@
 import { rideMessages } from '@krom/contracts/http/rides';
-import { DatePicker, ghanaToday } from '@krom/ui-kit/date-picker.tsx';
+import { ghanaToday } from '@krom/contracts/ghana-time';
+import { DatePicker } from '@krom/ui-kit/date-picker.tsx';
 import { TimePicker } from '@krom/ui-kit/time-picker.tsx';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';

@@ -1,11 +1,10 @@
 import { postRideSchema } from '@krom/contracts/http/rides';
 import { formatDuration } from '@krom/contracts/http/places';
+import { formatClockTime, formatPickedDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
-import { formatPickerDate } from '@krom/ui-kit/date-picker.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
-import { formatTime12h } from '@krom/ui-kit/time-picker.tsx';
 import { type ReactNode, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -133,7 +132,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
           <Place place={destination} />
         </Row>
         <Row label={wizardTexts.pickup}>
-          {formatPickerDate(dateTime.date)} at {formatTime12h(dateTime.time)}
+          {formatPickedDate(dateTime.date)} at {formatClockTime(dateTime.time)}
         </Row>
         <Row label={wizardTexts.pickupStation}>{pickupStation}</Row>
         <Row label={wizardTexts.seatsAvailable}>{seatsPrice.availableSeats}</Row>

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageSection } from '../../../components/page-layout.tsx';
 import { formatCedis } from '@krom/contracts/money';
-import { formatRideDate, formatRideTime, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
+import { formatDeparture, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
 import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
 
 /**
@@ -92,7 +92,7 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
                 <Card key={ride.id} aria-label={route}>
                   <strong>{route}</strong>
                   <Muted>
-                    {formatRideDate(ride.departureDate)} · {formatRideTime(ride.departureTime)}
+                    {formatDeparture(ride)}
                   </Muted>
                   <Muted>
                     {seatsLeftText(ride.availableSeats)} · {formatCedis(ride.pricePerSeat)} per seat

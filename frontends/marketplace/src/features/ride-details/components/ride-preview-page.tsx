@@ -5,8 +5,9 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { formatClockTime, formatRideDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
-import { formatRideDate, formatRideTime, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
+import { formatDeparture, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRide } from '../../../lib/api/ride.ts';
 import { DriverSummary } from './driver-summary.tsx';
@@ -69,7 +70,7 @@ function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; bac
   const { vehicle } = ride;
   const facts: [string, ReactNode][] = [
     ['Date', formatRideDate(ride.departureDate)],
-    ['Time', formatRideTime(ride.departureTime)],
+    ['Time', formatClockTime(ride.departureTime)],
     ['Duration', ride.duration ?? 'Not provided'],
     ['Seats available', `${ride.availableSeats} of ${ride.totalSeats}`],
     ...(ride.pickupStation ? ([['Pickup station', ride.pickupStation]] as [string, ReactNode][]) : []),
@@ -86,7 +87,7 @@ function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; bac
           <VisuallyHidden>to</VisuallyHidden> {ride.toCity}
         </h1>
         <p>
-          {formatRideDate(ride.departureDate)} · {formatRideTime(ride.departureTime)} · {formatCedis(ride.pricePerSeat)} per seat
+          {formatDeparture(ride)} · {formatCedis(ride.pricePerSeat)} per seat
         </p>
         {ride.status !== 'active' ? <Notice role="note">This ride is {ride.status} and can no longer be booked.</Notice> : null}
       </Heading>

@@ -10,8 +10,9 @@ import styled from 'styled-components';
 import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
 import { PageSection } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
+import { formatRideDate, ghanaDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
-import { formatDeparture, formatRideDate, seatsLeftText } from '../../../components/ride-card.tsx';
+import { formatDeparture, seatsLeftText } from '../../../components/ride-card.tsx';
 import { useCancelRideRequest } from '../api/cancel-ride-request.ts';
 import { useMyRideRequests } from '../api/get-my-ride-requests.ts';
 import { rideRequestTexts as texts } from '../ride-request-texts.ts';
@@ -87,7 +88,7 @@ function channelsOf(request: RideRequest): string {
 }
 
 /** The day a request lapses, in Ghana (GMT). */
-const expiryOf = (request: RideRequest) => `Expires ${formatRideDate(new Date(request.expiresAt).toISOString().slice(0, 10))}`;
+const expiryOf = (request: RideRequest) => `Expires ${formatRideDate(ghanaDate(request.expiresAt))}`;
 
 function RequestCard({ request, busy, onCancel }: { request: MyRideRequest; busy: boolean; onCancel: () => void }) {
   const route = routeOf(request);

@@ -1,3 +1,4 @@
+import { formatPickedDate } from '@krom/contracts/ghana-time';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { FormField } from '@krom/ui-kit/text-field.tsx';
 import { lazy, Suspense } from 'react';
@@ -97,8 +98,6 @@ export function RideListingsPage() {
   );
 }
 
-const placeholderDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
-
 /**
  * What the place and date fields look like while their code downloads: the same labels, boxes
  * and texts, so the real fields replace them without anything on the page moving.
@@ -107,7 +106,7 @@ function FiltersPlaceholder({ search }: { search: RideSearch }) {
   const fields = [
     { label: 'From', value: search.from?.text, placeholder: 'Any departure', bold: true },
     { label: 'To', value: search.to?.text, placeholder: 'Any destination', bold: true },
-    { label: 'Date', value: search.date && placeholderDate.format(new Date(`${search.date}T00:00:00Z`)), placeholder: 'Select a date', bold: false },
+    { label: 'Date', value: search.date && formatPickedDate(search.date), placeholder: 'Select a date', bold: false },
   ];
   return (
     <>
