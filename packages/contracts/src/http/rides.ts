@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCedis } from '../money.ts';
 import { bookingHorizonMonths, calendarDateField, dateMessages, daysAfter, monthsAfter } from './dates.ts';
 import { decimal, isoDateTime, uuid } from './fields.ts';
 import { ghanaBounds, placeTown, routePointSchema } from './places.ts';
@@ -56,9 +57,9 @@ export const rideMessages = {
   price: 'Please enter a price per seat',
   priceFormat: 'Price per seat must be an amount in cedis, such as 45 or 45.50',
   priceAboveCap: (cap: string) =>
-    `Price per seat cannot be more than GH₵${cap} for this route. Krom prices share the cost of the trip; they are not for profit.`,
+    `Price per seat cannot be more than ${formatCedis(cap)} for this route. Krom prices share the cost of the trip; they are not for profit.`,
   priceAboveShortTripCap: (cap: string, place: string) =>
-    `Price per seat cannot be more than GH₵${cap}: Krom cannot find ${place} on the map to work out the trip's distance. Choose it from the location suggestions.`,
+    `Price per seat cannot be more than ${formatCedis(cap)}: Krom cannot find ${place} on the map to work out the trip's distance. Choose it from the location suggestions.`,
   placeElsewhere: (place: string) => `The map point given for ${place} is not in ${place}. Choose it again from the location suggestions.`,
   notFound: 'Ride not found',
   notYours: 'Ride not found',
