@@ -1,9 +1,9 @@
 import { type RideChanged, type RideChangeField, rideChanged, rideChangeFields } from '@krom/contracts/events/rides';
 import { maxDepartureMoveDays, type updateRideSchema } from '@krom/contracts/http/rides';
+import { toPesewas } from '@krom/contracts/money';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pesewas } from './price-cap.ts';
 
 /*
  * What may change on a posted ride, and who hears of a change.
@@ -59,7 +59,7 @@ export function changedFields(previous: RideTerms, current: RideTerms): RideChan
     departureDate: previous.departureDate !== current.departureDate,
     departureTime: previous.departureTime !== current.departureTime,
     availableSeats: previous.availableSeats !== current.availableSeats,
-    pricePerSeat: pesewas(previous.pricePerSeat) !== pesewas(current.pricePerSeat),
+    pricePerSeat: toPesewas(previous.pricePerSeat) !== toPesewas(current.pricePerSeat),
     description: previous.description !== current.description,
     status: previous.status !== current.status,
   };
@@ -77,7 +77,7 @@ type ToldRequest = { id: string; userId: string; notifyByEmail: boolean; notifyB
 async function requestsToTell(tx: Transaction, rideId: string, previous: RideTerms, current: RideTerms, now: Date): Promise<ToldRequest[]> {
   const cancelled = current.status !== 'active';
   const moved = previous.departureAt !== current.departureAt;
-  const priceUp = pesewas(current.pricePerSeat) > pesewas(previous.pricePerSeat);
+  const priceUp = toPesewas(current.pricePerSeat) > toPesewas(previous.pricePerSeat);
   const { rows } = await tx.execute<ToldRequest>(sql`
     SELECT q.id, q.user_id AS "userId", q.notify_by_email AS "notifyByEmail", q.notify_by_sms AS "notifyBySms",
       (NOT ${cancelled}::boolean
