@@ -8,7 +8,6 @@ import {
   rideRequestMessages,
   type rideRequestInputSchema,
 } from '@krom/contracts/http/ride-requests';
-import { ghanaToday } from '@krom/contracts/ghana-time';
 import { placeTown } from '@krom/contracts/http/places';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
