@@ -6,7 +6,6 @@ import {
   verificationErrors,
   verificationTexts,
 } from '@krom/contracts/http/verification';
-import { ghanaToday, yearsBefore } from '@krom/contracts/http/dates';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { DayMonthYearField } from '@krom/ui-kit/day-month-year-field.tsx';
