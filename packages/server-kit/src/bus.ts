@@ -44,7 +44,8 @@ const nanos = (ms: number) => ms * 1_000_000;
  * either side. With a `prefix`, subjects and the stream are namespaced (isolated test runs).
  * The stream drops events older than `retentionMs` (its max_age). A service passes its configured
  * retention and the stream is brought to it; a tool connecting without one (a test's cleanup, a
- * command-line job) leaves an existing stream's retention as it is.
+ * command-line job) leaves an existing stream's retention as it is. The replica count
+ * (`replicas`: how many servers of a NATS cluster keep the stream) is handled the same way.
  */
 export class EventBus {
   private constructor(
@@ -54,10 +55,18 @@ export class EventBus {
     readonly streamName: string,
     readonly prefix: string,
     private readonly retention: { ms: number; enforce: boolean },
+    private replication: { replicas: number; enforce: boolean },
     private readonly logger: Logger,
   ) {}
 
-  static async connect(options: { url: string; prefix?: string; name: string; logger: Logger; retentionMs?: number }): Promise<EventBus> {
+  static async connect(options: {
+    url: string;
+    prefix?: string;
+    name: string;
+    logger: Logger;
+    retentionMs?: number;
+    replicas?: number;
+  }): Promise<EventBus> {
     const prefix = options.prefix ? `${options.prefix}.` : '';
     const nc = await connect({
       servers: options.url.split(','),
@@ -69,7 +78,8 @@ export class EventBus {
     const jsm = await jetstreamManager(nc);
     const streamName = options.prefix ? `KROM_${options.prefix.toUpperCase()}` : 'KROM';
     const retention = { ms: options.retentionMs ?? DEFAULT_EVENT_RETENTION_MS, enforce: options.retentionMs !== undefined };
-    const bus = new EventBus(nc, jetstream(nc), jsm, streamName, prefix, retention, options.logger);
+    const replication = { replicas: options.replicas ?? 1, enforce: options.replicas !== undefined };
+    const bus = new EventBus(nc, jetstream(nc), jsm, streamName, prefix, retention, replication, options.logger);
     try {
       await bus.ensureStream();
     } catch (error) {
@@ -82,6 +92,11 @@ export class EventBus {
   /** How long the service's stream keeps an event: a redelivery of an older one cannot arrive. */
   get retentionMs(): number {
     return this.retention.ms;
+  }
+
+  /** How many servers keep the event stream: streams made from it (snapshots) keep as many. */
+  get replicas(): number {
+    return this.replication.replicas;
   }
 
   subjectOf(subject: string): string {
@@ -97,17 +112,21 @@ export class EventBus {
       subjects: [`${this.prefix}krom.>`],
       max_age: nanos(this.retention.ms),
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      num_replicas: this.replication.replicas,
     };
     const current = (await this.streamConfig()) ?? (await this.createStream(limits));
     if (current === undefined) return;
     if (!this.retention.enforce) limits.max_age = current.max_age;
+    if (!this.replication.enforce) limits.num_replicas = current.num_replicas;
+    this.replication = { ...this.replication, replicas: limits.num_replicas };
     const differs =
       current.max_age !== limits.max_age ||
+      current.num_replicas !== limits.num_replicas ||
       current.duplicate_window !== limits.duplicate_window ||
       current.subjects?.join(' ') !== limits.subjects.join(' ');
     if (!differs) return;
     await this.jsm.streams.update(this.streamName, limits);
-    this.logger.info({ stream: this.streamName, maxAgeMs: this.retentionMs }, 'event stream limits updated');
+    this.logger.info({ stream: this.streamName, maxAgeMs: this.retentionMs, replicas: this.replicas }, 'event stream limits updated');
   }
 
   /** The stream's configuration, or undefined when there is no such stream yet. */
@@ -121,7 +140,7 @@ export class EventBus {
   }
 
   /** Adds the stream; when another process added it first, returns that one's configuration. */
-  private async createStream(limits: Pick<StreamConfig, 'subjects' | 'max_age' | 'duplicate_window'>): Promise<StreamConfig | undefined> {
+  private async createStream(limits: Pick<StreamConfig, 'subjects' | 'max_age' | 'duplicate_window' | 'num_replicas'>): Promise<StreamConfig | undefined> {
     try {
       await this.jsm.streams.add({ name: this.streamName, storage: StorageType.File, ...limits });
       return undefined;

@@ -32,6 +32,11 @@ export const serviceConfigSchema = baseConfigSchema.extend({
    * arrive: handled event ids are kept as long. Personal data in events is not kept forever.
    */
   EVENT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(7 * 24),
+  /**
+   * How many NATS servers of a cluster keep a copy of each stream (its num_replicas): 3 survives
+   * the loss of one server; 1 for a single server. The same for every service.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** How long a relayed outbox row stays for inspection before the relay prunes it. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(24),
 });

@@ -14,7 +14,7 @@ export const lastPerSubjectStreamName = (bus: EventBus, spec: LastPerSubjectStre
  * stream and keeps only the last message of each subject, with no age limit: the newest state of
  * every aggregate whose id ends the subject, whatever retention the event stream has. It is a
  * separate stream because a per-subject limit on the event stream would drop events that
- * consumers have not read yet.
+ * consumers have not read yet. It has as many replicas as the event stream.
  */
 export async function ensureLastPerSubjectStream(bus: EventBus, spec: LastPerSubjectStream): Promise<string> {
   const name = lastPerSubjectStreamName(bus, spec);
@@ -23,6 +23,7 @@ export async function ensureLastPerSubjectStream(bus: EventBus, spec: LastPerSub
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
     max_msgs_per_subject: 1,
+    num_replicas: bus.replicas,
     sources: [{ name: bus.streamName, filter_subject: bus.subjectOf(spec.subjects) }],
   };
   const current = await streamInfo(bus, name);

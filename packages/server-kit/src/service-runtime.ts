@@ -40,6 +40,7 @@ export async function openServiceResources<S extends Record<string, unknown>>(op
       name: options.service,
       logger,
       retentionMs: config.EVENT_RETENTION_HOURS * HOUR_MS,
+      replicas: config.NATS_STREAM_REPLICAS,
     });
     const relay = new OutboxRelay(db.$client, bus, logger, {
       prune: { outboxRetentionMs: config.OUTBOX_RETENTION_HOURS * HOUR_MS, handledEventsRetentionMs: bus.retentionMs },
