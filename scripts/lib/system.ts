@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { ensureNats, ensurePostgres, ensureRedis, ensureS3, reachable, repoRoot, type Started, varDir, waitFor } from './infra.ts';
+import { ensureNats, ensurePostgres, ensureRedis, ensureS3, reachable, repoRoot, type Started, varDir } from './infra.ts';
 import { localRedisPrefix } from './local-run-prefix.ts';
 import { runPortOffset, serviceDatabaseUrl, startedRunDatabases } from './service-databases.ts';
-
-type Proc = { name: string; cwd: string; script: string; port: number; health: string; env: Record<string, string> };
+import { type ProcessSpec, type Supervised, supervise } from './supervisor.ts';
 
 export type RunningSystem = { url: string; stop: () => Promise<void>; env: Record<string, string> };
 
@@ -19,30 +17,6 @@ function localSecrets(): { INTERNAL_AUTH_SECRET: string; SESSION_SECRET: string 
   const secrets = { INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'), SESSION_SECRET: randomBytes(32).toString('hex') };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
-}
-
-/**
- * A child's output with its name in front of each line, as it streams. The lines are not parsed:
- * with one pino line per request, JSON-parsing each in this one process cost more than the
- * children spent writing them.
- */
-function prefixLines(name: string): Transform {
-  const prefix = Buffer.from(`[${name}] `);
-  let atLineStart = true;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const parts: Buffer[] = [];
-      let from = 0;
-      while (from < chunk.length) {
-        if (atLineStart) parts.push(prefix);
-        const end = chunk.indexOf(10, from);
-        atLineStart = end !== -1;
-        parts.push(chunk.subarray(from, atLineStart ? end + 1 : chunk.length));
-        from = atLineStart ? end + 1 : chunk.length;
-      }
-      callback(null, Buffer.concat(parts));
-    },
-  });
 }
 
 export function buildFrontends(log: (line: string) => void): void {
@@ -62,19 +36,9 @@ export function buildFrontends(log: (line: string) => void): void {
 export async function startSystem(options: { log: (line: string) => void; quiet?: boolean; env?: Record<string, string> }): Promise<RunningSystem> {
   const { log } = options;
   const started: Started[] = [];
-  const children: { name: string; child: ChildProcess }[] = [];
+  const children: Supervised[] = [];
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        ({ child }) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-          }),
-      ),
-    );
+    await Promise.all(children.map((child) => child.stop()));
     for (const infra of started.reverse()) await infra.stop().catch(() => undefined);
   };
 
@@ -107,7 +71,7 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       ...options.env,
     };
-    const procs: Proc[] = [
+    const procs: ProcessSpec[] = [
       { name: 'identity', cwd: 'services/identity', script: 'src/server.ts', port: port(4001), health: '/health/ready', env: { DATABASE_URL: database('identity'), ...s3.env } },
       { name: 'rides', cwd: 'services/rides', script: 'src/server.ts', port: port(4002), health: '/health/ready', env: { DATABASE_URL: database('rides') } },
       {
@@ -140,41 +104,12 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
       if (await reachable('127.0.0.1', proc.port, 300)) throw new Error(`Port ${proc.port} (${proc.name}) is already in use: is Krom already running?`);
     }
     for (const proc of procs) {
-      const child = spawn(process.execPath, ['--import', 'tsx', proc.script], {
-        cwd: join(repoRoot, proc.cwd),
-        env: { ...process.env, ...common, ...proc.env, ...options.env, PORT: String(proc.port), HOST: process.env.HOST ?? '127.0.0.1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push({ name: proc.name, child });
-      for (const [stream, out] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ] as const) {
-        if (options.quiet) stream?.resume();
-        else stream?.pipe(prefixLines(proc.name)).pipe(out, { end: false });
-      }
-      child.once('exit', (code, signal) => {
-        if (code !== 0 && signal === null) log(`${proc.name} exited with code ${code}`);
-      });
+      children.push(supervise(proc, { env: { ...process.env, ...common }, overrides: options.env, log, quiet: options.quiet }));
     }
-    await Promise.all(
-      procs.map((proc) =>
-        waitFor(
-          proc.name,
-          async () => {
-            const exited = children.find((c) => c.name === proc.name)?.child.exitCode;
-            if (exited !== null && exited !== undefined) throw new Error(`${proc.name} exited with code ${exited} before it was ready`);
-            try {
-              return (await fetch(`http://127.0.0.1:${proc.port}${proc.health}`)).ok;
-            } catch {
-              return false;
-            }
-          },
-          // A hang, not a slow start: on a machine kept busy by other work a service takes minutes to compile and open.
-          300_000,
-        ),
-      ),
-    );
+    // A hang, not a slow start: on a machine kept busy by other work a service takes minutes to compile and open.
+    await Promise.all(children.map((child) => child.ready(300_000)));
+    // From here on a process that dies is started again (with backoff), until stop().
+    for (const child of children) child.restartOnExit(true);
     return { url: publicOrigin, stop, env: common };
   } catch (error) {
     await stop();
