@@ -19,8 +19,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'bff/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // The ui-kit's tests need a DOM; they run in the ui project.
-          exclude: ['packages/ui-kit/**', '**/node_modules/**'],
+          // The ui-kit's tests need a DOM; they run in the ui project. The replicas test has its own.
+          exclude: ['packages/ui-kit/**', 'scripts/replicas/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: hang.unit,
           hookTimeout: hang.unit,
@@ -45,6 +45,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: hang.integration,
           hookTimeout: hang.integration,
+          pool: 'forks',
+        },
+      },
+      {
+        // Starts a NATS cluster and two replicas of each service: run on its own, after the integration tests.
+        test: {
+          name: 'replicas',
+          include: ['scripts/replicas/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
           pool: 'forks',
         },
       },

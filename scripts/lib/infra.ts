@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { localS3Env, startLocalS3 } from '@krom/server-kit/local-s3';
@@ -22,6 +22,16 @@ export function reachable(host: string, port: number, timeoutMs = 1000): Promise
     socket.once('error', () => done(false));
   });
 }
+
+/** A port nothing listens on now (the kernel's pick), for a process the caller starts right after. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
 
 export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,15 +1,7 @@
-import { createServer } from 'node:net';
 import { eventually } from '@krom/server-kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './infra.ts';
 import { type ProcessSpec, type Supervised, supervise } from './supervisor.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const childSpec = async (env: Record<string, string> = {}): Promise<ProcessSpec> => ({
   name: 'child',
