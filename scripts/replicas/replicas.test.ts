@@ -294,6 +294,8 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
       return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     };
     let ridesPosted = 0;
+    /** Calls a kill cut off, made again through the surviving BFF. */
+    let retried = 0;
     let kills: Promise<void> | undefined;
     // Each stream on all three servers; the one leading the event stream is the one killed, forcing an election mid-traffic.
     const before = await streams();
@@ -329,6 +331,7 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
             })
             .catch(() => undefined);
           if (posted?.status === 201) break;
+          retried += 1;
           // Only a replica killed under the call may fail it; anything else is a real refusal.
           if (alive(replica) && posted !== undefined) expect(posted.status, JSON.stringify(posted.json)).toBe(201);
         }
@@ -347,6 +350,7 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
           const sent = await visitor.call(bffPort(replica), 'POST', '/api/sms/send-verification', { phoneNumber: phone }).catch(() => undefined);
           // 429: an earlier try reached notifications before its replica died; the code is on its way.
           if (sent?.status === 200 || sent?.status === 429) break;
+          retried += 1;
           if (alive(replica) && sent !== undefined) expect(sent.status, JSON.stringify(sent.json)).toBe(200);
         }
       }
@@ -406,7 +410,7 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
     console.log(
       `[replicas] events: ${rides.length} rides x ${PASSENGERS} requests = ${expectedMatches} matches, each told once; ` +
         `SMS: ${matchSms.length} match + ${CODES} code SMS, none twice (${delivered.length} outbox lines); ` +
-        `sessions: ${sessions.length} valid after; kills: ${[...killed].join(', ')}`,
+        `sessions: ${sessions.length} valid after; kills: ${[...killed].join(', ')} (${retried} calls cut off and made again)`,
     );
   });
 });
