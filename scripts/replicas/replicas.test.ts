@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,6 @@ import { userSnapshotStream } from '@krom/contracts/events/identity';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { dropDatabase } from '@krom/server-kit/db';
-import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { eventually } from '@krom/server-kit/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -19,7 +18,7 @@ import { type ProcessSpec, type Supervised, supervise } from '../lib/supervisor.
 
 /*
  * Several replicas, proven: a three-node NATS cluster with the streams on all three (R3), one
- * identity, two replicas each of rides, notifications and the BFF (same databases, same Redis
+ * identity and one admin, two replicas each of rides, notifications and the BFF (same databases, same Redis
  * prefix). While posted rides are matched to ride requests and sign-up codes are sent, one NATS
  * server and one replica of each are killed (SIGKILL). Then: every match is told (notification
  * and SMS), every code is texted, no SMS went out twice, and every session made before still
@@ -40,6 +39,8 @@ const postgresUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const databases = { postgresUrl, prefix: `krom_${tag}_` };
 const database = (service: string) => serviceDatabaseUrl(databases, service);
+/** The admin the admin service creates at start (ADMIN_BOOTSTRAP_*), who approves the driver. */
+const staffAccount = { username: 'replicas.staff', password: randomBytes(12).toString('hex') };
 const secrets = { INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'), SESSION_SECRET: randomBytes(32).toString('hex') };
 const workDir = mkdtempSync(join(tmpdir(), 'krom-replicas-'));
 const outboxDir = join(workDir, 'outbox');
@@ -51,11 +52,12 @@ let cluster: NatsCluster;
 const processes = new Map<string, Supervised>();
 const logLines: string[] = [];
 
-/** A Ghana number no other run uses: 024 and seven digits from the run and a counter. */
+/** A Ghana number new to this run (its databases and outbox are its own): 024, four digits of the run's, a counter. */
+const phoneBase = 1000 + randomInt(9000);
 let numbers = 0;
 const newPhone = () => {
   numbers += 1;
-  return `024${String((Date.now() % 100_000) * 100 + numbers).padStart(7, '0').slice(-7)}`;
+  return `024${phoneBase}${String(numbers).padStart(3, '0')}`;
 };
 const e164 = (phone: string) => `+233${phone.slice(1)}`;
 
@@ -135,7 +137,7 @@ async function signUp(client: Client, replica: 1 | 2): Promise<string> {
   return phone;
 }
 
-/** Identity and driver details sent through the BFF, approved as staff would (identity's route, as the BFF calls it for an admin). */
+/** Identity and driver details sent through the BFF, approved by staff through the BFF. */
 async function verifyDriver(driver: Client): Promise<void> {
   const port = bffPort(1);
   const inYears = (years: number) => `${new Date().getUTCFullYear() + years}-06-30`;
@@ -159,15 +161,11 @@ async function verifyDriver(driver: Client): Promise<void> {
     licenseClass: 'B',
     licenseExpiryDate: inYears(2),
   });
-  const identityPort = processes.get('identity')?.spec.port as number;
+  const staff = new Client('staff');
+  expect((await staff.call(port, 'POST', '/api/admin/login', staffAccount)).status).toBe(200);
   for (const submission of [identity, driving]) {
-    const assertion = signAssertion(secrets.INTERNAL_AUTH_SECRET, { kind: 'admin', adminId: randomUUID() }, 'identity');
-    const decided = await fetch(`http://127.0.0.1:${identityPort}/verification/submissions/${submission}/decision`, {
-      method: 'POST',
-      headers: { [ASSERTION_HEADER]: assertion, 'content-type': 'application/json' },
-      body: JSON.stringify({ decision: 'approved' }),
-    });
-    expect(decided.status, await decided.text()).toBe(200);
+    const decided = await staff.call(port, 'POST', `/api/admin/verifications/${submission}/decision`, { decision: 'approved' });
+    expect(decided.status, JSON.stringify(decided.json)).toBe(200);
   }
   await eventually(async () => {
     const rights = await driver.call(port, 'GET', '/api/rides/posting-rights');
@@ -220,8 +218,12 @@ beforeAll(async () => {
   });
   const specs = [
     spec('identity', 'services/identity', port.identity, { DATABASE_URL: database('identity'), UPLOADS_DIR: join(workDir, 'uploads') }),
-    // The BFF is ready only when every service it calls is up; nothing here calls admin otherwise.
-    spec('admin', 'services/admin', port.admin, { DATABASE_URL: database('admin') }),
+    // Staff sign in through it to approve the driver; the BFFs are ready only once it answers too.
+    spec('admin', 'services/admin', port.admin, {
+      DATABASE_URL: database('admin'),
+      ADMIN_BOOTSTRAP_USERNAME: staffAccount.username,
+      ADMIN_BOOTSTRAP_PASSWORD: staffAccount.password,
+    }),
     ...([0, 1] as const).flatMap((replica) => [
       spec(`rides-${replica + 1}`, 'services/rides', port.rides[replica], { DATABASE_URL: database('rides') }),
       spec(`notifications-${replica + 1}`, 'services/notifications', port.notifications[replica], notificationsEnv),
