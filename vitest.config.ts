@@ -54,8 +54,9 @@ export default defineConfig({
           name: 'replicas',
           include: ['scripts/replicas/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 300_000,
-          hookTimeout: 240_000,
+          // Hang catchers: booting nine processes on a busy machine takes minutes, the events' settling up to 150 s.
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
           pool: 'forks',
         },
       },

@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 describe('a process started by npm start', () => {
-  it('comes back and answers /health/ready after it is killed', { timeout: 60_000 }, async () => {
+  it('comes back and answers /health/ready after it is killed', async () => {
     const lines: string[] = [];
     const spec = await childSpec();
     running = supervise(spec, { env: process.env, log: (line) => lines.push(line), quiet: true });
@@ -38,13 +38,13 @@ describe('a process started by npm start', () => {
     const second = await eventually(async () => {
       const pid = await pidAnswering(spec.port);
       return pid !== undefined && pid !== first ? pid : undefined;
-    }, 30_000);
+    });
     expect(second).toBe(running.child?.pid);
     expect(running.restarts).toBe(1);
     expect(lines).toContain('child was killed (SIGKILL); starting it again in 0.5 s');
   });
 
-  it('waits longer after each quick death and reports the crash loop', { timeout: 60_000 }, async () => {
+  it('waits longer after each quick death and reports the crash loop', async () => {
     const lines: string[] = [];
     running = supervise(await childSpec({ CRASH: '1' }), {
       env: process.env,
@@ -53,7 +53,7 @@ describe('a process started by npm start', () => {
       backoff: { initialMs: 100, maxMs: 400, stableMs: 60_000 },
     });
     running.restartOnExit(true);
-    await eventually(async () => (lines.length >= 4 ? true : undefined), 45_000);
+    await eventually(async () => (lines.length >= 4 ? true : undefined));
     expect(lines.slice(0, 4)).toEqual([
       'child exited with code 1; starting it again in 0.1 s',
       'child exited with code 1; starting it again in 0.2 s',
@@ -62,7 +62,7 @@ describe('a process started by npm start', () => {
     ]);
   });
 
-  it('stays down once stopped (Ctrl-C)', { timeout: 60_000 }, async () => {
+  it('stays down once stopped (Ctrl-C)', async () => {
     const lines: string[] = [];
     const spec = await childSpec();
     const supervised = supervise(spec, { env: process.env, log: (line) => lines.push(line), quiet: true });

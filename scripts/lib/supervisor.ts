@@ -22,7 +22,10 @@ export type Supervised = {
   readonly restarts: number;
   /** From now on a death is followed by a restart (`npm start` turns this on once all are ready). */
   restartOnExit: (on: boolean) => void;
-  /** Resolves once the process answers its health path; fails if it exits first while not restarting. */
+  /**
+   * Resolves once the process answers its health path; fails if it exits first while not
+   * restarting. The limit catches a hang: on a busy machine a service takes minutes to compile and open.
+   */
   ready: (timeoutMs?: number) => Promise<void>;
   /** Stops the child (SIGTERM, then SIGKILL after 15 s) and any restart still waiting. */
   stop: () => Promise<void>;
@@ -124,7 +127,7 @@ export function supervise(
     restartOnExit(on) {
       restarting = on;
     },
-    ready: (timeoutMs = 90_000) =>
+    ready: (timeoutMs = 300_000) =>
       waitFor(
         spec.name,
         async () => {

@@ -106,8 +106,7 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     for (const proc of procs) {
       children.push(supervise(proc, { env: { ...process.env, ...common }, overrides: options.env, log, quiet: options.quiet }));
     }
-    // A hang, not a slow start: on a machine kept busy by other work a service takes minutes to compile and open.
-    await Promise.all(children.map((child) => child.ready(300_000)));
+    await Promise.all(children.map((child) => child.ready()));
     // From here on a process that dies is started again (with backoff), until stop().
     for (const child of children) child.restartOnExit(true);
     return { url: publicOrigin, stop, env: common };
