@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, waitFor } from './infra.ts';
 
-type Node = { name: string; clientPort: number; routePort: number; monitorPort: number; storeDir: string; child?: ChildProcess };
+type Node = { name: string; clientPort: number; routePort: number; monitorPort: number; storeDir: string; child?: ChildProcess; failed?: Error };
 
 export type NatsCluster = {
   /** Every server's client address, comma-separated, as NATS_URL takes them. */
@@ -39,6 +39,10 @@ export async function startNatsCluster(options: { size: number; storeDir: string
       ],
       { stdio: 'ignore' },
     );
+    // No nats-server on PATH: say so rather than wait for a server that never starts.
+    node.child.once('error', (error) => {
+      node.failed = new Error(`could not start nats-server (${error.message}); install it (Debian/Ubuntu: apt-get install nats-server)`);
+    });
   }
   const cluster: NatsCluster = {
     url: nodes.map((node) => `nats://127.0.0.1:${node.clientPort}`).join(','),
@@ -64,6 +68,7 @@ export async function startNatsCluster(options: { size: number; storeDir: string
         waitFor(
           node.name,
           async () => {
+            if (node.failed) throw node.failed;
             if (node.child?.exitCode !== null) throw new Error(`${node.name} exited with code ${node.child?.exitCode}`);
             return (await fetch(`http://127.0.0.1:${node.monitorPort}/healthz`).catch(() => undefined))?.ok === true;
           },
