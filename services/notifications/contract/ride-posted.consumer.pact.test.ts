@@ -54,7 +54,9 @@ describe('krom-notifications consuming krom-rides events', () => {
           departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.source, '14:30'),
           departureAt: isoDateTime('2025-11-28T14:30:00.000Z'),
           availableSeats: integer(3),
-          totalSeats: integer(4),
+          // The vehicle's seats, the driver's included (v1's meaning); passengerSeats, added later, are those but the driver's.
+          totalSeats: integer(5),
+          passengerSeats: integer(4),
           pricePerSeat: regex(/^\d+(\.\d{1,2})?$/.source, '120.00'),
           currency: 'GHS',
           postedAt: isoDateTime('2025-11-20T09:00:00.000Z'),

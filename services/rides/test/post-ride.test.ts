@@ -439,7 +439,9 @@ describe('a posted ride', () => {
       departureTime: '16:05',
       departureAt: `${body.departureDate}T16:05:00.000Z`,
       availableSeats: 3,
-      totalSeats: 3,
+      // The vehicle's seats, as v1 has always said; its passenger seats apart.
+      totalSeats: 4,
+      passengerSeats: 3,
       pricePerSeat: '99.00',
       currency: 'GHS',
       postedAt: ride.createdAt,

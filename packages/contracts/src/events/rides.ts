@@ -29,8 +29,10 @@ export const ridePosted = defineEvent(
     /** The departure as an instant (Ghana keeps GMT all year). */
     departureAt: z.string().datetime({ offset: true }),
     availableSeats: z.number().int(),
-    /** The passenger seats of the ride's vehicle (`passengerSeatsOf`), as the API's ride says. */
+    /** The seats of the ride's vehicle, the driver's included (as since v1; the API's ride says `passengerSeats` here). */
     totalSeats: z.number().int(),
+    /** The vehicle's seats but the driver's (`passengerSeatsOf`), the API's totalSeats. Absent from events recorded before it was added. */
+    passengerSeats: z.number().int().optional(),
     pricePerSeat: z.string(),
     currency: z.string(),
     postedAt: z.string().datetime({ offset: true }),

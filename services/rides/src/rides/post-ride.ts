@@ -169,7 +169,9 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
       departureTime: request.departureTime,
       departureAt: departureAt.toISOString(),
       availableSeats: request.availableSeats,
-      totalSeats: passengerSeatsOf(vehicle.seats),
+      // totalSeats keeps its v1 meaning, the vehicle's seats; the passenger seats came later, in a field of their own.
+      totalSeats: vehicle.seats,
+      passengerSeats: passengerSeatsOf(vehicle.seats),
       pricePerSeat: Number(request.pricePerSeat).toFixed(2),
       currency: request.currency,
       postedAt: ride.createdAt.toISOString(),
