@@ -445,9 +445,12 @@ describe('a changed ride', () => {
     // Seats cut below three: only the passenger who needs three hears.
     const fewer = await changed(driver, ride, { pricePerSeat: '70', availableSeats: 2 });
     expect(told(fewer)).toEqual([entry(three, threeRequest, false)]);
+    // Later edits that leave the seats alone are no news to that passenger, though the ride still has too few.
+    expect((await changed(driver, ride, { pricePerSeat: '70', availableSeats: 2, description: 'Air conditioned' }))?.passengers).toEqual([]);
+    expect((await changed(driver, ride, { pricePerSeat: '65', availableSeats: 2 }))?.passengers).toEqual([]);
 
     // Moved a day: everyone; the one who asked for that very day no longer matches.
-    const moved = await changed(driver, ride, { pricePerSeat: '70', availableSeats: 2, departureDate: dayFromNow(4) });
+    const moved = await changed(driver, ride, { pricePerSeat: '65', availableSeats: 2, departureDate: dayFromNow(4) });
     expect(moved?.changed).toEqual(['departureDate']);
     expect(told(moved)).toEqual(sortedEntries(
       entry(noLimit, noLimitRequest, true, { notifyByEmail: false, notifyBySMS: true }),

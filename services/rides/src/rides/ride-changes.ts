@@ -71,13 +71,15 @@ type ToldRequest = { id: string; userId: string; notifyByEmail: boolean; notifyB
 /**
  * The open requests told of the ride (a ride_request_matches row) for which the change is
  * material, each with whether the changed ride still matches it by price, seats and date (the
- * route does not change). Material: cancelled, the departure moved, the price up, or fewer seats
- * than the request's passengers. A passenger the service hides (suspended, deleted) is not told.
+ * route does not change). Material: cancelled, the departure moved, the price up, or the seats
+ * changed to fewer than the request's passengers (only when they changed: a passenger already
+ * told of a cut is not told again of every later edit). A passenger the service hides (suspended, deleted) is not told.
  */
 async function requestsToTell(tx: Transaction, rideId: string, previous: RideTerms, current: RideTerms, now: Date): Promise<ToldRequest[]> {
   const cancelled = current.status !== 'active';
   const moved = previous.departureAt !== current.departureAt;
   const priceUp = toPesewas(current.pricePerSeat) > toPesewas(previous.pricePerSeat);
+  const seatsChanged = previous.availableSeats !== current.availableSeats;
   const { rows } = await tx.execute<ToldRequest>(sql`
     SELECT q.id, q.user_id AS "userId", q.notify_by_email AS "notifyByEmail", q.notify_by_sms AS "notifyBySms",
       (NOT ${cancelled}::boolean
@@ -89,7 +91,7 @@ async function requestsToTell(tx: Transaction, rideId: string, previous: RideTer
       ) AS "stillMatches"
     FROM ride_request_matches m JOIN ride_requests q ON q.id = m.request_id
     WHERE m.ride_id = ${rideId}::uuid AND q.status = 'active' AND q.expires_at > ${now.toISOString()}::timestamptz
-      AND (${cancelled}::boolean OR ${moved}::boolean OR ${priceUp}::boolean OR q.passengers > ${current.availableSeats}::int)
+      AND (${cancelled}::boolean OR ${moved}::boolean OR ${priceUp}::boolean OR (${seatsChanged}::boolean AND q.passengers > ${current.availableSeats}::int))
       AND NOT EXISTS (SELECT 1 FROM user_profiles hidden WHERE hidden.user_id = q.user_id AND (hidden.suspended OR hidden.deleted))
     ORDER BY q.id`);
   return rows;
