@@ -7,6 +7,7 @@ import { eventually } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailLogs, smsLogs } from '../src/db/schema.ts';
+import { RIDE_CHANGE_NOTICES_PER_RIDE_DAILY } from '../src/notifications/match-notice-bounds.ts';
 import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
 import { readLocalOutbox } from '../src/sms/local-provider.ts';
 import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
@@ -134,6 +135,32 @@ describe('krom.rides.ride.changed.v1', () => {
     await allDelivered(passenger.userId);
     expect((await changeNotices(passenger.userId)).map((item) => item.title)).toEqual(['A ride you were told about was cancelled', TITLE]);
     expect(await textsTo(passenger.phone)).toHaveLength(2);
+  });
+
+  it('tells nobody of a change with nothing to say, though the event names them', async () => {
+    const passenger = await registeredPassenger();
+    // As a description edit of a ride whose seats were cut below the passenger's count once read: "The ride from Accra to Tema now ."
+    await deliver(rideChanged, changedRide([told(passenger.userId, { notifyBySMS: true, stillMatches: false })], { changed: ['description'], current: terms }));
+    expect(await changeNotices(passenger.userId)).toEqual([]);
+    expect(await smsOf(passenger.userId)).toEqual([]);
+  });
+
+  it('tells a passenger of one ride’s changes a few times a day, however often its driver edits it, and still of its cancellation', async () => {
+    const passenger = await registeredPassenger();
+    const rideId = randomUUID();
+    const edits = RIDE_CHANGE_NOTICES_PER_RIDE_DAILY + 3;
+    for (let version = 2; version < 2 + edits; version++) {
+      await deliver(rideChanged, changedRide([told(passenger.userId, { notifyBySMS: true })], { rideId, version }));
+    }
+    expect(await changeNotices(passenger.userId)).toHaveLength(RIDE_CHANGE_NOTICES_PER_RIDE_DAILY);
+    await allDelivered(passenger.userId);
+    expect(await textsTo(passenger.phone)).toHaveLength(RIDE_CHANGE_NOTICES_PER_RIDE_DAILY);
+
+    await deliver(rideChanged, changedRide([told(passenger.userId)], { rideId, version: 2 + edits, changed: ['status'], current: { ...terms, status: 'cancelled' } }));
+    expect((await changeNotices(passenger.userId))[0]?.title).toBe('A ride you were told about was cancelled');
+    // Another ride's change is still news.
+    await deliver(rideChanged, changedRide([told(passenger.userId)]));
+    expect(await changeNotices(passenger.userId)).toHaveLength(RIDE_CHANGE_NOTICES_PER_RIDE_DAILY + 2);
   });
 
   it('tells nobody when it names no passenger, and a deleted account nothing', async () => {

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type UserRegistered, userDeleted, userRegistered } from '@krom/contracts/events/identity';
-import { type RideRequestMatched, rideRequestMatched } from '@krom/contracts/events/rides';
+import { rideChanged, type RideRequestMatched, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually } from '@krom/server-kit/testing';
@@ -245,6 +245,32 @@ describe('krom.rides.ride_request.matched.v1', () => {
       // Another driver’s ride is still news.
       await deliver(rideRequestMatched, matched(passenger.userId, { driverId: randomUUID(), notifyBySMS: true }));
       expect(await matchNotices(passenger.userId)).toHaveLength(perDriver + 1);
+    });
+    it('still tells a passenger of a genuine match after a day of change notices', async () => {
+      const passenger = await registeredPassenger();
+      const terms = { departureDate: '2025-11-28', departureTime: '14:30', departureAt: '2025-11-28T14:30:00.000Z', availableSeats: 3, pricePerSeat: '120.00', status: 'active' as const };
+      // A driver turning the prices of their rides up and down: more change notices than matches a passenger hears of in a day.
+      const driverId = randomUUID();
+      const rides = Array.from({ length: handle.config.MATCH_NOTICES_PER_MEMBER_DAILY }, () => randomUUID());
+      for (const rideId of rides) {
+        await deliver(rideChanged, envelope(rideChanged, {
+          rideId,
+          driverId,
+          fromLocation: 'Accra',
+          toLocation: 'Kumasi',
+          currency: 'GHS',
+          changed: ['pricePerSeat'],
+          previous: terms,
+          current: { ...terms, pricePerSeat: '130.00' },
+          passengers: [{ requestId: randomUUID(), passengerId: passenger.userId, notifyByEmail: false, notifyBySMS: false, stillMatches: true }],
+          changedAt: new Date().toISOString(),
+          version: 2,
+        }));
+      }
+      expect((await list(passenger.userId)).items.filter((item) => item.title === 'A ride you were told about changed')).toHaveLength(rides.length);
+
+      await deliver(rideRequestMatched, matched(passenger.userId, { driverId: randomUUID() }));
+      expect(await matchNotices(passenger.userId)).toHaveLength(1);
     });
   });
 

@@ -30,7 +30,7 @@ describe('ride change notices', () => {
       title: 'A ride you were told about changed',
       message: 'The ride from Accra to Tema now leaves Sat 29 Nov at 9:00 AM (was Fri 28 Nov at 2:30 PM), costs GH₵60.00 a seat (was GH₵40.00) and has 1 seat free (was 3).',
       actionRequired: false,
-      data: { requestId: told.requestId, rideId: moved.rideId, link: `/ride-preview/${moved.rideId}` },
+      data: { kind: 'change', requestId: told.requestId, rideId: moved.rideId, link: `/ride-preview/${moved.rideId}` },
     });
   });
 

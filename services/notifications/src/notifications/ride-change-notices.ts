@@ -19,6 +19,9 @@ const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`)
 const cancelled = (change: Change) => change.current.status !== 'active';
 const noLongerMatches = 'It no longer matches your ride request.';
 
+/** The `kind` in a change notice's data: the daily bounds tell change notices from match notices by it. */
+export const CHANGE_NOTICE_KIND = 'change';
+
 /** What changed that a passenger relies on, as clauses: "leaves Sat 29 Nov at 9:00 AM (was …)". */
 function changeClauses(change: Change): string[] {
   const { previous, current, changed } = change;
@@ -31,12 +34,18 @@ function changeClauses(change: Change): string[] {
   return clauses;
 }
 
+/**
+ * Whether the change is news a passenger can be told in words: cancelled, or a clause to say. A
+ * change of nothing they rely on (the description) has none, and is told to nobody.
+ */
+export const rideChangeIsNews = (change: Change) => cancelled(change) || changeClauses(change).length > 0;
+
 const listed = (clauses: string[]) => (clauses.length <= 1 ? clauses.join('') : `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1)}`);
 
 /** The notice under the bell, in the Ride Requests tab, linking to the ride. */
 export function rideChangeNotice(change: Change, passenger: Passenger): Notice {
   const route = `The ride from ${place(change.fromLocation)} to ${place(change.toLocation)}`;
-  const base = { type: 'ride_request' as const, actionRequired: false, data: { requestId: passenger.requestId, rideId: change.rideId, link: rideLink(change.rideId) } };
+  const base = { type: 'ride_request' as const, actionRequired: false, data: { kind: CHANGE_NOTICE_KIND, requestId: passenger.requestId, rideId: change.rideId, link: rideLink(change.rideId) } };
   if (cancelled(change)) {
     return { ...base, title: 'A ride you were told about was cancelled', message: `${route} on ${when(change.previous)} was cancelled by its driver.` };
   }

@@ -24,7 +24,7 @@ describe('ride match notices', () => {
       title: 'A ride matches your request',
       message: 'A ride from Accra to Kumasi on Fri 28 Nov at 2:30 PM has 3 seats at GH₵120.00 each.',
       actionRequired: false,
-      data: { requestId: matched.requestId, rideId: matched.rideId, link: `/ride-preview/${matched.rideId}` },
+      data: { kind: 'match', requestId: matched.requestId, rideId: matched.rideId, link: `/ride-preview/${matched.rideId}` },
     });
   });
 

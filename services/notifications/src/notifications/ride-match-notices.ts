@@ -25,7 +25,7 @@ export function rideMatchNotice(match: Match): Notice {
     message: `A ride from ${place(match.fromLocation)} to ${place(match.toLocation)} on ${when(match)} has ${seats(match, priceText(match.pricePerSeat, match.currency))}.`,
     actionRequired: false,
     // The driver's id is how the daily bound per driver (match-notice-bounds.ts) finds earlier notices of their rides.
-    data: { requestId: match.requestId, rideId: match.rideId, ...(match.driverId ? { driverId: match.driverId } : {}), link: rideLink(match.rideId) },
+    data: { kind: 'match', requestId: match.requestId, rideId: match.rideId, ...(match.driverId ? { driverId: match.driverId } : {}), link: rideLink(match.rideId) },
   };
 }
 

@@ -3,7 +3,8 @@ import { type EventEnvelope, eventEnvelopeSchema } from '@krom/contracts/envelop
 import { handleOnce } from '@krom/server-kit/outbox';
 import { currentTraceparent } from '@krom/server-kit/telemetry';
 import type { EmailSender } from '../../email/queue-email.ts';
-import { rideChangeEmail, rideChangeNotice, rideChangeSmsText } from '../../notifications/ride-change-notices.ts';
+import { rideChangeNoticeAllowed } from '../../notifications/match-notice-bounds.ts';
+import { rideChangeEmail, rideChangeIsNews, rideChangeNotice, rideChangeSmsText } from '../../notifications/ride-change-notices.ts';
 import { queuePendingNews, type RecordedNews, recordedNews, recordPassengerNews } from '../../notifications/tell-passenger.ts';
 import type { SmsSender } from '../../sms/queue-sms.ts';
 import { inConsumerSpan } from '../consumer-span.ts';
@@ -32,17 +33,22 @@ export const rideChangePassengerKey = (change: Pick<RideChanged, 'rideId' | 'ver
  * what changed and whether the ride still matches their request; all in one transaction, once
  * per change of the ride (handleOnce under the ride and version, so the same change under a new
  * event id tells nobody again), messages queued after commit. A deleted account gets nothing, an
- * account never heard of the notice only (tell-passenger.ts).
+ * account never heard of the notice only (tell-passenger.ts). A change with nothing to say
+ * (rideChangeIsNews) tells nobody, and a passenger already told of the ride's changes
+ * RIDE_CHANGE_NOTICES_PER_RIDE_DAILY times today hears no more of them but its cancellation.
  */
 export function handleRideChanged(sms: SmsSender, email: EmailSender): (envelope: EventEnvelope<RideChanged>) => Promise<void> {
   return (envelope) =>
     inConsumerSpan(envelope, async () => {
       const change = envelope.data;
-      const keys = change.passengers.map((passenger) => rideChangePassengerKey(change, passenger.passengerId));
+      // Acked and told to nobody: a notice with no clause would read "The ride … now ."
+      const passengers = rideChangeIsNews(change) ? change.passengers : [];
+      const cancelled = change.current.status !== 'active';
+      const keys = passengers.map((passenger) => rideChangePassengerKey(change, passenger.passengerId));
       let recorded: RecordedNews[] = [];
       const firstTime = await handleOnce(sms.db, { ...envelope, id: rideChangeKey(change) }, async (tx) => {
         recorded = [];
-        for (const [index, passenger] of change.passengers.entries()) {
+        for (const [index, passenger] of passengers.entries()) {
           recorded.push(
             await recordPassengerNews(tx, sms, email, {
               passengerId: passenger.passengerId,
@@ -52,6 +58,8 @@ export function handleRideChanged(sms: SmsSender, email: EmailSender): (envelope
               email: rideChangeEmail(change, passenger),
               notifyBySMS: passenger.notifyBySMS,
               notifyByEmail: passenger.notifyByEmail,
+              // A cancellation is told once per ride, and is news even after a day of edits.
+              allowed: cancelled ? undefined : (bounded) => rideChangeNoticeAllowed(bounded, { passengerId: passenger.passengerId, rideId: change.rideId }),
             }),
           );
         }
