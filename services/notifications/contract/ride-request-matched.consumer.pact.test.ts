@@ -60,7 +60,7 @@ describe('krom-notifications consuming krom-rides events', () => {
             title: 'A ride matches your request',
             message: 'A ride from Accra to Kumasi on Fri 28 Nov at 2:30 PM has 3 seats at GH₵120.00 each.',
             actionRequired: false,
-            data: { requestId, rideId, driverId, link: `/ride-preview/${rideId}` },
+            data: { kind: 'match', requestId, rideId, driverId, link: `/ride-preview/${rideId}` },
           });
           expect(rideMatchSmsRecord(envelope.data, '0241234567', 'local')).toMatchObject({
             phoneNumber: '+233241234567',
