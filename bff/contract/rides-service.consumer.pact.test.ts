@@ -1,4 +1,6 @@
 import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { ghanaToday } from '@krom/contracts/ghana-time';
+import { monthsAfter } from '@krom/contracts/http/dates';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
@@ -242,7 +244,8 @@ describe('BFF → rides service (payments)', () => {
  */
 const DRIVER_ID = 'a4e1c2b3-5d6f-4a7b-8c9d-0e1f2a3b4c5d';
 const RIDE_ID = 'c6a3e4d5-7f8b-4c9d-8e1f-2a3b4c5d6e7f';
-const DEPARTURE_DATE = '2099-03-14';
+// A month ahead: a departure may be at most 12 months ahead, so a fixed far date would be refused.
+const DEPARTURE_DATE = monthsAfter(ghanaToday(), 1);
 const USER_VEHICLE_ID = 'd7b4f5e6-8a9c-4d1e-9f2a-3b4c5d6e7f80';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateVehicleId = fromProviderState('${vehicleId}', USER_VEHICLE_ID);
