@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { type BffConfig, servedOverHttps } from './config.ts';
 import { CurrentUserCache } from './current-user/current-user-cache.ts';
 import { openPlaces } from './places/open-places.ts';
-import { memberLimitsFrom } from './plugins/member-limits.ts';
+import { memberLimitsFrom, rateLimitNamespace, refundRefusedWrites } from './plugins/member-limits.ts';
 import { sameOriginWrites } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
@@ -74,9 +74,10 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: `${config.REDIS_PREFIX}rate:`,
+    nameSpace: rateLimitNamespace(config),
     errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please wait a minute and try again.' }),
   });
+  app.addHook('onResponse', refundRefusedWrites(redis));
   await app.register(sameOriginWrites, { publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(sessions, {
     secret: config.SESSION_SECRET,

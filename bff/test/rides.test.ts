@@ -253,6 +253,23 @@ describe('a signed-in driver', () => {
     }
   });
 
+  it('uses up the allowance only with rides actually posted: posts refused for a price over the cap count nothing', async () => {
+    const limited = await buildBffApp({ ...system.config, RATE_LIMIT_RIDE_POSTS_PER_DAY: 2 }, system.redis);
+    try {
+      const { driver, vehicle } = await readyDriver();
+      const post = (days: number, pricePerSeat = '120') => call(driver, 'POST', '/api/rides', accraToKumasi(vehicle.id, { departureDate: inDays(days), pricePerSeat }), limited);
+      for (const days of [7, 8, 9]) expect((await post(days, '99999')).statusCode).toBe(400);
+      expect((await post(7)).statusCode).toBe(201);
+      expect((await post(8)).statusCode).toBe(201);
+      expect((await post(9)).statusCode).toBe(429);
+
+      const other = await readyDriver();
+      expect((await call(other.driver, 'POST', '/api/rides', accraToKumasi(other.vehicle.id), limited)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('adds only so many vehicles a day and makes only so many other changes an hour, each member on their own', async () => {
     const limited = await buildBffApp({ ...system.config, RATE_LIMIT_VEHICLES_PER_DAY: 1, RATE_LIMIT_MEMBER_WRITES_PER_HOUR: 2 }, system.redis);
     try {
