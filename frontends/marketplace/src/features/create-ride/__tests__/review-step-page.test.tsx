@@ -162,6 +162,14 @@ describe('/create-ride-review (step 4: review and post)', () => {
     expect(router.state.location.pathname).toBe('/create-ride-seats-price');
   });
 
+  it.each(['12.345', '45.'])('goes back to step 3 when the saved price is not an amount in cedis (%s), rather than crash', async (pricePerSeat) => {
+    seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat } });
+    wizardApi();
+    const { router } = open();
+    await screen.findByRole('heading', { level: 1, name: 'Seats and Price' });
+    expect(router.state.location.pathname).toBe('/create-ride-seats-price');
+  });
+
   it('Edit goes back to step 1 with everything still there', async () => {
     wizardApi();
     const { user, router } = open();

@@ -121,13 +121,13 @@ describe('/create-ride-seats-price (step 3: seats and price)', () => {
     expect(screen.getByRole('alert').textContent).toBe(alertText);
   });
 
-  it('checks the price is an amount in cedis', async () => {
+  it.each(['0', '12.345'])('checks the price is an amount in cedis (%s is not)', async (text) => {
     wizardApi();
     const { user } = open();
     await form();
     await user.click(screen.getByRole('radio', { name: /2015 Toyota Hiace/ }));
     await user.type(seats(), '5');
-    await user.type(price(), '0');
+    await user.type(price(), text);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText(rideMessages.priceFormat)).toBeTruthy();
   });

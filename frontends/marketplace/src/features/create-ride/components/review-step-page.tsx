@@ -1,4 +1,4 @@
-import { postRideSchema } from '@krom/contracts/http/rides';
+import { postRideSchema, priceField } from '@krom/contracts/http/rides';
 import { formatDuration } from '@krom/contracts/http/places';
 import { formatClockTime, formatPickedDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
@@ -36,7 +36,11 @@ type CompleteDraft = {
 
 type DraftCheck = { draft: CompleteDraft } | { missing: '/create-ride' | '/create-ride-seats-price' };
 
-/** The three pieces, or the step to go back to: the spec's route step when the route, date or time is missing. */
+/**
+ * The three pieces, or the step to go back to: the spec's route step when the route, date or time is
+ * missing; step 3 when the vehicle, seats or a valid price are (step 3 saves its draft as the driver
+ * types, so "12.345" can be stored, and the money module would throw on it here).
+ */
 function checkDraft(userId: string): DraftCheck {
   const route = readDraft(userId, 'route');
   const dateTime = readDraft(userId, 'dateTime');
@@ -45,7 +49,7 @@ function checkDraft(userId: string): DraftCheck {
   const destination = route?.destination;
   if (!route || !departure || !destination || !dateTime?.date || !dateTime.time) return { missing: '/create-ride' };
   const selectedVehicle = seatsPrice?.selectedVehicle;
-  if (!seatsPrice || !selectedVehicle || !seatsPrice.availableSeats || !seatsPrice.pricePerSeat) return { missing: '/create-ride-seats-price' };
+  if (!seatsPrice || !selectedVehicle || !seatsPrice.availableSeats || !priceField.safeParse(seatsPrice.pricePerSeat).success) return { missing: '/create-ride-seats-price' };
   return { draft: { route: { ...route, departure, destination }, dateTime, seatsPrice: { ...seatsPrice, selectedVehicle } } };
 }
 
