@@ -328,7 +328,7 @@ describe('the price cap and the places the server knows', () => {
     const ride = response.json();
     expect(ride.stops).toEqual([expect.objectContaining({ location: 'The junction', latitude: null, longitude: null })]);
     const idsNear = async (query: Record<string, string | number>) =>
-      (await call({ kind: 'public' }, 'GET', `/rides?${new URLSearchParams(Object.entries({ date: body.departureDate, pageSize: 50, ...query }).map(([k, v]): [string, string] => [k, String(v)]))}`))
+      (await call({ kind: 'public' }, 'GET', `/rides?${new URLSearchParams(Object.entries({ date: body.departureDate, pageSize: 50, ...query }).map(([k, v]) => [k, String(v)]))}`))
         .json()
         .rides.map((listed: { id: string }) => listed.id);
     expect(await idsNear({ fromLatitude: bawku.latitude, fromLongitude: bawku.longitude, toLatitude: tema.latitude, toLongitude: tema.longitude })).not.toContain(ride.id);
