@@ -25,7 +25,8 @@ const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: onePixel
 const inYears = (years: number) => {
   const date = new Date();
   date.setUTCFullYear(date.getUTCFullYear() + years);
-  return date.toISOString().slice(0, 10);
+  // Typed as people in Ghana write dates: dd/mm/yyyy.
+  return date.toISOString().slice(0, 10).split('-').reverse().join('/');
 };
 
 const toast = (page: Page, title: string) =>
@@ -63,7 +64,7 @@ async function expectPhotosShown(photos: Locator, count: number) {
 async function fillDriverForm(page: Page, fullName: string) {
   await page.getByLabel('Ghana Card Number').fill('gha-723456789-4');
   await page.getByLabel('Full Name').fill(fullName);
-  await page.getByLabel('Date of Birth').fill('1990-04-12');
+  await page.getByLabel('Date of Birth').fill('12/04/1990');
   await page.getByLabel('Licence Number').fill('DVL-0042817');
   await page.getByLabel('Licence Class').selectOption('B');
   await page.getByLabel('Licence Expiry Date').fill(inYears(2));
