@@ -54,6 +54,13 @@ async function openPending(staff: Page, fullName: string, kind: 'Identity' | 'Dr
 }
 
 /** Every photo on the staff page has loaded through its signed link (a broken image has no width). */
+/** Approve asks first (an approval cannot be undone from the screen); confirm it in the dialog. */
+async function approve(staff: Page) {
+  await staff.getByRole('button', { name: 'Approve' }).click();
+  const asking = staff.getByRole('alertdialog', { name: 'Approve this verification?' });
+  await asking.getByRole('button', { name: 'Approve' }).click();
+}
+
 async function expectPhotosShown(photos: Locator, count: number) {
   await expect(photos).toHaveCount(count);
   for (const image of await photos.all()) {
@@ -161,12 +168,12 @@ test('a new driver is verified: camera selfie, photos, a rejection with its reas
     await staff.goto('/admin?tab=verifications&status=pending');
     await expect(staff.getByRole('row').filter({ hasText: fullName }).filter({ hasText: 'Driver' })).toContainText('Resubmitted');
     await openPending(staff, fullName, 'Driver');
-    await staff.getByRole('button', { name: 'Approve' }).click();
+    await approve(staff);
     await expect(toast(staff, 'Verification approved')).toBeVisible();
 
     await openPending(staff, fullName, 'Identity');
     await expectPhotosShown(staff.getByRole('img', { name: /^(Ghana card|Selfie)$/ }), 2);
-    await staff.getByRole('button', { name: 'Approve' }).click();
+    await approve(staff);
     await expect(toast(staff, 'Verification approved')).toBeVisible();
   });
 
