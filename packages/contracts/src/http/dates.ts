@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ghanaToday } from '../ghana-time.ts';
+import { ghanaToday, isCalendarDate } from '../ghana-time.ts';
 
 /*
  * Every date and time a caller sends is judged here, each field with a window that makes sense
@@ -8,14 +8,8 @@ import { ghanaToday } from '../ghana-time.ts';
  * never reaches a query, a handler or an event.
  */
 
-/** A calendar date as the date inputs send it (yyyy-MM-dd). */
-export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-/** Whether `value` is yyyy-MM-dd and a day the calendar has (no 2026-02-30). */
-export const isRealDate = (value: string) => {
-  if (!isoDatePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
+/** Whether `value` is yyyy-MM-dd and a day the calendar has (no 2026-02-30): the Ghana time module's one check. */
+export const isRealDate = isCalendarDate;
 /** Today in Ghana, from the Ghana time module, beside the date arithmetic the windows use. */
 export { ghanaToday };
 /** The date `years` years before `today` (yyyy-MM-dd; negative for after); 29 February falls back to 28. */

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@krom/contracts/ghana-time';
 import { ghanaBounds, type PlaceDetails } from '@krom/contracts/http/places';
 import { searchSeatOptions } from '@krom/contracts/http/rides';
 import type { RideFilters } from './api/search-rides.ts';
@@ -17,7 +18,6 @@ export function searchPlaceOf(place: PlaceDetails): SearchPlace {
 }
 
 const MAX_PLACE_TEXT = 100;
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 function readPlace(params: URLSearchParams, prefix: 'from' | 'to'): SearchPlace | null {
   const text = (params.get(prefix) ?? '').trim().slice(0, MAX_PLACE_TEXT);
@@ -30,12 +30,6 @@ function readPlace(params: URLSearchParams, prefix: 'from' | 'to'): SearchPlace 
   return inGhana ? { text, latitude, longitude } : { text };
 }
 
-function isRealDate(date: string): boolean {
-  if (!datePattern.test(date)) return false;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date);
-}
-
 /** The search in an address; a malformed part (a typo in a shared link) is ignored rather than failing the page. */
 export function readRideSearch(params: URLSearchParams): RideSearch {
   const date = params.get('date') ?? '';
@@ -43,7 +37,7 @@ export function readRideSearch(params: URLSearchParams): RideSearch {
   return {
     from: readPlace(params, 'from'),
     to: readPlace(params, 'to'),
-    date: isRealDate(date) ? date : '',
+    date: isCalendarDate(date) ? date : '',
     seats: (searchSeatOptions as readonly number[]).includes(seats) ? seats : null,
   };
 }
