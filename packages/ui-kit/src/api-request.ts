@@ -65,39 +65,42 @@ export function statusOf(error: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/**
+ * The JSON a failed call answered ({message, errors?} from Krom servers), read once per error;
+ * undefined when the answer was not JSON (a proxy's HTML error page, say) or the error is no call's.
+ */
+const answers = new WeakMap<Error, unknown>();
+function answerOf(error: unknown): unknown {
+  if (!(error instanceof Error)) return undefined;
+  if (answers.has(error)) return answers.get(error);
+  const text = error instanceof ApiRequestError ? error.responseText : statusPrefix.exec(error.message)?.[2];
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text ?? '');
+  } catch {
+    answer = undefined;
+  }
+  answers.set(error, answer);
+  return answer;
+}
+
 /** The server's `message` from a failed call, if its answer carried one. */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = statusPrefix.exec(error.message);
-  if (!match) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(match[2] ?? '');
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message } = parsed;
-      if (typeof message === 'string' && message.trim() !== '') return message;
-    }
-  } catch {
-    // Not JSON (a proxy's HTML error page, say): the caller's default text applies.
-  }
-  return undefined;
+  const answer = answerOf(error);
+  const message = answer && typeof answer === 'object' && 'message' in answer ? answer.message : undefined;
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
 /** The fields a failed call's answer named (`errors: [{field, message}]`, e.g. a plate already registered), by field. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof Error)) return {};
-  const match = statusPrefix.exec(error.message);
-  try {
-    const parsed: unknown = JSON.parse(match?.[2] ?? '');
-    const errors = parsed && typeof parsed === 'object' && 'errors' in parsed ? parsed.errors : undefined;
-    if (!Array.isArray(errors)) return {};
-    const named: Record<string, string> = {};
-    for (const entry of errors as { field?: unknown; message?: unknown }[]) {
-      if (typeof entry?.field === 'string' && typeof entry.message === 'string' && !(entry.field in named)) named[entry.field] = entry.message;
-    }
-    return named;
-  } catch {
-    return {};
+  const answer = answerOf(error);
+  const errors = answer && typeof answer === 'object' && 'errors' in answer ? answer.errors : undefined;
+  if (!Array.isArray(errors)) return {};
+  const named: Record<string, string> = {};
+  for (const entry of errors as ({ field?: unknown; message?: unknown } | null)[]) {
+    if (typeof entry?.field === 'string' && typeof entry.message === 'string' && !(entry.field in named)) named[entry.field] = entry.message;
   }
+  return named;
 }
 
 /** Toast text for a failure: the server's message when present, else the screen's default. */
