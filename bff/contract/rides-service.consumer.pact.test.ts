@@ -1,4 +1,5 @@
 import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { ghanaToday } from '@krom/contracts/ghana-time';
 import { monthsAfter } from '@krom/contracts/http/dates';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
@@ -251,27 +252,7 @@ const USER_VEHICLE_ID = 'd7b4f5e6-8a9c-4d1e-9f2a-3b4c5d6e7f80';
 const stateVehicleId = fromProviderState('${vehicleId}', USER_VEHICLE_ID);
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateRidePath = fromProviderState('/rides/${rideId}', `/rides/${RIDE_ID}`);
-const postedRide = {
-  vehicleId: USER_VEHICLE_ID,
-  fromCity: 'Accra',
-  toCity: 'Kumasi',
-  fromLocation: 'Circle, Accra',
-  toLocation: 'Kejetia Market (Kumasi)',
-  fromLatitude: 5.5703,
-  fromLongitude: -0.2151,
-  fromLocalityArea: 'Accra',
-  fromRegion: 'Greater Accra',
-  toLatitude: 6.6958,
-  toLongitude: -1.621,
-  toLocalityArea: 'Kumasi',
-  toRegion: 'Ashanti',
-  departureDate: DEPARTURE_DATE,
-  departureTime: '09:30',
-  availableSeats: 3,
-  pricePerSeat: '120',
-  duration: '4h 45min',
-  pickupStation: 'Circle Station (Accra)',
-};
+const postedRide = directAccraToKumasiRide(USER_VEHICLE_ID, DEPARTURE_DATE);
 const newVehicle = { make: 'Toyota', model: 'Corolla', year: 2019, color: 'Silver', licensePlate: 'GR-2024-21', seats: 5 };
 
 const dateText = regex(/^\d{4}-\d{2}-\d{2}$/, DEPARTURE_DATE);

@@ -1,3 +1,4 @@
+import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomUUID } from 'node:crypto';
 import {
   driverProfileSchema,
@@ -62,24 +63,7 @@ const newPlate = () => `GR-${1000 + (++plates % 9000)}-${20 + (plates % 6)}`;
 const vehicleInput = (overrides: Record<string, unknown> = {}) => ({ make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: newPlate(), seats: 5, ...overrides });
 
 const accraToKumasi = (vehicleId: string, overrides: Partial<PostRideInput> = {}): PostRideInput => ({
-  vehicleId,
-  fromCity: 'Accra',
-  toCity: 'Kumasi',
-  fromLocation: 'Circle, Accra',
-  toLocation: 'Kejetia Market (Kumasi)',
-  fromLatitude: 5.5703,
-  fromLongitude: -0.2151,
-  fromLocalityArea: 'Accra',
-  fromRegion: 'Greater Accra',
-  toLatitude: 6.6958,
-  toLongitude: -1.621,
-  toLocalityArea: 'Kumasi',
-  toRegion: 'Ashanti',
-  departureDate: inDays(7),
-  departureTime: '09:30',
-  availableSeats: 3,
-  pricePerSeat: '120',
-  duration: '4h 45min',
+  ...directAccraToKumasiRide(vehicleId, inDays(7)),
   ...overrides,
 });
 

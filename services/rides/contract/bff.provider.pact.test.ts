@@ -1,4 +1,5 @@
 import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
@@ -68,28 +69,7 @@ const addVehicle = (driverId: string, licensePlate: string) =>
 
 /** Posts the pact's Accra to Kumasi ride for `driverId` through the service's own route. */
 const postedAccraToKumasi = (driverId: string, vehicleId: string, departureDate: string) =>
-  asUser<{ id: string }>(driverId, 'POST', '/rides', {
-      vehicleId,
-      fromCity: 'Accra',
-      toCity: 'Kumasi',
-      fromLocation: 'Circle, Accra',
-      toLocation: 'Kejetia Market (Kumasi)',
-      fromLatitude: 5.5703,
-      fromLongitude: -0.2151,
-      fromLocalityArea: 'Accra',
-      fromRegion: 'Greater Accra',
-      toLatitude: 6.6958,
-      toLongitude: -1.621,
-      toLocalityArea: 'Kumasi',
-      toRegion: 'Ashanti',
-      departureDate,
-      departureTime: '09:30',
-      availableSeats: 3,
-      pricePerSeat: '120',
-      description: 'AC, one bag each.',
-      duration: '4h 45min',
-      pickupStation: 'Circle Station (Accra)',
-  });
+  asUser<{ id: string }>(driverId, 'POST', '/rides', { ...directAccraToKumasiRide(vehicleId, departureDate), description: 'AC, one bag each.' });
 
 it('honours the BFF pact', async () => {
   const file = pactFile('krom-bff', 'krom-rides');

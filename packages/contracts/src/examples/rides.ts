@@ -34,3 +34,29 @@ export const accraToKumasiRide = (vehicleId: string, departureDate: string, depa
   // The driver's own words, not a station chosen for them.
   pickupStation: 'Kaneshie Station car park',
 });
+
+/**
+ * A ride straight from Accra (Circle) to Kumasi (Kejetia), no stops, as the BFF's pact with the
+ * rides service and the BFF's own tests post it; the provider's state posts the same ride.
+ */
+export const directAccraToKumasiRide = (vehicleId: string, departureDate: string): PostRideInput => ({
+  vehicleId,
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  fromLocation: 'Circle, Accra',
+  toLocation: 'Kejetia Market (Kumasi)',
+  fromLatitude: 5.5703,
+  fromLongitude: -0.2151,
+  fromLocalityArea: 'Accra',
+  fromRegion: 'Greater Accra',
+  toLatitude: 6.6958,
+  toLongitude: -1.621,
+  toLocalityArea: 'Kumasi',
+  toRegion: 'Ashanti',
+  departureDate,
+  departureTime: '09:30',
+  availableSeats: 3,
+  pricePerSeat: '120',
+  duration: '4h 45min',
+  pickupStation: 'Circle Station (Accra)',
+});
