@@ -141,6 +141,22 @@ describe('/add-vehicle', () => {
     expect(api.callsTo('POST', '/api/vehicles/plate-disputes').map((call) => call.body)).toEqual([{ licensePlate: 'GT-5555-19' }]);
   });
 
+  it('offers the dispute only while the refused plate is in the field', async () => {
+    const { api, user } = openForm();
+    await fillValidForm(user, 'GT-5555-19');
+    await user.click(screen.getByRole('button', { name: 'Add Vehicle' }));
+    await screen.findByRole('button', { name: 'Dispute this plate' });
+    const plate = field('Licence Plate');
+    await user.clear(plate);
+    await user.type(plate, 'GT-5556-19');
+    expect(screen.queryByRole('button', { name: 'Dispute this plate' })).toBeNull();
+    await user.clear(plate);
+    await user.type(plate, 'gt-5555-19');
+    await user.click(screen.getByRole('button', { name: 'Dispute this plate' }));
+    await screen.findByRole('status');
+    expect(api.callsTo('POST', '/api/vehicles/plate-disputes').map((call) => call.body)).toEqual([{ licensePlate: 'GT-5555-19' }]);
+  });
+
   it('toasts a refusal that names no field: an identity not yet verified', async () => {
     const { user } = openForm('/add-vehicle', [], { 'POST /api/vehicles': { status: 403, body: { message: vehicleMessages.needsIdentity } } });
     await fillValidForm(user);

@@ -42,7 +42,12 @@ export function AddVehiclePage() {
             pendingLabel={vehicleTexts.adding}
             pending={create.isPending}
             failure={create.error}
-            afterPlate={refused.licensePlate === vehicleMessages.plateTaken ? <PlateDispute key={refusedPlate} licensePlate={refusedPlate} /> : null}
+            afterPlate={(plate) =>
+              // Only for the plate that was refused: once another is typed, that one is not known to be taken.
+              refused.licensePlate === vehicleMessages.plateTaken && samePlate(plate, refusedPlate) ? (
+                <PlateDispute key={refusedPlate} licensePlate={refusedPlate} />
+              ) : null
+            }
             onCancel={() => navigate('/dashboard')}
             onSubmit={(vehicle) =>
               create.mutate(vehicle, {
@@ -60,6 +65,8 @@ export function AddVehiclePage() {
     </VehicleScreen>
   );
 }
+
+const samePlate = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /** The real owner of a plate someone else registered tells staff, who settle it. */
 function PlateDispute({ licensePlate }: { licensePlate: string }) {

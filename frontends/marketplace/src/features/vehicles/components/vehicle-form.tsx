@@ -65,8 +65,8 @@ export function VehicleForm({
   onCancel: () => void;
   /** The last failed save: a field it names (a plate already registered) is marked under the field. */
   failure?: unknown;
-  /** Shown under the plate (what to do about a refused plate). */
-  afterPlate?: ReactNode;
+  /** Shown under the plate, given the plate as typed now (what to do about a refused plate). */
+  afterPlate?: (plate: string) => ReactNode;
 }) {
   const form = useValidatedForm({ initial, validate });
   const { showServerErrors } = form;
@@ -78,6 +78,7 @@ export function VehicleForm({
   const make = form.field('make');
   const color = form.field('color');
   const seats = form.field('seats');
+  const plate = form.field('licensePlate', (typed) => typed.toUpperCase());
 
   return (
     <Form noValidate onSubmit={form.onSubmit(onSubmit)} aria-label={label}>
@@ -135,9 +136,9 @@ export function VehicleForm({
         autoComplete="off"
         spellCheck={false}
         maxLength={16}
-        {...form.field('licensePlate', (typed) => typed.toUpperCase())}
+        {...plate}
       />
-      {afterPlate}
+      {afterPlate?.(plate.value)}
       <Actions>
         <Button $variant="secondary" $size="lg" onClick={onCancel} disabled={pending}>
           {vehicleTexts.cancel}
