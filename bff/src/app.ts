@@ -9,7 +9,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BffConfig, servedOverHttps } from './config.ts';
 import { CurrentUserCache } from './current-user/current-user-cache.ts';
-import { openPlaces } from './places/open-places.ts';
+import { openPlaces } from './providers/places/choose.ts';
 import { memberLimitsFrom, rateLimitNamespace, refundRefusedWrites } from './plugins/member-limits.ts';
 import { sameOriginWrites } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';

@@ -21,8 +21,8 @@ import type { openIdentityService } from '../../services/identity/src/open-ident
 import type { openNotificationsService } from '../../services/notifications/src/open-notifications.ts';
 import type { openRidesService } from '../../services/rides/src/open-rides.ts';
 // The local providers' own readers: small modules that load nothing else of the service.
-import { readLocalEmailOutbox } from '../../services/notifications/src/email/local-email-provider.ts';
-import { readLocalOutbox } from '../../services/notifications/src/sms/local-provider.ts';
+import { readLocalEmailOutbox } from '../../services/notifications/src/providers/email/local.ts';
+import { readLocalOutbox } from '../../services/notifications/src/providers/sms/local.ts';
 import { buildBffApp } from '../src/app.ts';
 import { bffTestConfig, NOT_RUNNING, ORIGIN } from './bff-test-config.ts';
 

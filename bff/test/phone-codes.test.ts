@@ -4,7 +4,7 @@ import { eventually } from '@krom/server-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLocalOutbox } from '../../services/notifications/src/sms/local-provider.ts';
+import { readLocalOutbox } from '../../services/notifications/src/providers/sms/local.ts';
 import { listeningNotificationsService } from '../../services/notifications/test/notifications-test-env.ts';
 import { buildBffApp } from '../src/app.ts';
 import { readBffConfig } from '../src/config.ts';

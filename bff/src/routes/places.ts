@@ -4,7 +4,7 @@ import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type PlacesProvider, PlacesUnavailableError } from '../places/places-provider.ts';
+import { type PlacesProvider, PlacesUnavailableError } from '../providers/places/port.ts';
 import { visitorRateLimitKey } from '../plugins/visitor-key.ts';
 
 export type PlaceRouteOptions = {
@@ -31,7 +31,7 @@ async function orUnavailable<T>(request: FastifyRequest, answer: Promise<T>): Pr
 
 /**
  * The location picker, the pickup station and the wizard's duration, answered by the BFF itself
- * (see src/places/): open to guests, limited per visitor.
+ * (see src/providers/places/): open to guests, limited per visitor.
  */
 export async function placeRoutes(app: FastifyInstance, { places, rateLimit }: PlaceRouteOptions) {
   const config = { rateLimit: { ...rateLimit, keyGenerator: visitorRateLimitKey } };

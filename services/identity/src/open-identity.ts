@@ -8,8 +8,8 @@ import { buildIdentityApp } from './app.ts';
 import type { IdentityConfig } from './config.ts';
 import * as schema from './db/schema.ts';
 import { isCommonPassword } from './passwords/common-passwords.ts';
-import { chooseObjectStore } from './storage/choose-object-store.ts';
-import type { ObjectStore } from './storage/object-store.ts';
+import { chooseObjectStore } from './providers/object-store/choose.ts';
+import type { ObjectStore } from './providers/object-store/port.ts';
 import { startUnusedUploadPrune } from './uploads/unused-upload-prune.ts';
 
 const HOUR_MS = 3600_000;

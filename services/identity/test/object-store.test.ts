@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localObjectStore } from '../src/storage/local-object-store.ts';
-import type { ObjectStore } from '../src/storage/object-store.ts';
-import { s3ObjectStore } from '../src/storage/s3-object-store.ts';
+import { localObjectStore } from '../src/providers/object-store/local.ts';
+import type { ObjectStore } from '../src/providers/object-store/port.ts';
+import { s3ObjectStore } from '../src/providers/object-store/s3.ts';
 import { sampleImages } from './identity-test-env.ts';
 import { startS3TestServer } from './s3-test-server.ts';
 

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { ConfigError } from '@krom/server-kit/config';
 import { describe, expect, it } from 'vitest';
 import { readNotificationsConfig, repoRoot } from './config.ts';
-import { chooseEmailProvider } from './email/choose-email-provider.ts';
-import { chooseSmsProvider } from './sms/choose-sms-provider.ts';
+import { chooseEmailProvider } from './providers/email/choose.ts';
+import { chooseSmsProvider } from './providers/sms/choose.ts';
 
 const base = { INTERNAL_AUTH_SECRET: 'x'.repeat(32) };
 const twilio = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM_NUMBER: '+15005550006' };

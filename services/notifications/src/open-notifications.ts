@@ -12,8 +12,8 @@ import { codeHashKey } from './codes/code-hash.ts';
 import { generateCode } from './codes/generate-code.ts';
 import type { NotificationsConfig } from './config.ts';
 import * as schema from './db/schema.ts';
-import { chooseEmailProvider } from './email/choose-email-provider.ts';
-import type { EmailProvider } from './email/email-provider.ts';
+import { chooseEmailProvider } from './providers/email/choose.ts';
+import type { EmailProvider } from './providers/email/port.ts';
 import type { EmailSender } from './email/queue-email.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
@@ -31,9 +31,9 @@ import { startSmsWorker } from './jobs/sms.worker.ts';
 import { messageLimitsFrom } from './messages/destination-cap.ts';
 import { matchNoticeBoundsFrom } from './notifications/match-notice-bounds.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
-import { chooseSmsProvider } from './sms/choose-sms-provider.ts';
+import { chooseSmsProvider } from './providers/sms/choose.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
-import type { SmsProvider } from './sms/sms-provider.ts';
+import type { SmsProvider } from './providers/sms/port.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 

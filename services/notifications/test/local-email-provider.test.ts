@@ -1,4 +1,4 @@
-import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
+import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import { describeEmailProvider } from './email-provider-suite.ts';
 import { breakableLocalOutbox, useNotificationsService } from './notifications-test-env.ts';
 

@@ -1,4 +1,4 @@
-import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { breakableLocalOutbox, useNotificationsService } from './notifications-test-env.ts';
 import { describeSmsProvider } from './sms-provider-suite.ts';
 

@@ -6,9 +6,9 @@ import { eventually } from '@krom/server-kit/testing';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailLogs, smsLogs } from '../src/db/schema.ts';
-import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
+import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import { queueEmail } from '../src/email/queue-email.ts';
-import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
 
 // Moved forward by the tests instead of waiting for an hour to pass.

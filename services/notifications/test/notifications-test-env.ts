@@ -13,11 +13,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { type NotificationsConfig, readNotificationsConfig } from '../src/config.ts';
 import { smsLogs } from '../src/db/schema.ts';
-import type { EmailProvider } from '../src/email/email-provider.ts';
+import type { EmailProvider } from '../src/providers/email/port.ts';
 import { createEmailQueue } from '../src/jobs/email-queue.ts';
 import { createSmsQueue } from '../src/jobs/sms-queue.ts';
 import { type NotificationsServiceOptions, openNotificationsService } from '../src/open-notifications.ts';
-import type { SmsProvider } from '../src/sms/sms-provider.ts';
+import type { SmsProvider } from '../src/providers/sms/port.ts';
 
 export type NotificationsService = Awaited<ReturnType<typeof openNotificationsService>>;
 

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailLogs, smsLogs } from '../src/db/schema.ts';
 import { RIDE_CHANGE_NOTICES_PER_RIDE_DAILY } from '../src/notifications/match-notice-bounds.ts';
-import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
-import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
 
 /*

@@ -7,7 +7,7 @@ import { eventually } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handledEvents, notifications, smsLogs } from '../src/db/schema.ts';
-import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
 
 const handle = useNotificationsService();

@@ -7,8 +7,8 @@ import { eventually } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, smsLogs } from '../src/db/schema.ts';
-import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
-import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
 
 // The production caps on notices per phone and inbox (the test kit lifts them); no resend

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { smsLogs, verificationCodes } from '../src/db/schema.ts';
 import { recordEmail } from '../src/email/queue-email.ts';
-import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { recordSms } from '../src/sms/record-sms.ts';
 import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
 

@@ -6,8 +6,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashCode } from '../src/codes/code-hash.ts';
 import { emailLogs, smsLogs, verificationCodes } from '../src/db/schema.ts';
-import { readLocalEmailOutbox } from '../src/email/local-email-provider.ts';
-import { readLocalOutbox } from '../src/sms/local-provider.ts';
+import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
 
 // The service's clock stands still and is moved forward by tests instead of waiting (codes live

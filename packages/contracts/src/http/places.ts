@@ -9,7 +9,7 @@ export const maxPlaceSuggestions = 8;
 /**
  * Known towns (the gazetteer's cities, towns and suburbs) whose whole name is shorter than
  * `placeQueryMinLength`: typing one exactly searches it, so Ho and Wa (regional capitals) can be
- * found. Kept in step with the gazetteer by bff/src/places/gazetteer.test.ts; listed here so the
+ * found. Kept in step with the gazetteer by bff/src/providers/places/local.test.ts; listed here so the
  * picker knows them without asking the server.
  */
 export const shortTownNames = ['Ho', 'La', 'Wa'] as const;

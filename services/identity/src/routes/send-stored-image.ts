@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { StoredObject } from '../storage/object-store.ts';
+import type { StoredObject } from '../providers/object-store/port.ts';
 
 /**
  * Sends stored image bytes as they are, never to be read as anything but an image (nosniff, a

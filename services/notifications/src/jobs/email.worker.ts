@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { emailLogs } from '../db/schema.ts';
-import { type EmailProvider, EmailProviderError } from '../email/email-provider.ts';
+import { type EmailProvider, EmailProviderError } from '../providers/email/port.ts';
 import { EMAIL_QUEUE_NAME, type EmailJobData } from './email-queue.ts';
 
 export type EmailDeliveryDeps = { db: NotificationsDb; provider: EmailProvider; logger: Logger };

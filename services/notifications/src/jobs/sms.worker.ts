@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { smsLogs } from '../db/schema.ts';
-import { type SmsProvider, SmsProviderError } from '../sms/sms-provider.ts';
+import { type SmsProvider, SmsProviderError } from '../providers/sms/port.ts';
 import { SMS_QUEUE_NAME, type SmsJobData } from './sms-queue.ts';
 
 /** The message's secret leaves the log with delivery: no later retry needs it. */

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import { type EmailProvider, EmailProviderError } from './email-provider.ts';
+import { type EmailProvider, EmailProviderError } from './port.ts';
 
 export type SmtpSettings = {
   /** smtp://user:pass@host:587 or smtps://…:465, as nodemailer reads it. */

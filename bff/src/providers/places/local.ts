@@ -19,7 +19,7 @@ import {
 } from '@krom/server-kit/ghana-gazetteer';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { GeoGrid } from './geo-grid.ts';
-import type { NearbyStation, PlacesProvider } from './places-provider.ts';
+import type { NearbyStation, PlacesProvider } from './port.ts';
 
 /** Words as minisearch's default tokenizer splits them (at spaces and punctuation), folded. */
 const words = (text: string) => foldText(text).split(/[\n\r\p{Z}\p{P}]+/u).filter(Boolean);

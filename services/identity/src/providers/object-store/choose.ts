@@ -1,7 +1,7 @@
-import type { IdentityConfig } from '../config.ts';
-import { localObjectStore } from './local-object-store.ts';
-import type { ObjectStore } from './object-store.ts';
-import { s3ObjectStore } from './s3-object-store.ts';
+import type { IdentityConfig } from '../../config.ts';
+import { localObjectStore } from './local.ts';
+import type { ObjectStore } from './port.ts';
+import { s3ObjectStore } from './s3.ts';
 
 /** S3 when a bucket is configured (the config insists on its keys then); the local folder otherwise. */
 export function chooseObjectStore(config: IdentityConfig): ObjectStore {

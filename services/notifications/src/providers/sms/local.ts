@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jsonLinesOutbox } from '../json-lines-outbox.ts';
-import type { SmsProvider } from './sms-provider.ts';
+import type { SmsProvider } from './port.ts';
 
 /** One line of the local outbox file. */
 export type LocalOutboxEntry = { id: string; to: string; body: string; sentAt: string };

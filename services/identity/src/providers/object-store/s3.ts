@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { ObjectStore, StoredObject } from './object-store.ts';
+import type { ObjectStore, StoredObject } from './port.ts';
 
 export type S3Settings = { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 

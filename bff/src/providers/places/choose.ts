@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BffConfig } from '../config.ts';
-import { loadGazetteer } from './gazetteer.ts';
-import { GooglePlaces } from './google-places.ts';
-import type { PlacesProvider } from './places-provider.ts';
+import type { BffConfig } from '../../config.ts';
+import { loadGazetteer } from './local.ts';
+import { GooglePlaces } from './google.ts';
+import type { PlacesProvider } from './port.ts';
 
 /** Google Maps when a key is configured, otherwise the built-in gazetteer; the gazetteer is loaded either way (nearby stations). */
 export async function openPlaces(config: BffConfig, log: FastifyBaseLogger): Promise<PlacesProvider> {

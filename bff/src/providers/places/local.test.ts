@@ -1,7 +1,7 @@
 import { ghanaBounds, haversineKm, maxPlaceSuggestions, nearbyStationRadiusKm, placeQueryMinLength, shortTownNames } from '@krom/contracts/http/places';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GazetteerPlace } from '@krom/server-kit/ghana-gazetteer';
-import { Gazetteer, loadGazetteer } from './gazetteer.ts';
+import { Gazetteer, loadGazetteer } from './local.ts';
 import { GeoGrid } from './geo-grid.ts';
 
 /** The gazetteer the BFF ships (packages/server-kit/data/ghana-places.csv). */

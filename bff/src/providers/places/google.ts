@@ -7,8 +7,8 @@ import {
   type RouteEstimate,
   type RoutePoint,
 } from '@krom/contracts/http/places';
-import { estimateRoute, type Gazetteer } from './gazetteer.ts';
-import { type NearbyStation, type PlacesProvider, PlacesUnavailableError } from './places-provider.ts';
+import { estimateRoute, type Gazetteer } from './local.ts';
+import { type NearbyStation, type PlacesProvider, PlacesUnavailableError } from './port.ts';
 
 /** Where Google's web services answer; a test (or a proxy) puts its own address here. */
 export const googleMapsApiUrl = 'https://maps.googleapis.com';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jsonLinesOutbox } from '../json-lines-outbox.ts';
-import type { EmailProvider } from './email-provider.ts';
+import type { EmailProvider } from './port.ts';
 
 /** One line of the local e-mail outbox. */
 export type LocalEmailEntry = { id: string; to: string; subject: string; text: string; sentAt: string };

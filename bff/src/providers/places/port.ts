@@ -5,7 +5,7 @@ export type NearbyStation = PlaceDetails & { distanceKm: number };
 
 /**
  * Where the location picker, the pickup station and the wizard's duration come from: the built-in
- * gazetteer (`gazetteer.ts`) or Google Maps (`google-places.ts`). Both answer in the spec's shapes
+ * gazetteer (`local.ts`) or Google Maps (`google.ts`). Both answer in the spec's shapes
  * and pass the same tests (bff/test/places.test.ts).
  */
 export interface PlacesProvider {

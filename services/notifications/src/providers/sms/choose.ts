@@ -1,7 +1,7 @@
-import type { NotificationsConfig } from '../config.ts';
-import { localSmsProvider } from './local-provider.ts';
-import type { SmsProvider } from './sms-provider.ts';
-import { twilioSmsProvider } from './twilio-provider.ts';
+import type { NotificationsConfig } from '../../config.ts';
+import { localSmsProvider } from './local.ts';
+import type { SmsProvider } from './port.ts';
+import { twilioSmsProvider } from './twilio.ts';
 
 /** Twilio when its three settings are present (config refuses a partial set), the local outbox otherwise. */
 export function chooseSmsProvider(config: NotificationsConfig): SmsProvider {

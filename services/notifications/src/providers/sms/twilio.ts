@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import { type SmsProvider, SmsProviderError } from './sms-provider.ts';
+import { type SmsProvider, SmsProviderError } from './port.ts';
 
 export type TwilioSettings = {
   accountSid: string;

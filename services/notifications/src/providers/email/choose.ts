@@ -1,7 +1,7 @@
-import type { NotificationsConfig } from '../config.ts';
-import type { EmailProvider } from './email-provider.ts';
-import { localEmailProvider } from './local-email-provider.ts';
-import { smtpEmailProvider } from './smtp-provider.ts';
+import type { NotificationsConfig } from '../../config.ts';
+import type { EmailProvider } from './port.ts';
+import { localEmailProvider } from './local.ts';
+import { smtpEmailProvider } from './smtp.ts';
 
 /** SMTP when SMTP_URL is set (config then requires EMAIL_FROM), the local outbox otherwise. */
 export function chooseEmailProvider(config: NotificationsConfig): EmailProvider {
