@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { CodeDeps } from './codes/code-deps.ts';
 import type { NotificationsDb } from './db/notifications-db.ts';
 import type { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
+import type { SmsProvider } from './providers/sms/port.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { oneTimeCodeRoutes } from './routes/verification-codes.ts';
 
@@ -12,6 +14,8 @@ export type NotificationsAppDeps = {
   db: NotificationsDb;
   codes: CodeDeps;
   hub: NotificationStreamHub;
+  /** Checks its own status callbacks' signatures. */
+  smsProvider: SmsProvider;
   internalSecret: string;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
@@ -19,7 +23,7 @@ export type NotificationsAppDeps = {
 
 /**
  * The notifications service as a Fastify app: one-time codes, in-app notifications and the staff
- * message log and SMS test panel for the BFF. SMS and e-mail leave through events and the queues. Tests call it with inject.
+ * message log and SMS test panel for the BFF, and the SMS provider's status callbacks. SMS and e-mail leave through events and the queues. Tests call it with inject.
  */
 export async function buildNotificationsApp(deps: NotificationsAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'notifications', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
@@ -27,6 +31,7 @@ export async function buildNotificationsApp(deps: NotificationsAppDeps): Promise
   await app.register(oneTimeCodeRoutes, { codes: deps.codes });
   await app.register(notificationRoutes, { db: deps.db, hub: deps.hub });
   await app.register(staffMessageRoutes, { codes: deps.codes });
+  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.smsProvider, clock: deps.codes.clock });
   // Open streams would keep the server from closing; end them first, clients reconnect.
   app.addHook('preClose', async () => deps.hub.closeStreams());
   return app;

@@ -28,6 +28,13 @@ export const notificationsConfigSchema = serviceConfigSchema
     TWILIO_FROM_NUMBER: optional(z.string().regex(/^\+\d{6,15}$/, 'must be an E.164 number such as +15005550006')),
     /** Where the Twilio client sends its requests instead of https://api.twilio.com (tests, proxies). */
     TWILIO_API_BASE_URL: optional(z.string().url()),
+    /**
+     * The public URL of the BFF's SMS status callback (…/api/callbacks/twilio/sms-status): Twilio,
+     * or the local provider, posts each message's delivery report there. Unset: no reports asked for.
+     */
+    SMS_STATUS_CALLBACK_URL: optional(z.string().url()),
+    /** Signs the local provider's delivery reports; derived from INTERNAL_AUTH_SECRET when unset, so every replica agrees. */
+    LOCAL_SMS_CALLBACK_TOKEN: optional(z.string().min(16)),
     /** The local provider's outbox; a relative path is taken from the repository root. */
     LOCAL_OUTBOX_DIR: z
       .string()

@@ -58,7 +58,7 @@ export type NotificationsServiceOptions = {
 export async function openNotificationsService(config: NotificationsConfig, options: NotificationsServiceOptions = {}) {
   const logger = createLogger('notifications', config.LOG_LEVEL);
   const resources = await openServiceResources({ service: 'notifications', config, schema, migrationsFolder, logger });
-  const provider = options.smsProvider ?? chooseSmsProvider(config);
+  const provider = options.smsProvider ?? chooseSmsProvider(config, logger);
   const emailProvider = options.emailProvider ?? chooseEmailProvider(config);
 
   // Enqueueing fails after a few tries while Redis is down, so the event is redelivered later;
@@ -119,6 +119,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       db: resources.db,
       codes,
       hub,
+      smsProvider: provider,
       internalSecret: config.INTERNAL_AUTH_SECRET,
       logLevel: config.LOG_LEVEL,
       checks: {

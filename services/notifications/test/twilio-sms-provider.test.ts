@@ -3,14 +3,16 @@ import { eventually } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { queueSms } from '../src/sms/queue-sms.ts';
-import { FakeTwilioApi } from './fake-twilio-api.ts';
+import { FakeTwilioApi, twilioStyleSignature } from './fake-twilio-api.ts';
 import { smsLogById, useNotificationsService } from './notifications-test-env.ts';
-import { describeSmsProvider } from './sms-provider-suite.ts';
+import { describeSmsProvider, postCallback } from './sms-provider-suite.ts';
+import { StatusCallbackReceiver } from './status-callback-receiver.ts';
 
 const twilioApi = new FakeTwilioApi();
+const callbacks = new StatusCallbackReceiver();
 const FROM = '+15005550006';
-beforeAll(() => twilioApi.start());
-afterAll(() => twilioApi.stop());
+beforeAll(() => Promise.all([twilioApi.start(), callbacks.start()]));
+afterAll(() => Promise.all([twilioApi.stop(), callbacks.stop()]));
 
 const handle = useNotificationsService({
   env: () => ({
@@ -18,6 +20,7 @@ const handle = useNotificationsService({
     TWILIO_AUTH_TOKEN: twilioApi.authToken,
     TWILIO_FROM_NUMBER: FROM,
     TWILIO_API_BASE_URL: twilioApi.baseUrl,
+    SMS_STATUS_CALLBACK_URL: callbacks.url,
   }),
 });
 
@@ -31,6 +34,8 @@ describeSmsProvider(handle, {
     return 'Twilio answered 500 (code 20500): Internal Server Error';
   },
   restoreDelivery: async () => twilioApi.failAlways(undefined),
+  callbacks,
+  sign: (url, params) => twilioStyleSignature(twilioApi.authToken, url, params),
 });
 
 const sendAndWait = async (message: string, until: (status: string) => boolean) => {
@@ -66,6 +71,23 @@ describe('Twilio specifics', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.error).toBe("Twilio answered 400 (code 21211): Invalid 'To' Phone Number: +233271234567");
     expect(twilioApi.requests - before).toBe(1);
+  });
+
+  it("records what Twilio reports: 'sent' changes nothing, 'undelivered' marks the message failed with Twilio's error code", async () => {
+    twilioApi.unreachable.add('+233201112223');
+    const queued = await queueSms(handle.service.sender, { phoneNumber: '0201112223', message: `Unreachable ${crypto.randomUUID()}`, messageType: 'notification' });
+    const sent = await eventually(async () => {
+      const row = await smsLogById(handle.service, queued.id);
+      return row?.providerId ? row : undefined;
+    });
+    const [stepOnTheWay, settled] = await eventually(async () => {
+      const reports = callbacks.about(sent.providerId!);
+      return reports.length === 2 ? reports : undefined;
+    });
+    expect((await postCallback(handle, stepOnTheWay!)).json()).toEqual({ outcome: 'ignored' });
+    expect((await smsLogById(handle.service, queued.id))?.deliveryStatus).toBeNull();
+    expect((await postCallback(handle, settled!)).json()).toEqual({ outcome: 'applied' });
+    expect(await smsLogById(handle.service, queued.id)).toMatchObject({ status: 'sent', deliveryStatus: 'failed', deliveryError: '30003' });
   });
 
   // Last in this file: it closes the service.

@@ -24,7 +24,7 @@ const handle = useNotificationsService({
   smsProvider: (config) => {
     const chosen = chooseSmsProvider(config);
     return {
-      name: chosen.name,
+      ...chosen,
       send: async (to, body) => {
         deliveryTraces.set(body, currentTraceparent());
         return chosen.send(to, body);

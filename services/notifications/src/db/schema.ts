@@ -2,11 +2,13 @@ import { notificationTypes } from '@krom/contracts/http/notifications';
 import { smsMessageTypes, smsStatuses } from '@krom/contracts/http/sms';
 import { codePurposes } from '@krom/contracts/http/verification-codes';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const smsDeliveryStatuses = ['delivered', 'failed'] as const;
 
 /** Every SMS the product sends or tries to send, as the spec's sms_logs, plus what delivery needs. */
 export const smsLogs = pgTable(
@@ -33,10 +35,21 @@ export const smsLogs = pgTable(
     redactedMessage: text('redacted_message'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the provider's status callback said became of a sent SMS: delivered to the phone, or
+     * failed on the way (the carrier refused it). The first settled report is kept; null until one comes.
+     */
+    deliveryStatus: text('delivery_status').$type<(typeof smsDeliveryStatuses)[number]>(),
+    /** The provider's error code with a failed delivery. */
+    deliveryError: text('delivery_error'),
+    deliveryReportedAt: timestamp('delivery_reported_at', { withTimezone: true }),
   },
   (table) => [
     // The spec's closed lists, held by the database too.
     check('sms_logs_status_check', inList('status', smsStatuses)),
+    check('sms_logs_delivery_status_check', inList('delivery_status', smsDeliveryStatuses)),
+    // A delivery report names the message by the provider's id.
+    index('sms_logs_provider_id_idx').on(table.provider, table.providerId),
     check('sms_logs_message_type_check', inList('message_type', smsMessageTypes)),
     index('sms_logs_created_at_idx').on(table.createdAt),
     index('sms_logs_phone_number_idx').on(table.phoneNumber),
@@ -46,6 +59,20 @@ export const smsLogs = pgTable(
   ],
 );
 export type SmsLogRow = typeof smsLogs.$inferSelect;
+
+/**
+ * Each provider callback applied, by the provider's own name for it: a delivery the provider
+ * sends again (or anyone replays) finds its row and changes nothing.
+ */
+export const providerCallbacks = pgTable(
+  'provider_callbacks',
+  {
+    provider: text('provider').notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.deliveryId] })],
+);
 
 export const emailMessageTypes = ['verification', 'notification'] as const;
 

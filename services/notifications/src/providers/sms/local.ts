@@ -1,22 +1,68 @@
 import { randomUUID } from 'node:crypto';
 import { jsonLinesOutbox } from '../json-lines-outbox.ts';
 import type { SmsProvider } from './port.ts';
+import { readTwilioStatusCallback, TWILIO_SIGNATURE_HEADER, twilioSignature } from './twilio-signature.ts';
 
 /** One line of the local outbox file. */
 export type LocalOutboxEntry = { id: string; to: string; body: string; sentAt: string };
 
 const smsOutbox = (outboxDir: string) => jsonLinesOutbox<LocalOutboxEntry>(outboxDir, 'sms.jsonl');
 
-/** Delivers to a file instead of a phone: each message is one JSON line in <dir>/sms.jsonl. */
-export function localSmsProvider(outboxDir: string): SmsProvider {
-  const outbox = smsOutbox(outboxDir);
+/** The account the local provider names in its callbacks, where Twilio names an AC… sid. */
+export const LOCAL_ACCOUNT = 'local';
+
+export type LocalSmsSettings = {
+  outboxDir: string;
+  /** Where to post each message's delivery report, as Twilio would (the BFF's public callback URL); none when unset. */
+  statusCallbackUrl?: string | undefined;
+  /** Signs and checks the callbacks, as Twilio's auth token does. */
+  callbackToken: string;
+  /** Told when a delivery report could not be handed over. */
+  onCallbackFailure?: (reason: string) => void;
+};
+
+/** Tries for one report: a 404 means the message is not recorded as sent yet, and is worth asking again shortly. */
+const CALLBACK_TRIES = 8;
+const FIRST_CALLBACK_WAIT_MS = 50;
+
+/**
+ * Delivers to a file instead of a phone: each message is one JSON line in <dir>/sms.jsonl. Like
+ * Twilio, it then reports the delivery: a form-encoded `MessageStatus=delivered` callback to the
+ * status callback URL, signed as Twilio signs (X-Twilio-Signature) with its own token, so the
+ * callback route, the signature check and the recording run the same with or without Twilio.
+ */
+export function localSmsProvider(settings: LocalSmsSettings): SmsProvider {
+  const outbox = smsOutbox(settings.outboxDir);
+
+  const report = async (entry: LocalOutboxEntry, url: string) => {
+    const params = { AccountSid: LOCAL_ACCOUNT, ApiVersion: '2010-04-01', MessageSid: entry.id, MessageStatus: 'delivered', To: entry.to, From: 'Krom' };
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', [TWILIO_SIGNATURE_HEADER]: twilioSignature(settings.callbackToken, url, params) };
+    let wait = FIRST_CALLBACK_WAIT_MS;
+    for (let tries = 1; ; tries += 1) {
+      const response = await fetch(url, { method: 'POST', headers, body: new URLSearchParams(params), signal: AbortSignal.timeout(10_000) });
+      await response.body?.cancel();
+      if (response.ok) return;
+      if (response.status !== 404 || tries === CALLBACK_TRIES) throw new Error(`the callback was answered ${response.status}`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait *= 2;
+    }
+  };
+
   return {
     name: 'local',
     async send(to, body) {
       const entry: LocalOutboxEntry = { id: `local-${randomUUID()}`, to, body, sentAt: new Date().toISOString() };
       await outbox.append(entry);
+      const url = settings.statusCallbackUrl;
+      // After answering, as Twilio's report comes after its answer: the message is recorded as sent meanwhile.
+      if (url) {
+        setImmediate(() => {
+          report(entry, url).catch((error: unknown) => settings.onCallbackFailure?.(`${entry.id}: ${(error as Error).message}`));
+        });
+      }
       return { providerId: entry.id };
     },
+    verifyWebhook: (callback) => readTwilioStatusCallback(settings.callbackToken, callback, LOCAL_ACCOUNT),
   };
 }
 

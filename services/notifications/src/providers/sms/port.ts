@@ -1,9 +1,33 @@
-/** Something that delivers a text message. Twilio in production; the local outbox otherwise. */
+import type { ProviderCallback } from '@krom/server-kit/provider-callback';
+
+/**
+ * What a provider's status callback says about one message. `deliveryId` names this report (the
+ * same report delivered twice has the same id); `delivery` is the outcome it settles, or null for
+ * a step on the way (queued, sent) that changes nothing here.
+ */
+export type SmsStatusReport = {
+  deliveryId: string;
+  providerId: string;
+  status: string;
+  delivery: 'delivered' | 'failed' | null;
+  /** The provider's error code, when it gave one for a failed delivery. */
+  errorCode?: string | undefined;
+};
+
+/**
+ * Something that delivers a text message and reports how it went. Twilio in production; the local
+ * outbox otherwise. Both pass test/sms-provider-suite.ts.
+ */
 export interface SmsProvider {
   /** Recorded on each sms_logs row ('twilio', 'local'). */
   readonly name: string;
   /** Sends `body` to `to` (E.164); resolves with the provider's id for the message. */
   send(to: string, body: string): Promise<{ providerId: string }>;
+  /**
+   * Checks a status callback's signature and reads it: throws `CallbackRefusedError` (401 when
+   * unsigned, 403 when the signature does not match the URL and body, 400 when unreadable).
+   */
+  verifyWebhook(callback: ProviderCallback): SmsStatusReport;
 }
 
 /**

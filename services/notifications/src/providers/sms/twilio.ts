@@ -1,6 +1,7 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { type SmsProvider, SmsProviderError } from './port.ts';
+import { readTwilioStatusCallback } from './twilio-signature.ts';
 
 export type TwilioSettings = {
   accountSid: string;
@@ -8,6 +9,8 @@ export type TwilioSettings = {
   fromNumber: string;
   /** Sends requests here instead of https://api.twilio.com, path and query kept. */
   apiBaseUrl?: string | undefined;
+  /** Where Twilio posts each message's status changes (the BFF's public callback URL); none asked for when unset. */
+  statusCallbackUrl?: string | undefined;
 };
 
 /** Twilio's HTTP client with every request's origin swapped for `baseUrl` (a test double or a proxy). */
@@ -32,12 +35,14 @@ export function twilioSmsProvider(settings: TwilioSettings): SmsProvider {
     name: 'twilio',
     async send(to, body) {
       try {
-        const message = await client.messages.create({ to, from: settings.fromNumber, body });
+        const statusCallback = settings.statusCallbackUrl ? { statusCallback: settings.statusCallbackUrl } : {};
+        const message = await client.messages.create({ to, from: settings.fromNumber, body, ...statusCallback });
         return { providerId: message.sid };
       } catch (error) {
         throw asProviderError(error);
       }
     },
+    verifyWebhook: (callback) => readTwilioStatusCallback(settings.authToken, callback, settings.accountSid),
   };
 }
 

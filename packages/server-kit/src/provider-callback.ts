@@ -1,0 +1,37 @@
+import type { ProviderCallbackBody } from '@krom/contracts/http/provider-callbacks';
+import { HttpError } from './errors.ts';
+
+/**
+ * A provider's callback as its adapter checks it: the body's bytes as sent, the headers (names
+ * lower-case), and the public URL the provider called. A port whose provider calls back has a
+ * `verifyWebhook(callback)` that checks the signature and reads the callback, or throws
+ * `CallbackRefusedError`.
+ */
+export type ProviderCallback = { rawBody: Buffer; headers: Readonly<Record<string, string | undefined>>; url: string };
+
+/** A callback not to be trusted: 401 when it carries no signature, 403 when the signature is wrong, 400 when signed but unreadable. */
+export class CallbackRefusedError extends HttpError {
+  constructor(statusCode: 400 | 401 | 403, message: string) {
+    super(statusCode, message);
+    this.name = 'CallbackRefusedError';
+  }
+}
+
+/** The callback the BFF passed on (`providerCallbackSchema`), back in the shape an adapter checks. */
+export function receivedCallback(body: ProviderCallbackBody): ProviderCallback {
+  const headers = Object.fromEntries(Object.entries(body.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return { rawBody: Buffer.from(body.rawBody, 'base64'), headers, url: body.url };
+}
+
+/**
+ * Reads a form-encoded callback body. A name sent twice is refused: providers send each once, and
+ * a second value appended to a signed body must not slip past a check that reads only one.
+ */
+export function formParams(rawBody: Buffer): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(rawBody.toString('utf8'))) {
+    if (Object.hasOwn(params, name)) throw new CallbackRefusedError(400, `The callback repeats ${name}`);
+    params[name] = value;
+  }
+  return params;
+}
