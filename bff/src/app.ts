@@ -22,6 +22,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneCodeRoutes } from './routes/phone-codes.ts';
 import { placeRoutes } from './routes/places.ts';
+import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { rideRoutes } from './routes/rides.ts';
@@ -122,6 +123,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   });
   await app.register(vehicleRoutes, routeOptions);
   await app.register(rideRequestRoutes, routeOptions);
+  await app.register(providerCallbackRoutes, { directory, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });
   return app;
 }

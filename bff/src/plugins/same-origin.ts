@@ -14,7 +14,8 @@ export const sameOriginWrites = fp<{ publicOrigin: string }>(
   async (app: FastifyInstance, options) => {
     const allowed = new URL(options.publicOrigin).origin;
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      // A provider's callback carries no cookie and is trusted for its signature alone.
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.providerCallback) return;
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
       if (origin !== undefined && origin !== allowed) throw new HttpError(403, 'Cross-site request refused');

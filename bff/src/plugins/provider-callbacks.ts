@@ -1,0 +1,75 @@
+import type { Endpoint } from '@krom/contracts/endpoint';
+import { providerCallbackBodyLimit, type providerCallbackSchema } from '@krom/contracts/http/provider-callbacks';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { HttpError } from '@krom/server-kit/errors';
+import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ServiceDirectory, type ServiceName, sendToService } from './service-calls.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A provider's session-less, signed callback: the same-origin check of browser writes does not apply. */
+    providerCallback?: boolean;
+  }
+}
+
+/** One callback a provider makes to the BFF, and where it goes. */
+export type ProviderCallbackRoute = {
+  /** The public /api endpoint the provider is given as its callback URL. */
+  endpoint: Endpoint;
+  /** The service whose provider sent it: its adapter checks the signature. */
+  service: ServiceName;
+  /** That service's route taking the callback as it came. */
+  to: Endpoint & { path: string; body: typeof providerCallbackSchema };
+  /** The header the provider signs with: a callback without it is refused here with a 401, before any service call. */
+  signatureHeader: string;
+  /** What the provider expects back once the callback is taken (the first time or again). */
+  accepted: { contentType: string; body: string };
+};
+
+/** Headers passed on for the adapter to read (the signature among them); never the browser's cookie or a forged assertion. */
+function callbackHeaders(request: FastifyRequest): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'cookie' || name === ASSERTION_HEADER) continue;
+    kept[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return kept;
+}
+
+/** The body kept as the bytes that came, whatever their type: a signature covers bytes, not a parse of them. */
+const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
+
+/**
+ * Registers a route for a provider's callback (payments, inbound SMS, delivery reports). No session
+ * and no same-origin check: the provider's signature is what is trusted, and only the adapter of
+ * the service that owns the provider can check it (it holds the secret). So the body is kept as
+ * raw bytes, and passed on with the headers and the public URL the provider called (built from
+ * PUBLIC_ORIGIN, which is what a provider signs behind any proxy). The service answers 401 or 403
+ * for a bad signature, applies each delivery once and answers 200 to a replay; the provider is
+ * then given the answer it expects. A service that fails is a 503, so the provider tries again.
+ */
+export async function providerCallback(app: FastifyInstance, directory: ServiceDirectory, publicOrigin: string, route: ProviderCallbackRoute) {
+  const origin = new URL(publicOrigin).origin;
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: providerCallbackBodyLimit }, keepBytes);
+    routeEndpoint(scope, route.endpoint, {
+      bodyLimit: providerCallbackBodyLimit,
+      config: { providerCallback: true },
+      handler: async (request, reply) => {
+        if (!request.headers[route.signatureHeader]) throw new HttpError(401, 'The callback is not signed');
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const { status, body } = await sendToService(request, directory, {
+          service: route.service,
+          to: route.to,
+          caller: { kind: 'public' },
+          body: { url: `${origin}${request.url}`, headers: callbackHeaders(request), rawBody: rawBody.toString('base64') },
+        });
+        if (status >= 500) throw new HttpError(503, 'Service unavailable. Please try again.');
+        if (status >= 400) throw new HttpError(status, (body as { message?: string } | undefined)?.message ?? 'Callback refused');
+        return reply.status(200).type(route.accepted.contentType).send(route.accepted.body);
+      },
+    });
+  });
+}

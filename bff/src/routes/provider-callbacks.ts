@@ -1,0 +1,20 @@
+import { twilioSmsStatusCallback } from '@krom/contracts/api/provider-callbacks';
+import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
+import type { FastifyInstance } from 'fastify';
+import { providerCallback } from '../plugins/provider-callbacks.ts';
+import type { ServiceDirectory } from '../plugins/service-calls.ts';
+
+/**
+ * Providers' callbacks (see src/plugins/provider-callbacks.ts). Twilio's message status reports
+ * go to notifications, whose SMS provider checks X-Twilio-Signature; Twilio reads only the status
+ * of the answer, so it gets an empty 200.
+ */
+export async function providerCallbackRoutes(app: FastifyInstance, { directory, publicOrigin }: { directory: ServiceDirectory; publicOrigin: string }) {
+  await providerCallback(app, directory, publicOrigin, {
+    endpoint: twilioSmsStatusCallback,
+    service: 'notifications',
+    to: smsStatusCallbackRoute,
+    signatureHeader: 'x-twilio-signature',
+    accepted: { contentType: 'text/plain; charset=utf-8', body: '' },
+  });
+}
