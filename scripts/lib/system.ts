@@ -84,6 +84,8 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
           DATABASE_URL: database('notifications'),
           LOCAL_OUTBOX_DIR: process.env.LOCAL_OUTBOX_DIR ?? join(varDir, 'outbox'),
           REDIS_PREFIX: redisPrefix,
+          // Delivery reports come back through the web server to the BFF, as Twilio's would.
+          SMS_STATUS_CALLBACK_URL: process.env.SMS_STATUS_CALLBACK_URL ?? `${publicOrigin}/api/callbacks/twilio/sms-status`,
         },
       },
       { name: 'admin', cwd: 'services/admin', script: 'src/server.ts', port: port(4004), health: '/health/ready', env: { DATABASE_URL: database('admin') } },
