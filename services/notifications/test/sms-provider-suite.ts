@@ -1,6 +1,6 @@
 import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
 import { HttpError } from '@krom/server-kit/errors';
-import { CallbackRefusedError, formParams, type ProviderCallback } from '@krom/server-kit/provider-callback';
+import { CallbackRefusedError, formParams, type ProviderCallback } from '@krom/server-kit/providers';
 import { eventually } from '@krom/server-kit/testing';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProviderCallback } from '@krom/server-kit/provider-callback';
-import { formParams } from '@krom/server-kit/provider-callback';
+import type { ProviderCallback } from '@krom/server-kit/providers';
+import { formParams } from '@krom/server-kit/providers';
 
 /** The path the BFF serves Twilio's status callback on; the receiver listens on the same. */
 export const STATUS_CALLBACK_PATH = '/api/callbacks/twilio/sms-status';

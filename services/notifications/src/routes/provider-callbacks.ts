@@ -1,7 +1,7 @@
 import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { receivedCallback } from '@krom/server-kit/provider-callback';
+import { receivedCallback } from '@krom/server-kit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import type { SmsProvider } from '../providers/sms/port.ts';

@@ -1,3 +1,5 @@
+import { ProviderError } from '@krom/server-kit/providers';
+
 /** One plain-text e-mail as the product writes it. */
 export type EmailMessage = { to: string; subject: string; text: string };
 
@@ -11,17 +13,5 @@ export interface EmailProvider {
   close?(): Promise<void>;
 }
 
-/**
- * A delivery the provider refused. `retryable` false means trying again cannot help (a mailbox
- * the server rejects, bad credentials), so the e-mail fails at once instead of after every retry.
- */
-export class EmailProviderError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'EmailProviderError';
-  }
-}
+/** A delivery the provider refused; retryable or final (a mailbox the server rejects, bad credentials). */
+export class EmailProviderError extends ProviderError {}

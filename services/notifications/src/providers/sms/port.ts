@@ -1,4 +1,4 @@
-import type { ProviderCallback } from '@krom/server-kit/provider-callback';
+import { type ProviderCallback, ProviderError } from '@krom/server-kit/providers';
 
 /**
  * What a provider's status callback says about one message. `deliveryId` names this report (the
@@ -30,17 +30,5 @@ export interface SmsProvider {
   verifyWebhook(callback: ProviderCallback): SmsStatusReport;
 }
 
-/**
- * A delivery the provider refused. `retryable` false means trying again cannot help (a number
- * the carrier rejects, bad credentials), so the SMS fails at once instead of after every retry.
- */
-export class SmsProviderError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'SmsProviderError';
-  }
-}
+/** A delivery the provider refused; retryable or final (a number the carrier rejects, bad credentials). */
+export class SmsProviderError extends ProviderError {}

@@ -1,4 +1,4 @@
-import { CallbackRefusedError, formParams, type ProviderCallback } from '@krom/server-kit/provider-callback';
+import { CallbackRefusedError, formParams, type ProviderCallback } from '@krom/server-kit/providers';
 import twilio from 'twilio';
 import type { SmsStatusReport } from './port.ts';
 

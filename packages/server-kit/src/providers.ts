@@ -17,6 +17,22 @@ export class CallbackRefusedError extends HttpError {
   }
 }
 
+/**
+ * A call to a provider that failed. `retryable` false means trying again cannot help (a number or
+ * mailbox the provider rejects, bad credentials), so the work fails at once instead of after every
+ * retry. Each port names its own subclass.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
 /** The callback the BFF passed on (`providerCallbackSchema`), back in the shape an adapter checks. */
 export function receivedCallback(body: ProviderCallbackBody): ProviderCallback {
   const headers = Object.fromEntries(Object.entries(body.headers).map(([name, value]) => [name.toLowerCase(), value]));
