@@ -2,8 +2,8 @@ import type autocannon from 'autocannon';
 import pg from 'pg';
 import { rideSearchQuerySchema } from '@krom/contracts/http/rides';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { searchRides } from '../../services/rides/src/rides/search-rides.ts';
-import { seedRides } from '../../services/rides/src/rides/seed-rides.ts';
+import { searchRides } from '../../services/rides/src/search/search-rides.ts';
+import { seedRides } from '../../services/rides/src/cli/seed/seed-rides.ts';
 import { renewedAssertion } from './renewed-assertion.ts';
 
 export type LoadFigures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };

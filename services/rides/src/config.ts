@@ -13,7 +13,7 @@ export const ridesConfigSchema = serviceConfigSchema.extend({
   MIN_PRICE_CAP_GHS: z.coerce.number().min(0).max(10_000).default(10),
   /**
    * How long a search's answer is reused at most, in seconds, while nothing it depends on changes
-   * (src/rides/search-cache.ts); 0 runs every search's query.
+   * (src/search/search-cache.ts); 0 runs every search's query.
    */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
 });

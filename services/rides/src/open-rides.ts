@@ -13,7 +13,7 @@ import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { rebuildUserProfilesIfEmpty } from './events/rebuild-user-profiles.ts';
-import { KnownPlaces } from './rides/known-places.ts';
+import { KnownPlaces } from './posting/known-places.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
 /*
- * The search keeps its answers (src/rides/search-cache.ts): a repeated search is answered without
+ * The search keeps its answers (src/search/search-cache.ts): a repeated search is answered without
  * running its query again, and any committed change to what it shows (a ride, its stops, its
  * vehicle, its driver), by this service's calls or by anything else writing to the database,
  * shows in the very next search.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { haversineKm } from '@krom/contracts/http/places';
 import { nearbyRadiusKm, rideSearchResponseSchema } from '@krom/contracts/http/rides';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedRides } from '../src/rides/seed-rides.ts';
+import { seedRides } from '../src/cli/seed/seed-rides.ts';
 import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();

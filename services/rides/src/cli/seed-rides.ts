@@ -3,7 +3,7 @@ import { createDatabase, ensureDatabase, migrateDatabase } from '@krom/server-ki
 import { readRidesConfig } from '../config.ts';
 import * as schema from '../db/schema.ts';
 import { migrationsFolder } from '../open-rides.ts';
-import { seedRides } from '../rides/seed-rides.ts';
+import { seedRides } from './seed/seed-rides.ts';
 
 /**
  * Fills the rides database (DATABASE_URL) with realistic rides for benchmarks and demos, then

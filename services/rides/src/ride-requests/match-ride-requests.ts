@@ -4,7 +4,7 @@ import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
 import { departureInstant } from '../rides/departure.ts';
-import { type RideSearch, searchCondition } from '../rides/search-rides.ts';
+import { type RideSearch, searchCondition } from '../search/search-rides.ts';
 
 /*
  * A posted ride against the open ride requests: each request it matches is told once (a

@@ -14,14 +14,14 @@ import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
-import { driverDashboard } from '../rides/driver-dashboard.ts';
-import { driverProfile } from '../rides/driver-profile.ts';
-import { cancelRide, myRides, updateRide } from '../rides/driver-rides.ts';
-import { postRide } from '../rides/post-ride.ts';
-import { postingRights } from '../rides/posting-rights.ts';
-import { type Pricing, priceGuideFor } from '../rides/price-cap.ts';
+import { driverDashboard } from '../driver/driver-dashboard.ts';
+import { driverProfile } from '../driver/driver-profile.ts';
+import { cancelRide, myRides, updateRide } from '../driver/driver-rides.ts';
+import { postRide } from '../posting/post-ride.ts';
+import { postingRights } from '../posting/posting-rights.ts';
+import { type Pricing, priceGuideFor } from '../posting/price-cap.ts';
 import { getRide } from '../rides/ride-details.ts';
-import type { SearchAnswers } from '../rides/search-cache.ts';
+import type { SearchAnswers } from '../search/search-cache.ts';
 import { signedInOnly } from './signed-in-only.ts';
 
 /** The signed-in user's id when a user calls (a guest browsing has none). */

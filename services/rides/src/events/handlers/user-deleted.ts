@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { RidesDb } from '../../db/rides-db.ts';
 import { forgetPaymentMethodsOf } from '../../payment-methods/user-payment-methods.ts';
 import { cancelRideRequestsOf } from '../../ride-requests/passenger-ride-requests.ts';
-import { cancelFutureRidesOf } from '../../rides/driver-rides.ts';
+import { cancelFutureRidesOf } from '../../driver/driver-rides.ts';
 import { forgetVehiclesOf } from '../../vehicles/driver-vehicles.ts';
 import { forgetPlateDisputesOf } from '../../vehicles/plate-disputes.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { estimatedDurationMinutes, estimatedRoadDistanceKm, formatDuration } from '@krom/contracts/http/places';
 import { priceGuide } from '@krom/contracts/http/rides';
 import { type SeedTown, seedCorridors } from './ghana-towns.ts';
-import { routeBoxOf, routeSearchText } from './route-search.ts';
+import { routeBoxOf, routeSearchText } from '../../search/route-search.ts';
 
 /** What the seeder writes through: a pg Pool, Client or PoolClient (`db.$client` in the service). */
 export type SeedQueryable = { query: (text: string, values?: unknown[]) => Promise<unknown> };

@@ -2,7 +2,7 @@ import { nearbyRadiusKm, type RideSearchResponse, type rideSearchQuerySchema } f
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { routeBoxExpression } from '../db/schema.ts';
-import { driverVisible, type RideRow, rideRowsSelect, type SqlRunner, toRideSummary } from './ride-views.ts';
+import { driverVisible, type RideRow, rideRowsSelect, type SqlRunner, toRideSummary } from '../rides/ride-views.ts';
 import { PLACE_SEPARATOR } from './route-search.ts';
 
 export type RideSearch = z.output<typeof rideSearchQuerySchema>;

@@ -4,7 +4,7 @@ import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
 import { upcomingOf } from './driver-rides.ts';
-import { rideRows, type SqlRunner, toRideSummary } from './ride-views.ts';
+import { rideRows, type SqlRunner, toRideSummary } from '../rides/ride-views.ts';
 
 /** The contracts name no message for an unknown driver; this one is written here once. */
 export const driverNotFound = 'Driver not found';

@@ -7,12 +7,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { rideStops, rides, vehicles } from '../db/schema.ts';
-import { departureInstant } from './departure.ts';
+import { departureInstant } from '../rides/departure.ts';
 import { type Pricing, routeCapFor } from './price-cap.ts';
 import { assertMayPost } from './posting-rights.ts';
 import { assertRideRules } from './ride-rules.ts';
-import { readRideDetails } from './ride-details.ts';
-import { routeBoxOf, routeSearchText } from './route-search.ts';
+import { readRideDetails } from '../rides/ride-details.ts';
+import { routeBoxOf, routeSearchText } from '../search/route-search.ts';
 
 export type PostRideRequest = z.output<typeof postRideSchema>;
 

@@ -2,7 +2,7 @@ import { ghanaTimeZone } from '@krom/contracts/ghana-time';
 import type { DriverDashboard } from '@krom/contracts/http/rides';
 import { sql } from 'drizzle-orm';
 import { myRides } from './driver-rides.ts';
-import type { SqlRunner } from './ride-views.ts';
+import type { SqlRunner } from '../rides/ride-views.ts';
 
 const EARNINGS_CURRENCY = 'GHS';
 const DAY_MS = 24 * 60 * 60 * 1000;

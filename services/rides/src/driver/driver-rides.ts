@@ -5,11 +5,11 @@ import type { Transaction } from '@krom/server-kit/outbox';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
-import { departureInstant } from './departure.ts';
-import { type Pricing, type RouteClaim, routeCapFor } from './price-cap.ts';
-import { recordRideChanged, termsOf } from './ride-changes.ts';
-import { assertRideRules } from './ride-rules.ts';
-import { bookedSeatsOf, isEditable, type RideRow, rideRows, type SqlRunner, toDriverRide } from './ride-views.ts';
+import { departureInstant } from '../rides/departure.ts';
+import { type Pricing, type RouteClaim, routeCapFor } from '../posting/price-cap.ts';
+import { recordRideChanged, termsOf } from '../posting/ride-changes.ts';
+import { assertRideRules } from '../posting/ride-rules.ts';
+import { bookedSeatsOf, isEditable, type RideRow, rideRows, type SqlRunner, toDriverRide } from '../rides/ride-views.ts';
 
 export type UpdateRideRequest = z.output<typeof updateRideSchema>;
 

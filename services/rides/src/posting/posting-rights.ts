@@ -2,7 +2,7 @@ import type { PostingRights, PostingStep } from '@krom/contracts/http/rides';
 import { rideMessages } from '@krom/contracts/http/rides';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
-import type { SqlRunner } from './ride-views.ts';
+import type { SqlRunner } from '../rides/ride-views.ts';
 
 /** The refusal for each missing step, in the spec's order. */
 const refusals: Record<PostingStep, string> = {
