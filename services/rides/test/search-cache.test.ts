@@ -142,6 +142,66 @@ describe('the search’s kept answers', () => {
     expect((await search(places, date)).rides[0]?.availableSeats).toBe(2);
   });
 
+  it('keeps a day’s answer while rides of other days change, and drops it when a ride of that day does', async () => {
+    // Both drivers first: a new vehicle or profile changes what every day shows.
+    const [driver, other] = [await newDriver(), await newDriver()];
+    const places = route();
+    const [dayA, dayB] = [dayFromNow(10), dayFromNow(11)];
+    const rideA = await post(driver, places, dayA);
+    const rideB = await post(driver, places, dayB);
+    expect((await search(places, dayA)).rides.map((ride) => ride.pricePerSeat)).toEqual(['40.00']);
+
+    // Day A's ride changes unannounced: only a kept answer still shows 40.
+    await unannounced('UPDATE rides SET price_per_seat = 45 WHERE id = $1', [rideA]);
+    // Writes on day B (a seat taken, a ride posted, a ride edited) leave day A's kept answer served.
+    await handle.service.db.$client.query('UPDATE rides SET available_seats = available_seats - 1 WHERE id = $1', [rideB]);
+    await post(other, places, dayB, '38');
+    const edited = await call(driver.caller, 'PUT', `/rides/${rideB}`, { departureDate: dayB, departureTime: '10:00', availableSeats: 2, pricePerSeat: '41' });
+    expect(edited.statusCode).toBe(200);
+    expect((await search(places, dayA)).rides.map((ride) => ride.pricePerSeat)).toEqual(['40.00']);
+    // Day B's own search sees its writes.
+    expect((await search(places, dayB)).rides.map((ride) => ride.pricePerSeat).sort()).toEqual(['38.00', '41.00']);
+
+    // A write on day A: its next search runs again and sees both changes.
+    await handle.service.db.$client.query('UPDATE rides SET available_seats = available_seats - 1 WHERE id = $1', [rideA]);
+    expect((await search(places, dayA)).rides.map((ride) => [ride.pricePerSeat, ride.availableSeats])).toEqual([['45.00', 2]]);
+  });
+
+  it('drops the kept answers of both days when a ride moves from one to the other', async () => {
+    const driver = await newDriver();
+    const places = route();
+    const [dayA, dayB] = [dayFromNow(12), dayFromNow(13)];
+    const moving = await post(driver, places, dayA);
+    const staying = await post(driver, places, dayB, '42');
+    expect((await search(places, dayA)).rides.map((ride) => ride.id)).toEqual([moving]);
+    expect((await search(places, dayB)).rides.map((ride) => ride.id)).toEqual([staying]);
+
+    const moved = await call(driver.caller, 'PUT', `/rides/${moving}`, { departureDate: dayB, departureTime: '07:30', availableSeats: 3, pricePerSeat: '40' });
+    expect(moved.statusCode).toBe(200);
+    expect((await search(places, dayA)).total).toBe(0);
+    expect((await search(places, dayB)).rides.map((ride) => ride.id).sort()).toEqual([moving, staying].sort());
+  });
+
+  it('drops every day’s kept answer on a change every day shows, and a dateless search on any change', async () => {
+    const driver = await newDriver();
+    const places = route();
+    const [dayA, dayB] = [dayFromNow(14), dayFromNow(15)];
+    const rideA = await post(driver, places, dayA);
+    await post(driver, places, dayB);
+    const anyDay = async () => (await call({ kind: 'public' }, 'GET', `/rides?${new URLSearchParams(places)}`)).json().rides as { id: string; availableSeats: number }[];
+    expect((await search(places, dayA)).rides[0]?.driverName).toBe('Ama Owusu');
+    expect((await anyDay()).find((ride) => ride.id === rideA)?.availableSeats).toBe(3);
+
+    // A seat taken on day B: the search over every day runs again.
+    await unannounced('UPDATE rides SET available_seats = 1 WHERE id = $1', [rideA]);
+    await handle.service.db.$client.query('UPDATE rides SET description = $2 WHERE departure_date = $1::date AND driver_id = $3', [dayB, 'Air-conditioned', driver.caller.userId]);
+    expect((await anyDay()).find((ride) => ride.id === rideA)?.availableSeats).toBe(1);
+
+    // The driver's name changes: day A's answer runs again though no ride of day A was written.
+    await insertUserProfile(handle.service, driver.caller.userId, { firstName: 'Efua', lastName: 'Owusu' });
+    expect((await search(places, dayA)).rides[0]).toMatchObject({ driverName: 'Efua Owusu', availableSeats: 1 });
+  });
+
   it('gives every one of many simultaneous identical searches the same, complete answer', async () => {
     const driver = await newDriver();
     const places = route();

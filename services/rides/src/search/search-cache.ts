@@ -5,12 +5,15 @@ import { type RideSearch, searchRides } from './search-rides.ts';
 
 /*
  * Answers to the listing's searches, kept as the JSON sent to the caller. A popular route and
- * day is asked for over and over, and its answer changes only when a ride, its stops, its vehicle
- * or its driver changes: the database counts those changes (search_generation, moved at commit by
- * the triggers of migration 0005), and an answer is kept under the count it was computed at. Each
- * search reads the count (a one-row read by primary key) and reuses the answer only if nothing
- * changed since, whichever process made the change; so a ride posted, edited, cancelled or booked
- * shows in the next search.
+ * day is asked for over and over, and its answer changes only when a ride of that day, its stops,
+ * its vehicle or its driver changes: the database counts those changes per departure date
+ * (search_date_generation, stamped at commit by the triggers of migrations 0005 and 0009; a change
+ * every day shows, such as a vehicle or a driver, moves `shared`), and an answer is kept under the
+ * generations it was computed at. Each search reads them (one row by primary key, one by date) and
+ * reuses the answer only if nothing it depends on changed since, whichever process made the
+ * change; so a ride posted, edited, cancelled or booked shows in the next search of its day, and
+ * the kept answers of the other days stay. A search without a date depends on every day: it is
+ * kept under the count of every change.
  *
  * What the count does not see is the clock: a kept answer may still list a ride that has left
  * since it was computed. Answers are therefore kept at most `ttlMs` (10 s by default); booking
@@ -38,8 +41,8 @@ export type SearchAnswers = {
 const toJson = (answer: Awaited<ReturnType<typeof searchRides>>) => JSON.stringify(rideSearchResponseSchema.parse(answer));
 
 /**
- * The cache key of a search: its generation and its filters in a fixed order. Texts match
- * whatever their case (the search lower-cases them), so they are keyed lower-cased.
+ * The cache key of a search: the generation of what it shows and its filters in a fixed order.
+ * Texts match whatever their case (the search lower-cases them), so they are keyed lower-cased.
  */
 function keyOf(generation: string, query: RideSearch): string {
   return JSON.stringify([
@@ -57,12 +60,22 @@ function keyOf(generation: string, query: RideSearch): string {
   ]);
 }
 
-const generationQuery = { name: 'rides-search-generation', text: 'SELECT value FROM search_generation' };
+const generationQuery = (date: string | null) => ({
+  name: 'rides-search-generation',
+  text: `SELECT g.value, g.shared, d.value AS day
+           FROM search_generation g LEFT JOIN search_date_generation d ON d.departure_date = $1::date`,
+  values: [date],
+});
 
-/** The current generation of the searches' data (a named statement, prepared once per connection). */
-async function currentGeneration(db: RidesDb): Promise<string> {
-  const { rows } = await db.$client.query<{ value: string }>(generationQuery);
-  return rows[0]?.value ?? '0';
+/**
+ * The generation a search's answer depends on (a named statement, prepared once per connection):
+ * with a date, what every day shows and that day's rides; without, every change.
+ */
+async function currentGeneration(db: RidesDb, date: string | undefined): Promise<string> {
+  const { rows } = await db.$client.query<{ value: string; shared: string; day: string | null }>(generationQuery(date ?? null));
+  const row = rows[0];
+  if (row === undefined) return '0';
+  return date === undefined ? row.value : `${row.shared}/${row.day ?? 0}`;
 }
 
 export function searchAnswers(db: RidesDb, { ttlMs, maxEntries = 2000, maxBytes = 32 * 1024 * 1024 }: SearchCacheOptions): SearchAnswers {
@@ -76,7 +89,7 @@ export function searchAnswers(db: RidesDb, { ttlMs, maxEntries = 2000, maxBytes 
   });
   return {
     async answer(query) {
-      const json = await cache.fetch(keyOf(await currentGeneration(db), query), { context: query });
+      const json = await cache.fetch(keyOf(await currentGeneration(db, query.date), query), { context: query });
       // fetchMethod always answers a string or throws; undefined would mean it was aborted.
       if (json === undefined) return toJson(await searchRides(db, query));
       return json;
