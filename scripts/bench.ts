@@ -14,6 +14,7 @@ import { benchMarketplace, type LoadFigures } from './lib/marketplace-bench.ts';
 import { renewedAssertion } from './lib/renewed-assertion.ts';
 import { reachable, repoRoot, waitFor } from './lib/infra.ts';
 import { medianPageSpeeds, type PageSpeed } from './lib/page-speed.ts';
+import { describeKeptAnswers } from './lib/search-cache-bench.ts';
 
 /**
  * `npm run bench`: starts the system as `npm start` does (ports +200, its own databases), then
@@ -400,6 +401,7 @@ try {
   console.log(
     `  the search's own statement in PostgreSQL (searchRides, no kept answer, one at a time, 200 runs): p50 ${ms(percentile(marketplace.queryMs, 50))}, p95 ${ms(percentile(marketplace.queryMs, 95))}`,
   );
+  console.log(`  ${describeKeptAnswers(marketplace.kept)}`);
   console.log(`  GET /api/rides at a fixed 300 req/s: p95 ${ms(searchFixed.p95)} (goal < 25 ms), ${searchFixed.rps.toFixed(0)} req/s served, ${searchFixed.non2xx} non-2xx`);
   console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx\n`);
   console.log(

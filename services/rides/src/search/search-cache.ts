@@ -1,6 +1,7 @@
 import { rideSearchResponseSchema } from '@krom/contracts/http/rides';
 import { LRUCache } from 'lru-cache';
 import type { RidesDb } from '../db/rides-db.ts';
+import type { SqlRunner } from '../rides/ride-views.ts';
 import { type RideSearch, searchRides } from './search-rides.ts';
 
 /*
@@ -35,7 +36,12 @@ export type SearchCacheOptions = {
 export type SearchAnswers = {
   /** The answer to `query` as JSON, from the cache when nothing it depends on has changed. */
   answer(query: RideSearch): Promise<string>;
+  /** Answers given so far and how many of them ran the search's query (the rest were kept ones). */
+  counts(): { answered: number; ran: number };
 };
+
+/** What the search reads through: the service's database, or any drizzle over its pool (the bench's). */
+type SearchDb = SqlRunner & Pick<RidesDb, '$client'>;
 
 /** The answer as the route sends it: checked against the contract once, when it is computed. */
 const toJson = (answer: Awaited<ReturnType<typeof searchRides>>) => JSON.stringify(rideSearchResponseSchema.parse(answer));
@@ -71,28 +77,44 @@ const generationQuery = (date: string | null) => ({
  * The generation a search's answer depends on (a named statement, prepared once per connection):
  * with a date, what every day shows and that day's rides; without, every change.
  */
-async function currentGeneration(db: RidesDb, date: string | undefined): Promise<string> {
+async function currentGeneration(db: SearchDb, date: string | undefined): Promise<string> {
   const { rows } = await db.$client.query<{ value: string; shared: string; day: string | null }>(generationQuery(date ?? null));
   const row = rows[0];
   if (row === undefined) return '0';
   return date === undefined ? row.value : `${row.shared}/${row.day ?? 0}`;
 }
 
-export function searchAnswers(db: RidesDb, { ttlMs, maxEntries = 2000, maxBytes = 32 * 1024 * 1024 }: SearchCacheOptions): SearchAnswers {
-  if (ttlMs <= 0) return { answer: async (query) => toJson(await searchRides(db, query)) };
+export function searchAnswers(db: SearchDb, { ttlMs, maxEntries = 2000, maxBytes = 32 * 1024 * 1024 }: SearchCacheOptions): SearchAnswers {
+  const tally = { answered: 0, ran: 0 };
+  const run = async (query: RideSearch) => {
+    tally.ran += 1;
+    return toJson(await searchRides(db, query));
+  };
+  const counts = () => ({ ...tally });
+  if (ttlMs <= 0) {
+    return {
+      answer: (query) => {
+        tally.answered += 1;
+        return run(query);
+      },
+      counts,
+    };
+  }
   const cache = new LRUCache<string, string, RideSearch>({
     max: maxEntries,
     maxSize: maxBytes,
     sizeCalculation: (json) => json.length || 1,
     ttl: ttlMs,
-    fetchMethod: async (_key, _stale, { context }) => toJson(await searchRides(db, context)),
+    fetchMethod: (_key, _stale, { context }) => run(context),
   });
   return {
     async answer(query) {
+      tally.answered += 1;
       const json = await cache.fetch(keyOf(await currentGeneration(db, query.date), query), { context: query });
       // fetchMethod always answers a string or throws; undefined would mean it was aborted.
-      if (json === undefined) return toJson(await searchRides(db, query));
+      if (json === undefined) return run(query);
       return json;
     },
+    counts,
   };
 }
