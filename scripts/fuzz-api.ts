@@ -11,7 +11,7 @@ import {
   type Outcome,
   type Sessions,
   sendGenerated,
-} from '../bff/test/generated-requests.ts';
+} from '@krom/bff/generated-requests';
 
 /**
  * The long run of the generated bad requests (bff/test/generated-requests.ts) that `npm run bench`

@@ -72,6 +72,7 @@ await ensureNats(quiet);
 await ensureRedis(quiet);
 
 check('lint', bin('biome'), ['check', '.']);
+check('import boundaries', bin('tsx'), ['scripts/lint/lint-boundaries.ts']);
 check('typecheck', bin('turbo'), ['run', 'typecheck', 'typecheck:scripts', '--output-logs=errors-only']);
 vitest('unit, ui and integration tests', ['unit', 'ui', 'integration']);
 // The replicas test (npm run test:replicas) is not run here yet: a notifications replica killed

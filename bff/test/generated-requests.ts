@@ -8,7 +8,8 @@ import fc from 'fast-check';
  * types, oversized, chunked and broken bodies, broken multipart forms, odd path params, queries
  * and headers, signed out, signed in as a user or as staff, or with a forged cookie. Shared by
  * bff/test/generated-input.test.ts (a short run that fails on any 5xx or hang) and
- * scripts/fuzz-api.ts (the longer run `npm run bench` makes, counting each status).
+ * scripts/fuzz-api.ts (the longer run `npm run bench` makes, counting each status), which imports
+ * it as the export `@krom/bff/generated-requests`.
  */
 
 type JsonSchema = {

@@ -3,7 +3,7 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authRoutes } from '../../sign-in/__tests__/auth-routes.tsx';
+import { authRoutes } from '../../../app/__tests__/auth-routes.tsx';
 import { readReset, saveReset } from '../recovery-storage.ts';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

@@ -3,7 +3,7 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes } from '../../sign-in/__tests__/auth-routes.tsx';
+import { authRoutes } from '../../../app/__tests__/auth-routes.tsx';
 import { readReset, saveReset } from '../recovery-storage.ts';
 
 const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 4` }) as HTMLInputElement;

@@ -4,8 +4,8 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authRoutes } from './auth-routes.tsx';
-import { ama } from './signed-in-user.tsx';
+import { authRoutes } from '../../../app/__tests__/auth-routes.tsx';
+import { ama } from '../../../app/__tests__/signed-in-user.tsx';
 
 const signedOut = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
 

@@ -3,8 +3,8 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes } from '../../sign-in/__tests__/auth-routes.tsx';
-import { ama } from '../../sign-in/__tests__/signed-in-user.tsx';
+import { authRoutes } from '../../../app/__tests__/auth-routes.tsx';
+import { ama } from '../../../app/__tests__/signed-in-user.tsx';
 import { readSignUp, saveSignUp } from '../sign-up-storage.ts';
 
 const registration = {

@@ -1,5 +1,6 @@
 import { verificationTexts } from '@krom/contracts/http/verification';
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
+import { preloadRoutes } from '@krom/ui-kit/testing/preload-routes.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { dayMonthYearOf } from '@krom/ui-kit/day-month-year-field.tsx';
@@ -13,7 +14,7 @@ import { aSubmission, aVerification, photo, sentForm, stubCamera, stubObjectUrls
 beforeAll(async () => {
   await import('../components/identity-verification-page.tsx');
   await import('../components/camera-capture.tsx');
-  await import('../../profile/components/profile-page.tsx');
+  await preloadRoutes(routes, ['/profile']);
 });
 
 beforeEach(() => stubObjectUrls());

@@ -1,6 +1,7 @@
 import type { PostingRights } from '@krom/contracts/http/rides';
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { preloadRoutes } from '@krom/ui-kit/testing/preload-routes.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ import { canPost, corolla, elsewhere, seedDraft, wizardApi } from './wizard-api.
 beforeAll(async () => {
   await import('../components/route-step-page.tsx');
   await import('../components/review-step-page.tsx');
-  await import('../../vehicles/components/add-vehicle-page.tsx');
+  await preloadRoutes(routes, ['/add-vehicle']);
 });
 
 beforeEach(() => sessionStorage.clear());

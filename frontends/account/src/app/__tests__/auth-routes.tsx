@@ -1,10 +1,10 @@
-import { RoleChoicePage } from '../../onboarding/components/role-choice-page.tsx';
-import { ForgotPasswordPage } from '../../recovery/components/forgot-password-page.tsx';
-import { NewPasswordPage } from '../../recovery/components/new-password-page.tsx';
-import { ResetCodePage } from '../../recovery/components/reset-code-page.tsx';
-import { CreateAccountPage } from '../../sign-up/components/create-account-page.tsx';
-import { PhoneVerificationPage } from '../../sign-up/components/phone-verification-page.tsx';
-import { LoginPage } from '../components/login-page.tsx';
+import { RoleChoicePage } from '../../features/onboarding/components/role-choice-page.tsx';
+import { ForgotPasswordPage } from '../../features/recovery/components/forgot-password-page.tsx';
+import { NewPasswordPage } from '../../features/recovery/components/new-password-page.tsx';
+import { ResetCodePage } from '../../features/recovery/components/reset-code-page.tsx';
+import { CreateAccountPage } from '../../features/sign-up/components/create-account-page.tsx';
+import { PhoneVerificationPage } from '../../features/sign-up/components/phone-verification-page.tsx';
+import { LoginPage } from '../../features/sign-in/components/login-page.tsx';
 import { dashboardRoute } from './signed-in-user.tsx';
 
 /**
