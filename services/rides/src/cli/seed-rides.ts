@@ -9,7 +9,7 @@ import { seedRides } from './seed/seed-rides.ts';
  * Fills the rides database (DATABASE_URL) with realistic rides for benchmarks and demos, then
  * refreshes the planner's statistics. Usage:
  *   npm run seed-rides -w @krom/rides-service -- --count 100000 --drivers 2000 --days 30
- * Adds to what is there; writes no ride.posted events (see src/rides/seed-rides.ts).
+ * Adds to what is there; writes no ride.posted events (see seed/seed-rides.ts).
  */
 const { values } = parseArgs({
   options: {
