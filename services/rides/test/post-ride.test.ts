@@ -319,6 +319,25 @@ describe('the price cap and the places the server knows', () => {
     expect(response.json().errors).toEqual([{ field: 'pricePerSeat', message: rideMessages.priceAboveCap(accraTemaCap) }]);
   });
 
+  it('keeps a stop it cannot place by its name alone: the ride is not listed for searches at the stop\'s given point', async () => {
+    const { caller, vehicleId } = await driverWithVehicle();
+    const junction = [{ location: 'The junction', latitude: bawku.latitude, longitude: bawku.longitude }];
+    const body = accraToTema(vehicleId, { stops: junction, pricePerSeat: accraTemaCap });
+    const response = await post(caller, body);
+    expect(response.statusCode).toBe(201);
+    const ride = response.json();
+    expect(ride.stops).toEqual([expect.objectContaining({ location: 'The junction', latitude: null, longitude: null })]);
+    const idsNear = async (query: Record<string, string | number>) =>
+      (await call({ kind: 'public' }, 'GET', `/rides?${new URLSearchParams(Object.entries({ date: body.departureDate, pageSize: 50, ...query }).map(([k, v]): [string, string] => [k, String(v)]))}`))
+        .json()
+        .rides.map((listed: { id: string }) => listed.id);
+    expect(await idsNear({ fromLatitude: bawku.latitude, fromLongitude: bawku.longitude, toLatitude: tema.latitude, toLongitude: tema.longitude })).not.toContain(ride.id);
+    expect(await idsNear({ fromLatitude: accra.latitude, fromLongitude: accra.longitude, toLatitude: bawku.latitude, toLongitude: bawku.longitude })).not.toContain(ride.id);
+    // Still listed for its own route, and by the stop's name.
+    expect(await idsNear({ fromLatitude: accra.latitude, fromLongitude: accra.longitude, toLatitude: tema.latitude, toLongitude: tema.longitude })).toContain(ride.id);
+    expect(await idsNear({ from: 'The junction', to: 'Tema' })).toContain(ride.id);
+  });
+
   it('refuses a stop whose coordinates are not in the town it names', async () => {
     const { caller, vehicleId } = await driverWithVehicle();
     const stops = [{ location: 'Ashaiman', city: 'Ashaiman', latitude: tamale.latitude, longitude: tamale.longitude }];

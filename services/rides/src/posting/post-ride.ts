@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { rideStops, rides, vehicles } from '../db/schema.ts';
 import { departureInstant } from '../rides/departure.ts';
+import type { KnownPlaces, PlaceClaim } from './known-places.ts';
 import { type Pricing, routeCapFor } from './price-cap.ts';
 import { assertMayPost } from './posting-rights.ts';
 import { assertRideRules } from './ride-rules.ts';
@@ -27,6 +28,18 @@ function pair(latitude: number | undefined, longitude: number | undefined): { la
 const numericOrNull = (value: number | null) => (value === null ? null : String(value));
 
 /**
+ * A stop's point as stored: the client's only when the server can place the stop (known-places.ts).
+ * A stop naming nothing the server knows ("The junction") is posted by its name alone rather than
+ * refused, as an unknown departure or destination is posted (at a short trip's cap) and a driver may
+ * name a meeting point of their own; without the point, coordinates only the client vouches for
+ * neither raise the cap nor list the ride in searches and ride-request matches far from its route.
+ * A point away from the place the stop names is kept here for the rules to refuse (placeElsewhere).
+ */
+function stopPoint(places: KnownPlaces, stop: Omit<PlaceClaim, 'latitude' | 'longitude'>, point: ReturnType<typeof pair>): ReturnType<typeof pair> {
+  return places.locate({ ...stop, ...point }).kind === 'unknown' ? { latitude: null, longitude: null } : point;
+}
+
+/**
  * Posts a ride for the user: they must hold posting rights (403 naming the first missing step),
  * the vehicle must be theirs (404), and the seats, departure and price must meet the rules (400,
  * see ride-rules.ts). The ride, its stops and its `ride.posted` event commit together.
@@ -35,7 +48,7 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
   await assertMayPost(db, userId);
   const from = pair(request.fromLatitude, request.fromLongitude);
   const to = pair(request.toLatitude, request.toLongitude);
-  const stops = request.stops.map((stop, index) => ({ ...stop, stopOrder: index + 1, ...pair(stop.latitude, stop.longitude) }));
+  const stops = request.stops.map((stop, index) => ({ ...stop, stopOrder: index + 1, ...stopPoint(pricing.places, stop, pair(stop.latitude, stop.longitude)) }));
   const departureAt = departureInstant(request.departureDate, request.departureTime);
   const route = [
     { location: request.fromLocation, city: request.fromCity, localityArea: request.fromLocalityArea, ...from },
