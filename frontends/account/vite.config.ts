@@ -1,9 +1,11 @@
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
+import { publishRoutes } from '@krom/ui-kit/build/publish-routes.ts';
 import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routesManifest } from './src/app/routes-manifest.ts';
 
 /**
  * Remote: sign-up, login, recovery, onboarding, profile and settings. Built and served on its own under /remotes/account/ (its own container, or the
@@ -20,6 +22,8 @@ export default defineConfig({
       exposes: { './routes': './src/app/routes.tsx' },
       shared: federationShared('remote'),
     }),
+    // The paths it owns, for the web server to tell the shell (frontends/README.md, "Remotes own their routes").
+    publishRoutes(routesManifest, { module: './routes' }),
     // The public pages a signed-out visitor lands on, as HTML for the web server to serve.
     prerenderPages({
       entry: 'src/prerender.tsx',

@@ -1,8 +1,10 @@
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
+import { publishRoutes } from '@krom/ui-kit/build/publish-routes.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routesManifest } from './src/app/routes-manifest.ts';
 
 /**
  * Remote: the staff area. Built and served on its own under /remotes/admin/ (its own container, or the
@@ -19,6 +21,8 @@ export default defineConfig({
       exposes: { './routes': './src/app/routes.tsx' },
       shared: federationShared('remote'),
     }),
+    // The paths it owns, for the web server to tell the shell (frontends/README.md, "Remotes own their routes").
+    publishRoutes(routesManifest, { module: './routes' }),
     precompress(),
   ],
   build: { target: 'esnext', modulePreload: { polyfill: false } },

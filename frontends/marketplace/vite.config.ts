@@ -1,9 +1,11 @@
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
+import { publishRoutes } from '@krom/ui-kit/build/publish-routes.ts';
 import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routesManifest } from './src/app/routes-manifest.ts';
 import { listingDataPreload } from './src/features/search/listing-data-preload.ts';
 
 /**
@@ -21,6 +23,8 @@ export default defineConfig({
       exposes: { './routes': './src/app/routes.tsx' },
       shared: federationShared('remote'),
     }),
+    // The paths it owns, for the web server to tell the shell (frontends/README.md, "Remotes own their routes").
+    publishRoutes(routesManifest, { module: './routes' }),
     // The public pages a guest lands on from a link, as HTML for the web server to serve: the
     // search form, the listing's frame before its rides arrive (no search: see src/prerender.tsx)
     // and the drivers' pitch.

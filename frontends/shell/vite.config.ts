@@ -4,7 +4,6 @@ import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { remoteManifests } from './src/app/remote-manifests.ts';
 
 /**
  * main.ts reaches bootstrap.tsx only through a dynamic import (the async boundary), so the
@@ -26,20 +25,18 @@ function preloadBootstrapChunk(): Plugin {
 }
 
 /**
- * The host. It knows each remote by name only (from the remotes' route manifests); where a
- * remote's entry lives comes at run time from the web server's /remotes.json (load-remote.ts
- * registers it). The plugin still needs every name declared to build the host's share scope:
- * the placeholder fails loudly if anything loads a remote before its URL is set.
+ * The host. Its build names no remote: which remotes there are, the paths they own and where their
+ * entries live come from the web server while it runs (the routes it writes into each page, and
+ * /remotes.json; load-remote.ts registers each entry), so a remote is deployed without building the
+ * shell again. The plugin only builds a host's share scope when it has a remote: it gets one
+ * placeholder, which fails loudly if anything loads it.
  */
-const remotes = Object.fromEntries(
-  remoteManifests.map(({ name }) => [
-    name,
-    {
-      external: `(() => { throw new Error('The ${name} frontend was loaded before its entry URL was set.'); })()`,
-      externalType: 'promise' as const,
-    },
-  ]),
-);
+const remotes = {
+  'krom-no-remote': {
+    external: `(() => { throw new Error('A remote was loaded before its entry URL was set.'); })()`,
+    externalType: 'promise' as const,
+  },
+};
 
 export default defineConfig({
   base: '/',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,10 +8,14 @@ import {
   type PrerenderedPage,
   type PrerenderManifest,
 } from '@krom/ui-kit/build/prerender-manifest.ts';
+import type { PublishedRemoteRoutes } from '@krom/ui-kit/remote-route.ts';
 import { withLaunchSetting } from '../src/launch-setting.ts';
+import { withRemoteRoutes } from '../src/remote-routes-element.ts';
 import type { RemotesConfig } from '../src/remotes-config.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
-import { type RemoteSource, remoteBase } from './remote-sources.ts';
+import { type FetchedFiles, followRemoteFile } from './remote-files.ts';
+import type { RemoteRoutes } from './remote-routes.ts';
+import type { RemoteSource } from './remote-sources.ts';
 
 /** One page's full HTML, compressed once when the server starts, and the API calls it makes first. */
 export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer; data: DataPreload[] };
@@ -53,12 +56,17 @@ function compose(indexHtml: string, page: PrerenderedPage, entry: string[], prel
     .replace(VITE_MODULE_PRELOAD, '')
     .replace('</head>', `${head.join('\n')}\n</head>`)
     .replace(ROOT_CONTENT, () => `<div id="root" data-prerendered>${page.html}</div>`);
+  return compressed(html, page.data ?? []);
+}
+
+/** A page's HTML with its brotli and gzip forms, compressed once per build rather than per request. */
+function compressed(html: string, data: DataPreload[]): ComposedPage {
   const source = Buffer.from(html);
   return {
     html: source,
     br: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(source, { level: constants.Z_BEST_COMPRESSION }),
-    data: page.data ?? [],
+    data,
   };
 }
 
@@ -70,86 +78,78 @@ type Sources = {
   fetched?: FetchedManifests;
   /** Every page carries the pre-launch setting (src/launch-setting.ts). */
   preLaunch?: boolean;
+  /** Every page carries the remotes' routes as the server knows them now (remote-routes.ts). */
+  remoteRoutes?: () => RemoteRoutes;
 };
 
 /** Each remote behind its own server: its prerendered.json as last fetched, and a tag that changes with it. */
-export type FetchedManifests = Map<string, { manifest: PrerenderManifest; tag: string }>;
+export type FetchedManifests = FetchedFiles<PrerenderManifest>;
 
 /**
  * Keeps the prerendered.json of every remote behind its own server (its container) as that server
- * serves it now: fetched by `refresh` (once before the web server answers) and every `everyMs`,
- * so a redeployed remote's pages are composed from its new build. A remote that cannot be reached
- * keeps the manifest last fetched; one never fetched, or whose build has none (404), has its
- * pages answered with index.html, as before.
+ * serves it now (followRemoteFile), so a redeployed remote's pages are composed from its new build.
+ * A remote never fetched, or whose build has none, has its pages answered with index.html.
  */
 export function followRemoteManifests(remotes: Record<string, RemoteSource>, options: { everyMs: number }) {
-  const fetched: FetchedManifests = new Map();
-  const upstreams = Object.entries(remotes).flatMap(([name, source]) => ('upstream' in source ? [{ name, url: `${source.upstream}${remoteBase(name)}${PRERENDER_MANIFEST}` }] : []));
-  const refresh = async () => {
-    await Promise.all(
-      upstreams.map(async ({ name, url }) => {
-        try {
-          const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-          if (response.status === 404) return void fetched.delete(name);
-          if (!response.ok) return;
-          const text = await response.text();
-          const tag = createHash('sha256').update(text).digest('base64url');
-          if (fetched.get(name)?.tag !== tag) fetched.set(name, { manifest: JSON.parse(text) as PrerenderManifest, tag });
-        } catch {
-          // Unreachable or unreadable for now: the last manifest stands until it answers again.
-        }
-      }),
-    );
-  };
-  const timer = upstreams.length > 0 ? setInterval(() => void refresh(), options.everyMs).unref() : undefined;
-  return { fetched, refresh, stop: () => clearInterval(timer) };
+  return followRemoteFile(remotes, PRERENDER_MANIFEST, (text) => JSON.parse(text) as PrerenderManifest, options);
 }
 
 /**
- * The prerendered page for a path, if the builds have one. Composed again whenever index.html or
- * a prerendered.json changes (a watch build during development), so a page never names scripts
- * a newer build has deleted.
+ * The pages the web server answers with, both carrying the remotes' routes: `prerendered`, a
+ * path's page if a build prerendered it, and `index`, index.html with its loading state for every
+ * other page path (undefined without a shell build). Composed again whenever index.html, a
+ * prerendered.json or a remote's routes change (a watch build, a redeployed remote), so a page
+ * never names scripts a newer build has deleted, nor misses a path a remote now serves.
  */
-export function prerenderedPages(sources: Sources): (pathname: string) => ComposedPage | undefined {
+export function prerenderedPages(sources: Sources) {
   const files = [
     path.join(sources.shellDist, 'index.html'),
     path.join(sources.shellDist, PRERENDER_MANIFEST),
     ...Object.values(sources.remotes).flatMap((source) => ('dist' in source ? [path.join(source.dist, PRERENDER_MANIFEST)] : [])),
   ];
-  let composed: { version: string; pages: Map<string, ComposedPage> } | undefined;
-  return (pathname) => {
+  let composed: ({ version: string } & ComposedPages) | undefined;
+  const current = (): ComposedPages => {
     const fetchedTags = [...(sources.fetched ?? [])].map(([name, { tag }]) => `${name}=${tag}`);
-    const version = [...files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0), ...fetchedTags].join(':');
-    if (composed?.version !== version) composed = { version, pages: composePrerenderedPages(sources) };
-    return composed.pages.get(pathname);
+    const routes = sources.remoteRoutes?.() ?? { routes: [], tag: '' };
+    const version = [...files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0), ...fetchedTags, routes.tag].join(':');
+    if (composed?.version !== version) composed = { version, ...composePages(sources, routes.routes) };
+    return composed;
+  };
+  return {
+    prerendered: (pathname: string): ComposedPage | undefined => current().prerendered.get(pathname),
+    index: (): ComposedPage | undefined => current().index,
   };
 }
 
+/** Every prerendered page by path, and index.html for every other page path. */
+type ComposedPages = { prerendered: Map<string, ComposedPage>; index: ComposedPage | undefined };
+
 /**
- * Every prerendered page, by path: the shell's own (the landing) and those of each remote served
- * from a folder on this machine. A remote's page also preloads the host's remote loader, the
+ * index.html with the remotes' routes, and every prerendered page, by path: the shell's own (the
+ * landing) and those of each remote. A remote's page also preloads the host's remote loader, the
  * remote's entry, /remotes.json and the host's copies of the shared modules it imports. A remote
  * behind its own server contributes the manifest last fetched from it; a build without prerendered
  * pages is served as before: index.html.
  */
-export function composePrerenderedPages(options: Sources): Map<string, ComposedPage> {
-  const pages = new Map<string, ComposedPage>();
+function composePages(options: Sources, routes: PublishedRemoteRoutes[]): ComposedPages {
+  const prerendered = new Map<string, ComposedPage>();
   const indexFile = path.join(options.shellDist, 'index.html');
-  if (!existsSync(indexFile)) return pages;
-  const indexHtml = withLaunchSetting(readFileSync(indexFile, 'utf8'), options.preLaunch ?? false);
-  if (!ROOT_CONTENT.test(indexHtml)) return pages;
+  if (!existsSync(indexFile)) return { prerendered, index: undefined };
+  const indexHtml = withRemoteRoutes(withLaunchSetting(readFileSync(indexFile, 'utf8'), options.preLaunch ?? false), routes);
+  const index = compressed(indexHtml, []);
+  if (!ROOT_CONTENT.test(indexHtml)) return { prerendered, index };
   const shell = readManifest(options.shellDist);
   const entryChunks = shell?.groups.entry ?? [];
-  for (const [pathname, page] of Object.entries(shell?.pages ?? {})) pages.set(pathname, compose(indexHtml, page, entryChunks, page.preload, []));
+  for (const [pathname, page] of Object.entries(shell?.pages ?? {})) prerendered.set(pathname, compose(indexHtml, page, entryChunks, page.preload, []));
   for (const [name, source] of Object.entries(options.remotes)) {
     const entry = options.remotesConfig[name]?.entry;
-    const remote = 'dist' in source ? readManifest(source.dist) : options.fetched?.get(name)?.manifest;
+    const remote = 'dist' in source ? readManifest(source.dist) : options.fetched?.get(name)?.value;
     if (!remote || !entry) continue;
     for (const [pathname, page] of Object.entries(remote.pages)) {
       const hostShared = page.shared.flatMap((specifier) => shell?.sharedChunks[specifier] ?? []);
       const preload = [...(shell?.groups.remoteLoader ?? []), entry, ...page.preload, ...hostShared];
-      pages.set(pathname, compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH]));
+      prerendered.set(pathname, compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH]));
     }
   }
-  return pages;
+  return { prerendered, index };
 }

@@ -1,15 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { answerClientError } from '@krom/contracts/api/client-errors';
 import { dataPreloadUrl } from '@krom/ui-kit/build/prerender-manifest.ts';
-import { withLaunchSetting } from '../src/launch-setting.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { cacheControlFor } from './cache-policy.ts';
 import { answerExpectContinue, endToEndHeaders, guardApiRequests } from './api-request-guard.ts';
 import { type ComposedPage, followRemoteManifests, prerenderedPages } from './prerendered-pages.ts';
+import { followRemoteRoutes } from './remote-routes.ts';
 import { type RemoteSource, remoteBase, remotesConfigFor } from './remote-sources.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerBuild } from './static-files.ts';
@@ -31,6 +29,8 @@ export type WebServerOptions = {
    * TLS-terminating proxy in front or a developer's machine.
    */
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /** How often the files of remotes behind their own servers are asked for again (30 s unless set). */
+  remoteRefreshMs?: number;
 };
 
 /** A path whose last segment has an extension is a file request, never a page of the app. */
@@ -99,18 +99,34 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     });
   });
 
-  // Public pages the builds prerendered (the landing, login, sign-up) answer before any file
-  // lookup: `/` would otherwise be the static index.html.
-  // A remote in its own container has its prerendered.json fetched from there, and again every 30 s.
-  const remoteManifests = followRemoteManifests(options.remotes, { everyMs: 30_000 });
-  await remoteManifests.refresh();
-  app.addHook('onClose', async () => remoteManifests.stop());
+  // Every page carries the routes the remotes publish. Public pages the builds prerendered (the
+  // landing, login, sign-up) answer before any file lookup; every other page path is index.html (the
+  // not-found handler below). A remote in its own container has its prerendered.json and routes
+  // manifest fetched from there at start, and again every 30 s (remoteRefreshMs).
+  const everyMs = options.remoteRefreshMs ?? 30_000;
+  const remoteManifests = followRemoteManifests(options.remotes, { everyMs });
+  const remoteRoutes = followRemoteRoutes(options.remotes, {
+    everyMs,
+    onUnreadable: (remote, error) => app.log.warn({ err: error, remote }, "a remote's routes manifest could not be read"),
+  });
+  await Promise.all([remoteManifests.refresh(), remoteRoutes.refresh()]);
+  app.addHook('onClose', async () => {
+    await Promise.all([remoteManifests.stop(), remoteRoutes.stop()]);
+  });
   const preLaunch = options.preLaunch ?? false;
-  const prerendered = prerenderedPages({ shellDist: options.shellDist, remotes: options.remotes, remotesConfig, fetched: remoteManifests.fetched, preLaunch });
+  const pages = prerenderedPages({
+    shellDist: options.shellDist,
+    remotes: options.remotes,
+    remotesConfig,
+    fetched: remoteManifests.fetched,
+    preLaunch,
+    remoteRoutes: remoteRoutes.current,
+  });
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(pathname)) return;
-    const page = prerendered(pathname);
+    // `/` not prerendered would be the build's own index.html, without the routes.
+    const page = pages.prerendered(pathname) ?? (pathname === '/' ? pages.index() : undefined);
     if (page) return sendPage(reply, request.headers['accept-encoding'], page, request.url);
   });
 
@@ -136,19 +152,12 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     });
   }
 
-  const indexHtml = path.join(options.shellDist, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(pathname);
-    if (isPage && existsSync(indexHtml)) {
-      // The shell's router decides what the path shows, including its own 404 page. Before
-      // launch the page carries the setting, so it is read afresh: index.html is small.
-      if (!preLaunch) return reply.sendFile('index.html', options.shellDist);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', cacheControlFor('index.html'))
-        .send(withLaunchSetting(readFileSync(indexHtml, 'utf8'), true));
-    }
+    // The shell's router decides what the path shows, including its own 404 page.
+    const page = isPage ? pages.index() : undefined;
+    if (page) return sendPage(reply, request.headers['accept-encoding'], page, request.url);
     return reply.code(404).type('application/json').send({ message: 'Not found' });
   });
 

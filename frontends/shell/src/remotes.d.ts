@@ -1,5 +1,5 @@
 // The federation plugin's runtime (see vite.config.ts): the shell registers each remote's entry
-// URL from /remotes.json, then loads the remote's exposed './routes' module.
+// URL from /remotes.json, then loads the route module its published manifest names (its './routes').
 declare module 'virtual:__federation__' {
   type RemoteConfig = { url: string | (() => Promise<string>); format: 'esm' | 'systemjs' | 'var'; from: 'vite' | 'webpack' };
   export function __federation_method_setRemote(name: string, config: RemoteConfig): void;

@@ -2,8 +2,8 @@ import type { RemoteRoutesManifest } from '@krom/ui-kit/remote-route.ts';
 
 /**
  * The paths this remote owns (the spec's own URLs, so a list rather than a prefix). Plain data:
- * the shell imports it at build time to know when to load this remote, so it must stay free of
- * screen code. `routes.tsx` serves exactly these.
+ * the build publishes it (routes-manifest.json) and the web server tells the shell, so it must
+ * stay free of screen code. `routes.tsx` serves exactly these.
  */
 export const routesManifest: RemoteRoutesManifest = {
   name: 'account',

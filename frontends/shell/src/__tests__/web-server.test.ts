@@ -15,6 +15,11 @@ import { buildWebServer } from '../../server/web-server.ts';
 
 const appJs = `console.log(${JSON.stringify('krom '.repeat(400))});`;
 const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
+const marketplaceRoutes = { name: 'marketplace', module: './routes', paths: ['/post-ride', '/rides/:rideId'] };
+const adminRoutes = { name: 'admin', module: './routes', paths: ['/admin/*'] };
+/** What every page carries: the routes each remote published, in the order REMOTES names them. */
+const noRoutesElement = '<script type="application/json" id="krom-remote-routes">[]</script>';
+const routesElement = `<script type="application/json" id="krom-remote-routes">${JSON.stringify([adminRoutes, marketplaceRoutes])}</script>`;
 
 /** A Content-Security-Policy header as its directives, each with its sources. */
 function cspOf(header: string | string[] | number | undefined): Record<string, string[]> {
@@ -55,6 +60,8 @@ async function writeDist() {
   await writeFile(path.join(shell, 'assets/landing-page-Ab12_-cD.js'), appJs);
   await writeFile(path.join(shell, 'assets/landing-page-Ab12_-cD.js.gz'), gzipSync(appJs));
   await writeFile(path.join(admin, 'assets/remoteEntry.js'), 'export const get = () => {};');
+  await writeFile(path.join(admin, 'routes-manifest.json'), JSON.stringify(adminRoutes));
+  await writeFile(path.join(market, 'routes-manifest.json'), JSON.stringify(marketplaceRoutes));
   return { shell, admin, market };
 }
 
@@ -111,7 +118,7 @@ describe('web server', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(indexHtml);
+      expect(response.body).toBe(indexHtml.replace('</body>', `${routesElement}\n</body>`));
     }
   });
 
@@ -324,7 +331,7 @@ describe('web server over TLS', () => {
   it('serves pages and passes /api to the BFF over HTTP/2, marked HTTPS', async () => {
     const page = await getOverHttp2('/rides/as-driver');
     expect(page.status).toBe(200);
-    expect(page.body).toBe(indexHtml);
+    expect(page.body).toBe(indexHtml.replace('</body>', `${noRoutesElement}\n</body>`));
     expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const api = await getOverHttp2('/api/auth/user');
     expect(api.status).toBe(200);
@@ -344,7 +351,7 @@ describe('web server over TLS', () => {
       request.on('error', reject);
       request.end();
     });
-    expect(answer).toEqual({ status: 200, body: indexHtml });
+    expect(answer).toEqual({ status: 200, body: indexHtml.replace('</body>', `${noRoutesElement}\n</body>`) });
   });
 });
 

@@ -21,10 +21,11 @@ function remotesConfig(): Promise<RemotesConfig> {
 const registered = new Set<string>();
 
 /**
- * A remote's './routes' module, from the entry URL the web server's configuration gives for it.
- * Imported lazily (remotes.ts), so the federation runtime is not part of the landing page.
+ * The route module a remote exposes (`module`, its './routes'), from the entry URL the web
+ * server's configuration gives for it. Imported lazily (remotes.ts), so the federation runtime
+ * is not part of the landing page.
  */
-export async function loadRemoteRoutes(name: string): Promise<RemoteRouteModule> {
+export async function loadRemoteRoutes(name: string, module: string): Promise<RemoteRouteModule> {
   const remote = (await remotesConfig())[name];
   if (!remote) throw new Error(`${REMOTES_CONFIG_PATH} gives no entry URL for the ${name} frontend.`);
   if (!registered.has(name)) {
@@ -33,7 +34,7 @@ export async function loadRemoteRoutes(name: string): Promise<RemoteRouteModule>
     __federation_method_setRemote(name, { url: remote.entry, format: 'esm', from: 'vite' });
     registered.add(name);
   }
-  const module = (await __federation_method_getRemote(name, './routes')) as Partial<RemoteRouteModule>;
-  if (!Array.isArray(module.routes)) throw new Error(`The ${name} frontend exposes no routes.`);
-  return { routes: module.routes };
+  const exposed = (await __federation_method_getRemote(name, module)) as Partial<RemoteRouteModule>;
+  if (!Array.isArray(exposed.routes)) throw new Error(`The ${name} frontend exposes no routes in ${module}.`);
+  return { routes: exposed.routes };
 }
