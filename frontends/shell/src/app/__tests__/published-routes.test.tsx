@@ -13,8 +13,12 @@ function pageWith(routes: PublishedRemoteRoutes[]): Document {
   return new DOMParser().parseFromString(html, 'text/html');
 }
 
+function SeatScreen() {
+  return <h1>Pick your seat</h1>;
+}
+
 const seatRoutes: RemoteRouteModule = {
-  routes: [{ path: '/trips/:tripId/seats', lazy: async () => ({ Component: () => <h1>Pick your seat</h1> }) }],
+  routes: [{ path: '/trips/:tripId/seats', lazy: async () => ({ Component: SeatScreen }) }],
 };
 
 afterEach(() => vi.restoreAllMocks());
