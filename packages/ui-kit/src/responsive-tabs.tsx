@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import { NativeSelect } from './select.tsx';
 import styled from 'styled-components';
 
 export type TabItem<T extends string> = { id: T; label: string };
@@ -51,13 +52,13 @@ export function ResponsiveTabs<T extends string>({
         ))}
       </TabList>
       <Dropdown>
-        <select aria-label={label} value={selected} onChange={(event) => onSelect(event.target.value as T)}>
+        <NativeSelect aria-label={label} value={selected} onChange={(event) => onSelect(event.target.value as T)}>
           {tabs.map((tab) => (
             <option key={tab.id} value={tab.id}>
               {tab.label}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </Dropdown>
     </>
   );
@@ -98,18 +99,7 @@ const Tab = styled.button`
 `;
 
 const Dropdown = styled.div`
-  select {
-    width: 100%;
-    min-height: 48px;
-    padding: 0 40px 0 14px;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: ${({ theme }) => theme.color.background}
-      url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='8'%3E%3Cpath d='M1 1l5 5 5-5' fill='none' stroke='%2355635b' stroke-width='2'/%3E%3C/svg%3E")
-      no-repeat right 14px center;
-    font-weight: 600;
-    appearance: none;
-  }
+  select { font-weight: 600; }
 
   ${({ theme }) => theme.media.md} {
     display: none;

@@ -16,7 +16,8 @@ export function FormField({ label, error, hint, children }: FieldText & { childr
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the error: only what is shown describes the control.
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NativeSelect } from './select.tsx';
 import styled from 'styled-components';
 import { FieldError, type PickerFieldProps } from './picker-field.tsx';
 
@@ -143,19 +144,9 @@ const Colon = styled.span`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const Select = styled.select`
+const Select = styled(NativeSelect)`
   flex: 1;
   min-width: 0;
-  min-height: 48px;
   padding: 0 32px 0 12px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background}
-    url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='8'%3E%3Cpath d='M1 1l5 5 5-5' fill='none' stroke='%2355635b' stroke-width='2'/%3E%3C/svg%3E")
-    no-repeat right 12px center;
-  font-size: 1rem;
-  appearance: none;
-
-  &:focus { border-color: ${({ theme }) => theme.color.primary}; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+  background-position: right 12px center;
 `;
