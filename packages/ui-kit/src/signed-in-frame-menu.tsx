@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Button } from './button.tsx';
 import { screenExists } from './declared-screens.ts';
 import { SlideInPanel } from './slide-in-panel.tsx';
-import { UserAvatar } from './signed-in-frame-avatar.tsx';
+import { Avatar } from './avatar.tsx';
 import { logout, useLeaveSignedInArea } from './signed-in-frame-sign-out.tsx';
 import { useToast } from './toast-store.ts';
 
@@ -83,7 +83,7 @@ export function SignedInMenu({
   return (
     <SlideInPanel open={open} onClose={onClose} label="Account menu">
       <Who>
-        <UserAvatar user={user} size={48} />
+        <Avatar name={`${user.firstName} ${user.lastName}`} photoUrl={user.profileImageUrl} size={48} />
         <span>
           <Name>
             {user.firstName} {user.lastName}

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Container } from './container.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { Logo } from './logo.tsx';
-import { UserAvatar } from './signed-in-frame-avatar.tsx';
+import { Avatar } from './avatar.tsx';
 import { SignedInMenu } from './signed-in-frame-menu.tsx';
 import { useNotifications, useNotificationStream } from './signed-in-frame-notifications.tsx';
 
@@ -66,7 +66,7 @@ export function SignedInHeader({ user, showVehicles = true }: { user: User; show
               {unread > 0 ? <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count> : null}
             </Bell>
             <AvatarButton type="button" aria-label="Open account menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-              <UserAvatar user={user} size={40} />
+              <Avatar name={`${user.firstName} ${user.lastName}`} photoUrl={user.profileImageUrl} size={40} />
             </AvatarButton>
           </>
         }

@@ -1,7 +1,8 @@
 import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
 import { type ComponentProps, type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
-import { emptyOtp, type OtpInputHandle, OtpInput, otpLength } from './otp-input.tsx';
+import { emptyOtp, type OtpInputHandle, OtpInput, otpLength } from '@krom/ui-kit/otp-input.tsx';
 import { formatCountdown } from './use-countdown.ts';
 
 export type CodeEntryHandle = {
@@ -42,7 +43,7 @@ export function CodeEntryForm({ label, onCode, pending, pendingLabel, children, 
   };
 
   return (
-    <Form
+    <Stack as="form" $gap={24}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -53,7 +54,7 @@ export function CodeEntryForm({ label, onCode, pending, pendingLabel, children, 
       <SubmitButton pending={pending} pendingLabel={pendingLabel} disabled={digits.some((digit) => digit === '')}>
         {children}
       </SubmitButton>
-    </Form>
+    </Stack>
   );
 }
 
@@ -106,11 +107,6 @@ const ResendLink = styled(Button)`
   min-height: 44px;
   padding: 0 10px;
   color: ${({ theme }) => theme.color.primary};
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 24px;
 `;
 
 const Resend = styled.div`

@@ -6,6 +6,7 @@ import { Logo } from '@krom/ui-kit/logo.tsx';
 import { ResponsiveTabs, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Cluster } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { useAdminSession } from '../features/admin-auth/api/get-admin-session.ts';
 import { useLogoutAdmin } from '../features/admin-auth/api/logout-admin.ts';
@@ -16,7 +17,7 @@ import { type ReviewQueueStatus, reviewQueueStatuses, useReviewQueue } from '../
 import { VerificationQueuePanel } from '../features/verification-review/components/verification-queue-panel.tsx';
 import { useWaitlistSignups } from '../features/waitlist/api/get-waitlist-signups.ts';
 import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.tsx';
-import { AdminTag } from '../lib/pill.tsx';
+import { AdminTag } from '../lib/admin-tag.tsx';
 
 /** The open tab (and queue filter) lives in the address, so coming back from a submission reopens it. */
 const adminTabs = ['waitlist', 'admins', 'verifications', 'messages'] as const;
@@ -70,12 +71,12 @@ export function AdminHomePage() {
         }
       />
       <Main>
-        <TitleRow>
+        <Cluster $gap={12} $justify="between">
           <h1>Admin Dashboard</h1>
           <ButtonLink to="/sms-test" $variant="secondary">
             SMS test panel
           </ButtonLink>
-        </TitleRow>
+        </Cluster>
         <ResponsiveTabs<AdminTab>
           label="Admin sections"
           idPrefix="admin"
@@ -114,15 +115,6 @@ const Brand = styled.div`
   display: flex;
   align-items: center;
   gap: 10px;
-`;
-
-
-const TitleRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
 `;
 
 const SignedInAs = styled.span`

@@ -4,7 +4,7 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { Link, Navigate, Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAdminSession } from '../features/admin-auth/api/get-admin-session.ts';
-import { AdminTag } from '../lib/pill.tsx';
+import { AdminTag } from '../lib/admin-tag.tsx';
 
 /**
  * The layout of staff screens other than the dashboard (a submission, the SMS test panel): the

@@ -1,7 +1,9 @@
 import type { DriverRide, RideSummary } from '@krom/contracts/http/rides';
 import { formatClockTime, formatRideDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
+import { Avatar } from '@krom/ui-kit/avatar.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Card } from './card.tsx';
@@ -35,31 +37,18 @@ export const vehicleName = (vehicle: Pick<RideSummary['vehicle'], 'year' | 'make
 export const stopNames = (ride: Pick<RideSummary, 'stops'>) =>
   [...ride.stops].sort((a, b) => a.stopOrder - b.stopOrder).map((stop) => stop.city ?? stop.location);
 
-/** "KM" for Kofi Mensah: the avatar until a photo exists. */
-export function driverInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.charAt(0) ?? '';
-  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
-  return `${first}${last}`.toUpperCase() || '?';
-}
+const verifiedTick = (
+  <svg width="14" height="14" viewBox="0 0 16 16">
+    <path d="M3.5 8.5l3 3 6-7" />
+  </svg>
+);
 
-/** The driver's photo or initials on a disc; decorative (the name is always written beside it). */
-export function DriverAvatar({ name, photoUrl, size = 40 }: { name: string; photoUrl: string | null; size?: number }) {
-  return (
-    <Disc $size={size} aria-hidden="true">
-      {photoUrl ? <img src={photoUrl} alt="" width={size} height={size} loading="lazy" decoding="async" /> : driverInitials(name)}
-    </Disc>
-  );
-}
-
+/** The green tick and word beside a verified driver's name. */
 export function VerifiedBadge({ label = 'Verified' }: { label?: string }) {
   return (
-    <Badge>
-      <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
-        <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+    <StatusBadge tone="success" icon={verifiedTick}>
       {label}
-    </Badge>
+    </StatusBadge>
   );
 }
 
@@ -107,7 +96,7 @@ export function RideCard({
       </Facts>
       <Bottom>
         <Driver>
-          <DriverAvatar name={ride.driverName} photoUrl={ride.driverPhotoUrl} />
+          <Avatar name={ride.driverName} photoUrl={ride.driverPhotoUrl} />
           <span>
             <span>
               <strong>{ride.driverName}</strong>
@@ -202,30 +191,4 @@ const Driver = styled.div`
   small { font-size: 0.8125rem; color: ${({ theme }) => theme.color.muted}; }
 `;
 
-const Disc = styled.span<{ $size: number }>`
-  display: inline-grid;
-  place-items: center;
-  flex: none;
-  width: ${({ $size }) => $size}px;
-  height: ${({ $size }) => $size}px;
-  overflow: hidden;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.onPrimary};
-  font-weight: 700;
-  font-size: ${({ $size }) => Math.round($size * 0.4)}px;
 
-  img { width: 100%; height: 100%; object-fit: cover; }
-`;
-
-const Badge = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 3px;
-  padding: 1px 8px 1px 6px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
-  font-size: 0.75rem;
-  font-weight: 700;
-`;

@@ -3,6 +3,8 @@ import type { Notification } from '@krom/contracts/http/notifications';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { sameSitePath } from '@krom/ui-kit/same-site-path.ts';
+import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
+import { Cluster } from '@krom/ui-kit/layout.tsx';
 import styled, { css } from 'styled-components';
 import { relativeTime } from '../relative-time.ts';
 import { NotificationTypeIcon } from './notification-type-icon.tsx';
@@ -46,15 +48,15 @@ export function NotificationItem({
         </Top>
         <Message>{message}</Message>
         {!isRead || actionRequired ? (
-          <Marks>
+          <Cluster>
             {!isRead ? (
               <UnreadMark>
                 <span aria-hidden="true" />
                 Unread
               </UnreadMark>
             ) : null}
-            {actionRequired ? <ActionBadge>Action Required</ActionBadge> : null}
-          </Marks>
+            {actionRequired ? <StatusBadge tone="warning">Action Required</StatusBadge> : null}
+          </Cluster>
         ) : null}
         {link ? (
           <Go to={link} $size="md" $variant="secondary" onClick={isRead ? undefined : onOpen}>
@@ -158,13 +160,6 @@ const Message = styled.p`
   overflow-wrap: anywhere;
 `;
 
-const Marks = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  align-items: center;
-`;
-
 const UnreadMark = styled.span`
   display: inline-flex;
   align-items: center;
@@ -179,15 +174,6 @@ const UnreadMark = styled.span`
     border-radius: 50%;
     background: currentColor;
   }
-`;
-
-const ActionBadge = styled.span`
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: #fef0c7;
-  color: #b54708;
-  font-size: 0.75rem;
-  font-weight: 700;
 `;
 
 /** Above the card's stretched tap target, like the answers. */

@@ -9,6 +9,8 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useState } from 'react';
+import { Cluster } from '@krom/ui-kit/layout.tsx';
+import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
@@ -78,10 +80,14 @@ function NotificationsScreen() {
       <Heading>
         <div>
           <h1>Notifications</h1>
-          <Counts>
-            <Count $tone="primary">{unreadCount} Unread</Count>
-            <Count $tone="warning">{actionRequiredCount} Action Required</Count>
-          </Counts>
+          <Cluster as="p">
+            <StatusBadge tone="success" size="md">
+              {unreadCount} Unread
+            </StatusBadge>
+            <StatusBadge tone="warning" size="md">
+              {actionRequiredCount} Action Required
+            </StatusBadge>
+          </Cluster>
         </div>
         <Button
           $variant="secondary"
@@ -136,17 +142,4 @@ const Heading = styled.div`
   }
 `;
 
-const Counts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
 
-const Count = styled.span<{ $tone: 'primary' | 'warning' }>`
-  padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  font-size: 0.8125rem;
-  font-weight: 700;
-  background: ${({ $tone, theme }) => ($tone === 'primary' ? theme.color.primarySoft : '#fef0c7')};
-  color: ${({ $tone, theme }) => ($tone === 'primary' ? theme.color.primary : '#b54708')};
-`;

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@krom/contracts/http/payments';
 import { Button } from '@krom/ui-kit/button.tsx';
+import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { providerNames } from '../format-payment.ts';
 
@@ -33,7 +34,7 @@ export function PaymentMethodCard({
         </Network>
         <div>
           <Name>
-            {name} Mobile Money {method.isDefault ? <DefaultBadge>Default</DefaultBadge> : null}
+            {name} Mobile Money {method.isDefault ? <StatusBadge tone="success">Default</StatusBadge> : null}
           </Name>
           <NumberText>{method.number}</NumberText>
         </div>
@@ -90,13 +91,6 @@ const Name = styled.p`
   font-weight: 700;
 `;
 
-const DefaultBadge = styled.span`
-  padding: 1px 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
-  font-size: 0.75rem;
-`;
 
 const NumberText = styled.p`
   color: ${({ theme }) => theme.color.muted};

@@ -7,9 +7,10 @@ import {
   updatePaymentMethodRequestSchema,
 } from '@krom/contracts/http/payments';
 import { Button } from '@krom/ui-kit/button.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { useCreatePaymentMethod } from '../api/create-payment-method.ts';
 import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
@@ -26,7 +27,6 @@ export function PaymentMethodForm({ editing, onDone }: { editing: PaymentMethod 
   const { toast, toastFailure } = useToast();
   const create = useCreatePaymentMethod();
   const update = useUpdatePaymentMethod();
-  const selectId = useId();
   const [number, setNumber] = useState('');
   const [provider, setProvider] = useState<MobileMoneyProvider | ''>(editing?.provider ?? '');
   const [pickedByHand, setPickedByHand] = useState(false);
@@ -78,36 +78,19 @@ export function PaymentMethodForm({ editing, onDone }: { editing: PaymentMethod 
         error={problems.number}
         onChange={(event) => onNumber(event.target.value)}
       />
-      <Field>
-        <label htmlFor={selectId}>Network</label>
-        <select
-          id={selectId}
-          value={provider}
-          aria-invalid={problems.provider ? true : undefined}
-          aria-describedby={problems.provider ? `${selectId}-error` : `${selectId}-hint`}
-          onChange={(event) => {
-            setProvider(event.target.value as MobileMoneyProvider | '');
-            setPickedByHand(true);
-            setProblems((current) => ({ ...current, provider: undefined }));
-          }}
-        >
-          <option value="">Choose a network</option>
-          {mobileMoneyProviders.map((option) => (
-            <option key={option} value={option}>
-              {providerNames[option]}
-            </option>
-          ))}
-        </select>
-        {problems.provider ? (
-          <ErrorText id={`${selectId}-error`} role="alert">
-            {problems.provider}
-          </ErrorText>
-        ) : (
-          <Hint id={`${selectId}-hint`}>
-            {suggested ? `${number.slice(0, 3)} is usually ${providerNames[suggested]}` : 'Chosen from the number when we can tell'}
-          </Hint>
-        )}
-      </Field>
+      <Select
+        label="Network"
+        placeholder="Choose a network"
+        options={mobileMoneyProviders.map((option) => ({ value: option, label: providerNames[option] }))}
+        value={provider}
+        error={problems.provider}
+        hint={suggested ? `${number.slice(0, 3)} is usually ${providerNames[suggested]}` : 'Chosen from the number when we can tell'}
+        onValueChange={(chosen) => {
+          setProvider(chosen as MobileMoneyProvider | '');
+          setPickedByHand(true);
+          setProblems((current) => ({ ...current, provider: undefined }));
+        }}
+      />
       <Actions>
         <Button $variant="secondary" onClick={onDone} disabled={pending}>
           Cancel
@@ -140,30 +123,8 @@ const Form = styled.form`
   h3 { font-size: 1.0625rem; }
 `;
 
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
 
-  label { font-size: 0.9375rem; font-weight: 600; }
-  select {
-    min-height: 48px;
-    padding: 0 12px;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: ${({ theme }) => theme.color.background};
-  }
-  select[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
-`;
 
-const Hint = styled.p`
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.color.muted};
-`;
-
-const ErrorText = styled.p`
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.color.danger};
-`;
 
 const Actions = styled.div`
   display: grid;

@@ -1,9 +1,10 @@
 import type { User } from '@krom/contracts/http/auth';
 import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
-import { UserAvatar } from '@krom/ui-kit/signed-in-frame-avatar.tsx';
+import { Avatar } from '@krom/ui-kit/avatar.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { imageFileProblem, imageInputAccept, uploadFailureTitle, useImageUpload } from '@krom/ui-kit/upload-image.tsx';
 import { type ChangeEvent, useId } from 'react';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { discardUpload } from '../api/delete-upload.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -64,7 +65,7 @@ export function AvatarUpload({ user }: { user: User }) {
   return (
     <Wrap>
       <AvatarWrap>
-        <UserAvatar user={user} size={96} />
+        <Avatar name={`${user.firstName} ${user.lastName}`} photoUrl={user.profileImageUrl} size={96} />
       </AvatarWrap>
       <div>
         <ChooseLabel htmlFor={inputId} $disabled={busy}>
@@ -72,7 +73,7 @@ export function AvatarUpload({ user }: { user: User }) {
         </ChooseLabel>
         <HiddenInput id={inputId} type="file" accept={imageInputAccept} disabled={busy} onChange={onChoose} />
         {progress !== null ? (
-          <Progress>
+          <Stack $gap={4}>
             <ProgressBar
               percent={progress}
               role="progressbar"
@@ -82,7 +83,7 @@ export function AvatarUpload({ user }: { user: User }) {
               aria-valuenow={progress}
             />
             <ProgressText>Uploading... {progress}%</ProgressText>
-          </Progress>
+          </Stack>
         ) : (
           <Hint>JPG, PNG, WebP or GIF, up to 5MB</Hint>
         )}
@@ -137,11 +138,6 @@ const HiddenInput = styled.input`
   overflow: hidden;
   clip-path: inset(50%);
   white-space: nowrap;
-`;
-
-const Progress = styled.div`
-  display: grid;
-  gap: 4px;
 `;
 
 const ProgressText = styled.p`

@@ -9,7 +9,8 @@ import {
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { DayMonthYearField } from '@krom/ui-kit/day-month-year-field.tsx';
-import { FormField, inputStyles, TextField } from '@krom/ui-kit/text-field.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
+import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 import { useState } from 'react';
@@ -113,7 +114,6 @@ function DriverForm({ identity }: { identity: { cardNumber: string; fullName: st
       uploadedText={uploadedText(driverPhotoFields[slot])}
     />
   );
-  const licenseClass = form.field('licenseClass');
 
   return (
     <>
@@ -144,18 +144,7 @@ function DriverForm({ identity }: { identity: { cardNumber: string; fullName: st
             spellCheck={false}
             {...form.field('licenseNumber', inCapitals)}
           />
-          <FormField label="Licence Class" error={licenseClass.error}>
-            {(control) => (
-              <Select {...control} name={licenseClass.name} value={licenseClass.value} onChange={(event) => licenseClass.onValueChange(event.target.value)}>
-                <option value="">Select a class</option>
-                {licenseClasses.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <Select label="Licence Class" placeholder="Select a class" options={licenseClasses} {...form.field('licenseClass')} />
           <DayMonthYearField label="Licence Expiry Date" {...form.field('licenseExpiryDate')} />
           <Pair>
             {photo('licenseFrontPhoto')}
@@ -172,10 +161,6 @@ function DriverForm({ identity }: { identity: { cardNumber: string; fullName: st
   );
 }
 
-const Select = styled.select`
-  ${inputStyles}
-  appearance: auto;
-`;
 
 /** Front and back side by side from tablets up; stacked on a phone. */
 const Pair = styled.div`

@@ -6,9 +6,10 @@ import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { useLoginAdmin } from '../api/login-admin.ts';
-import { AdminTag } from '../../../lib/pill.tsx';
+import { AdminTag } from '../../../lib/admin-tag.tsx';
 
 type Errors = { username?: string; password?: string };
 
@@ -55,7 +56,7 @@ export function AdminLoginPage() {
           <h1>Admin Sign In</h1>
           <Lead>Staff access to the waitlist and admin accounts.</Lead>
         </div>
-        <Form noValidate onSubmit={onSubmit}>
+        <Stack as="form" noValidate onSubmit={onSubmit}>
           <TextField
             label="Username"
             name="username"
@@ -79,7 +80,7 @@ export function AdminLoginPage() {
           <Button type="submit" $block $size="lg" disabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}
           </Button>
-        </Form>
+        </Stack>
       </Card>
     </Page>
   );
@@ -116,13 +117,8 @@ const Brand = styled.div`
   gap: 10px;
 `;
 
-
 const Lead = styled.p`
   margin-top: 4px;
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;

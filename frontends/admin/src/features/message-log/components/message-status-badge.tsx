@@ -1,5 +1,5 @@
 import type { MessageLogEntry } from '@krom/contracts/http/staff-messages';
-import { Pill, type PillTone } from '../../../lib/pill.tsx';
+import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
 
 type MessageStatus = MessageLogEntry['status'];
 
@@ -9,13 +9,13 @@ const statusLabels: Record<MessageStatus, string> = {
   pending: 'Pending',
   suppressed: 'Suppressed',
 };
-const statusTones: Record<MessageStatus, PillTone> = { sent: 'good', failed: 'bad', pending: 'waiting', suppressed: 'quiet' };
+const statusTones: Record<MessageStatus, StatusTone> = { sent: 'success', failed: 'danger', pending: 'warning', suppressed: 'neutral' };
 
 /** A message's status as a word on its own colour: green sent, red failed, amber pending, grey suppressed. */
 export function MessageStatusBadge({ status }: { status: MessageStatus }) {
   return (
-    <Pill $tone={statusTones[status]} data-status={status}>
+    <StatusBadge tone={statusTones[status]} size="md" data-status={status}>
       {statusLabels[status]}
-    </Pill>
+    </StatusBadge>
   );
 }

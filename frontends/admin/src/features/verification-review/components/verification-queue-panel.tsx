@@ -1,6 +1,7 @@
 import { DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { Link } from 'react-router-dom';
+import { Select } from '@krom/ui-kit/select.tsx';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { type ReviewQueueStatus, reviewQueueStatuses, useReviewQueue } from '../api/get-review-queue.ts';
@@ -24,16 +25,13 @@ export function VerificationQueuePanel({
     <>
       <PanelHeader>
         <PanelTitle>Verification Submissions</PanelTitle>
-        <Filter>
-          <span>Status</span>
-          <select value={status} onChange={(event) => onStatusChange(event.target.value as ReviewQueueStatus)}>
-            {reviewQueueStatuses.map((option) => (
-              <option key={option} value={option}>
-                {statusLabels[option]}
-              </option>
-            ))}
-          </select>
-        </Filter>
+        <Select
+          inline
+          label="Status"
+          options={reviewQueueStatuses.map((option) => ({ value: option, label: statusLabels[option] }))}
+          value={status}
+          onValueChange={(chosen) => onStatusChange(chosen as ReviewQueueStatus)}
+        />
       </PanelHeader>
       {queue.isPending ? (
         <Spinner />
@@ -82,21 +80,6 @@ export function VerificationQueuePanel({
   );
 }
 
-const Filter = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  font-weight: 600;
-
-  select {
-    min-height: 44px;
-    padding: 0 12px;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: ${({ theme }) => theme.color.background};
-    font: inherit;
-  }
-`;
 
 const NameCell = styled.span`
   display: inline-flex;

@@ -4,14 +4,16 @@ import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { Link } from 'react-router-dom';
+import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { type CompletionState, profileCompletion } from '../profile-completion.ts';
 import { ListRow } from './ride-row.tsx';
 
-const badges: Record<CompletionState, { label: string; ink: string; soft: string }> = {
-  done: { label: 'Complete', ink: '#0a7a4b', soft: '#e6f4ed' },
-  pending: { label: 'Pending', ink: '#b54708', soft: '#fef0c7' },
-  todo: { label: 'To do', ink: '#55635b', soft: '#eef1ef' },
+const badges: Record<CompletionState, { label: string; tone: StatusTone }> = {
+  done: { label: 'Complete', tone: 'success' },
+  pending: { label: 'Pending', tone: 'warning' },
+  todo: { label: 'To do', tone: 'neutral' },
 };
 
 /** The Profile tab: how far the account is set up, each step linking to where it is done. */
@@ -20,12 +22,12 @@ export function ProfileCompletionList({ user, vehicleCount }: { user: User; vehi
   const done = steps.filter((step) => step.state === 'done').length;
   return (
     <Stack>
-      <Summary>
+      <Stack $gap={8}>
         <strong>
           {done} of {steps.length} complete
         </strong>
         <ProgressBar percent={(done / steps.length) * 100} aria-hidden="true" />
-      </Summary>
+      </Stack>
       <StackedList>
         {steps.map((step) => {
           const badge = badges[step.state];
@@ -34,9 +36,7 @@ export function ProfileCompletionList({ user, vehicleCount }: { user: User; vehi
               <div>
                 <Title>
                   {step.title}
-                  <Badge $ink={badge.ink} $soft={badge.soft}>
-                    {badge.label}
-                  </Badge>
+                  <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
                 </Title>
                 <Detail>{step.detail}</Detail>
               </div>
@@ -54,30 +54,12 @@ export function ProfileCompletionList({ user, vehicleCount }: { user: User; vehi
   );
 }
 
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
-
-const Summary = styled.div`
-  display: grid;
-  gap: 8px;
-`;
-
 const Title = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: 8px;
   font-weight: 700;
-`;
-
-const Badge = styled.span<{ $ink: string; $soft: string }>`
-  padding: 1px 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ $soft }) => $soft};
-  color: ${({ $ink }) => $ink};
-  font-size: 0.75rem;
 `;
 
 const Detail = styled.p`

@@ -1,7 +1,9 @@
 import type { DriverProfile } from '@krom/contracts/http/rides';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
-import { UserAvatar } from '@krom/ui-kit/signed-in-frame-avatar.tsx';
+import { Avatar } from '@krom/ui-kit/avatar.tsx';
+import { Cluster } from '@krom/ui-kit/layout.tsx';
+import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,13 +22,13 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
   return (
     <>
       <Identity>
-        <UserAvatar user={profile} size={88} />
+        <Avatar name={name} photoUrl={profile.profileImageUrl} size={88} />
         <div>
           <h1>{name}</h1>
-          <Badges>
+          <Cluster as="p" $gap={6}>
             <VerifiedBadge done={profile.isVerified} label="ID verified" missing="ID not verified" />
             <VerifiedBadge done={profile.driverVerified} label="Driver verified" missing="Driver not verified" />
-          </Badges>
+          </Cluster>
         </div>
       </Identity>
       {ownNotes}
@@ -109,7 +111,11 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
 }
 
 function VerifiedBadge({ done, label, missing }: { done: boolean; label: string; missing: string }) {
-  return <Badge $done={done}>{done ? `✓ ${label}` : missing}</Badge>;
+  return (
+    <StatusBadge tone={done ? 'success' : 'neutral'} size="md">
+      {done ? `✓ ${label}` : missing}
+    </StatusBadge>
+  );
 }
 
 const Identity = styled.header`
@@ -122,20 +128,7 @@ const Identity = styled.header`
   h1 { font-size: 1.5rem; overflow-wrap: anywhere; }
 `;
 
-const Badges = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-`;
 
-const Badge = styled.span<{ $done: boolean }>`
-  padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ $done, theme }) => ($done ? theme.color.primarySoft : theme.color.surface)};
-  color: ${({ $done, theme }) => ($done ? theme.color.primary : theme.color.muted)};
-  font-size: 0.8125rem;
-  font-weight: 700;
-`;
 
 const Stats = styled.section`
   /* Three narrow boxes on a 360 px phone put "No ratings yet" on three lines: there the rating

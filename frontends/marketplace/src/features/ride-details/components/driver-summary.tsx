@@ -1,8 +1,9 @@
 import type { RideDetails } from '@krom/contracts/http/rides';
+import { Avatar } from '@krom/ui-kit/avatar.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { DriverAvatar, VerifiedBadge } from '../../../components/ride-card.tsx';
+import { VerifiedBadge } from '../../../components/ride-card.tsx';
 
 /**
  * The driver as riders judge them: photo or initials, name, verification and rating. A driver
@@ -15,7 +16,7 @@ export function DriverSummary({ ride }: { ride: RideDetails }) {
     <Card aria-labelledby="ride-driver-title">
       <h2 id="ride-driver-title">Driver</h2>
       <Row>
-        <DriverAvatar name={ride.driverName} photoUrl={ride.driverPhotoUrl} size={56} />
+        <Avatar name={ride.driverName} photoUrl={ride.driverPhotoUrl} size={56} />
         <div>
           <NameLine>
             <strong>{ride.driverName}</strong>

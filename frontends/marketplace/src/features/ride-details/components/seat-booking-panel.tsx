@@ -1,7 +1,7 @@
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
-import { FormField } from '@krom/ui-kit/text-field.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { formatCedis, rideTotal } from '@krom/contracts/money';
@@ -30,17 +30,12 @@ export function SeatBookingPanel({ ride, backToRides, askedSeats }: { ride: Ride
       </PriceLine>
       {bookable ? (
         <>
-          <FormField label="Number of seats">
-            {(control) => (
-              <Select {...control} value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
-                {Array.from({ length: ride.availableSeats }, (_, index) => index + 1).map((count) => (
-                  <option key={count} value={count}>
-                    {count}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <Select
+            label="Number of seats"
+            options={Array.from({ length: ride.availableSeats }, (_, index) => index + 1)}
+            value={seats}
+            onValueChange={(count) => setSeats(Number(count))}
+          />
           <Total>
             <span>Total</span>
             <strong aria-live="polite">{formatCedis(rideTotal(ride.pricePerSeat, seats))}</strong>
@@ -78,21 +73,6 @@ const PriceLine = styled.p`
   color: ${({ theme }) => theme.color.muted};
 
   strong { font-size: 1.5rem; color: ${({ theme }) => theme.color.primary}; }
-`;
-
-const Select = styled.select`
-  width: 100%;
-  min-height: 48px;
-  padding: 0 40px 0 14px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background}
-    url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='8'%3E%3Cpath d='M1 1l5 5 5-5' fill='none' stroke='%2355635b' stroke-width='2'/%3E%3C/svg%3E")
-    no-repeat right 14px center;
-  font-size: 1rem;
-  appearance: none;
-
-  &:focus { border-color: ${({ theme }) => theme.color.primary}; }
 `;
 
 const Total = styled.p`

@@ -3,6 +3,7 @@ import { IconButton, SubmitButton } from '@krom/ui-kit/button.tsx';
 import { DatePicker } from '@krom/ui-kit/date-picker.tsx';
 import { LocationField } from '@krom/ui-kit/location-picker.tsx';
 import { ModalDialog } from '@krom/ui-kit/modal-dialog.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
 import { FormField, inputStyles, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -112,17 +113,13 @@ export function RideRequestDialog({ prefill, onClose }: RideRequestFormProps) {
             onChange={(date) => edit('preferredDate', date)}
             {...(errors.preferredDate ? { error: errors.preferredDate } : {})}
           />
-          <FormField label={texts.passengers} error={errors.passengers}>
-            {(control) => (
-              <Select {...control} value={values.passengers} onChange={(event) => edit('passengers', Number(event.target.value))}>
-                {searchSeatOptions.map((seats) => (
-                  <option key={seats} value={seats}>
-                    {seats}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <Select
+            label={texts.passengers}
+            error={errors.passengers}
+            options={searchSeatOptions}
+            value={values.passengers}
+            onValueChange={(seats) => edit('passengers', Number(seats))}
+          />
           <TextField
             label={texts.maxPrice}
             inputMode="decimal"
@@ -201,9 +198,6 @@ const Footer = styled.div`
   border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
 
-const Select = styled.select`
-  ${inputStyles}
-`;
 
 const Notes = styled.textarea`
   ${inputStyles}

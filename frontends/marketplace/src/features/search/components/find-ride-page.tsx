@@ -3,7 +3,6 @@ import { searchSeatOptions } from '@krom/contracts/http/rides';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { DatePicker } from '@krom/ui-kit/date-picker.tsx';
 import { LocationField } from '@krom/ui-kit/location-picker.tsx';
-import { FormField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -57,9 +56,7 @@ export function FindRidePage() {
           <LocationField id="find-ride-to" label="To" placeholder="Going to" value={to} onChange={setTo} />
           <Pair>
             <DatePicker id="find-ride-date" label="Date" value={date} onChange={setDate} />
-            <FormField label="Number of seats">
-              {(control) => <SeatsSelect {...control} value={seats} onChange={setSeats} />}
-            </FormField>
+            <SeatsSelect label="Number of seats" value={seats} onChange={setSeats} />
           </Pair>
           <Button type="submit" $size="lg" $block>
             Search Available Rides

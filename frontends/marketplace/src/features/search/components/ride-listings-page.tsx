@@ -1,8 +1,8 @@
 import { formatPickedDate } from '@krom/contracts/ghana-time';
 import { Button } from '@krom/ui-kit/button.tsx';
-import { FormField } from '@krom/ui-kit/text-field.tsx';
 import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { RideCard } from '../../../components/ride-card.tsx';
 import { useRides } from '../api/search-rides.ts';
@@ -46,16 +46,14 @@ export function RideListingsPage() {
           <Suspense fallback={<FiltersPlaceholder search={search} />}>
             <PlaceAndDateFilters search={search} change={change} />
           </Suspense>
-          <FormField label="Seats">
-            {(control) => <SeatsSelect {...control} value={search.seats ?? 1} onChange={(seats) => change({ seats })} />}
-          </FormField>
+          <SeatsSelect label="Seats" value={search.seats ?? 1} onChange={(seats) => change({ seats })} />
         </Filters>
         {filtered ? (
           <ClearFilters $variant="ghost" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
             Clear filters
           </ClearFilters>
         ) : null}
-        <Results aria-busy={rides.isFetching}>
+        <Stack as="section" $gap={12} aria-busy={rides.isFetching}>
           {rides.isPending ? (
             <Status role="status">{texts.loading}</Status>
           ) : rides.isError && list.length === 0 ? (
@@ -92,7 +90,7 @@ export function RideListingsPage() {
               ) : null}
             </>
           )}
-        </Results>
+        </Stack>
       </Column>
     </PageFrame>
   );
@@ -182,11 +180,6 @@ const RideList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-const Results = styled.section`
-  display: grid;
-  gap: 12px;
 `;
 
 const Status = styled.p`

@@ -2,6 +2,7 @@ import type { Vehicle } from '@krom/contracts/http/vehicles';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
+import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { Card } from '../../../components/card.tsx';
 import { vehicleName } from '../../../components/ride-card.tsx';
@@ -24,7 +25,9 @@ export function VehicleCard({ vehicle, busy, onDelete }: { vehicle: Vehicle; bus
         <Heading>
           <h2>{name}</h2>
           {/* The spec shows the badge on every vehicle. */}
-          <Badge>{vehicleTexts.active}</Badge>
+          <StatusBadge tone="success" size="md">
+            {vehicleTexts.active}
+          </StatusBadge>
         </Heading>
       </Top>
       <Facts>
@@ -77,14 +80,6 @@ const Heading = styled.div`
   h2 { font-size: 1.125rem; overflow-wrap: anywhere; }
 `;
 
-const Badge = styled.span`
-  padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
-  font-size: 0.8125rem;
-  font-weight: 700;
-`;
 
 const Facts = styled.dl`
   display: grid;

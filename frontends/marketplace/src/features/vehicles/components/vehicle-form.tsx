@@ -11,9 +11,11 @@ import {
   vehicleMakes,
 } from '@krom/contracts/http/vehicles';
 import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
-import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
+import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
 import { type ReactNode, useEffect } from 'react';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { vehicleTexts } from '../vehicle-texts.ts';
 
@@ -75,25 +77,11 @@ export function VehicleForm({
   useEffect(() => {
     if (failure) showServerErrors(failure);
   }, [failure]);
-  const make = form.field('make');
-  const color = form.field('color');
-  const seats = form.field('seats');
   const plate = form.field('licensePlate', (typed) => typed.toUpperCase());
 
   return (
-    <Form noValidate onSubmit={form.onSubmit(onSubmit)} aria-label={label}>
-      <FormField label="Make" error={make.error}>
-        {(control) => (
-          <Select {...control} name="make" value={make.value} onChange={(event) => make.onValueChange(event.target.value)}>
-            <option value="">Select a make</option>
-            {vehicleMakes.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+    <Stack as="form" noValidate onSubmit={form.onSubmit(onSubmit)} aria-label={label}>
+      <Select label="Make" placeholder="Select a make" options={vehicleMakes} {...form.field('make')} />
       <TextField label="Model" placeholder="Corolla" autoComplete="off" maxLength={40} {...form.field('model')} />
       <Pair>
         <TextField
@@ -105,30 +93,9 @@ export function VehicleForm({
           step={1}
           {...form.field('year', (typed) => typed.replace(/\D/g, '').slice(0, 4))}
         />
-        <FormField label="Seats" error={seats.error}>
-          {(control) => (
-            <Select {...control} name="seats" value={seats.value} onChange={(event) => seats.onValueChange(event.target.value)}>
-              {seatOptions.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <Select label="Seats" options={seatOptions} {...form.field('seats')} />
       </Pair>
-      <FormField label="Colour" error={color.error}>
-        {(control) => (
-          <Select {...control} name="color" value={color.value} onChange={(event) => color.onValueChange(event.target.value)}>
-            <option value="">Select a colour</option>
-            {vehicleColors.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <Select label="Colour" placeholder="Select a colour" options={vehicleColors} {...form.field('color')} />
       <TextField
         label="Licence Plate"
         placeholder="GR-1234-20"
@@ -147,32 +114,14 @@ export function VehicleForm({
           {submitLabel}
         </SubmitButton>
       </Actions>
-    </Form>
+    </Stack>
   );
 }
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
 
 const Pair = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 12px;
-`;
-
-const Select = styled.select`
-  width: 100%;
-  min-height: 48px;
-  padding: 0 12px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background};
-  font-size: 1rem;
-
-  &:focus { border-color: ${({ theme }) => theme.color.primary}; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
 `;
 
 const Actions = styled.div`

@@ -1,3 +1,4 @@
+import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { Icon, type IconName } from './icon.tsx';
 import { Section, SectionInner, SectionLead, SectionTitle } from './section.tsx';
@@ -25,7 +26,7 @@ export function SafetySection() {
               </ItemIcon>
               <ItemTitle>
                 {item.title}
-                {item.comingSoon ? <Badge>Coming soon</Badge> : null}
+                {item.comingSoon ? <StatusBadge tone="warning">Coming soon</StatusBadge> : null}
               </ItemTitle>
               <ItemText>{item.text}</ItemText>
             </Item>
@@ -73,14 +74,6 @@ const ItemTitle = styled.h3`
   font-size: 1.0625rem;
 `;
 
-const Badge = styled.span`
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: #fff4cc;
-  color: #6b4e00;
-  font-size: 0.75rem;
-  font-weight: 700;
-`;
 
 const ItemText = styled.p`
   color: ${({ theme }) => theme.color.muted};
