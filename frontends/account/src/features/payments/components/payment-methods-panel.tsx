@@ -5,6 +5,7 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useState } from 'react';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { useDeletePaymentMethod } from '../api/delete-payment-method.ts';
 import { usePaymentMethods } from '../api/get-payment-methods.ts';
@@ -85,11 +86,6 @@ export function PaymentMethodsPanel() {
     </Stack>
   );
 }
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 const Header = styled.div`
   display: flex;

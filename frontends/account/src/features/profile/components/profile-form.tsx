@@ -4,6 +4,7 @@ import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
 import type { ReactNode } from 'react';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -54,7 +55,7 @@ export function ProfileForm({ user, beforeActions }: { user: User; beforeActions
   );
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Profile details">
+    <Stack as="form" $gap={24} noValidate onSubmit={onSubmit} aria-label="Profile details">
       <Section>
         <h2>Personal Information</h2>
         <Pair>
@@ -89,14 +90,9 @@ export function ProfileForm({ user, beforeActions }: { user: User; beforeActions
           Save Profile
         </SubmitButton>
       </Actions>
-    </Form>
+    </Stack>
   );
 }
-
-const Form = styled.form`
-  display: grid;
-  gap: 24px;
-`;
 
 const Section = styled.section`
   display: grid;

@@ -1,6 +1,7 @@
 import type { User } from '@krom/contracts/http/auth';
 import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
 import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -27,13 +28,13 @@ function ProfileScreen({ user }: { user: User }) {
       <ProfileForm
         user={user}
         beforeActions={
-          <Cards>
+          <Stack $gap={12}>
             <VerificationStatusCard status={user.verificationStatus} />
             {/* Shown once the user has sent driver details: a passenger-only account never sees it. */}
             {user.driverVerificationStatus !== 'not_submitted' ? (
               <VerificationStatusCard kind="driver" status={user.driverVerificationStatus} />
             ) : null}
-          </Cards>
+          </Stack>
         }
       />
     </Column>
@@ -49,7 +50,3 @@ const Column = styled.div`
   h1 { font-size: 1.75rem; }
 `;
 
-const Cards = styled.div`
-  display: grid;
-  gap: 12px;
-`;

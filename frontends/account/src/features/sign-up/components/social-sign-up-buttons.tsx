@@ -1,5 +1,6 @@
 import { Button } from '@krom/ui-kit/button.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 
 type Provider = 'Google' | 'Facebook';
@@ -14,7 +15,7 @@ const marks: Record<Provider, { color: string; initial: string }> = {
 export function SocialSignUpButtons() {
   const { toast } = useToast();
   return (
-    <Section aria-label="Other ways to sign up">
+    <Stack as="section" aria-label="Other ways to sign up">
       <Divider>
         <span>or</span>
       </Divider>
@@ -34,14 +35,9 @@ export function SocialSignUpButtons() {
           </Button>
         ))}
       </Row>
-    </Section>
+    </Stack>
   );
 }
-
-const Section = styled.section`
-  display: grid;
-  gap: 16px;
-`;
 
 const Divider = styled.p`
   display: flex;

@@ -1,6 +1,7 @@
 import { cameraSelfieFileName } from '@krom/contracts/http/verification';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { useEffect, useRef, useState } from 'react';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 
 const jpegQuality = 0.85;
@@ -101,7 +102,7 @@ export function CameraCapture({
   };
 
   return (
-    <Wrap>
+    <Stack $gap={12}>
       <Frame>
         <Video ref={video} autoPlay playsInline muted aria-label="Camera preview" onPlaying={() => setReady(true)} />
         {ready ? null : <Loading role="status">{loadingText}</Loading>}
@@ -120,14 +121,9 @@ export function CameraCapture({
           Capture
         </Button>
       </Actions>
-    </Wrap>
+    </Stack>
   );
 }
-
-const Wrap = styled.div`
-  display: grid;
-  gap: 12px;
-`;
 
 const Frame = styled.div`
   position: relative;

@@ -1,6 +1,7 @@
 import type { RoutePoint } from '@krom/contracts/http/places';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { useNearbyStation } from '../api/get-nearby-station.ts';
 import { wizardTexts } from '../wizard-texts.ts';
@@ -23,7 +24,7 @@ export function MeetingPointField({
   const station = useNearbyStation(place);
   const suggestion = station.data?.station?.name;
   return (
-    <Group>
+    <Stack $gap={8}>
       <TextField
         label={label}
         hint={wizardTexts.meetingPointHint}
@@ -39,14 +40,9 @@ export function MeetingPointField({
           </Button>
         </Suggestion>
       ) : null}
-    </Group>
+    </Stack>
   );
 }
-
-const Group = styled.div`
-  display: grid;
-  gap: 8px;
-`;
 
 const Suggestion = styled.div`
   /* A long station name wraps inside the button on a 360 px phone rather than pushing it off screen. */

@@ -7,6 +7,7 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { type ReactNode, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRouteEstimate } from '../api/estimate-route.ts';
@@ -209,11 +210,6 @@ function Place({ place }: { place: DraftPlace }) {
     </>
   );
 }
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 const Summary = styled.dl`
   display: grid;

@@ -5,6 +5,7 @@ import { LocationField } from '@krom/ui-kit/location-picker.tsx';
 import { FormField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { type RouteDraft, toDraftPlace, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
@@ -102,7 +103,7 @@ function RouteStep({ userId }: { userId: string }) {
         <legend id="stops-title">{wizardTexts.stops}</legend>
         <Hint>{wizardTexts.stopsHint}</Hint>
         {route.stops.map((stop, index) => (
-          <StopGroup key={stop.id}>
+          <Stack $gap={8} key={stop.id}>
             <StopRow>
               <LocationField
                 id={stop.id}
@@ -124,7 +125,7 @@ function RouteStep({ userId }: { userId: string }) {
                 onChange={(meetingPoint) => setStopMeetingPoint(stop.id, meetingPoint)}
               />
             ) : null}
-          </StopGroup>
+          </Stack>
         ))}
         <div>
           <Button ref={addStopButton} $variant="secondary" onClick={addStop} disabled={route.stops.length >= maxWizardStops}>
@@ -172,11 +173,6 @@ const Hint = styled.p`
   margin-top: -6px;
   font-size: 0.875rem;
   color: ${({ theme }) => theme.color.muted};
-`;
-
-const StopGroup = styled.div`
-  display: grid;
-  gap: 8px;
 `;
 
 const StopRow = styled.div`

@@ -6,6 +6,7 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useVehicles } from '../../../lib/api/vehicles.ts';
@@ -55,7 +56,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
   }
   if (vehicles.data.length === 0) {
     return (
-      <Stack>
+      <Stack $gap={12}>
         <p>{wizardTexts.noVehicles}</p>
         <div>
           <ButtonLink to="/add-vehicle?next=/create-ride">{wizardTexts.addVehicle}</ButtonLink>
@@ -167,11 +168,6 @@ function PriceGuideNote({ guide, loading }: { guide: PriceGuide | undefined; loa
     </Note>
   );
 }
-
-const Stack = styled.div`
-  display: grid;
-  gap: 12px;
-`;
 
 const VehicleChoice = styled.fieldset`
   display: grid;

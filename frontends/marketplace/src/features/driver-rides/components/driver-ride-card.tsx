@@ -3,6 +3,7 @@ import { rideMessages } from '@krom/contracts/http/rides';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
+import { Cluster } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { formatCedis } from '@krom/contracts/money';
 import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
@@ -19,10 +20,10 @@ export function DriverRideCard({ ride, busy, onCancel }: { ride: DriverRide; bus
   const edit = `/edit-ride/${ride.id}`;
   return (
     <Card aria-label={route}>
-      <Top>
+      <Cluster $justify="between">
         <RideStatusBadge status={ride.status} />
         <When>{formatDeparture(ride)}</When>
-      </Top>
+      </Cluster>
       <Route>{route}</Route>
       <Places>
         {ride.fromLocation} to {ride.toLocation}
@@ -63,14 +64,6 @@ const Card = styled.li`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.background};
-`;
-
-const Top = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
 `;
 
 const When = styled.p`

@@ -6,7 +6,7 @@ import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useCallback, useState } from 'react';
-import styled from 'styled-components';
+import { Cluster } from '@krom/ui-kit/layout.tsx';
 import { NoRidesPosted } from '../../../components/no-rides-posted.tsx';
 import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
@@ -27,13 +27,13 @@ export function DriverRidesPage() {
     <SignedInPage>
       {() => (
         <PageColumn $gap={16}>
-          <Header>
+          <Cluster $gap={12} $justify="between">
             <div>
               <PageTitle>My Rides</PageTitle>
               <PageLead>Rides you drive</PageLead>
             </div>
             {screenExists('/create-ride') ? <ButtonLink to="/create-ride">Post a Ride</ButtonLink> : null}
-          </Header>
+          </Cluster>
           <ResponsiveTabs label="Ride sections" idPrefix="driver-rides" tabs={tabs} selected={tab} onSelect={setTab} />
           <TabPanel idPrefix="driver-rides" id={tab}>
             <RideList key={tab} when={tab} />
@@ -87,10 +87,3 @@ function RideList({ when }: { when: RidesWhen }) {
   );
 }
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-`;

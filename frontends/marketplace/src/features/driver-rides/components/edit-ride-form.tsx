@@ -9,6 +9,7 @@ import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useValidatedForm } from '@krom/ui-kit/use-validated-form.ts';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { useUpdateRide } from '../api/update-ride.ts';
 import { editRideValues, validateEditRide } from '../edit-ride-rules.ts';
@@ -52,7 +53,7 @@ export function EditRideForm({ ride }: { ride: RideDetails }) {
           {ride.fromCity} → {ride.toCity}
         </Lead>
       </header>
-      <Form noValidate onSubmit={onSubmit} aria-label="Edit ride">
+      <Stack as="form" noValidate onSubmit={onSubmit} aria-label="Edit ride">
         <DatePicker
           id="departure-date"
           label="Departure date"
@@ -94,7 +95,7 @@ export function EditRideForm({ ride }: { ride: RideDetails }) {
         <ButtonLink to="/rides/as-driver" $variant="ghost" $block>
           Cancel
         </ButtonLink>
-      </Form>
+      </Stack>
     </>
   );
 }
@@ -103,11 +104,6 @@ const Lead = styled.p`
   margin-top: 4px;
   color: ${({ theme }) => theme.color.muted};
   font-weight: 600;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
 `;
 
 const TextArea = styled.textarea`

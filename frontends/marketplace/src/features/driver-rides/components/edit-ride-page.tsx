@@ -4,6 +4,7 @@ import { statusOf } from '@krom/ui-kit/api-request.ts';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { useParams } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
@@ -39,7 +40,7 @@ function EditRide({ id, user }: { id: string; user: User }) {
 
 function CannotEdit({ title }: { title: string }) {
   return (
-    <Stack>
+    <Stack $gap={12}>
       <h1>{title}</h1>
       <div>
         <ButtonLink to="/rides/as-driver" $variant="secondary">
@@ -54,7 +55,3 @@ const Column = styled(PageColumn)`
   h1 { font-size: 1.5rem; }
 `;
 
-const Stack = styled.div`
-  display: grid;
-  gap: 12px;
-`;

@@ -6,6 +6,7 @@ import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Cluster, Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
@@ -22,15 +23,15 @@ export function ManageVehiclesPage() {
     <VehicleScreen width={760}>
       {() => (
         <>
-          <Header>
+          <Stack as="header" $gap={12}>
             <BackLink to="/dashboard">
               <span aria-hidden="true">←</span> {vehicleTexts.backToDashboard}
             </BackLink>
-            <TitleRow>
+            <Cluster $gap={12} $justify="between">
               <h1>{vehicleTexts.listTitle}</h1>
               <ButtonLink to="/add-vehicle">{vehicleTexts.addVehicle}</ButtonLink>
-            </TitleRow>
-          </Header>
+            </Cluster>
+          </Stack>
           <VehicleList />
         </>
       )}
@@ -94,11 +95,6 @@ function VehicleList() {
   );
 }
 
-const Header = styled.header`
-  display: grid;
-  gap: 12px;
-`;
-
 const BackLink = styled(Link)`
   justify-self: start;
   display: inline-flex;
@@ -110,10 +106,3 @@ const BackLink = styled(Link)`
   color: ${({ theme }) => theme.color.primary};
 `;
 
-const TitleRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-`;

@@ -4,6 +4,7 @@ import { Logo } from '@krom/ui-kit/logo.tsx';
 import { SlideInPanel } from '@krom/ui-kit/slide-in-panel.tsx';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { landingAnchors } from './landing-anchors.ts';
 
@@ -45,14 +46,14 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
                 </MenuAnchor>
               ))}
             </MenuList>
-            <MenuActions>
+            <Stack $gap={12}>
               <ButtonLink to="/login" onClick={closeMenu} $variant="secondary" $block>
                 Log in
               </ButtonLink>
               <ButtonLink to="/create-account" onClick={closeMenu} $block>
                 Get Started
               </ButtonLink>
-            </MenuActions>
+            </Stack>
           </SlideInPanel>
         </>
       }
@@ -108,11 +109,6 @@ const LoginLink = styled(Link)`
   ${({ theme }) => theme.media.lg} {
     display: none;
   }
-`;
-
-const MenuActions = styled.div`
-  display: grid;
-  gap: 12px;
 `;
 
 const MenuButton = styled.button`

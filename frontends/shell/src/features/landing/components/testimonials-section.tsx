@@ -1,4 +1,5 @@
 import { Button } from '@krom/ui-kit/button.tsx';
+import { Cluster } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { Section, SectionInner, SectionTitle } from './section.tsx';
 
@@ -24,7 +25,7 @@ export function TestimonialsSection() {
   return (
     <Section id="testimonials" aria-labelledby="testimonials-title" $tinted>
       <SectionInner>
-        <Head>
+        <Cluster $gap={16} $align="end" $justify="between">
           <div>
             <SectionTitle id="testimonials-title">What Our Community Says</SectionTitle>
             <Reviews>
@@ -32,7 +33,7 @@ export function TestimonialsSection() {
             </Reviews>
           </div>
           <Button $variant="secondary">View All</Button>
-        </Head>
+        </Cluster>
         <Cards>
           {testimonials.map((item) => (
             <Card key={item.name}>
@@ -64,14 +65,6 @@ function FiveStars() {
     </Stars>
   );
 }
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: 16px;
-`;
 
 const Reviews = styled.p`
   display: flex;
