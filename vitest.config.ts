@@ -40,7 +40,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['services/*/test/**/*.test.ts', 'bff/test/**/*.test.ts'],
+          include: ['services/*/test/**/*.test.ts', 'bff/test/**/*.test.ts', 'packages/server-kit/test/**/*.test.ts'],
           exclude: ['**/*.pact.test.ts'],
           environment: 'node',
           testTimeout: hang.integration,

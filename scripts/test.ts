@@ -5,7 +5,7 @@ import { ensureNats, ensurePostgres, ensureRedis, repoRoot } from './lib/infra.t
 
 /**
  * `npm test`: every kind of test, in order of cost: lint and type checks, unit and UI tests,
- * integration tests on the real PostgreSQL/NATS/Redis, Pact contracts (consumers
+ * integration tests on the real PostgreSQL/NATS/Redis, the replicas test, Pact contracts (consumers
  * write the pacts, then each real provider verifies them), and Playwright end-to-end tests in Chromium
  * against the system started as `npm start` starts it. Ends with one line: N passed, N failed.
  */
@@ -75,9 +75,8 @@ check('lint', bin('biome'), ['check', '.']);
 check('import boundaries', bin('tsx'), ['scripts/lint/lint-boundaries.ts']);
 check('typecheck', bin('turbo'), ['run', 'typecheck', 'typecheck:scripts', '--output-logs=errors-only']);
 vitest('unit, ui and integration tests', ['unit', 'ui', 'integration']);
-// The replicas test (npm run test:replicas) is not run here yet: a notifications replica killed
-// between the provider's accepting an SMS and the row's commit sends it again on the job's retry
-// (seen once in CI). It gates CI once delivery is idempotent end to end (issue 19, point 10).
+// A NATS cluster and two replicas of each service, with kills (npm run test:replicas): on its own, after the integration tests.
+vitest('replicas test', ['replicas']);
 rmSync(join(repoRoot, 'pacts'), { recursive: true, force: true });
 vitest('contract tests: consumers', ['contract-consumer']);
 vitest('contract tests: providers', ['contract-provider']);

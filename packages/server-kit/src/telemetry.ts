@@ -151,3 +151,4 @@ export async function withSpan<T>(
 }
 
 export { SpanKind };
+export type { Span };

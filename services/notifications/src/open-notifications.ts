@@ -23,11 +23,11 @@ import { handleUserPasswordChanged } from './events/handlers/user-password-chang
 import { handleUserRegistered } from './events/handlers/user-registered.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { handleWaitlistJoined } from './events/handlers/waitlist-joined.ts';
-import { createEmailQueue } from './jobs/email-queue.ts';
-import { startEmailWorker } from './jobs/email.worker.ts';
+import { createEmailQueue } from './jobs/queues/email-queue.ts';
+import { startEmailWorker } from './jobs/workers/email.worker.ts';
 import { type PendingMessageSweep, startPendingMessageSweep } from './jobs/pending-message-sweep.ts';
-import { createSmsQueue } from './jobs/sms-queue.ts';
-import { startSmsWorker } from './jobs/sms.worker.ts';
+import { createSmsQueue } from './jobs/queues/sms-queue.ts';
+import { startSmsWorker } from './jobs/workers/sms.worker.ts';
 import { messageLimitsFrom } from './messages/destination-cap.ts';
 import { matchNoticeBoundsFrom } from './notifications/match-notice-bounds.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';

@@ -14,8 +14,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { type NotificationsConfig, readNotificationsConfig } from '../src/config.ts';
 import { smsLogs } from '../src/db/schema.ts';
 import type { EmailProvider } from '../src/providers/email/port.ts';
-import { createEmailQueue } from '../src/jobs/email-queue.ts';
-import { createSmsQueue } from '../src/jobs/sms-queue.ts';
+import { createEmailQueue } from '../src/jobs/queues/email-queue.ts';
+import { createSmsQueue } from '../src/jobs/queues/sms-queue.ts';
 import { type NotificationsServiceOptions, openNotificationsService } from '../src/open-notifications.ts';
 import type { SmsProvider } from '../src/providers/sms/port.ts';
 

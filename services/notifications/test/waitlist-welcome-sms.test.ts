@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { smsLogs } from '../src/db/schema.ts';
 import { handleWaitlistJoined, welcomeSmsRecord } from '../src/events/handlers/waitlist-joined.ts';
-import { enqueueSmsDelivery } from '../src/jobs/sms-queue.ts';
+import { enqueueSmsDelivery } from '../src/jobs/queues/sms-queue.ts';
 import { chooseSmsProvider } from '../src/providers/sms/choose.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { recordSms } from '../src/sms/record-sms.ts';

@@ -33,6 +33,12 @@ export const smsLogs = pgTable(
     userId: uuid('user_id'),
     /** What `message` becomes once delivered or failed: the same text without the secret in it. */
     redactedMessage: text('redacted_message'),
+    /**
+     * Set, and committed, by the worker about to hand the row to the provider: a pending row with a
+     * claim may already have gone out (its worker died mid-send), so it is never sent blindly again.
+     */
+    claimToken: uuid('claim_token'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -96,6 +102,9 @@ export const emailLogs = pgTable(
     /** What asked for this e-mail (an event, or a ride match): one source yields at most one row. */
     sourceEventId: uuid('source_event_id').unique('email_logs_source_event_id_key'),
     userId: uuid('user_id'),
+    /** As on sms_logs: the claim of the worker handing the e-mail to the provider. */
+    claimToken: uuid('claim_token'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { type EmailLogRow, emailLogs, emailMessageTypes } from '../db/schema.ts';
-import { type EmailQueue, enqueueEmailDelivery } from '../jobs/email-queue.ts';
+import { type EmailQueue, enqueueEmailDelivery } from '../jobs/queues/email-queue.ts';
 import { destinationCapReached, lockDestination, type MessageLimits } from '../messages/destination-cap.ts';
 
 /** What sending an e-mail needs: the log, the queue and the provider's name for the row. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { emailLogs } from '../db/schema.ts';
-import { enqueueEmailDelivery } from '../jobs/email-queue.ts';
+import { enqueueEmailDelivery } from '../jobs/queues/email-queue.ts';
 import type { RequeueSelection } from '../sms/requeue-pending-sms.ts';
 import type { EmailSender } from './queue-email.ts';
 

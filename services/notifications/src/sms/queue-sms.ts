@@ -4,7 +4,7 @@ import { currentTraceparent } from '@krom/server-kit/telemetry';
 import { parseWith } from '@krom/server-kit/validate';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import type { SmsLogRow } from '../db/schema.ts';
-import { enqueueSmsDelivery, type SmsQueue } from '../jobs/sms-queue.ts';
+import { enqueueSmsDelivery, type SmsQueue } from '../jobs/queues/sms-queue.ts';
 import type { MessageLimits } from '../messages/destination-cap.ts';
 import { InvalidPhoneNumberError, toGhanaE164 } from './phone-number.ts';
 import { recordSms, type SmsMessageType, type SmsRecord } from './record-sms.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { smsLogs } from '../db/schema.ts';
-import { enqueueSmsDelivery } from '../jobs/sms-queue.ts';
+import { enqueueSmsDelivery } from '../jobs/queues/sms-queue.ts';
 import type { SmsSender } from './queue-sms.ts';
 
 /** Which pending rows to queue again: those recorded before `createdBefore`, oldest first, at most `limit` (1000). */

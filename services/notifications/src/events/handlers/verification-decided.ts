@@ -3,7 +3,7 @@ import { type EventEnvelope, eventEnvelopeSchema } from '@krom/contracts/envelop
 import { handleOnce } from '@krom/server-kit/outbox';
 import { currentTraceparent } from '@krom/server-kit/telemetry';
 import type { SmsLogRow } from '../../db/schema.ts';
-import { enqueueSmsDelivery } from '../../jobs/sms-queue.ts';
+import { enqueueSmsDelivery } from '../../jobs/queues/sms-queue.ts';
 import { createNotification } from '../../notifications/create-notification.ts';
 import { verificationDecidedNotice, verificationDecidedSmsText } from '../../notifications/verification-notices.ts';
 import type { SmsSender } from '../../sms/queue-sms.ts';

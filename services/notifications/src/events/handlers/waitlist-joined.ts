@@ -3,7 +3,7 @@ import { type EventEnvelope, eventEnvelopeSchema } from '@krom/contracts/envelop
 import { handleOnce } from '@krom/server-kit/outbox';
 import { contextFromTraceparent, currentTraceparent, SpanKind, withSpan } from '@krom/server-kit/telemetry';
 import type { SmsLogRow } from '../../db/schema.ts';
-import { enqueueSmsDelivery } from '../../jobs/sms-queue.ts';
+import { enqueueSmsDelivery } from '../../jobs/queues/sms-queue.ts';
 import { InvalidPhoneNumberError } from '../../sms/phone-number.ts';
 import type { SmsSender } from '../../sms/queue-sms.ts';
 import { findSmsForEvent, recordSms, type SmsRecord } from '../../sms/record-sms.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jsonLinesOutbox } from '../json-lines-outbox.ts';
+import { jsonLinesOutbox, outboxDelivery } from '../json-lines-outbox.ts';
 import type { EmailProvider } from './port.ts';
 
 /** One line of the local e-mail outbox. */
@@ -9,17 +9,18 @@ const emailOutbox = (outboxDir: string) => jsonLinesOutbox<LocalEmailEntry>(outb
 
 /**
  * Delivers to a file instead of a mailbox: each e-mail is one JSON line in <dir>/email.jsonl,
- * beside the SMS outbox, so a developer can read the reset codes the product e-mails.
+ * beside the SMS outbox, so a developer can read the reset codes the product e-mails. A send under
+ * a delivery key goes out once per key, and can be looked up by it afterwards.
  */
 export function localEmailProvider(outboxDir: string): EmailProvider {
-  const outbox = emailOutbox(outboxDir);
+  const outbox = outboxDelivery(emailOutbox(outboxDir));
   return {
     name: 'local',
-    async send({ to, subject, text }) {
+    async send({ to, subject, text }, deliveryKey) {
       const entry: LocalEmailEntry = { id: `local-${randomUUID()}`, to, subject, text, sentAt: new Date().toISOString() };
-      await outbox.append(entry);
-      return { providerId: entry.id };
+      return outbox.deliver(entry, deliveryKey);
     },
+    findSent: outbox.findSent,
   };
 }
 

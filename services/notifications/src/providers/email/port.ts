@@ -7,8 +7,10 @@ export type EmailMessage = { to: string; subject: string; text: string };
 export interface EmailProvider {
   /** Recorded on each email_logs row ('smtp', 'local'). */
   readonly name: string;
-  /** Sends the message; resolves with the provider's id for it. */
-  send(message: EmailMessage): Promise<{ providerId: string }>;
+  /** Sends the message; resolves with the provider's id for it. Once per `deliveryKey` where the provider honours one (the local one). */
+  send(message: EmailMessage, deliveryKey?: string): Promise<{ providerId: string }>;
+  /** The message sent under `deliveryKey`, if the provider can say (see SmsProvider.findSent); SMTP cannot. */
+  findSent?(deliveryKey: string): Promise<{ providerId: string } | undefined>;
   /** Releases connections the provider holds (at shutdown). */
   close?(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jsonLinesOutbox } from '../json-lines-outbox.ts';
+import { jsonLinesOutbox, outboxDelivery } from '../json-lines-outbox.ts';
 import type { SmsProvider } from './port.ts';
 import { readTwilioStatusCallback, TWILIO_SIGNATURE_HEADER, twilioSignature } from './twilio-signature.ts';
 
@@ -30,9 +30,10 @@ const FIRST_CALLBACK_WAIT_MS = 50;
  * Twilio, it then reports the delivery: a form-encoded `MessageStatus=delivered` callback to the
  * status callback URL, signed as Twilio signs (X-Twilio-Signature) with its own token, so the
  * callback route, the signature check and the recording run the same with or without Twilio.
+ * A send under a delivery key goes out once per key, and can be looked up by it afterwards.
  */
 export function localSmsProvider(settings: LocalSmsSettings): SmsProvider {
-  const outbox = smsOutbox(settings.outboxDir);
+  const outbox = outboxDelivery(smsOutbox(settings.outboxDir));
 
   const report = async (entry: LocalOutboxEntry, url: string) => {
     const params = { AccountSid: LOCAL_ACCOUNT, ApiVersion: '2010-04-01', MessageSid: entry.id, MessageStatus: 'delivered', To: entry.to, From: 'Krom' };
@@ -50,18 +51,20 @@ export function localSmsProvider(settings: LocalSmsSettings): SmsProvider {
 
   return {
     name: 'local',
-    async send(to, body) {
+    async send(to, body, deliveryKey) {
       const entry: LocalOutboxEntry = { id: `local-${randomUUID()}`, to, body, sentAt: new Date().toISOString() };
-      await outbox.append(entry);
+      const delivered = await outbox.deliver(entry, deliveryKey);
       const url = settings.statusCallbackUrl;
       // After answering, as Twilio's report comes after its answer: the message is recorded as sent meanwhile.
-      if (url) {
+      // A send under a key that had gone out before is not delivered, so not reported, again.
+      if (url && delivered.providerId === entry.id) {
         setImmediate(() => {
           report(entry, url).catch((error: unknown) => settings.onCallbackFailure?.(`${entry.id}: ${(error as Error).message}`));
         });
       }
-      return { providerId: entry.id };
+      return delivered;
     },
+    findSent: outbox.findSent,
     verifyWebhook: (callback) => readTwilioStatusCallback(settings.callbackToken, callback, LOCAL_ACCOUNT),
   };
 }

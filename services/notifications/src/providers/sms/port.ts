@@ -21,8 +21,17 @@ export type SmsStatusReport = {
 export interface SmsProvider {
   /** Recorded on each sms_logs row ('twilio', 'local'). */
   readonly name: string;
-  /** Sends `body` to `to` (E.164); resolves with the provider's id for the message. */
-  send(to: string, body: string): Promise<{ providerId: string }>;
+  /**
+   * Sends `body` to `to` (E.164); resolves with the provider's id for the message. A provider
+   * that honours `deliveryKey` (the local one) sends once per key however often it is asked.
+   */
+  send(to: string, body: string, deliveryKey?: string): Promise<{ providerId: string }>;
+  /**
+   * The message sent under `deliveryKey`, if any: how a send cut off before its outcome was
+   * recorded is settled. A provider without it (Twilio takes no idempotency key) cannot say, so
+   * such a send is never made again: at most once (messages/deliver-once.ts).
+   */
+  findSent?(deliveryKey: string): Promise<{ providerId: string } | undefined>;
   /**
    * Checks a status callback's signature and reads it: throws `CallbackRefusedError` (401 when
    * unsigned, 403 when the signature does not match the URL and body, 400 when unreadable).
