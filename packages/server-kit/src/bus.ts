@@ -15,6 +15,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
+import { envelopeReader } from './consumer.ts';
 import type { Logger } from './logger.ts';
 
 export type EventHandler<T> = (event: EventEnvelope<T>, msg: JsMsg) => Promise<void>;
@@ -185,9 +186,10 @@ export class EventBus {
     });
     const consumer: Consumer = await this.js.consumers.get(this.streamName, name);
     const messages = await consumer.consume({ max_messages: 64 });
+    const read = envelopeReader(event);
     const done = (async () => {
       for await (const msg of messages) {
-        await this.dispatch(msg, event, handler, maxDeliver);
+        await this.dispatch(msg, read, handler, maxDeliver);
       }
     })();
     return {
@@ -200,15 +202,13 @@ export class EventBus {
 
   private async dispatch<S extends z.ZodTypeAny>(
     msg: JsMsg,
-    event: EventDefinition<S>,
+    read: (raw: unknown) => EventEnvelope<z.infer<S>>,
     handler: EventHandler<z.infer<S>>,
     maxDeliver: number,
   ): Promise<void> {
     let envelope: EventEnvelope<z.infer<S>>;
     try {
-      const raw = msg.json<EventEnvelope>();
-      const data = event.schema.parse(raw.data);
-      envelope = { ...raw, data };
+      envelope = read(msg.json());
     } catch (error) {
       this.logger.error({ err: error, subject: msg.subject }, 'event does not match its contract; dropped');
       msg.term();

@@ -39,7 +39,7 @@ export const handledEvents = pgTable(
 );
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's database and transaction types share no narrower base.
-type AnyDb = NodePgDatabase<any>;
+export type AnyDb = NodePgDatabase<any>;
 export type Transaction = Parameters<Parameters<AnyDb['transaction']>[0]>[0];
 
 const NOTIFY_CHANNEL = 'krom_outbox';

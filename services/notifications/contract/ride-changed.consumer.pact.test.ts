@@ -1,13 +1,12 @@
 import { rideChanged } from '@krom/contracts/events/rides';
-import { pactDir } from '@krom/server-kit/pact';
-import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
+import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { readRideChanged } from '../src/events/handlers/ride-changed.ts';
 import { rideChangeNotice, rideChangeSmsText } from '../src/notifications/ride-change-notices.ts';
 
 const { boolean, eachLike, integer, like, regex, uuid } = MatchersV3;
 
-const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
 const date = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/.source, example);
 const time = (example: string) => regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.source, example);
 const price = (example: string) => regex(/^\d+(\.\d{1,2})?$/.source, example);
@@ -21,13 +20,7 @@ const terms = (departureDate: string, departureTime: string, pricePerSeat: strin
 });
 
 // The same pact file as ride.posted and ride_request.matched: one consumer, one provider.
-const pact = new MessageConsumerPact({
-  consumer: 'krom-notifications',
-  provider: 'krom-rides',
-  dir: pactDir,
-  pactfileWriteMode: 'update',
-  logLevel: 'warn',
-});
+const pact = messageConsumerPact('krom-notifications', 'krom-rides');
 
 describe('krom-notifications consuming krom-rides events', () => {
   it('tells the passengers told of a ride that its driver changed it, and whether it still matches their request', () =>

@@ -1,14 +1,12 @@
 import { ridePosted } from '@krom/contracts/events/rides';
 import { stopTypes } from '@krom/contracts/http/rides';
-import { pactDir } from '@krom/server-kit/pact';
-import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
+import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { readRidePosted, ridePostedNotice } from '../src/events/handlers/ride-posted.ts';
 
 const { eachLike, integer, like, number, regex, uuid } = MatchersV3;
 
-/** An ISO 8601 timestamp with a zone, as `new Date().toISOString()` writes and the envelope schema accepts. */
-const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
 const oneOf = (values: readonly string[], example: string) => regex(`^(${values.join('|')})$`, example);
 
 /** A place on the route as the wizard sends it when picked from suggestions: every field known. */
@@ -22,13 +20,7 @@ const point = (location: string, city: string, localityArea: string, region: str
   longitude: number(longitude),
 });
 
-const pact = new MessageConsumerPact({
-  consumer: 'krom-notifications',
-  provider: 'krom-rides',
-  dir: pactDir,
-  pactfileWriteMode: 'update',
-  logLevel: 'warn',
-});
+const pact = messageConsumerPact('krom-notifications', 'krom-rides');
 
 describe('krom-notifications consuming krom-rides events', () => {
   it('tells the driver that the ride they posted is live, naming its towns, date and time', () =>

@@ -1,23 +1,15 @@
 import { rideRequestMatched } from '@krom/contracts/events/rides';
-import { pactDir } from '@krom/server-kit/pact';
-import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
+import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { readRideRequestMatched, rideMatchKey, rideMatchSmsRecord } from '../src/events/handlers/ride-request-matched.ts';
 import { rideMatchEmail, rideMatchNotice } from '../src/notifications/ride-match-notices.ts';
 
 const { boolean, integer, like, regex, uuid } = MatchersV3;
 
-/** An ISO 8601 timestamp with a zone, as `new Date().toISOString()` writes and the envelope schema accepts. */
-const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
 
 // The same pact file as ride.posted: one consumer, one provider.
-const pact = new MessageConsumerPact({
-  consumer: 'krom-notifications',
-  provider: 'krom-rides',
-  dir: pactDir,
-  pactfileWriteMode: 'update',
-  logLevel: 'warn',
-});
+const pact = messageConsumerPact('krom-notifications', 'krom-rides');
 
 describe('krom-notifications consuming krom-rides events', () => {
   it('tells the passenger that a ride matches their request, in the app and by the channels the request asks for', () =>

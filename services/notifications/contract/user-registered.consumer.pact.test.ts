@@ -1,24 +1,15 @@
-import { resolve } from 'node:path';
 import { userRegistered } from '@krom/contracts/events/identity';
 import { ghanaPhonePattern } from '@krom/contracts/http/fields';
-import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
+import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.ts';
 import { contactsOf, readUserRegistered } from '../src/events/handlers/user-registered.ts';
 import { welcomeNotice } from '../src/notifications/account-notices.ts';
 
 const { like, regex, uuid } = MatchersV3;
 
-/** An ISO 8601 timestamp with a zone, as `new Date().toISOString()` writes and the envelope schema accepts. */
-const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
 
-const pact = new MessageConsumerPact({
-  consumer: 'krom-notifications',
-  provider: 'krom-identity',
-  dir: resolve(repoRoot, 'pacts'),
-  pactfileWriteMode: 'update',
-  logLevel: 'warn',
-});
+const pact = messageConsumerPact('krom-notifications', 'krom-identity');
 
 describe('krom-notifications consuming krom-identity events', () => {
   it('turns a user.registered envelope into a welcome notification and the account’s contact details', () =>

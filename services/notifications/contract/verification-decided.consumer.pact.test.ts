@@ -1,27 +1,18 @@
-import { resolve } from 'node:path';
 import { verificationDecided } from '@krom/contracts/events/identity';
 import { verificationStatuses } from '@krom/contracts/http/auth';
-import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
+import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.ts';
 import { decisionSmsRecord, readVerificationDecided } from '../src/events/handlers/verification-decided.ts';
 import { verificationDecidedNotice } from '../src/notifications/verification-notices.ts';
 
 const { boolean, integer, like, regex, uuid } = MatchersV3;
 
-/** An ISO 8601 timestamp with a zone, as `new Date().toISOString()` writes and the envelope schema accepts. */
-const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
 const oneOf = (values: readonly string[], example: string) => regex(`^(${values.join('|')})$`, example);
 const status = (example: string) => oneOf(verificationStatuses, example);
 
 // The same pact file as user.registered: one consumer, one provider.
-const pact = new MessageConsumerPact({
-  consumer: 'krom-notifications',
-  provider: 'krom-identity',
-  dir: resolve(repoRoot, 'pacts'),
-  pactfileWriteMode: 'update',
-  logLevel: 'warn',
-});
+const pact = messageConsumerPact('krom-notifications', 'krom-identity');
 
 describe('krom-notifications consuming krom-identity events', () => {
   it('turns a rejected driver verification into a notification and an SMS that give the reason', () =>

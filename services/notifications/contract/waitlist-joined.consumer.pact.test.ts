@@ -1,24 +1,15 @@
-import { resolve } from 'node:path';
 import { waitlistJoined } from '@krom/contracts/events/admin';
 import { ghanaPhonePattern } from '@krom/contracts/http/fields';
-import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
+import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.ts';
 import { readWaitlistJoined } from '../src/events/handlers/waitlist-joined.ts';
 import { welcomeSms } from '../src/sms/welcome-sms.ts';
 
 const { like, regex, uuid } = MatchersV3;
 
-/** An ISO 8601 timestamp with a zone, as `new Date().toISOString()` writes and the envelope schema accepts. */
-const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
 
-const pact = new MessageConsumerPact({
-  consumer: 'krom-notifications',
-  provider: 'krom-admin',
-  dir: resolve(repoRoot, 'pacts'),
-  pactfileWriteMode: 'update',
-  logLevel: 'warn',
-});
+const pact = messageConsumerPact('krom-notifications', 'krom-admin');
 
 describe('krom-notifications consuming krom-admin events', () => {
   it('turns a waitlist.joined envelope into a welcome SMS to the sign-up number', () =>

@@ -3,6 +3,7 @@ import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
+import { consume } from '@krom/server-kit/consumer';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { Redis } from 'ioredis';
@@ -30,6 +31,7 @@ import { createSmsQueue } from './jobs/queues/sms-queue.ts';
 import { startSmsWorker } from './jobs/workers/sms.worker.ts';
 import { messageLimitsFrom } from './messages/destination-cap.ts';
 import { matchNoticeBoundsFrom } from './notifications/match-notice-bounds.ts';
+import type { NoticeSenders } from './notifications/deliver-notice.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { chooseSmsProvider } from './providers/sms/choose.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
@@ -78,6 +80,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
   const limits = messageLimitsFrom(config, clock);
   const sender: SmsSender = { db: resources.db, queue, providerName: provider.name, limits };
   const emailSender: EmailSender = { db: resources.db, queue: emailQueue, providerName: emailProvider.name, limits };
+  const senders: NoticeSenders = { sms: sender, email: emailSender };
   const codes: CodeDeps = {
     db: resources.db,
     sms: sender,
@@ -106,14 +109,14 @@ export async function openNotificationsService(config: NotificationsConfig, opti
   try {
     await hub.start();
     subscriptions.push(
-      await resources.bus.subscribe(DURABLE, waitlistJoined, handleWaitlistJoined(sender)),
-      await resources.bus.subscribe(DURABLE, userRegistered, handleUserRegistered(resources.db)),
-      await resources.bus.subscribe(DURABLE, userPasswordChanged, handleUserPasswordChanged(resources.db)),
-      await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db)),
-      await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(sender)),
-      await resources.bus.subscribe(DURABLE, ridePosted, handleRidePosted(resources.db)),
-      await resources.bus.subscribe(DURABLE, rideRequestMatched, handleRideRequestMatched(sender, emailSender, matchNoticeBoundsFrom(config))),
-      await resources.bus.subscribe(DURABLE, rideChanged, handleRideChanged(sender, emailSender)),
+      await consume(resources.bus, DURABLE, waitlistJoined, handleWaitlistJoined(senders)),
+      await consume(resources.bus, DURABLE, userRegistered, handleUserRegistered(resources.db)),
+      await consume(resources.bus, DURABLE, userPasswordChanged, handleUserPasswordChanged(resources.db)),
+      await consume(resources.bus, DURABLE, userDeleted, handleUserDeleted(resources.db)),
+      await consume(resources.bus, DURABLE, verificationDecided, handleVerificationDecided(senders)),
+      await consume(resources.bus, DURABLE, ridePosted, handleRidePosted(resources.db)),
+      await consume(resources.bus, DURABLE, rideRequestMatched, handleRideRequestMatched(senders, matchNoticeBoundsFrom(config))),
+      await consume(resources.bus, DURABLE, rideChanged, handleRideChanged(senders)),
     );
     const app = await buildNotificationsApp({
       db: resources.db,

@@ -25,9 +25,9 @@ const handle = useNotificationsService({
     const chosen = chooseSmsProvider(config);
     return {
       ...chosen,
-      send: async (to, body) => {
+      send: async (to, body, deliveryKey) => {
         deliveryTraces.set(body, currentTraceparent());
-        return chosen.send(to, body);
+        return chosen.send(to, body, deliveryKey);
       },
     };
   },
@@ -114,7 +114,7 @@ describe('welcome SMS for a waitlist sign-up', () => {
 
   it('sends one SMS when two copies of the event are handled at the same time', async () => {
     const event = signup({ name: 'Yaw Darko' });
-    const handler = handleWaitlistJoined(handle.service.sender);
+    const handler = handleWaitlistJoined({ sms: handle.service.sender, email: handle.service.emailSender });
     await Promise.all([handler(event), handler(event)]);
     await settledRowFor(event);
     await queueIsIdle();

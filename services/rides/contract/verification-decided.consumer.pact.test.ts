@@ -1,24 +1,16 @@
 import { verificationDecided } from '@krom/contracts/events/identity';
 import { verificationStatuses } from '@krom/contracts/http/auth';
-import { pactDir } from '@krom/server-kit/pact';
-import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-foundation/pact';
+import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
+import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { readVerificationDecided } from '../src/events/handlers/verification-decided.ts';
 
 const { boolean, integer, like, regex, uuid } = MatchersV3;
 
-/** An ISO 8601 timestamp with a zone, as `new Date().toISOString()` writes and the envelope schema accepts. */
-const isoDateTime = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.source, example);
 const oneOf = (values: readonly string[], example: string) => regex(`^(${values.join('|')})$`, example);
 const status = (example: string) => oneOf(verificationStatuses, example);
 
-const pact = new MessageConsumerPact({
-  consumer: 'krom-rides',
-  provider: 'krom-identity',
-  dir: pactDir,
-  pactfileWriteMode: 'update',
-  logLevel: 'warn',
-});
+const pact = messageConsumerPact('krom-rides', 'krom-identity');
 
 describe('krom-rides consuming krom-identity events', () => {
   it('reads the statuses and version a verification decision leaves the account at', () =>

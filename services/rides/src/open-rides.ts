@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { userDeleted, userSnapshots, verificationDecided } from '@krom/contracts/events/identity';
 import { rideChanged, ridePosted } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
+import { consume } from '@krom/server-kit/consumer';
 import { createLogger } from '@krom/server-kit/logger';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildRidesApp } from './app.ts';
@@ -33,13 +34,13 @@ export async function openRidesService(config: RidesConfig) {
     await resources.close();
   };
   try {
-    subscriptions.push(await resources.bus.subscribe(DURABLE, userDeleted, handleUserDeleted(resources.db, logger)));
-    subscriptions.push(await resources.bus.subscribe(DURABLE, userSnapshots, handleUserSnapshot(resources.db, logger)));
-    subscriptions.push(await resources.bus.subscribe(DURABLE, verificationDecided, handleVerificationDecided(resources.db, logger)));
+    subscriptions.push(await consume(resources.bus, DURABLE, userDeleted, handleUserDeleted(resources.db, logger)));
+    subscriptions.push(await consume(resources.bus, DURABLE, userSnapshots, handleUserSnapshot(resources.db, logger)));
+    subscriptions.push(await consume(resources.bus, DURABLE, verificationDecided, handleVerificationDecided(resources.db, logger)));
     // Its own event: a posted ride is matched against the open ride requests apart from the posting.
-    subscriptions.push(await resources.bus.subscribe(DURABLE, ridePosted, handleRidePosted(resources.db, logger)));
+    subscriptions.push(await consume(resources.bus, DURABLE, ridePosted, handleRidePosted(resources.db, logger)));
     // And again when it changes: a ride changed to suit a request tells its passenger once.
-    subscriptions.push(await resources.bus.subscribe(DURABLE, rideChanged, handleRideChanged(resources.db, logger)));
+    subscriptions.push(await consume(resources.bus, DURABLE, rideChanged, handleRideChanged(resources.db, logger)));
     // A new database learns every user at once, not only those whose snapshots the event stream still holds.
     await rebuildUserProfilesIfEmpty(resources.db, resources.bus, logger);
     const app = await buildRidesApp({

@@ -1,18 +1,12 @@
 import { type RidePosted, ridePosted } from '@krom/contracts/events/rides';
-import { type EventEnvelope, eventEnvelopeSchema } from '@krom/contracts/envelope';
-import { handleOnce } from '@krom/server-kit/outbox';
+import { type EventRule, envelopeReader, once } from '@krom/server-kit/consumer';
 import type { NotificationsDb } from '../../db/notifications-db.ts';
 import { createNotification, type NewNotification } from '../../notifications/create-notification.ts';
 import { rideDateText, rideLink, twelveHourTime } from '../../notifications/ride-wording.ts';
 import { findKnownUser } from '../../users/known-users.ts';
-import { inConsumerSpan } from '../consumer-span.ts';
-
-const ridePostedEnvelope = eventEnvelopeSchema(ridePosted.schema);
 
 /** Reads a raw ride.posted envelope as this service understands it (also what its message pact checks). */
-export function readRidePosted(raw: unknown): EventEnvelope<RidePosted> {
-  return ridePostedEnvelope.parse(raw);
-}
+export const readRidePosted = envelopeReader(ridePosted);
 
 const placeName = (point: RidePosted['from']) => point.city?.trim() || point.location;
 
@@ -31,17 +25,16 @@ export function ridePostedNotice(ride: Pick<RidePosted, 'rideId' | 'from' | 'to'
 
 /**
  * krom.rides.ride.posted.v1 → an in-app notification to the driver (which reaches their open
- * streams on commit), once per event (handleOnce). No SMS or e-mail: the driver has just posted
- * the ride and is looking at the screen that says so. A deleted account gets nothing.
+ * streams on commit), once per event. No SMS or e-mail: the driver has just posted the ride and
+ * is looking at the screen that says so. A deleted account gets nothing.
  */
-export function handleRidePosted(db: NotificationsDb): (envelope: EventEnvelope<RidePosted>) => Promise<void> {
-  return (envelope) =>
-    inConsumerSpan(envelope, async () => {
-      await handleOnce(db, envelope, async (tx) => {
-        const { driverId } = envelope.data;
-        const known = await findKnownUser(tx, driverId);
-        if (known?.deletedAt) return;
-        await createNotification(tx, { userId: driverId, ...ridePostedNotice(envelope.data), sourceEventId: envelope.id });
-      });
-    });
+export function handleRidePosted(db: NotificationsDb): EventRule<RidePosted> {
+  return once(db, {
+    inTransaction: async (tx, envelope) => {
+      const { driverId } = envelope.data;
+      const known = await findKnownUser(tx, driverId);
+      if (known?.deletedAt) return;
+      await createNotification(tx, { userId: driverId, ...ridePostedNotice(envelope.data), sourceEventId: envelope.id });
+    },
+  });
 }

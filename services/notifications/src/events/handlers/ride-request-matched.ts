@@ -1,22 +1,14 @@
 import { type RideRequestMatched, rideRequestMatched } from '@krom/contracts/events/rides';
-import { type EventEnvelope, eventEnvelopeSchema } from '@krom/contracts/envelope';
-import { handleOnce } from '@krom/server-kit/outbox';
-import { currentTraceparent } from '@krom/server-kit/telemetry';
-import type { EmailSender } from '../../email/queue-email.ts';
+import { type EventRule, envelopeReader } from '@krom/server-kit/consumer';
+import { derivedEventId } from '@krom/server-kit/derived-event-id';
+import { deliverNotice, type NoticeSenders } from '../../notifications/deliver-notice.ts';
 import { type MatchNoticeBounds, matchNoticeAllowed } from '../../notifications/match-notice-bounds.ts';
 import { rideMatchEmail, rideMatchNotice, rideMatchSmsText } from '../../notifications/ride-match-notices.ts';
-import { queuePendingNews, type RecordedNews, recordedNews, recordPassengerNews } from '../../notifications/tell-passenger.ts';
-import type { SmsSender } from '../../sms/queue-sms.ts';
+import { recordPassengerNews } from '../../notifications/tell-passenger.ts';
 import { type SmsRecord, smsAtKnownPhone } from '../../sms/record-sms.ts';
-import { inConsumerSpan } from '../consumer-span.ts';
-import { derivedEventId } from '../derived-event-id.ts';
-
-const rideRequestMatchedEnvelope = eventEnvelopeSchema(rideRequestMatched.schema);
 
 /** Reads a raw ride_request.matched envelope as this service understands it (also what its message pact checks). */
-export function readRideRequestMatched(raw: unknown): EventEnvelope<RideRequestMatched> {
-  return rideRequestMatchedEnvelope.parse(raw);
-}
+export const readRideRequestMatched = envelopeReader(rideRequestMatched);
 
 // Fixed namespace of the match keys (a UUID v5 namespace; any constant would do, this one must not change).
 const MATCH_NAMESPACE = Buffer.from('5d0c6f0e8a4b4c1f9e2a7b3c4d5e6f70', 'hex');
@@ -38,38 +30,26 @@ export function rideMatchSmsRecord(match: RideRequestMatched, phone: string, pro
  * krom.rides.ride_request.matched.v1 → an in-app notification to the passenger (which reaches
  * their open streams on commit), plus an SMS to their phone when the request asks for SMS and an
  * e-mail to their address when it asks for e-mail, all written in one transaction once per match
- * (handleOnce under the match key, which also keys the SMS and e-mail rows); the messages pass the
- * per-destination caps and are queued after commit. A redelivery re-queues a message still
- * pending (the first run may have stopped between commit and queueing); the job id being the row
- * id keeps that to one. A deleted account gets nothing; an account this service never heard of
- * (no user.registered seen, so no phone or address) gets the in-app notification only. A
- * passenger already told of the driver's rides, or of matches in all, as often as the daily
- * bounds allow is told nothing more (the match stays on the request's page in rides).
+ * (under the match key, which also keys the SMS and e-mail rows); the messages pass the
+ * per-destination caps and are queued after commit (deliver-notice.ts). A deleted account gets
+ * nothing; an account this service never heard of (no user.registered seen, so no phone or
+ * address) gets the in-app notification only. A passenger already told of the driver's rides, or
+ * of matches in all, as often as the daily bounds allow is told nothing more (the match stays on
+ * the request's page in rides).
  */
-export function handleRideRequestMatched(
-  sms: SmsSender,
-  email: EmailSender,
-  bounds: MatchNoticeBounds,
-): (envelope: EventEnvelope<RideRequestMatched>) => Promise<void> {
-  return (envelope) =>
-    inConsumerSpan(envelope, async () => {
-      const match = envelope.data;
-      const key = rideMatchKey(match);
-      let recorded: RecordedNews = {};
-      const firstTime = await handleOnce(sms.db, { ...envelope, id: key }, async (tx) => {
-        recorded = await recordPassengerNews(tx, sms, email, {
-          passengerId: match.passengerId,
-          key,
-          notice: rideMatchNotice(match),
-          smsText: rideMatchSmsText(match),
-          email: rideMatchEmail(match),
-          notifyBySMS: match.notifyBySMS,
-          notifyByEmail: match.notifyByEmail,
-          allowed: (bounded) => matchNoticeAllowed(bounded, match, bounds),
-        });
-      });
-      if (!firstTime) recorded = await recordedNews(sms, email, key);
-      // Without a tracer registered there is no active span; the envelope's trace still carries on.
-      await queuePendingNews(sms, email, recorded, currentTraceparent() ?? envelope.traceparent);
-    });
+export function handleRideRequestMatched(senders: NoticeSenders, bounds: MatchNoticeBounds): EventRule<RideRequestMatched> {
+  return deliverNotice(senders, {
+    key: (envelope) => rideMatchKey(envelope.data),
+    record: (tx, { data: match }) =>
+      recordPassengerNews(tx, senders.sms, senders.email, {
+        passengerId: match.passengerId,
+        key: rideMatchKey(match),
+        notice: rideMatchNotice(match),
+        smsText: rideMatchSmsText(match),
+        email: rideMatchEmail(match),
+        notifyBySMS: match.notifyBySMS,
+        notifyByEmail: match.notifyByEmail,
+        allowed: (bounded) => matchNoticeAllowed(bounded, match, bounds),
+      }),
+  });
 }

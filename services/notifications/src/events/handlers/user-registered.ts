@@ -1,19 +1,13 @@
 import { type UserRegistered, userRegistered } from '@krom/contracts/events/identity';
-import { type EventEnvelope, eventEnvelopeSchema } from '@krom/contracts/envelope';
-import { handleOnce } from '@krom/server-kit/outbox';
+import { type EventRule, envelopeReader, once } from '@krom/server-kit/consumer';
 import type { NotificationsDb } from '../../db/notifications-db.ts';
 import { welcomeNotice } from '../../notifications/account-notices.ts';
 import { createNotification } from '../../notifications/create-notification.ts';
 import { eraseUserData } from '../../users/erase-user-data.ts';
 import { findKnownUser, phoneAsLogged, rememberUser, type UserContacts } from '../../users/known-users.ts';
-import { inConsumerSpan } from '../consumer-span.ts';
-
-const userRegisteredEnvelope = eventEnvelopeSchema(userRegistered.schema);
 
 /** Reads a raw user.registered envelope as this service understands it (also what its message pact checks). */
-export function readUserRegistered(raw: unknown): EventEnvelope<UserRegistered> {
-  return userRegisteredEnvelope.parse(raw);
-}
+export const readUserRegistered = envelopeReader(userRegistered);
 
 /** How the account is reached, in the forms the SMS and e-mail logs hold. */
 export const contactsOf = (user: UserRegistered): UserContacts => ({
@@ -23,22 +17,21 @@ export const contactsOf = (user: UserRegistered): UserContacts => ({
 });
 
 /**
- * krom.identity.user.registered.v1 → a welcome notification, once per event (handleOnce), and
+ * krom.identity.user.registered.v1 → a welcome notification, once per event, and
  * the account's phone and e-mail remembered for its erasure. If the deletion got here first, the
  * account is erased again with these contact details and no welcome is made.
  */
-export function handleUserRegistered(db: NotificationsDb): (envelope: EventEnvelope<UserRegistered>) => Promise<void> {
-  return (envelope) =>
-    inConsumerSpan(envelope, async () => {
-      await handleOnce(db, envelope, async (tx) => {
-        const contacts = contactsOf(envelope.data);
-        const known = await findKnownUser(tx, contacts.userId);
-        if (known?.deletedAt) {
-          await eraseUserData(tx, contacts, known.deletedAt);
-          return;
-        }
-        await rememberUser(tx, contacts, new Date(envelope.data.registeredAt));
-        await createNotification(tx, { userId: contacts.userId, ...welcomeNotice(envelope.data), sourceEventId: envelope.id });
-      });
-    });
+export function handleUserRegistered(db: NotificationsDb): EventRule<UserRegistered> {
+  return once(db, {
+    inTransaction: async (tx, envelope) => {
+      const contacts = contactsOf(envelope.data);
+      const known = await findKnownUser(tx, contacts.userId);
+      if (known?.deletedAt) {
+        await eraseUserData(tx, contacts, known.deletedAt);
+        return;
+      }
+      await rememberUser(tx, contacts, new Date(envelope.data.registeredAt));
+      await createNotification(tx, { userId: contacts.userId, ...welcomeNotice(envelope.data), sourceEventId: envelope.id });
+    },
+  });
 }

@@ -1,22 +1,14 @@
 import { type VerificationDecided, verificationDecided } from '@krom/contracts/events/identity';
-import { type EventEnvelope, eventEnvelopeSchema } from '@krom/contracts/envelope';
-import { handleOnce } from '@krom/server-kit/outbox';
-import { currentTraceparent } from '@krom/server-kit/telemetry';
-import type { SmsLogRow } from '../../db/schema.ts';
-import { enqueueSmsDelivery } from '../../jobs/queues/sms-queue.ts';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { type EventRule, envelopeReader } from '@krom/server-kit/consumer';
 import { createNotification } from '../../notifications/create-notification.ts';
+import { deliverNotice, type NoticeSenders } from '../../notifications/deliver-notice.ts';
 import { verificationDecidedNotice, verificationDecidedSmsText } from '../../notifications/verification-notices.ts';
-import type { SmsSender } from '../../sms/queue-sms.ts';
-import { findSmsForEvent, recordSms, type SmsRecord, smsAtKnownPhone } from '../../sms/record-sms.ts';
+import { recordSms, type SmsRecord, smsAtKnownPhone } from '../../sms/record-sms.ts';
 import { findKnownUser } from '../../users/known-users.ts';
-import { inConsumerSpan } from '../consumer-span.ts';
-
-const verificationDecidedEnvelope = eventEnvelopeSchema(verificationDecided.schema);
 
 /** Reads a raw verification.decided envelope as this service understands it (also what its message pact checks). */
-export function readVerificationDecided(raw: unknown): EventEnvelope<VerificationDecided> {
-  return verificationDecidedEnvelope.parse(raw);
-}
+export const readVerificationDecided = envelopeReader(verificationDecided);
 
 /**
  * The SMS row telling the user of the decision, at the number they registered with. A number no
@@ -29,25 +21,20 @@ export function decisionSmsRecord(envelope: EventEnvelope<VerificationDecided>, 
 
 /**
  * krom.identity.verification.decided.v1 → an in-app notification (which reaches open streams on
- * commit) and an SMS to the account's phone, both written in one transaction once per event
- * (handleOnce); the SMS passes the per-number caps like every other message and is queued after
- * commit. A redelivery re-queues an SMS still pending (the first run may have stopped between
- * commit and queueing); the job id being the row id keeps that to one SMS. A deleted account gets
- * nothing; an account this service never heard of (no user.registered seen) gets the notification only.
+ * commit) and an SMS to the account's phone, both written in one transaction once per event; the
+ * SMS passes the per-number caps like every other message and is queued after commit
+ * (deliver-notice.ts). A deleted account gets nothing; an account this service never heard of (no
+ * user.registered seen) gets the notification only.
  */
-export function handleVerificationDecided(sender: SmsSender): (envelope: EventEnvelope<VerificationDecided>) => Promise<void> {
-  return (envelope) =>
-    inConsumerSpan(envelope, async () => {
-      let sms: SmsLogRow | undefined;
-      const firstTime = await handleOnce(sender.db, envelope, async (tx) => {
-        const { userId } = envelope.data;
-        const known = await findKnownUser(tx, userId);
-        if (known?.deletedAt) return;
-        await createNotification(tx, { userId, ...verificationDecidedNotice(envelope.data), sourceEventId: envelope.id });
-        if (known?.phone) sms = await recordSms(tx, decisionSmsRecord(envelope, known.phone, sender.providerName), sender.limits);
-      });
-      if (!firstTime) sms = await findSmsForEvent(sender.db, envelope.id);
-      // Without a tracer registered there is no active span; the envelope's trace still carries on.
-      if (sms?.status === 'pending') await enqueueSmsDelivery(sender.queue, sms.id, currentTraceparent() ?? envelope.traceparent);
-    });
+export function handleVerificationDecided(senders: NoticeSenders): EventRule<VerificationDecided> {
+  return deliverNotice(senders, {
+    record: async (tx, envelope) => {
+      const { userId } = envelope.data;
+      const known = await findKnownUser(tx, userId);
+      if (known?.deletedAt) return {};
+      await createNotification(tx, { userId, ...verificationDecidedNotice(envelope.data), sourceEventId: envelope.id });
+      if (!known?.phone) return {};
+      return { sms: await recordSms(tx, decisionSmsRecord(envelope, known.phone, senders.sms.providerName), senders.sms.limits) };
+    },
+  });
 }
