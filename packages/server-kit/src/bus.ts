@@ -33,6 +33,9 @@ export class PermanentEventError extends Error {
 
 export type Subscription = { stop: () => Promise<void> };
 
+/** The durable consumer a service's subscription to `event` reads with. */
+export const consumerName = (durable: string, event: Pick<EventDefinition, 'subject'>): string => `${durable}_${event.subject.replace(/[.*>]/g, '_')}`;
+
 /** How long the stream keeps an event unless the service is configured otherwise. */
 export const DEFAULT_EVENT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 // Two minutes of de-duplication by Nats-Msg-Id covers any relay retry after an outage.
@@ -175,7 +178,7 @@ export class EventBus {
   ): Promise<Subscription> {
     const subject = this.subjectOf(event.subject);
     const maxDeliver = options.maxDeliver ?? 50;
-    const name = `${durable}_${event.subject.replace(/[.*>]/g, '_')}`;
+    const name = consumerName(durable, event);
     await this.jsm.consumers.add(this.streamName, {
       durable_name: name,
       ack_policy: AckPolicy.Explicit,

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { EventEnvelope } from '@krom/contracts/envelope';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import pg from 'pg';
-import type { EventBus } from './bus.ts';
+import { consumerName, type EventBus } from './bus.ts';
 import { dropDatabase } from './db.ts';
 import { ASSERTION_HEADER, type Caller, signAssertion } from './internal-auth.ts';
 
@@ -144,4 +144,24 @@ export function uniquePerson(base: { firstName: string; lastName: string; phoneP
     password: base.password,
     ...overrides,
   };
+}
+
+/** An envelope of `event` carrying `data` under a fresh id, as a producer's outbox writes it. */
+export const testEnvelope = <T>(event: Pick<EventDefinition, 'subject'>, data: T): EventEnvelope<T> => ({
+  id: randomUUID(),
+  type: event.subject,
+  occurredAt: new Date().toISOString(),
+  data,
+});
+
+/**
+ * Publishes `envelope` under a fresh Nats-Msg-Id (JetStream would drop a plain repeat) on `subject`
+ * (the event's own by default) and waits until the `durable` consumer of `event` acknowledged it.
+ */
+export async function deliverToConsumer(bus: EventBus, durable: string, event: Pick<EventDefinition, 'subject'>, envelope: EventEnvelope, subject = event.subject): Promise<void> {
+  const { seq } = await bus.js.publish(bus.subjectOf(subject), JSON.stringify(envelope), { msgID: randomUUID() });
+  await eventually(async () => {
+    const info = await bus.jsm.consumers.info(bus.streamName, consumerName(durable, event));
+    return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
+  });
 }

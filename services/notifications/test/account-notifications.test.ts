@@ -1,14 +1,14 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type UserRegistered, userDeleted, userPasswordChanged, userRegistered } from '@krom/contracts/events/identity';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
 import { type Notification, notificationErrors, notificationListSchema } from '@krom/contracts/http/notifications';
-import { eventually } from '@krom/server-kit/testing';
+import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, notifications, smsLogs, verificationCodes } from '../src/db/schema.ts';
 import { queueSms } from '../src/sms/queue-sms.ts';
 import { createNotification } from '../src/notifications/create-notification.ts';
-import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService, newPhone } from './notifications-test-env.ts';
 
 const handle = useNotificationsService({ env: () => ({ NOTIFICATION_STREAM_HEARTBEAT_SECONDS: '1', PHONE_CODE_RESEND_SECONDS: '0' }) });
 
@@ -20,15 +20,14 @@ const list = async (userId: string) => {
 };
 const post = async (url: string, userId: string) => handle.service.app.inject({ method: 'POST', url, headers: await asUser(userId) });
 
-const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
-const newPhone = () => `020${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
+const envelope = testEnvelope;
 const registration = (overrides: Partial<UserRegistered> = {}) =>
   envelope(userRegistered, {
     userId: randomUUID(),
     firstName: 'Ama',
     lastName: 'Mensah',
     email: `ama.${randomUUID().slice(0, 8)}@example.com`,
-    phone: newPhone(),
+    phone: newPhone('020'),
     registeredAt: new Date().toISOString(),
     ...overrides,
   });
@@ -166,7 +165,7 @@ describe('deleting an account', () => {
     await notificationsOf(userId, 1);
     expect((await issue({ purpose: 'reset', subject: userId, destination: { channel: 'email', email } })).statusCode).toBe(201);
     expect((await issue({ purpose: 'reset', subject: userId, destination: { channel: 'sms', phone } })).statusCode).toBe(201);
-    const otherPhone = newPhone();
+    const otherPhone = newPhone('020');
     await queueSms(handle.service.sender, { phoneNumber: otherPhone, message: 'Someone else', messageType: 'notification' });
     const smsBefore = await sentSms(e164);
     expect(smsBefore).toHaveLength(2);

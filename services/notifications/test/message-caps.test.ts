@@ -9,7 +9,7 @@ import { emailLogs, smsLogs } from '../src/db/schema.ts';
 import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import { queueEmail } from '../src/email/queue-email.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, e164, newPhone } from './notifications-test-env.ts';
 
 // Moved forward by the tests instead of waiting for an hour to pass.
 let clockOffsetMs = 0;
@@ -29,8 +29,6 @@ const handle = useNotificationsService({
   }),
 });
 
-const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-const e164 = (phone: string) => `+233${phone.slice(1)}`;
 
 const signup = (phone: string): EventEnvelope<WaitlistJoined> => ({
   id: randomUUID(),

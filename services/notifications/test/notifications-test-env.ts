@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,8 +7,10 @@ import { EventBus } from '@krom/server-kit/bus';
 import { dropDatabase } from '@krom/server-kit/db';
 import { createLogger } from '@krom/server-kit/logger';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
+import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import { type UserRegistered, userRegistered } from '@krom/contracts/events/identity';
 import type { Notification } from '@krom/contracts/http/notifications';
-import { eventually, isolatedTestEnv, serviceTestVariables } from '@krom/server-kit/testing';
+import { deliverToConsumer, eventually, isolatedTestEnv, serviceTestVariables, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
@@ -190,6 +193,53 @@ export function breakableLocalOutbox(handle: { config: NotificationsConfig }) {
       await rm(outboxDir(), { force: true });
       await rename(savedDir(), outboxDir());
       broken = false;
+    },
+  };
+}
+
+/** A Ghana mobile number new to the test (`024…` unless another prefix is asked for). */
+export const newPhone = (prefix = '024') => `${prefix}${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
+
+/** A Ghana number as the SMS log and the provider hold it. */
+export const e164 = (phone: string) => `+233${phone.slice(1)}`;
+
+type ServiceHandle = { service: NotificationsService };
+
+/** How a test delivers an event to this service: published anew, and waited for until the consumer acknowledged it. */
+export const eventDelivery =
+  (handle: ServiceHandle) =>
+  (event: Pick<EventDefinition, 'subject'>, envelope: EventEnvelope): Promise<void> =>
+    deliverToConsumer(handle.service.bus, 'notifications', event, envelope);
+
+/** An account this service heard of through user.registered, as identity announces every account. */
+export async function registeredUser(handle: ServiceHandle, name: { firstName: string; lastName: string; email?: string }): Promise<UserRegistered> {
+  const registration = testEnvelope(userRegistered, {
+    userId: randomUUID(),
+    firstName: name.firstName,
+    lastName: name.lastName,
+    email: name.email ?? `${name.firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
+    phone: newPhone(),
+    registeredAt: new Date().toISOString(),
+  });
+  await eventDelivery(handle)(userRegistered, registration);
+  return registration.data;
+}
+
+/** The service listening for the tests of one describe block, and the notification streams they open, closed after it. */
+export function useLiveStreams(handle: ServiceHandle & { config: NotificationsConfig }) {
+  let baseUrl = '';
+  const streams: OpenNotificationStream[] = [];
+  beforeAll(async () => {
+    baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => {
+    for (const stream of streams) stream.response.destroy();
+  });
+  return {
+    async open(userId: string): Promise<OpenNotificationStream> {
+      const stream = await openNotificationStream(baseUrl, handle.config, userId);
+      streams.push(stream);
+      return stream;
     },
   };
 }

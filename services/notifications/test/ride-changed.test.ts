@@ -1,16 +1,16 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { type UserRegistered, userDeleted, userRegistered } from '@krom/contracts/events/identity';
+import { randomUUID } from 'node:crypto';
+import { userDeleted, } from '@krom/contracts/events/identity';
 import { type RideChanged, rideChanged } from '@krom/contracts/events/rides';
-import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
-import { eventually } from '@krom/server-kit/testing';
+import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailLogs, smsLogs } from '../src/db/schema.ts';
 import { RIDE_CHANGE_NOTICES_PER_RIDE_DAILY } from '../src/notifications/match-notice-bounds.ts';
 import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, e164, eventDelivery, registeredUser, } from './notifications-test-env.ts';
 
 /*
  * A ride the passengers were told of changed: the event on the bus, as the rides service
@@ -18,32 +18,11 @@ import { assertionFor, useNotificationsService } from './notifications-test-env.
  */
 const handle = useNotificationsService();
 
-const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
-const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-const e164 = (phone: string) => `+233${phone.slice(1)}`;
+const envelope = testEnvelope;
 
-/** Publishes under a fresh Nats-Msg-Id (JetStream would drop a plain repeat) and waits until the consumer acknowledged it. */
-async function deliver(event: EventDefinition, copy: EventEnvelope) {
-  const bus = handle.service.bus;
-  const ack = await bus.js.publish(bus.subjectOf(event.subject), JSON.stringify(copy), { msgID: randomUUID() });
-  await eventually(async () => {
-    const info = await bus.jsm.consumers.info(bus.streamName, `notifications_${event.subject.replaceAll('.', '_')}`);
-    return info.ack_floor.stream_seq >= ack.seq && info.num_ack_pending === 0 ? info : undefined;
-  });
-}
+const deliver = eventDelivery(handle);
 
-async function registeredPassenger(): Promise<UserRegistered> {
-  const registration = envelope(userRegistered, {
-    userId: randomUUID(),
-    firstName: 'Efua',
-    lastName: 'Boateng',
-    email: `efua.${randomUUID().slice(0, 8)}@example.com`,
-    phone: newPhone(),
-    registeredAt: new Date().toISOString(),
-  });
-  await deliver(userRegistered, registration);
-  return registration.data;
-}
+const registeredPassenger = () => registeredUser(handle, { firstName: 'Efua', lastName: 'Boateng' });
 
 const terms = { departureDate: '2025-11-28', departureTime: '14:30', departureAt: '2025-11-28T14:30:00.000Z', availableSeats: 3, pricePerSeat: '40.00', status: 'active' as const };
 type Told = RideChanged['passengers'][number];

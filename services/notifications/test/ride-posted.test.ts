@@ -1,43 +1,22 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { userDeleted, userRegistered } from '@krom/contracts/events/identity';
+import { randomUUID } from 'node:crypto';
+import { userDeleted, } from '@krom/contracts/events/identity';
 import { type RidePosted, ridePosted } from '@krom/contracts/events/rides';
-import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
-import { eventually } from '@krom/server-kit/testing';
+import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handledEvents, notifications, smsLogs } from '../src/db/schema.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, eventDelivery, useLiveStreams, registeredUser } from './notifications-test-env.ts';
 
 const handle = useNotificationsService();
 
-const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
+const envelope = testEnvelope;
 
-/** Publishes under a fresh Nats-Msg-Id (JetStream would drop a plain repeat) and waits until the consumer acknowledged it. */
-async function deliver(event: EventDefinition, copy: EventEnvelope) {
-  const bus = handle.service.bus;
-  const ack = await bus.js.publish(bus.subjectOf(event.subject), JSON.stringify(copy), { msgID: randomUUID() });
-  await eventually(async () => {
-    const info = await bus.jsm.consumers.info(bus.streamName, `notifications_${event.subject.replaceAll('.', '_')}`);
-    return info.ack_floor.stream_seq >= ack.seq && info.num_ack_pending === 0 ? info : undefined;
-  });
-}
+const deliver = eventDelivery(handle);
 
-/** A driver this service heard of through user.registered (with a phone it could text, and must not). */
-async function registeredDriver(): Promise<{ userId: string; phone: string }> {
-  const phone = `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-  const registration = envelope(userRegistered, {
-    userId: randomUUID(),
-    firstName: 'Kwame',
-    lastName: 'Asante',
-    email: `kwame.${randomUUID().slice(0, 8)}@example.com`,
-    phone,
-    registeredAt: new Date().toISOString(),
-  });
-  await deliver(userRegistered, registration);
-  return { userId: registration.data.userId, phone };
-}
+const registeredDriver = () => registeredUser(handle, { firstName: 'Kwame', lastName: 'Asante' });
 
 const point = (location: string, city: string | null) => ({
   location,
@@ -145,19 +124,11 @@ describe('krom.rides.ride.posted.v1', () => {
   });
 
   describe('on the live stream', () => {
-    let baseUrl = '';
-    const streams: OpenNotificationStream[] = [];
-    beforeAll(async () => {
-      baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterAll(() => {
-      for (const stream of streams) stream.response.destroy();
-    });
+    const live = useLiveStreams(handle);
 
     it('reaches the driver’s open notification stream', async () => {
       const driver = await registeredDriver();
-      const stream = await openNotificationStream(baseUrl, handle.config, driver.userId);
-      streams.push(stream);
+      const stream = await live.open(driver.userId);
 
       const event = posted(driver.userId);
       await handle.service.bus.publish(ridePosted.subject, event);

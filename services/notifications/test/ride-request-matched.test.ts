@@ -1,15 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { type UserRegistered, userDeleted, userRegistered } from '@krom/contracts/events/identity';
+import { userDeleted, } from '@krom/contracts/events/identity';
 import { rideChanged, type RideRequestMatched, rideRequestMatched } from '@krom/contracts/events/rides';
-import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
-import { eventually } from '@krom/server-kit/testing';
+import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailLogs, smsLogs } from '../src/db/schema.ts';
 import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, e164, eventDelivery, registeredUser, useLiveStreams } from './notifications-test-env.ts';
 
 // The production caps on notices per phone and inbox (the test kit lifts them); no resend
 // cooldown, as one account asks for a reset code by SMS and then by e-mail in the same test.
@@ -23,33 +23,11 @@ const handle = useNotificationsService({
   }),
 });
 
-const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
-const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-const e164 = (phone: string) => `+233${phone.slice(1)}`;
+const envelope = testEnvelope;
 
-/** Publishes under a fresh Nats-Msg-Id (JetStream would drop a plain repeat) and waits until the consumer acknowledged it. */
-async function deliver(event: EventDefinition, copy: EventEnvelope) {
-  const bus = handle.service.bus;
-  const ack = await bus.js.publish(bus.subjectOf(event.subject), JSON.stringify(copy), { msgID: randomUUID() });
-  await eventually(async () => {
-    const info = await bus.jsm.consumers.info(bus.streamName, `notifications_${event.subject.replaceAll('.', '_')}`);
-    return info.ack_floor.stream_seq >= ack.seq && info.num_ack_pending === 0 ? info : undefined;
-  });
-}
+const deliver = eventDelivery(handle);
 
-/** A passenger this service heard of through user.registered, with the phone and e-mail they registered. */
-async function registeredPassenger(): Promise<UserRegistered> {
-  const registration = envelope(userRegistered, {
-    userId: randomUUID(),
-    firstName: 'Ama',
-    lastName: 'Mensah',
-    email: `Ama.${randomUUID().slice(0, 8)}@Example.com`,
-    phone: newPhone(),
-    registeredAt: new Date().toISOString(),
-  });
-  await deliver(userRegistered, registration);
-  return registration.data;
-}
+const registeredPassenger = () => registeredUser(handle, { firstName: 'Ama', lastName: 'Mensah', email: `Ama.${randomUUID().slice(0, 8)}@Example.com` });
 
 const matched = (passengerId: string, changes: Partial<RideRequestMatched> = {}): EventEnvelope<RideRequestMatched> =>
   envelope(rideRequestMatched, {
@@ -275,19 +253,11 @@ describe('krom.rides.ride_request.matched.v1', () => {
   });
 
   describe('on the live stream', () => {
-    let baseUrl = '';
-    const streams: OpenNotificationStream[] = [];
-    beforeAll(async () => {
-      baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterAll(() => {
-      for (const stream of streams) stream.response.destroy();
-    });
+    const live = useLiveStreams(handle);
 
     it('reaches the passenger’s open notification stream', async () => {
       const passenger = await registeredPassenger();
-      const stream = await openNotificationStream(baseUrl, handle.config, passenger.userId);
-      streams.push(stream);
+      const stream = await live.open(passenger.userId);
 
       const event = matched(passenger.userId);
       await handle.service.bus.publish(rideRequestMatched.subject, event);

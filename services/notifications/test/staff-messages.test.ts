@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { phoneCodeErrors } from '@krom/contracts/http/phone-codes';
 import { messageLogSchema, smsTestMessages } from '@krom/contracts/http/staff-messages';
 import type { Caller } from '@krom/server-kit/internal-auth';
@@ -9,7 +9,7 @@ import { smsLogs, verificationCodes } from '../src/db/schema.ts';
 import { recordEmail } from '../src/email/queue-email.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import { recordSms } from '../src/sms/record-sms.ts';
-import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, e164, newPhone } from './notifications-test-env.ts';
 
 // The service's clock stands still and tests move it: cooldowns end when a test says, and rows
 // get the times the paging tests need, however slow the machine.
@@ -20,8 +20,6 @@ const advance = (seconds: number) => {
 const handle = useNotificationsService({ clock: () => new Date(now), env: () => ({ PHONE_CODE_RESEND_SECONDS: '150' }) });
 
 const staff: Caller = { kind: 'admin', adminId: randomUUID() };
-const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-const e164 = (phone: string) => `+233${phone.slice(1)}`;
 
 const call = async (method: 'GET' | 'POST', url: string, payload?: object, caller: Caller = staff) =>
   handle.service.app.inject({ method, url, payload, headers: await assertionFor(handle.config, caller) });

@@ -8,7 +8,7 @@ import { hashCode } from '../src/codes/code-hash.ts';
 import { emailLogs, smsLogs, verificationCodes } from '../src/db/schema.ts';
 import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, e164, newPhone } from './notifications-test-env.ts';
 
 // The service's clock stands still and is moved forward by tests instead of waiting (codes live
 // 10 minutes): the seconds left that an answer reports are exact, however slow the machine.
@@ -21,8 +21,6 @@ const handle = useNotificationsService({
   env: () => ({ PHONE_CODE_RESEND_SECONDS: '150', PHONE_CODE_HOURLY_CAP_PER_SUBJECT: '5', PHONE_CODE_HOURLY_CAP_PER_CLIENT: '20' }),
 });
 
-const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-const e164 = (phone: string) => `+233${phone.slice(1)}`;
 const newClient = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 const call = async (url: string, payload: object, caller: Caller = { kind: 'public' }) =>

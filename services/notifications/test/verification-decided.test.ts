@@ -1,44 +1,21 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { type UserRegistered, userDeleted, userRegistered, type VerificationDecided, verificationDecided } from '@krom/contracts/events/identity';
-import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import { randomUUID } from 'node:crypto';
+import { userDeleted, type VerificationDecided, verificationDecided } from '@krom/contracts/events/identity';
+import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
-import { eventually } from '@krom/server-kit/testing';
+import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handledEvents, notifications, smsLogs } from '../src/db/schema.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, e164, eventDelivery, registeredUser, useLiveStreams } from './notifications-test-env.ts';
 
 const handle = useNotificationsService();
 
-const envelope = <T>(event: EventDefinition, data: T): EventEnvelope<T> => ({ id: randomUUID(), type: event.subject, occurredAt: new Date().toISOString(), data });
-const newPhone = () => `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-const e164 = (phone: string) => `+233${phone.slice(1)}`;
+const envelope = testEnvelope;
 
-/** Publishes under a fresh Nats-Msg-Id (JetStream would drop a plain repeat) and waits until the consumer acknowledged it. */
-async function deliver(event: EventDefinition, copy: EventEnvelope) {
-  const bus = handle.service.bus;
-  const ack = await bus.js.publish(bus.subjectOf(event.subject), JSON.stringify(copy), { msgID: randomUUID() });
-  await eventually(async () => {
-    const info = await bus.jsm.consumers.info(bus.streamName, `notifications_${event.subject.replaceAll('.', '_')}`);
-    return info.ack_floor.stream_seq >= ack.seq && info.num_ack_pending === 0 ? info : undefined;
-  });
-}
+const deliver = eventDelivery(handle);
 
-/** An account this service heard of through user.registered, as identity announces every account. */
-async function registeredUser(): Promise<UserRegistered> {
-  const phone = newPhone();
-  const registration = envelope(userRegistered, {
-    userId: randomUUID(),
-    firstName: 'Kwame',
-    lastName: 'Asante',
-    email: `kwame.${randomUUID().slice(0, 8)}@example.com`,
-    phone,
-    registeredAt: new Date().toISOString(),
-  });
-  await deliver(userRegistered, registration);
-  return registration.data;
-}
+const registeredKwame = () => registeredUser(handle, { firstName: 'Kwame', lastName: 'Asante' });
 
 const decision = (userId: string, changes: Partial<VerificationDecided> = {}): EventEnvelope<VerificationDecided> =>
   envelope(verificationDecided, {
@@ -74,7 +51,7 @@ const outboxTo = async (phone: string) => (await readLocalOutbox(handle.config.L
 
 describe('krom.identity.verification.decided.v1', () => {
   it('tells the user of a rejected driver verification in the app and by SMS, with the reason and what to do', async () => {
-    const user = await registeredUser();
+    const user = await registeredKwame();
     const event = decision(user.userId);
     await deliver(verificationDecided, event);
 
@@ -96,7 +73,7 @@ describe('krom.identity.verification.decided.v1', () => {
   });
 
   it('creates nothing twice when the same event is delivered again', async () => {
-    const user = await registeredUser();
+    const user = await registeredKwame();
     const event = decision(user.userId, { kind: 'identity', decision: 'approved', reason: null });
     await deliver(verificationDecided, event);
     await sentSmsFor(event);
@@ -119,7 +96,7 @@ describe('krom.identity.verification.decided.v1', () => {
     expect((await list(stranger)).items.map((item) => item.title)).toEqual(['Identity verification declined']);
     expect(await smsFor(event)).toEqual([]);
 
-    const gone = await registeredUser();
+    const gone = await registeredKwame();
     await deliver(userDeleted, envelope(userDeleted, { userId: gone.userId, deletedAt: new Date().toISOString() }));
     const late = decision(gone.userId);
     await deliver(verificationDecided, late);
@@ -128,19 +105,11 @@ describe('krom.identity.verification.decided.v1', () => {
   });
 
   describe('on the live stream', () => {
-    let baseUrl = '';
-    const streams: OpenNotificationStream[] = [];
-    beforeAll(async () => {
-      baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterAll(() => {
-      for (const stream of streams) stream.response.destroy();
-    });
+    const live = useLiveStreams(handle);
 
     it('reaches the user’s open notification stream', async () => {
-      const user = await registeredUser();
-      const stream = await openNotificationStream(baseUrl, handle.config, user.userId);
-      streams.push(stream);
+      const user = await registeredKwame();
+      const stream = await live.open(user.userId);
 
       await handle.service.bus.publish(verificationDecided.subject, decision(user.userId, { kind: 'driver', decision: 'approved', reason: null }));
       const pushed = await eventually(async () =>

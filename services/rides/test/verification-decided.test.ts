@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
 import { type UserSnapshot, userSnapshotOf, userSnapshots, type VerificationDecided, verificationDecided } from '@krom/contracts/events/identity';
-import { eventually } from '@krom/server-kit/testing';
+import { deliverToConsumer } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { useRidesService } from './rides-test-env.ts';
 
@@ -50,14 +50,7 @@ const decided = (userId: string, version: number, changes: Partial<VerificationD
 });
 
 /** Publishes under a fresh Nats-Msg-Id and waits until the rides consumer of that subject has acknowledged it. */
-async function deliver(event: EventDefinition, envelope: EventEnvelope, subject = event.subject) {
-  const bus = handle.service.bus;
-  const { seq } = await bus.js.publish(bus.subjectOf(subject), JSON.stringify(envelope), { msgID: randomUUID() });
-  await eventually(async () => {
-    const info = await bus.jsm.consumers.info(bus.streamName, `rides_${event.subject.replace(/[.*>]/g, '_')}`);
-    return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
-  });
-}
+const deliver = (event: EventDefinition, envelope: EventEnvelope, subject = event.subject) => deliverToConsumer(handle.service.bus, 'rides', event, envelope, subject);
 const deliverSnapshot = (envelope: EventEnvelope<UserSnapshot>) => deliver(userSnapshots, envelope, userSnapshotOf(envelope.data.userId).subject);
 const deliverDecision = (envelope: EventEnvelope<VerificationDecided>) => deliver(verificationDecided, envelope);
 
