@@ -4,11 +4,11 @@ import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
 import { type Notification, notificationErrors, notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { eq, inArray, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, notifications, smsLogs, verificationCodes } from '../src/db/schema.ts';
 import { queueSms } from '../src/sms/queue-sms.ts';
 import { createNotification } from '../src/notifications/create-notification.ts';
-import { assertionFor, type OpenNotificationStream, openNotificationStream, useNotificationsService, newPhone } from './notifications-test-env.ts';
+import { assertionFor, useNotificationsService, newPhone, useLiveStreams } from './notifications-test-env.ts';
 
 const handle = useNotificationsService({ env: () => ({ NOTIFICATION_STREAM_HEARTBEAT_SECONDS: '1', PHONE_CODE_RESEND_SECONDS: '0' }) });
 
@@ -214,27 +214,15 @@ describe('deleting an account', () => {
 });
 
 describe('the notification stream', () => {
-  let baseUrl = '';
-  const opened: OpenNotificationStream[] = [];
-  beforeAll(async () => {
-    baseUrl = await handle.service.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => {
-    for (const stream of opened) stream.response.destroy();
-  });
-
-  const openStream = async (userId: string) => {
-    const stream = await openNotificationStream(baseUrl, handle.config, userId);
-    opened.push(stream);
-    return stream;
-  };
+  const live = useLiveStreams(handle);
+  const openStream = live.open;
 
   it('answers as an event stream and refuses callers who are not a signed-in user', async () => {
     const stream = await openStream(randomUUID());
     expect(stream.response.statusCode).toBe(200);
     expect(stream.response.headers['content-type']).toBe('text/event-stream');
     expect(stream.response.headers['cache-control']).toBe('no-cache, no-transform');
-    const refused = await fetch(`${baseUrl}/notifications/stream`, { headers: await assertionFor(handle.config, { kind: 'public' }) });
+    const refused = await fetch(`${live.baseUrl}/notifications/stream`, { headers: await assertionFor(handle.config, { kind: 'public' }) });
     expect(refused.status).toBe(401);
   });
 

@@ -236,6 +236,9 @@ export function useLiveStreams(handle: ServiceHandle & { config: NotificationsCo
     for (const stream of streams) stream.response.destroy();
   });
   return {
+    get baseUrl() {
+      return baseUrl;
+    },
     async open(userId: string): Promise<OpenNotificationStream> {
       const stream = await openNotificationStream(baseUrl, handle.config, userId);
       streams.push(stream);
