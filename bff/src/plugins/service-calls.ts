@@ -4,7 +4,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { apiBodyLimit } from '@krom/contracts/api/body-limits';
 import type { Endpoint, PathParams, SuccessBody } from '@krom/contracts/endpoint';
 import { fillPath } from '@krom/contracts/endpoint-call';
-import { endpointSchema, sendJsonText } from '@krom/server-kit/endpoint-route';
+import { callerCheck, endpointSchema, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import { ASSERTION_HEADER, type Caller } from '@krom/server-kit/internal-auth';
 import { outgoingTraceHeaders } from '@krom/server-kit/telemetry';
@@ -147,8 +147,9 @@ const streamedBody = (_request: FastifyRequest, payload: unknown, done: (error: 
  * Forwards one /api endpoint to a service route unchanged but for who is calling. The route is
  * registered from the endpoint, so the OpenAPI document describes it like a hand-written one,
  * but the request passes through as it came (the body streamed, not parsed) and the service
- * judges it with the same contract, so its messages come back as they are. The caller is
- * resolved from the session (refusing with 401 when required and absent), the path's params
+ * judges it with the same contract, so its messages come back as they are. A caller the endpoint
+ * does not admit is refused (401) before anything else; the one admitted is asserted to the
+ * service as `caller` resolves it from the session. The path's params
  * fill the service route's, and browser cookies are not passed on. A body over the endpoint's
  * limit (`apiBodyLimit`) is refused here with a 413, as the service would, but before it is sent.
  */
@@ -166,6 +167,9 @@ export async function forward(
 ): Promise<void> {
   const bodyLimit = (request: FastifyRequest) => apiBodyLimit(route.endpoint.method, route.endpoint.path, request.headers['content-type']);
   await app.register(async (scope) => {
+    // Who may call it is checked first, before the body is read (the proxy's routes are this scope's only ones).
+    const check = callerCheck(scope, route.endpoint);
+    if (check) scope.addHook('onRequest', check);
     // @fastify/http-proxy declares its routes without schemas; the endpoint's is set as each is added.
     scope.addHook('onRoute', (options) => {
       options.schema = endpointSchema(route.endpoint);

@@ -1,6 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import secureSession from '@fastify/secure-session';
 import { HttpError } from '@krom/server-kit/errors';
+import type { EndpointCaller } from '@krom/contracts/endpoint';
+import type { CallerCheck } from '@krom/server-kit/endpoint-route';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,6 +44,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user this request was found to come from, once a route asked. */
     signedInUserId?: string;
+    /** Principals already looked up for this request, by the session id the cookie held then. */
+    principalsFound?: Partial<Record<PrincipalKind, { sid: string; principalId: string | undefined }>>;
   }
 }
 
@@ -70,21 +74,44 @@ export const sessions = fp<SessionOptions>(
       cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure },
     });
     app.decorate('sessions', new SessionStore(options.redis, options.redisPrefix, { admin: options.admin, user: options.user }));
+    app.decorate('callerGuard', sessionCallerGuard);
   },
   { name: 'krom-sessions' },
 );
 
-/** The signed-in principal of `kind`, or undefined; a dead session id is dropped from the cookie. */
+/**
+ * The signed-in principal of `kind`, or undefined; a dead session id is dropped from the cookie.
+ * Looked up once per request and session id: the route's caller check and its handler both ask.
+ */
 export async function currentPrincipal(request: FastifyRequest, kind: PrincipalKind): Promise<string | undefined> {
   const sid = request.session.get(kind);
   if (!sid) return undefined;
+  const found = request.principalsFound?.[kind];
+  if (found?.sid === sid) return found.principalId;
   const record = await request.server.sessions.touch(sid, kind);
+  request.principalsFound = { ...request.principalsFound, [kind]: { sid, principalId: record?.principalId } };
   if (!record) {
     request.session.set(kind, undefined);
     return undefined;
   }
   if (kind === 'user') request.signedInUserId = record.principalId;
   return record.principalId;
+}
+
+/**
+ * The BFF's check of its /api endpoints' callers, from the session: a `user` endpoint needs a
+ * signed-in user, a `staff` one a signed-in admin (a user session opens no staff route), and one
+ * admitting both either. Everything else (`public`, `guest`, `webhook`) reads no session here: a
+ * guest's step calls its service as the public caller, a webhook is judged by its signature.
+ */
+function sessionCallerGuard(allowed: readonly EndpointCaller[]): CallerCheck | undefined {
+  if (allowed.some((caller) => caller === 'public' || caller === 'guest' || caller === 'webhook')) return undefined;
+  const kinds = allowed.map((caller) => (caller === 'staff' ? 'admin' : 'user') as PrincipalKind);
+  const refusal = kinds[0] === 'admin' ? 'Admin sign-in required' : 'Sign-in required';
+  return async (request) => {
+    for (const kind of kinds) if (await currentPrincipal(request, kind)) return;
+    throw new HttpError(401, refusal);
+  };
 }
 
 /**

@@ -21,9 +21,6 @@ function assertPhoneVerifiedHere(request: FastifyRequest, phone: string): void {
   }
 }
 
-/** A signed-out caller is told so (401) before the body is judged. */
-const signedInFirst = async (request: FastifyRequest) => void (await requireUserCaller(request));
-
 /** Sign-up, sign-in, sign-out, the current user and the password change in settings. */
 export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   const { directory, currentUsers } = options;
@@ -92,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
   } });
 
   /** Settings: the current password is checked by identity; every other session of the user ends. */
-  routeEndpoint(app, changePassword, { config: { rateLimit: options.publicRateLimit }, preValidation: signedInFirst, handler: async (request) => {
+  routeEndpoint(app, changePassword, { config: { rateLimit: options.publicRateLimit }, handler: async (request) => {
     const caller = await requireUserCaller(request);
     if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
     const body = request.body;

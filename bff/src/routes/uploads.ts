@@ -31,10 +31,8 @@ export async function uploadRoutes(app: FastifyInstance, options: RouteOptions) 
   });
 
   routeEndpoint(app, deleteUploadedImage, {
-    // Checked as a preHandler, after preValidation has found the member it counts against.
+    // Checked as a preHandler, after the caller check has found the member it counts against.
     config: { rateLimit: options.memberLimits.writes },
-    // A signed-out caller is told so (401) before the body is judged.
-    preValidation: async (request) => void (await requireUserCaller(request)),
     handler: async (request) => {
       const caller = await requireUserCaller(request);
       const { publicId } = request.body;

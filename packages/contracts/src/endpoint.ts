@@ -3,6 +3,15 @@ import { apiErrorSchema } from './http/errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Who may call an endpoint; the route built from it refuses anyone else before reading the request.
+ * `public`: anyone. `guest`: the anonymous visitor's steps (sign-up, sign-in, recovery): at /api the
+ * session is not consulted and the service is called as the public caller, and a service refuses
+ * any other caller. `user`: a signed-in member. `staff`: a signed-in admin. `webhook`: a provider's
+ * signed callback, with no session (its adapter checks the signature).
+ */
+export type EndpointCaller = 'public' | 'guest' | 'user' | 'staff' | 'webhook';
+
 /** A body that is not JSON (an image, an event stream), described by its media type. */
 export type MediaResponse = { description: string; content: Record<string, { schema: z.ZodType }> };
 
@@ -15,6 +24,8 @@ export type Endpoint = {
   method: HttpMethod;
   path: string;
   summary: string;
+  /** Who may call it; a list when several kinds may (a document its owner and staff read). */
+  caller: EndpointCaller | readonly EndpointCaller[];
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -55,4 +66,25 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
 /** The error body `{ message, errors? }` under each status given, for an endpoint's `responses`. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
+}
+
+/** The kinds of caller an endpoint admits, as a list. */
+export function allowedCallers(endpoint: Pick<Endpoint, 'caller'>): readonly EndpointCaller[] {
+  return typeof endpoint.caller === 'string' ? [endpoint.caller] : endpoint.caller;
+}
+
+/** What a forwarded /api endpoint may say differently from its service route; the request's shape is the route's. */
+export type ForwardedOverrides = Partial<Pick<Endpoint, 'caller' | 'summary' | 'responses'>>;
+
+/**
+ * The /api endpoint that forwards to a service route unchanged: the same method and request
+ * schemas at `/api` + the route's path, admitting the route's callers and answering its answers,
+ * unless `overrides` say otherwise (the summary the browser's document reads, answers the BFF adds
+ * or a caller it narrows).
+ */
+export function defineForwarded<const S extends Endpoint, const O extends ForwardedOverrides = Record<never, never>>(
+  serviceEndpoint: S,
+  overrides?: O,
+): Omit<S, 'path' | keyof O> & O & { path: `/api${S['path']}` } {
+  return defineEndpoint({ ...serviceEndpoint, ...overrides, path: `/api${serviceEndpoint.path}` }) as never;
 }

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@krom/contracts/endpoint';
+import { allowedCallers, type Endpoint, type EndpointCaller } from '@krom/contracts/endpoint';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
   FastifyReply,
+  FastifyRequest,
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +34,34 @@ export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<
   } as EndpointSchema<E>;
 }
 
+/** A hook that refuses, before the request is read, any caller its endpoint does not admit. */
+export type CallerCheck = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * How an app learns who is calling (a service from the BFF's assertion, the BFF from its session)
+ * and so how it refuses a caller an endpoint does not admit; undefined when nobody is refused.
+ */
+export type CallerGuard = (allowed: readonly EndpointCaller[]) => CallerCheck | undefined;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    callerGuard: CallerGuard;
+  }
+}
+
+/**
+ * The check an endpoint's `caller` asks of this app, or undefined for one anyone may call. An
+ * endpoint that admits only some callers cannot be served by an app that cannot tell them apart.
+ */
+export function callerCheck(app: FastifyInstance, endpoint: Endpoint): CallerCheck | undefined {
+  const allowed = allowedCallers(endpoint);
+  if (allowed.includes('public')) return undefined;
+  if (!app.hasDecorator('callerGuard')) {
+    throw new Error(`${endpoint.method} ${endpoint.path} admits only ${allowed.join(', ')}, and this app has no caller guard`);
+  }
+  return app.callerGuard(allowed);
+}
+
 /** Everything a route declares besides what its endpoint already says; the handler is typed from the endpoint. */
 export type EndpointRouteOptions<E extends Endpoint> = Omit<
   RouteOptions<
@@ -48,12 +77,16 @@ export type EndpointRouteOptions<E extends Endpoint> = Omit<
 >;
 
 /**
- * Registers the route an endpoint defines: its method and path, the request validated and the
- * answer serialised with its schemas (createHttpApp sets the compilers), and its OpenAPI entry.
+ * Registers the route an endpoint defines: its method and path, the caller it admits checked
+ * first (before the body is even read), the request validated and the answer serialised with its
+ * schemas (createHttpApp sets the compilers), and its OpenAPI entry.
  */
 export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, options: EndpointRouteOptions<E>): void {
+  const check = callerCheck(app, endpoint);
+  const own = options.onRequest === undefined ? [] : [options.onRequest].flat();
   app.withTypeProvider<ZodTypeProvider>().route({
     ...options,
+    ...(check && { onRequest: [check, ...own] }),
     method: endpoint.method,
     url: endpoint.path,
     schema: endpointSchema(endpoint),

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { EndpointCaller } from '@krom/contracts/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './errors.ts';
@@ -144,6 +145,7 @@ declare module 'fastify' {
 export const internalAuth = fp<{ secret: string; audience: string }>(
   async (app: FastifyInstance, options) => {
     app.decorateRequest('caller', null as never);
+    app.decorate('callerGuard', assertedCallerGuard);
     const verify = verifiedAssertions(options.secret, options.audience);
     app.addHook('onRequest', (request, _reply, done) => {
       if (request.url.startsWith('/health/')) return done();
@@ -160,11 +162,38 @@ export const internalAuth = fp<{ secret: string; audience: string }>(
   { name: 'krom-internal-auth' },
 );
 
+/** The asserted kind each declared caller is, and what a refused one is told (401, as before). */
+const asserted = {
+  guest: { kind: 'public', refusal: 'Public caller required' },
+  user: { kind: 'user', refusal: 'Sign-in required' },
+  staff: { kind: 'admin', refusal: 'Admin sign-in required' },
+} as const;
+
+/**
+ * A service's check of its endpoints' callers, from the BFF's assertion: a `guest` endpoint takes
+ * only the public caller (what the BFF sends for an anonymous visitor's steps), `user` a user,
+ * `staff` an admin. Webhooks reach the BFF, never a service.
+ */
+function assertedCallerGuard(allowed: readonly EndpointCaller[]) {
+  const kinds = allowed.map((caller) => {
+    if (caller === 'webhook' || caller === 'public') throw new Error(`a service route cannot admit a ${caller} caller this way`);
+    return asserted[caller];
+  });
+  const [first] = kinds;
+  if (!first) throw new Error('an endpoint must admit some caller');
+  const admitted = new Set<Caller['kind']>(kinds.map((entry) => entry.kind));
+  return async (request: FastifyRequest) => {
+    if (!admitted.has(request.caller.kind)) throw new HttpError(401, first.refusal);
+  };
+}
+
+/** The admin the route's caller check admitted (a `staff` endpoint's handler). */
 export function requireAdmin(request: FastifyRequest): string {
   if (request.caller.kind !== 'admin') throw new HttpError(401, 'Admin sign-in required');
   return request.caller.adminId;
 }
 
+/** The user the route's caller check admitted (a `user` endpoint's handler). */
 export function requireUser(request: FastifyRequest): string {
   if (request.caller.kind !== 'user') throw new HttpError(401, 'Sign-in required');
   return request.caller.userId;

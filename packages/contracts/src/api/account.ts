@@ -12,6 +12,7 @@ import { okResponseSchema } from '../http/ok.ts';
 export const updateProfile = defineEndpoint({
   method: 'PUT',
   path: '/api/auth/profile',
+  caller: 'user',
   summary: 'Changes names, emergency contact and photo (e-mail and phone are ignored)',
   body: profileUpdateRequestSchema,
   responses: { 200: userSchema, ...errorResponses(400, 401, 403) },
@@ -20,6 +21,7 @@ export const updateProfile = defineEndpoint({
 export const getUserSettings = defineEndpoint({
   method: 'GET',
   path: '/api/user/settings',
+  caller: 'user',
   summary: 'The notification and privacy toggles as saved',
   responses: { 200: userSettingsSchema, ...errorResponses(401) },
 });
@@ -27,6 +29,7 @@ export const getUserSettings = defineEndpoint({
 export const updateNotificationSettings = defineEndpoint({
   method: 'PUT',
   path: '/api/user/notifications',
+  caller: 'user',
   summary: 'Changes any of the notification toggles',
   body: notificationSettingsUpdateSchema,
   responses: { 200: userSettingsSchema, ...errorResponses(400, 401, 403) },
@@ -35,6 +38,7 @@ export const updateNotificationSettings = defineEndpoint({
 export const updatePrivacySettings = defineEndpoint({
   method: 'PUT',
   path: '/api/user/privacy',
+  caller: 'user',
   summary: 'Changes any of the privacy toggles',
   body: privacySettingsUpdateSchema,
   responses: { 200: userSettingsSchema, ...errorResponses(400, 401, 403) },
@@ -43,6 +47,7 @@ export const updatePrivacySettings = defineEndpoint({
 export const deleteAccount = defineEndpoint({
   method: 'DELETE',
   path: '/api/user',
+  caller: 'user',
   summary: 'Deletes the account, ends every session of it and clears the cookie',
   responses: { 200: okResponseSchema, ...errorResponses(401, 403) },
 });

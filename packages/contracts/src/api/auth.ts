@@ -6,6 +6,7 @@ import { okResponseSchema } from '../http/ok.ts';
 /** Sign-up, sign-in, sign-out, the current user and the password change in settings. */
 export const getCurrentUser = defineEndpoint({
   ...currentUserAddress,
+  caller: 'user',
   summary: 'The signed-in user; 401 when signed out',
   responses: { 200: userSchema, ...errorResponses(401) },
 });
@@ -13,6 +14,7 @@ export const getCurrentUser = defineEndpoint({
 export const registerUser = defineEndpoint({
   method: 'POST',
   path: '/api/auth/register',
+  caller: 'guest',
   summary: 'Creates the account for the phone number verified in this session and signs it in',
   body: registerRequestSchema,
   responses: { 201: userSchema, ...errorResponses(400, 403, 409, 429) },
@@ -21,6 +23,7 @@ export const registerUser = defineEndpoint({
 export const signIn = defineEndpoint({
   method: 'POST',
   path: '/api/auth/login',
+  caller: 'guest',
   summary: 'Signs a user in with e-mail and password',
   body: loginRequestSchema,
   responses: { 200: userSchema, ...errorResponses(400, 401, 403, 429) },
@@ -29,6 +32,7 @@ export const signIn = defineEndpoint({
 export const signOut = defineEndpoint({
   method: 'POST',
   path: '/api/auth/logout',
+  caller: 'public',
   summary: 'Ends the session, on the server too',
   responses: { 200: okResponseSchema, ...errorResponses(403) },
 });
@@ -36,6 +40,7 @@ export const signOut = defineEndpoint({
 export const changePassword = defineEndpoint({
   method: 'POST',
   path: '/api/auth/change-password',
+  caller: 'user',
   summary: "Changes the password after checking the current one; the user's other sessions end",
   body: changePasswordRequestSchema,
   responses: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 429) },

@@ -5,6 +5,7 @@ import { defineEndpoint } from '../endpoint.ts';
 export const getOpenApiDocument = defineEndpoint({
   method: 'GET',
   path: '/api/openapi.json',
+  caller: 'public',
   summary: 'The OpenAPI 3.1 document of /api',
   responses: { 200: z.record(z.string(), z.unknown()) },
 });

@@ -14,6 +14,7 @@ const codeRefusedResponseSchema = issueCodeRefusedSchema.partial({ resendAfterSe
 export const sendPhoneCode = defineEndpoint({
   method: 'POST',
   path: '/api/sms/send-verification',
+  caller: 'guest',
   summary: 'Texts a sign-up code to the number; 409 when the e-mail or number already has an account; 429 with the seconds to wait when too soon',
   body: sendVerificationRequestSchema,
   responses: { 200: sendVerificationResponseSchema, 429: codeRefusedResponseSchema, ...errorResponses(400, 403, 409) },
@@ -22,6 +23,7 @@ export const sendPhoneCode = defineEndpoint({
 export const verifyPhoneCode = defineEndpoint({
   method: 'POST',
   path: '/api/sms/verify-code',
+  caller: 'guest',
   summary: 'Checks the sign-up code and remembers the verified number in this session',
   body: verifyCodeRequestSchema,
   responses: { 200: verifyCodeResponseSchema, ...errorResponses(400, 403, 429) },

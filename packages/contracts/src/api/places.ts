@@ -17,6 +17,7 @@ import {
 export const autocompletePlaces = defineEndpoint({
   method: 'GET',
   path: '/api/places/autocomplete',
+  caller: 'public',
   summary: 'Up to 8 places in Ghana matching the text, best-known first',
   query: placeAutocompleteQuerySchema,
   responses: { 200: placeAutocompleteResponseSchema, ...errorResponses(400, 429, 503) },
@@ -25,6 +26,7 @@ export const autocompletePlaces = defineEndpoint({
 export const getNearbyStation = defineEndpoint({
   method: 'GET',
   path: '/api/places/nearby-station',
+  caller: 'public',
   summary: 'The bus station or landmark nearest a point, within 5 km',
   query: nearbyStationQuerySchema,
   responses: { 200: nearbyStationResponseSchema, ...errorResponses(400, 429) },
@@ -33,6 +35,7 @@ export const getNearbyStation = defineEndpoint({
 export const estimateRoute = defineEndpoint({
   method: 'POST',
   path: '/api/places/route',
+  caller: 'public',
   summary: 'Driving distance and duration through the points in order',
   body: routeEstimateRequestSchema,
   responses: { 200: routeEstimateSchema, ...errorResponses(400, 429) },
@@ -41,6 +44,7 @@ export const estimateRoute = defineEndpoint({
 export const getPlaceDetails = defineEndpoint({
   method: 'GET',
   path: '/api/places/:placeId',
+  caller: 'public',
   summary: "A place's name, address, coordinates, locality and region",
   params: placeParams,
   responses: { 200: placeDetailsSchema, ...errorResponses(400, 404, 429, 503) },

@@ -22,6 +22,7 @@ export const submissionParams = z.object({ id: z.string().describe('A submission
 export const getReviewQueue = defineEndpoint({
   method: 'GET',
   path: '/api/admin/verifications',
+  caller: 'staff',
   summary: 'Verification submissions by status (pending first-come first-served by default), both kinds',
   query: reviewQueueQuerySchema,
   responses: { 200: reviewQueueSchema, ...errorResponses(400, 401) },
@@ -30,6 +31,7 @@ export const getReviewQueue = defineEndpoint({
 export const getReviewSubmission = defineEndpoint({
   method: 'GET',
   path: '/api/admin/verifications/:id',
+  caller: 'staff',
   summary: 'One submission with its fields, short-lived photo links and the account’s history of this kind',
   params: submissionParams,
   responses: { 200: reviewSubmissionSchema, ...errorResponses(401, 404) },
@@ -38,6 +40,7 @@ export const getReviewSubmission = defineEndpoint({
 export const decideVerification = defineEndpoint({
   method: 'POST',
   path: '/api/admin/verifications/:id/decision',
+  caller: 'staff',
   summary: 'Approves, or rejects with a reason; 409 when the submission is no longer pending',
   params: submissionParams,
   body: decideVerificationRequestSchema,
@@ -47,6 +50,7 @@ export const decideVerification = defineEndpoint({
 export const getSmsLog = defineEndpoint({
   method: 'GET',
   path: '/api/admin/messages/sms',
+  caller: 'staff',
   summary: 'Recent SMS, newest first, with status and error',
   query: messageLogQuerySchema,
   responses: { 200: messageLogSchema, ...errorResponses(400, 401) },
@@ -55,6 +59,7 @@ export const getSmsLog = defineEndpoint({
 export const getEmailLog = defineEndpoint({
   method: 'GET',
   path: '/api/admin/messages/email',
+  caller: 'staff',
   summary: 'Recent e-mails, newest first, with status and error',
   query: messageLogQuerySchema,
   responses: { 200: messageLogSchema, ...errorResponses(400, 401) },
@@ -68,6 +73,7 @@ export const getEmailLog = defineEndpoint({
 export const smsTestSendCode = defineEndpoint({
   method: 'POST',
   path: '/api/admin/sms-test/send-verification',
+  caller: 'staff',
   summary: 'Step 1 of the SMS test panel: texts a test code to the number',
   body: smsTestSendCodeRequestSchema,
   responses: { 200: smsTestResponseSchema, ...errorResponses(400, 401, 403, 429) },
@@ -76,6 +82,7 @@ export const smsTestSendCode = defineEndpoint({
 export const smsTestVerifyCode = defineEndpoint({
   method: 'POST',
   path: '/api/admin/sms-test/verify-code',
+  caller: 'staff',
   summary: 'Step 2 of the SMS test panel: checks the test code',
   body: smsTestVerifyCodeRequestSchema,
   responses: { 200: smsTestResponseSchema, ...errorResponses(400, 401, 403, 429) },
@@ -84,6 +91,7 @@ export const smsTestVerifyCode = defineEndpoint({
 export const sendBookingConfirmation = defineEndpoint({
   method: 'POST',
   path: '/api/sms/send-booking-confirmation',
+  caller: 'staff',
   summary: 'Step 3 of the SMS test panel: texts a booking confirmation (staff only)',
   body: sendBookingConfirmationRequestSchema,
   responses: { 200: smsTestResponseSchema, ...errorResponses(400, 401, 403, 429) },
@@ -92,6 +100,7 @@ export const sendBookingConfirmation = defineEndpoint({
 export const getPlateDisputes = defineEndpoint({
   method: 'GET',
   path: '/api/admin/plate-disputes',
+  caller: 'staff',
   summary: 'Licence plates members dispute (a plate registered to someone else they say is theirs), open first, newest first',
   responses: { 200: staffPlateDisputeListSchema, ...errorResponses(401) },
 });

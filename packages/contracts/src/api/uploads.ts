@@ -10,6 +10,7 @@ import { okResponseSchema } from '../http/ok.ts';
 export const uploadImage = defineEndpoint({
   method: 'POST',
   path: '/api/upload',
+  caller: 'user',
   summary: 'Stores an image (multipart form: `image` file up to 5 MB, `type` "profile")',
   body: uploadFormSchema,
   consumes: ['multipart/form-data'],
@@ -21,6 +22,7 @@ export const uploadParams = z.object({ publicId: z.string().describe('The id an 
 export const getUploadedImage = defineEndpoint({
   method: 'GET',
   path: '/api/uploads/:publicId',
+  caller: 'public',
   summary: 'The image bytes: a profile photo to anyone, guests too, unless its owner hides their profile; other uploads to their owner only',
   params: uploadParams,
   responses: {
@@ -32,6 +34,7 @@ export const getUploadedImage = defineEndpoint({
 export const deleteUploadedImage = defineEndpoint({
   method: 'DELETE',
   path: '/api/upload',
+  caller: 'user',
   summary: "Deletes one of the user's own uploads",
   body: deleteUploadRequestSchema,
   responses: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },

@@ -5,6 +5,7 @@ import { deleteVehicleResponseSchema, plateDisputeInputSchema, plateDisputeSchem
 export const getVehicles = defineEndpoint({
   method: 'GET',
   path: '/api/vehicles',
+  caller: 'user',
   summary: "The signed-in user's vehicles, newest first",
   responses: { 200: vehicleListSchema, ...errorResponses(401) },
 });
@@ -12,6 +13,7 @@ export const getVehicles = defineEndpoint({
 export const getVehicle = defineEndpoint({
   method: 'GET',
   path: '/api/vehicles/:id',
+  caller: 'user',
   summary: 'One of the signed-in user’s vehicles (404 for anyone else’s)',
   params: vehicleParams,
   responses: { 200: vehicleSchema, ...errorResponses(401, 404) },
@@ -20,6 +22,7 @@ export const getVehicle = defineEndpoint({
 export const createVehicle = defineEndpoint({
   method: 'POST',
   path: '/api/vehicles',
+  caller: 'user',
   summary:
     'Registers a vehicle: 403 until the identity is verified, 409 past maxVehiclesPerMember or for a licence plate already on Krom (whose message says how to dispute it)',
   body: vehicleInputSchema,
@@ -29,6 +32,7 @@ export const createVehicle = defineEndpoint({
 export const updateVehicle = defineEndpoint({
   method: 'PUT',
   path: '/api/vehicles/:id',
+  caller: 'user',
   summary: 'Changes one of the signed-in user’s vehicles',
   params: vehicleParams,
   body: vehicleInputSchema,
@@ -38,6 +42,7 @@ export const updateVehicle = defineEndpoint({
 export const deleteVehicle = defineEndpoint({
   method: 'DELETE',
   path: '/api/vehicles/:id',
+  caller: 'user',
   summary: 'Deletes one of the signed-in user’s vehicles; refused with 409 while it has upcoming rides',
   params: vehicleParams,
   responses: { 200: deleteVehicleResponseSchema, ...errorResponses(401, 404, 409) },
@@ -46,6 +51,7 @@ export const deleteVehicle = defineEndpoint({
 export const createPlateDispute = defineEndpoint({
   method: 'POST',
   path: '/api/vehicles/plate-disputes',
+  caller: 'user',
   summary: 'Disputes a licence plate registered to another member: staff see it in the admin area',
   body: plateDisputeInputSchema,
   responses: { 201: plateDisputeSchema, ...errorResponses(400, 401, 403) },

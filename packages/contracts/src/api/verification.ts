@@ -15,6 +15,7 @@ import { z } from 'zod';
 export const submitIdentityVerification = defineEndpoint({
   method: 'POST',
   path: '/api/auth/verify-identity',
+  caller: 'user',
   summary: 'Sends the Ghana card details for review (multipart: fullName, cardNumber, expiryDate, cardPhoto, selfiePhoto)',
   body: identityVerificationFormSchema,
   consumes: ['multipart/form-data'],
@@ -24,6 +25,7 @@ export const submitIdentityVerification = defineEndpoint({
 export const submitDriverVerification = defineEndpoint({
   method: 'POST',
   path: '/api/auth/verify-driver-identity',
+  caller: 'user',
   summary: "Sends the Ghana card and driver's licence details for review (multipart driver fields and four optional photos)",
   body: driverVerificationFormSchema,
   consumes: ['multipart/form-data'],
@@ -33,6 +35,7 @@ export const submitDriverVerification = defineEndpoint({
 export const getMyVerification = defineEndpoint({
   method: 'GET',
   path: '/api/auth/verification',
+  caller: 'user',
   summary: "The user's verification statuses and latest submission of each kind, with a rejection's reason",
   responses: { 200: myVerificationSchema, ...errorResponses(401) },
 });
@@ -42,6 +45,7 @@ export const documentParams = z.object({ documentId: z.string().describe('A docu
 export const getVerificationDocument = defineEndpoint({
   method: 'GET',
   path: '/api/verification/documents/:documentId',
+  caller: ['user', 'staff'],
   summary: "A verification photo, through its signed link, to its owner or staff only; 403 once the link has expired",
   params: documentParams,
   query: documentLinkQuerySchema,

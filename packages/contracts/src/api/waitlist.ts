@@ -5,6 +5,7 @@ import { joinWaitlistRequestSchema, joinWaitlistResponseSchema } from '../http/w
 export const joinWaitlist = defineEndpoint({
   method: 'POST',
   path: '/api/waitlist',
+  caller: 'public',
   summary: 'Joins the waitlist (200 when the e-mail was already on it, 201 when new)',
   body: joinWaitlistRequestSchema,
   responses: { 200: joinWaitlistResponseSchema, 201: joinWaitlistResponseSchema, ...errorResponses(400, 403, 429) },

@@ -6,7 +6,6 @@ import {
 } from '@krom/contracts/services/admin/admin-users';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { requireAdmin } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import { checkAdminCredentials, createAdmin, findAdmin, listAdmins } from '../admins/admin-accounts.ts';
 import type { AdminDb } from '../db/admin-db.ts';
@@ -17,23 +16,12 @@ export async function adminUserRoutes(app: FastifyInstance, { db }: { db: AdminD
     handler: async (request) => ({ admin: await checkAdminCredentials(db, request.body.username, request.body.password) }),
   });
 
-  routeEndpoint(app, listAdminUsersRoute, {
-    handler: async (request) => {
-      requireAdmin(request);
-      return listAdmins(db);
-    },
-  });
+  routeEndpoint(app, listAdminUsersRoute, { handler: async () => listAdmins(db) });
 
-  routeEndpoint(app, createAdminUserRoute, {
-    handler: async (request, reply) => {
-      requireAdmin(request);
-      return reply.status(201).send(await createAdmin(db, request.body));
-    },
-  });
+  routeEndpoint(app, createAdminUserRoute, { handler: async (request, reply) => reply.status(201).send(await createAdmin(db, request.body)) });
 
   routeEndpoint(app, getAdminUserRoute, {
     handler: async (request) => {
-      requireAdmin(request);
       const admin = await findAdmin(db, request.params.id);
       if (!admin) throw new HttpError(404, 'Unknown admin');
       return { admin };

@@ -1,6 +1,5 @@
 import { joinWaitlistRoute, listWaitlistRoute } from '@krom/contracts/services/admin/waitlist';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
-import { requireAdmin } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { AdminDb } from '../db/admin-db.ts';
 import { joinWaitlist } from '../waitlist/join-waitlist.ts';
@@ -14,10 +13,5 @@ export async function waitlistRoutes(app: FastifyInstance, { db }: { db: AdminDb
     },
   });
 
-  routeEndpoint(app, listWaitlistRoute, {
-    handler: async (request) => {
-      requireAdmin(request);
-      return listWaitlist(db);
-    },
-  });
+  routeEndpoint(app, listWaitlistRoute, { handler: async () => listWaitlist(db) });
 }

@@ -20,7 +20,6 @@ import { updateProfile } from '../accounts/update-profile.ts';
 import { toUser } from '../accounts/user-view.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
 import type { ObjectStore } from '../providers/object-store/port.ts';
-import { assertedUsersOnly, publicCallersOnly } from './callers.ts';
 
 type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
 
@@ -29,25 +28,21 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
 
   routeEndpoint(app, registerUserRoute, {
-    ...publicCallersOnly,
     handler: async (request, reply) => reply.status(201).send(await registerUser(db, request.body)),
   });
 
   /** The BFF keeps the session; this only says whose credentials these are. */
   routeEndpoint(app, checkCredentialsRoute, {
-    ...publicCallersOnly,
     handler: async (request) => ({ user: await checkCredentials(db, request.body.email, request.body.password) }),
   });
 
   routeEndpoint(app, getOwnUserRoute, { handler: async (request) => toUser(await findLiveUserView(db, requireUser(request))) });
 
   routeEndpoint(app, updateOwnProfileRoute, {
-    ...assertedUsersOnly,
     handler: async (request) => updateProfile(deps, requireUser(request), request.body),
   });
 
   routeEndpoint(app, changeOwnPasswordRoute, {
-    ...assertedUsersOnly,
     handler: async (request) => {
       const { currentPassword, newPassword } = request.body;
       await changePassword(db, requireUser(request), currentPassword, newPassword);
@@ -57,7 +52,6 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
 
   /** Recovery: the BFF asserts this user only once their reset code was verified in the browser's session. */
   routeEndpoint(app, resetOwnPasswordRoute, {
-    ...assertedUsersOnly,
     handler: async (request) => {
       await resetPassword(db, requireUser(request), request.body.password);
       return { ok: true as const };

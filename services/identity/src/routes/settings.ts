@@ -8,19 +8,16 @@ import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { readSettings, saveSettings } from '../settings/user-settings.ts';
-import { assertedUsersOnly } from './callers.ts';
 
 /** The asserted user's notification and privacy toggles. */
 export async function settingsRoutes(app: FastifyInstance, { db }: { db: IdentityDb }) {
   routeEndpoint(app, getOwnSettingsRoute, { handler: async (request) => readSettings(db, requireUser(request)) });
 
   routeEndpoint(app, updateOwnNotificationSettingsRoute, {
-    ...assertedUsersOnly,
     handler: async (request) => saveSettings(db, requireUser(request), request.body),
   });
 
   routeEndpoint(app, updateOwnPrivacySettingsRoute, {
-    ...assertedUsersOnly,
     handler: async (request) => saveSettings(db, requireUser(request), request.body),
   });
 }

@@ -88,15 +88,6 @@ async function verificationForm(request: FastifyRequest, kind: VerificationKind)
     : { kind, fields: judged(driverVerificationFieldsSchema, fields), photos };
 }
 
-/** Route options that refuse the wrong caller (401) before anything is read or judged. */
-const usersOnly = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
-const staffOnly = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
-const usersOrStaff = {
-  preValidation: async (request: FastifyRequest) => {
-    if (request.caller.kind === 'public') throw new HttpError(401, 'Sign-in required');
-  },
-};
-
 /** Identity and driver verification: the user's forms and view, staff's queue and decisions, the photos. */
 export async function verificationRoutes(app: FastifyInstance, deps: VerificationDeps) {
   // Four photos of 5 MB at most, a few text fields; anything past these limits is refused.
@@ -107,7 +98,6 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
     [submitDriverVerificationRoute, 'driver'],
   ] as const) {
     routeEndpoint(app, route, {
-      ...usersOnly,
       handler: async (request, reply) => {
         const userId = requireUser(request);
         const form = await verificationForm(request, kind);
@@ -117,12 +107,10 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
   }
 
   routeEndpoint(app, myVerificationRoute, {
-    ...usersOnly,
     handler: async (request) => myVerification(deps, requireUser(request)),
   });
 
   routeEndpoint(app, readVerificationDocumentRoute, {
-    ...usersOrStaff,
     handler: async (request, reply) => {
       const object = await readVerificationDocument(deps, request.caller, request.params.documentId, request.query);
       // Never cached anywhere: the link itself expires.
@@ -131,17 +119,14 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
   });
 
   routeEndpoint(app, reviewQueueRoute, {
-    ...staffOnly,
     handler: async (request) => reviewQueue(deps, request.query),
   });
 
   routeEndpoint(app, reviewSubmissionRoute, {
-    ...staffOnly,
     handler: async (request) => reviewSubmission(deps, request.params.id),
   });
 
   routeEndpoint(app, decideVerificationRoute, {
-    ...staffOnly,
     handler: async (request) => (await decideVerification(deps, requireAdmin(request), request.params.id, request.body)).submission,
   });
 }

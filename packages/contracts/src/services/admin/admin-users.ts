@@ -12,6 +12,7 @@ import {
 export const checkAdminCredentialsRoute = defineEndpoint({
   method: 'POST',
   path: '/admin-sessions',
+  caller: 'guest',
   summary: "Checks a staff member's credentials for the BFF's sign-in (the BFF owns the session)",
   body: adminLoginRequestSchema,
   responses: { 200: adminSessionResponseSchema, ...errorResponses(400, 401) },
@@ -20,6 +21,7 @@ export const checkAdminCredentialsRoute = defineEndpoint({
 export const listAdminUsersRoute = defineEndpoint({
   method: 'GET',
   path: '/admin-users',
+  caller: 'staff',
   summary: 'Every staff account (staff only)',
   responses: { 200: adminUserListSchema, ...errorResponses(401) },
 });
@@ -27,6 +29,7 @@ export const listAdminUsersRoute = defineEndpoint({
 export const createAdminUserRoute = defineEndpoint({
   method: 'POST',
   path: '/admin-users',
+  caller: 'staff',
   summary: 'Adds a staff account (staff only)',
   body: createAdminRequestSchema,
   responses: { 201: adminUserSchema, ...errorResponses(400, 401, 409) },
@@ -35,6 +38,7 @@ export const createAdminUserRoute = defineEndpoint({
 export const getAdminUserRoute = defineEndpoint({
   method: 'GET',
   path: '/admin-users/:id',
+  caller: 'staff',
   summary: 'One staff account, as a session answer',
   params: z.object({ id: z.string().uuid('Unknown admin') }),
   responses: { 200: adminSessionResponseSchema, ...errorResponses(400, 401, 404) },

@@ -5,6 +5,7 @@ import { joinWaitlistRequestSchema, joinWaitlistResponseSchema, waitlistListResp
 export const joinWaitlistRoute = defineEndpoint({
   method: 'POST',
   path: '/waitlist',
+  caller: 'public',
   summary: 'Adds a sign-up (200 when the e-mail was already on the list, 201 when new)',
   body: joinWaitlistRequestSchema,
   responses: { 200: joinWaitlistResponseSchema, 201: joinWaitlistResponseSchema, ...errorResponses(400, 401) },
@@ -13,6 +14,7 @@ export const joinWaitlistRoute = defineEndpoint({
 export const listWaitlistRoute = defineEndpoint({
   method: 'GET',
   path: '/waitlist',
+  caller: 'staff',
   summary: 'Every sign-up, newest first (staff only)',
   responses: { 200: waitlistListResponseSchema, ...errorResponses(401) },
 });

@@ -18,6 +18,7 @@ import { okResponseSchema } from '../../http/ok.ts';
 export const registerUserRoute = defineEndpoint({
   method: 'POST',
   path: '/users',
+  caller: 'guest',
   summary: 'Creates an account (the BFF checked the phone code first)',
   body: registerRequestSchema,
   responses: { 201: userSchema, ...errorResponses(400, 401, 409) },
@@ -26,6 +27,7 @@ export const registerUserRoute = defineEndpoint({
 export const checkCredentialsRoute = defineEndpoint({
   method: 'POST',
   path: '/sessions',
+  caller: 'guest',
   summary: "Says whose e-mail and password these are; the BFF keeps the session",
   body: loginRequestSchema,
   responses: { 200: checkCredentialsResponseSchema, ...errorResponses(400, 401, 429) },
@@ -34,6 +36,7 @@ export const checkCredentialsRoute = defineEndpoint({
 export const getOwnUserRoute = defineEndpoint({
   method: 'GET',
   path: '/users/me',
+  caller: 'user',
   summary: 'The asserted user; 404 once the account is gone',
   responses: { 200: userSchema, ...errorResponses(401, 404) },
 });
@@ -41,6 +44,7 @@ export const getOwnUserRoute = defineEndpoint({
 export const updateOwnProfileRoute = defineEndpoint({
   method: 'PUT',
   path: '/users/me/profile',
+  caller: 'user',
   summary: 'Changes names, emergency contact and photo (one of the user\'s own uploads)',
   body: profileUpdateRequestSchema,
   responses: { 200: userSchema, ...errorResponses(400, 401, 404) },
@@ -49,6 +53,7 @@ export const updateOwnProfileRoute = defineEndpoint({
 export const changeOwnPasswordRoute = defineEndpoint({
   method: 'POST',
   path: '/users/me/password',
+  caller: 'user',
   summary: 'Changes the password after checking the current one',
   body: changePasswordRequestSchema,
   responses: { 200: okResponseSchema, ...errorResponses(400, 401, 404) },
@@ -57,6 +62,7 @@ export const changeOwnPasswordRoute = defineEndpoint({
 export const resetOwnPasswordRoute = defineEndpoint({
   method: 'PUT',
   path: '/users/me/password-reset',
+  caller: 'user',
   summary: 'Sets a new password; the BFF asserts the user only once their reset code was verified',
   body: resetPasswordRequestSchema,
   responses: { 200: okResponseSchema, ...errorResponses(400, 401, 404) },
@@ -65,6 +71,7 @@ export const resetOwnPasswordRoute = defineEndpoint({
 export const deleteOwnAccountRoute = defineEndpoint({
   method: 'DELETE',
   path: '/users/me',
+  caller: 'user',
   summary: 'Deletes the asserted user\'s account',
   responses: { 200: okResponseSchema, ...errorResponses(401, 404) },
 });

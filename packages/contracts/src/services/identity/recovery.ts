@@ -5,6 +5,7 @@ import { recoveryLookupRequestSchema, recoveryLookupResponseSchema } from '../..
 export const recoveryLookupRoute = defineEndpoint({
   method: 'POST',
   path: '/recovery/lookup',
+  caller: 'guest',
   summary: 'The account an e-mail, a phone or a user id names; 404 when none (anonymous callers only)',
   body: recoveryLookupRequestSchema,
   responses: { 200: recoveryLookupResponseSchema, ...errorResponses(400, 401, 404) },

@@ -5,6 +5,7 @@ import { notificationSettingsUpdateSchema, privacySettingsUpdateSchema, userSett
 export const getOwnSettingsRoute = defineEndpoint({
   method: 'GET',
   path: '/users/me/settings',
+  caller: 'user',
   summary: 'The toggles as saved (the defaults until changed)',
   responses: { 200: userSettingsSchema, ...errorResponses(401) },
 });
@@ -12,6 +13,7 @@ export const getOwnSettingsRoute = defineEndpoint({
 export const updateOwnNotificationSettingsRoute = defineEndpoint({
   method: 'PUT',
   path: '/users/me/settings/notifications',
+  caller: 'user',
   summary: 'Changes any of the notification toggles',
   body: notificationSettingsUpdateSchema,
   responses: { 200: userSettingsSchema, ...errorResponses(400, 401) },
@@ -20,6 +22,7 @@ export const updateOwnNotificationSettingsRoute = defineEndpoint({
 export const updateOwnPrivacySettingsRoute = defineEndpoint({
   method: 'PUT',
   path: '/users/me/settings/privacy',
+  caller: 'user',
   summary: 'Changes any of the privacy toggles',
   body: privacySettingsUpdateSchema,
   responses: { 200: userSettingsSchema, ...errorResponses(400, 401) },

@@ -7,6 +7,7 @@ import { okResponseSchema } from '../../http/ok.ts';
 export const storeUploadRoute = defineEndpoint({
   method: 'POST',
   path: '/uploads',
+  caller: 'user',
   // The multipart form (`uploadFormSchema`) is read here as it streams in, not parsed up front.
   summary: 'Stores an image sent as the multipart form of POST /api/upload',
   responses: { 201: uploadResponseSchema, ...errorResponses(400, 401, 413, 429) },
@@ -18,6 +19,7 @@ const uploadRouteParams = z.object({ publicId: z.string() });
 export const readUploadRoute = defineEndpoint({
   method: 'GET',
   path: '/uploads/:publicId',
+  caller: 'public',
   summary: 'The image bytes: a profile photo to anyone, guests too, unless its owner hides their profile; other uploads to their owner only',
   params: uploadRouteParams,
   responses: {
@@ -29,6 +31,7 @@ export const readUploadRoute = defineEndpoint({
 export const deleteUploadRoute = defineEndpoint({
   method: 'DELETE',
   path: '/uploads/:publicId',
+  caller: 'user',
   summary: "Deletes one of the asserted user's own uploads",
   params: uploadRouteParams,
   responses: { 200: okResponseSchema, ...errorResponses(401, 404) },

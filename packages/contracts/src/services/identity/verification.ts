@@ -19,6 +19,7 @@ import {
 export const submitIdentityVerificationRoute = defineEndpoint({
   method: 'POST',
   path: '/verification/identity',
+  caller: 'user',
   summary: 'Reads the passenger form as it streams in and queues it for review',
   responses: { 201: submissionReceiptSchema, ...errorResponses(400, 401, 409, 413, 429) },
 });
@@ -26,6 +27,7 @@ export const submitIdentityVerificationRoute = defineEndpoint({
 export const submitDriverVerificationRoute = defineEndpoint({
   method: 'POST',
   path: '/verification/driver',
+  caller: 'user',
   summary: 'Reads the driver form as it streams in and queues it for review',
   responses: { 201: submissionReceiptSchema, ...errorResponses(400, 401, 409, 413, 429) },
 });
@@ -33,6 +35,7 @@ export const submitDriverVerificationRoute = defineEndpoint({
 export const myVerificationRoute = defineEndpoint({
   method: 'GET',
   path: '/verification/me',
+  caller: 'user',
   summary: "The asserted user's statuses and latest submissions",
   responses: { 200: myVerificationSchema, ...errorResponses(401) },
 });
@@ -40,6 +43,7 @@ export const myVerificationRoute = defineEndpoint({
 export const readVerificationDocumentRoute = defineEndpoint({
   method: 'GET',
   path: '/verification/documents/:documentId',
+  caller: ['user', 'staff'],
   summary: 'The photo bytes, to its owner or staff, with an unexpired signed link',
   params: documentParams,
   query: documentLinkQuerySchema,
@@ -54,6 +58,7 @@ const submissionRouteParams = z.object({ id: z.string() });
 export const reviewQueueRoute = defineEndpoint({
   method: 'GET',
   path: '/verification/submissions',
+  caller: 'staff',
   summary: 'Submissions by status for staff, oldest pending first',
   query: reviewQueueQuerySchema,
   responses: { 200: reviewQueueSchema, ...errorResponses(400, 401) },
@@ -62,6 +67,7 @@ export const reviewQueueRoute = defineEndpoint({
 export const reviewSubmissionRoute = defineEndpoint({
   method: 'GET',
   path: '/verification/submissions/:id',
+  caller: 'staff',
   summary: 'One submission for staff, with signed photo links',
   params: submissionRouteParams,
   responses: { 200: reviewSubmissionSchema, ...errorResponses(401, 404) },
@@ -70,6 +76,7 @@ export const reviewSubmissionRoute = defineEndpoint({
 export const decideVerificationRoute = defineEndpoint({
   method: 'POST',
   path: '/verification/submissions/:id/decision',
+  caller: 'staff',
   summary: "Records staff's decision, sets the user's statuses and publishes verification.decided",
   params: submissionRouteParams,
   body: decideVerificationRequestSchema,

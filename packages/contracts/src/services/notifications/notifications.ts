@@ -7,6 +7,7 @@ import { okResponseSchema } from '../../http/ok.ts';
 export const listNotificationsRoute = defineEndpoint({
   method: 'GET',
   path: '/notifications',
+  caller: 'user',
   summary: 'Newest first, with the unread and action-required counts',
   responses: { 200: notificationListSchema, ...errorResponses(401) },
 });
@@ -14,6 +15,7 @@ export const listNotificationsRoute = defineEndpoint({
 export const markNotificationReadRoute = defineEndpoint({
   method: 'POST',
   path: '/notifications/:id/read',
+  caller: 'user',
   summary: "Marks one read; someone else's id and a made-up one get the same 404",
   params: z.object({ id: z.string() }),
   responses: { 200: okResponseSchema, ...errorResponses(401, 404) },
@@ -22,6 +24,7 @@ export const markNotificationReadRoute = defineEndpoint({
 export const markAllNotificationsReadRoute = defineEndpoint({
   method: 'POST',
   path: '/notifications/read-all',
+  caller: 'user',
   summary: 'Marks every notification of the user read',
   responses: { 200: okResponseSchema, ...errorResponses(401) },
 });
@@ -29,6 +32,7 @@ export const markAllNotificationsReadRoute = defineEndpoint({
 export const notificationStreamRoute = defineEndpoint({
   method: 'GET',
   path: '/notifications/stream',
+  caller: 'user',
   summary: 'Server-sent events: one `notification` event carrying a Notification each time one is created',
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },

@@ -12,6 +12,7 @@ import {
 export const smsLogRoute = defineEndpoint({
   method: 'GET',
   path: '/staff/messages/sms',
+  caller: 'staff',
   summary: 'Recent SMS log entries, newest first',
   query: messageLogQuerySchema,
   responses: { 200: messageLogSchema, ...errorResponses(400, 401) },
@@ -20,6 +21,7 @@ export const smsLogRoute = defineEndpoint({
 export const emailLogRoute = defineEndpoint({
   method: 'GET',
   path: '/staff/messages/email',
+  caller: 'staff',
   summary: 'Recent e-mail log entries, newest first',
   query: messageLogQuerySchema,
   responses: { 200: messageLogSchema, ...errorResponses(400, 401) },
@@ -28,6 +30,7 @@ export const emailLogRoute = defineEndpoint({
 export const smsTestSendCodeRoute = defineEndpoint({
   method: 'POST',
   path: '/staff/sms-test/codes',
+  caller: 'staff',
   summary: 'Texts a test code (purpose staff_test, keyed by the number)',
   body: smsTestSendCodeRequestSchema,
   responses: { 200: smsTestResponseSchema, ...errorResponses(400, 401, 429) },
@@ -36,6 +39,7 @@ export const smsTestSendCodeRoute = defineEndpoint({
 export const smsTestVerifyCodeRoute = defineEndpoint({
   method: 'POST',
   path: '/staff/sms-test/codes/verify',
+  caller: 'staff',
   summary: 'Checks a test code',
   body: smsTestVerifyCodeRequestSchema,
   responses: { 200: smsTestResponseSchema, ...errorResponses(400, 401, 429) },
@@ -44,6 +48,7 @@ export const smsTestVerifyCodeRoute = defineEndpoint({
 export const smsTestBookingConfirmationRoute = defineEndpoint({
   method: 'POST',
   path: '/staff/sms-test/booking-confirmation',
+  caller: 'staff',
   summary: 'Texts a booking confirmation with the given details',
   body: sendBookingConfirmationRequestSchema,
   responses: { 200: smsTestResponseSchema, ...errorResponses(400, 401, 429) },

@@ -15,6 +15,7 @@ import {
 export const issueCodeRoute = defineEndpoint({
   method: 'POST',
   path: '/verification-codes',
+  caller: 'guest',
   summary: 'Makes and sends a code; 429 with the seconds to wait when a cooldown or cap applies',
   body: issueCodeRequestSchema,
   responses: { 201: issueCodeResponseSchema, 429: issueCodeRefusedSchema, ...errorResponses(400, 401) },
@@ -23,6 +24,7 @@ export const issueCodeRoute = defineEndpoint({
 export const verifyCodeRoute = defineEndpoint({
   method: 'POST',
   path: '/verification-codes/verify',
+  caller: 'guest',
   summary: 'Checks a code; 400 for a wrong, used or expired one or too many tries',
   body: verifyCodeServiceRequestSchema,
   responses: { 200: verifyCodeServiceResponseSchema, ...errorResponses(400, 401) },
@@ -31,6 +33,7 @@ export const verifyCodeRoute = defineEndpoint({
 export const codePolicyRoute = defineEndpoint({
   method: 'GET',
   path: '/verification-codes/policy',
+  caller: 'guest',
   summary: 'The resend cooldown the service enforces, so a screen can count down before the first answer',
   responses: { 200: codePolicyResponseSchema, ...errorResponses(401) },
 });

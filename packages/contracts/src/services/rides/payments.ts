@@ -16,6 +16,7 @@ import {
 export const listPaymentsRoute = defineEndpoint({
   method: 'GET',
   path: '/payments',
+  caller: 'user',
   summary: "The asserted user's payments, newest first, and this month's totals",
   responses: { 200: paymentsResponseSchema, ...errorResponses(401) },
 });
@@ -23,6 +24,7 @@ export const listPaymentsRoute = defineEndpoint({
 export const listPaymentMethodsRoute = defineEndpoint({
   method: 'GET',
   path: '/payment-methods',
+  caller: 'user',
   summary: "The asserted user's mobile money numbers, masked, the default first",
   responses: { 200: paymentMethodListSchema, ...errorResponses(401) },
 });
@@ -30,6 +32,7 @@ export const listPaymentMethodsRoute = defineEndpoint({
 export const createPaymentMethodRoute = defineEndpoint({
   method: 'POST',
   path: '/payment-methods',
+  caller: 'user',
   summary: 'Adds a mobile money number (the first one becomes the default)',
   body: createPaymentMethodRequestSchema,
   responses: { 201: paymentMethodSchema, ...errorResponses(400, 401, 409) },
@@ -38,6 +41,7 @@ export const createPaymentMethodRoute = defineEndpoint({
 export const updatePaymentMethodRoute = defineEndpoint({
   method: 'PUT',
   path: '/payment-methods/:id',
+  caller: 'user',
   summary: 'Changes the network and/or the number of a saved method',
   params: paymentMethodParams,
   body: updatePaymentMethodRequestSchema,
@@ -47,6 +51,7 @@ export const updatePaymentMethodRoute = defineEndpoint({
 export const setDefaultPaymentMethodRoute = defineEndpoint({
   method: 'POST',
   path: '/payment-methods/:id/default',
+  caller: 'user',
   summary: 'Makes this number the default',
   params: paymentMethodParams,
   responses: { 200: paymentMethodSchema, ...errorResponses(401, 404) },
@@ -55,6 +60,7 @@ export const setDefaultPaymentMethodRoute = defineEndpoint({
 export const deletePaymentMethodRoute = defineEndpoint({
   method: 'DELETE',
   path: '/payment-methods/:id',
+  caller: 'user',
   summary: 'Removes a number; removing the default moves it to the newest remaining one',
   params: paymentMethodParams,
   responses: { 200: deletePaymentMethodResponseSchema, ...errorResponses(401, 404) },
