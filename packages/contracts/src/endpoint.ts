@@ -73,18 +73,26 @@ export function allowedCallers(endpoint: Pick<Endpoint, 'caller'>): readonly End
   return typeof endpoint.caller === 'string' ? [endpoint.caller] : endpoint.caller;
 }
 
-/** What a forwarded /api endpoint may say differently from its service route; the request's shape is the route's. */
-export type ForwardedOverrides = Partial<Pick<Endpoint, 'caller' | 'summary' | 'responses'>>;
+/**
+ * What a forwarded /api endpoint may say differently from its service route: an /api path of its
+ * own (with the same `:name` params), the summary the browser's document reads, the answers the
+ * BFF adds (403 for a write from another site, 429 for its rate limits) or the caller it admits.
+ */
+export type ForwardedOverrides = Partial<Pick<Endpoint, 'path' | 'caller' | 'summary' | 'responses'>>;
 
 /**
  * The /api endpoint that forwards to a service route unchanged: the same method and request
  * schemas at `/api` + the route's path, admitting the route's callers and answering its answers,
- * unless `overrides` say otherwise (the summary the browser's document reads, answers the BFF adds
- * or a caller it narrows).
+ * except where `overrides` say otherwise. The request's shape is written once, on the route.
  */
 export function defineForwarded<const S extends Endpoint, const O extends ForwardedOverrides = Record<never, never>>(
   serviceEndpoint: S,
   overrides?: O,
-): Omit<S, 'path' | keyof O> & O & { path: `/api${S['path']}` } {
-  return defineEndpoint({ ...serviceEndpoint, ...overrides, path: `/api${serviceEndpoint.path}` }) as never;
+): Omit<S, 'path' | keyof O> & Omit<O, 'path'> & { path: O extends { path: infer P extends string } ? P : `/api${S['path']}` } {
+  return defineEndpoint({ ...serviceEndpoint, path: `/api${serviceEndpoint.path}`, ...overrides }) as never;
+}
+
+/** An endpoint's answers with some statuses left out (a service's 401 that the browser never meets on a public route). */
+export function withoutStatuses<const R extends Endpoint['responses'], const S extends number>(responses: R, ...statuses: S[]): Omit<R, S> {
+  return Object.fromEntries(Object.entries(responses).filter(([status]) => !statuses.includes(Number(status) as S))) as Omit<R, S>;
 }

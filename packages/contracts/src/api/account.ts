@@ -1,12 +1,10 @@
-import { defineEndpoint, errorResponses } from '../endpoint.ts';
+import { defineEndpoint, defineForwarded, errorResponses } from '../endpoint.ts';
 import {
-  notificationSettingsUpdateSchema,
-  privacySettingsUpdateSchema,
   profileUpdateRequestSchema,
   userSchema,
-  userSettingsSchema,
 } from '../http/auth.ts';
 import { okResponseSchema } from '../http/ok.ts';
+import { getOwnSettingsRoute, updateOwnNotificationSettingsRoute, updateOwnPrivacySettingsRoute } from '../services/identity/settings.ts';
 
 /** Profile, settings and account deletion of the signed-in user. */
 export const updateProfile = defineEndpoint({
@@ -18,30 +16,16 @@ export const updateProfile = defineEndpoint({
   responses: { 200: userSchema, ...errorResponses(400, 401, 403) },
 });
 
-export const getUserSettings = defineEndpoint({
-  method: 'GET',
-  path: '/api/user/settings',
-  caller: 'user',
-  summary: 'The notification and privacy toggles as saved',
-  responses: { 200: userSettingsSchema, ...errorResponses(401) },
-});
+export const getUserSettings = defineForwarded(getOwnSettingsRoute, { path: '/api/user/settings', summary: 'The notification and privacy toggles as saved' });
 
-export const updateNotificationSettings = defineEndpoint({
-  method: 'PUT',
+export const updateNotificationSettings = defineForwarded(updateOwnNotificationSettingsRoute, {
   path: '/api/user/notifications',
-  caller: 'user',
-  summary: 'Changes any of the notification toggles',
-  body: notificationSettingsUpdateSchema,
-  responses: { 200: userSettingsSchema, ...errorResponses(400, 401, 403) },
+  responses: { ...updateOwnNotificationSettingsRoute.responses, ...errorResponses(403) },
 });
 
-export const updatePrivacySettings = defineEndpoint({
-  method: 'PUT',
+export const updatePrivacySettings = defineForwarded(updateOwnPrivacySettingsRoute, {
   path: '/api/user/privacy',
-  caller: 'user',
-  summary: 'Changes any of the privacy toggles',
-  body: privacySettingsUpdateSchema,
-  responses: { 200: userSettingsSchema, ...errorResponses(400, 401, 403) },
+  responses: { ...updateOwnPrivacySettingsRoute.responses, ...errorResponses(403) },
 });
 
 export const deleteAccount = defineEndpoint({

@@ -1,7 +1,8 @@
-import { defineEndpoint, errorResponses } from '../endpoint.ts';
-import { adminLoginRequestSchema, adminSessionResponseSchema, adminUserListSchema, adminUserSchema, createAdminRequestSchema } from '../http/admin.ts';
+import { defineEndpoint, defineForwarded, errorResponses } from '../endpoint.ts';
+import { adminLoginRequestSchema, adminSessionResponseSchema, } from '../http/admin.ts';
 import { okResponseSchema } from '../http/ok.ts';
-import { waitlistListResponseSchema } from '../http/waitlist.ts';
+import { createAdminUserRoute, listAdminUsersRoute } from '../services/admin/admin-users.ts';
+import { listWaitlistRoute } from '../services/admin/waitlist.ts';
 
 /** The staff area's calls; staff sign in separately from users and no user session opens these. */
 export const adminLogin = defineEndpoint({
@@ -29,27 +30,12 @@ export const verifyAdminSession = defineEndpoint({
   responses: { 200: adminSessionResponseSchema, ...errorResponses(401) },
 });
 
-export const getWaitlistSignups = defineEndpoint({
-  method: 'GET',
-  path: '/api/admin/waitlist',
-  caller: 'staff',
-  summary: 'Every waitlist sign-up, newest first',
-  responses: { 200: waitlistListResponseSchema, ...errorResponses(401) },
-});
+export const getWaitlistSignups = defineForwarded(listWaitlistRoute, { path: '/api/admin/waitlist', summary: 'Every waitlist sign-up, newest first' });
 
-export const getAdminUsers = defineEndpoint({
-  method: 'GET',
-  path: '/api/admin/users',
-  caller: 'staff',
-  summary: 'Every staff account',
-  responses: { 200: adminUserListSchema, ...errorResponses(401) },
-});
+export const getAdminUsers = defineForwarded(listAdminUsersRoute, { path: '/api/admin/users', summary: 'Every staff account' });
 
-export const createAdminUser = defineEndpoint({
-  method: 'POST',
+export const createAdminUser = defineForwarded(createAdminUserRoute, {
   path: '/api/admin/users',
-  caller: 'staff',
   summary: 'Adds a staff account',
-  body: createAdminRequestSchema,
-  responses: { 201: adminUserSchema, ...errorResponses(400, 401, 403, 409) },
+  responses: { ...createAdminUserRoute.responses, ...errorResponses(403) },
 });
