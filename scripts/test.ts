@@ -73,6 +73,8 @@ await ensureRedis(quiet);
 
 check('lint', bin('biome'), ['check', '.']);
 check('import boundaries', bin('tsx'), ['scripts/lint/lint-boundaries.ts']);
+// The /api document against Redocly's recommended rules (needs @redocly/cli in the lockfile).
+check('openapi lint', 'npm', ['run', '--silent', 'lint:openapi']);
 check('typecheck', bin('turbo'), ['run', 'typecheck', 'typecheck:scripts', '--output-logs=errors-only']);
 vitest('unit, ui and integration tests', ['unit', 'ui', 'integration']);
 // A NATS cluster and two replicas of each service, with kills (npm run test:replicas): on its own, after the integration tests.

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { getOpenApiDocument } from '@krom/contracts/api/openapi';
-import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { routeEndpoint, sessionSecurityScheme } from '@krom/server-kit/endpoint-route';
 import { createHttpApp } from '@krom/server-kit/http-app';
 import { reusableAssertions } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +14,7 @@ import { memberLimitsFrom, rateLimitNamespace, refundRefusedWrites } from './plu
 import { sameOriginWrites } from './plugins/same-origin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import type { ServiceDirectory, ServiceName } from './plugins/service-calls.ts';
-import { sessions } from './plugins/sessions.ts';
+import { sessionCookieName, sessions } from './plugins/sessions.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -67,6 +67,9 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Krom public API', version: '1.0.0', description: 'The one public /api contract, generated from packages/contracts/src/api.' },
+      servers: [{ url: config.PUBLIC_ORIGIN.replace(/\/+$/, ''), description: 'Where browsers reach /api' }],
+      // A member's and staff's calls carry the encrypted session cookie (each operation says whether it needs it).
+      components: { securitySchemes: { [sessionSecurityScheme]: { type: 'apiKey', in: 'cookie', name: sessionCookieName(servedOverHttps(config)) } } },
     },
     transform: jsonSchemaTransform,
   });

@@ -1,3 +1,4 @@
+import { allowedCallers, type Endpoint } from '@krom/contracts/endpoint';
 import { uploadFormFields } from '@krom/contracts/http/auth';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { isolatedTestEnv } from '@krom/server-kit/testing';
@@ -21,8 +22,13 @@ afterAll(async () => {
   await redis.quit();
 });
 
-type Operation = { summary?: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }>; required?: string[] } }> }; responses?: Record<string, unknown> };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Operation = { summary?: string; operationId?: string; security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }>; required?: string[] } }> }; responses?: Record<string, unknown> };
+type Document = {
+  openapi: string;
+  servers?: { url: string }[];
+  components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
+  paths: Record<string, Record<string, Operation>>;
+};
 
 /**
  * Every method and path the BFF answers, read from Fastify's own route tree (printRoutes nests a
@@ -85,5 +91,56 @@ describe('GET /api/openapi.json', () => {
     const answered = new Set(registeredRoutes(app).map(({ method, path }) => `${method} ${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`));
     const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
     expect(documented.filter((operation) => !answered.has(operation))).toEqual([]);
+  });
+});
+
+/** Every /api endpoint in packages/contracts, by `METHOD /path` in the document's `{name}` style. */
+async function apiEndpoints(): Promise<Map<string, Endpoint>> {
+  const modules = import.meta.glob<Record<string, unknown>>('../../packages/contracts/src/api/*.ts');
+  const endpoints = new Map<string, Endpoint>();
+  for (const load of Object.values(modules)) {
+    for (const value of Object.values(await load())) {
+      const endpoint = value as Endpoint;
+      if (typeof value === 'object' && value !== null && 'responses' in value && 'caller' in value) {
+        endpoints.set(`${endpoint.method.toLowerCase()} ${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, endpoint);
+      }
+    }
+  }
+  return endpoints;
+}
+
+describe('what the document says of each operation', () => {
+  it('names where the API is served, without a trailing slash', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
+    expect(document.servers?.map((server) => server.url)).toEqual(['http://localhost:8080']);
+  });
+
+  it('gives each operation a unique, URL-safe operationId', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
+    const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    expect(ids.length).toBeGreaterThan(30);
+    expect(ids.filter((id) => !id || !/^[A-Za-z0-9]+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/rides/{id}/cancel']?.post?.operationId).toBe('postRidesByIdCancel');
+  });
+
+  it('requires the session cookie exactly where the contract admits only members or staff', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
+    expect(document.components?.securitySchemes?.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'krom_session' });
+    const endpoints = await apiEndpoints();
+    const wrong: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const endpoint = endpoints.get(`${method} ${path}`);
+        if (!endpoint) {
+          wrong.push(`${method} ${path}: no contract endpoint`);
+          continue;
+        }
+        const signedIn = allowedCallers(endpoint).every((caller) => caller === 'user' || caller === 'staff');
+        const expected = signedIn ? [{ session: [] }] : [];
+        if (JSON.stringify(operation.security) !== JSON.stringify(expected)) wrong.push(`${method} ${path}: ${JSON.stringify(operation.security)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -12,9 +12,35 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
+/** The name of the session cookie's security scheme in an OpenAPI document (the BFF's defines it). */
+export const sessionSecurityScheme = 'session';
+
+/**
+ * An operation's id in the OpenAPI document, from its method and path (unique as they are):
+ * `POST /api/rides/:id/cancel` is `postRidesByIdCancel`.
+ */
+export function operationIdOf(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
+  const words = endpoint.path
+    .replace(/^\/api(?=\/)/, '')
+    .split(/[/\-.]+/)
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `By${capitalised(segment.slice(1))}` : capitalised(segment)));
+  return endpoint.method.toLowerCase() + words.join('');
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** What an operation requires in the document: the session cookie for a member's or staff's, nothing for the rest. */
+function securityOf(endpoint: Endpoint): { [scheme: string]: string[] }[] {
+  const allowed = allowedCallers(endpoint);
+  return allowed.every((caller) => caller === 'user' || caller === 'staff') ? [{ [sessionSecurityScheme]: [] }] : [];
+}
+
 /** A contract endpoint as a Fastify route schema: what the validator, the serializer and the OpenAPI document read. */
 export type EndpointSchema<E extends Endpoint> = {
   summary: string;
+  operationId: string;
+  security: readonly { readonly [scheme: string]: readonly string[] }[];
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
@@ -26,6 +52,8 @@ export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<
   // Parts the endpoint lacks are left out, not set to undefined (Fastify warns of those).
   return {
     summary: endpoint.summary,
+    operationId: operationIdOf(endpoint),
+    security: securityOf(endpoint),
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
