@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { allowedCallers, type Endpoint, type EndpointCaller } from '@krom/contracts/endpoint';
+import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BffSystem, browser, ORIGIN, signedUp, startBff } from './bff-test-env.ts';
+import { keptSession, opens } from './generated-requests.ts';
+
+/*
+ * Who may call what, generated from packages/contracts: every /api endpoint is called through the
+ * real BFF (with identity, notifications, rides and admin behind it) signed out, signed in as a
+ * member and signed in as staff, and every service route is called directly with the BFF's
+ * assertion of a public caller, a user and an admin. A caller the endpoint's `caller` does not
+ * admit is refused with 401 (the status every caller refusal has kept); one it admits is not (any
+ * other answer: a 400 for the empty body sent, a 404 for the made-up id, a 200, or a 403 of the
+ * route's own, such as an unsigned document link). The body sent is `{}` whatever the endpoint
+ * reads, so a refusal that came only after validation would show as a 400.
+ */
+
+type Principal = 'anonymous' | 'member' | 'staff';
+const principals: Principal[] = ['anonymous', 'member', 'staff'];
+
+/**
+ * The kinds of `caller` that admit each principal. At /api a guest's step (sign-in, sign-up) is
+ * open to any browser and calls its service as the public caller; a service's guest route takes
+ * that public caller only.
+ */
+const admittedAtApi: Record<Principal, readonly EndpointCaller[]> = {
+  anonymous: ['public', 'guest', 'webhook'],
+  member: ['public', 'guest', 'webhook', 'user'],
+  staff: ['public', 'guest', 'webhook', 'staff'],
+};
+const admittedAtService: Record<Principal, readonly EndpointCaller[]> = {
+  anonymous: ['public', 'guest'],
+  member: ['public', 'user'],
+  staff: ['public', 'staff'],
+};
+
+/** Every endpoint a folder of contracts declares, once each (by method and path). */
+function endpointsIn(modules: Record<string, Record<string, unknown>>): { file: string; name: string; endpoint: Endpoint }[] {
+  const found = new Map<string, { file: string; name: string; endpoint: Endpoint }>();
+  for (const [file, exports] of Object.entries(modules)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value !== 'object' || value === null || !('caller' in value) || !('responses' in value)) continue;
+      const endpoint = value as Endpoint;
+      found.set(`${endpoint.method} ${endpoint.path}`, { file, name, endpoint });
+    }
+  }
+  return [...found.values()];
+}
+
+const apiEndpoints = endpointsIn(import.meta.glob<Record<string, unknown>>('../../packages/contracts/src/api/*.ts', { eager: true }));
+const serviceEndpoints = endpointsIn(import.meta.glob<Record<string, unknown>>('../../packages/contracts/src/services/*/*.ts', { eager: true }));
+const serviceOf = (file: string) => /\/services\/([a-z-]+)\//.exec(file)?.[1] as 'identity' | 'rides' | 'notifications' | 'admin';
+
+/** The endpoint's path with each `:name` given a well-formed id that names nothing. */
+const filledPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, () => randomUUID());
+
+/** Long enough for an argon2 sign-in on a busy machine; an answer later than this is a hang. */
+const ANSWER_MS = 30_000;
+
+/**
+ * One call, answered as far as its status (an event stream is then cut): the status and the
+ * error message, if the answer is JSON with one.
+ */
+async function call(url: string, endpoint: Endpoint, headers: Record<string, string>): Promise<{ status: number; message?: string }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ANSWER_MS);
+  try {
+    const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE' ? endpoint.body !== undefined : false;
+    const response = await fetch(url, {
+      method: endpoint.method,
+      headers: { origin: ORIGIN, ...(hasBody && { 'content-type': 'application/json' }), ...headers },
+      body: hasBody ? '{}' : undefined,
+      signal: controller.signal,
+    });
+    if (response.headers.get('content-type')?.includes('text/event-stream')) {
+      controller.abort();
+      return { status: response.status };
+    }
+    const text = await response.text();
+    const message = response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as { message?: string }).message : undefined;
+    return { status: response.status, message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What each principal was answered where the endpoint's `caller` says otherwise, as one line each. */
+async function judged(
+  admitted: Record<Principal, readonly EndpointCaller[]>,
+  endpoint: Endpoint,
+  each: (principal: Principal) => Promise<{ status: number; message?: string }>,
+): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const principal of principals) {
+    const { status, message } = await each(principal);
+    const admits = allowedCallers(endpoint).some((caller) => admitted[principal].includes(caller));
+    if (admits === (status === 401)) {
+      wrong.push(`${principal}: ${status} ${message ?? ''} (caller ${JSON.stringify(endpoint.caller)})`);
+    }
+  }
+  return wrong;
+}
+
+let system: BffSystem;
+let bffUrl: string;
+let cookies: Record<Principal, () => Promise<string | undefined>>;
+let signUps = 0;
+
+beforeAll(async () => {
+  system = await startBff({
+    services: ['identity', 'notifications', 'rides'],
+    overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000', RATE_LIMIT_BROWSE_PER_MINUTE: '1000000', RATE_LIMIT_PLACES_PER_MINUTE: '1000000' },
+  });
+  bffUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
+  const header = (jar: Record<string, string>) =>
+    Object.entries(jar)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('; ');
+  // A call may sign the member out or delete their account (DELETE /api/user): a new one is then signed up.
+  const member = keptSession(
+    (cookie) => opens(bffUrl, '/api/auth/user', cookie),
+    async () => {
+      const visitor = browser(system.bff, `10.8.0.${++signUps}`);
+      await signedUp(system.bff, visitor);
+      return header(visitor.cookies());
+    },
+  );
+  const staff = keptSession(
+    (cookie) => opens(bffUrl, '/api/admin/verify', cookie),
+    async () => {
+      const visitor = browser(system.bff, '10.8.1.1');
+      const response = await visitor.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' });
+      if (response.statusCode !== 200) throw new Error(`staff sign-in answered ${response.statusCode}`);
+      return header(visitor.cookies());
+    },
+  );
+  cookies = { anonymous: async () => undefined, member, staff };
+}, 120_000);
+afterAll(() => system?.close());
+
+describe('every /api endpoint admits exactly the callers its contract names', () => {
+  it('covers the whole /api contract', () => {
+    expect(apiEndpoints.length).toBeGreaterThan(60);
+    expect(new Set(apiEndpoints.flatMap(({ endpoint }) => allowedCallers(endpoint)))).toEqual(new Set(['public', 'guest', 'user', 'staff']));
+  });
+
+  it.each(apiEndpoints.map(({ name, endpoint }) => [`${endpoint.method} ${endpoint.path} (${name})`, endpoint] as const))('%s', async (_, endpoint) => {
+    const wrong = await judged(admittedAtApi, endpoint, async (principal) => {
+      const cookie = await cookies[principal]();
+      return call(`${bffUrl}${filledPath(endpoint.path)}`, endpoint, cookie ? { cookie } : {});
+    });
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+describe('every service route admits exactly the asserted callers its contract names', () => {
+  const asserted: Record<Principal, Caller> = {
+    anonymous: { kind: 'public' },
+    member: { kind: 'user', userId: randomUUID() },
+    staff: { kind: 'admin', adminId: randomUUID() },
+  };
+
+  it('covers every service', () => {
+    expect(new Set(serviceEndpoints.map(({ file }) => serviceOf(file)))).toEqual(new Set(['identity', 'rides', 'notifications', 'admin']));
+  });
+
+  it.each(serviceEndpoints.map(({ file, name, endpoint }) => [`${serviceOf(file)} ${endpoint.method} ${endpoint.path} (${name})`, file, endpoint] as const))(
+    '%s',
+    async (_, file, endpoint) => {
+      const service = serviceOf(file);
+      const base = { identity: system.config.IDENTITY_URL, rides: system.config.RIDES_URL, notifications: system.config.NOTIFICATIONS_URL, admin: system.config.ADMIN_URL }[service];
+      const wrong = await judged(admittedAtService, endpoint, async (principal) => {
+        const assertion = signAssertion(system.config.INTERNAL_AUTH_SECRET, asserted[principal], service);
+        return call(`${base}${filledPath(endpoint.path)}`, endpoint, { [ASSERTION_HEADER]: assertion });
+      });
+      expect(wrong).toEqual([]);
+    },
+    60_000,
+  );
+});
