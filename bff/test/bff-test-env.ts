@@ -25,6 +25,7 @@ import { readLocalEmailOutbox } from '../../services/notifications/src/providers
 import { readLocalOutbox } from '../../services/notifications/src/providers/sms/local.ts';
 import { buildBffApp } from '../src/app.ts';
 import { bffTestConfig, NOT_RUNNING, ORIGIN } from './bff-test-config.ts';
+import { keptSession, opens, type Sessions } from './generated-requests.ts';
 
 export { bffTestConfig, NOT_RUNNING, ORIGIN } from './bff-test-config.ts';
 
@@ -310,4 +311,36 @@ export async function signedUp(bff: FastifyInstance, visitor: Browser, person = 
   const response = await visitor.post('/api/auth/register', person);
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   return { ...person, id: response.json().id as string };
+}
+
+/**
+ * The cookie headers of a signed-in member and of staff, each kept while it still opens its
+ * screen and made again when a request ended it (signed out, deleted the account): a new member
+ * is signed up from a client address under `ipPrefix`.
+ */
+export function signedInSessions(bff: FastifyInstance, bffUrl: string, ipPrefix: string): Sessions {
+  let signUps = 0;
+  const header = (cookies: Record<string, string>) =>
+    Object.entries(cookies)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('; ');
+  return {
+    user: keptSession(
+      (cookie) => opens(bffUrl, '/api/auth/user', cookie),
+      async () => {
+        const visitor = browser(bff, `${ipPrefix}.0.${++signUps}`);
+        await signedUp(bff, visitor);
+        return header(visitor.cookies());
+      },
+    ),
+    staff: keptSession(
+      (cookie) => opens(bffUrl, '/api/admin/verify', cookie),
+      async () => {
+        const staff = browser(bff, `${ipPrefix}.1.1`);
+        const response = await staff.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' });
+        if (response.statusCode !== 200) throw new Error(`staff sign-in answered ${response.statusCode}`);
+        return header(staff.cookies());
+      },
+    ),
+  };
 }

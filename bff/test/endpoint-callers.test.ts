@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { allowedCallers, type Endpoint, type EndpointCaller } from '@krom/contracts/endpoint';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BffSystem, browser, ORIGIN, signedUp, startBff } from './bff-test-env.ts';
-import { keptSession, opens } from './generated-requests.ts';
+import { declaredEndpoints } from './contract-endpoints.ts';
+import { type BffSystem, ORIGIN, signedInSessions, startBff } from './bff-test-env.ts';
 
 /*
  * Who may call what, generated from packages/contracts: every /api endpoint is called through the
@@ -35,22 +35,9 @@ const admittedAtService: Record<Principal, readonly EndpointCaller[]> = {
   staff: ['public', 'staff'],
 };
 
-/** Every endpoint a folder of contracts declares, once each (by method and path). */
-function endpointsIn(modules: Record<string, Record<string, unknown>>): { file: string; name: string; endpoint: Endpoint }[] {
-  const found = new Map<string, { file: string; name: string; endpoint: Endpoint }>();
-  for (const [file, exports] of Object.entries(modules)) {
-    for (const [name, value] of Object.entries(exports)) {
-      if (typeof value !== 'object' || value === null || !('caller' in value) || !('responses' in value)) continue;
-      const endpoint = value as Endpoint;
-      found.set(`${endpoint.method} ${endpoint.path}`, { file, name, endpoint });
-    }
-  }
-  return [...found.values()];
-}
-
-const apiEndpoints = endpointsIn(import.meta.glob<Record<string, unknown>>('../../packages/contracts/src/api/*.ts', { eager: true }));
-const serviceEndpoints = endpointsIn(import.meta.glob<Record<string, unknown>>('../../packages/contracts/src/services/*/*.ts', { eager: true }));
-const serviceOf = (file: string) => /\/services\/([a-z-]+)\//.exec(file)?.[1] as 'identity' | 'rides' | 'notifications' | 'admin';
+const apiEndpoints = await declaredEndpoints('api');
+const serviceEndpoints = await declaredEndpoints('services');
+const serviceOf = (file: string) => /^services\/([a-z-]+)\//.exec(file)?.[1] as 'identity' | 'rides' | 'notifications' | 'admin';
 
 /** The endpoint's path with each `:name` given a well-formed id that names nothing. */
 const filledPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, () => randomUUID());
@@ -105,7 +92,6 @@ async function judged(
 let system: BffSystem;
 let bffUrl: string;
 let cookies: Record<Principal, () => Promise<string | undefined>>;
-let signUps = 0;
 
 beforeAll(async () => {
   system = await startBff({
@@ -113,29 +99,8 @@ beforeAll(async () => {
     overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000', RATE_LIMIT_BROWSE_PER_MINUTE: '1000000', RATE_LIMIT_PLACES_PER_MINUTE: '1000000' },
   });
   bffUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
-  const header = (jar: Record<string, string>) =>
-    Object.entries(jar)
-      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-      .join('; ');
-  // A call may sign the member out or delete their account (DELETE /api/user): a new one is then signed up.
-  const member = keptSession(
-    (cookie) => opens(bffUrl, '/api/auth/user', cookie),
-    async () => {
-      const visitor = browser(system.bff, `10.8.0.${++signUps}`);
-      await signedUp(system.bff, visitor);
-      return header(visitor.cookies());
-    },
-  );
-  const staff = keptSession(
-    (cookie) => opens(bffUrl, '/api/admin/verify', cookie),
-    async () => {
-      const visitor = browser(system.bff, '10.8.1.1');
-      const response = await visitor.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' });
-      if (response.statusCode !== 200) throw new Error(`staff sign-in answered ${response.statusCode}`);
-      return header(visitor.cookies());
-    },
-  );
-  cookies = { anonymous: async () => undefined, member, staff };
+  const { user, staff } = signedInSessions(system.bff, bffUrl, '10.8');
+  cookies = { anonymous: async () => undefined, member: user, staff };
 }, 120_000);
 afterAll(() => system?.close());
 

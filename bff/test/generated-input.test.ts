@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebServer } from '../../frontends/shell/server/web-server.ts';
 import { multipartForm, pngOfSize } from '../../services/identity/test/identity-test-env.ts';
 import { buildBffApp } from '../src/app.ts';
-import { type BffSystem, bffTestConfig, browser, ORIGIN, signedUp, startBff } from './bff-test-env.ts';
+import { type BffSystem, bffTestConfig, ORIGIN, signedInSessions, startBff } from './bff-test-env.ts';
 import {
   acceptable,
   apiOperations,
@@ -28,11 +28,9 @@ import {
   type Entry,
   type GeneratedRequest,
   generatedRequests,
-  keptSession,
   looseNumbers,
   type OpenApiDocument,
   type Outcome,
-  opens,
   type Sessions,
   sendGenerated,
 } from './generated-requests.ts';
@@ -67,7 +65,6 @@ let web: FastifyInstance;
 let shellDist: string;
 let entries: Record<Entry, string>;
 let sessions: Sessions;
-let signUps = 0;
 
 beforeAll(async () => {
   system = await startBff({ services: ['identity', 'notifications', 'rides'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' } });
@@ -76,30 +73,7 @@ beforeAll(async () => {
   await writeFile(path.join(shellDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   web = await buildWebServer({ shellDist, remotes: {}, bffUrl });
   entries = { bff: bffUrl, web: await web.listen({ port: 0, host: '127.0.0.1' }) };
-  const cookieHeader = (cookies: Record<string, string>) =>
-    Object.entries(cookies)
-      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-      .join('; ');
-  sessions = {
-    // A generated request may sign out or delete the account: a new one is then signed up.
-    user: keptSession(
-      (cookie) => opens(bffUrl, '/api/auth/user', cookie),
-      async () => {
-        const visitor = browser(system.bff, `10.9.0.${++signUps}`);
-        await signedUp(system.bff, visitor);
-        return cookieHeader(visitor.cookies());
-      },
-    ),
-    staff: keptSession(
-      (cookie) => opens(bffUrl, '/api/admin/verify', cookie),
-      async () => {
-        const staff = browser(system.bff, '10.9.1.1');
-        const response = await staff.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' });
-        if (response.statusCode !== 200) throw new Error(`staff sign-in answered ${response.statusCode}`);
-        return cookieHeader(staff.cookies());
-      },
-    ),
-  };
+  sessions = signedInSessions(system.bff, bffUrl, '10.9');
 });
 afterAll(async () => {
   await web?.close();

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBffApp } from '../src/app.ts';
 import { bffTestConfig } from './bff-test-env.ts';
+import { declaredEndpoints } from './contract-endpoints.ts';
 
 // The document only describes routes; no service needs to run behind the BFF for it.
 let app: FastifyInstance;
@@ -94,19 +95,10 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
-/** Every /api endpoint in packages/contracts, by `METHOD /path` in the document's `{name}` style. */
+/** Every /api endpoint in packages/contracts, by `method /path` in the document's `{name}` style. */
 async function apiEndpoints(): Promise<Map<string, Endpoint>> {
-  const modules = import.meta.glob<Record<string, unknown>>('../../packages/contracts/src/api/*.ts');
-  const endpoints = new Map<string, Endpoint>();
-  for (const load of Object.values(modules)) {
-    for (const value of Object.values(await load())) {
-      const endpoint = value as Endpoint;
-      if (typeof value === 'object' && value !== null && 'responses' in value && 'caller' in value) {
-        endpoints.set(`${endpoint.method.toLowerCase()} ${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, endpoint);
-      }
-    }
-  }
-  return endpoints;
+  const declared = await declaredEndpoints('api');
+  return new Map(declared.map(({ endpoint }) => [`${endpoint.method.toLowerCase()} ${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, endpoint]));
 }
 
 describe('what the document says of each operation', () => {
