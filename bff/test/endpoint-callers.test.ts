@@ -21,16 +21,17 @@ const principals: Principal[] = ['anonymous', 'member', 'staff'];
 
 /**
  * The kinds of `caller` that admit each principal. At /api a guest's step (sign-in, sign-up) is
- * open to any browser and calls its service as the public caller; a service's guest route takes
- * that public caller only.
+ * open to any browser and calls its service as the public caller, and a webhook admits none of
+ * them: only a provider's signature opens it. A service's guest and webhook routes take the BFF's
+ * public caller only (a webhook's signature is then its adapter's to check).
  */
 const admittedAtApi: Record<Principal, readonly EndpointCaller[]> = {
-  anonymous: ['public', 'guest', 'webhook'],
-  member: ['public', 'guest', 'webhook', 'user'],
-  staff: ['public', 'guest', 'webhook', 'staff'],
+  anonymous: ['public', 'guest'],
+  member: ['public', 'guest', 'user'],
+  staff: ['public', 'guest', 'staff'],
 };
 const admittedAtService: Record<Principal, readonly EndpointCaller[]> = {
-  anonymous: ['public', 'guest'],
+  anonymous: ['public', 'guest', 'webhook'],
   member: ['public', 'user'],
   staff: ['public', 'staff'],
 };
@@ -107,7 +108,7 @@ afterAll(() => system?.close());
 describe('every /api endpoint admits exactly the callers its contract names', () => {
   it('covers the whole /api contract', () => {
     expect(apiEndpoints.length).toBeGreaterThan(60);
-    expect(new Set(apiEndpoints.flatMap(({ endpoint }) => allowedCallers(endpoint)))).toEqual(new Set(['public', 'guest', 'user', 'staff']));
+    expect(new Set(apiEndpoints.flatMap(({ endpoint }) => allowedCallers(endpoint)))).toEqual(new Set(['public', 'guest', 'user', 'staff', 'webhook']));
   });
 
   it.each(apiEndpoints.map(({ name, endpoint }) => [`${endpoint.method} ${endpoint.path} (${name})`, endpoint] as const))('%s', async (_, endpoint) => {

@@ -165,18 +165,20 @@ export const internalAuth = fp<{ secret: string; audience: string }>(
 /** The asserted kind each declared caller is, and what a refused one is told (401, as before). */
 const asserted = {
   guest: { kind: 'public', refusal: 'Public caller required' },
+  webhook: { kind: 'public', refusal: 'Public caller required' },
   user: { kind: 'user', refusal: 'Sign-in required' },
   staff: { kind: 'admin', refusal: 'Admin sign-in required' },
 } as const;
 
 /**
  * A service's check of its endpoints' callers, from the BFF's assertion: a `guest` endpoint takes
- * only the public caller (what the BFF sends for an anonymous visitor's steps), `user` a user,
- * `staff` an admin. Webhooks reach the BFF, never a service.
+ * only the public caller (what the BFF sends for an anonymous visitor's steps), and so does a
+ * `webhook` (a provider's callback the BFF passes on; the provider's adapter checks its signature),
+ * `user` a user, `staff` an admin.
  */
 function assertedCallerGuard(allowed: readonly EndpointCaller[]) {
   const kinds = allowed.map((caller) => {
-    if (caller === 'webhook' || caller === 'public') throw new Error(`a service route cannot admit a ${caller} caller this way`);
+    if (caller === 'public') throw new Error('a public route needs no caller check');
     return asserted[caller];
   });
   const [first] = kinds;

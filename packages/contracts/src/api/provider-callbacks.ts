@@ -9,6 +9,7 @@ import { defineEndpoint, errorResponses } from '../endpoint.ts';
 export const twilioSmsStatusCallback = defineEndpoint({
   method: 'POST',
   path: '/api/callbacks/twilio/sms-status',
+  caller: 'webhook',
   summary: "Twilio's message status callback (signed with X-Twilio-Signature): records delivered or failed on the SMS",
   consumes: ['application/x-www-form-urlencoded'],
   responses: {

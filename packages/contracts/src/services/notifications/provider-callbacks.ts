@@ -9,6 +9,7 @@ import { callbackOutcomeSchema, providerCallbackSchema } from '../../http/provid
 export const smsStatusCallbackRoute = defineEndpoint({
   method: 'POST',
   path: '/provider-callbacks/sms-status',
+  caller: 'webhook',
   summary: "Records the SMS provider's delivery report on the message, once per delivery",
   body: providerCallbackSchema,
   responses: { 200: callbackOutcomeSchema, ...errorResponses(400, 401, 403, 404) },
