@@ -47,6 +47,8 @@ ENV NODE_ENV=production PORT=8080 REMOTE_NAME=${REMOTE} REMOTE_DIST=/app/remote-
 WORKDIR /app
 COPY --from=deps /app/ ./
 COPY tsconfig.base.json ./
+# The server's cache policy names the build files the kit's build plugins write (packages/ui-kit/build).
+COPY packages/ packages/
 COPY frontends/shell/server/ frontends/shell/server/
 COPY frontends/shell/src/remotes-config.ts frontends/shell/src/remotes-config.ts
 COPY frontends/shell/package.json frontends/shell/tsconfig.json frontends/shell/
