@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundaryViolations, importsOf, type Workspace } from './import-boundaries.ts';
+import { boundaryViolations, exportsSubpath, importsOf, type Workspace } from './import-boundaries.ts';
 
 const workspaces = new Map<string, Workspace>([
   ['@krom/contracts', { folder: 'packages/contracts', exports: ['./*'] }],
@@ -8,6 +8,7 @@ const workspaces = new Map<string, Workspace>([
   ['@krom/identity-service', { folder: 'services/identity', exports: [] }],
   ['@krom/bff', { folder: 'bff', exports: [] }],
   ['@krom/marketplace', { folder: 'frontends/marketplace', exports: [] }],
+  ['@krom/account', { folder: 'frontends/account', exports: ['./routes-manifest'] }],
 ]);
 
 /** The reasons lint gives for one file importing `specifier`. */
@@ -34,9 +35,43 @@ describe('import boundaries', () => {
     expect(check('frontends/marketplace/src/features/search/__tests__/list.test.tsx', '../../vehicles/api/get-vehicles.ts')).toHaveLength(1);
     expect(check(from, '../../vehicles/index.ts')).toEqual([]);
     expect(check(from, '../api/search-rides.ts')).toEqual([]);
-    // The app assembles features; features of another frontend are that frontend's business.
-    expect(check('frontends/marketplace/src/app/routes.tsx', '../features/vehicles/components/add-vehicle-page.tsx')).toEqual([]);
     expect(check(from, '@krom/ui-kit/select.tsx')).toEqual([]);
+  });
+
+  it('holds the frontend’s own files outside its features to the features’ public files too', () => {
+    expect(check('frontends/marketplace/src/app/routes.tsx', '../features/vehicles/components/add-vehicle-page.tsx')).toEqual([
+      "frontend marketplace's frontends/marketplace/src/app/routes.tsx imports the internals of feature vehicles (only features/vehicles/index.ts is public)",
+    ]);
+    expect(check('frontends/marketplace/contract/bff.consumer.pact.test.ts', '../src/features/vehicles/api/create-vehicle.ts')).toHaveLength(1);
+    expect(check('frontends/marketplace/src/app/routes.tsx', '../features/vehicles/index.tsx')).toEqual([]);
+    expect(check('frontends/marketplace/src/app/routes.tsx', './layout.tsx')).toEqual([]);
+  });
+
+  it('lets a frontend reach another frontend only through what its package exports', () => {
+    const from = 'frontends/marketplace/src/features/a/components/x.tsx';
+    expect(check(from, '../../../../../account/src/features/b/internal.ts')).toEqual([
+      'frontend marketplace reaches inside frontend account (frontends/account/src/features/b/internal.ts); import what its package.json exports',
+    ]);
+    expect(check(from, '../../../../../account/src/features/b/index.ts')).toHaveLength(1);
+    expect(check(from, '@krom/account/src/features/b/internal.ts')).toHaveLength(1);
+    expect(check('frontends/marketplace/src/app/routes.tsx', '../../../account/src/app/routes.tsx')).toHaveLength(1);
+    expect(check('frontends/shell/src/app/remotes.ts', '@krom/account/routes-manifest')).toEqual([]);
+  });
+
+  it('keeps the BFF and the services apart, and frontends away from both', () => {
+    expect(check('bff/src/routes/rides.ts', '../../../services/rides/src/search/search-rides.ts')).toEqual([
+      'the BFF imports service rides (they share only packages/*)',
+    ]);
+    // Even what a service exports is not for the BFF.
+    expect(check('bff/src/routes/rides.ts', '@krom/rides-service/search-cache')).toHaveLength(1);
+    expect(check('services/rides/src/app.ts', '../../../bff/src/app.ts')).toEqual(['service rides imports the BFF (they share only packages/*)']);
+    expect(check('services/rides/test/x.test.ts', '@krom/bff/src/app.ts')).toHaveLength(1);
+    expect(check('frontends/marketplace/src/features/a/api/x.ts', '../../../../../../services/rides/src/open-rides.ts')).toEqual([
+      'frontend marketplace imports service rides (frontends share only packages/*)',
+    ]);
+    expect(check('frontends/marketplace/src/app/x.ts', '@krom/bff/src/app.ts')).toEqual(['frontend marketplace imports the BFF (frontends share only packages/*)']);
+    expect(check('bff/src/app.ts', '@krom/contracts/http/rides')).toEqual([]);
+    expect(check('frontends/marketplace/src/app/x.ts', '@krom/contracts/http/rides')).toEqual([]);
   });
 
   it('refuses a service importing another service, by path or by package', () => {
@@ -62,8 +97,22 @@ describe('import boundaries', () => {
     ]);
     expect(check('scripts/fuzz-api.ts', '../bff/test/generated-requests.ts')).toHaveLength(1);
     expect(check('scripts/lib/search-cache-bench.ts', '@krom/rides-service/search-cache')).toEqual([]);
+    // Declaring some exports does not make every subpath one of them.
+    expect(check('scripts/lib/search-cache-bench.ts', '@krom/rides-service/src/search/search-rides.ts')).toHaveLength(1);
+    expect(check('scripts/lib/search-cache-bench.ts', '@krom/rides-service')).toHaveLength(1);
     // A package declaring no exports lets any of its files be reached by name: none is public.
     expect(check('scripts/create-admin.ts', '@krom/identity-service/src/config.ts')).toHaveLength(1);
     expect(check('scripts/bench.ts', './lib/infra.ts')).toEqual([]);
+  });
+
+  it('matches a subpath against exports exactly or through a single * pattern', () => {
+    expect(exportsSubpath(['./search-cache'], './search-cache')).toBe(true);
+    expect(exportsSubpath(['./search-cache'], './search-cache/x')).toBe(false);
+    expect(exportsSubpath(['./*'], './http/rides')).toBe(true);
+    expect(exportsSubpath(['./build/*'], './build/x.css')).toBe(true);
+    expect(exportsSubpath(['./build/*'], './build/')).toBe(false);
+    expect(exportsSubpath(['./*.css'], './x.ts')).toBe(false);
+    expect(exportsSubpath(['.'], '.')).toBe(true);
+    expect(exportsSubpath([], '.')).toBe(false);
   });
 });

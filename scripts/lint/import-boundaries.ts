@@ -8,12 +8,18 @@ import ts from 'typescript';
  * feature, from another the same one). Each import is resolved to the file or package it names
  * and checked by where both sit:
  *
- * - a frontend feature imports no other feature's internals, only its public file
- *   (`features/<name>/index.ts` or `.tsx`);
+ * - a frontend feature, or the frontend's own files around its features (`src/app`, tests), imports
+ *   no feature's internals, only its public file (`features/<name>/index.ts` or `.tsx`);
+ * - a frontend reaches another frontend only through the exports its package declares;
  * - a service imports no other service;
+ * - the BFF and the services import nothing of each other, and a frontend imports neither: they
+ *   share only packages/*;
  * - a package imports no app (a service, the BFF, a frontend);
  * - a script reaches an app only through the exports its package declares
  *   (`@krom/rides-service/search-cache`), never a path inside it.
+ *
+ * "Through the exports" means the import's subpath is one the package.json's `exports` lists
+ * (or matches one of its `*` patterns), not merely that the package declares some.
  */
 
 /** Where a file sits, by the part of the monorepo it belongs to. */
@@ -49,11 +55,21 @@ export type Workspace = { folder: string; exports: string[] };
 /** What an import names: a file of the repository, an export of a workspace package, or nothing of ours. */
 export type Target = { file: string; viaExport: boolean } | undefined;
 
+/** Whether `subpath` (`.` or `./x/y`) is one of the `exports` keys, exactly or through a key's single `*`. */
+export function exportsSubpath(exports: readonly string[], subpath: string): boolean {
+  return exports.some((key) => {
+    const star = key.indexOf('*');
+    if (star < 0) return key === subpath;
+    const [prefix, suffix] = [key.slice(0, star), key.slice(star + 1)];
+    return subpath.length > prefix.length + suffix.length && subpath.startsWith(prefix) && subpath.endsWith(suffix);
+  });
+}
+
 /**
  * The file an import names, relative to the root: a relative import resolved from `from`; a
- * workspace package's import as the package's folder and subpath, public when the package
- * declares `exports` (Node, the bundlers and TypeScript then refuse any subpath it does not list;
- * without them every file of the package could be reached by name).
+ * workspace package's import as the package's folder and subpath, public when the package's
+ * `exports` list that subpath (Node, the bundlers and TypeScript then refuse any subpath it does not
+ * list; without `exports` every file of the package could be reached by name, so none is public).
  */
 export function resolveImport(from: string, specifier: string, workspaces: ReadonlyMap<string, Workspace>): Target {
   if (specifier.startsWith('.')) return { file: path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)), viaExport: false };
@@ -61,7 +77,7 @@ export function resolveImport(from: string, specifier: string, workspaces: Reado
   const workspace = scope?.startsWith('@') ? workspaces.get(`${scope}/${name}`) : workspaces.get(scope ?? '');
   if (workspace === undefined) return undefined;
   const subpath = scope?.startsWith('@') ? sub.join('/') : [name, ...sub].filter(Boolean).join('/');
-  return { file: `${workspace.folder}/${subpath}`, viaExport: workspace.exports.length > 0 };
+  return { file: `${workspace.folder}/${subpath}`, viaExport: exportsSubpath(workspace.exports, subpath === '' ? '.' : `./${subpath}`) };
 }
 
 /** Why an import from `from` to `target` crosses a boundary, or undefined when it may. */
@@ -69,12 +85,25 @@ export function boundaryBroken(from: string, target: NonNullable<Target>): strin
   const source = placeOf(from);
   const dest = placeOf(target.file);
   const isApp = dest.kind === 'service' || dest.kind === 'bff' || dest.kind === 'frontend' || dest.kind === 'feature';
-  if (source.kind === 'feature' && dest.kind === 'feature' && source.app === dest.app && source.feature !== dest.feature) {
+  const sourceApp = source.kind === 'feature' || source.kind === 'frontend' ? source.app : undefined;
+  const destApp = dest.kind === 'feature' || dest.kind === 'frontend' ? dest.app : undefined;
+  if (sourceApp !== undefined && destApp !== undefined && sourceApp !== destApp) {
+    if (target.viaExport) return undefined;
+    return `frontend ${sourceApp} reaches inside frontend ${destApp} (${target.file}); import what its package.json exports`;
+  }
+  if (dest.kind === 'feature' && sourceApp === dest.app && !(source.kind === 'feature' && source.feature === dest.feature)) {
     if (/^index\.tsx?$/.test(dest.rest)) return undefined;
-    return `feature ${source.feature} imports the internals of feature ${dest.feature} (only features/${dest.feature}/index.ts is public)`;
+    const importer = source.kind === 'feature' ? `feature ${source.feature}` : `frontend ${dest.app}'s ${from}`;
+    return `${importer} imports the internals of feature ${dest.feature} (only features/${dest.feature}/index.ts is public)`;
   }
   if (source.kind === 'service' && dest.kind === 'service' && source.name !== dest.name) {
     return `service ${source.name} imports service ${dest.name}`;
+  }
+  if ((source.kind === 'service' && dest.kind === 'bff') || (source.kind === 'bff' && dest.kind === 'service')) {
+    return `${source.kind === 'bff' ? 'the BFF' : `service ${source.name}`} imports ${dest.kind === 'bff' ? 'the BFF' : `service ${dest.name}`} (they share only packages/*)`;
+  }
+  if (sourceApp !== undefined && (dest.kind === 'service' || dest.kind === 'bff')) {
+    return `frontend ${sourceApp} imports ${dest.kind === 'bff' ? 'the BFF' : `service ${dest.name}`} (frontends share only packages/*)`;
   }
   if (source.kind === 'package' && isApp) return `package ${source.name} imports an app (${target.file})`;
   if (source.kind === 'script' && isApp && !target.viaExport) {
