@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { twilioSmsStatusCallback } from '@krom/contracts/api/provider-callbacks';
+import { PROVIDER_CALLBACKS_PER_MINUTE_PER_IP } from '../src/plugins/provider-callbacks.ts';
 import { eventually } from '@krom/server-kit/testing';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -78,8 +79,11 @@ async function deliveredSms() {
 }
 
 /** Posts to the callback route as the provider would, without a session or a browser's Origin. */
-const callback = (rawBody: Buffer | string, headers: Record<string, string>) =>
-  system.bff.inject({ method: 'POST', url: twilioSmsStatusCallback.path, payload: rawBody, headers, remoteAddress: '10.9.0.2' });
+const callback = (rawBody: Buffer | string, headers: Record<string, string>, remoteAddress = '10.9.0.2') =>
+  system.bff.inject({ method: 'POST', url: twilioSmsStatusCallback.path, payload: rawBody, headers, remoteAddress });
+
+/** A message sid shaped as Twilio's: SM and 32 hex digits. */
+const messageSid = () => `SM${randomUUID().replaceAll('-', '')}`;
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -142,7 +146,7 @@ describe("Twilio's SMS status callback", () => {
   });
 
   it('answers 404 for a signed report about no message the service sent, and 4xx, never 5xx, for junk', async () => {
-    const params = { AccountSid: 'local', MessageSid: `local-${randomUUID()}`, MessageStatus: 'delivered' };
+    const params = { AccountSid: 'local', MessageSid: messageSid(), MessageStatus: 'delivered' };
     const unknown = await callback(new URLSearchParams(params).toString(), { ...form, 'x-twilio-signature': twilioStyleSignature(callbackToken, callbackUrl(), params) });
     expect(unknown.statusCode).toBe(404);
     for (const [body, headers] of [
@@ -156,5 +160,39 @@ describe("Twilio's SMS status callback", () => {
       expect(response.statusCode, String(body).slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, String(body).slice(0, 40)).toBeLessThan(500);
     }
+  });
+
+  it('answers 400, before asking notifications, a signed body not shaped as a status report', async () => {
+    const signed = (params: Record<string, string>) => ({ ...form, 'x-twilio-signature': twilioStyleSignature(callbackToken, callbackUrl(), params) });
+    const report = { AccountSid: 'local', MessageSid: messageSid(), MessageStatus: 'delivered' };
+    for (const [body, headers] of [
+      [new URLSearchParams(report).toString(), { ...signed(report), 'content-type': 'text/plain' }],
+      ['AccountSid=local&MessageStatus=delivered', signed({ AccountSid: 'local', MessageStatus: 'delivered' })],
+      ['MessageSid=local-123&MessageStatus=delivered', signed({ MessageSid: 'local-123', MessageStatus: 'delivered' })],
+      [`MessageSid=${report.MessageSid}z&MessageStatus=delivered`, signed({ MessageSid: `${report.MessageSid}z`, MessageStatus: 'delivered' })],
+      [`MessageSid=${report.MessageSid}&MessageSid=${messageSid()}&MessageStatus=delivered`, { ...form, 'x-twilio-signature': 'abc=' }],
+    ] as const) {
+      const response = await callback(body, headers);
+      expect(response.statusCode, body).toBe(400);
+      // The BFF's own answer: notifications would have refused a wrong signature with 403, an unknown sid with 404.
+      expect(response.json().message, body).toMatch(/^A status report /);
+    }
+    // The same report, well shaped, reaches notifications (which knows no such message).
+    expect((await callback(new URLSearchParams(report).toString(), signed(report))).statusCode).toBe(404);
+    expect((await callback(new URLSearchParams({ ...report, MessageSid: report.MessageSid.replace('SM', 'MM') }).toString(), { ...form, 'x-twilio-signature': 'abc=' })).statusCode).toBe(403);
+  });
+
+  it('holds one address to its limit a minute, answering 429, while others go on', async () => {
+    const junk = 'MessageSid=x';
+    const flooding = '10.9.7.1';
+    const answers = [];
+    for (let sent = 0; sent < PROVIDER_CALLBACKS_PER_MINUTE_PER_IP; sent += 1) {
+      answers.push((await callback(junk, { ...form, 'x-twilio-signature': 'abc=' }, flooding)).statusCode);
+    }
+    expect(new Set(answers)).toEqual(new Set([400]));
+    expect((await callback(junk, { ...form, 'x-twilio-signature': 'abc=' }, flooding)).statusCode).toBe(429);
+    const { report } = await deliveredSms();
+    expect((await callback(report.rawBody, { ...form, 'x-twilio-signature': report.headers['x-twilio-signature']! }, flooding)).statusCode).toBe(429);
+    expect((await callback(report.rawBody, { ...form, 'x-twilio-signature': report.headers['x-twilio-signature']! }, '10.9.7.2')).statusCode).toBe(200);
   });
 });

@@ -25,7 +25,30 @@ export type ProviderCallbackRoute = {
   signatureHeader: string;
   /** What the provider expects back once the callback is taken (the first time or again). */
   accepted: { contentType: string; body: string };
+  /**
+   * A cheap look at the body's shape, before any service call: why it cannot be one of the
+   * provider's callbacks (answered 400), or undefined when it may be. Junk carrying any signature
+   * header is then turned away here, not passed on for the service to check.
+   */
+  malformed?: (contentType: string | undefined, body: Buffer) => string | undefined;
 };
+
+/**
+ * Requests a minute from one address to a callback route. Twilio sends a few reports a message
+ * from a pool of addresses, far below this; a flood of forged ones is held off before any service call.
+ */
+export const PROVIDER_CALLBACKS_PER_MINUTE_PER_IP = 600;
+
+/** Twilio's message sids: SM (SMS) or MM (MMS), then 32 hex digits. */
+const TWILIO_MESSAGE_SID = /^(SM|MM)[0-9a-f]{32}$/i;
+
+/** Why a body cannot be one of Twilio's message status reports: it is form-encoded and names a message by its sid. */
+export function malformedTwilioStatusReport(contentType: string | undefined, body: Buffer): string | undefined {
+  if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/x-www-form-urlencoded') return 'A status report is form-encoded';
+  const sids = new URLSearchParams(body.toString('utf8')).getAll('MessageSid');
+  if (sids.length !== 1 || !TWILIO_MESSAGE_SID.test(sids[0] ?? '')) return 'A status report names one message by its sid';
+  return undefined;
+}
 
 /** Headers passed on for the adapter to read (the signature among them); never the browser's cookie or a forged assertion. */
 function callbackHeaders(request: FastifyRequest): Record<string, string> {
@@ -48,6 +71,8 @@ const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, b
  * PUBLIC_ORIGIN, which is what a provider signs behind any proxy). The service answers 401 or 403
  * for a bad signature, applies each delivery once and answers 200 to a replay; the provider is
  * then given the answer it expects. A service that fails is a 503, so the provider tries again.
+ * Each address is held to PROVIDER_CALLBACKS_PER_MINUTE_PER_IP, and a body of the wrong shape is
+ * a 400 without a service call.
  */
 export async function providerCallback(app: FastifyInstance, directory: ServiceDirectory, publicOrigin: string, route: ProviderCallbackRoute) {
   const origin = new URL(publicOrigin).origin;
@@ -56,10 +81,12 @@ export async function providerCallback(app: FastifyInstance, directory: ServiceD
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: providerCallbackBodyLimit }, keepBytes);
     routeEndpoint(scope, route.endpoint, {
       bodyLimit: providerCallbackBodyLimit,
-      config: { providerCallback: true },
+      config: { providerCallback: true, rateLimit: { max: PROVIDER_CALLBACKS_PER_MINUTE_PER_IP, timeWindow: '1 minute' } },
       handler: async (request, reply) => {
         if (!request.headers[route.signatureHeader]) throw new HttpError(401, 'The callback is not signed');
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const malformed = route.malformed?.(request.headers['content-type'], rawBody);
+        if (malformed) throw new HttpError(400, malformed);
         const { status, body } = await sendToService(request, directory, {
           service: route.service,
           to: route.to,

@@ -1,7 +1,7 @@
 import { twilioSmsStatusCallback } from '@krom/contracts/api/provider-callbacks';
 import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
 import type { FastifyInstance } from 'fastify';
-import { providerCallback } from '../plugins/provider-callbacks.ts';
+import { malformedTwilioStatusReport, providerCallback } from '../plugins/provider-callbacks.ts';
 import type { ServiceDirectory } from '../plugins/service-calls.ts';
 
 /**
@@ -16,5 +16,6 @@ export async function providerCallbackRoutes(app: FastifyInstance, { directory, 
     to: smsStatusCallbackRoute,
     signatureHeader: 'x-twilio-signature',
     accepted: { contentType: 'text/plain; charset=utf-8', body: '' },
+    malformed: malformedTwilioStatusReport,
   });
 }

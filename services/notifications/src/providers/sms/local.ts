@@ -3,7 +3,7 @@ import { jsonLinesOutbox, outboxDelivery } from '../json-lines-outbox.ts';
 import type { SmsProvider } from './port.ts';
 import { readTwilioStatusCallback, TWILIO_SIGNATURE_HEADER, twilioSignature } from './twilio-signature.ts';
 
-/** One line of the local outbox file. */
+/** One line of the local outbox file; its id is shaped as Twilio's message sids are (SM and 32 hex digits). */
 export type LocalOutboxEntry = { id: string; to: string; body: string; sentAt: string };
 
 const smsOutbox = (outboxDir: string) => jsonLinesOutbox<LocalOutboxEntry>(outboxDir, 'sms.jsonl');
@@ -52,7 +52,7 @@ export function localSmsProvider(settings: LocalSmsSettings): SmsProvider {
   return {
     name: 'local',
     async send(to, body, deliveryKey) {
-      const entry: LocalOutboxEntry = { id: `local-${randomUUID()}`, to, body, sentAt: new Date().toISOString() };
+      const entry: LocalOutboxEntry = { id: `SM${randomUUID().replaceAll('-', '')}`, to, body, sentAt: new Date().toISOString() };
       const delivered = await outbox.deliver(entry, deliveryKey);
       const url = settings.statusCallbackUrl;
       // After answering, as Twilio's report comes after its answer: the message is recorded as sent meanwhile.
