@@ -71,4 +71,19 @@ describe('Select', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Approved');
     expect(chosen()).toBe('Approved');
   });
+
+  it('inline: described by its hint, then marked invalid and described by an announced error', () => {
+    show({ label: 'Status', options: ['Pending'], inline: true, hint: 'Filters the list' });
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(status.getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById(status.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Filters the list');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    show({ label: 'Region', options: ['Ashanti'], inline: true, hint: 'Where the ride starts', error: 'Choose a region' });
+    const region = screen.getByRole('combobox', { name: 'Region' });
+    expect(region.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Choose a region');
+    expect(region.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect(screen.queryByText('Where the ride starts')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
-import type { ComponentPropsWithRef } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { FormField, inputStyles } from './text-field.tsx';
+import { FormField, inputStyles, useFieldText } from './text-field.tsx';
 
 /** A choice as the list shows it: the value alone when it reads well on its own (1 to 4 seats). */
 export type SelectOption = string | number | { value: string | number; label: string; disabled?: boolean };
@@ -64,12 +64,9 @@ export function Select({ label, error, hint, options, placeholder, inline, onVal
   };
   if (inline) {
     return (
-      <InlineField>
-        <span>{label}</span>
-        <CompactSelect {...selectProps} onChange={change}>
-          {list}
-        </CompactSelect>
-      </InlineField>
+      <InlineSelect label={label} error={error} hint={hint} {...selectProps} onChange={change}>
+        {list}
+      </InlineSelect>
     );
   }
   return (
@@ -83,7 +80,31 @@ export function Select({ label, error, hint, options, placeholder, inline, onVal
   );
 }
 
-/** The label wraps the select: it names it without an id. */
+type InlineSelectProps = Omit<SelectProps, 'options' | 'placeholder' | 'inline' | 'onValueChange'> & { children: ReactNode };
+
+/** The label beside the select, the hint or error under both, described and marked invalid as a stacked field is. */
+function InlineSelect({ label, error, hint, children, ...selectProps }: InlineSelectProps) {
+  const { control, messages } = useFieldText({ error, hint });
+  return (
+    <InlineStack>
+      <InlineField>
+        <span>{label}</span>
+        <CompactSelect {...control} {...selectProps}>
+          {children}
+        </CompactSelect>
+      </InlineField>
+      {messages}
+    </InlineStack>
+  );
+}
+
+const InlineStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+`;
+
+/** The label wraps the select: it names it, and the messages stay outside it, out of the name. */
 const InlineField = styled.label`
   display: flex;
   align-items: center;

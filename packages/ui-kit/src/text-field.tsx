@@ -11,23 +11,36 @@ type FieldText = {
 /** What the control inside a <FormField> must carry to be named and described by it. */
 type ControlProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
-/** Label, control, hint and error of one form field; the control is drawn by `children`. */
-export function FormField({ label, error, hint, children }: FieldText & { children: (control: ControlProps) => ReactNode }) {
+/**
+ * A field's hint and error under its control, and what the control carries to be described by
+ * them. The hint gives way to the error: only what is shown describes the control.
+ */
+export function useFieldText({ error, hint }: Omit<FieldText, 'label'>): { control: ControlProps; messages: ReactNode } {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  // The hint gives way to the error: only what is shown describes the control.
   const describedBy = error ? errorId : hint ? hintId : undefined;
-  return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+  const messages = (
+    <>
       {hint && !error ? <Hint id={hintId}>{hint}</Hint> : null}
       {error ? (
         <ErrorText id={errorId} role="alert">
           {error}
         </ErrorText>
       ) : null}
+    </>
+  );
+  return { control: { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }, messages };
+}
+
+/** Label, control, hint and error of one form field; the control is drawn by `children`. */
+export function FormField({ label, error, hint, children }: FieldText & { children: (control: ControlProps) => ReactNode }) {
+  const { control, messages } = useFieldText({ error, hint });
+  return (
+    <Field>
+      <Label htmlFor={control.id}>{label}</Label>
+      {children(control)}
+      {messages}
     </Field>
   );
 }
