@@ -11,7 +11,12 @@ import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env
  * shows in the very next search.
  */
 
-const handle = useRidesService();
+/**
+ * Answers kept for the longest lifetime the service takes (SEARCH_CACHE_SECONDS' 300 s), not the
+ * default 10 s: these tests prove what drops a kept answer, so one must never lapse between their
+ * writes on a slow machine and pass for a dropped one, nor fail a hit.
+ */
+const handle = useRidesService({ SEARCH_CACHE_SECONDS: '300' });
 
 async function call(caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return handle.service.app.inject({ method, url, headers: await handle.as(caller), ...(payload ? { payload } : {}) });
