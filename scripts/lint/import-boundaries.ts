@@ -8,12 +8,14 @@ import ts from 'typescript';
  * feature, from another the same one). Each import is resolved to the file or package it names
  * and checked by where both sit:
  *
- * - a frontend feature, or the frontend's own files around its features (`src/app`, tests), imports
- *   no feature's internals, only its public file (`features/<name>/index.ts` or `.tsx`);
+ * - a frontend feature imports no other feature's internals, only its public file
+ *   (`features/<name>/index.ts` or `.tsx`); the frontend's own files around its features (`src/app`
+ *   with its route table, contract tests) assemble the features and may reach their screens;
  * - a frontend reaches another frontend only through the exports its package declares;
  * - a service imports no other service;
  * - the BFF and the services import nothing of each other, and a frontend imports neither: they
- *   share only packages/*;
+ *   share only packages/* (the BFF's own integration and contract tests, `bff/test/` and
+ *   `bff/contract/`, start the real services in process and may open them);
  * - a package imports no app (a service, the BFF, a frontend);
  * - a script reaches an app only through the exports its package declares
  *   (`@krom/rides-service/search-cache`), never a path inside it.
@@ -91,15 +93,15 @@ export function boundaryBroken(from: string, target: NonNullable<Target>): strin
     if (target.viaExport) return undefined;
     return `frontend ${sourceApp} reaches inside frontend ${destApp} (${target.file}); import what its package.json exports`;
   }
-  if (dest.kind === 'feature' && sourceApp === dest.app && !(source.kind === 'feature' && source.feature === dest.feature)) {
+  if (dest.kind === 'feature' && source.kind === 'feature' && source.app === dest.app && source.feature !== dest.feature) {
     if (/^index\.tsx?$/.test(dest.rest)) return undefined;
-    const importer = source.kind === 'feature' ? `feature ${source.feature}` : `frontend ${dest.app}'s ${from}`;
-    return `${importer} imports the internals of feature ${dest.feature} (only features/${dest.feature}/index.ts is public)`;
+    return `feature ${source.feature} imports the internals of feature ${dest.feature} (only features/${dest.feature}/index.ts is public)`;
   }
   if (source.kind === 'service' && dest.kind === 'service' && source.name !== dest.name) {
     return `service ${source.name} imports service ${dest.name}`;
   }
-  if ((source.kind === 'service' && dest.kind === 'bff') || (source.kind === 'bff' && dest.kind === 'service')) {
+  const bffHarness = /^bff\/(test|contract)\//.test(from);
+  if ((source.kind === 'service' && dest.kind === 'bff') || (source.kind === 'bff' && dest.kind === 'service' && !bffHarness)) {
     return `${source.kind === 'bff' ? 'the BFF' : `service ${source.name}`} imports ${dest.kind === 'bff' ? 'the BFF' : `service ${dest.name}`} (they share only packages/*)`;
   }
   if (sourceApp !== undefined && (dest.kind === 'service' || dest.kind === 'bff')) {
