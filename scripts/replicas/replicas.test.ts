@@ -201,6 +201,8 @@ beforeAll(async () => {
     MATCH_NOTICES_PER_MEMBER_DAILY: '1000',
     // A code recorded by a replica killed before it queued the SMS is queued again by the sweep.
     PENDING_MESSAGE_SWEEP_SECONDS: '5',
+    // A claim left by the killed replica is settled once it is this old (the local provider answers in milliseconds).
+    MESSAGE_CLAIM_LEASE_SECONDS: '10',
   };
   const bffEnv = (replica: 0 | 1) => ({
     REDIS_PREFIX: `${tag}:bff:`,

@@ -18,18 +18,31 @@ export class CallbackRefusedError extends HttpError {
 }
 
 /**
- * A call to a provider that failed. `retryable` false means trying again cannot help (a number or
- * mailbox the provider rejects, bad credentials), so the work fails at once instead of after every
- * retry. Each port names its own subclass.
+ * What a failed call says about the provider's side: `not-sent` when the failure proves nothing
+ * was handed over (no connection, a refusal before or instead of acceptance), `unknown` when the
+ * request was written and no answer settles it (a timeout or dropped connection after sending, a
+ * provider's own 5xx), so the work may have been done.
+ */
+export type ProviderOutcome = 'not-sent' | 'unknown';
+
+/**
+ * A call to a provider that failed. `outcome` says whether the work may have been done anyway
+ * (see ProviderOutcome): only a `not-sent` failure may be tried again without risking doing it
+ * twice. `retryable` false means trying again cannot help (a number or mailbox the provider
+ * rejects, bad credentials), so the work fails at once instead of after every retry. Each port
+ * names its own subclass.
  */
 export class ProviderError extends Error {
+  readonly outcome: ProviderOutcome;
+
   constructor(
     message: string,
     readonly retryable: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; outcome?: ProviderOutcome },
   ) {
     super(message, options);
     this.name = new.target.name;
+    this.outcome = options?.outcome ?? 'not-sent';
   }
 }
 

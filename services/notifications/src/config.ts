@@ -93,6 +93,11 @@ export const notificationsConfigSchema = serviceConfigSchema
     NOTIFICATION_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
     /** How often pending SMS and e-mail are queued again, for those whose job never reached Redis. */
     PENDING_MESSAGE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * A worker's claim on a message older than this is taken for a dead worker's and settled; a
+     * younger one is left to its worker. Above the providers' timeouts (Twilio 15 s, SMTP 30 s).
+     */
+    MESSAGE_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   })
   .superRefine((config, ctx) => {
     // Half a Twilio setup is a mistake, not a request for the local provider.

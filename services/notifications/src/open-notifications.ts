@@ -74,9 +74,10 @@ export async function openNotificationsService(config: NotificationsConfig, opti
   queue.on('error', (error) => logger.warn({ err: error }, 'sms queue error'));
   const emailQueue = createEmailQueue(redis, config);
   emailQueue.on('error', (error) => logger.warn({ err: error }, 'email queue error'));
-  const worker = startSmsWorker({ db: resources.db, provider, logger, connection: workerRedis, prefix: config.REDIS_PREFIX });
-  const emailWorker = startEmailWorker({ db: resources.db, provider: emailProvider, logger, connection: workerRedis, prefix: config.REDIS_PREFIX });
   const clock = options.clock ?? (() => new Date());
+  const lease = { clock, leaseMs: config.MESSAGE_CLAIM_LEASE_SECONDS * 1000 };
+  const worker = startSmsWorker({ db: resources.db, provider, logger, lease, connection: workerRedis, prefix: config.REDIS_PREFIX });
+  const emailWorker = startEmailWorker({ db: resources.db, provider: emailProvider, logger, lease, connection: workerRedis, prefix: config.REDIS_PREFIX });
   const limits = messageLimitsFrom(config, clock);
   const sender: SmsSender = { db: resources.db, queue, providerName: provider.name, limits };
   const emailSender: EmailSender = { db: resources.db, queue: emailQueue, providerName: emailProvider.name, limits };

@@ -37,6 +37,8 @@ export class FakeTwilioApi {
   private held: Promise<void> | undefined;
   /** Resolves the next time a Messages request arrives. */
   private arrivals: (() => void)[] = [];
+  /** How the next accepted messages are answered instead of a 201: the connection dropped, or no answer at all. */
+  private lostAnswers: ('drop' | 'stall')[] = [];
 
   constructor(
     readonly accountSid = `AC${randomBytes(16).toString('hex')}`,
@@ -79,6 +81,14 @@ export class FakeTwilioApi {
     };
   }
 
+  /**
+   * The next `times` messages are accepted (kept, as sent) but their answer is lost: `drop`
+   * closes the connection, `stall` never answers (the client's timeout ends it).
+   */
+  loseAnswerAfterAccepting(how: 'drop' | 'stall', times = 1): void {
+    for (let i = 0; i < times; i += 1) this.lostAnswers.push(how);
+  }
+
   nextRequest(): Promise<void> {
     return new Promise((resolve) => this.arrivals.push(resolve));
   }
@@ -110,6 +120,9 @@ export class FakeTwilioApi {
 
     const sid = `SM${randomBytes(16).toString('hex')}`;
     this.messages.push({ sid, to, from, body, authorization: req.headers.authorization });
+    const lost = this.lostAnswers.shift();
+    if (lost === 'drop') return void req.socket.destroy();
+    if (lost === 'stall') return;
     const statusCallback = form.get('StatusCallback');
     if (statusCallback) res.once('finish', () => void this.reportStatus(statusCallback, { sid, to, from }));
     send(res, 201, {

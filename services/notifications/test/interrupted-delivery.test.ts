@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@krom/server-kit/logger';
 import { eventually } from '@krom/server-kit/testing';
-import type { Job } from 'bullmq';
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { emailLogs, smsLogs } from '../src/db/schema.ts';
 import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import { recordEmail } from '../src/email/queue-email.ts';
@@ -12,6 +12,7 @@ import { enqueueSmsDelivery, type SmsJobData } from '../src/jobs/queues/sms-queu
 import { deliverSms } from '../src/jobs/workers/sms.worker.ts';
 import { INTERRUPTED_SEND } from '../src/messages/deliver-once.ts';
 import { readLocalOutbox } from '../src/providers/sms/local.ts';
+import { SmsProviderError } from '../src/providers/sms/port.ts';
 import { recordSms } from '../src/sms/record-sms.ts';
 import { useNotificationsService } from './notifications-test-env.ts';
 
@@ -26,9 +27,38 @@ const handle = useNotificationsService();
 const recordPendingSms = (message: string) =>
   recordSms(handle.service.db, { phoneNumber: '+233241234567', message, messageType: 'notification', provider: handle.service.provider.name }, handle.service.sender.limits);
 
-/** What a worker does before it calls the provider: claim the row, committed. */
-const claim = (table: typeof smsLogs | typeof emailLogs, id: string) =>
-  handle.service.db.update(table as typeof smsLogs).set({ claimToken: randomUUID(), claimedAt: new Date() }).where(eq(table.id, id));
+/** What a worker does before it calls the provider: claim the row, committed; by default a claim left long ago by a worker since gone. */
+const claim = (table: typeof smsLogs | typeof emailLogs, id: string, claimedAt = new Date(Date.now() - 3_600_000)) =>
+  handle.service.db.update(table as typeof smsLogs).set({ claimToken: randomUUID(), claimedAt }).where(eq(table.id, id));
+
+const silent = createLogger('interrupted-delivery-test', 'silent');
+
+/** A provider like Twilio: no delivery key, no record to ask; counts its sends. */
+const twilioLikeProvider = (sends: string[]) => ({
+  name: 'twilio',
+  send: async (to: string) => {
+    sends.push(to);
+    return { providerId: `SM${randomUUID()}` };
+  },
+  verifyWebhook: (): never => {
+    throw new Error('no callback in this test');
+  },
+});
+
+/** A job as BullMQ hands it to the worker, recording where it is put back to wait. */
+const jobFor = (smsLogId: string) => {
+  const delays: number[] = [];
+  const job = {
+    data: { smsLogId },
+    attemptsMade: 0,
+    opts: { attempts: 3 },
+    token: 'worker-token',
+    moveToDelayed: async (timestamp: number) => {
+      delays.push(timestamp - Date.now());
+    },
+  } as unknown as Job<SmsJobData>;
+  return { job, delays };
+};
 
 const smsRow = async (id: string) => (await handle.service.db.select().from(smsLogs).where(eq(smsLogs.id, id)))[0]!;
 const sentSms = (id: string) => eventually(async () => ((await smsRow(id)).status === 'sent' ? smsRow(id) : undefined));
@@ -74,19 +104,9 @@ describe('a delivery cut off mid-send', () => {
     const row = await recordPendingSms(message);
     await claim(smsLogs, row.id);
     const sends: string[] = [];
-    const twilioLike = {
-      name: 'twilio',
-      send: async (to: string) => {
-        sends.push(to);
-        return { providerId: `SM${randomUUID()}` };
-      },
-      verifyWebhook: () => {
-        throw new Error('no callback in this test');
-      },
-    };
     const job = { data: { smsLogId: row.id }, attemptsMade: 1, opts: { attempts: 3 } } as Job<SmsJobData>;
 
-    await deliverSms({ db: handle.service.db, provider: twilioLike, logger: createLogger('interrupted-delivery-test', 'silent') }, job);
+    await deliverSms({ db: handle.service.db, provider: twilioLikeProvider(sends), logger: silent }, job);
 
     expect(sends).toEqual([]);
     expect(await smsRow(row.id)).toMatchObject({ status: 'failed', error: INTERRUPTED_SEND, sentAt: null });
@@ -106,5 +126,93 @@ describe('a delivery cut off mid-send', () => {
     });
     expect(sent.providerId).toBe(delivered.providerId);
     expect((await readLocalEmailOutbox(handle.config.LOCAL_OUTBOX_DIR)).filter((entry) => entry.subject === subject)).toHaveLength(1);
+  });
+});
+
+describe('a claim held by a worker that may still be sending', () => {
+  const LEASE_MS = 120_000;
+
+  it('is left alone until its lease ends, the job put back until then, and settled after it', async () => {
+    let now = new Date('2026-11-27T10:00:00Z');
+    const lease = { clock: () => now, leaseMs: LEASE_MS };
+    const row = await recordPendingSms(`Your ride leaves at 11:00 (${randomUUID()})`);
+    await claim(smsLogs, row.id, new Date(now.getTime() - 30_000));
+    const sends: string[] = [];
+    const deps = { db: handle.service.db, provider: twilioLikeProvider(sends), logger: silent, lease };
+
+    const early = jobFor(row.id);
+    await expect(deliverSms(deps, early.job)).rejects.toBeInstanceOf(DelayedError);
+    expect(early.delays).toHaveLength(1);
+    expect(early.delays[0]).toBeGreaterThan(LEASE_MS - 30_000 - 1_000);
+    expect(early.delays[0]).toBeLessThanOrEqual(LEASE_MS - 30_000);
+    expect(await smsRow(row.id)).toMatchObject({ status: 'pending', error: null });
+    expect(sends).toEqual([]);
+
+    now = new Date(now.getTime() + LEASE_MS);
+    const late = jobFor(row.id);
+    await deliverSms(deps, late.job);
+    expect(late.delays).toEqual([]);
+    expect(sends).toEqual([]);
+    expect(await smsRow(row.id)).toMatchObject({ status: 'failed', error: INTERRUPTED_SEND });
+  });
+});
+
+/** Makes the database refuse the next `times` updates of row `id` that match `when` (SQL on OLD/NEW), as a passing outage would. */
+const refuseUpdates = async (id: string, times: number, when: string) => {
+  const name = `refuse_${id.replaceAll('-', '')}`;
+  await handle.service.db.execute(
+    sql.raw(`
+      CREATE SEQUENCE ${name}_count;
+      CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.id = '${id}' AND (${when}) AND nextval('${name}_count') <= ${times} THEN
+          RAISE EXCEPTION 'refused for the test';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER ${name} BEFORE UPDATE ON sms_logs FOR EACH ROW EXECUTE FUNCTION ${name}();`),
+  );
+};
+
+describe('recording the outcome of a send', () => {
+  it('records a send that went out as sent even when the database refuses the first writes', async () => {
+    const message = `Your ride leaves at 12:00 (${randomUUID()})`;
+    const row = await recordPendingSms(message);
+    await refuseUpdates(row.id, 2, "NEW.status = 'sent'");
+
+    await deliverSms({ db: handle.service.db, provider: handle.service.provider, logger: silent }, jobFor(row.id).job);
+
+    const sent = await smsRow(row.id);
+    expect(sent.status).toBe('sent');
+    expect((await smsLines(message)).map((line) => line.id)).toEqual([sent.providerId]);
+  });
+
+  it('names the provider id at error level when the send cannot be recorded at all, and leaves the row claimed', async () => {
+    const message = `Your ride leaves at 13:00 (${randomUUID()})`;
+    const row = await recordPendingSms(message);
+    await refuseUpdates(row.id, 1000, "NEW.status = 'sent'");
+    const logger = createLogger('interrupted-delivery-test', 'silent');
+    const errors = vi.spyOn(logger, 'error');
+
+    await expect(deliverSms({ db: handle.service.db, provider: handle.service.provider, logger }, jobFor(row.id).job)).rejects.toBeInstanceOf(UnrecoverableError);
+
+    const [line] = await smsLines(message);
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ providerId: line!.id }), expect.stringContaining('could not be recorded as sent'));
+    expect(await smsRow(row.id)).toMatchObject({ status: 'pending', claimToken: expect.any(String) });
+  });
+
+  it('releases the claim after a refused send even when the database refuses the first release', async () => {
+    const row = await recordPendingSms(`Your ride leaves at 14:00 (${randomUUID()})`);
+    await refuseUpdates(row.id, 2, 'NEW.claim_token IS NULL AND OLD.claim_token IS NOT NULL');
+    const refusing = {
+      ...twilioLikeProvider([]),
+      send: async (): Promise<never> => {
+        throw new SmsProviderError('Twilio answered 429 (code 20429): Too Many Requests', true);
+      },
+    };
+
+    await expect(deliverSms({ db: handle.service.db, provider: refusing, logger: silent }, jobFor(row.id).job)).rejects.toBeInstanceOf(SmsProviderError);
+
+    expect(await smsRow(row.id)).toMatchObject({ status: 'pending', claimToken: null, attempts: 1, error: expect.stringContaining('429') });
   });
 });

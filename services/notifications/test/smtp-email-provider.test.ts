@@ -2,6 +2,7 @@ import { eventually } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs } from '../src/db/schema.ts';
+import { INTERRUPTED_SEND } from '../src/messages/deliver-once.ts';
 import { EmailProviderError } from '../src/providers/email/port.ts';
 import { queueEmail } from '../src/email/queue-email.ts';
 import { smtpEmailProvider } from '../src/providers/email/smtp.ts';
@@ -62,7 +63,23 @@ describe('SMTP specifics', () => {
     await closed.stop();
     const attempt = smtpEmailProvider({ url, from: FROM }).send({ to: 'abena@example.com', subject: 'Hello', text: 'Hello.' });
     await expect(attempt).rejects.toBeInstanceOf(EmailProviderError);
-    await expect(attempt).rejects.toMatchObject({ retryable: true, message: expect.stringMatching(/^SMTP server unreachable: /) });
+    await expect(attempt).rejects.toMatchObject({ outcome: 'not-sent', retryable: true, message: expect.stringMatching(/^SMTP server unreachable: /) });
+  });
+
+  it('does not send again when the connection drops after the server took the message: failed as interrupted, delivered once', async () => {
+    smtp.loseAnswerAfterAccepting('drop');
+    const subject = `Dropped answer ${crypto.randomUUID()}`;
+    const row = await sendAndSettle(subject);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, error: INTERRUPTED_SEND, sentAt: null });
+    expect(smtp.messages.filter((m) => m.subject === subject)).toHaveLength(1);
+  });
+
+  it('calls an answer to DATA that never comes (timeout) unknown', async () => {
+    smtp.loseAnswerAfterAccepting('stall');
+    const subject = `Slow answer ${crypto.randomUUID()}`;
+    const attempt = smtpEmailProvider({ url: smtp.url, from: FROM, socketTimeoutMs: 300 }).send({ to: 'abena@example.com', subject, text: 'Hello.' });
+    await expect(attempt).rejects.toMatchObject({ outcome: 'unknown', retryable: false, message: expect.stringMatching(/^SMTP server did not answer: /) });
+    expect(smtp.messages.filter((m) => m.subject === subject)).toHaveLength(1);
   });
 
   it('fails at once, without retrying, when the server rejects the message for good', async () => {

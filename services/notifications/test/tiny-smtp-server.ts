@@ -25,6 +25,8 @@ export class TinySmtpServer {
   private readonly sockets = new Set<Socket>();
   private forced: Reply[] = [];
   private always: Reply | undefined;
+  /** How the next accepted messages are answered instead of 250: the connection dropped, or no answer at all. */
+  private lostAnswers: ('drop' | 'stall')[] = [];
 
   async start(): Promise<string> {
     this.server = createServer((socket) => this.converse(socket));
@@ -48,6 +50,14 @@ export class TinySmtpServer {
 
   refuseAlways(reply: Reply | undefined): void {
     this.always = reply;
+  }
+
+  /**
+   * The next `times` messages are taken (kept, as delivered) at the end of DATA but their 250 is
+   * lost: `drop` closes the connection, `stall` never answers (the client's timeout ends it).
+   */
+  loseAnswerAfterAccepting(how: 'drop' | 'stall', times = 1): void {
+    for (let i = 0; i < times; i += 1) this.lostAnswers.push(how);
   }
 
   private converse(socket: Socket): void {
@@ -79,6 +89,9 @@ export class TinySmtpServer {
             say(`${refusal.code} ${refusal.text}`);
           } else {
             this.messages.push(parseMessage(from, to, dataLines));
+            const lost = this.lostAnswers.shift();
+            if (lost === 'drop') return void socket.destroy();
+            if (lost === 'stall') return;
             say(`250 2.0.0 OK queued as ${randomBytes(6).toString('hex')}`);
           }
           dataLines = [];

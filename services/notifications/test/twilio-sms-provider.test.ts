@@ -2,6 +2,9 @@ import { createDatabase } from '@krom/server-kit/db';
 import { eventually } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
+import { INTERRUPTED_SEND } from '../src/messages/deliver-once.ts';
+import { SmsProviderError } from '../src/providers/sms/port.ts';
+import { twilioSmsProvider } from '../src/providers/sms/twilio.ts';
 import { queueSms } from '../src/sms/queue-sms.ts';
 import { FakeTwilioApi, twilioStyleSignature } from './fake-twilio-api.ts';
 import { smsLogById, useNotificationsService } from './notifications-test-env.ts';
@@ -24,14 +27,14 @@ const handle = useNotificationsService({
   }),
 });
 
-const serverError = { status: 500, code: 20500, message: 'Internal Server Error' };
+const tooManyRequests = { status: 429, code: 20429, message: 'Too Many Requests' };
 
 describeSmsProvider(handle, {
   name: 'twilio',
   deliveries: async () => twilioApi.messages.map(({ sid, to, body }) => ({ id: sid, to, body })),
   breakDelivery: async () => {
-    twilioApi.failAlways(serverError);
-    return 'Twilio answered 500 (code 20500): Internal Server Error';
+    twilioApi.failAlways(tooManyRequests);
+    return 'Twilio answered 429 (code 20429): Too Many Requests';
   },
   restoreDelivery: async () => twilioApi.failAlways(undefined),
   callbacks,
@@ -55,13 +58,45 @@ describe('Twilio specifics', () => {
     expect(request?.authorization).toBe(`Basic ${Buffer.from(`${twilioApi.accountSid}:${twilioApi.authToken}`).toString('base64')}`);
   });
 
-  it('retries after a Twilio outage and records the SMS as sent on the second try', async () => {
-    twilioApi.failNext({ status: 503, code: 20503, message: 'Service Unavailable' });
+  it('retries after Twilio asks to slow down (429) and records the SMS as sent on the second try', async () => {
+    twilioApi.failNext(tooManyRequests);
     const message = `Second time lucky ${crypto.randomUUID()}`;
     const row = await sendAndWait(message, (status) => status !== 'pending');
     expect(row).toMatchObject({ status: 'sent', attempts: 2, provider: 'twilio' });
-    expect(row.error).toContain('Service Unavailable');
+    expect(row.error).toContain('Too Many Requests');
     expect(twilioApi.messages.filter((m) => m.body === message)).toHaveLength(1);
+  });
+
+  it('does not send again after a Twilio 5xx, which may have come after the message was queued: failed as interrupted', async () => {
+    const before = twilioApi.requests;
+    twilioApi.failNext({ status: 503, code: 20503, message: 'Service Unavailable' });
+    const row = await sendAndWait(`Outage ${crypto.randomUUID()}`, (status) => status !== 'pending');
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, error: INTERRUPTED_SEND, sentAt: null });
+    expect(twilioApi.requests - before).toBe(1);
+  });
+
+  it('does not send again when the connection drops after Twilio accepted the message: failed as interrupted, sent once', async () => {
+    twilioApi.loseAnswerAfterAccepting('drop');
+    const message = `Dropped answer ${crypto.randomUUID()}`;
+    const row = await sendAndWait(message, (status) => status !== 'pending');
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, error: INTERRUPTED_SEND, sentAt: null });
+    expect(twilioApi.messages.filter((m) => m.body === message)).toHaveLength(1);
+  });
+
+  it('calls an answer that never comes (timeout after the request was written) unknown, and one that cannot connect not sent', async () => {
+    const settings = { accountSid: twilioApi.accountSid, authToken: twilioApi.authToken, fromNumber: FROM, timeoutMs: 300 };
+    twilioApi.loseAnswerAfterAccepting('stall');
+    const message = `Slow answer ${crypto.randomUUID()}`;
+    const stalled = twilioSmsProvider({ ...settings, apiBaseUrl: twilioApi.baseUrl }).send('+233271234567', message);
+    await expect(stalled).rejects.toMatchObject({ outcome: 'unknown', retryable: false });
+    expect(twilioApi.messages.filter((m) => m.body === message)).toHaveLength(1);
+
+    const closed = new FakeTwilioApi();
+    const closedUrl = await closed.start();
+    await closed.stop();
+    const refused = twilioSmsProvider({ ...settings, apiBaseUrl: closedUrl }).send('+233271234567', message);
+    await expect(refused).rejects.toBeInstanceOf(SmsProviderError);
+    await expect(refused).rejects.toMatchObject({ outcome: 'not-sent', retryable: true, message: expect.stringMatching(/^Twilio unreachable: /) });
   });
 
   it('fails at once, without retrying, when Twilio refuses the number', async () => {

@@ -5,10 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { NotificationsDb } from '../../db/notifications-db.ts';
 import { emailLogs } from '../../db/schema.ts';
 import { type EmailProvider, EmailProviderError } from '../../providers/email/port.ts';
-import { deliverOnce } from '../../messages/deliver-once.ts';
+import { type ClaimLease, defaultClaimLease, deliverOnce, runDeliveryJob } from '../../messages/deliver-once.ts';
 import { EMAIL_QUEUE_NAME, type EmailJobData } from '../queues/email-queue.ts';
 
-export type EmailDeliveryDeps = { db: NotificationsDb; provider: EmailProvider; logger: Logger };
+export type EmailDeliveryDeps = { db: NotificationsDb; provider: EmailProvider; logger: Logger; lease?: ClaimLease };
 
 /** A code in the text leaves the log with delivery: no later retry needs it. */
 const redacted = { text: sql`coalesce(${emailLogs.redactedText}, ${emailLogs.text})`, redactedText: null };
@@ -20,20 +20,23 @@ const retryable = (error: unknown) => !(error instanceof EmailProviderError) || 
 export async function deliverEmail(deps: EmailDeliveryDeps, job: Job<EmailJobData>): Promise<void> {
   const [row] = await deps.db.select().from(emailLogs).where(eq(emailLogs.id, job.data.emailLogId));
   const { provider } = deps;
-  await deliverOnce(
-    {
-      db: deps.db,
-      table: emailLogs,
-      redacted,
-      providerName: provider.name,
-      send: () => provider.send({ to: row!.email, subject: row!.subject, text: row!.text }, row!.id),
-      findSent: provider.findSent && (() => provider.findSent!(row!.id)),
-      retryable,
-      lastAttempt: isLastAttempt(job),
-      logger: deps.logger,
-      channel: 'email',
-    },
-    row,
+  await runDeliveryJob(job, () =>
+    deliverOnce(
+      {
+        db: deps.db,
+        table: emailLogs,
+        redacted,
+        providerName: provider.name,
+        send: () => provider.send({ to: row!.email, subject: row!.subject, text: row!.text }, row!.id),
+        findSent: provider.findSent && (() => provider.findSent!(row!.id)),
+        retryable,
+        lastAttempt: isLastAttempt(job),
+        logger: deps.logger,
+        channel: 'email',
+        lease: deps.lease ?? defaultClaimLease,
+      },
+      row,
+    ),
   );
 }
 

@@ -4,14 +4,14 @@ import type { Job, Worker } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationsDb } from '../../db/notifications-db.ts';
 import { smsLogs } from '../../db/schema.ts';
-import { deliverOnce } from '../../messages/deliver-once.ts';
+import { type ClaimLease, defaultClaimLease, deliverOnce, runDeliveryJob } from '../../messages/deliver-once.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/port.ts';
 import { SMS_QUEUE_NAME, type SmsJobData } from '../queues/sms-queue.ts';
 
 /** The message's secret leaves the log with delivery: no later retry needs it. */
 const redacted = { message: sql`coalesce(${smsLogs.redactedMessage}, ${smsLogs.message})`, redactedMessage: null };
 
-export type SmsDeliveryDeps = { db: NotificationsDb; provider: SmsProvider; logger: Logger };
+export type SmsDeliveryDeps = { db: NotificationsDb; provider: SmsProvider; logger: Logger; lease?: ClaimLease };
 
 /** Trying again helps unless the provider said it cannot (a number the carrier rejects, bad credentials). */
 const retryable = (error: unknown) => !(error instanceof SmsProviderError) || error.retryable;
@@ -26,20 +26,23 @@ const retryable = (error: unknown) => !(error instanceof SmsProviderError) || er
 export async function deliverSms(deps: SmsDeliveryDeps, job: Job<SmsJobData>): Promise<void> {
   const [row] = await deps.db.select().from(smsLogs).where(eq(smsLogs.id, job.data.smsLogId));
   const { provider } = deps;
-  await deliverOnce(
-    {
-      db: deps.db,
-      table: smsLogs,
-      redacted,
-      providerName: provider.name,
-      send: () => provider.send(row!.phoneNumber, row!.message, row!.id),
-      findSent: provider.findSent && (() => provider.findSent!(row!.id)),
-      retryable,
-      lastAttempt: isLastAttempt(job),
-      logger: deps.logger,
-      channel: 'sms',
-    },
-    row,
+  await runDeliveryJob(job, () =>
+    deliverOnce(
+      {
+        db: deps.db,
+        table: smsLogs,
+        redacted,
+        providerName: provider.name,
+        send: () => provider.send(row!.phoneNumber, row!.message, row!.id),
+        findSent: provider.findSent && (() => provider.findSent!(row!.id)),
+        retryable,
+        lastAttempt: isLastAttempt(job),
+        logger: deps.logger,
+        channel: 'sms',
+        lease: deps.lease ?? defaultClaimLease,
+      },
+      row,
+    ),
   );
 }
 

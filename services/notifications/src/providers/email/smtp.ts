@@ -6,12 +6,14 @@ export type SmtpSettings = {
   url: string;
   /** The From header of every message. */
   from: string;
+  /** How long the server may stay silent once connected (default 30 s). */
+  socketTimeoutMs?: number | undefined;
 };
 
 /** E-mail through an SMTP server (nodemailer), one connection per message. */
 export function smtpEmailProvider(settings: SmtpSettings): EmailProvider {
   // Short timeouts: a hung server should cost one retry, not minutes of a worker slot.
-  const transport = createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transport = createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: settings.socketTimeoutMs ?? 30_000 });
   return {
     name: 'smtp',
     async send({ to, subject, text }) {
@@ -28,13 +30,21 @@ export function smtpEmailProvider(settings: SmtpSettings): EmailProvider {
   };
 }
 
-type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string };
+type SmtpFailure = Error & { code?: string; originalCode?: string; responseCode?: number; response?: string; timeoutType?: string };
 
+/** Failures before the server could have been handed the message: no connection, no greeting. */
+const BEFORE_MESSAGE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+/**
+ * Says whether the e-mail may have gone out. A reply is the server's verdict: 4xx (at any step,
+ * including the end of DATA) is "not now, nothing kept", 5xx and refused credentials are final.
+ * Without a reply, only a failure before the conversation began (DNS, connection refused, TLS,
+ * no greeting) proves nothing was sent; a timeout or dropped connection later may come after the
+ * server took the message, so the outcome is unknown and the e-mail is not sent again.
+ */
 function asProviderError(error: unknown): EmailProviderError {
   const failure = error as SmtpFailure;
   if (typeof failure.responseCode === 'number') {
-    // 5xx replies (no such mailbox, refused sender) and refused credentials repeat on every try;
-    // 4xx replies are the server asking to come back later.
     const retryable = failure.responseCode < 500 && failure.code !== 'EAUTH';
     const reply = (failure.response ?? failure.message).trim();
     return new EmailProviderError(`SMTP server answered ${reply}`, retryable, { cause: error });
@@ -42,6 +52,12 @@ function asProviderError(error: unknown): EmailProviderError {
   if (failure.code === 'EAUTH' || failure.code === 'ENOAUTH' || failure.code === 'ECONFIG') {
     return new EmailProviderError(`SMTP settings refused: ${failure.message}`, false, { cause: error });
   }
-  // Connection refused, timeouts, dropped sockets: the server may be back on the next try.
-  return new EmailProviderError(`SMTP server unreachable: ${failure.message}`, true, { cause: error });
+  const beforeMessage =
+    failure.code === 'EDNS' ||
+    failure.code === 'ETLS' ||
+    BEFORE_MESSAGE.has(failure.originalCode ?? '') ||
+    failure.timeoutType === 'CONNECT_TIMEOUT' ||
+    failure.timeoutType === 'GREETING_TIMEOUT';
+  if (beforeMessage) return new EmailProviderError(`SMTP server unreachable: ${failure.message}`, true, { cause: error });
+  return new EmailProviderError(`SMTP server did not answer: ${failure.message}`, false, { cause: error, outcome: 'unknown' });
 }
