@@ -1,11 +1,16 @@
 import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
 import { HttpError } from '@krom/server-kit/errors';
 import { CallbackRefusedError, formParams, type ProviderCallback } from '@krom/server-kit/providers';
+import { createLogger } from '@krom/server-kit/logger';
 import { eventually } from '@krom/server-kit/testing';
+import type { Job } from 'bullmq';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { providerCallbacks, smsLogs } from '../src/db/schema.ts';
 import { queueSms } from '../src/sms/queue-sms.ts';
+import { recordSms } from '../src/sms/record-sms.ts';
+import type { SmsJobData } from '../src/jobs/queues/sms-queue.ts';
+import { deliverSms } from '../src/jobs/workers/sms.worker.ts';
 import { assertionFor, smsLogById, type useNotificationsService } from './notifications-test-env.ts';
 import type { StatusCallbackReceiver } from './status-callback-receiver.ts';
 
@@ -186,6 +191,37 @@ export function describeSmsProvider(handle: Handle, target: ProviderUnderTest) {
       expect(kept?.n).toBe(1);
     });
 
+    it('keeps a delivery report that overtakes the record of its send, and applies it once the message is recorded as sent', async () => {
+      const { callback } = await deliveredReport('Template');
+      const { 'x-twilio-signature': _signature, ...unsigned } = callback.headers;
+      const reportOf = (providerId: string): ProviderCallback => {
+        const params = { ...formParams(callback.rawBody), MessageSid: providerId };
+        return { ...callback, rawBody: Buffer.from(new URLSearchParams(params).toString()), headers: { ...unsigned, 'x-twilio-signature': target.sign(callback.url, params) } };
+      };
+      const row = await recordSms(
+        handle.service.db,
+        { phoneNumber: '+233241234567', message: uniqueBody('Overtaken'), messageType: 'notification', provider: target.name },
+        handle.service.sender.limits,
+      );
+      const provider = handle.service.provider;
+      const answers: unknown[] = [];
+      // The report arrives between the provider's answer and the worker's record of it.
+      const racing = {
+        ...provider,
+        send: async (to: string, body: string, key?: string) => {
+          const sent = await provider.send(to, body, key);
+          answers.push((await postCallback(handle, reportOf(sent.providerId))).json());
+          return sent;
+        },
+      };
+      const job = { data: { smsLogId: row.id }, attemptsMade: 0, opts: { attempts: 3 } } as Job<SmsJobData>;
+
+      await deliverSms({ db: handle.service.db, provider: racing, logger: createLogger('sms-provider-suite', 'silent') }, job);
+
+      expect(answers).toEqual([{ outcome: 'held' }]);
+      expect(await smsLogById(handle.service, row.id)).toMatchObject({ status: 'sent', deliveryStatus: 'delivered' });
+    });
+
     it('records nothing for a callback that is unsigned, wrongly signed or altered, or names no message it sent', async () => {
       const { sent, callback } = await deliveredReport('Refused');
       const { 'x-twilio-signature': _signature, ...unsigned } = callback.headers;
@@ -197,7 +233,10 @@ export function describeSmsProvider(handle: Handle, target: ProviderUnderTest) {
       const params = { ...formParams(callback.rawBody), MessageSid: `${sent.providerId}-never-sent` };
       const neverSent = { ...callback, rawBody: Buffer.from(new URLSearchParams(params).toString()), headers: { ...unsigned, 'x-twilio-signature': target.sign(callback.url, params) } };
       expect(refusalOf(() => handle.service.provider.verifyWebhook(neverSent))).toBeUndefined();
-      expect((await postCallback(handle, neverSent)).statusCode).toBe(404);
+      const held = await postCallback(handle, neverSent);
+      expect(held.statusCode).toBe(200);
+      expect(held.json()).toEqual({ outcome: 'held' });
+      expect((await smsLogById(handle.service, sent.id))?.deliveryStatus).toBeNull();
 
       const unreadable = await handle.service.app.inject({
         method: smsStatusCallbackRoute.method,

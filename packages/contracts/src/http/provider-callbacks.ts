@@ -14,10 +14,11 @@ export type ProviderCallbackBody = z.infer<typeof providerCallbackSchema>;
 
 /**
  * What the owning service did with a signed callback: `applied` it, found it a `replayed`
- * delivery it had already handled, or `ignored` it (a status with no effect). The provider is
+ * delivery it had already handled, `ignored` it (a status with no effect), or `held` it until the
+ * message it names is recorded as sent (a report can overtake that record). The provider is
  * answered the same 200 whichever.
  */
-export const callbackOutcomeSchema = z.object({ outcome: z.enum(['applied', 'replayed', 'ignored']) });
+export const callbackOutcomeSchema = z.object({ outcome: z.enum(['applied', 'replayed', 'ignored', 'held']) });
 export type CallbackOutcome = z.infer<typeof callbackOutcomeSchema>['outcome'];
 
 /** The largest callback body the BFF accepts; a provider's status report is a few hundred bytes. */

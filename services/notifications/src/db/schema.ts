@@ -80,6 +80,24 @@ export const providerCallbacks = pgTable(
   (table) => [primaryKey({ columns: [table.provider, table.deliveryId] })],
 );
 
+/**
+ * Settled delivery reports that came before their message was recorded as sent (the provider's
+ * answer and its callback race the worker's record). Twilio does not call again for a 5xx, so
+ * such a report is kept here and applied when the message is recorded as sent.
+ */
+export const heldSmsReports = pgTable(
+  'held_sms_reports',
+  {
+    provider: text('provider').notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    delivery: text('delivery', { enum: ['delivered', 'failed'] }).notNull(),
+    errorCode: text('error_code'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.deliveryId] }), index('held_sms_reports_provider_id_idx').on(table.provider, table.providerId)],
+);
+
 export const emailMessageTypes = ['verification', 'notification'] as const;
 
 /** Every e-mail the product sends or tries to send; the e-mail twin of sms_logs. */

@@ -73,6 +73,8 @@ export type DeliverOnceDeps = {
   logger: Logger;
   channel: 'sms' | 'email';
   lease: ClaimLease;
+  /** Runs once the row is recorded as sent (delivery reports that came first); a failure is logged, not thrown. */
+  afterSent?: ((providerId: string) => Promise<void>) | undefined;
 };
 
 /** Runs `write` until it succeeds, a few times with a growing wait; the last failure is thrown. */
@@ -143,6 +145,14 @@ export async function deliverOnce(deps: DeliverOnceDeps, found: ClaimableRow | u
     return { failed: INTERRUPTED_SEND };
   };
 
+  const afterSent = async (providerId: string) => {
+    try {
+      await deps.afterSent?.(providerId);
+    } catch (error) {
+      deps.logger.warn({ messageLogId: found.id, channel: deps.channel, providerId, err: error }, `${deps.channel} sent; its early delivery reports not applied`);
+    }
+  };
+
   let row = found;
   if (row.status !== 'pending') return { skipped: 'not pending' };
   const token = randomUUID();
@@ -163,6 +173,7 @@ export async function deliverOnce(deps: DeliverOnceDeps, found: ClaimableRow | u
     const earlier = await deps.findSent();
     if (earlier) {
       await markSent(held, earlier.providerId);
+      await afterSent(earlier.providerId);
       return { sent: earlier.providerId };
     }
     if (!(await claim(held, token))) return { skipped: 'taken over' };
@@ -199,5 +210,6 @@ export async function deliverOnce(deps: DeliverOnceDeps, found: ClaimableRow | u
     );
     throw new UnrecoverableError(`sent as ${providerId}, not recorded: ${(error as Error).message}`);
   }
+  await afterSent(providerId);
   return { sent: providerId };
 }

@@ -1,6 +1,5 @@
 import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
-import { HttpError } from '@krom/server-kit/errors';
 import { receivedCallback } from '@krom/server-kit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationsDb } from '../db/notifications-db.ts';
@@ -18,7 +17,6 @@ export async function providerCallbackRoutes(app: FastifyInstance, { db, provide
     handler: async (request) => {
       const report = provider.verifyWebhook(receivedCallback(request.body));
       const outcome = await recordSmsStatus(db, provider.name, report, clock());
-      if (outcome === 'unknown') throw new HttpError(404, 'No message was sent with that id');
       request.log.info({ deliveryId: report.deliveryId, outcome }, 'sms status callback');
       return { outcome };
     },

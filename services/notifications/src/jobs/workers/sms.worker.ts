@@ -6,6 +6,7 @@ import type { NotificationsDb } from '../../db/notifications-db.ts';
 import { smsLogs } from '../../db/schema.ts';
 import { type ClaimLease, defaultClaimLease, deliverOnce, runDeliveryJob } from '../../messages/deliver-once.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/port.ts';
+import { applyHeldSmsReports } from '../../sms/record-sms-status.ts';
 import { SMS_QUEUE_NAME, type SmsJobData } from '../queues/sms-queue.ts';
 
 /** The message's secret leaves the log with delivery: no later retry needs it. */
@@ -40,6 +41,7 @@ export async function deliverSms(deps: SmsDeliveryDeps, job: Job<SmsJobData>): P
         logger: deps.logger,
         channel: 'sms',
         lease: deps.lease ?? defaultClaimLease,
+        afterSent: (providerId) => applyHeldSmsReports(deps.db, provider.name, providerId),
       },
       row,
     ),

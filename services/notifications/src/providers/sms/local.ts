@@ -21,7 +21,7 @@ export type LocalSmsSettings = {
   onCallbackFailure?: (reason: string) => void;
 };
 
-/** Tries for one report: a 404 means the message is not recorded as sent yet, and is worth asking again shortly. */
+/** Tries for one report answered 404 (a service from before reports were held until the message is recorded as sent). */
 const CALLBACK_TRIES = 8;
 const FIRST_CALLBACK_WAIT_MS = 50;
 
