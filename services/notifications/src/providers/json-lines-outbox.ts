@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
+import { DEFAULT_CLAIM_LEASE_MS } from '../messages/deliver-once.ts';
 
 /** A key the outbox files a keyed message under: a row id, nothing that could name another path. */
 const safeKey = (key: string) => {
@@ -9,7 +11,7 @@ const safeKey = (key: string) => {
   return key;
 };
 
-/** Whether a process of this machine is running (a local outbox is shared only on one machine). */
+/** Whether a process of this machine is running. */
 const processAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -22,12 +24,21 @@ const processAlive = (pid: number) => {
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
+ * How long a key's holder is given to write its line, the same lease a message's claim has
+ * (messages/deliver-once.ts); the clock is injectable, and the host name stands for this machine
+ * (or container) among those sharing the outbox folder.
+ */
+export type OutboxLease = { leaseMs: number; clock?: () => Date; host?: string };
+
+/**
  * A local provider's outbox: one JSON line per delivered message in <dir>/<fileName>, so a
  * developer can `tail -f` it and read the codes and messages the product sends. A message sent
  * under a delivery key is delivered once per key, as a provider's idempotency key would have it:
  * the key's record in <dir>/<fileName>.keys/ is made atomically before the line is written.
  */
-export function jsonLinesOutbox<Entry extends { id: string }>(outboxDir: string, fileName: string) {
+export function jsonLinesOutbox<Entry extends { id: string }>(outboxDir: string, fileName: string, lease: OutboxLease = { leaseMs: DEFAULT_CLAIM_LEASE_MS }) {
+  const clock = lease.clock ?? (() => new Date());
+  const host = lease.host ?? hostname();
   const file = join(outboxDir, fileName);
   const keysDir = join(outboxDir, `${fileName}.keys`);
   const keyFile = (key: string) => join(keysDir, `${safeKey(key)}.json`);
@@ -55,8 +66,19 @@ export function jsonLinesOutbox<Entry extends { id: string }>(outboxDir: string,
 
   const written = async (entry: Entry) => (await read()).some((line) => line.id === entry.id);
 
-  /** A key's record: the entry delivered under it and the process delivering it. */
-  type KeyRecord = { entry: Entry; pid: number };
+  /** A key's record: the entry delivered under it, the process delivering it (pid on host) and when it began. */
+  type KeyRecord = { entry: Entry; pid: number; host?: string; at?: string };
+  const heldBy = (entry: Entry): KeyRecord => ({ entry, pid: process.pid, host, at: clock().toISOString() });
+  /**
+   * Whether the holder may still write its line: within the lease, and, on this host, still
+   * running. A process of another host (a replica's container sharing the volume) cannot be
+   * asked, so it is given the whole lease; past it any holder is taken for gone.
+   */
+  const holderAlive = (record: KeyRecord) => {
+    const started = record.at === undefined ? Number.NaN : Date.parse(record.at);
+    if (!(clock().getTime() - started < lease.leaseMs)) return false;
+    return (record.host ?? host) !== host || processAlive(record.pid);
+  };
   const readRecord = async (path: string): Promise<KeyRecord | undefined> => {
     try {
       return JSON.parse(await readFile(path, 'utf8')) as KeyRecord;
@@ -92,14 +114,14 @@ export function jsonLinesOutbox<Entry extends { id: string }>(outboxDir: string,
   /**
    * The entry once the holder of `path` has written its line; undefined when there is no record
    * or its holder died before writing. A live holder is between its record and its line, so the
-   * line comes next: wait for it.
+   * line comes next: wait for it, no longer than the holder's lease.
    */
   const awaitLine = async (path: string): Promise<Entry | undefined> => {
     for (;;) {
       const held = await readRecord(path);
       if (held === undefined) return undefined;
       if (await written(held.entry)) return held.entry;
-      if (!processAlive(held.pid)) return undefined;
+      if (!holderAlive(held)) return undefined;
       await setTimeout(10);
     }
   };
@@ -117,7 +139,7 @@ export function jsonLinesOutbox<Entry extends { id: string }>(outboxDir: string,
     async appendOnce(key: string, entry: Entry): Promise<Entry> {
       await mkdir(outboxDir, { recursive: true });
       await mkdir(keysDir, { recursive: true });
-      const mine: KeyRecord = { entry, pid: process.pid };
+      const mine = heldBy(entry);
       const recovery = `${keyFile(key)}.recovered`;
       for (;;) {
         if (await claimRecord(keyFile(key), mine)) return deliverHeld(keyFile(key), entry);
@@ -126,7 +148,7 @@ export function jsonLinesOutbox<Entry extends { id: string }>(outboxDir: string,
         const earlier = await readRecord(keyFile(key));
         // Given up by a holder whose write failed: try to hold it anew.
         if (earlier === undefined) continue;
-        if (await claimRecord(recovery, { entry: earlier.entry, pid: process.pid })) return deliverHeld(recovery, earlier.entry);
+        if (await claimRecord(recovery, heldBy(earlier.entry))) return deliverHeld(recovery, earlier.entry);
         const recovered = await awaitLine(recovery);
         if (recovered) return recovered;
         throw new Error(`delivery under ${key} was cut off twice; not sent, so not sent twice`);

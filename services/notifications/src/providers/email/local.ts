@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { jsonLinesOutbox, outboxDelivery } from '../json-lines-outbox.ts';
+import { jsonLinesOutbox, type OutboxLease, outboxDelivery } from '../json-lines-outbox.ts';
 import type { EmailProvider } from './port.ts';
 
 /** One line of the local e-mail outbox. */
 export type LocalEmailEntry = { id: string; to: string; subject: string; text: string; sentAt: string };
 
-const emailOutbox = (outboxDir: string) => jsonLinesOutbox<LocalEmailEntry>(outboxDir, 'email.jsonl');
+const emailOutbox = (outboxDir: string, lease?: OutboxLease) => jsonLinesOutbox<LocalEmailEntry>(outboxDir, 'email.jsonl', lease);
 
 /**
  * Delivers to a file instead of a mailbox: each e-mail is one JSON line in <dir>/email.jsonl,
  * beside the SMS outbox, so a developer can read the reset codes the product e-mails. A send under
  * a delivery key goes out once per key, and can be looked up by it afterwards.
  */
-export function localEmailProvider(outboxDir: string): EmailProvider {
-  const outbox = outboxDelivery(emailOutbox(outboxDir));
+export function localEmailProvider(outboxDir: string, outboxLease?: OutboxLease): EmailProvider {
+  const outbox = outboxDelivery(emailOutbox(outboxDir, outboxLease));
   return {
     name: 'local',
     async send({ to, subject, text }, deliveryKey) {

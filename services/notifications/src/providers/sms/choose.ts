@@ -25,6 +25,7 @@ export function chooseSmsProvider(config: NotificationsConfig, logger?: Logger):
     outboxDir: config.LOCAL_OUTBOX_DIR,
     statusCallbackUrl: config.SMS_STATUS_CALLBACK_URL,
     callbackToken: localCallbackToken(config),
+    outboxLease: { leaseMs: config.MESSAGE_CLAIM_LEASE_SECONDS * 1000 },
     onCallbackFailure: (reason) => logger?.warn({ reason }, 'local SMS delivery report not handed over'),
   });
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { jsonLinesOutbox, outboxDelivery } from '../json-lines-outbox.ts';
+import { jsonLinesOutbox, type OutboxLease, outboxDelivery } from '../json-lines-outbox.ts';
 import type { SmsProvider } from './port.ts';
 import { readTwilioStatusCallback, TWILIO_SIGNATURE_HEADER, twilioSignature } from './twilio-signature.ts';
 
 /** One line of the local outbox file; its id is shaped as Twilio's message sids are (SM and 32 hex digits). */
 export type LocalOutboxEntry = { id: string; to: string; body: string; sentAt: string };
 
-const smsOutbox = (outboxDir: string) => jsonLinesOutbox<LocalOutboxEntry>(outboxDir, 'sms.jsonl');
+const smsOutbox = (outboxDir: string, lease?: OutboxLease) => jsonLinesOutbox<LocalOutboxEntry>(outboxDir, 'sms.jsonl', lease);
 
 /** The account the local provider names in its callbacks, where Twilio names an AC… sid. */
 export const LOCAL_ACCOUNT = 'local';
@@ -19,6 +19,8 @@ export type LocalSmsSettings = {
   callbackToken: string;
   /** Told when a delivery report could not be handed over. */
   onCallbackFailure?: (reason: string) => void;
+  /** How long a send under a key holds it before another may take over (the messages' claim lease). */
+  outboxLease?: OutboxLease | undefined;
 };
 
 /** Tries for one report answered 404 (a service from before reports were held until the message is recorded as sent). */
@@ -33,7 +35,7 @@ const FIRST_CALLBACK_WAIT_MS = 50;
  * A send under a delivery key goes out once per key, and can be looked up by it afterwards.
  */
 export function localSmsProvider(settings: LocalSmsSettings): SmsProvider {
-  const outbox = outboxDelivery(smsOutbox(settings.outboxDir));
+  const outbox = outboxDelivery(smsOutbox(settings.outboxDir, settings.outboxLease));
 
   const report = async (entry: LocalOutboxEntry, url: string) => {
     const params = { AccountSid: LOCAL_ACCOUNT, ApiVersion: '2010-04-01', MessageSid: entry.id, MessageStatus: 'delivered', To: entry.to, From: 'Krom' };
