@@ -145,10 +145,10 @@ describe("Twilio's SMS status callback", () => {
     expect(await smsRow(row.id)).toEqual(row);
   });
 
-  it('answers 404 for a signed report about no message the service sent, and 4xx, never 5xx, for junk', async () => {
+  it('answers 200 for a signed report about no message recorded as sent yet (notifications holds it), and 4xx, never 5xx, for junk', async () => {
     const params = { AccountSid: 'local', MessageSid: messageSid(), MessageStatus: 'delivered' };
     const unknown = await callback(new URLSearchParams(params).toString(), { ...form, 'x-twilio-signature': twilioStyleSignature(callbackToken, callbackUrl(), params) });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(200);
     for (const [body, headers] of [
       ['{"MessageSid":"x"}', { 'content-type': 'application/json', 'x-twilio-signature': 'abc=' }],
       [randomBytes(300), { 'content-type': 'application/octet-stream', 'x-twilio-signature': 'abc=' }],
@@ -174,11 +174,11 @@ describe("Twilio's SMS status callback", () => {
     ] as const) {
       const response = await callback(body, headers);
       expect(response.statusCode, body).toBe(400);
-      // The BFF's own answer: notifications would have refused a wrong signature with 403, an unknown sid with 404.
+      // The BFF's own answer: notifications would have refused a wrong signature with 403, and held a report about an unknown sid.
       expect(response.json().message, body).toMatch(/^A status report /);
     }
-    // The same report, well shaped, reaches notifications (which knows no such message).
-    expect((await callback(new URLSearchParams(report).toString(), signed(report))).statusCode).toBe(404);
+    // The same report, well shaped, reaches notifications (which knows no such message yet, and holds the report).
+    expect((await callback(new URLSearchParams(report).toString(), signed(report))).statusCode).toBe(200);
     expect((await callback(new URLSearchParams({ ...report, MessageSid: report.MessageSid.replace('SM', 'MM') }).toString(), { ...form, 'x-twilio-signature': 'abc=' })).statusCode).toBe(403);
   });
 
