@@ -60,6 +60,12 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   if (endpoint.path.includes(':') && !endpoint.params) {
     throw new Error(`${endpoint.method} ${endpoint.path}: a path with params needs a params schema`);
   }
+  // A list admits signed-in kinds only (user and staff): with an open kind in it (public, guest,
+  // webhook) the BFF would read no session for it, and the signed-in kind would go unchecked.
+  const callers = allowedCallers(endpoint);
+  if (callers.length === 0 || (callers.length > 1 && callers.some((caller) => caller !== 'user' && caller !== 'staff'))) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: a caller list may only join user and staff`);
+  }
   return endpoint;
 }
 
