@@ -15,11 +15,13 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { type NotificationsConfig, readNotificationsConfig } from '../src/config.ts';
-import { smsLogs } from '../src/db/schema.ts';
+import { emailLogs, smsLogs } from '../src/db/schema.ts';
+import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
 import type { EmailProvider } from '../src/providers/email/port.ts';
 import { createEmailQueue } from '../src/jobs/queues/email-queue.ts';
 import { createSmsQueue } from '../src/jobs/queues/sms-queue.ts';
 import { type NotificationsServiceOptions, openNotificationsService } from '../src/open-notifications.ts';
+import { readLocalOutbox } from '../src/providers/sms/local.ts';
 import type { SmsProvider } from '../src/providers/sms/port.ts';
 
 export type NotificationsService = Awaited<ReturnType<typeof openNotificationsService>>;
@@ -223,6 +225,28 @@ export async function registeredUser(handle: ServiceHandle, name: { firstName: s
   });
   await eventDelivery(handle)(userRegistered, registration);
   return registration.data;
+}
+
+/**
+ * What this service recorded and sent to a member: their SMS and e-mail rows, what the local
+ * providers' outbox holds for a number or an address, and a wait until the provider took every
+ * row recorded for the member (`atLeastOne`: and there is one).
+ */
+export function messagesOf(handle: ServiceHandle & { config: NotificationsConfig }) {
+  const smsOf = (userId: string) => handle.service.db.select().from(smsLogs).where(eq(smsLogs.userId, userId));
+  const emailsOf = (userId: string) => handle.service.db.select().from(emailLogs).where(eq(emailLogs.userId, userId));
+  return {
+    smsOf,
+    emailsOf,
+    textsTo: async (phone: string) => (await readLocalOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((sms) => sms.to === e164(phone)),
+    mailTo: async (email: string) =>
+      (await readLocalEmailOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((mail) => mail.to === email.toLowerCase()),
+    allDelivered: (userId: string, { atLeastOne = false } = {}) =>
+      eventually(async () => {
+        const rows = [...(await smsOf(userId)), ...(await emailsOf(userId))];
+        return (!atLeastOne || rows.length > 0) && rows.every((row) => row.status === 'sent') ? rows : undefined;
+      }),
+  };
 }
 
 /** The service listening for the tests of one describe block, and the notification streams they open, closed after it. */

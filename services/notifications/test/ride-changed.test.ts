@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { userDeleted, } from '@krom/contracts/events/identity';
+import { userDeleted } from '@krom/contracts/events/identity';
 import { type RideChanged, rideChanged } from '@krom/contracts/events/rides';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
-import { eventually, testEnvelope } from '@krom/server-kit/testing';
-import { eq } from 'drizzle-orm';
+import { testEnvelope } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { emailLogs, smsLogs } from '../src/db/schema.ts';
 import { RIDE_CHANGE_NOTICES_PER_RIDE_DAILY } from '../src/notifications/match-notice-bounds.ts';
-import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
-import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, useNotificationsService, e164, eventDelivery, registeredUser, } from './notifications-test-env.ts';
+import { assertionFor, eventDelivery, messagesOf, registeredUser, useNotificationsService } from './notifications-test-env.ts';
 
 /*
  * A ride the passengers were told of changed: the event on the bus, as the rides service
@@ -62,15 +58,9 @@ const list = async (userId: string) => {
   return notificationListSchema.parse(response.json()).items;
 };
 const changeNotices = async (userId: string) => (await list(userId)).filter((item) => item.title.startsWith('A ride you were told about'));
-const smsOf = (userId: string) => handle.service.db.select().from(smsLogs).where(eq(smsLogs.userId, userId));
-const emailsOf = (userId: string) => handle.service.db.select().from(emailLogs).where(eq(emailLogs.userId, userId));
-const textsTo = async (phone: string) => (await readLocalOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((sms) => sms.to === e164(phone));
-const mailTo = async (email: string) => (await readLocalEmailOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((mail) => mail.to === email.toLowerCase());
-const allDelivered = (userId: string) =>
-  eventually(async () => {
-    const rows = [...(await smsOf(userId)), ...(await emailsOf(userId))];
-    return rows.length > 0 && rows.every((row) => row.status === 'sent') ? rows : undefined;
-  });
+const { smsOf, emailsOf, textsTo, mailTo, allDelivered: allTaken } = messagesOf(handle);
+/** Waits until the provider took every message recorded for the user, and there is one. */
+const allDelivered = (userId: string) => allTaken(userId, { atLeastOne: true });
 
 describe('krom.rides.ride.changed.v1', () => {
   it('tells each passenger it names, in the app, what changed and whether the ride still matches their request, with a link', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { userDeleted, } from '@krom/contracts/events/identity';
+import { userDeleted } from '@krom/contracts/events/identity';
 import { type RidePosted, ridePosted } from '@krom/contracts/events/rides';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';

@@ -1,15 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { userDeleted, } from '@krom/contracts/events/identity';
+import { userDeleted } from '@krom/contracts/events/identity';
 import { rideChanged, type RideRequestMatched, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually, testEnvelope } from '@krom/server-kit/testing';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailLogs, smsLogs } from '../src/db/schema.ts';
-import { readLocalEmailOutbox } from '../src/providers/email/local.ts';
-import { readLocalOutbox } from '../src/providers/sms/local.ts';
-import { assertionFor, useNotificationsService, e164, eventDelivery, registeredUser, useLiveStreams } from './notifications-test-env.ts';
+import { assertionFor, e164, eventDelivery, messagesOf, registeredUser, useLiveStreams, useNotificationsService } from './notifications-test-env.ts';
 
 // The production caps on notices per phone and inbox (the test kit lifts them); no resend
 // cooldown, as one account asks for a reset code by SMS and then by e-mail in the same test.
@@ -60,16 +56,9 @@ const list = async (userId: string) => {
   return notificationListSchema.parse(response.json());
 };
 const matchNotices = async (userId: string) => (await list(userId)).items.filter((item) => item.title === TITLE);
-const smsOf = (userId: string) => handle.service.db.select().from(smsLogs).where(eq(smsLogs.userId, userId));
-const emailsOf = (userId: string) => handle.service.db.select().from(emailLogs).where(eq(emailLogs.userId, userId));
-const textsTo = async (phone: string) => (await readLocalOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((sms) => sms.to === e164(phone));
-const mailTo = async (email: string) => (await readLocalEmailOutbox(handle.config.LOCAL_OUTBOX_DIR).catch(() => [])).filter((mail) => mail.to === email.toLowerCase());
+const { smsOf, emailsOf, textsTo, mailTo, allDelivered: allTaken } = messagesOf(handle);
 /** Waits until the provider took every message recorded for the user (none pending). */
-const allDelivered = (userId: string) =>
-  eventually(async () => {
-    const rows = [...(await smsOf(userId)), ...(await emailsOf(userId))];
-    return rows.every((row) => row.status === 'sent') ? rows : undefined;
-  });
+const allDelivered = (userId: string) => allTaken(userId);
 
 describe('krom.rides.ride_request.matched.v1', () => {
   it('tells the passenger in the app where, when, how many seats and at what price, with a link to the ride', async () => {

@@ -1,5 +1,5 @@
 import { defineEndpoint, defineForwarded, errorResponses } from '../endpoint.ts';
-import { adminLoginRequestSchema, adminSessionResponseSchema, } from '../http/admin.ts';
+import { adminLoginRequestSchema, adminSessionResponseSchema } from '../http/admin.ts';
 import { okResponseSchema } from '../http/ok.ts';
 import { createAdminUserRoute, listAdminUsersRoute } from '../services/admin/admin-users.ts';
 import { listWaitlistRoute } from '../services/admin/waitlist.ts';
