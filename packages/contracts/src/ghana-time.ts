@@ -26,28 +26,34 @@ export const ghanaDate = (instant: Date | string) => new Date(instant).toISOStri
 /** Today in Ghana, as yyyy-MM-dd. */
 export const ghanaToday = (now: Date = new Date()) => ghanaDate(now);
 
-const rideDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const pickedDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const dateTimeInGhana = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: ghanaTimeZone,
-});
-const dayInGhana = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: ghanaTimeZone });
+/**
+ * A date formatter made on its first use: building an Intl.DateTimeFormat (its locale and time-zone
+ * data) costs milliseconds on a phone, and a page that formats no such date should not pay it
+ * while its scripts load.
+ */
+export function onFirstUse(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat(locale, options);
+    return made;
+  };
+}
+
+const rideDate = onFirstUse('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const pickedDate = onFirstUse('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const dateTimeInGhana = onFirstUse('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: ghanaTimeZone });
+const dayInGhana = onFirstUse('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: ghanaTimeZone });
 
 /** `2026-11-28` → `Sat, Nov 28, 2026`: a departure date on the ride cards and details. Anything else is shown as given. */
 export function formatRideDate(date: string): string {
   const day = dayOf(date);
-  return day ? rideDate.format(day) : date;
+  return day ? rideDate().format(day) : date;
 }
 
 /** `2026-11-28` → `Nov 28, 2026`: the spec's chosen day (`Mon dd, yyyy`), in the date picker and the wizard's review. */
 export function formatPickedDate(date: string): string {
   const day = dayOf(date);
-  return day ? pickedDate.format(day) : date;
+  return day ? pickedDate().format(day) : date;
 }
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -71,7 +77,7 @@ export function formatClockTime(time: string): string {
 }
 
 /** An instant as `22 Nov 2026, 09:30`, Ghana's time (the spec's payment dates; when a notification came). */
-export const formatDateTimeInGhana = (instant: Date | string) => dateTimeInGhana.format(new Date(instant));
+export const formatDateTimeInGhana = (instant: Date | string) => dateTimeInGhana().format(new Date(instant));
 
 /** An instant's day in Ghana as `22 Nov 2026`. */
-export const formatDayInGhana = (instant: Date | string | number) => dayInGhana.format(new Date(instant));
+export const formatDayInGhana = (instant: Date | string | number) => dayInGhana().format(new Date(instant));
