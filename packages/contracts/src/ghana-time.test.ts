@@ -8,6 +8,7 @@ import {
   formatPickedDate,
   formatRideDate,
   ghanaDate,
+  ghanaTimeZone,
   ghanaToday,
   isCalendarDate,
 } from './ghana-time.ts';
@@ -81,10 +82,38 @@ describe('a clock time', () => {
   });
 });
 
+describe('the formats, written by hand from UTC fields', () => {
+  it('match what Intl writes for the same day and instant, in Accra\'s time zone', () => {
+    const intl = {
+      card: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: ghanaTimeZone }),
+      picked: new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: ghanaTimeZone }),
+      instant: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: ghanaTimeZone }),
+      day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: ghanaTimeZone }),
+    };
+    const instants = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(instants, (instant) => {
+        const date = ghanaDate(instant);
+        expect(formatRideDate(date)).toBe(intl.card.format(instant));
+        expect(formatPickedDate(date)).toBe(intl.picked.format(instant));
+        // British English in recent ICU data writes September `Sept`; Krom writes `Sep` everywhere, as on the ride cards.
+        expect(formatDateTimeInGhana(instant)).toBe(intl.instant.format(instant).replace('Sept', 'Sep'));
+        expect(formatDayInGhana(instant)).toBe(intl.day.format(instant).replace('Sept', 'Sep'));
+      }),
+    );
+  });
+
+  it('refuse an instant that is no time at all, as Intl does', () => {
+    expect(() => formatDateTimeInGhana('not a time')).toThrow(RangeError);
+    expect(() => formatDayInGhana(Number.NaN)).toThrow(RangeError);
+  });
+});
+
 describe('an instant in Ghana time', () => {
   it('is written with its Ghana day and clock, whatever zone it was written in', () => {
     expect(formatDateTimeInGhana('2026-11-22T09:30:00Z')).toBe('22 Nov 2026, 09:30');
     expect(formatDateTimeInGhana(new Date('2026-11-22T23:30:00-01:00'))).toBe('23 Nov 2026, 00:30');
     expect(formatDayInGhana('2026-11-22T23:30:00-01:00')).toBe('23 Nov 2026');
+    expect(formatDayInGhana('2026-09-01T10:00:00Z')).toBe('1 Sep 2026');
   });
 });

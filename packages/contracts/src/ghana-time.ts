@@ -2,7 +2,10 @@
  * Dates and times in Ghana, where Krom's trips are: GMT all year (Africa/Accra, UTC+0, no daylight
  * saving), so a day in Ghana is a UTC day whatever zone the phone or the server is set to.
  * A departure is a calendar date (yyyy-MM-dd) and a clock time (HH:MM) the driver chose; each way
- * screens and SMS write them is one function here. Only Intl: every remote loads this.
+ * screens and SMS write them is one function here. No Intl and no library: every remote loads
+ * this, and building an Intl.DateTimeFormat (its locale data) cost a throttled phone about 0.3 s
+ * of its main thread on the ride listing. Ghana's clock is UTC's, so these fixed English formats
+ * are written from the UTC fields; the tests hold each one to Intl's own output.
  */
 
 export const ghanaTimeZone = 'Africa/Accra';
@@ -26,38 +29,20 @@ export const ghanaDate = (instant: Date | string) => new Date(instant).toISOStri
 /** Today in Ghana, as yyyy-MM-dd. */
 export const ghanaToday = (now: Date = new Date()) => ghanaDate(now);
 
-/**
- * A date formatter made on its first use: building an Intl.DateTimeFormat (its locale and time-zone
- * data) costs milliseconds on a phone, and a page that formats no such date should not pay it
- * while its scripts load.
- */
-export function onFirstUse(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => {
-    made ??= new Intl.DateTimeFormat(locale, options);
-    return made;
-  };
-}
-
-const rideDate = onFirstUse('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const pickedDate = onFirstUse('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const dateTimeInGhana = onFirstUse('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: ghanaTimeZone });
-const dayInGhana = onFirstUse('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: ghanaTimeZone });
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** `2026-11-28` → `Sat, Nov 28, 2026`: a departure date on the ride cards and details. Anything else is shown as given. */
 export function formatRideDate(date: string): string {
   const day = dayOf(date);
-  return day ? rideDate().format(day) : date;
+  return day ? `${weekdays[day.getUTCDay()]}, ${months[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}` : date;
 }
 
 /** `2026-11-28` → `Nov 28, 2026`: the spec's chosen day (`Mon dd, yyyy`), in the date picker and the wizard's review. */
 export function formatPickedDate(date: string): string {
   const day = dayOf(date);
-  return day ? pickedDate().format(day) : date;
+  return day ? `${months[day.getUTCMonth()]} ${String(day.getUTCDate()).padStart(2, '0')}, ${day.getUTCFullYear()}` : date;
 }
-
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
  * `2025-11-28` → `Fri 28 Nov`: a departure date in notices, SMS and e-mail, short for one SMS
@@ -77,7 +62,13 @@ export function formatClockTime(time: string): string {
 }
 
 /** An instant as `22 Nov 2026, 09:30`, Ghana's time (the spec's payment dates; when a notification came). */
-export const formatDateTimeInGhana = (instant: Date | string) => dateTimeInGhana().format(new Date(instant));
+export function formatDateTimeInGhana(instant: Date | string): string {
+  const iso = new Date(instant).toISOString();
+  return `${formatDayInGhana(instant)}, ${iso.slice(11, 16)}`;
+}
 
 /** An instant's day in Ghana as `22 Nov 2026`. */
-export const formatDayInGhana = (instant: Date | string | number) => dayInGhana().format(new Date(instant));
+export function formatDayInGhana(instant: Date | string | number): string {
+  const day = new Date(new Date(instant).toISOString().slice(0, 10));
+  return `${day.getUTCDate()} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}

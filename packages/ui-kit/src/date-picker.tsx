@@ -1,4 +1,4 @@
-import { formatPickedDate, ghanaToday, isCalendarDate, onFirstUse } from '@krom/contracts/ghana-time';
+import { formatPickedDate, ghanaToday, isCalendarDate } from '@krom/contracts/ghana-time';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { IconButton } from './button.tsx';
@@ -12,8 +12,13 @@ const DAY_MS = 86_400_000;
 const toDate = (date: string) => new Date(`${date}T00:00:00Z`);
 const toText = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => toText(new Date(toDate(date).getTime() + days * DAY_MS));
-const longDate = onFirstUse('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const monthTitle = onFirstUse('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** Made when a calendar first opens, not while the page's scripts load (locale data costs a phone's main thread). */
+let formats: { longDate: Intl.DateTimeFormat; monthTitle: Intl.DateTimeFormat } | undefined;
+const calendarFormats = () =>
+  (formats ??= {
+    longDate: new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+    monthTitle: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  });
 
 type Month = { year: number; month: number };
 const monthOf = (date: string): Month => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 });
@@ -191,7 +196,7 @@ function Calendar({
         </NavButton>
         {/* A label, not a heading: the calendar opens under any heading level (axe: heading-order). */}
         <MonthTitle id={titleId} aria-live="polite">
-          {monthTitle().format(toDate(firstOfMonth(view)))}
+          {calendarFormats().monthTitle.format(toDate(firstOfMonth(view)))}
         </MonthTitle>
         <NavButton aria-label="Next month" onClick={() => showMonth(shiftMonth(view, 1))}>
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
@@ -221,7 +226,7 @@ function Calendar({
                     <Day
                       type="button"
                       data-date={date}
-                      aria-label={longDate().format(toDate(date))}
+                      aria-label={calendarFormats().longDate.format(toDate(date))}
                       aria-current={date === today ? 'date' : undefined}
                       aria-pressed={date === selected}
                       disabled={date < today}
