@@ -1,3 +1,4 @@
+import { bundleReport } from '@krom/ui-kit/build/bundle-report.ts';
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
 import { publishRoutes } from '@krom/ui-kit/build/publish-routes.ts';
@@ -33,6 +34,8 @@ export default defineConfig({
       ],
     }),
     precompress(),
+    // What each script is made of, for the JavaScript budget's failure message (frontends/README.md).
+    bundleReport(),
   ],
   build: { target: 'esnext', modulePreload: { polyfill: false } },
   // Running on its own (`npm run preview`): /api goes to the BFF like it does behind the web server.

@@ -1,3 +1,4 @@
+import { bundleReport } from '@krom/ui-kit/build/bundle-report.ts';
 import { federationAliases, federationShared } from '@krom/ui-kit/build/federation-shared.ts';
 import { precompress } from '@krom/ui-kit/build/precompress.ts';
 import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
@@ -57,6 +58,8 @@ export default defineConfig({
       groups: { remoteLoader: ['src/app/load-remote.ts'], entry: ['src/main.ts'] },
     }),
     precompress(),
+    // What each script is made of, for the JavaScript budget's failure message (frontends/README.md).
+    bundleReport(),
   ],
   build: {
     // The federation runtime awaits shared modules at the top level of chunks.
