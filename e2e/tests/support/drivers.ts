@@ -55,3 +55,36 @@ export async function verifiedDriverThroughApi(page: Page, label: string): Promi
     .toBe('add_vehicle');
   return { ...account, fullName };
 }
+
+/** Where and when a ride of postedRideThroughApi goes (the towns by their gazetteer names). */
+export type RidePlan = { from: string; to: string; departureDate: string };
+
+/**
+ * A vehicle added and a ride posted through the API by the verified driver signed in in `page`
+ * (verifiedDriverThroughApi), for tests whose subject is not the wizard (marketplace.spec.ts
+ * posts through the screens). Returns the ride's id.
+ */
+export async function postedRideThroughApi(page: Page, driver: Account, ride: RidePlan): Promise<string> {
+  const headers = { origin: baseURL };
+  const vehicle = await page.request.post('/api/vehicles', {
+    headers,
+    data: { make: 'Toyota', model: 'Corolla', year: 2019, color: 'Silver', licensePlate: `GR-${driver.phone.slice(-4)}-24`, seats: 5 },
+  });
+  expect(vehicle.status(), await vehicle.text()).toBe(201);
+  const posted = await page.request.post('/api/rides', {
+    headers,
+    data: {
+      vehicleId: ((await vehicle.json()) as { id: string }).id,
+      fromCity: ride.from,
+      fromLocation: ride.from,
+      toCity: ride.to,
+      toLocation: ride.to,
+      departureDate: ride.departureDate,
+      departureTime: '07:30',
+      availableSeats: 3,
+      pricePerSeat: '100',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { id: string }).id;
+}
