@@ -2,7 +2,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { passwordHashOptions } from '@krom/server-kit/passwords';
 import autocannon from 'autocannon';
@@ -13,6 +12,7 @@ import { measureDecisionLatency } from './lib/decision-latency.ts';
 import { benchMarketplace, type LoadFigures } from './lib/marketplace-bench.ts';
 import { renewedAssertion } from './lib/renewed-assertion.ts';
 import { reachable, repoRoot, waitFor } from './lib/infra.ts';
+import { filledPath, type JsBudgetRoute, measurePageJavaScript, type PageJavaScript, readJsBudget } from './lib/page-javascript.ts';
 import { medianPageSpeeds, type PageSpeed } from './lib/page-speed.ts';
 import { describeKeptAnswers } from './lib/search-cache-bench.ts';
 
@@ -336,25 +336,30 @@ try {
   // 5c. The marketplace on 100,000 rides: search through the BFF and direct, at a fixed rate, and the gazetteer.
   const marketplace = await benchMarketplace({ bffUrl: BFF, ridesUrl: RIDES, ridesDatabaseUrl: dbUrl('rides'), secret, load, count: RIDE_COUNT });
 
-  // 6. The JavaScript a page loads, gzipped, as a phone would download it (needs a Chromium): the
-  // landing page, and the ride listing (shell + marketplace remote) a first visit from a link opens.
-  const pageScripts = async (url: string) => {
-    const scripts: { url: string; bytes: number }[] = [];
+  // 6. The JavaScript each signed-out route of the budget (frontends/js-budget.json) loads, gzipped,
+  // as a phone would download it on a first visit (needs a Chromium), measured as the budget's check does.
+  const listingPath = `/ride-listings?${marketplace.search}`;
+  const budgetRoutes = readJsBudget().filter((route) => route.as === 'signed-out');
+  const pageJavaScript: { route: JsBudgetRoute; measured: PageJavaScript }[] = [];
+  if (existsSync(CHROMIUM)) {
+    // A ride of the budget's listing search (or the bench's) for `{rideId}`.
+    const budgetSearch = budgetRoutes.find((route) => route.path.startsWith('/ride-listings?'))?.path.split('?')[1] ?? marketplace.search;
+    const found = (await (await fetch(`${BFF}/api/rides?${budgetSearch}`)).json()) as { rides: { id: string }[] };
+    const values = found.rides[0] ? { rideId: found.rides[0].id } : {};
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     try {
-      const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
-      tab.on('response', async (response) => {
-        if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: gzipSync(await response.body(), { level: 9 }).length });
-      });
-      await tab.goto(url, { waitUntil: 'networkidle' });
+      for (const route of budgetRoutes) {
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+        try {
+          pageJavaScript.push({ route, measured: await measurePageJavaScript(await context.newPage(), `${WEB}${filledPath(route.path, values)}`) });
+        } finally {
+          await context.close();
+        }
+      }
     } finally {
       await browser.close();
     }
-    return { files: scripts.length, kib: scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024 };
-  };
-  const listingPath = `/ride-listings?${marketplace.search}`;
-  const landing = existsSync(CHROMIUM) ? await pageScripts(WEB) : { files: 0, kib: 0 };
-  const listing = existsSync(CHROMIUM) ? await pageScripts(`${WEB}${listingPath}`) : { files: 0, kib: 0 };
+  }
 
   // 7. Lighthouse (mobile defaults: simulated slow 4G, 4x CPU) on the public pages, signed out as
   // a first visit is: three runs each, the median.
@@ -404,11 +409,13 @@ try {
   console.log(`  ${describeKeptAnswers(marketplace.kept)}`);
   console.log(`  GET /api/rides at a fixed 300 req/s: p95 ${ms(searchFixed.p95)} (goal < 25 ms), ${searchFixed.rps.toFixed(0)} req/s served, ${searchFixed.non2xx} non-2xx`);
   console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx\n`);
-  console.log(
-    existsSync(CHROMIUM)
-      ? `  landing page JavaScript: ${landing.kib.toFixed(1)} KiB gzipped in ${landing.files} files; /ride-listings (shell + marketplace remote): ${listing.kib.toFixed(1)} KiB gzipped in ${listing.files} files`
-      : `  page JavaScript: not measured (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`,
-  );
+  if (existsSync(CHROMIUM)) {
+    console.log('  JavaScript per route, gzipped, every script a fresh signed-out visit loads (limits: frontends/js-budget.json):');
+    for (const { route, measured } of pageJavaScript) {
+      const target = route.targetKiB === undefined ? '' : ` (target ${route.targetKiB} KiB)`;
+      console.log(`    ${route.path.slice(0, 36).padEnd(36)} ${measured.kib.toFixed(1).padStart(6)} KiB in ${String(measured.files).padStart(3)} files   limit ${route.limitKiB} KiB${target}`);
+    }
+  } else console.log(`  page JavaScript: not measured (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`);
   console.log(
     existsSync(CHROMIUM)
       ? '  Lighthouse performance, mobile defaults, median of 3 runs (goal: score ≥ 95, LCP ≤ 2.0 s):'
