@@ -18,6 +18,14 @@ export type PrerenderedPage = {
   shared: string[];
   /** The API answers the page asks for first, which the web server has the browser fetch with the HTML. */
   data?: DataPreload[];
+  /**
+   * A page that works as HTML alone (its controls are native: a popover, radio inputs): the web
+   * server sends it without the app, no entry script and no preloads, only `scripts`, the page's
+   * own small entry. Links are then ordinary page loads.
+   */
+  static?: { scripts: string[] };
+  /** The same page rendered for a setting the web server picks at run time (PRE_LAUNCH), by name. */
+  variants?: Record<string, { html: string; styles: string }>;
 };
 
 /**

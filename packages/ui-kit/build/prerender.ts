@@ -1,18 +1,27 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rollup';
-import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import type { OutputBundle, OutputChunk, RollupOutput } from 'rollup';
+import { build, createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { federationAliases } from './federation-shared.ts';
 import { type DataPreload, PRERENDER_MANIFEST, type PrerenderManifest } from './prerender-manifest.ts';
 
 export type PrerenderOptions = {
-  /** Module (relative to the frontend's root) exporting `render(path): Promise<{ html, styles }>`. */
+  /** Module (relative to the frontend's root) exporting `render(path, options: RenderOptions): Promise<{ html, styles }>`. */
   entry: string;
-  /** Each page: its path, the source modules (relative to root) whose chunks it needs, and the API calls it makes first. */
-  pages: { path: string; modules: string[]; data?: DataPreload[] }[];
+  /**
+   * Each page: its path, the source modules (relative to root) whose chunks it needs, and the API
+   * calls it makes first. `static`: the page works as HTML alone and is served without the app,
+   * with only `script` (a build input, relative to root). `variants`: names of settings the page is
+   * also rendered for, one of which the web server picks when it runs (see PrerenderedPage).
+   */
+  pages: { path: string; modules: string[]; data?: DataPreload[]; static?: { script: string }; variants?: string[] }[];
   /** Extra chunk groups to record, by name: source modules relative to root. */
   groups?: Record<string, string[]>;
 };
+
+/** What the render entry is asked for: a page served without the app keeps its controls live; a variant is rendered for its setting. */
+export type RenderOptions = { static: boolean; variant?: string };
 
 const SHARED_CHUNK = /^__federation_shared_(.+)$/;
 const IMPORT_SHARED_AS = /import\{importShared as ([\w$]+)\}from/;
@@ -53,6 +62,24 @@ function staticGraph(bundle: OutputBundle, start: OutputChunk[]): OutputChunk[] 
 }
 
 /**
+ * A static page's own script, bundled alone into one file by a second Vite build. In the app's
+ * build Rollup would give each module it shares with the app (a constant, a helper) a chunk of
+ * its own: a request each, for a few bytes, before the script can run.
+ */
+async function buildAlone(config: ResolvedConfig, script: string): Promise<string> {
+  const result = (await build({
+    configFile: false,
+    root: config.root,
+    logLevel: 'error',
+    resolve: { alias: federationAliases() },
+    build: { write: false, minify: true, target: 'esnext', modulePreload: false, copyPublicDir: false, rollupOptions: { input: path.resolve(config.root, script) } },
+  })) as RollupOutput | RollupOutput[];
+  const chunks = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output).filter((file): file is OutputChunk => file.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0]) throw new Error(`prerender: ${script} did not build into one file (${chunks.map((chunk) => chunk.fileName).join(', ')})`);
+  return chunks[0].code;
+}
+
+/**
  * Renders the frontend's public pages to HTML when it is built (react-dom/server with
  * styled-components' ServerStyleSheet, through Vite's SSR loader so the same aliases and TSX
  * apply), and records the chunks each page needs, so the first response already shows the page and
@@ -70,7 +97,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
         const shared = file.type === 'chunk' ? SHARED_CHUNK.exec(file.name) : null;
         if (file.type === 'chunk' && shared?.[1]) {
@@ -91,6 +118,15 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           ...(page.data ? { data: page.data } : {}),
         };
       }
+      for (const page of options.pages) {
+        const entry = manifest.pages[page.path];
+        if (!page.static || !entry) continue;
+        const code = await buildAlone(config, page.static.script);
+        const name = path.basename(page.static.script).replace(/\.[^.]+$/, '');
+        const fileName = `${config.build.assetsDir}/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName, source: code });
+        entry.static = { scripts: [url(fileName)] };
+      }
     },
     async closeBundle() {
       // A second Vite, in SSR mode, runs the render entry in this Node process.
@@ -109,12 +145,16 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       });
       try {
         const { render } = (await server.ssrLoadModule(absolute(options.entry))) as {
-          render: (path: string) => Promise<{ html: string; styles: string }>;
+          render: (path: string, options: RenderOptions) => Promise<{ html: string; styles: string }>;
         };
         for (const page of options.pages) {
           const entry = manifest.pages[page.path];
           if (!entry) continue;
-          Object.assign(entry, await render(page.path));
+          const isStatic = page.static !== undefined;
+          Object.assign(entry, await render(page.path, { static: isStatic }));
+          for (const variant of page.variants ?? []) {
+            entry.variants = { ...entry.variants, [variant]: await render(page.path, { static: isStatic, variant }) };
+          }
         }
       } finally {
         await server.close();

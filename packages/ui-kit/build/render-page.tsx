@@ -26,14 +26,17 @@ const CLIENT_RENDERED_NOTE = /(?<=<!--\$!-->)<template[^>]*><\/template>/g;
 /**
  * One page of a route table rendered to HTML at build time (prerender.ts), inside the providers
  * the shell mounts, as a visitor who is not signed in sees it before anything has loaded: no
- * request is answered, so screens show their signed-out, empty state.
+ * request is answered, so screens show their signed-out, empty state. A page served without the
+ * app (`static`) keeps its controls as they are: native HTML (a popover, radio inputs) is all it has.
  */
-export async function renderPage(routes: RouteObject[], pathname: string): Promise<{ html: string; styles: string }> {
+export async function renderPage(routes: RouteObject[], pathname: string, options: { static?: boolean } = {}): Promise<{ html: string; styles: string }> {
   // Signed out, whatever a loader asks the API while rendering (the landing prefetches the user).
   const realFetch = globalThis.fetch;
   globalThis.fetch = async () => Response.json({ message: 'Not signed in' }, { status: 401 });
   try {
-    return await renderSignedOut(routes, pathname);
+    const page = await renderSignedOut(routes, pathname);
+    if (options.static) return page;
+    return { html: page.html.replace(CONTROL, '<$1 disabled'), styles: `${page.styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
   } finally {
     globalThis.fetch = realFetch;
   }
@@ -58,7 +61,7 @@ async function renderSignedOut(routes: RouteObject[], pathname: string): Promise
     // class names come out differently (modules load in another order), and adopted rules would
     // share cascade slots with its own. The page drops them once React has rendered (bootstrap.tsx).
     const styles = sheet.getStyleTags().replace(/<style[^>]*>/g, `<style ${PRERENDERED_STYLES_ATTRIBUTE}>`);
-    return { html: html.replace(CLIENT_RENDERED_NOTE, '').replace(CONTROL, '<$1 disabled'), styles: `${styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
+    return { html: html.replace(CLIENT_RENDERED_NOTE, ''), styles };
   } finally {
     sheet.seal();
   }
