@@ -3,7 +3,8 @@ import styled, { keyframes } from 'styled-components';
 import { IconButton } from './button.tsx';
 
 /**
- * A side panel over the page (the landing page's mobile menu, the signed-in side menu).
+ * A side panel over the page (the signed-in side menu; the landing's phone menu has its look as a
+ * native popover, so it works on the landing served without the app).
  * Closes on the close button, a tap on the overlay or Escape, and hands focus back afterwards.
  */
 export function SlideInPanel({

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import { Icon, type IconName } from './icon.tsx';
 import { Section, SectionInner, SectionLead, SectionTitle } from './section.tsx';
@@ -29,52 +28,63 @@ const steps: Record<Audience, { heading: string; steps: Step[] }> = {
   },
 };
 
-/** Phones show one audience at a time (drivers first); wide screens show both side by side. */
+/**
+ * Phones show one audience at a time (drivers first); wide screens show both side by side. The
+ * switch is two radio inputs and CSS shows the chosen audience's steps: it works in the landing
+ * served as HTML alone, and the app renders the same elements.
+ */
 export function HowItWorksSection() {
-  const [audience, setAudience] = useState<Audience>('drivers');
   return (
     <Section id="how-it-works" aria-labelledby="how-it-works-title">
       <SectionInner>
         <SectionTitle id="how-it-works-title">How It Works</SectionTitle>
         <SectionLead>Three steps whether you are taking a seat or offering one.</SectionLead>
-        <Toggle role="group" aria-label="Show steps for">
-          {(['riders', 'drivers'] as const).map((option) => (
-            <ToggleButton
-              key={option}
-              type="button"
-              aria-pressed={audience === option}
-              onClick={() => setAudience(option)}
-            >
-              {steps[option].heading}
-            </ToggleButton>
-          ))}
-        </Toggle>
-        <Columns>
-          {(['riders', 'drivers'] as const).map((option) => (
-            <Column key={option} $active={audience === option} aria-labelledby={`how-${option}`}>
-              <ColumnTitle id={`how-${option}`}>{steps[option].heading}</ColumnTitle>
-              <Steps>
-                {steps[option].steps.map((step, index) => (
-                  <StepItem key={step.title}>
-                    <StepIcon>
-                      <Icon name={step.icon} />
-                    </StepIcon>
-                    <div>
-                      <StepTitle>
-                        {index + 1}. {step.title}
-                      </StepTitle>
-                      <StepText>{step.text}</StepText>
-                    </div>
-                  </StepItem>
-                ))}
-              </Steps>
-            </Column>
-          ))}
-        </Columns>
+        <Audiences>
+          <Toggle role="radiogroup" aria-label="Show steps for">
+            {audiences.map((option) => (
+              <ToggleOption key={option}>
+                <input type="radio" name="how-it-works-audience" value={option} defaultChecked={option === 'drivers'} />
+                {steps[option].heading}
+              </ToggleOption>
+            ))}
+          </Toggle>
+          <Columns>
+            {audiences.map((option) => (
+              <Column key={option} data-audience={option} aria-labelledby={`how-${option}`}>
+                <ColumnTitle id={`how-${option}`}>{steps[option].heading}</ColumnTitle>
+                <Steps>
+                  {steps[option].steps.map((step, index) => (
+                    <StepItem key={step.title}>
+                      <StepIcon>
+                        <Icon name={step.icon} />
+                      </StepIcon>
+                      <div>
+                        <StepTitle>
+                          {index + 1}. {step.title}
+                        </StepTitle>
+                        <StepText>{step.text}</StepText>
+                      </div>
+                    </StepItem>
+                  ))}
+                </Steps>
+              </Column>
+            ))}
+          </Columns>
+        </Audiences>
       </SectionInner>
     </Section>
   );
 }
+
+const audiences = ['riders', 'drivers'] as const;
+
+/** Shows the column of the audience whose radio is checked (every column on a wide screen). */
+const Audiences = styled.div`
+  display: grid;
+  gap: 24px;
+
+  ${audiences.map((option) => `&:has(input[value='${option}']:checked) [data-audience='${option}'] { display: grid; }`).join('\n')}
+`;
 
 const Toggle = styled.div`
   display: grid;
@@ -89,18 +99,32 @@ const Toggle = styled.div`
   }
 `;
 
-const ToggleButton = styled.button`
+/** A segment of the switch: the radio itself is invisible (still focusable), its label is the button. */
+const ToggleOption = styled.label`
+  display: grid;
+  place-items: center;
   min-height: 44px;
-  border: 0;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: transparent;
   font-weight: 600;
   color: ${({ theme }) => theme.color.muted};
   cursor: pointer;
 
-  &[aria-pressed='true'] {
+  input {
+    position: absolute;
+    opacity: 0;
+    width: 1px;
+    height: 1px;
+    margin: 0;
+  }
+
+  &:has(:checked) {
     background: ${({ theme }) => theme.color.primary};
     color: ${({ theme }) => theme.color.onPrimary};
+  }
+
+  &:has(:focus-visible) {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
   }
 `;
 
@@ -114,8 +138,8 @@ const Columns = styled.div`
   }
 `;
 
-const Column = styled.section<{ $active: boolean }>`
-  display: ${({ $active }) => ($active ? 'grid' : 'none')};
+const Column = styled.section`
+  display: none;
   gap: 16px;
   padding: 20px;
   border-radius: ${({ theme }) => theme.radius.lg};

@@ -1,17 +1,12 @@
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { HeaderBar } from '@krom/ui-kit/header-bar.tsx';
 import { Logo } from '@krom/ui-kit/logo.tsx';
-import { SlideInPanel } from '@krom/ui-kit/slide-in-panel.tsx';
-import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { landingAnchors } from './landing-anchors.ts';
+import { LandingMenu } from './landing-menu.tsx';
 
 export function LandingHeader({ signedIn }: { signedIn: boolean }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-
   return (
     <HeaderBar
       start={
@@ -33,28 +28,7 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
             <GetStarted to="/create-account">Get Started</GetStarted>
           </WideNav>
           <LoginLink to="/login">Log in</LoginLink>
-          <MenuButton type="button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </MenuButton>
-          <SlideInPanel open={menuOpen} onClose={closeMenu} label="Menu">
-            <MenuList aria-label="Sections">
-              {landingAnchors.map((anchor) => (
-                <MenuAnchor key={anchor.id} href={`#${anchor.id}`} onClick={closeMenu}>
-                  {anchor.label}
-                </MenuAnchor>
-              ))}
-            </MenuList>
-            <Stack $gap={12}>
-              <ButtonLink to="/login" onClick={closeMenu} $variant="secondary" $block>
-                Log in
-              </ButtonLink>
-              <ButtonLink to="/create-account" onClick={closeMenu} $block>
-                Get Started
-              </ButtonLink>
-            </Stack>
-          </SlideInPanel>
+          <LandingMenu />
         </>
       }
     />
@@ -109,35 +83,4 @@ const LoginLink = styled(Link)`
   ${({ theme }) => theme.media.lg} {
     display: none;
   }
-`;
-
-const MenuButton = styled.button`
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  margin-right: -8px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
-  cursor: pointer;
-
-  ${({ theme }) => theme.media.lg} {
-    display: none;
-  }
-`;
-
-const MenuList = styled.nav`
-  display: flex;
-  flex-direction: column;
-  margin: 8px 0 16px;
-`;
-
-const MenuAnchor = styled.a`
-  padding: 14px 4px;
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  font-size: 1.125rem;
-  font-weight: 500;
-  color: ${({ theme }) => theme.color.text};
-  text-decoration: none;
 `;

@@ -12,6 +12,8 @@ import { WhyUseSection } from './why-use-section.tsx';
 /**
  * Shown signed out from the first paint (it is also the HTML the build prerenders): the answer to
  * "who is signed in" arrives after, and only a signed-in visitor is then sent to the dashboard.
+ * The web server sends this HTML without the app (static-pages.ts), with its own script doing the
+ * same (static-landing.ts); the app renders it when a visitor comes back to `/` inside it.
  */
 export function LandingPage() {
   const { isAuthenticated } = useAuth();
