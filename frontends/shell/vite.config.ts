@@ -5,6 +5,7 @@ import { prerenderPages } from '@krom/ui-kit/build/prerender.ts';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PRE_LAUNCH_VARIANT } from './src/launch-setting.ts';
 
 /**
  * main.ts reaches bootstrap.tsx only through a dynamic import (the async boundary), so the
@@ -51,10 +52,20 @@ export default defineConfig({
     }),
     preloadBootstrapChunk(),
     // The landing as HTML, the chunks a remote's page needs from the host (the remote loader), and
-    // the entry script's own chunks, which a prerendered page preloads ahead of all others.
+    // the entry script's own chunks, which a prerendered page preloads ahead of all others. The
+    // landing works as HTML alone: the web server sends it without the app, with its own small
+    // script, in the variant its PRE_LAUNCH setting asks for.
     prerenderPages({
       entry: 'src/prerender.tsx',
-      pages: [{ path: '/', modules: ['src/features/landing/components/landing-page.tsx'] }],
+      pages: [
+        {
+          path: '/',
+          modules: ['src/features/landing/components/landing-page.tsx'],
+          // Its one script, without React (a few hundred bytes), built alone into one file.
+          static: { script: 'src/features/landing/static-landing.ts' },
+          variants: [PRE_LAUNCH_VARIANT],
+        },
+      ],
       groups: { remoteLoader: ['src/app/load-remote.ts'], entry: ['src/main.ts'] },
     }),
     precompress(),
