@@ -16,6 +16,7 @@ import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { type FetchedFiles, followRemoteFile } from './remote-files.ts';
 import type { RemoteRoutes } from './remote-routes.ts';
 import type { RemoteSource } from './remote-sources.ts';
+import { inLaunchSetting, staticPageHtml } from './static-pages.ts';
 
 /** One page's full HTML, compressed once when the server starts, and the API calls it makes first. */
 export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer; data: DataPreload[] };
@@ -126,7 +127,7 @@ type ComposedPages = { prerendered: Map<string, ComposedPage>; index: ComposedPa
 
 /**
  * index.html with the remotes' routes, and every prerendered page, by path: the shell's own (the
- * landing) and those of each remote. A remote's page also preloads the host's remote loader, the
+ * landing, static: without the app) and those of each remote. A remote's page also preloads the host's remote loader, the
  * remote's entry, /remotes.json and the host's copies of the shared modules it imports. A remote
  * behind its own server contributes the manifest last fetched from it; a build without prerendered
  * pages is served as before: index.html.
@@ -135,12 +136,20 @@ function composePages(options: Sources, routes: PublishedRemoteRoutes[]): Compos
   const prerendered = new Map<string, ComposedPage>();
   const indexFile = path.join(options.shellDist, 'index.html');
   if (!existsSync(indexFile)) return { prerendered, index: undefined };
-  const indexHtml = withRemoteRoutes(withLaunchSetting(readFileSync(indexFile, 'utf8'), options.preLaunch ?? false), routes);
+  const preLaunch = options.preLaunch ?? false;
+  const launchHtml = withLaunchSetting(readFileSync(indexFile, 'utf8'), preLaunch);
+  const indexHtml = withRemoteRoutes(launchHtml, routes);
   const index = compressed(indexHtml, []);
   if (!ROOT_CONTENT.test(indexHtml)) return { prerendered, index };
   const shell = readManifest(options.shellDist);
   const entryChunks = shell?.groups.entry ?? [];
-  for (const [pathname, page] of Object.entries(shell?.pages ?? {})) prerendered.set(pathname, compose(indexHtml, page, entryChunks, page.preload, []));
+  for (const [pathname, built] of Object.entries(shell?.pages ?? {})) {
+    // The shell's pages come in the launch setting's variant; one that works as HTML alone (the
+    // landing) is sent without the app (static-pages.ts).
+    const page = inLaunchSetting(built, preLaunch);
+    const composed = page.static ? compressed(staticPageHtml(launchHtml, { ...page, static: page.static }), page.data ?? []) : compose(indexHtml, page, entryChunks, page.preload, []);
+    prerendered.set(pathname, composed);
+  }
   for (const [name, source] of Object.entries(options.remotes)) {
     const entry = options.remotesConfig[name]?.entry;
     const remote = 'dist' in source ? readManifest(source.dist) : options.fetched?.get(name)?.value;

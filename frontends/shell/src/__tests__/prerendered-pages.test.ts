@@ -251,3 +251,62 @@ describe('a remote in its own container', () => {
     }
   });
 });
+
+describe('a page that works as HTML alone (the landing)', () => {
+  const META = '<meta name="krom-launch" content="pre-launch">';
+  const staticShell: PrerenderManifest = {
+    ...shellManifest,
+    pages: {
+      '/': {
+        html: '<header><button popovertarget="landing-menu" aria-label="Open menu"></button></header><main><h1>Share the ride</h1></main>',
+        styles: '<style data-prerendered-styles>.a{color:green}</style>',
+        preload: ['/assets/landing-page-Ee33_-fF.js', '/assets/react-Cc22_-dD.js'],
+        shared: [],
+        static: { scripts: ['/assets/static-landing-Qq99_-rR.js'] },
+        variants: { 'pre-launch': { html: '<main><p>Krom is coming soon to Ghana. <a href="/waitlist">Join the waitlist</a></p><h1>Share the ride</h1></main>', styles: '<style data-prerendered-styles>.b{color:red}</style>' } },
+      },
+    },
+  };
+  let staticDist: string;
+  beforeAll(async () => {
+    staticDist = path.join(dir, 'static-shell');
+    await mkdir(staticDist, { recursive: true });
+    await writeFile(path.join(staticDist, 'index.html'), indexHtml.replace('</div></body>', '</div><noscript>Krom needs JavaScript to run.</noscript></body>'));
+    await writeFile(path.join(staticDist, 'prerendered.json'), JSON.stringify(staticShell));
+  });
+
+  const landing = async (preLaunch: boolean) => {
+    const server = await buildWebServer({ shellDist: staticDist, remotes: {}, bffUrl: 'http://127.0.0.1:9', preLaunch });
+    try {
+      const response = await server.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      return brotliDecompressSync(response.rawPayload).toString();
+    } finally {
+      await server.close();
+    }
+  };
+
+  it('is sent without the app: its markup and styles, and its own script as the only one', async () => {
+    const html = await landing(false);
+    expect(html).toContain('<div id="root"><header><button popovertarget="landing-menu" aria-label="Open menu"></button></header><main><h1>Share the ride</h1></main></div>');
+    expect(html.indexOf('<style data-prerendered-styles>.a{color:green}</style>')).toBeLessThan(html.indexOf('</head>'));
+    // No entry script, no preload of any kind, not even held back, no remotes' routes for a router that is not there.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" async crossorigin src="/assets/static-landing-Qq99_-rR.js">']);
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('data-preload-scripts');
+    // It works without JavaScript, so it does not say it needs it.
+    expect(html).not.toContain('<noscript>');
+    expect(html).not.toContain(META);
+    expect(html).not.toContain('coming soon');
+  });
+
+  it('before launch (PRE_LAUNCH), has the banner with the waitlist link in the HTML served', async () => {
+    const html = await landing(true);
+    expect(html.split('</head>')[0]).toContain(META);
+    expect(html).toContain('<div id="root"><main><p>Krom is coming soon to Ghana. <a href="/waitlist">Join the waitlist</a></p><h1>Share the ride</h1></main></div>');
+    expect(html).toContain('<style data-prerendered-styles>.b{color:red}</style>');
+    expect(html).not.toContain('.a{color:green}');
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" async crossorigin src="/assets/static-landing-Qq99_-rR.js">']);
+  });
+});
