@@ -127,7 +127,7 @@ type ComposedPages = { prerendered: Map<string, ComposedPage>; index: ComposedPa
 
 /**
  * index.html with the remotes' routes, and every prerendered page, by path: the shell's own (the
- * landing, static: without the app) and those of each remote. A remote's page also preloads the host's remote loader, the
+ * landing, sent without the app) and those of each remote. A remote's page also preloads the host's remote loader, the
  * remote's entry, /remotes.json and the host's copies of the shared modules it imports. A remote
  * behind its own server contributes the manifest last fetched from it; a build without prerendered
  * pages is served as before: index.html.
@@ -147,7 +147,7 @@ function composePages(options: Sources, routes: PublishedRemoteRoutes[]): Compos
     // The shell's pages come in the launch setting's variant; one that works as HTML alone (the
     // landing) is sent without the app (static-pages.ts).
     const page = inLaunchSetting(built, preLaunch);
-    const composed = page.static ? compressed(staticPageHtml(launchHtml, { ...page, static: page.static }), page.data ?? []) : compose(indexHtml, page, entryChunks, page.preload, []);
+    const composed = page.static ? compressed(staticPageHtml(launchHtml, page, page.static.scripts), page.data ?? []) : compose(indexHtml, page, entryChunks, page.preload, []);
     prerendered.set(pathname, composed);
   }
   for (const [name, source] of Object.entries(options.remotes)) {

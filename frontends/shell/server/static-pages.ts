@@ -19,9 +19,9 @@ export function inLaunchSetting(page: PrerenderedPage, preLaunch: boolean): Prer
  * which only the app reads), with only the page's own scripts, run as soon as they arrive. Its
  * links are ordinary page loads; the app takes over on the next page.
  */
-export function staticPageHtml(indexHtml: string, page: PrerenderedPage & { static: { scripts: string[] } }): string {
-  const scripts = page.static.scripts.map((url) => `<script type="module" async crossorigin src="${url}"></script>`);
+export function staticPageHtml(indexHtml: string, page: PrerenderedPage, scripts: string[]): string {
+  const tags = scripts.map((url) => `<script type="module" async crossorigin src="${url}"></script>`);
   return APP_SCRIPTS.reduce((html, pattern) => html.replace(pattern, ''), indexHtml)
-    .replace('</head>', `${[page.styles, ...scripts].join('\n')}\n</head>`)
+    .replace('</head>', `${[page.styles, ...tags].join('\n')}\n</head>`)
     .replace(ROOT_CONTENT, () => `<div id="root">${page.html}</div>`);
 }
