@@ -1,19 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { passwordHashOptions } from '@krom/server-kit/passwords';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { fuzzApi, printFuzzReport, signInSessions } from './fuzz-api.ts';
 import { measureDecisionLatency } from './lib/decision-latency.ts';
 import { benchMarketplace, type LoadFigures } from './lib/marketplace-bench.ts';
 import { renewedAssertion } from './lib/renewed-assertion.ts';
 import { reachable, repoRoot, waitFor } from './lib/infra.ts';
-import { filledPath, type JsBudgetRoute, measurePageJavaScript, type PageJavaScript, readJsBudget } from './lib/page-javascript.ts';
-import { medianPageSpeeds, type PageSpeed } from './lib/page-speed.ts';
+import { measurePages, printPages, seedRidesForPages } from './lib/page-bench.ts';
 import { describeKeptAnswers } from './lib/search-cache-bench.ts';
 
 /**
@@ -31,6 +29,8 @@ const RIDE_COUNT = Number(process.env.BENCH_RIDES ?? 100_000);
 const BASELINE_PORT = 4099 + OFFSET;
 const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** `BENCH_ONLY=pages`: start the system, seed rides and measure the pages only (issue 20's figures). */
+const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PG = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -243,6 +243,14 @@ try {
   const secret = secrets.INTERNAL_AUTH_SECRET;
   const origin = { origin: `http://localhost:${8080 + OFFSET}`, 'content-type': 'application/json' };
 
+  if (PAGES_ONLY) {
+    // `BENCH_ONLY=pages`: the rides the listing and preview show, then the page figures alone.
+    await seedRidesForPages(dbUrl('rides'), RIDE_COUNT);
+    const pages = await measurePages({ chromiumPath: CHROMIUM, web: WEB, bff: BFF, startSecureWeb });
+    console.log(`\nKrom pages (this machine, ${RIDE_COUNT.toLocaleString('en')} rides seeded)\n`);
+    printPages(pages, CHROMIUM);
+  } else {
+
   // 2. Event latency: waitlist.joined committed → SMS log row sent, over 200 sign-ups at a steady pace.
   const emails: string[] = [];
   for (let i = 0; i < 200; i++) {
@@ -336,47 +344,8 @@ try {
   // 5c. The marketplace on 100,000 rides: search through the BFF and direct, at a fixed rate, and the gazetteer.
   const marketplace = await benchMarketplace({ bffUrl: BFF, ridesUrl: RIDES, ridesDatabaseUrl: dbUrl('rides'), secret, load, count: RIDE_COUNT });
 
-  // 6. The JavaScript each signed-out route of the budget (frontends/js-budget.json) loads, gzipped,
-  // as a phone would download it on a first visit (needs a Chromium), measured as the budget's check does.
-  const listingPath = `/ride-listings?${marketplace.search}`;
-  const budgetRoutes = readJsBudget().filter((route) => route.as === 'signed-out');
-  const pageJavaScript: { route: JsBudgetRoute; measured: PageJavaScript }[] = [];
-  if (existsSync(CHROMIUM)) {
-    // A ride of the budget's listing search (or the bench's) for `{rideId}`.
-    const budgetSearch = budgetRoutes.find((route) => route.path.startsWith('/ride-listings?'))?.path.split('?')[1] ?? marketplace.search;
-    const found = (await (await fetch(`${BFF}/api/rides?${budgetSearch}`)).json()) as { rides: { id: string }[] };
-    const values = found.rides[0] ? { rideId: found.rides[0].id } : {};
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-    try {
-      for (const route of budgetRoutes) {
-        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-        try {
-          pageJavaScript.push({ route, measured: await measurePageJavaScript(await context.newPage(), `${WEB}${filledPath(route.path, values)}`) });
-        } finally {
-          await context.close();
-        }
-      }
-    } finally {
-      await browser.close();
-    }
-  }
-
-  // 7. Lighthouse (mobile defaults: simulated slow 4G, 4x CPU) on the public pages, signed out as
-  // a first visit is: three runs each, the median.
-  const publicPages = ['/', '/login', '/create-account', listingPath];
-  const speeds: PageSpeed[] = existsSync(CHROMIUM) ? await medianPageSpeeds(CHROMIUM, publicPages.map((page) => `${WEB}${page}`), 3) : [];
-  const pageSpeeds = speeds.map((speed, index) => ({ path: publicPages[index]!, speed }));
-  // The same pages over HTTP/2 (TLS), as a deployed Krom serves them.
-  const secureWeb = existsSync(CHROMIUM) ? await startSecureWeb() : undefined;
-  let securePageSpeeds: { path: string; speed: PageSpeed }[] = [];
-  if (secureWeb) {
-    try {
-      const secureSpeeds = await medianPageSpeeds(CHROMIUM, publicPages.map((page) => `${secureWeb.url}${page}`), 3);
-      securePageSpeeds = secureSpeeds.map((speed, index) => ({ path: publicPages[index]!, speed }));
-    } finally {
-      await secureWeb.stop();
-    }
-  }
+  // 6. The pages (issue 20): the JavaScript each signed-out budget route loads, and Lighthouse over HTTP/1.1 and HTTP/2.
+  const pages = await measurePages({ chromiumPath: CHROMIUM, web: WEB, bff: BFF, startSecureWeb });
 
   console.log('\nKrom benchmark (this machine, one run; autocannon %d connections, %d s each)\n', CONNECTIONS, DURATION);
   printTable(rows);
@@ -409,30 +378,7 @@ try {
   console.log(`  ${describeKeptAnswers(marketplace.kept)}`);
   console.log(`  GET /api/rides at a fixed 300 req/s: p95 ${ms(searchFixed.p95)} (goal < 25 ms), ${searchFixed.rps.toFixed(0)} req/s served, ${searchFixed.non2xx} non-2xx`);
   console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx\n`);
-  if (existsSync(CHROMIUM)) {
-    console.log('  JavaScript per route, gzipped, every script a fresh signed-out visit loads (limits: frontends/js-budget.json):');
-    for (const { route, measured } of pageJavaScript) {
-      const target = route.targetKiB === undefined ? '' : ` (target ${route.targetKiB} KiB)`;
-      console.log(`    ${route.path.slice(0, 36).padEnd(36)} ${measured.kib.toFixed(1).padStart(6)} KiB in ${String(measured.files).padStart(3)} files   limit ${route.limitKiB} KiB${target}`);
-    }
-  } else console.log(`  page JavaScript: not measured (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`);
-  console.log(
-    existsSync(CHROMIUM)
-      ? '  Lighthouse performance, mobile defaults, median of 3 runs (goal: score ≥ 95, LCP ≤ 2.0 s):'
-      : '  Lighthouse: not measured (no Chromium)',
-  );
-  const printSpeeds = (speedsOf: { path: string; speed: PageSpeed }[]) => {
-    for (const { path: page, speed } of speedsOf) {
-      console.log(
-        `    ${page.slice(0, 16).padEnd(16)} score ${String(speed.score).padStart(3)}   LCP ${(speed.lcp / 1000).toFixed(2)} s   FCP ${(speed.fcp / 1000).toFixed(2)} s   SI ${(speed.speedIndex / 1000).toFixed(2)} s   TBT ${speed.tbt.toFixed(0)} ms   CLS ${speed.cls.toFixed(3)}`,
-      );
-    }
-  };
-  if (pageSpeeds.length > 0) console.log('   over plain HTTP/1.1 (npm start, or behind a TLS proxy speaking HTTP/1.1):');
-  printSpeeds(pageSpeeds);
-  if (securePageSpeeds.length > 0) console.log('   over HTTP/2 with TLS (TLS_CERT_FILE/TLS_KEY_FILE, as deployed; a self-signed certificate here):');
-  else if (existsSync(CHROMIUM)) console.log('   over HTTP/2: not measured (no openssl to make a certificate)');
-  printSpeeds(securePageSpeeds);
+  printPages(pages, CHROMIUM);
   console.log(`  npm start → page served (warm install): ${startSeconds.toFixed(1)} s`);
   console.log(`  load average during the run (1/5/15 min, ${CPU_NOTE}): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
 
@@ -450,6 +396,7 @@ try {
   };
   const sessions = signInSessions({ bff: BFF, origin: WEB, staff: admin, newAccount });
   printFuzzReport(await fuzzApi({ entries: { web: WEB, bff: BFF }, origin: WEB, sessions, runs: Number(process.env.FUZZ_RUNS ?? 300) }));
+  }
 } finally {
   await stopSystem();
 }
