@@ -51,8 +51,9 @@ export default defineConfig({
       shared: federationShared('host'),
     }),
     preloadBootstrapChunk(),
-    // The landing as HTML, the chunks a remote's page needs from the host (the remote loader), and
-    // the entry script's own chunks, which a prerendered page preloads ahead of all others. The
+    // The landing as HTML, the chunks a remote's page needs from the host (the remote loader), the
+    // entry script's own chunks, which a prerendered page preloads ahead of all others, and the
+    // app's (bootstrap.tsx and the shared modules it imports), which every prerendered page needs. The
     // landing works as HTML alone: the web server sends it without the app, with its own small
     // script, in the variant its PRE_LAUNCH setting asks for.
     prerenderPages({
@@ -66,7 +67,7 @@ export default defineConfig({
           variants: [PRE_LAUNCH_VARIANT],
         },
       ],
-      groups: { remoteLoader: ['src/app/load-remote.ts'], entry: ['src/main.ts'] },
+      groups: { remoteLoader: ['src/app/load-remote.ts'], entry: ['src/main.ts'], app: ['src/bootstrap.tsx'] },
     }),
     precompress(),
     // What each script is made of, for the JavaScript budget's failure message (frontends/README.md).

@@ -38,15 +38,21 @@ const VITE_MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"
  * response and then fetches its scripts in parallel, not one import at a time.
  *
  * Only the entry script and what it imports (`entry`) are requested with the HTML. The other
- * preloads, index.html's own and the page's, wait in a <template>, which the browser does not act
- * on, until the entry script (main.ts) moves them into the head: the page needs no script to be
- * painted, and scripts that arrive before that paint compete with it (and count as holding it
- * back in Lighthouse's estimate of a slow phone, which includes every request that ended before it).
+ * preloads wait in a <template>, which the browser does not act on, until the entry script
+ * (main.ts) moves them into the head: the page needs no script to be painted, and scripts that
+ * arrive before that paint compete with it (and count as holding it back in Lighthouse's estimate
+ * of a slow phone, which includes every request that ended before it).
+ *
+ * `preload` is what the shell's app (`app`: bootstrap.tsx and the shared modules it imports) and
+ * the page itself import. index.html's own preloads name every UI kit module any screen of the
+ * shell uses (for pages that are not prerendered); a prerendered page leaves out those it does not
+ * use. A shell build that records no `app` group keeps them all.
  */
-function compose(indexHtml: string, page: PrerenderedPage, entry: string[], preload: string[], fetches: string[]): ComposedPage {
+function compose(indexHtml: string, page: PrerenderedPage, entry: string[], preload: string[], fetches: string[], app?: string[]): ComposedPage {
   const named = new Set([...indexHtml.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]));
   const eager = new Set(entry.filter((url) => !named.has(url)));
-  const later = new Set([...indexHtml.matchAll(VITE_MODULE_PRELOAD)].map((match) => match[1] as string).concat(preload));
+  const indexPreloads = [...indexHtml.matchAll(VITE_MODULE_PRELOAD)].map((match) => match[1] as string);
+  const later = new Set([...(app ?? indexPreloads), ...preload]);
   const modulePreload = (url: string) => `<link rel="modulepreload" crossorigin href="${url}">`;
   const deferred = [
     ...fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
@@ -127,8 +133,9 @@ type ComposedPages = { prerendered: Map<string, ComposedPage>; index: ComposedPa
 
 /**
  * index.html with the remotes' routes, and every prerendered page, by path: the shell's own (the
- * landing, sent without the app) and those of each remote. A remote's page also preloads the host's remote loader, the
- * remote's entry, /remotes.json and the host's copies of the shared modules it imports. A remote
+ * landing, sent without the app) and those of each remote. Each page preloads the shell's app and
+ * the host's copies of the shared modules the page imports; a remote's page also the host's remote
+ * loader, the remote's entry and /remotes.json. A remote
  * behind its own server contributes the manifest last fetched from it; a build without prerendered
  * pages is served as before: index.html.
  */
@@ -143,11 +150,15 @@ function composePages(options: Sources, routes: PublishedRemoteRoutes[]): Compos
   if (!ROOT_CONTENT.test(indexHtml)) return { prerendered, index };
   const shell = readManifest(options.shellDist);
   const entryChunks = shell?.groups.entry ?? [];
+  const app = shell?.groups.app;
+  const hostShared = (page: PrerenderedPage) => page.shared.flatMap((specifier) => shell?.sharedChunks[specifier] ?? []);
   for (const [pathname, built] of Object.entries(shell?.pages ?? {})) {
     // The shell's pages come in the launch setting's variant; one that works as HTML alone (the
     // landing) is sent without the app (static-pages.ts).
     const page = inLaunchSetting(built, preLaunch);
-    const composed = page.static ? compressed(staticPageHtml(launchHtml, page, page.static.scripts), page.data ?? []) : compose(indexHtml, page, entryChunks, page.preload, []);
+    const composed = page.static
+      ? compressed(staticPageHtml(launchHtml, page, page.static.scripts), page.data ?? [])
+      : compose(indexHtml, page, entryChunks, [...page.preload, ...hostShared(page)], [], app);
     prerendered.set(pathname, composed);
   }
   for (const [name, source] of Object.entries(options.remotes)) {
@@ -155,9 +166,8 @@ function composePages(options: Sources, routes: PublishedRemoteRoutes[]): Compos
     const remote = 'dist' in source ? readManifest(source.dist) : options.fetched?.get(name)?.value;
     if (!remote || !entry) continue;
     for (const [pathname, page] of Object.entries(remote.pages)) {
-      const hostShared = page.shared.flatMap((specifier) => shell?.sharedChunks[specifier] ?? []);
-      const preload = [...(shell?.groups.remoteLoader ?? []), entry, ...page.preload, ...hostShared];
-      prerendered.set(pathname, compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH]));
+      const preload = [...(shell?.groups.remoteLoader ?? []), entry, ...page.preload, ...hostShared(page)];
+      prerendered.set(pathname, compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH], app));
     }
   }
   return { prerendered, index };

@@ -55,9 +55,15 @@ export function dataPreloadUrl(data: DataPreload, address: URLSearchParams): str
 
 export type PrerenderManifest = {
   pages: Record<string, PrerenderedPage>;
-  /** For the host: each shared module's chunk and what it imports, so a remote's page can preload the host's copies. */
+  /**
+   * For the host: each shared module's chunk and every chunk loading it fetches (the shared modules
+   * it imports in turn), so a page can preload the host's copies.
+   */
   sharedChunks: Record<string, string[]>;
-  /** Named groups of chunks the web server adds to some pages (the host's remote loader, the entry script's own chunks). */
+  /**
+   * Named groups of chunks the web server adds to some pages, each with the shared modules it
+   * imports (the host's remote loader, the entry script's own chunks, the app's).
+   */
   groups: Record<string, string[]>;
 };
 

@@ -24,7 +24,12 @@ export type PrerenderOptions = {
 export type RenderOptions = { static: boolean; variant?: string };
 
 const SHARED_CHUNK = /^__federation_shared_(.+)$/;
-const IMPORT_SHARED_AS = /import\{importShared as ([\w$]+)\}from/;
+/**
+ * The import of the federation runtime's importShared, its one export: a remote's build keeps its
+ * name (`import{importShared as t}from"./__federation_fn_import-….js"`), a host's minifies it
+ * (`import{i as r}from"./_virtual___federation_fn_import-….js"`).
+ */
+const IMPORT_SHARED_AS = /import\{([\w$]+)(?: as ([\w$]+))?\}from"[^"]*__federation_fn_import-[^"]*"/;
 
 /**
  * The specifiers a minified chunk passes to the federation runtime's importShared (under its
@@ -32,7 +37,8 @@ const IMPORT_SHARED_AS = /import\{importShared as ([\w$]+)\}from/;
  * acts on names the host shares, so a stray string is ignored there.
  */
 function sharedImports(chunk: OutputChunk): string[] {
-  const alias = IMPORT_SHARED_AS.exec(chunk.code)?.[1];
+  const found = IMPORT_SHARED_AS.exec(chunk.code);
+  const alias = found?.[2] ?? found?.[1];
   if (!alias) return [];
   const call = new RegExp(`(?<![\\w$.])${alias.replace(/\$/g, '\\$')}\\("([^"]+)"\\)`, 'g');
   return [...chunk.code.matchAll(call)].map((match) => match[1] as string);
@@ -46,19 +52,49 @@ function chunkOf(bundle: OutputBundle, module: string): OutputChunk {
   return found;
 }
 
-/** `start` and every chunk it imports statically, depth first, skipping the build's own fallback copies of shared modules. */
-function staticGraph(bundle: OutputBundle, start: OutputChunk[]): OutputChunk[] {
+/**
+ * `start` and every chunk it imports statically, depth first. A page's graph skips the build's own
+ * fallback copies of shared modules (the host's are used); a shared module's graph keeps the shared
+ * modules it imports directly (a UI kit module imports the kit modules it uses as plain chunks).
+ */
+function staticGraph(bundle: OutputBundle, start: OutputChunk[], { intoShared = false } = {}): OutputChunk[] {
   const seen = new Map<string, OutputChunk>();
   const visit = (chunk: OutputChunk) => {
     if (seen.has(chunk.fileName)) return;
     seen.set(chunk.fileName, chunk);
     for (const file of chunk.imports) {
       const imported = bundle[file];
-      if (imported?.type === 'chunk' && !SHARED_CHUNK.test(imported.name)) visit(imported);
+      if (imported?.type === 'chunk' && (intoShared || !SHARED_CHUNK.test(imported.name))) visit(imported);
     }
   };
   for (const chunk of start) visit(chunk);
   return [...seen.values()];
+}
+
+/**
+ * Every chunk that loading these shared modules fetches: each one's static graph and, in turn,
+ * the shared modules those chunks take through importShared (a top-level await each, so one not
+ * preloaded would be fetched only when the chunk before it has run: a round trip more).
+ */
+function sharedGraph(bundle: OutputBundle, specifiers: Iterable<string>): OutputChunk[] {
+  const byName = new Map<string, OutputChunk>();
+  for (const file of Object.values(bundle)) {
+    const shared = file.type === 'chunk' ? SHARED_CHUNK.exec(file.name)?.[1] : undefined;
+    if (file.type === 'chunk' && shared) byName.set(shared, file);
+  }
+  const chunks = new Map<string, OutputChunk>();
+  const wanted = [...specifiers];
+  const visited = new Set<string>();
+  for (let specifier = wanted.pop(); specifier !== undefined; specifier = wanted.pop()) {
+    const start = byName.get(specifier);
+    if (visited.has(specifier) || !start) continue;
+    visited.add(specifier);
+    for (const chunk of staticGraph(bundle, [start], { intoShared: true })) {
+      chunks.set(chunk.fileName, chunk);
+      wanted.push(...sharedImports(chunk));
+    }
+  }
+  return [...chunks.values()];
 }
 
 /**
@@ -101,11 +137,14 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       for (const file of Object.values(bundle)) {
         const shared = file.type === 'chunk' ? SHARED_CHUNK.exec(file.name) : null;
         if (file.type === 'chunk' && shared?.[1]) {
-          manifest.sharedChunks[shared[1]] = staticGraph(bundle, [file]).map((chunk) => url(chunk.fileName));
+          manifest.sharedChunks[shared[1]] = sharedGraph(bundle, [shared[1]]).map((chunk) => url(chunk.fileName));
         }
       }
       for (const [name, modules] of Object.entries(options.groups ?? {})) {
-        manifest.groups[name] = staticGraph(bundle, modules.map((module) => chunkOf(bundle, absolute(module)))).map((chunk) => url(chunk.fileName));
+        // A group's chunks and the shared modules they import, which this build (the host) provides.
+        const chunks = staticGraph(bundle, modules.map((module) => chunkOf(bundle, absolute(module))));
+        const shared = sharedGraph(bundle, new Set(chunks.flatMap(sharedImports)));
+        manifest.groups[name] = [...new Set([...chunks, ...shared].map((chunk) => url(chunk.fileName)))];
       }
       for (const page of options.pages) {
         const chunks = staticGraph(bundle, page.modules.map((module) => chunkOf(bundle, absolute(module))));

@@ -310,3 +310,65 @@ describe('a page that works as HTML alone (the landing)', () => {
     expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" async crossorigin src="/assets/static-landing-Qq99_-rR.js">']);
   });
 });
+
+describe("a shell build that records its app's chunks", () => {
+  // index.html preloads every UI kit module any shell screen uses (the waitlist form here), for
+  // the pages that are not prerendered; the app itself needs react and the toaster.
+  const withWaitlistKit = indexHtml.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/assets/toaster-Qq11_-rR.js">\n<link rel="modulepreload" crossorigin href="/assets/phone-field-Ss22_-tT.js"></head>',
+  );
+  const withApp: PrerenderManifest = {
+    ...shellManifest,
+    pages: { '/': { ...shellManifest.pages['/']!, preload: ['/assets/landing-page-Ee33_-fF.js'], shared: ['@krom/ui-kit/button-link.tsx'] } },
+    sharedChunks: {
+      '@krom/ui-kit/button-link.tsx': ['/assets/button-link-Uu33_-vV.js', '/assets/button-Ww44_-xX.js'],
+      '@krom/ui-kit/password-field.tsx': ['/assets/password-field-Gg44_-hH.js', '/assets/button-Ww44_-xX.js', '/assets/line-icon-Yy55_-zZ.js'],
+    },
+    groups: { ...shellManifest.groups, app: ['/assets/bootstrap-Ab12_-cD.js', '/assets/react-Cc22_-dD.js', '/assets/toaster-Qq11_-rR.js'] },
+  };
+  let appShell: string;
+  beforeAll(async () => {
+    appShell = path.join(dir, 'shell-with-app');
+    await mkdir(appShell, { recursive: true });
+    await writeFile(path.join(appShell, 'index.html'), withWaitlistKit);
+    await writeFile(path.join(appShell, 'prerendered.json'), JSON.stringify(withApp));
+  });
+  const pages = () =>
+    prerenderedPages({
+      shellDist: appShell,
+      remotes: { account: { dist: path.join(dir, 'account') } },
+      remotesConfig: { account: { entry: '/remotes/account/assets/remoteEntry.js' } },
+    });
+
+  it('has a prerendered page preload the app and what the page imports, not every kit module of the shell', () => {
+    const landing = pages().prerendered('/')?.html.toString() ?? '';
+    expect(preloads(landing).eager).toEqual(['/assets/preload-helper-Oo88_-pP.js']);
+    expect(preloads(landing).deferred).toEqual([
+      '/assets/bootstrap-Ab12_-cD.js',
+      '/assets/react-Cc22_-dD.js',
+      '/assets/toaster-Qq11_-rR.js',
+      '/assets/landing-page-Ee33_-fF.js',
+      '/assets/button-link-Uu33_-vV.js',
+      '/assets/button-Ww44_-xX.js',
+    ]);
+    // A remote's page: the host's copy of each shared module it imports with all that one loads
+    // in turn (password-field's button and line icon), each named once.
+    const login = pages().prerendered('/login')?.html.toString() ?? '';
+    expect(preloads(login).deferred).toEqual([
+      '/assets/bootstrap-Ab12_-cD.js',
+      '/assets/react-Cc22_-dD.js',
+      '/assets/toaster-Qq11_-rR.js',
+      '/assets/load-remote-Ii55_-jJ.js',
+      '/remotes/account/assets/remoteEntry.js',
+      '/remotes/account/assets/login-page-Kk66_-lL.js',
+      '/assets/password-field-Gg44_-hH.js',
+      '/assets/button-Ww44_-xX.js',
+      '/assets/line-icon-Yy55_-zZ.js',
+    ]);
+  });
+
+  it('leaves index.html, for every page not prerendered, preloading all it did', () => {
+    expect(modulePreloads(pages().index()?.html.toString() ?? '')).toEqual(modulePreloads(withWaitlistKit));
+  });
+});
