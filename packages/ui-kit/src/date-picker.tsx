@@ -2,7 +2,7 @@ import { formatPickedDate, ghanaToday, isCalendarDate } from '@krom/contracts/gh
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { IconButton } from './button.tsx';
-import { PickerField, type PickerFieldProps } from './picker-field.tsx';
+import { CalendarIcon, PickerField, type PickerFieldProps } from './picker-field.tsx';
 
 /**
  * Dates are the spec's yyyy-MM-dd text and are computed in UTC: Ghana keeps GMT all year, so
@@ -81,12 +81,7 @@ export function DatePicker({ id, label, value, onChange, error }: PickerFieldPro
       id={id}
       label={label}
       error={error}
-      icon={
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-          <rect x="3.5" y="5" width="17" height="15.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-        </svg>
-      }
+      icon={<CalendarIcon />}
       shown={value ? formatPickedDate(value) : null}
       placeholder="Select a date"
       expanded={open}

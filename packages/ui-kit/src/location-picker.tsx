@@ -7,7 +7,7 @@ import styled, { css } from 'styled-components';
 import { IconButton } from './button.tsx';
 import { callEndpoint } from './call-endpoint.ts';
 import { ModalDialog } from './modal-dialog.tsx';
-import { ClearButton, ClearIcon, PickerField, type PickerFieldProps } from './picker-field.tsx';
+import { ClearButton, ClearIcon, PickerField, type PickerFieldProps, PinIcon } from './picker-field.tsx';
 
 /** The spec's texts (ride marketplace, "Location picker dialog"). */
 const texts = {
@@ -271,16 +271,6 @@ export function LocationField({
     >
       <LocationPickerDialog open={open} onClose={() => setOpen(false)} onSelect={onChange} title={label} />
     </PickerField>
-  );
-}
-
-/** A map pin, for places. */
-function PinIcon({ size }: { size: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M12 21s-6.5-6.2-6.5-11a6.5 6.5 0 0 1 13 0c0 4.8-6.5 11-6.5 11z" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <circle cx="12" cy="10" r="2.3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    </svg>
   );
 }
 

@@ -261,7 +261,7 @@ describe('/ride-listings', () => {
     await waitFor(() => expect(rideRequests().at(-1)).toEqual({ from: 'Accra', seats: '3', page: '1' }));
 
     await user.click(screen.getByRole('button', { name: /^To/ }));
-    const dialog = screen.getByRole('dialog', { name: 'To' });
+    const dialog = await screen.findByRole('dialog', { name: 'To' });
     await user.type(within(dialog).getByRole('combobox', { name: 'Search locations' }), 'Kejetia');
     await user.click(await within(dialog).findByRole('option', { name: /^Kejetia Market/ }));
     await waitFor(() => expect(search()).toEqual({ from: 'Accra', to: 'Kumasi', toLat: '6.6961', toLng: '-1.6236', seats: '3' }));
@@ -281,6 +281,32 @@ describe('/ride-listings', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByText('1 ride(s) found')).toBeTruthy();
+  });
+
+  it('opens the picker of the first filter chosen, and clears a filter, as soon as the page shows', async () => {
+    const { user, router } = openListing('/ride-listings?from=Accra&date=2026-11-28', {
+      'GET /api/rides': { status: 200, body: rideList([aRide()]) },
+    });
+    await screen.findByText('1 ride(s) found matching your search');
+    // The pickers' code loads when a field is chosen; the chosen one opens, once, with focus in it.
+    await user.click(screen.getByRole('button', { name: 'Date Nov 28, 2026' }));
+    const chosenDay = await screen.findByRole('button', { name: 'Saturday, November 28, 2026' });
+    await waitFor(() => expect(document.activeElement).toBe(chosenDay));
+    expect(screen.getByRole('button', { name: 'Date Nov 28, 2026' }).getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Saturday, November 28, 2026' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Clear From' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ date: '2026-11-28' });
+  });
+
+  it('clears a place before any picker has loaded', async () => {
+    const { user, router } = openListing('/ride-listings?from=Accra&to=Kumasi', {
+      'GET /api/rides': { status: 200, body: rideList([aRide()]) },
+    });
+    await screen.findByText('1 ride(s) found matching your search');
+    await user.click(screen.getByRole('button', { name: 'Clear To' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ from: 'Accra' });
+    expect(screen.getByRole('button', { name: 'To Any destination' })).toBeTruthy();
   });
 
   it('loads further pages with Load more rides until every ride found is shown', async () => {

@@ -1,4 +1,3 @@
-import { formatPickedDate } from '@krom/contracts/ghana-time';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -7,11 +6,11 @@ import styled from 'styled-components';
 import { RideCard } from '../../../components/ride-card.tsx';
 import { useRides } from '../api/search-rides.ts';
 import { hasAnyFilter, type RideSearch, readRideSearch, rideFiltersOf, rideSearchParams } from '../ride-search-params.ts';
-import { emptyRidesChunk, placeAndDateFiltersChunk } from './listing-deferred-parts.ts';
+import { emptyRidesChunk } from './listing-deferred-parts.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { loadPlaceAndDatePickers, PlaceAndDateFields } from './place-and-date-fields.tsx';
 import { SeatsSelect } from './seats-select.tsx';
 
-const PlaceAndDateFilters = lazy(() => placeAndDateFiltersChunk.then((m) => ({ default: m.PlaceAndDateFilters })));
 const EmptyRides = lazy(() => emptyRidesChunk.then((m) => ({ default: m.EmptyRides })));
 
 /** The spec's texts (ride marketplace, "Ride listings"). */
@@ -42,10 +41,15 @@ export function RideListingsPage() {
     <PageFrame>
       <Column>
         <h1>Available Rides</h1>
-        <Filters role="search" aria-label="Ride search" onSubmit={(event) => event.preventDefault()}>
-          <Suspense fallback={<FiltersPlaceholder search={search} />}>
-            <PlaceAndDateFilters search={search} change={change} />
-          </Suspense>
+        <Filters
+          role="search"
+          aria-label="Ride search"
+          onSubmit={(event) => event.preventDefault()}
+          // Someone about to filter: the pickers' code starts downloading before a field is chosen.
+          onFocus={() => void loadPlaceAndDatePickers().catch(() => {})}
+          onPointerOver={() => void loadPlaceAndDatePickers().catch(() => {})}
+        >
+          <PlaceAndDateFields search={search} change={change} />
           <SeatsSelect label="Seats" value={search.seats ?? 1} onChange={(seats) => change({ seats })} />
         </Filters>
         {filtered ? (
@@ -96,28 +100,6 @@ export function RideListingsPage() {
   );
 }
 
-/**
- * What the place and date fields look like while their code downloads: the same labels, boxes
- * and texts, so the real fields replace them without anything on the page moving.
- */
-function FiltersPlaceholder({ search }: { search: RideSearch }) {
-  const fields = [
-    { label: 'From', value: search.from?.text, placeholder: 'Any departure', bold: true },
-    { label: 'To', value: search.to?.text, placeholder: 'Any destination', bold: true },
-    { label: 'Date', value: search.date && formatPickedDate(search.date), placeholder: 'Select a date', bold: false },
-  ];
-  return (
-    <>
-      {fields.map(({ label, value, placeholder, bold }) => (
-        <PlaceholderField key={label} aria-hidden="true">
-          <span>{label}</span>
-          <span>{value ? <Filled $bold={bold}>{value}</Filled> : placeholder}</span>
-        </PlaceholderField>
-      ))}
-    </>
-  );
-}
-
 const Column = styled.div`
   display: grid;
   gap: 16px;
@@ -147,31 +129,6 @@ const ClearFilters = styled(Button)`
   margin-top: -8px;
   font-size: 0.9375rem;
   color: ${({ theme }) => theme.color.primary};
-`;
-
-const PlaceholderField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  min-width: 0;
-
-  > span:first-child { font-size: 0.9375rem; font-weight: 600; }
-  > span:last-child {
-    display: flex;
-    align-items: center;
-    min-height: 48px;
-    padding: 0 14px 0 44px;
-    overflow: hidden;
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.md};
-    color: ${({ theme }) => theme.color.muted};
-    white-space: nowrap;
-  }
-`;
-
-const Filled = styled.span<{ $bold: boolean }>`
-  color: ${({ theme }) => theme.color.text};
-  font-weight: ${({ $bold }) => ($bold ? 600 : 400)};
 `;
 
 const RideList = styled.ul`
