@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRemoteServerConfig, loadWebConfig } from '../../server/config.ts';
 import { buildRemoteServer } from '../../server/remote-server.ts';
-import { remoteOrigins } from '../../server/security-headers.ts';
+import { DOCUMENT_ONLY_HEADERS, remoteOrigins } from '../../server/security-headers.ts';
 import { buildWebServer } from '../../server/web-server.ts';
 
 const appJs = `console.log(${JSON.stringify('krom '.repeat(400))});`;
@@ -215,7 +215,7 @@ describe('web server', () => {
   });
 
   it('sends a Content-Security-Policy for the built app and refuses to be framed', async () => {
-    for (const url of ['/', '/admin/login', '/assets/landing-page-Ab12_-cD.js', '/remotes/marketplace/assets/remoteEntry.js']) {
+    for (const url of ['/', '/admin/login', '/remotes.json', '/no-such-file.png']) {
       const response = await web.inject({ url });
       const policy = cspOf(response.headers['content-security-policy']);
       expect(policy['default-src'], url).toEqual(["'self'"]);
@@ -228,6 +228,22 @@ describe('web server', () => {
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
     }
+  });
+
+  it("sends scripts without the headers only a document acts on, keeping those that protect the script", async () => {
+    const scripts = ['/assets/landing-page-Ab12_-cD.js', '/remotes/admin/assets/remoteEntry.js', '/remotes/marketplace/assets/post-ride-page-Xy12_-aB.js'];
+    for (const url of scripts) {
+      const response = await web.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('javascript');
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+    // The page that runs them has every one.
+    const page = await web.inject({ url: '/' });
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(page.headers[name], name).toBeDefined();
   });
 
   it('lets pages use the camera (the verification selfie) on this origin only, and no other browser feature', async () => {
