@@ -1,6 +1,17 @@
 import type { z } from 'zod';
 import type { Endpoint, PathParams } from './endpoint.ts';
 
+declare const routeOf: unique symbol;
+
+/**
+ * What the browser holds of an endpoint: its method and path, with the endpoint's types only
+ * (`api-routes.ts`, written from the endpoints). Calling through it loads no schema, so no zod.
+ */
+export type ApiRoute<E extends Endpoint> = { readonly method: E['method']; readonly path: E['path']; readonly [routeOf]?: E };
+
+/** The endpoint a route stands for, for its request and answer types (`EndpointInput`, `SuccessBody`). */
+export type EndpointOf<R> = R extends ApiRoute<infer E> ? E : never;
+
 /*
  * What a caller needs at run time to make a call from an endpoint. No zod here (types only):
  * frontends import this module wherever they call the API, and a page must not download zod
