@@ -1,6 +1,9 @@
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
+import * as routes from '@krom/contracts/api-routes';
 import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api/places';
 import { getPostingRights, getRide, postRide, searchRides } from '@krom/contracts/api/rides';
+import type { Endpoint } from '@krom/contracts/endpoint';
+import { successSchema } from '@krom/contracts/endpoint-call';
 import { placeKinds } from '@krom/contracts/http/places';
 import { stopTypes } from '@krom/contracts/http/rides';
 import { pactDir } from '@krom/server-kit/pact';
@@ -26,6 +29,14 @@ import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/f
  * approving both verifications, the vehicle and the ride posted through /api). Ids and dates only
  * the provider knows (a ride departs in the future) come from the state; the values here are examples.
  */
+/**
+ * The screens read answers unparsed (callEndpoint); each answer recorded here is also held to its
+ * endpoint's success schema, as the BFF serialises it, so the examples stay within the contract.
+ */
+const fitsContract = <T,>(endpoint: Endpoint, answer: T): T => {
+  successSchema(endpoint).parse(answer);
+  return answer;
+};
 const { like, boolean, integer, number, uuid, datetime, regex, eachLike, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-marketplace-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
@@ -152,9 +163,9 @@ describe('marketplace frontend → BFF: finding a ride', () => {
       .withRequest('GET', '/api/rides', (b) => b.query({ from: 'Accra', to: 'Kumasi', date: stateDepartureDate, seats: '2' }))
       .willRespondWith(200, (b) => b.jsonBody({ rides: eachLike(rideSummary), total: integer(1), page: integer(1), pageSize: integer(20) }))
       .executeTest(whenRecorded(async (mock) => {
-        const found = await withFetchAgainst(mock.url, () =>
-          callEndpoint(searchRides, { query: { from: 'Accra', to: 'Kumasi', date: examples.departureDate, seats: '2' } }),
-        );
+        const found = fitsContract(searchRides, await withFetchAgainst(mock.url, () =>
+          callEndpoint(routes.searchRides, { query: { from: 'Accra', to: 'Kumasi', date: examples.departureDate, seats: '2' } }),
+        ));
         expect(found.rides[0]).toMatchObject({ fromCity: 'Accra', toCity: 'Kumasi', availableSeats: 3, driverRating: null });
         expect(found.rides[0]?.stops.map((stop) => stop.location)).toEqual(['Nkawkaw Station']);
       }));
@@ -169,7 +180,7 @@ describe('marketplace frontend → BFF: finding a ride', () => {
       .withRequest('GET', statePath('/api/rides/${rideId}', `/api/rides/${ids.ride}`))
       .willRespondWith(200, (b) => b.jsonBody(rideDetails))
       .executeTest(whenRecorded(async (mock) => {
-        const ride = await withFetchAgainst(mock.url, () => callEndpoint(getRide, { params: { id: ids.ride } }));
+        const ride = fitsContract(getRide, await withFetchAgainst(mock.url, () => callEndpoint(routes.getRide, { params: { id: ids.ride } })));
         expect(ride.id).toBe(ids.ride);
         expect(ride.vehicle.make).toBe('Toyota');
         expect([ride.fromLatitude, ride.toLongitude]).toEqual([5.5667, -1.6224]);
@@ -183,7 +194,7 @@ describe('marketplace frontend → BFF: finding a ride', () => {
       .withRequest('GET', '/api/rides/9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a')
       .willRespondWith(404, (b) => b.jsonBody({ message: like('Ride not found') }))
       .executeTest(whenRecorded(async (mock) => {
-        await expect(withFetchAgainst(mock.url, () => callEndpoint(getRide, { params: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a' } }))).rejects.toThrow(
+        await expect(withFetchAgainst(mock.url, () => callEndpoint(routes.getRide, { params: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a' } }))).rejects.toThrow(
           /^404: /,
         );
       }));
@@ -201,7 +212,7 @@ describe('marketplace frontend → BFF: posting a ride', () => {
         b.jsonBody({ canPost: true, nextStep: null, identityStatus: 'approved', driverStatus: 'approved', vehicleCount: integer(1) }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const rights = await withFetchAgainst(mock.url, () => callEndpoint(getPostingRights));
+        const rights = fitsContract(getPostingRights, await withFetchAgainst(mock.url, () => callEndpoint(routes.getPostingRights)));
         expect(rights).toEqual({ canPost: true, nextStep: null, identityStatus: 'approved', driverStatus: 'approved', vehicleCount: 1 });
       }));
   });
@@ -216,7 +227,7 @@ describe('marketplace frontend → BFF: posting a ride', () => {
         b.jsonBody({ canPost: false, nextStep: 'verify_identity', identityStatus: 'not_submitted', driverStatus: 'not_submitted', vehicleCount: 0 }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const rights = await withFetchAgainst(mock.url, () => callEndpoint(getPostingRights));
+        const rights = fitsContract(getPostingRights, await withFetchAgainst(mock.url, () => callEndpoint(routes.getPostingRights)));
         expect(rights.canPost).toBe(false);
         expect(rights.nextStep).toBe('verify_identity');
       }));
@@ -232,7 +243,7 @@ describe('marketplace frontend → BFF: posting a ride', () => {
       )
       .willRespondWith(201, (b) => b.jsonBody({ ...rideDetails, isOwnRide: true }))
       .executeTest(whenRecorded(async (mock) => {
-        const posted = await withFetchAgainst(mock.url, () => callEndpoint(postRide, { body: rideDraft }));
+        const posted = fitsContract(postRide, await withFetchAgainst(mock.url, () => callEndpoint(routes.postRide, { body: rideDraft })));
         expect(posted).toMatchObject({ status: 'active', fromCity: 'Accra', toCity: 'Kumasi', pricePerSeat: '80.00', pickupStation: 'Kaneshie Station car park', isOwnRide: true });
         expect(posted.stops.map((stop) => stop.meetingPoint)).toEqual(['By the Total fuel station']);
       }));
@@ -296,7 +307,7 @@ describe('marketplace frontend → BFF: the place picker', () => {
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const answer = await withFetchAgainst(mock.url, () => callEndpoint(autocompletePlaces, { query: { q: 'kum' } }));
+        const answer = fitsContract(autocompletePlaces, await withFetchAgainst(mock.url, () => callEndpoint(routes.autocompletePlaces, { query: { q: 'kum' } })));
         expect(answer.suggestions[0]?.name).toBe('Kumasi');
         expect(answer.attribution).not.toBe('');
       }));
@@ -321,7 +332,7 @@ describe('marketplace frontend → BFF: the place picker', () => {
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const place = await withFetchAgainst(mock.url, () => callEndpoint(getPlaceDetails, { params: { placeId: ids.place } }));
+        const place = fitsContract(getPlaceDetails, await withFetchAgainst(mock.url, () => callEndpoint(routes.getPlaceDetails, { params: { placeId: ids.place } })));
         expect(place).toMatchObject({ name: 'Kumasi', region: 'Ashanti', latitude: 6.698081 });
       }));
   });

@@ -1,4 +1,4 @@
-import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api/places';
+import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api-routes';
 import { isSearchablePlaceQuery, maxPlaceSuggestions, type PlaceDetails, type PlaceSuggestion, placeQueryMaxLength } from '@krom/contracts/http/places';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';

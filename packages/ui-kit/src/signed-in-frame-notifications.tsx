@@ -1,4 +1,4 @@
-import { getNotifications as getNotificationsEndpoint, notificationStream } from '@krom/contracts/api/notifications';
+import { getNotifications as getNotificationsEndpoint, notificationStream } from '@krom/contracts/api-routes';
 import { type Notification, type NotificationList, notificationSchema } from '@krom/contracts/http/notifications';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

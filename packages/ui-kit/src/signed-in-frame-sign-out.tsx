@@ -1,4 +1,4 @@
-import { signOut } from '@krom/contracts/api/auth';
+import { signOut } from '@krom/contracts/api-routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';

@@ -1,4 +1,4 @@
-import { uploadImage as uploadImageEndpoint } from '@krom/contracts/api/uploads';
+import { uploadImage as uploadImageEndpoint } from '@krom/contracts/api-routes';
 import { maxImageBytes, storedImageTypes, uploadErrors, uploadFormFields, uploadResponseSchema } from '@krom/contracts/http/auth';
 import { useCallback, useState } from 'react';
 

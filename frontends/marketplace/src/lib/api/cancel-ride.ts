@@ -1,4 +1,4 @@
-import { cancelRide as cancelRideEndpoint } from '@krom/contracts/api/rides';
+import { cancelRide as cancelRideEndpoint } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshDriverRides } from './refresh-driver-rides.ts';

@@ -1,4 +1,4 @@
-import { getMyRides as getMyRidesEndpoint } from '@krom/contracts/api/rides';
+import { getMyRides as getMyRidesEndpoint } from '@krom/contracts/api-routes';
 import type { DriverRide } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

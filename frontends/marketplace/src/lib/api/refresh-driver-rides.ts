@@ -1,4 +1,4 @@
-import { getPostingRights, getPriceGuide } from '@krom/contracts/api/rides';
+import { getPostingRights, getPriceGuide } from '@krom/contracts/api-routes';
 import type { Query, QueryClient } from '@tanstack/react-query';
 
 /** Reads under /api/rides that a changed or cancelled ride leaves as they were. */

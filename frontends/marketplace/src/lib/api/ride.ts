@@ -1,4 +1,4 @@
-import { getRide as getRideEndpoint } from '@krom/contracts/api/rides';
+import { getRide as getRideEndpoint } from '@krom/contracts/api-routes';
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

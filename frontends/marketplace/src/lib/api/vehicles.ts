@@ -1,4 +1,4 @@
-import { getVehicles as getVehiclesEndpoint } from '@krom/contracts/api/vehicles';
+import { getVehicles as getVehiclesEndpoint } from '@krom/contracts/api-routes';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

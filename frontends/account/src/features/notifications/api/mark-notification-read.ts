@@ -1,4 +1,4 @@
-import { markNotificationRead as markNotificationReadEndpoint } from '@krom/contracts/api/notifications';
+import { markNotificationRead as markNotificationReadEndpoint } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { markNotificationsReadInCache } from '@krom/ui-kit/signed-in-frame-notifications.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { createPaymentMethod as createPaymentMethodEndpoint } from '@krom/contracts/api/payments';
+import { createPaymentMethod as createPaymentMethodEndpoint } from '@krom/contracts/api-routes';
 import type { CreatePaymentMethodRequest, PaymentMethod } from '@krom/contracts/http/payments';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { deletePaymentMethod as deletePaymentMethodEndpoint } from '@krom/contracts/api/payments';
+import { deletePaymentMethod as deletePaymentMethodEndpoint } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodsQueryKey } from './get-payment-methods.ts';

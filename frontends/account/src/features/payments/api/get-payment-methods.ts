@@ -1,4 +1,4 @@
-import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api/payments';
+import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api-routes';
 import type { PaymentMethod } from '@krom/contracts/http/payments';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';

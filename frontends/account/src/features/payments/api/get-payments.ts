@@ -1,4 +1,4 @@
-import { getPayments as getPaymentsEndpoint } from '@krom/contracts/api/payments';
+import { getPayments as getPaymentsEndpoint } from '@krom/contracts/api-routes';
 import type { PaymentsResponse } from '@krom/contracts/http/payments';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';

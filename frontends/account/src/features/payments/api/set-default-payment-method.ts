@@ -1,4 +1,4 @@
-import { setDefaultPaymentMethod as setDefaultPaymentMethodEndpoint } from '@krom/contracts/api/payments';
+import { setDefaultPaymentMethod as setDefaultPaymentMethodEndpoint } from '@krom/contracts/api-routes';
 import type { PaymentMethod } from '@krom/contracts/http/payments';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

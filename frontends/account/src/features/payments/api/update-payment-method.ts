@@ -1,4 +1,4 @@
-import { updatePaymentMethod as updatePaymentMethodEndpoint } from '@krom/contracts/api/payments';
+import { updatePaymentMethod as updatePaymentMethodEndpoint } from '@krom/contracts/api-routes';
 import type { PaymentMethod, UpdatePaymentMethodRequest } from '@krom/contracts/http/payments';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

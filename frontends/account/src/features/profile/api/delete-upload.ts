@@ -1,4 +1,4 @@
-import { deleteUploadedImage } from '@krom/contracts/api/uploads';
+import { deleteUploadedImage } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 
 /** Removes an upload of the user's that nothing uses. */

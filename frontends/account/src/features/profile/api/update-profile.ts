@@ -1,4 +1,4 @@
-import { updateProfile as updateProfileEndpoint } from '@krom/contracts/api/account';
+import { updateProfile as updateProfileEndpoint } from '@krom/contracts/api-routes';
 import type { ProfileUpdateRequest, User } from '@krom/contracts/http/auth';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { currentUserQueryKey } from '@krom/ui-kit/current-user.ts';

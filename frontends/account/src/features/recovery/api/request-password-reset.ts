@@ -1,10 +1,11 @@
-import { requestPasswordReset as requestPasswordResetEndpoint } from '@krom/contracts/api/recovery';
+import { requestPasswordReset as requestPasswordResetEndpoint } from '@krom/contracts/api-routes';
 import type { SuccessBody } from '@krom/contracts/endpoint';
 import type { ForgotPasswordRequest } from '@krom/contracts/http/auth';
+import type { EndpointOf } from '@krom/contracts/endpoint-call';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-export type PasswordResetResponse = SuccessBody<typeof requestPasswordResetEndpoint>;
+export type PasswordResetResponse = SuccessBody<EndpointOf<typeof requestPasswordResetEndpoint>>;
 
 /**
  * Sends the method and the e-mail address or phone number. The answer is the same whether or not

@@ -1,4 +1,4 @@
-import { resendResetCode as resendResetCodeEndpoint } from '@krom/contracts/api/recovery';
+import { resendResetCode as resendResetCodeEndpoint } from '@krom/contracts/api-routes';
 import type { forgotPasswordResponseSchema, resendResetCodeRequestSchema } from '@krom/contracts/http/auth';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';

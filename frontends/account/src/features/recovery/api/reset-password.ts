@@ -1,9 +1,10 @@
-import { resetPassword as resetPasswordEndpoint } from '@krom/contracts/api/recovery';
+import { resetPassword as resetPasswordEndpoint } from '@krom/contracts/api-routes';
 import type { EndpointInput } from '@krom/contracts/endpoint';
+import type { EndpointOf } from '@krom/contracts/endpoint-call';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-export type ResetPasswordRequest = EndpointInput<typeof resetPasswordEndpoint>['body'];
+export type ResetPasswordRequest = EndpointInput<EndpointOf<typeof resetPasswordEndpoint>>['body'];
 
 /** Only after this session verified a reset code; ends the user's sessions. */
 export async function resetPassword(request: ResetPasswordRequest): Promise<void> {

@@ -1,4 +1,4 @@
-import { deleteAccount as deleteAccountEndpoint } from '@krom/contracts/api/account';
+import { deleteAccount as deleteAccountEndpoint } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 

@@ -1,4 +1,4 @@
-import { getUserSettings as getUserSettingsEndpoint } from '@krom/contracts/api/account';
+import { getUserSettings as getUserSettingsEndpoint } from '@krom/contracts/api-routes';
 import type { UserSettings } from '@krom/contracts/http/auth';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';

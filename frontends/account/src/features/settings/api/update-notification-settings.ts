@@ -1,4 +1,4 @@
-import { updateNotificationSettings as updateNotificationSettingsEndpoint } from '@krom/contracts/api/account';
+import { updateNotificationSettings as updateNotificationSettingsEndpoint } from '@krom/contracts/api-routes';
 import type { NotificationSettings, UserSettings } from '@krom/contracts/http/auth';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

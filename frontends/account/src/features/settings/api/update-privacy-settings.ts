@@ -1,4 +1,4 @@
-import { updatePrivacySettings as updatePrivacySettingsEndpoint } from '@krom/contracts/api/account';
+import { updatePrivacySettings as updatePrivacySettingsEndpoint } from '@krom/contracts/api-routes';
 import type { PrivacySettings, UserSettings } from '@krom/contracts/http/auth';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

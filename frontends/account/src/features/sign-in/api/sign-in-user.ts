@@ -1,4 +1,4 @@
-import { signIn } from '@krom/contracts/api/auth';
+import { signIn } from '@krom/contracts/api-routes';
 import type { LoginRequest } from '@krom/contracts/http/auth';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { registerUser as registerUserEndpoint } from '@krom/contracts/api/auth';
+import { registerUser as registerUserEndpoint } from '@krom/contracts/api-routes';
 import type { RegisterRequest } from '@krom/contracts/http/auth';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';

@@ -1,9 +1,10 @@
-import { verifyPhoneCode as verifyPhoneCodeEndpoint } from '@krom/contracts/api/phone-codes';
+import { verifyPhoneCode as verifyPhoneCodeEndpoint } from '@krom/contracts/api-routes';
 import type { EndpointInput } from '@krom/contracts/endpoint';
+import type { EndpointOf } from '@krom/contracts/endpoint-call';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 
-export type VerifyPhoneCodeRequest = EndpointInput<typeof verifyPhoneCodeEndpoint>['body'];
+export type VerifyPhoneCodeRequest = EndpointInput<EndpointOf<typeof verifyPhoneCodeEndpoint>>['body'];
 
 /** On success the BFF remembers, in this session, that the phone is verified. */
 export async function verifyPhoneCode(request: VerifyPhoneCodeRequest): Promise<void> {

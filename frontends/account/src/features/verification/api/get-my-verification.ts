@@ -1,4 +1,4 @@
-import { getMyVerification as getMyVerificationEndpoint } from '@krom/contracts/api/verification';
+import { getMyVerification as getMyVerificationEndpoint } from '@krom/contracts/api-routes';
 import type { MyVerification } from '@krom/contracts/http/verification';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { submitDriverVerification as submitDriverVerificationEndpoint } from '@krom/contracts/api/verification';
+import { submitDriverVerification as submitDriverVerificationEndpoint } from '@krom/contracts/api-routes';
 import type { DriverVerificationFields, driverPhotoFields } from '@krom/contracts/http/verification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appendPhotos, postVerificationForm, type SubmissionReceipt } from './post-verification-form.ts';

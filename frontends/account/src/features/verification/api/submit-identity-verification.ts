@@ -1,4 +1,4 @@
-import { submitIdentityVerification as submitIdentityVerificationEndpoint } from '@krom/contracts/api/verification';
+import { submitIdentityVerification as submitIdentityVerificationEndpoint } from '@krom/contracts/api-routes';
 import type { IdentityVerificationFields, identityPhotoFields } from '@krom/contracts/http/verification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appendPhotos, postVerificationForm, type SubmissionReceipt } from './post-verification-form.ts';

@@ -1,4 +1,4 @@
-import { verifyAdminSession } from '@krom/contracts/api/admin';
+import { verifyAdminSession } from '@krom/contracts/api-routes';
 import type { AdminSessionResponse } from '@krom/contracts/http/admin';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { adminLogin } from '@krom/contracts/api/admin';
+import { adminLogin } from '@krom/contracts/api-routes';
 import type { AdminLoginRequest, AdminSessionResponse } from '@krom/contracts/http/admin';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-import { adminLogout, getAdminUsers, getWaitlistSignups, verifyAdminSession } from '@krom/contracts/api/admin';
-import { getEmailLog, getReviewQueue, getReviewSubmission, getSmsLog } from '@krom/contracts/api/staff';
+import { adminLogout, getAdminUsers, getWaitlistSignups, verifyAdminSession } from '@krom/contracts/api-routes';
+import { getEmailLog, getReviewQueue, getReviewSubmission, getSmsLog } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 

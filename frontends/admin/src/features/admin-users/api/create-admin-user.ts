@@ -1,4 +1,4 @@
-import { createAdminUser as createAdminUserEndpoint } from '@krom/contracts/api/admin';
+import { createAdminUser as createAdminUserEndpoint } from '@krom/contracts/api-routes';
 import type { AdminUser, CreateAdminRequest } from '@krom/contracts/http/admin';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { getAdminUsers as getAdminUsersEndpoint } from '@krom/contracts/api/admin';
+import { getAdminUsers as getAdminUsersEndpoint } from '@krom/contracts/api-routes';
 import type { AdminUser } from '@krom/contracts/http/admin';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';

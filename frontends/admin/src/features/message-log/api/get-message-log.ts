@@ -1,4 +1,5 @@
-import { getEmailLog, getSmsLog } from '@krom/contracts/api/staff';
+import { getEmailLog, getSmsLog } from '@krom/contracts/api-routes';
+import type { EndpointOf } from '@krom/contracts/endpoint-call';
 import type { MessageLog } from '@krom/contracts/http/staff-messages';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ export const messageLogPageSize = 50;
 /** Recent messages of one channel, newest first; `before` (an entry's time) asks for older ones. */
 export async function getMessageLog(channel: MessageChannel, before: string | undefined, signal?: AbortSignal): Promise<MessageLog> {
   const limit = String(messageLogPageSize);
-  return callEndpoint(endpoints[channel], { query: before ? { before, limit } : { limit }, signal });
+  return callEndpoint<EndpointOf<(typeof endpoints)[MessageChannel]>>(endpoints[channel], { query: before ? { before, limit } : { limit }, signal });
 }
 
 export function getMessageLogQueryOptions(channel: MessageChannel) {

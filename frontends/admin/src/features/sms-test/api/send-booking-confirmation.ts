@@ -1,4 +1,4 @@
-import { sendBookingConfirmation as sendBookingConfirmationEndpoint } from '@krom/contracts/api/staff';
+import { sendBookingConfirmation as sendBookingConfirmationEndpoint } from '@krom/contracts/api-routes';
 import type { BookingDetails } from '@krom/contracts/http/staff-messages';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { smsTestSendCode } from '@krom/contracts/api/staff';
+import { smsTestSendCode } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 

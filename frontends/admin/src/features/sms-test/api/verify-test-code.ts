@@ -1,4 +1,4 @@
-import { smsTestVerifyCode } from '@krom/contracts/api/staff';
+import { smsTestVerifyCode } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
 

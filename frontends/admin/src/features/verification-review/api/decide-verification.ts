@@ -1,4 +1,4 @@
-import { decideVerification as decideVerificationEndpoint } from '@krom/contracts/api/staff';
+import { decideVerification as decideVerificationEndpoint } from '@krom/contracts/api-routes';
 import type { DecideVerificationRequest, ReviewSubmission } from '@krom/contracts/http/verification';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

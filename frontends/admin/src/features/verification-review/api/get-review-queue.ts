@@ -1,4 +1,4 @@
-import { getReviewQueue as getReviewQueueEndpoint } from '@krom/contracts/api/staff';
+import { getReviewQueue as getReviewQueueEndpoint } from '@krom/contracts/api-routes';
 import type { ReviewQueue, SubmissionStatus } from '@krom/contracts/http/verification';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

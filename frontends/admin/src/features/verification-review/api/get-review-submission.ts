@@ -1,4 +1,4 @@
-import { getReviewSubmission as getReviewSubmissionEndpoint } from '@krom/contracts/api/staff';
+import { getReviewSubmission as getReviewSubmissionEndpoint } from '@krom/contracts/api-routes';
 import { documentLinkSeconds, type ReviewSubmission } from '@krom/contracts/http/verification';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

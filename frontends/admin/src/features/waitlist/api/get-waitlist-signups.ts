@@ -1,4 +1,4 @@
-import { getWaitlistSignups as getWaitlistSignupsEndpoint } from '@krom/contracts/api/admin';
+import { getWaitlistSignups as getWaitlistSignupsEndpoint } from '@krom/contracts/api-routes';
 import type { WaitlistSignup } from '@krom/contracts/http/waitlist';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useQuery } from '@tanstack/react-query';

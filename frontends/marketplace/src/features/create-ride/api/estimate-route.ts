@@ -1,4 +1,4 @@
-import { estimateRoute as estimateRouteEndpoint } from '@krom/contracts/api/places';
+import { estimateRoute as estimateRouteEndpoint } from '@krom/contracts/api-routes';
 import type { RouteEstimate, RoutePoint } from '@krom/contracts/http/places';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { getNearbyStation as getNearbyStationEndpoint } from '@krom/contracts/api/places';
+import { getNearbyStation as getNearbyStationEndpoint } from '@krom/contracts/api-routes';
 import type { RoutePoint } from '@krom/contracts/http/places';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

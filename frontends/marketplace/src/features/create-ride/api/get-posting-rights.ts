@@ -1,4 +1,4 @@
-import { getPostingRights as getPostingRightsEndpoint } from '@krom/contracts/api/rides';
+import { getPostingRights as getPostingRightsEndpoint } from '@krom/contracts/api-routes';
 import type { PostingRights } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { getPriceGuide as getPriceGuideEndpoint } from '@krom/contracts/api/rides';
+import { getPriceGuide as getPriceGuideEndpoint } from '@krom/contracts/api-routes';
 import type { PriceGuide } from '@krom/contracts/http/rides';
 import type { RoutePoint } from '@krom/contracts/http/places';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';

@@ -1,4 +1,4 @@
-import { getPostingRights, getPriceGuide, postRide as postRideEndpoint } from '@krom/contracts/api/rides';
+import { getPostingRights, getPriceGuide, postRide as postRideEndpoint } from '@krom/contracts/api-routes';
 import type { PostRideInput, RideDetails } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { type Query, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { getDriverDashboard as getDriverDashboardEndpoint } from '@krom/contracts/api/rides';
+import { getDriverDashboard as getDriverDashboardEndpoint } from '@krom/contracts/api-routes';
 import type { DriverDashboard } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { getDriverProfile as getDriverProfileEndpoint } from '@krom/contracts/api/rides';
+import { getDriverProfile as getDriverProfileEndpoint } from '@krom/contracts/api-routes';
 import type { DriverProfile } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

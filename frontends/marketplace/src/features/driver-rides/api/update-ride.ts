@@ -1,4 +1,4 @@
-import { updateRide as updateRideEndpoint } from '@krom/contracts/api/rides';
+import { updateRide as updateRideEndpoint } from '@krom/contracts/api-routes';
 import type { DriverRide, UpdateRideInput } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { cancelRideRequest as cancelRideRequestEndpoint } from '@krom/contracts/api/ride-requests';
+import { cancelRideRequest as cancelRideRequestEndpoint } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myRideRequestsQueryKey } from './get-my-ride-requests.ts';

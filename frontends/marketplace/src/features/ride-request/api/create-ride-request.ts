@@ -1,4 +1,4 @@
-import { createRideRequest as createRideRequestEndpoint } from '@krom/contracts/api/ride-requests';
+import { createRideRequest as createRideRequestEndpoint } from '@krom/contracts/api-routes';
 import type { RideRequest, RideRequestInput } from '@krom/contracts/http/ride-requests';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

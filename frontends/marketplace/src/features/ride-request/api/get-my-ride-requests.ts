@@ -1,4 +1,4 @@
-import { getMyRideRequests as getMyRideRequestsEndpoint } from '@krom/contracts/api/ride-requests';
+import { getMyRideRequests as getMyRideRequestsEndpoint } from '@krom/contracts/api-routes';
 import type { MyRideRequest } from '@krom/contracts/http/ride-requests';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { searchRides as searchRidesEndpoint } from '@krom/contracts/api/rides';
+import { searchRides as searchRidesEndpoint } from '@krom/contracts/api-routes';
 import type { RideSearchQuery, RideSearchResponse } from '@krom/contracts/http/rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { createPlateDispute as createPlateDisputeEndpoint } from '@krom/contracts/api/vehicles';
+import { createPlateDispute as createPlateDisputeEndpoint } from '@krom/contracts/api-routes';
 import type { PlateDispute, PlateDisputeInput } from '@krom/contracts/http/vehicles';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';

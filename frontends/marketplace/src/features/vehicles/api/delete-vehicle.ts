@@ -1,4 +1,4 @@
-import { deleteVehicle as deleteVehicleEndpoint } from '@krom/contracts/api/vehicles';
+import { deleteVehicle as deleteVehicleEndpoint } from '@krom/contracts/api-routes';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshVehicles } from './refresh-vehicles.ts';

@@ -1,4 +1,4 @@
-import { getVehicle as getVehicleEndpoint } from '@krom/contracts/api/vehicles';
+import { getVehicle as getVehicleEndpoint } from '@krom/contracts/api-routes';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { getPriceGuide } from '@krom/contracts/api/rides';
+import { getPriceGuide } from '@krom/contracts/api-routes';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { vehiclesQueryKey } from '../../../lib/api/vehicles.ts';
 

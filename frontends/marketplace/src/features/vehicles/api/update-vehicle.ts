@@ -1,4 +1,4 @@
-import { updateVehicle as updateVehicleEndpoint } from '@krom/contracts/api/vehicles';
+import { updateVehicle as updateVehicleEndpoint } from '@krom/contracts/api-routes';
 import type { Vehicle, VehicleInput } from '@krom/contracts/http/vehicles';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { joinWaitlist } from '@krom/contracts/api/waitlist';
+import { joinWaitlist } from '@krom/contracts/api-routes';
 import type { JoinWaitlistRequest } from '@krom/contracts/http/waitlist';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation } from '@tanstack/react-query';
