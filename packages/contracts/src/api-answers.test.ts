@@ -24,8 +24,9 @@ function valueChangers(schema: z.ZodType): string[] {
     if (def.type === 'lazy') visit((def.getter as () => unknown)(), path);
     for (const [part, value] of Object.entries(def)) {
       if (part === 'shape') for (const [field, fieldSchema] of Object.entries(value as object)) visit(fieldSchema, `${path}.${field}`);
-      else if (Array.isArray(value)) value.forEach((option, index) => visit(option, `${path}[${index}]`));
-      else visit(value, path);
+      else if (Array.isArray(value)) {
+        for (const [index, option] of value.entries()) visit(option, `${path}[${index}]`);
+      } else visit(value, path);
     }
   };
   visit(schema, '');
