@@ -1,5 +1,6 @@
 import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api-routes';
-import { isSearchablePlaceQuery, maxPlaceSuggestions, type PlaceDetails, type PlaceSuggestion, placeQueryMaxLength } from '@krom/contracts/http/places';
+import { isSearchablePlaceQuery, maxPlaceSuggestions, placeQueryMaxLength } from '@krom/contracts/http/place-values';
+import type { PlaceDetails, PlaceSuggestion } from '@krom/contracts/http/places';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';

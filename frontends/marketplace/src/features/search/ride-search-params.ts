@@ -1,6 +1,7 @@
 import { isCalendarDate } from '@krom/contracts/ghana-time';
-import { ghanaBounds, type PlaceDetails } from '@krom/contracts/http/places';
-import { searchSeatOptions } from '@krom/contracts/http/rides';
+import { ghanaBounds } from '@krom/contracts/http/place-values';
+import type { PlaceDetails } from '@krom/contracts/http/places';
+import { searchSeatOptions } from '@krom/contracts/http/ride-values';
 import type { RideFilters } from './api/search-rides.ts';
 
 /**

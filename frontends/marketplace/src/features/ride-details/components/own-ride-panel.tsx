@@ -1,4 +1,5 @@
-import { type RideDetails, rideMessages } from '@krom/contracts/http/rides';
+import { rideMessages } from '@krom/contracts/http/ride-values';
+import type { RideDetails } from '@krom/contracts/http/rides';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';

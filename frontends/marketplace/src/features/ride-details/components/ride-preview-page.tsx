@@ -1,4 +1,4 @@
-import { gazetteerAttribution } from '@krom/contracts/http/places';
+import { gazetteerAttribution } from '@krom/contracts/http/place-values';
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';

@@ -1,5 +1,5 @@
 import type { PlaceDetails } from '@krom/contracts/http/places';
-import { searchSeatOptions } from '@krom/contracts/http/rides';
+import { searchSeatOptions } from '@krom/contracts/http/ride-values';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { DatePicker } from '@krom/ui-kit/date-picker.tsx';
 import { LocationField } from '@krom/ui-kit/location-picker.tsx';

@@ -1,4 +1,4 @@
-import { searchSeatOptions } from '@krom/contracts/http/rides';
+import { searchSeatOptions } from '@krom/contracts/http/ride-values';
 import { Select } from '@krom/ui-kit/select.tsx';
 
 /** The spec's seats choice for a search: 1 to 4. */
