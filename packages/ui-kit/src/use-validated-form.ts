@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { serverFieldErrors } from './api-request.ts';
 
 export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
@@ -33,9 +33,53 @@ export function validateWith<Values, Request>(schema: Schema<Request>, fields: r
   };
 }
 
+/** A check of a form's values, as validateWith makes it. */
+export type Check<Values, Request> = (values: Values) => Validation<Values, Request>;
+
+/**
+ * A check that needs its contract schema (and zod with it) loaded first, as validateWithLoaded
+ * makes it: a public page downloads neither until its form is used.
+ */
+export type LoadedCheck<Values, Request> = {
+  /** The check once loaded, else undefined. */
+  readonly ready: () => Check<Values, Request> | undefined;
+  /** Loads it (once; again after a failure) and gives it. */
+  readonly load: () => Promise<Check<Values, Request>>;
+};
+
+/**
+ * validateWith with the schema imported the first time the form is used (a field focused or
+ * typed in, or the form sent), e.g. `() => import('@krom/contracts/http/auth').then((m) => m.loginRequestSchema)`:
+ * the same check, the same messages, loaded when needed.
+ */
+export function validateWithLoaded<Values, Request>(
+  loadSchema: () => Promise<Schema<Request>>,
+  fields: readonly (keyof Values)[],
+): LoadedCheck<Values, Request> {
+  let check: Check<Values, Request> | undefined;
+  let loading: Promise<Check<Values, Request>> | undefined;
+  return {
+    ready: () => check,
+    load: () => {
+      loading ??= loadSchema().then(
+        (schema) => {
+          check = validateWith<Values, Request>(schema, fields);
+          return check;
+        },
+        (error: unknown) => {
+          // A failed download (the connection dropped) is tried again on the next use.
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+}
+
 type Options<Values, Request> = {
   initial: Values | (() => Values);
-  validate: (values: Values) => Validation<Values, Request>;
+  validate: Check<Values, Request> | LoadedCheck<Values, Request>;
   /**
    * What typing does to the messages: 'revalidate' (after a first submit, messages follow the
    * typing, so a fixed field clears at once) or 'clear' (the edited field's message goes until
@@ -53,12 +97,26 @@ export function useValidatedForm<Values extends Record<string, string>, Request>
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const [submitted, setSubmitted] = useState(false);
+  // What was typed last, for a check that ends after the schema has loaded: nothing typed meanwhile is lost.
+  const latest = useRef(values);
+  latest.current = values;
+  const waiting = useRef(false);
+
+  const loaded = typeof validate === 'function' ? undefined : validate;
+  const readyCheck = (): Check<Values, Request> | undefined => (loaded ? loaded.ready() : (validate as Check<Values, Request>));
+  /** Starts loading a loaded check's schema, so the check is there by the time it is needed. */
+  const prepare = () => {
+    if (loaded && !loaded.ready()) loaded.load().catch(() => {});
+  };
 
   const edit = (name: keyof Values, value: string) => {
     const next = { ...values, [name]: value };
     setValues(next);
+    prepare();
+    const check = readyCheck();
     if (onEdit === 'clear') setErrors((current) => ({ ...current, [name]: undefined }));
-    else if (submitted) setErrors(validate(next).errors);
+    // Before the schema has loaded, the submit waiting for it checks what is typed by then.
+    else if (submitted && check) setErrors(check(next).errors);
   };
 
   /**
@@ -70,15 +128,31 @@ export function useValidatedForm<Values extends Record<string, string>, Request>
     value: values[name],
     error: errors[name],
     onValueChange: (typed: string) => edit(name, keep(typed)),
+    ...(loaded && { onFocus: prepare }),
   });
 
-  /** A form's onSubmit: checks the values, shows the messages, and sends only what passed. */
+  /**
+   * A form's onSubmit: checks the values, shows the messages, and sends only what passed. A
+   * loaded check not there yet is awaited first (one wait however often the button is pressed).
+   */
   const onSubmit = (send: (request: Request) => void) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const { request, errors: found } = validate(values);
-    setErrors(found);
-    if (request !== null) send(request);
+    const checkAndSend = (check: Check<Values, Request>) => {
+      const { request, errors: found } = check(latest.current);
+      setErrors(found);
+      if (request !== null) send(request);
+    };
+    const check = readyCheck();
+    if (check) return checkAndSend(check);
+    if (!loaded || waiting.current) return;
+    waiting.current = true;
+    loaded
+      .load()
+      .then(checkAndSend, (error: unknown) => console.error('Could not load the form check; sending again will retry.', error))
+      .finally(() => {
+        waiting.current = false;
+      });
   };
 
   /**

@@ -1,11 +1,11 @@
-import { type LoginRequest, loginRequestSchema } from '@krom/contracts/http/auth';
+import type { LoginRequest } from '@krom/contracts/http/auth';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { refreshCurrentUser } from '@krom/ui-kit/current-user.ts';
 import { FormFooter, FormPage, FormStack } from '@krom/ui-kit/form-page.tsx';
 import { PasswordField } from '@krom/ui-kit/password-field.tsx';
 import { EmailField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
+import { useValidatedForm, validateWithLoaded } from '@krom/ui-kit/use-validated-form.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { sameSitePath } from '@krom/ui-kit/same-site-path.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,7 +15,11 @@ import { useSignInUser } from '../api/sign-in-user.ts';
 
 type Values = { email: string; password: string };
 
-const validate = validateWith<Values, LoginRequest>(loginRequestSchema, ['email', 'password']);
+// The schema (and zod) load when the form is first used, not with the page.
+const validate = validateWithLoaded<Values, LoginRequest>(
+  () => import('@krom/contracts/http/auth').then((auth) => auth.loginRequestSchema),
+  ['email', 'password'],
+);
 
 /**
  * Where a signed-in visitor goes: the page that sent them here to log in (`?next=`, a path on

@@ -1,4 +1,4 @@
-import { type RegisterRequest, registerRequestSchema } from '@krom/contracts/http/auth';
+import type { RegisterRequest } from '@krom/contracts/http/auth';
 import { statusOf } from '@krom/ui-kit/api-request.ts';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { refreshCurrentUser } from '@krom/ui-kit/current-user.ts';
@@ -7,7 +7,7 @@ import { PasswordField } from '@krom/ui-kit/password-field.tsx';
 import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
 import { EmailField, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { useValidatedForm, validateWith } from '@krom/ui-kit/use-validated-form.ts';
+import { useValidatedForm, validateWithLoaded } from '@krom/ui-kit/use-validated-form.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { SignedOutOnly } from '../../../lib/signed-out-only.tsx';
@@ -19,7 +19,11 @@ import { SocialSignUpButtons } from './social-sign-up-buttons.tsx';
 type Values = RegisterRequest;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
 
-const validate = validateWith<Values, RegisterRequest>(registerRequestSchema, fields);
+// The schema (and zod) load when the form is first used, not with the page.
+const validate = validateWithLoaded<Values, RegisterRequest>(
+  () => import('@krom/contracts/http/auth').then((auth) => auth.registerRequestSchema),
+  fields,
+);
 
 /** Coming back from the code screen (to fix a detail) finds the form as it was, except the password. */
 function initialValues(): Values {

@@ -1,0 +1,91 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { renderRoutes } from '../testing/render-routes.tsx';
+import { EmailField } from './text-field.tsx';
+import { type LoadedCheck, useValidatedForm, validateWithLoaded } from './use-validated-form.ts';
+
+type Values = { email: string };
+const schema = z.object({ email: z.string().trim().min(1, 'Email is required').email('Please enter a valid email') });
+
+/** A schema download the test finishes when it chooses, counting how often it was asked for. */
+function heldSchema() {
+  const held = { asked: 0, finish: () => {} };
+  const check = validateWithLoaded<Values, Values>(
+    () =>
+      new Promise((resolve) => {
+        held.asked += 1;
+        held.finish = () => resolve(schema);
+      }),
+    ['email'],
+  );
+  return { held, check };
+}
+
+function Harness({ check, sent }: { check: LoadedCheck<Values, Values>; sent: Values[] }) {
+  const form = useValidatedForm({ initial: { email: '' }, validate: check });
+  return (
+    <form noValidate onSubmit={form.onSubmit((request) => sent.push(request))}>
+      <EmailField label="Email" {...form.field('email')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+const show = (check: LoadedCheck<Values, Values>, sent: Values[]) => renderRoutes([{ path: '/', element: <Harness check={check} sent={sent} /> }], '/');
+
+describe('validateWithLoaded', () => {
+  it('asks for the schema only once the form is used: a field focused', async () => {
+    const { held, check } = heldSchema();
+    const { user } = show(check, []);
+    expect(held.asked).toBe(0);
+    await user.click(screen.getByRole('textbox', { name: 'Email' }));
+    expect(held.asked).toBe(1);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'a');
+    expect(held.asked).toBe(1);
+  });
+
+  it('holds a submit until the schema is there, then checks and sends what was typed meanwhile, once', async () => {
+    const { held, check } = heldSchema();
+    const sent: Values[] = [];
+    const { user } = show(check, sent);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ama@krom.gh');
+    expect(sent).toEqual([]);
+    await act(async () => held.finish());
+    expect(sent).toEqual([{ email: 'ama@krom.gh' }]);
+    expect(held.asked).toBe(1);
+  });
+
+  it('shows the schema’s own messages once loaded, following the typing after a submit', async () => {
+    const { held, check } = heldSchema();
+    const sent: Values[] = [];
+    const { user } = show(check, sent);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.queryByText('Email is required')).toBeNull();
+    await act(async () => held.finish());
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ama@');
+    expect(screen.getByText('Please enter a valid email')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'krom.gh');
+    expect(screen.queryByText('Please enter a valid email')).toBeNull();
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent).toEqual([{ email: 'ama@krom.gh' }]);
+  });
+
+  it('asks again after a failed download, on the next use', async () => {
+    let asked = 0;
+    const check = validateWithLoaded<Values, Values>(() => {
+      asked += 1;
+      return asked === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(schema);
+    }, ['email']);
+    await expect(check.load()).rejects.toThrow('offline');
+    expect(check.ready()).toBeUndefined();
+    const loaded = await check.load();
+    expect(loaded({ email: '' }).errors).toEqual({ email: 'Email is required' });
+    expect(check.ready()).toBe(loaded);
+    expect(asked).toBe(2);
+  });
+});
