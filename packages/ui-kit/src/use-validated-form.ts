@@ -37,8 +37,8 @@ export function validateWith<Values, Request>(schema: Schema<Request>, fields: r
 export type Check<Values, Request> = (values: Values) => Validation<Values, Request>;
 
 /**
- * A check that needs its contract schema (and zod with it) loaded first, as validateWithLoaded
- * makes it: a public page downloads neither until its form is used.
+ * A check that needs its contract schema (and zod with it) loaded first, as loadedCheck and
+ * validateWithLoaded make it: a public page downloads neither until its form is used.
  */
 export type LoadedCheck<Values, Request> = {
   /** The check once loaded, else undefined. */
@@ -48,23 +48,20 @@ export type LoadedCheck<Values, Request> = {
 };
 
 /**
- * validateWith with the schema imported the first time the form is used (a field focused or
- * typed in, or the form sent), e.g. `() => import('@krom/contracts/http/auth').then((m) => m.loginRequestSchema)`:
- * the same check, the same messages, loaded when needed.
+ * A check made from something imported the first time the form is used (a field focused or typed
+ * in, or the form sent): `() => import('@krom/contracts/http/waitlist').then((waitlist) => checkOf(waitlist.joinWaitlistRequestSchema))`.
+ * A public page then downloads the schema, and zod, only for a visitor who fills its form in.
  */
-export function validateWithLoaded<Values, Request>(
-  loadSchema: () => Promise<Schema<Request>>,
-  fields: readonly (keyof Values)[],
-): LoadedCheck<Values, Request> {
+export function loadedCheck<Values, Request>(loadCheck: () => Promise<Check<Values, Request>>): LoadedCheck<Values, Request> {
   let check: Check<Values, Request> | undefined;
   let loading: Promise<Check<Values, Request>> | undefined;
   return {
     ready: () => check,
     load: () => {
-      loading ??= loadSchema().then(
-        (schema) => {
-          check = validateWith<Values, Request>(schema, fields);
-          return check;
+      loading ??= loadCheck().then(
+        (loaded) => {
+          check = loaded;
+          return loaded;
         },
         (error: unknown) => {
           // A failed download (the connection dropped) is tried again on the next use.
@@ -75,6 +72,18 @@ export function validateWithLoaded<Values, Request>(
       return loading;
     },
   };
+}
+
+/**
+ * validateWith with the schema imported when the form is first used, e.g.
+ * `() => import('@krom/contracts/http/auth').then((auth) => auth.loginRequestSchema)`: the same
+ * check, the same messages, loaded when needed.
+ */
+export function validateWithLoaded<Values, Request>(
+  loadSchema: () => Promise<Schema<Request>>,
+  fields: readonly (keyof Values)[],
+): LoadedCheck<Values, Request> {
+  return loadedCheck(() => loadSchema().then((schema) => validateWith<Values, Request>(schema, fields)));
 }
 
 type Options<Values, Request> = {

@@ -1,10 +1,9 @@
-import { joinWaitlistRequestSchema } from '@krom/contracts/http/waitlist';
 import { SubmitButton } from '@krom/ui-kit/button.tsx';
 import { FieldPair, FormPage, FormStack } from '@krom/ui-kit/form-page.tsx';
 import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
 import { EmailField, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { type FieldErrors, firstMessages, useValidatedForm } from '@krom/ui-kit/use-validated-form.ts';
+import { type FieldErrors, firstMessages, loadedCheck, useValidatedForm } from '@krom/ui-kit/use-validated-form.ts';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useCreateWaitlistSignup } from '../api/create-waitlist-signup.ts';
@@ -16,23 +15,25 @@ const emptyValues: Values = { firstName: '', lastName: '', email: '', phone: '' 
 
 /**
  * The form asks for first and last name, the contract for one `name`: they are joined and trimmed,
- * and a name error is shown on both name fields.
+ * and a name error is shown on both name fields. The schema (and zod) load when the form is first used.
  */
-function validate(values: Values) {
-  const result = joinWaitlistRequestSchema.safeParse({
-    name: `${values.firstName} ${values.lastName}`.trim(),
-    email: values.email,
-    phone: values.phone,
-  });
-  if (result.success) return { request: result.data, errors: {} as Errors };
-  const errors = firstMessages<Values>(result.error.issues, ['email', 'phone']);
-  const nameMessage = result.error.issues.find((issue) => issue.path[0] === 'name')?.message;
-  if (nameMessage) {
-    errors.firstName = nameMessage;
-    errors.lastName = nameMessage;
-  }
-  return { request: null, errors };
-}
+const validate = loadedCheck(() =>
+  import('@krom/contracts/http/waitlist').then(({ joinWaitlistRequestSchema }) => (values: Values) => {
+    const result = joinWaitlistRequestSchema.safeParse({
+      name: `${values.firstName} ${values.lastName}`.trim(),
+      email: values.email,
+      phone: values.phone,
+    });
+    if (result.success) return { request: result.data, errors: {} as Errors };
+    const errors = firstMessages<Values>(result.error.issues, ['email', 'phone']);
+    const nameMessage = result.error.issues.find((issue) => issue.path[0] === 'name')?.message;
+    if (nameMessage) {
+      errors.firstName = nameMessage;
+      errors.lastName = nameMessage;
+    }
+    return { request: null, errors };
+  }),
+);
 
 export function WaitlistPage() {
   const navigate = useNavigate();
