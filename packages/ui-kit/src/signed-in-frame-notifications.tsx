@@ -1,5 +1,5 @@
 import { getNotifications as getNotificationsEndpoint, notificationStream } from '@krom/contracts/api-routes';
-import { type Notification, type NotificationList, notificationSchema } from '@krom/contracts/http/notifications';
+import type { Notification, NotificationList } from '@krom/contracts/http/notifications';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callEndpoint } from './call-endpoint.ts';
@@ -70,11 +70,35 @@ function openConnection(client: QueryClient): StreamConnection {
     catchUp = true;
   });
   source.addEventListener('notification', (event) => {
-    const parsed = notificationSchema.safeParse(safeJson((event as MessageEvent<string>).data));
-    if (parsed.success) addNotificationToCache(client, parsed.data);
-    else console.warn('Ignored a notification event that does not match the contract.', parsed.error);
+    const data = safeJson((event as MessageEvent<string>).data);
+    // Checked in arrival order: every event waits on the one import.
+    notificationCheck().then(
+      (schema) => {
+        const parsed = schema.safeParse(data);
+        if (parsed.success) addNotificationToCache(client, parsed.data);
+        else console.warn('Ignored a notification event that does not match the contract.', parsed.error);
+      },
+      // The check could not be downloaded (a dropped network): read the list again instead.
+      () => void client.invalidateQueries({ queryKey: notificationsQueryKey }),
+    );
   });
   return { client, source, users: 0 };
+}
+
+/**
+ * The contract's check of a pushed notification (with zod), imported when the first event
+ * arrives: a signed-in page that receives none downloads no schema.
+ */
+let notificationSchema: Promise<typeof import('@krom/contracts/http/notifications').notificationSchema> | undefined;
+function notificationCheck() {
+  notificationSchema ??= import('@krom/contracts/http/notifications').then(
+    (module) => module.notificationSchema,
+    (error: unknown) => {
+      notificationSchema = undefined; // tried again with the next event
+      throw error;
+    },
+  );
+  return notificationSchema;
 }
 
 function safeJson(text: string): unknown {
