@@ -4,7 +4,7 @@ import { headingOrderSkips } from '@krom/ui-kit/testing/heading-order.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { FakeEventSource } from './fake-event-source.ts';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
@@ -204,6 +204,22 @@ describe('/notifications', () => {
     expect(screen.getByText('1 Unread')).toBeTruthy();
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
     expect(api.callsTo('GET', '/api/notifications')).toHaveLength(1);
+  });
+
+  it('ignores a pushed event that does not match the contract, and still shows the next good one in order', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    openNotifications([passwordChanged]);
+    await screen.findByText('0 Unread');
+    const stream = await FakeEventSource.current();
+    act(() => stream.emit('open'));
+
+    const booking = aNotification({ type: 'booking', title: 'Booking confirmed', message: 'Your seat to Tamale is booked.', createdAt: new Date().toISOString() });
+    act(() => stream.emit('notification', JSON.stringify({ ...booking, title: 'Not a notification', type: 'no-such-type' })));
+    act(() => stream.emit('notification', JSON.stringify(booking)));
+    expect(await screen.findByRole('heading', { name: 'Booking confirmed' })).toBeTruthy();
+    expect(titles()).toEqual(['Booking confirmed', 'Password changed']);
+    expect(warn).toHaveBeenCalledWith('Ignored a notification event that does not match the contract.', expect.anything());
+    warn.mockRestore();
   });
 
   it('reads the list again after the stream reconnects, catching what it missed', async () => {
