@@ -7,6 +7,7 @@ import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routesManifest } from './src/app/routes-manifest.ts';
+import { previewDataPreload } from './src/features/ride-details/preview-data-preload.ts';
 import { listingDataPreload } from './src/features/search/listing-data-preload.ts';
 
 /**
@@ -27,8 +28,10 @@ export default defineConfig({
     // The paths it owns, for the web server to tell the shell (frontends/README.md, "Remotes own their routes").
     publishRoutes(routesManifest, { module: './routes' }),
     // The public pages a guest lands on from a link, as HTML for the web server to serve: the
-    // search form, the listing's frame before its rides arrive (no search: see src/prerender.tsx)
-    // and the drivers' pitch.
+    // search form, the listing and a ride's preview and the drivers' pitch. The listing and the
+    // preview are rendered again on each request with their API answers (dist/server/render.js);
+    // what is prerendered for them (the listing's frame, the preview's loading state) is served
+    // when that cannot be done.
     prerenderPages({
       entry: 'src/prerender.tsx',
       pages: [
@@ -41,8 +44,15 @@ export default defineConfig({
           // With its empty state, which the listing's code imports as soon as it runs
           // (listing-deferred-parts.ts): preloaded, it costs no round trips after the rides' answer.
           modules: ['src/app/routes.tsx', 'src/app/ride-listings-route.tsx', 'src/features/search/components/empty-rides.tsx'],
-          // Its rides are fetched with the page (a Link preload from the web server).
+          // Its rides come in the page's HTML and data, asked for by the web server.
           data: [listingDataPreload],
+          onRequest: true,
+        },
+        {
+          path: '/ride-preview/:id',
+          modules: ['src/app/routes.tsx', 'src/features/ride-details/components/ride-preview-page.tsx'],
+          data: [previewDataPreload],
+          onRequest: true,
         },
         { path: '/post-ride', modules: ['src/app/routes.tsx', 'src/features/post-ride/components/post-ride-page.tsx'] },
       ],

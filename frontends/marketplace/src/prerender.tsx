@@ -1,15 +1,30 @@
+import type { PageHead, RenderedPage, RenderOptions } from '@krom/ui-kit/build/prerender-manifest.ts';
 import { renderPage } from '@krom/ui-kit/build/render-page.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import { routes } from './app/routes.tsx';
+import { ridePreviewHead } from './features/ride-details/ride-preview-head.ts';
+import { getRideQueryOptions } from './lib/api/ride.ts';
 
 /**
- * Build time only (vite.config.ts, prerenderPages): this remote's public pages as HTML, under a
- * root route as the shell mounts the subtree (the shell's root layout adds no markup of its own
- * while no navigation is pending). The web server puts them into the shell's page.
+ * This remote's pages as HTML, under a root route as the shell mounts the subtree (the shell's
+ * root layout adds no markup of its own while no navigation is pending). Built for Node as
+ * dist/server/render.js (prerenderPages in vite.config.ts): the build renders the public pages
+ * with it, signed out and without answers, and the web server renders the listing and a ride's
+ * preview with it on each request, with the API answers those pages declare.
  *
- * The listing is rendered without a search (the address's query is not known at build time):
- * its heading, filters in their empty state and "Loading rides...", what a guest sees before
- * GET /api/rides answers. The app renders the address's search in its place when it starts.
+ * Without answers the listing is its heading, filters in their empty state and "Loading rides...",
+ * what a guest sees before GET /api/rides answers; the preview is its loading state.
  */
-export function render(pathname: string) {
-  return renderPage([{ id: 'root', path: '/', children: routes }], pathname);
+export async function render(url: string, options: RenderOptions = { static: false }): Promise<RenderedPage> {
+  const { queryClient, ...page } = await renderPage([{ id: 'root', path: '/', children: routes }], url, options);
+  const head = headOf(url, queryClient);
+  return head ? { ...page, head } : page;
+}
+
+/** A ride's preview, what shared links open, names the ride in the link's card (title and Open Graph). */
+function headOf(url: string, queryClient: QueryClient): PageHead | undefined {
+  const id = matchPath('/ride-preview/:id', url.split('?')[0] ?? '')?.params.id;
+  const ride = id ? queryClient.getQueryData(getRideQueryOptions(id).queryKey) : undefined;
+  return ride ? ridePreviewHead(ride) : undefined;
 }

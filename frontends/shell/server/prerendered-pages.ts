@@ -14,12 +14,16 @@ import { withRemoteRoutes } from '../src/remote-routes-element.ts';
 import type { RemotesConfig } from '../src/remotes-config.ts';
 import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { type FetchedFiles, followRemoteFile } from './remote-files.ts';
+import { matchPagePattern, type OnRequestSource } from './render-on-request.ts';
 import type { RemoteRoutes } from './remote-routes.ts';
 import type { RemoteSource } from './remote-sources.ts';
 import { inLaunchSetting, staticPageHtml } from './static-pages.ts';
 
-/** One page's full HTML, compressed once when the server starts, and the API calls it makes first. */
-export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer; data: DataPreload[] };
+/**
+ * One page's full HTML, compressed once when the server starts, and the API calls it makes first;
+ * for a page rendered on each request, what to render it with (render-on-request.ts).
+ */
+export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer; data: DataPreload[]; onRequest?: OnRequestSource };
 
 /** index.html marks the part of #root a prerendered page replaces (its loading state). */
 const ROOT_CONTENT = /<div id="root"><!--page-->[\s\S]*?<!--\/page--><\/div>/;
@@ -123,7 +127,7 @@ export function prerenderedPages(sources: Sources) {
     return composed;
   };
   return {
-    prerendered: (pathname: string): ComposedPage | undefined => current().prerendered.get(pathname),
+    prerendered: (pathname: string): ComposedPage | undefined => current().prerendered.get(pathname) ?? onRequestPageFor(current().prerendered, pathname),
     index: (): ComposedPage | undefined => current().index,
   };
 }
@@ -167,8 +171,15 @@ function composePages(options: Sources, routes: PublishedRemoteRoutes[]): Compos
     if (!remote || !entry) continue;
     for (const [pathname, page] of Object.entries(remote.pages)) {
       const preload = [...(shell?.groups.remoteLoader ?? []), entry, ...page.preload, ...hostShared(page)];
-      prerendered.set(pathname, compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH], app));
+      const composed = compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH], app);
+      prerendered.set(pathname, page.onRequest ? { ...composed, onRequest: { remote: name, pattern: pathname, page } } : composed);
     }
   }
   return { prerendered, index };
+}
+
+/** The page rendered on request whose pattern (such as /ride-preview/:id) the path matches. */
+function onRequestPageFor(pages: Map<string, ComposedPage>, pathname: string): ComposedPage | undefined {
+  for (const page of pages.values()) if (page.onRequest && matchPagePattern(page.onRequest.pattern, pathname)) return page;
+  return undefined;
 }

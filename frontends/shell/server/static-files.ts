@@ -17,6 +17,8 @@ export async function registerBuild(
     decorateReply,
     preCompressed: true,
     cacheControl: false,
+    // The build's render module (dist/server/) runs in the web server; it is not a file for browsers.
+    allowedPath: (pathname: string) => !/^\/?server\//.test(pathname),
     setHeaders: (reply: FastifyReply, filePath: string) => {
       reply.header('cache-control', cacheControlFor(filePath));
       reply.header('x-content-type-options', 'nosniff');

@@ -7,6 +7,7 @@ import { REMOTES_CONFIG_PATH } from '../src/remotes-config.ts';
 import { cacheControlFor } from './cache-policy.ts';
 import { answerExpectContinue, endToEndHeaders, guardApiRequests } from './api-request-guard.ts';
 import { type ComposedPage, followRemoteManifests, prerenderedPages } from './prerendered-pages.ts';
+import { compressFor, matchPagePattern, type PageOnRequest, pagesOnRequest } from './render-on-request.ts';
 import { followRemoteRoutes } from './remote-routes.ts';
 import { type RemoteSource, remoteBase, remotesConfigFor } from './remote-sources.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -31,6 +32,8 @@ export type WebServerOptions = {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** How often the files of remotes behind their own servers are asked for again (30 s unless set). */
   remoteRefreshMs?: number;
+  /** How long a page rendered on request waits for the BFF and the remote's renderer before it is served prerendered (3 s unless set). */
+  renderTimeoutMs?: number;
 };
 
 /** A path whose last segment has an extension is a file request, never a page of the app. */
@@ -122,12 +125,21 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     preLaunch,
     remoteRoutes: remoteRoutes.current,
   });
+  // The listing and a ride's preview come with their data in the HTML, rendered for each request
+  // (render-on-request.ts); when that cannot be done, as they were prerendered.
+  const renderOnRequest = pagesOnRequest({ bffUrl: options.bffUrl, remotes: options.remotes, log: app.log, timeoutMs: options.renderTimeoutMs });
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(pathname)) return;
     // `/` not prerendered would be the build's own index.html, without the routes.
     const page = pages.prerendered(pathname) ?? (pathname === '/' ? pages.index() : undefined);
-    if (page) return sendPage(reply, request.headers['accept-encoding'], page, request.url);
+    if (!page) return;
+    if (page.onRequest && request.method === 'GET') {
+      const rendered = await renderOnRequest(request, page.onRequest, page.html.toString('utf8'));
+      if (rendered) return sendRenderedPage(reply, request.headers['accept-encoding'], rendered);
+    }
+    const params = page.onRequest ? matchPagePattern(page.onRequest.pattern, pathname) : undefined;
+    return sendPage(reply, request.headers['accept-encoding'], page, request.url, params);
   });
 
   await registerBuild(app, { root: options.shellDist, prefix: '/', decorateReply: true });
@@ -175,18 +187,36 @@ function isPagePath(pathname: string): boolean {
  * the browser fetches them beside the page's scripts (with the credentials the page's own fetch
  * sends, or the browser would not reuse the answer).
  */
-function sendPage(reply: FastifyReply, acceptEncoding: string | undefined, page: ComposedPage, url: string) {
+function sendPage(reply: FastifyReply, acceptEncoding: string | undefined, page: ComposedPage, url: string, params: Record<string, string> = {}) {
   if (page.data.length > 0) {
     const address = new URLSearchParams(url.split('?')[1] ?? '');
-    reply.header('link', page.data.map((data) => `<${dataPreloadUrl(data, address)}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', '));
+    reply.header('link', page.data.map((data) => `<${dataPreloadUrl(data, address, params)}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', '));
   }
+  const encoding = encodingFor(acceptEncoding);
+  return sendHtml(reply, encoding, encoding ? page[encoding] : page.html, cacheControlFor('index.html'));
+}
+
+/**
+ * A page rendered for this request: its data is in it, so nothing to preload. It may show what
+ * only this visitor sees (their own ride), so no shared cache keeps it.
+ */
+function sendRenderedPage(reply: FastifyReply, acceptEncoding: string | undefined, page: PageOnRequest) {
+  const encoding = encodingFor(acceptEncoding);
+  reply.code(page.status);
+  return sendHtml(reply, encoding, compressFor(page.html, encoding), 'private, no-cache');
+}
+
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = acceptEncoding ?? '';
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+}
+
+function sendHtml(reply: FastifyReply, encoding: 'br' | 'gzip' | undefined, body: Buffer, cacheControl: string) {
   reply
     .type('text/html; charset=utf-8')
-    .header('cache-control', cacheControlFor('index.html'))
+    .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
     .header('vary', 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? page[encoding] : page.html);
+  return reply.send(body);
 }

@@ -26,7 +26,37 @@ export type PrerenderedPage = {
   static?: { scripts: string[] };
   /** The same page rendered for a setting the web server picks at run time (PRE_LAUNCH), by name. */
   variants?: Record<string, { html: string; styles: string }>;
+  /**
+   * Rendered again on each request with the answers to `data` (the build's render module,
+   * RENDER_MODULE): the listing's rides, a ride's preview. This prerendered markup is what the
+   * page gets when that cannot be done. `path` may then be a pattern (`/ride-preview/:id`).
+   */
+  onRequest?: boolean;
 };
+
+/** The API answers a render is given, by the URL the page's code requests (the GET calls it declares). */
+export type PageAnswers = Record<string, { status: number; body: unknown }>;
+
+/** What a page says about itself to a link's preview (a chat app's card): the document's title and Open Graph texts. */
+export type PageHead = { title: string; description: string };
+
+/**
+ * A page as a build's render module renders it: markup, styles, and the queries answered from the
+ * page's data (react-query's dehydrated state, JSON), which the browser puts into its cache first.
+ */
+export type RenderedPage = { html: string; styles: string; pageData?: unknown; head?: PageHead };
+
+/** A build's render module (the Vite SSR build of its prerender entry), beside its client build: dist/server/render.js. */
+export const RENDER_MODULE = 'server/render.js';
+
+/**
+ * What a render entry is asked for: a page served without the app keeps its controls live; a
+ * variant is rendered for its setting; `answers`, the API answers of a page rendered on request.
+ */
+export type RenderOptions = { static: boolean; variant?: string; answers?: PageAnswers };
+
+/** What RENDER_MODULE exports. */
+export type RenderModule = { render: (url: string, options: RenderOptions) => Promise<RenderedPage> };
 
 /**
  * An API call a page makes as soon as it runs, described from the page's address, so the web
@@ -36,21 +66,22 @@ export type PrerenderedPage = {
  * uses); a frontend's test holds its code to its declaration.
  */
 export type DataPreload = {
-  /** The same-origin API path, such as /api/rides. */
+  /** The same-origin API path, such as /api/rides; `:name` is filled from the page's path parameter of that name. */
   path: string;
   /** The query in the order the page sends it: each from a parameter of the page's address (left out when empty), or fixed. */
   query: ({ name: string; param: string } | { name: string; value: string })[];
 };
 
-/** The URL a page's declared call requests for an address's query (see DataPreload). */
-export function dataPreloadUrl(data: DataPreload, address: URLSearchParams): string {
+/** The URL a page's declared call requests for an address's query and path parameters (see DataPreload). */
+export function dataPreloadUrl(data: DataPreload, address: URLSearchParams, params: Record<string, string> = {}): string {
+  const path = data.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
   const query = new URLSearchParams();
   for (const item of data.query) {
     const value = 'value' in item ? item.value : (address.get(item.param) ?? '').trim();
     if (value !== '') query.set(item.name, value);
   }
   const search = query.toString();
-  return search ? `${data.path}?${search}` : data.path;
+  return search ? `${path}?${search}` : path;
 }
 
 export type PrerenderManifest = {

@@ -1,27 +1,29 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { OutputBundle, OutputChunk, RollupOutput } from 'rollup';
-import { build, createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { federationAliases } from './federation-shared.ts';
-import { type DataPreload, PRERENDER_MANIFEST, type PrerenderManifest } from './prerender-manifest.ts';
+import { type DataPreload, PRERENDER_MANIFEST, type PrerenderManifest, RENDER_MODULE, type RenderModule } from './prerender-manifest.ts';
 
 export type PrerenderOptions = {
-  /** Module (relative to the frontend's root) exporting `render(path, options: RenderOptions): Promise<{ html, styles }>`. */
+  /** Module (relative to the frontend's root) exporting `render(url, options: RenderOptions): Promise<RenderedPage>` (RenderModule). */
   entry: string;
   /**
    * Each page: its path, the source modules (relative to root) whose chunks it needs, and the API
    * calls it makes first. `static`: the page works as HTML alone and is served without the app,
    * with only `script` (a build input, relative to root). `variants`: names of settings the page is
    * also rendered for, one of which the web server picks when it runs (see PrerenderedPage).
+   * `onRequest`: the web server renders it again on each request with the answers to `data` (its
+   * path may then be a pattern such as `/ride-preview/:id`).
    */
-  pages: { path: string; modules: string[]; data?: DataPreload[]; static?: { script: string }; variants?: string[] }[];
+  pages: { path: string; modules: string[]; data?: DataPreload[]; static?: { script: string }; variants?: string[]; onRequest?: boolean }[];
   /** Extra chunk groups to record, by name: source modules relative to root. */
   groups?: Record<string, string[]>;
 };
 
-/** What the render entry is asked for: a page served without the app keeps its controls live; a variant is rendered for its setting. */
-export type RenderOptions = { static: boolean; variant?: string };
+export type { RenderOptions } from './prerender-manifest.ts';
 
 const SHARED_CHUNK = /^__federation_shared_(.+)$/;
 /**
@@ -155,6 +157,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           preload: chunks.map((chunk) => url(chunk.fileName)),
           shared: [...shared],
           ...(page.data ? { data: page.data } : {}),
+          ...(page.onRequest ? { onRequest: true } : {}),
         };
       }
       for (const page of options.pages) {
@@ -168,37 +171,63 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       }
     },
     async closeBundle() {
-      // A second Vite, in SSR mode, runs the render entry in this Node process.
-      const server = await createServer({
-        configFile: false,
-        root: config.root,
-        logLevel: 'error',
-        resolve: { alias: federationAliases() },
-        esbuild: { jsx: 'automatic' },
-        // No file watcher: closed while it still walks the tree (a bigger remote), it kept watches that held the build open.
-        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-        appType: 'custom',
-        // Its CommonJS build, loaded by Node, would hand `import styled from` the module object.
-        ssr: { noExternal: ['styled-components'] },
-        optimizeDeps: { noDiscovery: true, include: [] },
-      });
-      try {
-        const { render } = (await server.ssrLoadModule(absolute(options.entry))) as {
-          render: (path: string, options: RenderOptions) => Promise<{ html: string; styles: string }>;
-        };
-        for (const page of options.pages) {
-          const entry = manifest.pages[page.path];
-          if (!entry) continue;
-          const isStatic = page.static !== undefined;
-          Object.assign(entry, await render(page.path, { static: isStatic }));
-          for (const variant of page.variants ?? []) {
-            entry.variants = { ...entry.variants, [variant]: await render(page.path, { static: isStatic, variant }) };
-          }
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const { render } = await buildRenderModule(config.root, absolute(options.entry), outDir);
+      for (const page of options.pages) {
+        const entry = manifest.pages[page.path];
+        if (!entry) continue;
+        const isStatic = page.static !== undefined;
+        const { html, styles } = await render(page.path, { static: isStatic });
+        Object.assign(entry, { html, styles });
+        for (const variant of page.variants ?? []) {
+          const rendered = await render(page.path, { static: isStatic, variant });
+          entry.variants = { ...entry.variants, [variant]: { html: rendered.html, styles: rendered.styles } };
         }
-      } finally {
-        await server.close();
       }
       await writeFile(path.resolve(config.root, config.build.outDir, PRERENDER_MANIFEST), JSON.stringify(manifest));
     },
   };
 }
+
+/**
+ * The render entry built for Node (Vite's SSR build, with the aliases the browser build uses,
+ * everything bundled into one file) as dist/server/render.js: the build renders its prerendered
+ * pages with it, and the web server renders pages on request with the same file, loaded once
+ * (RENDER_MODULE re-exports the content-named entry).
+ * Everything is bundled (React, the router, styled-components…), so the module needs no
+ * node_modules beside it and its React is the one its screens use; lazy parts stay chunks of
+ * their own (dist/server/chunks/), loaded only if a render reaches them.
+ */
+async function buildRenderModule(root: string, entry: string, outDir: string): Promise<RenderModule> {
+  const serverDir = path.join(outDir, path.dirname(RENDER_MODULE));
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    resolve: { alias: federationAliases() },
+    esbuild: { jsx: 'automatic' },
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: entry,
+      outDir: serverDir,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'render-[hash].js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' } },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
+  const main = chunks.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+  if (!main) throw new Error(`prerender: the server build of ${entry} wrote no entry`);
+  // A stable name for the web server; the file it points to is named by its content, so a newer
+  // build is a new module to Node, one instance shared with its lazy chunks.
+  await writeFile(path.join(outDir, RENDER_MODULE), `export * from './${main.fileName}';\n`);
+  return (await importNatively(pathToFileURL(path.join(serverDir, main.fileName)).href)) as RenderModule;
+}
+
+/**
+ * Node's own import(): this file is loaded through Vite's config loader (`--configLoader runner`),
+ * which rewrites a plain import() into its module runner, closed by the time the bundle is written.
+ */
+const importNatively = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;

@@ -1,10 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppProviders } from '@krom/ui-kit/app-providers.tsx';
 import { createQueryClient } from '@krom/ui-kit/query-client.ts';
+import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
-import { PRERENDERED_STYLES_ATTRIBUTE } from './prerender-manifest.ts';
+import { type PageAnswers, PRERENDERED_STYLES_ATTRIBUTE, type RenderedPage } from './prerender-manifest.ts';
 
 /**
  * Controls work only once React has rendered the page: until then they are disabled, so nothing
@@ -23,46 +25,137 @@ const LOOK_ENABLED = '#root[data-prerendered] :disabled{opacity:1;cursor:auto}';
  */
 const CLIENT_RENDERED_NOTE = /(?<=<!--\$!-->)<template[^>]*><\/template>/g;
 
+/** The API as one render sees it: the answers the page was given, and the addresses it asked for that were not among them. */
+type RenderScope = { answers: PageAnswers; answered: string[]; unanswered: string[] };
+/** One for the process, whichever build's render module installs the fetch below first (each bundles this file). */
+const processScope = globalThis as { kromRenderScope?: AsyncLocalStorage<RenderScope> };
+processScope.kromRenderScope ??= new AsyncLocalStorage<RenderScope>();
+const scope = processScope.kromRenderScope;
+
 /**
- * One page of a route table rendered to HTML at build time (prerender.ts), inside the providers
- * the shell mounts, as a visitor who is not signed in sees it before anything has loaded: no
- * request is answered, so screens show their signed-out, empty state. A page served without the
- * app (`static`) keeps its controls as they are: native HTML (a popover, radio inputs) is all it has.
+ * Inside a render, `fetch` answers only from the answers the render was given, and "not signed
+ * in" for anything else (never the network: the page renders as a guest would first see it). The
+ * scope follows the render's own async work, so the web server's requests running meanwhile in
+ * the same process still reach the network.
  */
-export async function renderPage(routes: RouteObject[], pathname: string, options: { static?: boolean } = {}): Promise<{ html: string; styles: string }> {
-  // Signed out, whatever a loader asks the API while rendering (the landing prefetches the user).
+function scopeFetch(): void {
+  const marked = globalThis.fetch as typeof fetch & { kromRenderScope?: true };
+  if (marked.kromRenderScope) return;
   const realFetch = globalThis.fetch;
-  globalThis.fetch = async () => Response.json({ message: 'Not signed in' }, { status: 401 });
-  try {
-    const page = await renderSignedOut(routes, pathname);
-    if (options.static) return page;
-    return { html: page.html.replace(CONTROL, '<$1 disabled'), styles: `${page.styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
-  } finally {
-    globalThis.fetch = realFetch;
-  }
+  const scoped = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const current = scope.getStore();
+    if (!current) return realFetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+    const answer = (init?.method ?? 'GET') === 'GET' ? current.answers[url] : undefined;
+    if (!answer) {
+      current.unanswered.push(url);
+      return Response.json({ message: 'Not signed in' }, { status: 401 });
+    }
+    current.answered.push(url);
+    return Response.json(answer.body, { status: answer.status });
+  }) as typeof fetch & { kromRenderScope?: true };
+  scoped.kromRenderScope = true;
+  globalThis.fetch = scoped;
 }
 
-async function renderSignedOut(routes: RouteObject[], pathname: string): Promise<{ html: string; styles: string }> {
+/**
+ * One page of a route table rendered to HTML (prerender.ts at build time, the web server on a
+ * request), inside the providers the shell mounts, as a visitor who is not signed in sees it.
+ * `url` may carry a query (the listing's search). Without `answers` no request is answered, so
+ * screens show their empty state. With them (the API answers the page declares, by URL), each
+ * query the page starts is run once against them and the page rendered again with its data; the
+ * queries answered that way are returned as `pageData`, for the page to put into its cache before its
+ * first render (so it shows the same and asks nothing). A query that asked anything else (the
+ * signed-in user) is left pending, as a guest's first view has it.
+ */
+export async function renderPage(
+  routes: RouteObject[],
+  url: string,
+  options: { static?: boolean; answers?: PageAnswers | undefined } = {},
+): Promise<RenderedPage & { queryClient: QueryClient }> {
+  const answers = options.answers ?? {};
+  scopeFetch();
+  const queryClient = createQueryClient();
+  const run = <T,>(work: () => T, current: RenderScope = { answers, answered: [], unanswered: [] }): T => scope.run(current, work);
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://krom.invalid')));
-  if (context instanceof Response) throw new Error(`prerender: ${pathname} answered a redirect (${context.status}).`);
-  if (context.errors) throw new Error(`prerender: ${pathname} failed: ${JSON.stringify(context.errors)}`);
+  const context = await run(() => handler.query(new Request(new URL(url, 'http://krom.invalid'))));
+  if (context instanceof Response) throw new Error(`render: ${url} answered a redirect (${context.status}).`);
+  if (context.errors) throw new Error(`render: ${url} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const sheet = new ServerStyleSheet();
-  try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <AppProviders queryClient={createQueryClient()} store={createStore()}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>,
-      ),
-    );
-    // Marked apart from styled-components' own tags so the browser's copy does not adopt them: its
-    // class names come out differently (modules load in another order), and adopted rules would
-    // share cascade slots with its own. The page drops them once React has rendered (bootstrap.tsx).
-    const styles = sheet.getStyleTags().replace(/<style[^>]*>/g, `<style ${PRERENDERED_STYLES_ATTRIBUTE}>`);
-    return { html: html.replace(CLIENT_RENDERED_NOTE, ''), styles };
-  } finally {
-    sheet.seal();
+  const renderOnce = () =>
+    run(() => {
+      const sheet = new ServerStyleSheet();
+      try {
+        const html = renderToString(
+          sheet.collectStyles(
+            <AppProviders queryClient={queryClient} store={createStore()}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>,
+          ),
+        );
+        return { html, styles: sheet.getStyleTags() };
+      } finally {
+        sheet.seal();
+      }
+    });
+
+  let page = renderOnce();
+  const embedded = Object.keys(answers).length > 0 ? await runDeclaredQueries(queryClient, answers, run) : [];
+  if (embedded.length > 0) page = renderOnce();
+  // Marked apart from styled-components' own tags so the browser's copy does not adopt them: its
+  // class names come out differently (modules load in another order), and adopted rules would
+  // share cascade slots with its own. The page drops them once React has rendered (bootstrap.tsx).
+  const styles = page.styles.replace(/<style[^>]*>/g, `<style ${PRERENDERED_STYLES_ATTRIBUTE}>`);
+  const html = page.html.replace(CLIENT_RENDERED_NOTE, '');
+  return {
+    // A page served without the app (`static`) keeps its controls as they are: native HTML (a popover, radio inputs) is all it has.
+    ...(options.static ? { html, styles } : { html: html.replace(CONTROL, '<$1 disabled'), styles: `${styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` }),
+    ...(embedded.length > 0 ? { pageData: pageData(queryClient, new Set(embedded)) } : {}),
+    queryClient,
+  };
+}
+
+/**
+ * Runs every query the first render started (exactly as the page's hooks define them: key,
+ * function, infinite or not) against the declared answers. One that asked only for declared
+ * answers keeps its result (data, or the error a 404 gave); any other is taken out of the cache
+ * again, so it renders pending as before and the browser asks for it.
+ */
+async function runDeclaredQueries(
+  queryClient: QueryClient,
+  answers: PageAnswers,
+  run: <T>(work: () => T, current: RenderScope) => T,
+): Promise<Query[]> {
+  const cache = queryClient.getQueryCache();
+  const started = cache.getAll().filter((query) => query.state.status === 'pending');
+  const kept: Query[] = [];
+  for (const query of started) {
+    const current: RenderScope = { answers, answered: [], unanswered: [] };
+    await run(() => query.fetch().catch(() => undefined), current);
+    const fromAnswers = current.unanswered.length === 0 && current.answered.length > 0;
+    // An error the API answered (a 404: no such ride) is the page's to show; any other (the answer
+    // did not parse) is left for the browser to meet on its own.
+    const error = query.state.error as { status?: unknown } | null;
+    if (fromAnswers && (!error || typeof error.status === 'number')) kept.push(query);
+    else cache.remove(query);
+    // Shown as it is, not as a retry about to start (a query in error is otherwise fetched again when a screen mounts).
+    if (error && kept.includes(query)) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
   }
+  return kept;
+}
+
+/**
+ * The queries answered from the page's data, as react-query's dehydrated state, in JSON: an error
+ * (the ride is missing) travels as its message and status, which is what screens read of it.
+ */
+function pageData(queryClient: QueryClient, embedded: Set<Query>): DehydratedState {
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => embedded.has(query), shouldRedactErrors: () => false });
+  for (const query of state.queries) {
+    const error = query.state.error as { message?: string; status?: number } | null;
+    if (error) {
+      const plain = { message: String(error.message ?? ''), status: error.status };
+      query.state = { ...query.state, error: plain, fetchFailureReason: plain } as unknown as typeof query.state;
+    }
+  }
+  return state;
 }

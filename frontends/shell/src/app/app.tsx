@@ -5,10 +5,13 @@ import { createStore } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { allScreens } from './all-screens.ts';
 import { createAppRoutes } from './create-routes.tsx';
+import { takePageData } from './page-data.ts';
 import { discoverRemoteRoutes } from './remote-route-discovery.ts';
 import { remotes } from './remotes.ts';
 
 const queryClient = createQueryClient();
+// A page rendered on request brings its API answers along (server/render-on-request.ts).
+takePageData(queryClient);
 const store = createStore();
 const routes = createAppRoutes({ queryClient });
 /** Exported so bootstrap.tsx can wait for the first page's code before replacing prerendered HTML. */
