@@ -37,12 +37,15 @@ export function matchPagePattern(pattern: string, pathname: string): Record<stri
   for (const [index, part] of want.entries()) {
     const actual = have[index] as string;
     if (part.startsWith(':')) {
-      if (actual === '') return undefined;
+      let value: string;
       try {
-        params[part.slice(1)] = decodeURIComponent(actual);
+        value = decodeURIComponent(actual);
       } catch {
         return undefined;
       }
+      // Filled into an API path (encoded): '.' and '..' would still move up it.
+      if (value === '' || value === '.' || value === '..') return undefined;
+      params[part.slice(1)] = value;
     } else if (part !== actual) return undefined;
   }
   return params;
@@ -136,9 +139,13 @@ async function askBff(bffUrl: string, urls: string[], request: FastifyRequest, t
   if (request.headers.cookie) headers.cookie = request.headers.cookie;
   const answers: PageAnswers = {};
   const signal = AbortSignal.timeout(timeoutMs);
+  const bff = new URL(bffUrl);
+  const targets = urls.map((url) => new URL(url, bff));
+  // The visitor's cookie goes to the BFF's /api and nowhere else, whatever a build declares.
+  if (targets.some((target) => target.origin !== bff.origin || !target.pathname.startsWith('/api/'))) return undefined;
   const results = await Promise.all(
-    urls.map(async (url) => {
-      const response = await fetch(new URL(url, bffUrl), { headers, signal, redirect: 'manual' });
+    urls.map(async (url, index) => {
+      const response = await fetch(targets[index] as URL, { headers, signal, redirect: 'manual' });
       if (!response.ok && response.status !== 404) return false;
       if (!(response.headers.get('content-type') ?? '').includes('application/json')) return false;
       answers[url] = { status: response.status, body: await response.json() };

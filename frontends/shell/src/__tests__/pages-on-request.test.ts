@@ -210,6 +210,15 @@ describe('pages rendered on request', () => {
     }
   });
 
+  it('asks the BFF nothing for a path parameter that would move up the API path', async () => {
+    bffCalls.length = 0;
+    for (const url of ['/ride-preview/..', '/ride-preview/%2E%2E', '/ride-preview/.']) {
+      const response = await web.inject({ url, headers: { cookie: 'krom_session=abc' } });
+      expect(page(response), url).not.toContain('Failed to load ride details');
+    }
+    expect(bffCalls).toEqual([]);
+  });
+
   it('does not serve the render module to browsers', async () => {
     const response = await web.inject({ url: '/remotes/marketplace/server/render.js' });
     expect(response.statusCode).toBe(404);
