@@ -28,6 +28,9 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // One router for screens and the server render (build/render-page.tsx imports 'react-router'):
+        // Node loads react-router-dom, whose own import of react-router lands on its CommonJS copy.
+        resolve: { alias: [{ find: /^react-router$/, replacement: 'react-router-dom' }] },
         test: {
           name: 'ui',
           include: ['frontends/*/src/**/*.test.{ts,tsx}', 'packages/ui-kit/src/**/*.test.{ts,tsx}'],

@@ -1,0 +1,83 @@
+import { dataPreloadUrl } from '@krom/ui-kit/build/prerender-manifest.ts';
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../app/routes.tsx';
+import { aRide, aRideWithDetails, rideList } from '../components/__tests__/ride-fixtures.ts';
+import { previewDataPreload } from '../features/ride-details/preview-data-preload.ts';
+import { listingDataPreload } from '../features/search/listing-data-preload.ts';
+import { rideSearchParams } from '../features/search/ride-search-params.ts';
+import { render } from '../prerender.tsx';
+
+/*
+ * The web server renders the listing and a ride's preview with the API answers they declare
+ * (dist/server/render.js, built from src/prerender.tsx) and sends those answers with the page; the
+ * shell puts them into its query cache before its first render (shell/src/app/page-data.ts). These
+ * hold the render to the page's own queries: the HTML shows the rides, and the page rendered in
+ * the browser from that data shows the same without asking the API.
+ */
+
+afterEach(cleanup);
+
+/** The page's markup without the empty comments React writes between adjacent texts. */
+const markupOf = (page: { html: string }) => page.html.replace(/<!-- -->/g, '');
+
+/** The page data as the browser reads it from the page (JSON), put into the cache the screens use. */
+const withPageData = (pageData: unknown) => (queryClient: Parameters<typeof hydrate>[0]) => {
+  hydrate(queryClient, JSON.parse(JSON.stringify(pageData)) as DehydratedState);
+  return routes;
+};
+
+describe('the listing rendered on request', () => {
+  const address = rideSearchParams({ from: { text: 'Accra' }, to: { text: 'Kumasi' }, date: '2026-12-03', seats: 2 });
+  const url = `/ride-listings?${address}`;
+  const ride = aRide({ fromLocation: 'Kaneshie <Station>' });
+  const answers = { [dataPreloadUrl(listingDataPreload, address)]: { status: 200, body: rideList([ride]) } };
+
+  it('has the ride cards in its HTML, each linking to its preview, and no loading state', async () => {
+    const html = markupOf(await render(url, answers));
+    expect(html).toContain('1 ride(s) found matching your search');
+    expect(html).toContain('Kaneshie &lt;Station&gt; → Kejetia Market');
+    expect(html).toContain(`href="/ride-preview/${ride.id}?seats=2"`);
+    expect(html).not.toContain('Loading rides...');
+  });
+
+  it('takes over in the browser from its data: the same card, no request for the rides', async () => {
+    const { pageData } = await render(url, answers);
+    const api = mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    renderRoutes(withPageData(pageData), url);
+    expect(await screen.findByRole('heading', { name: 'Accra to Kumasi' })).toBeTruthy();
+    expect(screen.queryByText('Loading rides...')).toBeNull();
+    expect(api.callsTo('GET', '/api/rides')).toEqual([]);
+  });
+
+  it('is the frame with "Loading rides..." and no data when it has no answers (the prerendered fallback)', async () => {
+    const page = await render(url);
+    expect(page.html).toContain('Loading rides...');
+    expect(page.pageData).toBeUndefined();
+  });
+});
+
+describe('a ride preview rendered on request', () => {
+  const ride = aRideWithDetails({ fromCity: 'Cape Coast', toCity: 'Takoradi', departureDate: '2026-12-05', departureTime: '09:15', pricePerSeat: '30.00' });
+  const url = `/ride-preview/${ride.id}`;
+  const answerFor = (status: number, body: unknown) => ({ [dataPreloadUrl(previewDataPreload, new URLSearchParams(), { id: ride.id })]: { status, body } });
+
+  it('shows the ride, names it in the title and description, and takes over without asking for it again', async () => {
+    const page = await render(url, answerFor(200, ride));
+    expect(markupOf(page)).toContain('<h1>Cape Coast <span aria-hidden="true">→</span>');
+    expect(page.head).toEqual({ title: 'Cape Coast → Takoradi · Krom', description: expect.stringContaining('GH₵30.00 per seat · 3 seats left') });
+    const api = mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    renderRoutes(withPageData(page.pageData), url);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cape Coast to Takoradi' })).toBeTruthy();
+    expect(api.callsTo('GET', `/api/rides/${ride.id}`)).toEqual([]);
+  });
+
+  it('shows its not-found state for a ride the API does not know', async () => {
+    const page = await render(url, answerFor(404, { message: 'Ride not found' }));
+    expect(page.html).toContain('Failed to load ride details');
+    expect(page.head).toBeUndefined();
+  });
+});
