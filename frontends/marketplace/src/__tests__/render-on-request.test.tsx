@@ -37,7 +37,7 @@ describe('the listing rendered on request', () => {
   const answers = { [dataPreloadUrl(listingDataPreload, address)]: { status: 200, body: rideList([ride]) } };
 
   it('has the ride cards in its HTML, each linking to its preview, and no loading state', async () => {
-    const html = markupOf(await render(url, answers));
+    const html = markupOf(await render(url, { static: false, answers }));
     expect(html).toContain('1 ride(s) found matching your search');
     expect(html).toContain('Kaneshie &lt;Station&gt; → Kejetia Market');
     expect(html).toContain(`href="/ride-preview/${ride.id}?seats=2"`);
@@ -45,7 +45,7 @@ describe('the listing rendered on request', () => {
   });
 
   it('takes over in the browser from its data: the same card, no request for the rides', async () => {
-    const { pageData } = await render(url, answers);
+    const { pageData } = await render(url, { static: false, answers });
     const api = mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
     renderRoutes(withPageData(pageData), url);
     expect(await screen.findByRole('heading', { name: 'Accra to Kumasi' })).toBeTruthy();
@@ -66,7 +66,7 @@ describe('a ride preview rendered on request', () => {
   const answerFor = (status: number, body: unknown) => ({ [dataPreloadUrl(previewDataPreload, new URLSearchParams(), { id: ride.id })]: { status, body } });
 
   it('shows the ride, names it in the title and description, and takes over without asking for it again', async () => {
-    const page = await render(url, answerFor(200, ride));
+    const page = await render(url, { static: false, answers: answerFor(200, ride) });
     expect(markupOf(page)).toContain('<h1>Cape Coast <span aria-hidden="true">→</span>');
     expect(page.head).toEqual({ title: 'Cape Coast → Takoradi · Krom', description: expect.stringContaining('GH₵30.00 per seat · 3 seats left') });
     const api = mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
@@ -76,7 +76,7 @@ describe('a ride preview rendered on request', () => {
   });
 
   it('shows its not-found state for a ride the API does not know', async () => {
-    const page = await render(url, answerFor(404, { message: 'Ride not found' }));
+    const page = await render(url, { static: false, answers: answerFor(404, { message: 'Ride not found' }) });
     expect(page.html).toContain('Failed to load ride details');
     expect(page.head).toBeUndefined();
   });
