@@ -51,7 +51,7 @@ const marketplaceManifest: PrerenderManifest = {
  */
 const renderModule = `
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-export async function render(url, answers = {}) {
+export async function render(url, { answers = {} } = {}) {
   const [key, answer] = Object.entries(answers)[0] ?? [];
   if (!answer) return { html: '<p>no answers</p>', styles: '' };
   if (url.startsWith('/ride-preview/')) {
