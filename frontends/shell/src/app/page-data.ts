@@ -5,20 +5,14 @@ import { PAGE_DATA_ELEMENT_ID } from '../page-data-element.ts';
  * Puts the API answers a page was rendered with on the server (the listing's rides, a ride) into
  * the query cache under the keys the page's own hooks use, before anything renders: the first
  * render shows what the HTML already shows, and nothing is asked again (the spec's data never
- * goes stale). An answered error (no such ride) stays an error when the screen mounts, rather
- * than turning into a spinner while it is asked again. The element is read once and removed.
+ * goes stale). An answered error (no such ride: its message and status) stays an error when the
+ * screen mounts, rather than turning into a spinner while it is asked again. Read once, removed.
  */
 export function takePageData(queryClient: QueryClient, doc: Document = document): void {
   const element = doc.getElementById(PAGE_DATA_ELEMENT_ID);
-  if (!element?.textContent) return;
+  if (!element) return;
   element.remove();
-  const state = JSON.parse(element.textContent) as DehydratedState;
-  for (const query of state.queries) {
-    const answered = query.state.error as { message?: string; status?: number } | null;
-    if (!answered) continue;
-    const error = Object.assign(new Error(answered.message), { status: answered.status });
-    query.state = { ...query.state, error, fetchFailureReason: error };
-    queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
-  }
+  const state = JSON.parse(element.textContent ?? '') as DehydratedState;
+  for (const query of state.queries) if (query.state.error) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
   hydrate(queryClient, state);
 }
