@@ -1,7 +1,7 @@
 import type { PageAnswers } from '@krom/ui-kit/build/prerender-manifest.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { remoteBase } from './remote-sources.ts';
-import { renderModuleIn } from './render-on-request.ts';
+import { renderModuleIn } from './render-module.ts';
 import { registerBuild } from './static-files.ts';
 
 /**

@@ -1,19 +1,16 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   dataPreloadUrl,
   type PageAnswers,
   type PageHead,
   type PrerenderedPage,
-  RENDER_MODULE,
   type RenderedPage,
   type RenderModule,
 } from '@krom/ui-kit/build/prerender-manifest.ts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { pageDataElement } from '../src/page-data-element.ts';
 import type { RemoteSource } from './remote-sources.ts';
+import { renderModuleIn } from './render-module.ts';
 
 /**
  * A page a remote renders on each request (`onRequest` in its prerender config: the listing, a
@@ -97,28 +94,6 @@ export function pagesOnRequest(options: {
       options.log.warn({ err: error, remote: source.remote, url: request.url }, 'a page could not be rendered on request; serving it prerendered');
       return undefined;
     }
-  };
-}
-
-/**
- * A build's render module (RENDER_MODULE), loaded once and again only when a build rewrites it;
- * undefined while the build has none. Used by the web server for a remote in a folder and by a
- * remote's own server (remote-server.ts).
- */
-export function renderModuleIn(dist: string): () => Promise<RenderModule> | undefined {
-  const file = path.join(dist, RENDER_MODULE);
-  let loaded: { version: number; module: Promise<RenderModule> } | undefined;
-  return () => {
-    const version = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-    if (version === undefined) return undefined;
-    if (loaded?.version === version) return loaded.module;
-    const module = import(`${pathToFileURL(file).href}?v=${version}`) as Promise<RenderModule>;
-    loaded = { version, module };
-    // A build still being written may not load: tried again on the next request.
-    module.catch(() => {
-      if (loaded?.module === module) loaded = undefined;
-    });
-    return module;
   };
 }
 
