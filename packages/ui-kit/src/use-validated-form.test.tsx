@@ -27,7 +27,7 @@ function Harness({ check, sent }: { check: LoadedCheck<Values, Values>; sent: Va
   return (
     <form noValidate onSubmit={form.onSubmit((request) => sent.push(request))}>
       <EmailField label="Email" {...form.field('email')} />
-      <button type="submit">Send</button>
+      <button type="submit">{form.checking ? 'Checking...' : 'Send'}</button>
     </form>
   );
 }
@@ -37,7 +37,7 @@ function showHeld() {
   const { held, check } = heldSchema();
   const sent: Values[] = [];
   const { user } = renderRoutes([{ path: '/', element: <Harness check={check} sent={sent} /> }], '/');
-  return { held, sent, user, email: () => screen.getByRole('textbox', { name: 'Email' }), send: () => user.click(screen.getByRole('button', { name: 'Send' })) };
+  return { held, sent, user, email: () => screen.getByRole('textbox', { name: 'Email' }), send: () => user.click(screen.getByRole('button', { name: /^(Send|Checking\.\.\.)$/ })) };
 }
 
 describe('validateWithLoaded', () => {
@@ -50,15 +50,43 @@ describe('validateWithLoaded', () => {
     expect(held.asked).toBe(1);
   });
 
-  it('holds a submit until the schema is there, then checks and sends what was typed meanwhile, once', async () => {
+  it('holds a submit until the schema is there, the button busy, then checks and sends what was pressed, once', async () => {
     const { held, sent, user, email, send } = showHeld();
-    await send();
-    await send();
     await user.type(email(), 'ama@krom.gh');
+    await send();
+    await send();
     expect(sent).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Checking...' })).toBeTruthy();
     await act(async () => held.finish());
     expect(sent).toEqual([{ email: 'ama@krom.gh' }]);
     expect(held.asked).toBe(1);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('sends nothing a visitor went on typing after the press: the messages follow what is there, and the next press sends', async () => {
+    const { held, sent, user, email, send } = showHeld();
+    await user.type(email(), 'ama@');
+    await send();
+    await user.type(email(), 'krom.gh');
+    await act(async () => held.finish());
+    expect(sent).toEqual([]);
+    expect(email()).toHaveProperty('value', 'ama@krom.gh');
+    await send();
+    expect(sent).toEqual([{ email: 'ama@krom.gh' }]);
+  });
+
+  it('says so when the check cannot be downloaded, and the next press tries again', async () => {
+    let online = false;
+    const check = validateWithLoaded<Values, Values>(() => (online ? Promise.resolve(schema) : Promise.reject(new Error('offline'))), ['email']);
+    const sent: Values[] = [];
+    const { user } = renderRoutes([{ path: '/', element: <Harness check={check} sent={sent} /> }], '/');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ama@krom.gh');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Could not check the form')).toBeTruthy();
+    expect(sent).toEqual([]);
+    online = true;
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(sent).toEqual([{ email: 'ama@krom.gh' }]);
   });
 
   it('shows the schema’s own messages once loaded, following the typing after a submit', async () => {

@@ -1,5 +1,6 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { serverFieldErrors } from './api-request.ts';
+import { useToast } from './toast-store.ts';
 
 export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
 
@@ -110,6 +111,16 @@ export function useValidatedForm<Values extends Record<string, string>, Request>
   const latest = useRef(values);
   latest.current = values;
   const waiting = useRef(false);
+  // True while a submit waits for its check to download: the submit button shows it is busy.
+  const [checking, setChecking] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const { toast } = useToast();
 
   const loaded = typeof validate === 'function' ? undefined : validate;
   const readyCheck = (): Check<Values, Request> | undefined => (loaded ? loaded.ready() : (validate as Check<Values, Request>));
@@ -142,25 +153,41 @@ export function useValidatedForm<Values extends Record<string, string>, Request>
 
   /**
    * A form's onSubmit: checks the values, shows the messages, and sends only what passed. A
-   * loaded check not there yet is awaited first (one wait however often the button is pressed).
+   * loaded check not there yet is awaited first (one wait however often the button is pressed,
+   * the button busy meanwhile). It then sends only if the values are still those of the press:
+   * a visitor who went on typing (a password half typed) sees the messages for what is there now
+   * and presses again; nothing is sent from a form that has gone.
    */
   const onSubmit = (send: (request: Request) => void) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const checkAndSend = (check: Check<Values, Request>) => {
+    const check = readyCheck();
+    if (check) {
       const { request, errors: found } = check(latest.current);
       setErrors(found);
       if (request !== null) send(request);
-    };
-    const check = readyCheck();
-    if (check) return checkAndSend(check);
+      return;
+    }
     if (!loaded || waiting.current) return;
     waiting.current = true;
+    setChecking(true);
+    const pressed = latest.current;
     loaded
       .load()
-      .then(checkAndSend, (error: unknown) => console.error('Could not load the form check; sending again will retry.', error))
+      .then(
+        (loadedCheck) => {
+          if (!mounted.current) return;
+          const { request, errors: found } = loadedCheck(latest.current);
+          setErrors(found);
+          if (request !== null && latest.current === pressed) send(request);
+        },
+        () => {
+          if (mounted.current) toast({ variant: 'destructive', title: 'Could not check the form', description: 'Check your connection and try again.' });
+        },
+      )
       .finally(() => {
         waiting.current = false;
+        if (mounted.current) setChecking(false);
       });
   };
 
@@ -188,5 +215,5 @@ export function useValidatedForm<Values extends Record<string, string>, Request>
     setSubmitted(false);
   };
 
-  return { values, errors, field, onSubmit, reset, showServerErrors };
+  return { values, errors, field, onSubmit, reset, showServerErrors, checking };
 }

@@ -63,7 +63,7 @@ function LoginForm({ next }: { next: string }) {
         <EmailField label="Email" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <ForgotLink to="/forgot-password">Forgot password?</ForgotLink>
-        <SubmitButton pending={signIn.isPending} pendingLabel="Logging In...">
+        <SubmitButton pending={form.checking || signIn.isPending} pendingLabel="Logging In...">
           Log In
         </SubmitButton>
       </FormStack>

@@ -103,7 +103,7 @@ function CreateAccountForm() {
         <EmailField label="Email" {...form.field('email')} />
         <PhoneField label="Phone Number" hint="We'll text a 4-digit code to this number." {...form.field('phone')} />
         <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
-        <SubmitButton pending={sendCode.isPending || register.isPending} pendingLabel="Creating Account...">
+        <SubmitButton pending={form.checking || sendCode.isPending || register.isPending} pendingLabel="Creating Account...">
           Sign up
         </SubmitButton>
       </FormStack>

@@ -61,7 +61,7 @@ export function WaitlistPage() {
         </FieldPair>
         <EmailField label="Email" {...form.field('email')} />
         <PhoneField label="Phone Number" {...form.field('phone')} />
-        <SubmitButton pending={signup.isPending} pendingLabel="Signing Up...">
+        <SubmitButton pending={form.checking || signup.isPending} pendingLabel="Signing Up...">
           Sign Up
         </SubmitButton>
         <Note>
