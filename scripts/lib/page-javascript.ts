@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { BUNDLE_REPORT_FILE, type BundleReport } from '@krom/ui-kit/build/bundle-report.ts';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 
 /*
  * The JavaScript a page makes a phone download, as the budget (frontends/js-budget.json) counts it:
@@ -45,12 +45,18 @@ export const kib = (bytes: number) => bytes / 1024;
  */
 export async function measurePageJavaScript(page: Page, url: string): Promise<PageJavaScript> {
   const bodies: Promise<ScriptFile>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() !== 'script') return;
     bodies.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length })));
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.getByRole('main').first().waitFor({ state: 'visible' });
+  };
+  page.on('response', onResponse);
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByRole('main').first().waitFor({ state: 'visible' });
+  } finally {
+    // A script arriving after the page settled is not counted, and its body is not read after the context closes.
+    page.off('response', onResponse);
+  }
   const scripts = (await Promise.all(bodies)).sort((a, b) => b.gzipBytes - a.gzipBytes);
   return { scripts, files: scripts.length, kib: kib(scripts.reduce((sum, script) => sum + script.gzipBytes, 0)) };
 }

@@ -49,6 +49,11 @@ export function LandingMenu() {
 const MenuButton = styled(IconButton)`
   margin-right: -8px;
 
+  /* Where popovers are unknown the menu cannot open: no button that does nothing. */
+  @supports not selector(:popover-open) {
+    display: none;
+  }
+
   ${({ theme }) => theme.media.lg} {
     display: none;
   }
