@@ -21,6 +21,13 @@ function valueChangers(schema: z.ZodType): string[] {
     if (!def || seen.has(node)) return;
     seen.add(node);
     if (['pipe', 'transform', 'default', 'prefault', 'catch'].includes(def.type)) found.push(`${path} (${def.type})`);
+    // Values whose JSON differs from what parsing gives (a Date, a bigint, a Map, a Set), coercion, and
+    // checks that rewrite a value (.trim(), .toLowerCase()).
+    if (['date', 'bigint', 'map', 'set'].includes(def.type)) found.push(`${path} (${def.type})`);
+    if (def.coerce === true) found.push(`${path} (coerce)`);
+    for (const check of (def.checks as unknown[] | undefined) ?? []) {
+      if (defOf(check)?.check === 'overwrite') found.push(`${path} (overwrite)`);
+    }
     if (def.type === 'lazy') visit((def.getter as () => unknown)(), path);
     for (const [part, value] of Object.entries(def)) {
       if (part === 'shape') for (const [field, fieldSchema] of Object.entries(value as object)) visit(fieldSchema, `${path}.${field}`);
@@ -36,6 +43,7 @@ function valueChangers(schema: z.ZodType): string[] {
 describe('/api success answers', () => {
   it('finds what would change a value (so this test can fail)', () => {
     expect(valueChangers(z.object({ a: z.array(z.string().default('x')), b: z.string().transform(Number) }))).toEqual(['.a (default)', '.b (pipe)', '.b (transform)']);
+    expect(valueChangers(z.object({ c: z.string().trim(), d: z.coerce.number(), e: z.date() }))).toEqual(['.c (overwrite)', '.d (coerce)', '.e (date)']);
   });
 
   it('are read as sent: no success schema transforms, defaults or catches a value', async () => {
