@@ -23,7 +23,8 @@ import { inLaunchSetting, staticPageHtml } from './static-pages.ts';
  * One page's full HTML, compressed once when the server starts, and the API calls it makes first;
  * for a page rendered on each request, what to render it with (render-on-request.ts).
  */
-export type ComposedPage = { html: Buffer; br: Buffer; gzip: Buffer; data: DataPreload[]; onRequest?: OnRequestSource };
+/** `text` is `html` as a string, kept for pages rendered on request, which fill it in per request. */
+export type ComposedPage = { html: Buffer; text: string; br: Buffer; gzip: Buffer; data: DataPreload[]; onRequest?: OnRequestSource };
 
 /** index.html marks the part of #root a prerendered page replaces (its loading state). */
 const ROOT_CONTENT = /<div id="root"><!--page-->[\s\S]*?<!--\/page--><\/div>/;
@@ -75,6 +76,7 @@ function compressed(html: string, data: DataPreload[]): ComposedPage {
   const source = Buffer.from(html);
   return {
     html: source,
+    text: html,
     br: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(source, { level: constants.Z_BEST_COMPRESSION }),
     data,

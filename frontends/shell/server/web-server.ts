@@ -135,7 +135,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     const page = pages.prerendered(pathname) ?? (pathname === '/' ? pages.index() : undefined);
     if (!page) return;
     if (page.onRequest && request.method === 'GET') {
-      const rendered = await renderOnRequest(request, page.onRequest, page.html.toString('utf8'));
+      const rendered = await renderOnRequest(request, page.onRequest, page.text);
       if (rendered) return sendRenderedPage(reply, request.headers['accept-encoding'], rendered);
     }
     const params = page.onRequest ? matchPagePattern(page.onRequest.pattern, pathname) : undefined;
