@@ -29,8 +29,10 @@ export default defineConfig({
     prerenderPages({
       entry: 'src/prerender.tsx',
       pages: [
-        { path: '/login', modules: ['src/app/routes.tsx', 'src/features/sign-in/components/login-page.tsx'] },
-        { path: '/create-account', modules: ['src/app/routes.tsx', 'src/features/sign-up/components/create-account-page.tsx'] },
+        // Forms a guest can start typing into before the app is there: it comes on the first use
+        // and takes over what was typed (frontends/README.md, "The app on demand").
+        { path: '/login', modules: ['src/app/routes.tsx', 'src/features/sign-in/components/login-page.tsx'], appOnDemand: true },
+        { path: '/create-account', modules: ['src/app/routes.tsx', 'src/features/sign-up/components/create-account-page.tsx'], appOnDemand: true },
       ],
     }),
     precompress(),

@@ -38,6 +38,8 @@ export default defineConfig({
         ...['/find-ride', '/find-rides'].map((path) => ({
           path,
           modules: ['src/app/routes.tsx', 'src/features/search/components/find-ride-page.tsx'],
+          // Buttons that open pickers and a list: HTML until one is used, for a guest.
+          appOnDemand: true,
         })),
         {
           path: '/ride-listings',
@@ -47,12 +49,14 @@ export default defineConfig({
           // Its rides come in the page's HTML and data, asked for by the web server.
           data: [listingDataPreload],
           onRequest: true,
+          appOnDemand: true,
         },
         {
           path: '/ride-preview/:id',
           modules: ['src/app/routes.tsx', 'src/features/ride-details/components/ride-preview-page.tsx'],
           data: [previewDataPreload],
           onRequest: true,
+          appOnDemand: true,
         },
         { path: '/post-ride', modules: ['src/app/routes.tsx', 'src/features/post-ride/components/post-ride-page.tsx'] },
       ],

@@ -55,7 +55,8 @@ export default defineConfig({
     // entry script's own chunks, which a prerendered page preloads ahead of all others, and the
     // app's (bootstrap.tsx and the shared modules it imports), which every prerendered page needs. The
     // landing works as HTML alone: the web server sends it without the app, with its own small
-    // script, in the variant its PRE_LAUNCH setting asks for.
+    // script, in the variant its PRE_LAUNCH setting asks for. The script that loads the app on
+    // demand (features/app-on-demand), built alone.
     prerenderPages({
       entry: 'src/prerender.tsx',
       pages: [
@@ -68,6 +69,8 @@ export default defineConfig({
         },
       ],
       groups: { remoteLoader: ['src/app/load-remote.ts'], entry: ['src/main.ts'], app: ['src/bootstrap.tsx'] },
+      // Sent instead of the app with a remote's page that works as HTML until a control is used.
+      scripts: { appOnDemand: 'src/features/app-on-demand/app-on-demand.ts' },
     }),
     precompress(),
     // What each script is made of, for the JavaScript budget's failure message (frontends/README.md).

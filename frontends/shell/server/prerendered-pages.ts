@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   type DataPreload,
+  liveControls,
   PRELOAD_TEMPLATE_ATTRIBUTE,
   PRERENDER_MANIFEST,
   type PrerenderedPage,
@@ -24,7 +25,16 @@ import { inLaunchSetting, staticPageHtml } from './static-pages.ts';
  * for a page rendered on each request, what to render it with (render-on-request.ts).
  */
 /** `text` is `html` as a string, kept for pages rendered on request, which fill it in per request. */
-export type ComposedPage = { html: Buffer; text: string; br: Buffer; gzip: Buffer; data: DataPreload[]; onRequest?: OnRequestSource };
+export type ComposedPage = {
+  html: Buffer;
+  text: string;
+  br: Buffer;
+  gzip: Buffer;
+  data: DataPreload[];
+  onRequest?: OnRequestSource;
+  /** The page with the app on demand (PrerenderedPage.appOnDemand), for a visitor without a session. */
+  onDemand?: Omit<ComposedPage, 'onDemand'>;
+};
 
 /** index.html marks the part of #root a prerendered page replaces (its loading state). */
 const ROOT_CONTENT = /<div id="root"><!--page-->[\s\S]*?<!--\/page--><\/div>/;
@@ -53,7 +63,7 @@ const VITE_MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"
  * shell uses (for pages that are not prerendered); a prerendered page leaves out those it does not
  * use. A shell build that records no `app` group keeps them all.
  */
-function compose(indexHtml: string, page: PrerenderedPage, entry: string[], preload: string[], fetches: string[], app?: string[]): ComposedPage {
+function compose(indexHtml: string, page: PrerenderedPage, entry: string[], preload: string[], fetches: string[], app?: string[], onDemandScript?: string): ComposedPage {
   const named = new Set([...indexHtml.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]));
   const eager = new Set(entry.filter((url) => !named.has(url)));
   const indexPreloads = [...indexHtml.matchAll(VITE_MODULE_PRELOAD)].map((match) => match[1] as string);
@@ -63,13 +73,22 @@ function compose(indexHtml: string, page: PrerenderedPage, entry: string[], prel
     ...fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
     ...[...later].filter((url) => !eager.has(url) && !named.has(url)).map(modulePreload),
   ];
-  const head = [page.styles, ...[...eager].map(modulePreload), `<template ${PRELOAD_TEMPLATE_ATTRIBUTE}>`, ...deferred, '</template>'];
-  const html = indexHtml
-    .replace(VITE_MODULE_PRELOAD, '')
-    .replace('</head>', `${head.join('\n')}\n</head>`)
-    .replace(ROOT_CONTENT, () => `<div id="root" data-prerendered>${page.html}</div>`);
-  return compressed(html, page.data ?? []);
+  const preloads = [`<template ${PRELOAD_TEMPLATE_ATTRIBUTE}>`, ...deferred, '</template>'];
+  const withHead = (html: string, head: string[], markup: string) =>
+    html
+      .replace(VITE_MODULE_PRELOAD, '')
+      .replace('</head>', `${head.join('\n')}\n</head>`)
+      .replace(ROOT_CONTENT, () => `<div id="root" data-prerendered>${markup}</div>`);
+  const composed = compressed(withHead(indexHtml, [page.styles, ...[...eager].map(modulePreload), ...preloads], page.html), page.data ?? []);
+  if (!page.appOnDemand || !onDemandScript || !ENTRY_SCRIPT.test(indexHtml)) return composed;
+  // The same page without the app's script and its eager preloads: the small script loads the app
+  // (named on its element) when a control is first used; the template of preloads waits for it.
+  const onDemandHtml = indexHtml.replace(ENTRY_SCRIPT, (_tag, src: string) => `<script type="module" async crossorigin src="${onDemandScript}" data-app="${src}"></script>`);
+  return { ...composed, onDemand: compressed(withHead(onDemandHtml, [page.styles, ...preloads], liveControls(page.html)), page.data ?? []) };
 }
+
+/** index.html's entry script (its one module script with a src), which a page with the app on demand replaces. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** A page's HTML with its brotli and gzip forms, compressed once per build rather than per request. */
 function compressed(html: string, data: DataPreload[]): ComposedPage {
@@ -173,7 +192,7 @@ function composePages(options: Sources, routes: PublishedRemoteRoutes[]): Compos
     if (!remote || !entry) continue;
     for (const [pathname, page] of Object.entries(remote.pages)) {
       const preload = [...(shell?.groups.remoteLoader ?? []), entry, ...page.preload, ...hostShared(page)];
-      const composed = compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH], app);
+      const composed = compose(indexHtml, page, entryChunks, preload, [REMOTES_CONFIG_PATH], app, shell?.scripts?.appOnDemand);
       prerendered.set(pathname, page.onRequest ? { ...composed, onRequest: { remote: name, pattern: pathname, page } } : composed);
     }
   }

@@ -19,14 +19,17 @@ export async function buildRemoteServer(options: {
   const app = Fastify({ logger: options.logger ?? false });
   app.get('/health/live', async () => ({ status: 'ok' }));
   const renderModule = renderModuleIn(options.dist);
-  app.post<{ Body: { url?: unknown; answers?: unknown } }>('/render', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
-    const { url, answers } = request.body ?? {};
+  app.post<{ Body: { url?: unknown; answers?: unknown; screens?: unknown } }>('/render', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
+    const { url, answers, screens } = request.body ?? {};
     if (typeof url !== 'string' || !url.startsWith('/') || typeof answers !== 'object' || answers === null) {
       return reply.code(400).send({ message: 'A render needs the page URL and the API answers.' });
     }
+    if (screens !== undefined && !(Array.isArray(screens) && screens.every((screen) => typeof screen === 'string'))) {
+      return reply.code(400).send({ message: 'The screens of a render are a list of path patterns.' });
+    }
     const module = renderModule();
     if (!module) return reply.code(404).send({ message: 'This build renders no pages.' });
-    return (await module).render(url, { static: false, answers: answers as PageAnswers });
+    return (await module).render(url, { static: false, answers: answers as PageAnswers, ...(screens ? { screens: screens as string[] } : {}) });
   });
   await registerBuild(app, { root: options.dist, prefix: remoteBase(options.name), decorateReply: true });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

@@ -1,12 +1,14 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   dataPreloadUrl,
+  liveControls,
   type PageAnswers,
   type PageHead,
   type PrerenderedPage,
   type RenderedPage,
   type RenderModule,
 } from '@krom/ui-kit/build/prerender-manifest.ts';
+import { currentUserAddress } from '@krom/contracts/api/current-user-address';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { pageDataElement } from '../src/page-data-element.ts';
 import type { RemoteSource } from './remote-sources.ts';
@@ -63,6 +65,8 @@ export function pagesOnRequest(options: {
   remotes: Record<string, RemoteSource>;
   log: FastifyBaseLogger;
   timeoutMs?: number;
+  /** Every screen's path pattern now (the shell's and the remotes' published ones), as the browser's app declares them. */
+  screens?: () => readonly string[];
 }) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const folders = new Map<string, () => Promise<RenderModule> | undefined>();
@@ -77,7 +81,8 @@ export function pagesOnRequest(options: {
     return loader();
   };
 
-  return async function render(request: FastifyRequest, source: OnRequestSource, template: string): Promise<PageOnRequest | undefined> {
+  /** `onDemand`: `template` is the page with the app on demand, whose controls are live. */
+  return async function render(request: FastifyRequest, source: OnRequestSource, template: string, onDemand = false): Promise<PageOnRequest | undefined> {
     const [pathname = '/', search = ''] = request.url.split('?');
     const params = matchPagePattern(source.pattern, pathname);
     const renderer = rendererOf(source.remote);
@@ -87,9 +92,14 @@ export function pagesOnRequest(options: {
       const urls = (source.page.data ?? []).map((data) => dataPreloadUrl(data, address, params));
       const answers = await askBff(options.bffUrl, urls, request, timeoutMs);
       if (!answers) return undefined;
-      const rendered = await (await renderer).render(request.url, { static: false, answers });
+      // Sent with the app on demand, the page is a visitor's without a session: signed out, as the
+      // BFF would answer. So it renders all of a guest's page (an empty search's Login to Request a
+      // Ride), and the app, when it comes, does not ask again.
+      if (onDemand) answers[currentUserAddress.path] = { status: 401, body: { message: 'Not signed in' } };
+      const screens = options.screens?.();
+      const rendered = await (await renderer).render(request.url, { static: false, answers, ...(screens ? { screens } : {}) });
       const missing = Object.values(answers).some((answer) => answer.status === 404);
-      return { status: missing ? 404 : 200, html: intoTemplate(template, source.page, rendered) };
+      return { status: missing ? 404 : 200, html: intoTemplate(template, source.page, rendered, { onDemand }) };
     } catch (error) {
       options.log.warn({ err: error, remote: source.remote, url: request.url }, 'a page could not be rendered on request; serving it prerendered');
       return undefined;
@@ -133,11 +143,11 @@ async function askBff(bffUrl: string, urls: string[], request: FastifyRequest, t
 /** A remote behind its own server renders there (POST /render, which only the web server reaches: it is not under /remotes/). */
 function remoteRenderer(upstream: string, timeoutMs: number): RenderModule {
   return {
-    render: async (url, { answers }) => {
+    render: async (url, { answers, screens }) => {
       const response = await fetch(new URL('/render', upstream), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url, answers }),
+        body: JSON.stringify({ url, answers, screens }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`the remote's server answered ${response.status} to a render`);
@@ -164,10 +174,11 @@ function withHead(html: string, head: PageHead): string {
  * prerendered styles, its markup for the prerendered markup, its head texts, and its data at the
  * end of the body.
  */
-export function intoTemplate(template: string, prerendered: PrerenderedPage, rendered: RenderedPage): string {
-  const root = `<div id="root" data-prerendered>${prerendered.html}</div>`;
+export function intoTemplate(template: string, prerendered: PrerenderedPage, rendered: RenderedPage, { onDemand = false } = {}): string {
+  const markup = (html: string) => (onDemand ? liveControls(html) : html);
+  const root = `<div id="root" data-prerendered>${markup(prerendered.html)}</div>`;
   if (!template.includes(root) || !template.includes(prerendered.styles)) throw new Error('the composed page does not hold its prerendered markup');
-  let html = template.replace(prerendered.styles, () => rendered.styles).replace(root, () => `<div id="root" data-prerendered>${rendered.html}</div>`);
+  let html = template.replace(prerendered.styles, () => rendered.styles).replace(root, () => `<div id="root" data-prerendered>${markup(rendered.html)}</div>`);
   if (rendered.head) html = withHead(html, rendered.head);
   if (rendered.pageData !== undefined) html = html.replace('</body>', () => `${pageDataElement(rendered.pageData)}\n</body>`);
   return html;

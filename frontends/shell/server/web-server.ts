@@ -8,6 +8,7 @@ import { cacheControlFor } from './cache-policy.ts';
 import { answerExpectContinue, endToEndHeaders, guardApiRequests } from './api-request-guard.ts';
 import { type ComposedPage, followRemoteManifests, prerenderedPages } from './prerendered-pages.ts';
 import { compressFor, matchPagePattern, type PageOnRequest, pagesOnRequest } from './render-on-request.ts';
+import { SHELL_SCREENS } from '../src/app/shell-screens.ts';
 import { followRemoteRoutes } from './remote-routes.ts';
 import { type RemoteSource, remoteBase, remotesConfigFor } from './remote-sources.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -127,19 +128,30 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   });
   // The listing and a ride's preview come with their data in the HTML, rendered for each request
   // (render-on-request.ts); when that cannot be done, as they were prerendered.
-  const renderOnRequest = pagesOnRequest({ bffUrl: options.bffUrl, remotes: options.remotes, log: app.log, timeoutMs: options.renderTimeoutMs });
+  const renderOnRequest = pagesOnRequest({
+    bffUrl: options.bffUrl,
+    remotes: options.remotes,
+    log: app.log,
+    timeoutMs: options.renderTimeoutMs,
+    screens: () => [...SHELL_SCREENS, ...remoteRoutes.current().routes.flatMap((remote) => remote.paths)],
+  });
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(pathname)) return;
     // `/` not prerendered would be the build's own index.html, without the routes.
     const page = pages.prerendered(pathname) ?? (pathname === '/' ? pages.index() : undefined);
     if (!page) return;
+    // A visitor without a session gets a page that works as HTML with the app on demand
+    // (features/app-on-demand); a member's page shows what the app knows of them.
+    const onDemand = page.onDemand && !hasSessionCookie(request.headers.cookie) ? page.onDemand : undefined;
     if (page.onRequest && request.method === 'GET') {
-      const rendered = await renderOnRequest(request, page.onRequest, page.text);
+      const rendered = await renderOnRequest(request, page.onRequest, (onDemand ?? page).text, onDemand !== undefined);
       if (rendered) return sendRenderedPage(reply, request.headers['accept-encoding'], rendered);
     }
     const params = page.onRequest ? matchPagePattern(page.onRequest.pattern, pathname) : undefined;
-    return sendPage(reply, request.headers['accept-encoding'], page, request.url, params);
+    // Prerendered without its data (the BFF did not answer), a page rendered on request needs the app to fetch it.
+    const served = page.onRequest ? page : (onDemand ?? page);
+    return sendPage(reply, request.headers['accept-encoding'], served, request.url, params);
   });
 
   await registerBuild(app, { root: options.shellDist, prefix: '/', decorateReply: true });
@@ -175,6 +187,14 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
 
   return app;
 }
+
+/**
+ * Whether the request carries the BFF's session cookie (bff/src/plugins/sessions.ts names it
+ * krom_session, __Host-krom_session over HTTPS). Its presence is enough: a stale one gets the page
+ * with the app, as every page was sent before.
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?krom_session=/;
+export const hasSessionCookie = (cookie: string | undefined): boolean => cookie !== undefined && SESSION_COOKIE.test(cookie);
 
 /** A path the shell's router answers, rather than a file, the API or a remote's build. */
 function isPagePath(pathname: string): boolean {

@@ -32,6 +32,13 @@ export type PrerenderedPage = {
    * page gets when that cannot be done. `path` may then be a pattern (`/ride-preview/:id`).
    */
   onRequest?: boolean;
+  /**
+   * The page works as HTML until a control is used (its links are links, its controls are buttons
+   * and selects, no text to type): the web server sends it to a visitor without a session with
+   * the host's `appOnDemand` script instead of the app, which loads the app at the first use of a
+   * control and passes that use on to it (frontends/shell/src/features/app-on-demand).
+   */
+  appOnDemand?: boolean;
 };
 
 /** The API answers a render is given, by the URL the page's code requests (the GET calls it declares). */
@@ -51,9 +58,11 @@ export const RENDER_MODULE = 'server/render.js';
 
 /**
  * What a render entry is asked for: a page served without the app keeps its controls live; a
- * variant is rendered for its setting; `answers`, the API answers of a page rendered on request.
+ * variant is rendered for its setting; `answers`, the API answers of a page rendered on request;
+ * `screens`, every screen's path pattern as the browser's app will know them (declared-screens.ts),
+ * so a link to a screen not built yet is left out on the server as it is in the browser.
  */
-export type RenderOptions = { static: boolean; variant?: string; answers?: PageAnswers };
+export type RenderOptions = { static: boolean; variant?: string; answers?: PageAnswers; screens?: readonly string[] };
 
 /** What RENDER_MODULE exports. */
 export type RenderModule = { render: (url: string, options: RenderOptions) => Promise<RenderedPage> };
@@ -96,7 +105,40 @@ export type PrerenderManifest = {
    * imports (the host's remote loader, the entry script's own chunks, the app's).
    */
   groups: Record<string, string[]>;
+  /** Small scripts built alone, each one file, by name (the host's `appOnDemand`). */
+  scripts?: Record<string, string>;
 };
+
+/** A page served before the app runs has its controls disabled until React renders them (render-page.tsx), but looking enabled. */
+const CONTROL = /<(input|button|select|textarea)\b/g;
+const UNTIL_APP = ' data-until-app';
+const CONTROL_UNTIL_APP = /<(input|button|select|textarea) disabled data-until-app\b([^>]*)>/g;
+
+/**
+ * Controls work only once React has rendered the page: until then they are disabled, so nothing
+ * typed is lost when React replaces them, no form is sent the browser's way (a GET with the
+ * password in the address), and whoever waits for an enabled control (a person, Playwright) waits
+ * for React. They keep their enabled look meanwhile; that rule goes with the prerendered styles.
+ */
+export function disabledUntilApp(page: { html: string; styles: string }): { html: string; styles: string } {
+  return { html: page.html.replace(CONTROL, `<$1 disabled${UNTIL_APP}`), styles: `${page.styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
+}
+
+/**
+ * Undoes disabledUntilApp, for a page sent with the app on demand: its controls are live from the
+ * start (a control disabled by the page itself stays so). But for the buttons that send a form:
+ * without the page's script a press (or Enter in a field) would send it the browser's way, a GET
+ * with the password in the address, so they stay disabled until that script enables them.
+ */
+export function liveControls(html: string): string {
+  return html.replace(CONTROL_UNTIL_APP, (tag, name: string, rest: string) => (sendsForm(name, rest) ? tag : `<${name}${rest}>`));
+}
+
+/** A submit button (a button's type is submit unless it says otherwise). React writes attribute values with `>` escaped. */
+const sendsForm = (name: string, attributes: string) =>
+  name === 'button' ? !/\stype="(button|reset)"/.test(attributes) : name === 'input' && /\stype="(submit|image)"/.test(attributes);
+
+const LOOK_ENABLED = '#root[data-prerendered] :disabled[data-until-app]{opacity:1;cursor:auto}';
 
 /** Marks the <style> elements of a prerendered page, which the page removes once React has rendered it. */
 export const PRERENDERED_STYLES_ATTRIBUTE = 'data-prerendered-styles';

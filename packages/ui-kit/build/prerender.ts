@@ -16,11 +16,23 @@ export type PrerenderOptions = {
    * with only `script` (a build input, relative to root). `variants`: names of settings the page is
    * also rendered for, one of which the web server picks when it runs (see PrerenderedPage).
    * `onRequest`: the web server renders it again on each request with the answers to `data` (its
-   * path may then be a pattern such as `/ride-preview/:id`).
+   * path may then be a pattern such as `/ride-preview/:id`). `appOnDemand`: the page works as HTML
+   * until a control is used, and a visitor without a session gets it without the app
+   * (PrerenderedPage.appOnDemand).
    */
-  pages: { path: string; modules: string[]; data?: DataPreload[]; static?: { script: string }; variants?: string[]; onRequest?: boolean }[];
+  pages: {
+    path: string;
+    modules: string[];
+    data?: DataPreload[];
+    static?: { script: string };
+    variants?: string[];
+    onRequest?: boolean;
+    appOnDemand?: boolean;
+  }[];
   /** Extra chunk groups to record, by name: source modules relative to root. */
   groups?: Record<string, string[]>;
+  /** Small scripts to build alone into one file each (relative to root), recorded by name in the manifest's `scripts`. */
+  scripts?: Record<string, string>;
 };
 
 export type { RenderOptions } from './prerender-manifest.ts';
@@ -158,17 +170,22 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           shared: [...shared],
           ...(page.data ? { data: page.data } : {}),
           ...(page.onRequest ? { onRequest: true } : {}),
+          ...(page.appOnDemand ? { appOnDemand: true } : {}),
         };
       }
+      const emitAlone = async (script: string): Promise<string> => {
+        const code = await buildAlone(config, script);
+        const name = path.basename(script).replace(/\.[^.]+$/, '');
+        const fileName = `${config.build.assetsDir}/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName, source: code });
+        return url(fileName);
+      };
       for (const page of options.pages) {
         const entry = manifest.pages[page.path];
         if (!page.static || !entry) continue;
-        const code = await buildAlone(config, page.static.script);
-        const name = path.basename(page.static.script).replace(/\.[^.]+$/, '');
-        const fileName = `${config.build.assetsDir}/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source: code });
-        entry.static = { scripts: [url(fileName)] };
+        entry.static = { scripts: [await emitAlone(page.static.script)] };
       }
+      for (const [name, script] of Object.entries(options.scripts ?? {})) manifest.scripts = { ...manifest.scripts, [name]: await emitAlone(script) };
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);

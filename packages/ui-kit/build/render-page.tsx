@@ -1,21 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppProviders } from '@krom/ui-kit/app-providers.tsx';
+import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
 import { createQueryClient } from '@krom/ui-kit/query-client.ts';
 import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
-import { type PageAnswers, PRERENDERED_STYLES_ATTRIBUTE, type RenderedPage } from './prerender-manifest.ts';
+import { disabledUntilApp, type PageAnswers, PRERENDERED_STYLES_ATTRIBUTE, type RenderedPage } from './prerender-manifest.ts';
 
-/**
- * Controls work only once React has rendered the page: until then they are disabled, so nothing
- * typed is lost when React replaces them, no form is sent the browser's way (a GET with the
- * password in the address), and whoever waits for an enabled control (a person, Playwright) waits
- * for React. They keep their enabled look meanwhile; that rule goes with the prerendered styles.
- */
-const CONTROL = /<(input|button|select|textarea)\b/g;
-const LOOK_ENABLED = '#root[data-prerendered] :disabled{opacity:1;cursor:auto}';
 
 /**
  * A Suspense boundary still waiting for its code (a lazy part) is written as its fallback behind
@@ -24,6 +17,8 @@ const LOOK_ENABLED = '#root[data-prerendered] :disabled{opacity:1;cursor:auto}';
  * differently from the page React renders.
  */
 const CLIENT_RENDERED_NOTE = /(?<=<!--\$!-->)<template[^>]*><\/template>/g;
+/** How renderToString writes a Suspense boundary that suspended: its fallback, marked to be rendered on the client. */
+const SUSPENDED = '<!--$!-->';
 
 /** The API as one render sees it: the answers the page was given, and the addresses it asked for that were not among them. */
 type RenderScope = { answers: PageAnswers; answered: string[]; unanswered: string[] };
@@ -71,9 +66,11 @@ function scopeFetch(): void {
 export async function renderPage(
   routes: RouteObject[],
   url: string,
-  options: { static?: boolean; answers?: PageAnswers | undefined } = {},
+  options: { static?: boolean; answers?: PageAnswers | undefined; screens?: readonly string[] | undefined } = {},
 ): Promise<RenderedPage & { queryClient: QueryClient }> {
   const answers = options.answers ?? {};
+  // The same for every render of this process at a time (the web server's current routes); without them every path counts.
+  declareScreens(options.screens);
   scopeFetch();
   const queryClient = createQueryClient();
   const run = <T,>(work: () => T, current: RenderScope = { answers, answered: [], unanswered: [] }): T => scope.run(current, work);
@@ -102,6 +99,14 @@ export async function renderPage(
   let page = renderOnce();
   const embedded = Object.keys(answers).length > 0 ? await runDeclaredQueries(queryClient, answers, run) : [];
   if (embedded.length > 0) page = renderOnce();
+  // A lazy part the render reached for the first time (the listing's empty state, once its search
+  // came back empty) is written as its fallback while its code resolves, which is already loaded or
+  // nearly: rendered again once it has, a few times at most (a part that never resolves here stays
+  // its fallback). Otherwise a page sent with the app on demand would never show it.
+  for (let again = 0; again < 3 && page.html.includes(SUSPENDED); again++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    page = renderOnce();
+  }
   // Marked apart from styled-components' own tags so the browser's copy does not adopt them: its
   // class names come out differently (modules load in another order), and adopted rules would
   // share cascade slots with its own. The page drops them once React has rendered (bootstrap.tsx).
@@ -109,7 +114,7 @@ export async function renderPage(
   const html = page.html.replace(CLIENT_RENDERED_NOTE, '');
   return {
     // A page served without the app (`static`) keeps its controls as they are: native HTML (a popover, radio inputs) is all it has.
-    ...(options.static ? { html, styles } : { html: html.replace(CONTROL, '<$1 disabled'), styles: `${styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` }),
+    ...(options.static ? { html, styles } : disabledUntilApp({ html, styles })),
     ...(embedded.length > 0 ? { pageData: pageData(queryClient, new Set(embedded)) } : {}),
     queryClient,
   };

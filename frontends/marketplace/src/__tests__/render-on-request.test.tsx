@@ -53,6 +53,14 @@ describe('the listing rendered on request', () => {
     expect(api.callsTo('GET', '/api/rides')).toEqual([]);
   });
 
+  it('shows an empty search’s own state, a lazy part of the page, in its HTML', async () => {
+    // A guest's, as the web server renders it for a visitor without a session.
+    const none = { [dataPreloadUrl(listingDataPreload, address)]: { status: 200, body: rideList([]) }, '/api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
+    const html = markupOf(await render(url, { static: false, answers: none }));
+    expect(html).toContain('No rides found');
+    expect(html).toContain('Login to Request a Ride');
+  });
+
   it('is the frame with "Loading rides..." and no data when it has no answers (the prerendered fallback)', async () => {
     const page = await render(url);
     expect(page.html).toContain('Loading rides...');
@@ -61,6 +69,17 @@ describe('the listing rendered on request', () => {
 });
 
 describe('a ride preview rendered on request', () => {
+  it('leaves out Book This Ride while no screen books a seat, as the browser’s app does, and shows it once one does', async () => {
+    const bookable = aRideWithDetails({ availableSeats: 3 });
+    const url = `/ride-preview/${bookable.id}`;
+    const answers = { [dataPreloadUrl(previewDataPreload, new URLSearchParams(), { id: bookable.id })]: { status: 200, body: bookable } };
+    const without = markupOf(await render(url, { static: false, answers, screens: ['/ride-preview/:id', '/ride-listings'] }));
+    expect(without).toContain('Number of seats');
+    expect(without).not.toContain('Book This Ride');
+    const withBooking = markupOf(await render(url, { static: false, answers, screens: ['/ride-preview/:id', '/ride-listings', '/book-seat/:id'] }));
+    expect(withBooking).toContain('Book This Ride');
+  });
+
   const ride = aRideWithDetails({ fromCity: 'Cape Coast', toCity: 'Takoradi', departureDate: '2026-12-05', departureTime: '09:15', pricePerSeat: '30.00' });
   const url = `/ride-preview/${ride.id}`;
   const answerFor = (status: number, body: unknown) => ({ [dataPreloadUrl(previewDataPreload, new URLSearchParams(), { id: ride.id })]: { status, body } });

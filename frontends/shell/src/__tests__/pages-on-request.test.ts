@@ -51,8 +51,9 @@ const marketplaceManifest: PrerenderManifest = {
  */
 const renderModule = `
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-export async function render(url, { answers = {} } = {}) {
+export async function render(url, { answers = {}, screens } = {}) {
   const [key, answer] = Object.entries(answers)[0] ?? [];
+  if (url.startsWith('/find-ride')) return { html: '', styles: '' };
   if (!answer) return { html: '<p>no answers</p>', styles: '' };
   if (url.startsWith('/ride-preview/')) {
     if (answer.status === 404) return { html: '<h1>Failed to load ride details</h1>', styles: '<style data-prerendered-styles>.failed{}</style>', pageData: { queries: [{ queryKey: ['/api/rides', url.split('/')[2]], state: { status: 'error' } }] } };
@@ -60,7 +61,11 @@ export async function render(url, { answers = {} } = {}) {
     return { html: '<h1>' + escape(ride.fromCity + ' → ' + ride.toCity) + '</h1>', styles: '<style data-prerendered-styles>.ride{}</style>', pageData: { queries: [{ queryKey: ['/api/rides', ride.id], state: { data: ride } }] }, head: { title: ride.fromCity + ' → ' + ride.toCity, description: ride.description } };
   }
   return {
-    html: '<ul>' + answer.body.rides.map((ride) => '<li><a href="/ride-preview/' + ride.id + '">' + escape(ride.fromCity) + '</a></li>').join('') + '</ul>',
+    html: '<ul>' + answer.body.rides.map((ride) => '<li><a href="/ride-preview/' + ride.id + '">' + escape(ride.fromCity) + '</a></li>').join('') + '</ul>'
+      + '<button disabled data-until-app type="button">Load more rides</button><button disabled data-until-app disabled="" type="button">Clear filters</button>'
+      + '<form><button disabled data-until-app>Search</button><input disabled data-until-app type="submit" value="Go"/></form>'
+      + (screens ? '<p id="screens">' + screens.join(' ') + '</p>' : '')
+      + '<p id="answered">' + Object.keys(answers).join(' ') + '</p>',
     styles: '<style data-prerendered-styles>.cards{}</style>',
     pageData: { url: key, queries: [{ queryKey: ['/api/rides', {}], state: { data: answer.body } }] },
   };
@@ -85,19 +90,20 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-async function marketplaceBuild(name: string, withRenderModule: boolean): Promise<string> {
+async function marketplaceBuild(name: string, withRenderModule: boolean, manifest = marketplaceManifest): Promise<string> {
   const dist = path.join(dir, name);
   await mkdir(path.join(dist, 'server'), { recursive: true });
-  await writeFile(path.join(dist, 'prerendered.json'), JSON.stringify(marketplaceManifest));
+  await writeFile(path.join(dist, 'prerendered.json'), JSON.stringify(manifest));
   await writeFile(path.join(dist, 'routes-manifest.json'), JSON.stringify({ name: 'marketplace', module: './routes', paths: ['/ride-listings', '/ride-preview/:id'] }));
   if (withRenderModule) await writeFile(path.join(dist, 'server/render.js'), renderModule);
   return dist;
 }
 
-async function webServer(marketplace: { dist: string } | { upstream: string }, bffUrl: string) {
+async function webServer(marketplace: { dist: string } | { upstream: string }, bffUrl: string, shellManifest?: PrerenderManifest) {
   const shell = path.join(dir, `shell-${Math.random().toString(36).slice(2)}`);
   await mkdir(shell, { recursive: true });
   await writeFile(path.join(shell, 'index.html'), indexHtml);
+  if (shellManifest) await writeFile(path.join(shell, 'prerendered.json'), JSON.stringify(shellManifest));
   return buildWebServer({ shellDist: shell, remotes: { marketplace }, bffUrl });
 }
 
@@ -232,6 +238,10 @@ describe('pages rendered on request', () => {
     try {
       const html = page(await server.inject({ url: '/ride-listings?from=Accra' }));
       expect(html).toContain('<a href="/ride-preview/r1">Accra</a>');
+      // The screens travel with the render to the remote's server.
+      expect(html).toContain('<p id="screens">/ /waitlist /thank-you /ride-listings /ride-preview/:id</p>');
+      const badScreens = await remote.inject({ method: 'POST', url: '/render', payload: { url: '/ride-listings', answers: {}, screens: '/all' } });
+      expect(badScreens.statusCode).toBe(400);
       // Only the web server reaches the render route: /remotes/ is all it passes through.
       const outside = await server.inject({ method: 'POST', url: '/render', payload: { url: '/ride-listings', answers: {} } });
       expect(outside.statusCode).toBe(404);
@@ -241,5 +251,75 @@ describe('pages rendered on request', () => {
       await server.close();
       await remote.close();
     }
+  });
+});
+
+describe('pages with the app on demand', () => {
+  /** The shell's build names its small script; the marketplace marks its pages that work as HTML until a control is used. */
+  const shellManifest: PrerenderManifest = { pages: {}, sharedChunks: {}, groups: {}, scripts: { appOnDemand: '/assets/app-on-demand-Cc33.js' } };
+  const onDemandManifest: PrerenderManifest = {
+    ...marketplaceManifest,
+    pages: {
+      ...Object.fromEntries(Object.entries(marketplaceManifest.pages).map(([pathname, built]) => [pathname, { ...built, appOnDemand: true }])),
+      '/find-ride': { html: '<main><button disabled data-until-app type="button">From</button></main>', styles: '', preload: [], shared: [], appOnDemand: true },
+    },
+  };
+  let server: FastifyInstance;
+  beforeAll(async () => {
+    server = await webServer({ dist: await marketplaceBuild('marketplace-on-demand', true, onDemandManifest) }, bffUrl, shellManifest);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const scriptsOf = (html: string) => [...html.matchAll(/<script[^>]*\ssrc="[^"]*"[^>]*>/g)].map((match) => match[0]);
+
+  it('sends a guest the listing with its rides and only the small script, which names the app, and controls that work', async () => {
+    const html = page(await server.inject({ url: '/ride-listings?from=Accra', headers: { 'accept-encoding': 'br' } }));
+    expect(html).toContain('<a href="/ride-preview/r1">Accra</a>');
+    expect(scriptsOf(html)).toEqual(['<script type="module" async crossorigin src="/assets/app-on-demand-Cc33.js" data-app="/assets/index-Aa11_-bB.js">']);
+    // The app's preloads wait in their template, which the browser does not act on, for the app.
+    expect(html.replace(/<template[\s\S]*?<\/template>/, '')).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<button type="button">Load more rides</button>');
+    // A control the page itself disables stays disabled.
+    expect(html).toContain('<button disabled="" type="button">Clear filters</button>');
+    // A button that sends a form stays disabled until the small script runs: no GET with what was typed without it.
+    expect(html).toContain('<form><button disabled data-until-app>Search</button><input disabled data-until-app type="submit" value="Go"/></form>');
+    expect(pageDataOf(html)).toBeDefined();
+    // Rendered as a guest's page: signed out, as the BFF would answer a visitor without a session.
+    expect(html).toContain('<p id="answered">/api/rides?from=Accra&amp;page=1 /api/auth/user</p>'.replace('&amp;', '&'));
+  });
+
+  it('sends a visitor with a session the page with the app, its controls waiting for it', async () => {
+    for (const cookie of ['krom_session=abc', 'theme=dark; __Host-krom_session=abc']) {
+      const html = page(await server.inject({ url: '/ride-listings?from=Accra', headers: { cookie } }));
+      expect(scriptsOf(html), cookie).toEqual(['<script type="module" crossorigin src="/assets/index-Aa11_-bB.js">']);
+      expect(html).toContain('<button disabled data-until-app type="button">Load more rides</button>');
+      expect(html).not.toContain('/api/auth/user</p>');
+    }
+  });
+
+  it('sends a guest a prerendered page that works as HTML the same way', async () => {
+    const guest = page(await server.inject({ url: '/find-ride' }));
+    expect(scriptsOf(guest)).toEqual(['<script type="module" async crossorigin src="/assets/app-on-demand-Cc33.js" data-app="/assets/index-Aa11_-bB.js">']);
+    expect(guest).toContain('<main><button type="button">From</button></main>');
+    const member = page(await server.inject({ url: '/find-ride', headers: { cookie: 'krom_session=abc' } }));
+    expect(scriptsOf(member)).toEqual(['<script type="module" crossorigin src="/assets/index-Aa11_-bB.js">']);
+  });
+
+  it('sends the app with a page rendered on request that could not be rendered: it fetches its own data', async () => {
+    bffMode = 'error';
+    try {
+      const html = page(await server.inject({ url: '/ride-listings?from=Accra' }));
+      expect(html).toContain('Loading rides...');
+      expect(scriptsOf(html)).toEqual(['<script type="module" crossorigin src="/assets/index-Aa11_-bB.js">']);
+    } finally {
+      bffMode = 'ok';
+    }
+  });
+
+  it("renders with every screen the browser's app declares, so a link to a screen not built yet is left out on the server too", async () => {
+    const html = page(await server.inject({ url: '/ride-listings?from=Accra' }));
+    expect(/<p id="screens">([^<]*)<\/p>/.exec(html)?.[1]?.split(' ').sort()).toEqual(['/', '/ride-listings', '/ride-preview/:id', '/thank-you', '/waitlist']);
   });
 });

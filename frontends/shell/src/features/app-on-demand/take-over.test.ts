@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appOnDemand } from './take-over.ts';
+
+/** The listing as the server sends it: links, a picker's button, Load more, a list of seats. */
+const SERVER_MARKUP = `
+  <header><a href="/login">Log in</a></header>
+  <main>
+    <button id="listing-from" type="button">From Accra</button>
+    <select id="seats"><option value="1">1</option><option value="2">2</option></select>
+    <a href="#ride-1">View Details</a>
+    <button type="button">Load more rides</button>
+  </main>`;
+
+/** What the app did when it took over: each press and choice on its own controls. */
+let seen: string[];
+let loads: number;
+let failNextLoad: boolean;
+let root: HTMLElement;
+
+/** The app rendering the same page in place of the server's markup, with its own handlers. */
+function appRenders(markup = SERVER_MARKUP) {
+  root.innerHTML = markup;
+  for (const button of root.querySelectorAll('button')) button.addEventListener('click', () => seen.push(`pressed ${button.textContent}`));
+  for (const select of root.querySelectorAll('select')) select.addEventListener('change', () => seen.push(`chose ${select.value}`));
+}
+
+/** Lets the app's render reach the observer (a mutation record is delivered as a microtask). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A page as the server sends it, with the script running. (A previous page's listeners stay on the document, inert: their controls are gone.) */
+function serverPage(markup: string) {
+  document.body.innerHTML = `<div id="root" data-prerendered>${markup}</div>`;
+  root = document.getElementById('root') as HTMLElement;
+  appOnDemand(document, async () => {
+    loads += 1;
+    if (failNextLoad) throw new Error('offline');
+  });
+}
+
+beforeEach(() => {
+  seen = [];
+  loads = 0;
+  failNextLoad = false;
+  serverPage(SERVER_MARKUP);
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const serverButton = (name: string) => [...root.querySelectorAll('button')].find((button) => button.textContent === name) as HTMLButtonElement;
+
+describe('a page with the app on demand', () => {
+  it('loads nothing until a control is used; a link is just a link', async () => {
+    root.querySelector('a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    root.querySelector('a')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await settled();
+    expect(loads).toBe(0);
+  });
+
+  it('starts loading the app when a finger goes down on a button, before the press', async () => {
+    serverButton('From Accra').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await settled();
+    expect(loads).toBe(1);
+  });
+
+  it('holds a press back, says the button is busy, and presses the app’s button once it has rendered', async () => {
+    const from = serverButton('From Accra');
+    const delivered = from.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(delivered).toBe(false);
+    expect(from.getAttribute('aria-busy')).toBe('true');
+    expect(loads).toBe(1);
+    appRenders();
+    await settled();
+    expect(seen).toEqual(['pressed From Accra']);
+    expect(document.activeElement?.id).toBe('listing-from');
+    // The app's own controls are the app's: a press goes straight to it, and nothing loads again.
+    serverButton('Load more rides').click();
+    expect(seen).toEqual(['pressed From Accra', 'pressed Load more rides']);
+    expect(loads).toBe(1);
+  });
+
+  it('makes a choice in a list again in the app’s list', async () => {
+    const seats = root.querySelector('select') as HTMLSelectElement;
+    seats.value = '2';
+    seats.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(loads).toBe(1);
+    appRenders();
+    await settled();
+    expect(seen).toEqual(['chose 2']);
+    expect((root.querySelector('select') as HTMLSelectElement).value).toBe('2');
+  });
+
+  it('gives what was typed and ticked to the app’s fields before pressing Log In, and keeps the focus and caret', async () => {
+    const form = `<main><form>
+      <label for="e">Email</label><input id="e" type="email" value="">
+      <label for="p">Password</label><input id="p" type="password" value="">
+      <label><input type="checkbox"> Remember me</label>
+      <button type="submit">Log In</button></form></main>`;
+    // As the server sends it: the button that sends the form disabled until this script runs.
+    serverPage(form.replace('<button type="submit">', '<button disabled data-until-app type="submit">'));
+    expect(serverButton('Log In').disabled).toBe(false);
+    const email = root.querySelector('#e') as HTMLInputElement;
+    email.focus();
+    // The focus coming to a field to type in starts loading the app.
+    expect(loads).toBe(1);
+    email.value = 'ama@example.com';
+    (root.querySelector('input[type=checkbox]') as HTMLInputElement).click();
+    const password = root.querySelector('#p') as HTMLInputElement;
+    password.focus();
+    password.value = 'secret-words';
+    password.setSelectionRange(3, 3);
+    serverButton('Log In').click();
+    // The app: its fields report what they are given; its button reads them when pressed.
+    root.innerHTML = form;
+    for (const field of root.querySelectorAll('input')) {
+      if (field.type === 'checkbox') field.addEventListener('click', () => seen.push(`ticked ${field.checked}`));
+      else field.addEventListener('input', () => seen.push(`typed ${field.id} ${field.value}`));
+    }
+    serverButton('Log In').addEventListener('click', () => seen.push(`pressed with ${(root.querySelector('#p') as HTMLInputElement).value}`));
+    await settled();
+    expect(seen).toEqual(['typed e ama@example.com', 'typed p secret-words', 'ticked true', 'pressed with secret-words']);
+    expect(document.activeElement).toBe(serverButton('Log In'));
+  });
+
+  it('puts the focus back in the field being typed in, the caret where it was', async () => {
+    const field = '<main><label for="n">First name</label><input id="n" type="text" value=""></main>';
+    serverPage(field);
+    const email = root.querySelector('input') as HTMLInputElement;
+    email.focus();
+    email.value = 'Ama Ser';
+    email.setSelectionRange(3, 3);
+    root.innerHTML = field;
+    await settled();
+    const appField = root.querySelector('input') as HTMLInputElement;
+    expect(document.activeElement).toBe(appField);
+    expect(appField.value).toBe('Ama Ser');
+    expect([appField.selectionStart, appField.selectionEnd]).toEqual([3, 3]);
+  });
+
+  it('passes on the last use when two come before the app', async () => {
+    serverButton('From Accra').click();
+    serverButton('Load more rides').click();
+    expect(serverButton('From Accra').hasAttribute('aria-busy')).toBe(false);
+    appRenders();
+    await settled();
+    expect(seen).toEqual(['pressed Load more rides']);
+    expect(loads).toBe(1);
+  });
+
+  it('presses nothing when the app shows another control at that place', async () => {
+    serverButton('Load more rides').click();
+    appRenders(SERVER_MARKUP.replace('Load more rides', 'Request a Ride'));
+    await settled();
+    expect(seen).toEqual([]);
+  });
+
+  it('waits for the control when the app renders the page in steps', async () => {
+    serverButton('Load more rides').click();
+    appRenders('<main><p>Loading rides...</p></main>');
+    await settled();
+    expect(seen).toEqual([]);
+    appRenders();
+    await settled();
+    expect(seen).toEqual(['pressed Load more rides']);
+  });
+
+  it('releases the button when the app cannot be loaded, and loads it again on the next press', async () => {
+    failNextLoad = true;
+    const from = serverButton('From Accra');
+    from.click();
+    await settled();
+    expect(from.hasAttribute('aria-busy')).toBe(false);
+    from.click();
+    expect(loads).toBe(2);
+    appRenders();
+    await settled();
+    expect(seen).toEqual(['pressed From Accra']);
+  });
+
+  it('never lets the browser send a form of the server’s markup', () => {
+    root.insertAdjacentHTML('beforeend', '<form id="f"><input name="password"></form>');
+    const form = root.querySelector('form') as HTMLFormElement;
+    const sent = form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(sent).toBe(false);
+  });
+});
