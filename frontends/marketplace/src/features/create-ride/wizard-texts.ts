@@ -1,4 +1,4 @@
-import { maxWizardStops } from '@krom/contracts/http/rides';
+import { maxWizardStops } from '@krom/contracts/http/ride-values';
 
 /** The wizard's texts: the spec's exactly ("Ride creation wizard", validation rules), the rest Krom's own. */
 export const wizardTexts = {

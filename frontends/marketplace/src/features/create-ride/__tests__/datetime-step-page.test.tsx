@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { isPast } from '../components/datetime-step-page.tsx';
-import { readDraft } from '../ride-draft.ts';
+import { loadDraftSchemas, readDraft } from '../ride-draft.ts';
 import { driver, elsewhere, seedDraft, wizardApi } from './wizard-api.tsx';
 
 // The screens load lazily, as in the browser; compiling them once up front keeps that cost out
@@ -14,6 +14,8 @@ beforeAll(async () => {
   await import('../components/datetime-step-page.tsx');
   await import('../components/route-step-page.tsx');
   await import('../components/seats-price-step-page.tsx');
+  // The tests read drafts back themselves, whichever screen loaded their schemas.
+  await loadDraftSchemas();
 });
 
 beforeEach(() => sessionStorage.clear());

@@ -3,7 +3,7 @@ import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { readDraft, toDraftPlace } from '../ride-draft.ts';
+import { loadDraftSchemas, readDraft, toDraftPlace } from '../ride-draft.ts';
 import { aPostedRide, corolla, driver, elsewhere, places, seedDraft, wizardApi } from './wizard-api.tsx';
 
 // The screens load lazily, as in the browser; compiling them once up front keeps that cost out
@@ -11,6 +11,8 @@ import { aPostedRide, corolla, driver, elsewhere, places, seedDraft, wizardApi }
 beforeAll(async () => {
   await import('../components/review-step-page.tsx');
   await import('../components/route-step-page.tsx');
+  // The tests read drafts back themselves, whichever screen loaded their schemas.
+  await loadDraftSchemas();
 });
 
 const corollaChoice = { id: corolla.id, year: 2019, make: 'Toyota', model: 'Corolla', licensePlate: 'GR-1234-20', seats: 4 };

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { readDraft } from '../ride-draft.ts';
+import { loadDraftSchemas, readDraft } from '../ride-draft.ts';
 import { driver, elsewhere, places, seedDraft, wizardApi } from './wizard-api.tsx';
 
 // The screens load lazily, as in the browser; compiling them once up front keeps that cost out
@@ -12,6 +12,8 @@ import { driver, elsewhere, places, seedDraft, wizardApi } from './wizard-api.ts
 beforeAll(async () => {
   await import('../components/route-step-page.tsx');
   await import('../components/datetime-step-page.tsx');
+  // The tests read drafts back themselves, whichever screen loaded their schemas.
+  await loadDraftSchemas();
 });
 
 beforeEach(() => sessionStorage.clear());

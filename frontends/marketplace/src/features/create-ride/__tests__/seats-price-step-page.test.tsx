@@ -3,7 +3,7 @@ import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { readDraft, toDraftPlace } from '../ride-draft.ts';
+import { loadDraftSchemas, readDraft, toDraftPlace } from '../ride-draft.ts';
 import { corolla, driver, elsewhere, hiace, places, seedDraft, wizardApi } from './wizard-api.tsx';
 
 // The screens load lazily, as in the browser; compiling them once up front keeps that cost out
@@ -11,6 +11,8 @@ import { corolla, driver, elsewhere, hiace, places, seedDraft, wizardApi } from 
 beforeAll(async () => {
   await import('../components/seats-price-step-page.tsx');
   await import('../components/review-step-page.tsx');
+  // The tests read drafts back themselves, whichever screen loaded their schemas.
+  await loadDraftSchemas();
 });
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { rideMessages } from '@krom/contracts/http/rides';
+import { rideMessages } from '@krom/contracts/http/ride-values';
 import { ghanaToday } from '@krom/contracts/ghana-time';
 import { DatePicker } from '@krom/ui-kit/date-picker.tsx';
 import { TimePicker } from '@krom/ui-kit/time-picker.tsx';

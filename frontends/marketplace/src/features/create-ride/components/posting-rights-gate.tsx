@@ -1,5 +1,6 @@
 import type { VerificationStatus } from '@krom/contracts/http/auth';
-import { type PostingRights, type PostingStep, rideMessages } from '@krom/contracts/http/rides';
+import { rideMessages } from '@krom/contracts/http/ride-values';
+import type { PostingRights, PostingStep } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';

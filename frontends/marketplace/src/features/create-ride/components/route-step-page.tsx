@@ -1,5 +1,5 @@
 import type { PlaceDetails } from '@krom/contracts/http/places';
-import { maxWizardStops } from '@krom/contracts/http/rides';
+import { maxWizardStops } from '@krom/contracts/http/ride-values';
 import { Button, IconButton } from '@krom/ui-kit/button.tsx';
 import { LocationField } from '@krom/ui-kit/location-picker.tsx';
 import { FormField } from '@krom/ui-kit/text-field.tsx';

@@ -1,49 +1,48 @@
 import type { User } from '@krom/contracts/http/auth';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ProgressBar } from '@krom/ui-kit/progress-bar.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
+import { useDraftsReadable } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { PostingRightsGate } from './posting-rights-gate.tsx';
 
 export type WizardStep = 1 | 2 | 3 | 4;
+
+type WizardScreenProps = { step: WizardStep; title: string; lead: string; children: (user: User) => ReactNode };
 
 /**
  * One step of the ride wizard: signed-in only (visitors go to /login), behind the posting-rights
  * gate, with the step's place in the four and its title. The first step asks the server about
  * posting rights afresh; the others use the answer already in memory.
  */
-export function WizardScreen({
-  step,
-  title,
-  lead,
-  children,
-}: {
-  step: WizardStep;
-  title: string;
-  lead: string;
-  children: (user: User) => ReactNode;
-}) {
+export function WizardScreen(props: WizardScreenProps) {
+  return <SignedInPage>{(user) => <WizardStepScreen user={user} {...props} />}</SignedInPage>;
+}
+
+/**
+ * A step's draft is read once its schemas have loaded (started here, beside the posting-rights
+ * check, and only when there is a draft): until then the step's form waits under its title.
+ */
+function WizardStepScreen({ user, step, title, lead, children }: WizardScreenProps & { user: User }) {
+  const draftsReadable = useDraftsReadable(user.id);
   return (
-    <SignedInPage>
-      {(user) => (
-        <Column $width={560}>
-          <PostingRightsGate recheck={step === 1}>
-            <Intro>
-              <Eyebrow>
-                {wizardTexts.eyebrow} · {wizardTexts.stepOf(step)}
-              </Eyebrow>
-              <ProgressBar percent={step * 25} aria-hidden="true" />
-              <h1>{title}</h1>
-              <p>{lead}</p>
-            </Intro>
-            {children(user)}
-          </PostingRightsGate>
-        </Column>
-      )}
-    </SignedInPage>
+    <Column $width={560}>
+      <PostingRightsGate recheck={step === 1}>
+        <Intro>
+          <Eyebrow>
+            {wizardTexts.eyebrow} · {wizardTexts.stepOf(step)}
+          </Eyebrow>
+          <ProgressBar percent={step * 25} aria-hidden="true" />
+          <h1>{title}</h1>
+          <p>{lead}</p>
+        </Intro>
+        {draftsReadable ? children(user) : <Spinner />}
+      </PostingRightsGate>
+    </Column>
   );
 }
 
