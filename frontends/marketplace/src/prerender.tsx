@@ -3,6 +3,7 @@ import { renderPage } from '@krom/ui-kit/build/render-page.tsx';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { routes } from './app/routes.tsx';
+import { emptyRidesChunk } from './features/search/components/listing-deferred-parts.ts';
 import { ridePreviewHead } from './features/ride-details/ride-preview-head.ts';
 import { getRideQueryOptions } from './lib/api/ride.ts';
 
@@ -17,6 +18,9 @@ import { getRideQueryOptions } from './lib/api/ride.ts';
  * what a guest sees before GET /api/rides answers; the preview is its loading state.
  */
 export async function render(url: string, options: RenderOptions = { static: false }): Promise<RenderedPage> {
+  // The listing's lazy empty state, loaded before the page is rendered: a render that reaches it
+  // then has it in a tick (renderPage renders again), even the first one after the server starts.
+  await emptyRidesChunk;
   const { queryClient, ...page } = await renderPage([{ id: 'root', path: '/', children: routes }], url, options);
   const head = headOf(url, queryClient);
   return head ? { ...page, head } : page;

@@ -100,9 +100,10 @@ export async function renderPage(
   const embedded = Object.keys(answers).length > 0 ? await runDeclaredQueries(queryClient, answers, run) : [];
   if (embedded.length > 0) page = renderOnce();
   // A lazy part the render reached for the first time (the listing's empty state, once its search
-  // came back empty) is written as its fallback while its code resolves, which is already loaded or
-  // nearly: rendered again once it has, a few times at most (a part that never resolves here stays
-  // its fallback). Otherwise a page sent with the app on demand would never show it.
+  // came back empty) is written as its fallback while React.lazy resolves it, a tick when its code
+  // is loaded already (the marketplace's render entry loads that part before rendering): rendered
+  // again after a tick, a few times at most (a part that never resolves here stays its fallback).
+  // Otherwise a page sent with the app on demand would never show it.
   for (let again = 0; again < 3 && page.html.includes(SUSPENDED); again++) {
     await new Promise((resolve) => setImmediate(resolve));
     page = renderOnce();

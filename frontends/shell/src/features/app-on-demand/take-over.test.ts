@@ -178,6 +178,19 @@ describe('a page with the app on demand', () => {
     expect(seen).toEqual(['pressed From Accra']);
   });
 
+  it('does not put the focus back in a field the visitor had left', async () => {
+    serverPage('<main><label for="n">First name</label><input id="n" type="text" value=""></main>');
+    const name = root.querySelector('input') as HTMLInputElement;
+    name.focus();
+    name.value = 'Ama';
+    name.blur();
+    await settled();
+    appRenders('<main><label for="n">First name</label><input id="n" type="text" value=""></main>');
+    await settled();
+    expect(document.activeElement).toBe(document.body);
+    expect((root.querySelector('input') as HTMLInputElement).value).toBe('Ama');
+  });
+
   it('never lets the browser send a form of the server’s markup', () => {
     root.insertAdjacentHTML('beforeend', '<form id="f"><input name="password"></form>');
     const form = root.querySelector('form') as HTMLFormElement;

@@ -76,14 +76,18 @@ const isTicked = (control: Element): control is HTMLInputElement => control inst
 /** The option a list shows when the page is loaded (the one the HTML selects, or the first). */
 const initialChoice = (select: HTMLSelectElement) => ([...select.options].find((option) => option.defaultSelected) ?? select.options[0])?.value;
 
-/** What was typed, ticked and chosen in the server's fields (what differs from the HTML), given to the app's fields at the same places. */
-function carryOver(root: Element, from: Element[]): void {
+/**
+ * What was typed, ticked and chosen in the server's fields (what differs from the HTML), given to
+ * the app's fields at the same places. `names`: the fields' names, read while they were in the
+ * page (a removed field has no label any more).
+ */
+function carryOver(root: Element, from: Element[], names: string[]): void {
   for (const [index, control] of from.entries()) {
     const typed = isTyped(control) && control.value !== control.defaultValue;
     const ticked = isTicked(control) && control.checked !== control.defaultChecked;
     const chosen = control instanceof HTMLSelectElement && control.value !== initialChoice(control);
     if (!typed && !ticked && !chosen) continue;
-    const target = counterpart(root, index, nameOf(control));
+    const target = counterpart(root, index, names[index] ?? '');
     if (!target) continue;
     if (ticked) {
       if ((target as HTMLInputElement).checked !== (control as HTMLInputElement).checked) target.click();
@@ -111,25 +115,31 @@ export function appOnDemand(doc: Document, loadApp: LoadApp): void {
   let state: 'waiting' | 'loading' | 'taken over' = 'waiting';
   let pending: Pending | undefined;
   const inOrder = [...serverControls];
+  /** Each control's name, read now: once the app has removed them, fields no longer have their labels. */
+  const names = inOrder.map(nameOf);
 
   const serverControl = (target: EventTarget | null): Element | undefined => {
     const control = target instanceof Element ? target.closest(CONTROLS) : null;
     return control && serverControls.has(control) ? control : undefined;
   };
 
-  // The server's control that has the focus. Removing it (the app's render) moves the focus without
-  // a focusout, so this still names it when the app takes over.
+  // The server's control that has the focus. Left by the visitor, it is forgotten; removed by the
+  // app's render (Chrome then sends a focusout too), it is still named when the app takes over.
   let focused: Element | undefined;
   doc.addEventListener('focusin', (event) => {
     focused = serverControl(event.target);
   });
-  doc.addEventListener('focusout', () => {
-    focused = undefined;
+  doc.addEventListener('focusout', (event) => {
+    const left = event.target;
+    queueMicrotask(() => {
+      if (left === focused && focused.isConnected) focused = undefined;
+    });
   });
   /** Where the focus was, and the caret in it (a removed field keeps both). */
   const focusBefore = (): Focus | undefined => {
     if (!focused) return undefined;
-    const focus: Focus = { index: inOrder.indexOf(focused), name: nameOf(focused) };
+    const index = inOrder.indexOf(focused);
+    const focus: Focus = { index, name: names[index] ?? '' };
     if (isTyped(focused) && focused.selectionStart !== null && focused.selectionEnd !== null) focus.selection = [focused.selectionStart, focused.selectionEnd];
     return focus;
   };
@@ -137,9 +147,9 @@ export function appOnDemand(doc: Document, loadApp: LoadApp): void {
   const handOver = (): boolean => {
     if (inOrder[0]?.isConnected) return false;
     const focus = focusBefore();
-    const control = pending ? counterpart(root, pending.index, nameOf(pending.control)) : undefined;
+    const control = pending ? counterpart(root, pending.index, names[pending.index] ?? '') : undefined;
     if (pending && !control) return false;
-    carryOver(root, inOrder);
+    carryOver(root, inOrder, names);
     if (control) {
       control.focus();
       control.click();
