@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { verifiedDriverThroughApi } from './support/drivers.ts';
+import { holdTheApp } from './support/hold-the-app.ts';
 
 /**
  * Issue 20, "Results in the first HTML": the listing's ride cards and a ride's preview arrive as
@@ -97,34 +98,42 @@ test('the listing and a ride preview arrive as HTML; the page takes over without
       const searches: string[] = [];
       listing.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/rides') searches.push(request.url());
-    });
-    // Every layout shift from the first paint on, kept for the check below.
-    await listing.addInitScript(() => {
-      const shifts: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       });
-      observer.observe({ type: 'layout-shift', buffered: true });
-      Object.assign(window, { kromLayoutShifts: () => [...shifts, ...observer.takeRecords().map((entry) => (entry as PerformanceEntry & { value: number }).value)] });
-    });
-    await listing.goto(ride.listing);
-    // A finger going down on a button starts loading the app (before the press, which is not made here).
-    await listing.getByRole('button', { name: 'Clear filters' }).dispatchEvent('pointerdown');
-    // React has rendered the page once the prerendered styles and the page's data are gone.
-    await expect(listing.locator('style[data-prerendered-styles]')).toHaveCount(0);
-    await expect(listing.locator('#krom-page-data')).toHaveCount(0);
-    const card = listing.getByRole('article').filter({ hasText: 'Ho Main Station → Aflao Border Market' });
-    await expect(card.getByRole('heading', { name: 'Ho to Aflao' })).toBeVisible();
-    await expect(listing.getByText('Loading rides...')).toHaveCount(0);
-    expect(searches).toEqual([]);
-    expect(await listing.evaluate(() => (window as unknown as { kromLayoutShifts: () => number[] }).kromLayoutShifts())).toEqual([]);
+      // Every layout shift from the first paint on, kept for the check below.
+      await listing.addInitScript(() => {
+        const shifts: number[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        Object.assign(window, { kromLayoutShifts: () => [...shifts, ...observer.takeRecords().map((entry) => (entry as PerformanceEntry & { value: number }).value)] });
+      });
+      await listing.goto(ride.listing);
+      // A finger going down on a button starts loading the app; a scroll that begins there lets the press go.
+      const clear = listing.getByRole('button', { name: 'Clear filters' });
+      await clear.dispatchEvent('pointerdown');
+      await clear.dispatchEvent('pointercancel');
+      // React has rendered the page once the prerendered styles and the page's data are gone.
+      await expect(listing.locator('style[data-prerendered-styles]')).toHaveCount(0);
+      await expect(listing.locator('#krom-page-data')).toHaveCount(0);
+      const card = listing.getByRole('article').filter({ hasText: 'Ho Main Station → Aflao Border Market' });
+      await expect(card.getByRole('heading', { name: 'Ho to Aflao' })).toBeVisible();
+      await expect(listing.getByText('Loading rides...')).toHaveCount(0);
+      expect(searches).toEqual([]);
+      expect(await listing.evaluate(() => (window as unknown as { kromLayoutShifts: () => number[] }).kromLayoutShifts())).toEqual([]);
     });
   });
 
   await test.step('a tap before the app is there is not lost: From opens the place picker, and the place chosen searches', async () => {
     await asGuest(browser, {}, async (listing) => {
+      const app = await holdTheApp(listing);
       await listing.goto(ride.listing, { waitUntil: 'networkidle' });
-      await listing.getByLabel('From', { exact: true }).click();
+      const from = listing.getByLabel('From', { exact: true });
+      await from.click();
+      // Held back while the app downloads, the button says it is busy.
+      await expect(from).toHaveAttribute('aria-busy', 'true');
+      await expect(listing.getByRole('dialog')).toHaveCount(0);
+      app.release();
       const picker = listing.getByRole('dialog');
       await picker.getByRole('combobox', { name: 'Search locations' }).fill('Kumasi');
       await picker.getByRole('option', { name: /^Kumasi/ }).first().click();
@@ -135,8 +144,12 @@ test('the listing and a ride preview arrive as HTML; the page takes over without
 
   await test.step('a choice made before the app is there is kept: 2 seats on the preview show the total for 2', async () => {
     await asGuest(browser, {}, async (preview) => {
+      const app = await holdTheApp(preview);
       await preview.goto(`/ride-preview/${ride.id}`, { waitUntil: 'networkidle' });
       await preview.getByLabel('Number of seats').selectOption('2');
+      await app.requested;
+      await expect(preview.getByText('GH₵76.00')).toHaveCount(0);
+      app.release();
       await expect(preview.getByText('GH₵76.00')).toBeVisible();
       await expect(preview.getByLabel('Number of seats')).toHaveValue('2');
     });

@@ -94,7 +94,7 @@ export function pagesOnRequest(options: {
       if (!answers) return undefined;
       // Sent with the app on demand, the page is a visitor's without a session: signed out, as the
       // BFF would answer. So it renders all of a guest's page (an empty search's Login to Request a
-      // Ride), and the app, when it comes, does not ask again.
+      // Ride); the app starts from that and asks again when the page first uses it (page-data.ts).
       if (onDemand) answers[currentUserAddress.path] = { status: 401, body: { message: 'Not signed in' } };
       const screens = options.screens?.();
       const rendered = await (await renderer).render(request.url, { static: false, answers, ...(screens ? { screens } : {}) });

@@ -151,7 +151,9 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     const params = page.onRequest ? matchPagePattern(page.onRequest.pattern, pathname) : undefined;
     // Prerendered without its data (the BFF did not answer), a page rendered on request needs the app to fetch it.
     const served = page.onRequest ? page : (onDemand ?? page);
-    return sendPage(reply, request.headers['accept-encoding'], served, request.url, params);
+    // Which of the two a visitor gets depends on their cookie: no shared cache keeps either.
+    if (page.onDemand) reply.header('vary', 'accept-encoding, cookie');
+    return sendPage(reply, request.headers['accept-encoding'], served, request.url, params, page.onDemand ? 'private, no-cache' : undefined);
   });
 
   await registerBuild(app, { root: options.shellDist, prefix: '/', decorateReply: true });
@@ -207,13 +209,20 @@ function isPagePath(pathname: string): boolean {
  * the browser fetches them beside the page's scripts (with the credentials the page's own fetch
  * sends, or the browser would not reuse the answer).
  */
-function sendPage(reply: FastifyReply, acceptEncoding: string | undefined, page: ComposedPage, url: string, params: Record<string, string> = {}) {
+function sendPage(
+  reply: FastifyReply,
+  acceptEncoding: string | undefined,
+  page: ComposedPage,
+  url: string,
+  params: Record<string, string> = {},
+  cacheControl = cacheControlFor('index.html'),
+) {
   if (page.data.length > 0) {
     const address = new URLSearchParams(url.split('?')[1] ?? '');
     reply.header('link', page.data.map((data) => `<${dataPreloadUrl(data, address, params)}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', '));
   }
   const encoding = encodingFor(acceptEncoding);
-  return sendHtml(reply, encoding, encoding ? page[encoding] : page.html, cacheControlFor('index.html'));
+  return sendHtml(reply, encoding, encoding ? page[encoding] : page.html, cacheControl);
 }
 
 /**
@@ -236,7 +245,7 @@ function sendHtml(reply: FastifyReply, encoding: 'br' | 'gzip' | undefined, body
     .type('text/html; charset=utf-8')
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
-    .header('vary', 'accept-encoding');
+    .header('vary', reply.getHeader('vary') ?? 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }

@@ -110,7 +110,7 @@ export type PrerenderManifest = {
 };
 
 /** A page served before the app runs has its controls disabled until React renders them (render-page.tsx), but looking enabled. */
-const CONTROL = /<(input|button|select|textarea)\b/g;
+const CONTROL = /<(input|button|select|textarea)\b([^>]*)>/g;
 const UNTIL_APP = ' data-until-app';
 const CONTROL_UNTIL_APP = /<(input|button|select|textarea) disabled data-until-app\b([^>]*)>/g;
 
@@ -121,7 +121,9 @@ const CONTROL_UNTIL_APP = /<(input|button|select|textarea) disabled data-until-a
  * for React. They keep their enabled look meanwhile; that rule goes with the prerendered styles.
  */
 export function disabledUntilApp(page: { html: string; styles: string }): { html: string; styles: string } {
-  return { html: page.html.replace(CONTROL, `<$1 disabled${UNTIL_APP}`), styles: `${page.styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
+  // A control the page disables itself (React writes `disabled=""`) is left as it is: marked, it would be enabled with the others.
+  const html = page.html.replace(CONTROL, (tag, name: string, rest: string) => (/\sdisabled=""/.test(rest) ? tag : `<${name} disabled${UNTIL_APP}${rest}>`));
+  return { html, styles: `${page.styles}<style ${PRERENDERED_STYLES_ATTRIBUTE}>${LOOK_ENABLED}</style>` };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppProviders } from '@krom/ui-kit/app-providers.tsx';
-import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
+import { declareScreensFrom } from '@krom/ui-kit/declared-screens.ts';
 import { createQueryClient } from '@krom/ui-kit/query-client.ts';
 import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
@@ -21,7 +21,8 @@ const CLIENT_RENDERED_NOTE = /(?<=<!--\$!-->)<template[^>]*><\/template>/g;
 const SUSPENDED = '<!--$!-->';
 
 /** The API as one render sees it: the answers the page was given, and the addresses it asked for that were not among them. */
-type RenderScope = { answers: PageAnswers; answered: string[]; unanswered: string[] };
+/** `screens`: every screen's pattern for this render (declared-screens.ts), or undefined when every path counts. */
+type RenderScope = { answers: PageAnswers; answered: string[]; unanswered: string[]; screens?: readonly string[] | undefined };
 /** One for the process, whichever build's render module installs the fetch below first (each bundles this file). */
 const processScope = globalThis as { kromRenderScope?: AsyncLocalStorage<RenderScope> };
 processScope.kromRenderScope ??= new AsyncLocalStorage<RenderScope>();
@@ -69,11 +70,11 @@ export async function renderPage(
   options: { static?: boolean; answers?: PageAnswers | undefined; screens?: readonly string[] | undefined } = {},
 ): Promise<RenderedPage & { queryClient: QueryClient }> {
   const answers = options.answers ?? {};
-  // The same for every render of this process at a time (the web server's current routes); without them every path counts.
-  declareScreens(options.screens);
+  // Each render's own, read from its scope: renders of different requests overlap.
+  declareScreensFrom(() => scope.getStore()?.screens);
   scopeFetch();
   const queryClient = createQueryClient();
-  const run = <T,>(work: () => T, current: RenderScope = { answers, answered: [], unanswered: [] }): T => scope.run(current, work);
+  const run = <T,>(work: () => T, current: RenderScope = { answers, answered: [], unanswered: [], screens: options.screens }): T => scope.run(current, work);
   const handler = createStaticHandler(routes);
   const context = await run(() => handler.query(new Request(new URL(url, 'http://krom.invalid'))));
   if (context instanceof Response) throw new Error(`render: ${url} answered a redirect (${context.status}).`);

@@ -300,7 +300,11 @@ describe('pages with the app on demand', () => {
   });
 
   it('sends a guest a prerendered page that works as HTML the same way', async () => {
-    const guest = page(await server.inject({ url: '/find-ride' }));
+    const guestResponse = await server.inject({ url: '/find-ride' });
+    // The same address answers differently by cookie: no shared cache may give one visitor's to the other.
+    expect(guestResponse.headers.vary).toBe('accept-encoding, cookie');
+    expect(guestResponse.headers['cache-control']).toBe('private, no-cache');
+    const guest = page(guestResponse);
     expect(scriptsOf(guest)).toEqual(['<script type="module" async crossorigin src="/assets/app-on-demand-Cc33.js" data-app="/assets/index-Aa11_-bB.js">']);
     expect(guest).toContain('<main><button type="button">From</button></main>');
     const member = page(await server.inject({ url: '/find-ride', headers: { cookie: 'krom_session=abc' } }));

@@ -1,4 +1,5 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from '@krom/ui-kit/current-user.ts';
 import { PAGE_DATA_ELEMENT_ID } from '../page-data-element.ts';
 
 /**
@@ -15,4 +16,9 @@ export function takePageData(queryClient: QueryClient, doc: Document = document)
   const state = JSON.parse(element.textContent ?? '') as DehydratedState;
   for (const query of state.queries) if (query.state.error) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
   hydrate(queryClient, state);
+  // A page sent to a visitor without a session was rendered signed out (render-on-request.ts): shown
+  // so at once, but asked again when the page first uses it (they may have signed in in another tab).
+  if (state.queries.some((query) => query.queryKey[0] === currentUserQueryKey[0])) {
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey, refetchType: 'none' });
+  }
 }

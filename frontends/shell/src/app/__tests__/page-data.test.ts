@@ -37,6 +37,21 @@ describe("the page's data", () => {
     expect(queryFn).not.toHaveBeenCalled();
   });
 
+  it('shows a page rendered signed out as signed out at once, and asks who is signed in when the page first needs it', async () => {
+    const server = createQueryClient();
+    server.setQueryData(['/api/auth/user'], null);
+    const client = createQueryClient();
+    takePageData(client, pageWith(dehydrate(server)));
+    expect(client.getQueryData(['/api/auth/user'])).toBeNull();
+    const queryFn = vi.fn(async () => ({ id: 'u1', firstName: 'Ama' }));
+    const observer = new QueryObserver(client, { queryKey: ['/api/auth/user'], queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(observer.getCurrentResult().data).toBeNull();
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ id: 'u1', firstName: 'Ama' }));
+    unsubscribe();
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
   it('is nothing on a page without it', () => {
     const client = createQueryClient();
     takePageData(client, pageWith(null).implementation.createHTMLDocument('Krom'));

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_FAILED_EVENT } from '../../app-failed-event.ts';
 import { appOnDemand } from './take-over.ts';
 
 /** The listing as the server sends it: links, a picker's button, Load more, a list of seats. */
@@ -15,7 +16,10 @@ const SERVER_MARKUP = `
 let seen: string[];
 let loads: number;
 let failNextLoad: boolean;
+let reloads: number;
 let root: HTMLElement;
+/** How long the script waits for a control the app does not show, here. */
+const GIVE_UP_MS = 3000;
 
 /** The app rendering the same page in place of the server's markup, with its own handlers. */
 function appRenders(markup = SERVER_MARKUP) {
@@ -28,23 +32,35 @@ function appRenders(markup = SERVER_MARKUP) {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A page as the server sends it, with the script running. (A previous page's listeners stay on the document, inert: their controls are gone.) */
-function serverPage(markup: string) {
+function serverPage(markup: string, before: () => void = () => {}) {
   document.body.innerHTML = `<div id="root" data-prerendered>${markup}</div>`;
   root = document.getElementById('root') as HTMLElement;
-  appOnDemand(document, async () => {
-    loads += 1;
-    if (failNextLoad) throw new Error('offline');
-  });
+  before();
+  appOnDemand(
+    document,
+    async () => {
+      loads += 1;
+      if (failNextLoad) throw new Error('offline');
+    },
+    {
+      giveUpMs: GIVE_UP_MS,
+      reload: () => {
+        reloads += 1;
+      },
+    },
+  );
 }
 
 beforeEach(() => {
   seen = [];
   loads = 0;
+  reloads = 0;
   failNextLoad = false;
   serverPage(SERVER_MARKUP);
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   document.body.innerHTML = '';
 });
 
@@ -148,11 +164,86 @@ describe('a page with the app on demand', () => {
     expect(loads).toBe(1);
   });
 
-  it('presses nothing when the app shows another control at that place', async () => {
-    serverButton('Load more rides').click();
+  it('presses nothing when the app shows another control at that place, and gives the press up once the app has been there a while', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const seats = root.querySelector('select') as HTMLSelectElement;
+    seats.value = '2';
+    const load = serverButton('Load more rides');
+    load.click();
     appRenders(SERVER_MARKUP.replace('Load more rides', 'Request a Ride'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([]);
+    expect((root.querySelector('select') as HTMLSelectElement).value).toBe('1');
+    vi.advanceTimersByTime(GIVE_UP_MS);
+    // What the app does show gets what was done there; the button is released; the app's controls are its own.
+    expect(seen).toEqual(['chose 2']);
+    expect(load.hasAttribute('aria-busy')).toBe(false);
+    serverButton('Request a Ride').click();
+    expect(seen).toEqual(['chose 2', 'pressed Request a Ride']);
+  });
+
+  it('waits for a field being typed in when the app renders the page in steps', async () => {
+    const field = '<main><label for="n">First name</label><input id="n" type="text" value=""></main>';
+    serverPage(field);
+    const name = root.querySelector('input') as HTMLInputElement;
+    name.focus();
+    name.value = 'Ama';
+    appRenders('<main><p>Loading...</p></main>');
+    await settled();
+    appRenders(field);
+    const appField = root.querySelector('input') as HTMLInputElement;
+    appField.addEventListener('input', () => seen.push(`typed ${appField.value}`));
+    await settled();
+    expect(seen).toEqual(['typed Ama']);
+    expect(document.activeElement).toBe(appField);
+  });
+
+  it('holds a press from the moment the finger goes down: the app may replace the button before the press ends', async () => {
+    serverButton('Load more rides').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    appRenders();
+    await settled();
+    expect(seen).toEqual(['pressed Load more rides']);
+  });
+
+  it('lets a press go when the finger scrolls away or is lifted elsewhere', async () => {
+    const load = serverButton('Load more rides');
+    load.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    load.dispatchEvent(new PointerEvent('pointercancel', { bubbles: true }));
+    expect(load.hasAttribute('aria-busy')).toBe(false);
+    const from = serverButton('From Accra');
+    from.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    root.querySelector('a')?.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    appRenders();
     await settled();
     expect(seen).toEqual([]);
+  });
+
+  it('passes a pressed submit button’s form to the app’s own handler, not held back', async () => {
+    const form = '<main><form><label for="e">Email</label><input id="e" type="email" value=""><button type="submit">Log In</button></form></main>';
+    serverPage(form);
+    serverButton('Log In').click();
+    root.innerHTML = form;
+    const sent: boolean[] = [];
+    root.querySelector('form')?.addEventListener('submit', (event) => {
+      sent.push(event.defaultPrevented);
+      event.preventDefault();
+    });
+    await settled();
+    expect(sent).toEqual([false]);
+  });
+
+  it('loads the app at once when a field was already being typed in as the script arrived', async () => {
+    const field = '<main><label for="n">First name</label><input id="n" type="text" value=""></main>';
+    serverPage(field, () => {
+      const name = root.querySelector('input') as HTMLInputElement;
+      name.focus();
+      name.value = 'Kofi';
+    });
+    expect(loads).toBe(1);
+    appRenders(field);
+    await settled();
+    expect((root.querySelector('input') as HTMLInputElement).value).toBe('Kofi');
+    expect(document.activeElement).toBe(root.querySelector('input'));
   });
 
   it('waits for the control when the app renders the page in steps', async () => {
@@ -165,17 +256,27 @@ describe('a page with the app on demand', () => {
     expect(seen).toEqual(['pressed Load more rides']);
   });
 
-  it('releases the button when the app cannot be loaded, and loads it again on the next press', async () => {
+  it('releases the button when the app cannot be loaded, and loads the page again on the next press (a failed module is not fetched twice)', async () => {
     failNextLoad = true;
     const from = serverButton('From Accra');
     from.click();
     await settled();
     expect(from.hasAttribute('aria-busy')).toBe(false);
+    expect(reloads).toBe(0);
     from.click();
-    expect(loads).toBe(2);
-    appRenders();
+    expect(reloads).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('releases the button when the app’s entry ran but the rest of the app could not be loaded', async () => {
+    const from = serverButton('From Accra');
+    from.click();
     await settled();
-    expect(seen).toEqual(['pressed From Accra']);
+    expect(from.getAttribute('aria-busy')).toBe('true');
+    document.dispatchEvent(new Event(APP_FAILED_EVENT));
+    expect(from.hasAttribute('aria-busy')).toBe(false);
+    from.click();
+    expect(reloads).toBe(1);
   });
 
   it('does not put the focus back in a field the visitor had left', async () => {

@@ -12,16 +12,18 @@
  * - the field that had the focus has it again, with the caret where it was.
  *
  * The app starts loading as soon as a finger or key goes down on a button, the focus comes to a
- * field to type in, or a list or box changes. If the app cannot be loaded (the network dropped),
- * the button is released and the next press tries again. A form is never sent the browser's way.
+ * field to type in, or a list or box changes (or at once, when a field was already being typed in
+ * as this script arrived). The hand-over waits until the app shows every control it needs; what the
+ * app does not show (its error screen, a ride gone meanwhile) is given up once the app has been
+ * there for `giveUpMs`. If the app cannot be loaded (the network dropped), the button is released,
+ * and the next press loads the page again: the browser would not fetch a failed module twice. A form
+ * of the server's markup is never sent the browser's way.
  */
 
 /** What a visitor uses: buttons, lists and fields, found in the page's main content, in document order. */
 const CONTROLS = 'button, select, input, textarea';
 
-/** A press held back until the app is there: the server's button, at its place among the controls. */
-type Pending = { control: Element; index: number };
-type Focus = { index: number; name: string; selection?: [number, number] };
+import { APP_FAILED_EVENT } from '../../app-failed-event.ts';
 
 /** Loads the app's entry script; resolves once it has run, rejects when it could not be fetched. */
 export type LoadApp = () => Promise<void>;
@@ -35,10 +37,7 @@ export function scriptLoader(doc: Document, src: string): LoadApp {
       script.crossOrigin = '';
       script.src = src;
       script.addEventListener('load', () => resolve());
-      script.addEventListener('error', () => {
-        script.remove();
-        reject(new Error(`the app (${src}) could not be loaded`));
-      });
+      script.addEventListener('error', () => reject(new Error(`the app (${src}) could not be loaded`)));
       doc.head.append(script);
     });
 }
@@ -51,12 +50,6 @@ function nameOf(control: Element): string {
   const label = labelled.labels?.[0]?.textContent;
   const words = control.getAttribute('aria-label') ?? label ?? (control instanceof HTMLSelectElement ? '' : control.textContent);
   return `${control.tagName}:${(control as HTMLInputElement).type ?? ''}:${words?.trim() ?? ''}`;
-}
-
-/** The app's counterpart of a control of the server's markup, or undefined while the app has not rendered it. */
-function counterpart(root: Element, index: number, name: string): HTMLElement | undefined {
-  const found = controlsOf(root)[index];
-  return found instanceof HTMLElement && nameOf(found) === name ? found : undefined;
 }
 
 /**
@@ -76,23 +69,12 @@ const isTicked = (control: Element): control is HTMLInputElement => control inst
 /** The option a list shows when the page is loaded (the one the HTML selects, or the first). */
 const initialChoice = (select: HTMLSelectElement) => ([...select.options].find((option) => option.defaultSelected) ?? select.options[0])?.value;
 
-/**
- * What was typed, ticked and chosen in the server's fields (what differs from the HTML), given to
- * the app's fields at the same places. `names`: the fields' names, read while they were in the
- * page (a removed field has no label any more).
- */
-function carryOver(root: Element, from: Element[], names: string[]): void {
-  for (const [index, control] of from.entries()) {
-    const typed = isTyped(control) && control.value !== control.defaultValue;
-    const ticked = isTicked(control) && control.checked !== control.defaultChecked;
-    const chosen = control instanceof HTMLSelectElement && control.value !== initialChoice(control);
-    if (!typed && !ticked && !chosen) continue;
-    const target = counterpart(root, index, names[index] ?? '');
-    if (!target) continue;
-    if (ticked) {
-      if ((target as HTMLInputElement).checked !== (control as HTMLInputElement).checked) target.click();
-    } else giveValue(target, (control as HTMLInputElement).value, chosen ? 'change' : 'input');
-  }
+/** What the visitor changed in a server field, or undefined: typed text, a tick, a choice. */
+function changeIn(control: Element): { kind: 'typed' | 'chosen'; value: string } | { kind: 'ticked'; checked: boolean } | undefined {
+  if (isTyped(control) && control.value !== control.defaultValue) return { kind: 'typed', value: control.value };
+  if (isTicked(control) && control.checked !== control.defaultChecked) return { kind: 'ticked', checked: control.checked };
+  if (control instanceof HTMLSelectElement && control.value !== initialChoice(control)) return { kind: 'chosen', value: control.value };
+  return undefined;
 }
 
 function markBusy(control: Element, busy: boolean): void {
@@ -106,120 +88,177 @@ function markBusy(control: Element, busy: boolean): void {
   }
 }
 
-export function appOnDemand(doc: Document, loadApp: LoadApp): void {
+type Options = {
+  /** How long the app may show the page without a control the hand-over needs before that one is given up. */
+  giveUpMs?: number;
+  /** Loads the page again, the one way to retry a module the browser failed to fetch. */
+  reload?: () => void;
+};
+
+export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, reload = () => location.reload() }: Options = {}): void {
   const root = doc.getElementById('root');
   if (!root) return;
   // The buttons that send a form come disabled, so that nothing is sent without this script (liveControls).
   for (const control of root.querySelectorAll('[data-until-app]:disabled')) control.removeAttribute('disabled');
-  const serverControls = new Set(controlsOf(root));
-  let state: 'waiting' | 'loading' | 'taken over' = 'waiting';
-  let pending: Pending | undefined;
-  const inOrder = [...serverControls];
+  const inOrder = controlsOf(root);
+  const serverControls = new Set(inOrder);
   /** Each control's name, read now: once the app has removed them, fields no longer have their labels. */
   const names = inOrder.map(nameOf);
+  /** Every listener of this script, removed together once the app has taken over. */
+  const listening = new AbortController();
+  const on = <K extends keyof DocumentEventMap>(type: K, listener: (event: DocumentEventMap[K]) => void, capture = true) =>
+    doc.addEventListener(type, listener, { capture, signal: listening.signal });
+
+  let state: 'waiting' | 'loading' | 'failed' | 'taken over' = 'waiting';
+  /** The press held back until the app is there: a server button's place among the controls. */
+  let pending: number | undefined;
+  /** The server control that has the focus (Chrome sends a focusout when the app's render removes it: see below). */
+  let focused: Element | undefined;
 
   const serverControl = (target: EventTarget | null): Element | undefined => {
     const control = target instanceof Element ? target.closest(CONTROLS) : null;
     return control && serverControls.has(control) ? control : undefined;
   };
 
-  // The server's control that has the focus. Left by the visitor, it is forgotten; removed by the
-  // app's render (Chrome then sends a focusout too), it is still named when the app takes over.
-  let focused: Element | undefined;
-  doc.addEventListener('focusin', (event) => {
-    focused = serverControl(event.target);
-  });
-  doc.addEventListener('focusout', (event) => {
-    const left = event.target;
-    queueMicrotask(() => {
-      if (left === focused && focused.isConnected) focused = undefined;
-    });
-  });
-  /** Where the focus was, and the caret in it (a removed field keeps both). */
-  const focusBefore = (): Focus | undefined => {
-    if (!focused) return undefined;
-    const index = inOrder.indexOf(focused);
-    const focus: Focus = { index, name: names[index] ?? '' };
-    if (isTyped(focused) && focused.selectionStart !== null && focused.selectionEnd !== null) focus.selection = [focused.selectionStart, focused.selectionEnd];
-    return focus;
+  /** Releases the button whose press is held, and forgets the press. */
+  const release = () => {
+    const held = pending === undefined ? undefined : inOrder[pending];
+    if (held) markBusy(held, false);
+    pending = undefined;
   };
 
-  const handOver = (): boolean => {
+  /** The app's control at `index` when it is the same one, by name. */
+  const counterpart = (index: number): HTMLElement | undefined => {
+    const found = controlsOf(root)[index];
+    return found instanceof HTMLElement && nameOf(found) === names[index] ? found : undefined;
+  };
+
+  /**
+   * Once the server's markup is gone: finds every control the hand-over needs in the app's page
+   * (all of them, before any value is given, which may change the page), and hands over when all
+   * are there or, after `giveUpMs`, whatever is. Returns whether it is done.
+   */
+  let appSince: number | undefined;
+  const handOver = (now: number, force: boolean): boolean => {
     if (inOrder[0]?.isConnected) return false;
-    const focus = focusBefore();
-    const control = pending ? counterpart(root, pending.index, names[pending.index] ?? '') : undefined;
-    if (pending && !control) return false;
-    carryOver(root, inOrder, names);
-    if (control) {
-      control.focus();
-      control.click();
-    } else if (focus) {
-      const target = counterpart(root, focus.index, focus.name);
+    appSince ??= now;
+    const changed = inOrder.flatMap((control, index) => {
+      const change = changeIn(control);
+      return change ? [{ index, change }] : [];
+    });
+    const focusAt = focused ? inOrder.indexOf(focused) : -1;
+    const needed = new Set([...changed.map(({ index }) => index), ...(pending === undefined ? [] : [pending]), ...(focusAt >= 0 ? [focusAt] : [])]);
+    const found = new Map([...needed].flatMap((index) => {
+      const control = counterpart(index);
+      return control ? [[index, control] as const] : [];
+    }));
+    if (found.size < needed.size && !force && now - appSince < giveUpMs) return false;
+
+    const caret = focused && isTyped(focused) && focused.selectionStart !== null ? ([focused.selectionStart, focused.selectionEnd ?? focused.selectionStart] as const) : undefined;
+    const pressedAt = pending;
+    release();
+    // From here on every event is the app's: its forms are its own to send.
+    state = 'taken over';
+    listening.abort();
+    for (const { index, change } of changed) {
+      const target = found.get(index);
+      if (!target) continue;
+      if (change.kind === 'ticked') {
+        if ((target as HTMLInputElement).checked !== change.checked) target.click();
+      } else giveValue(target, change.value, change.kind === 'chosen' ? 'change' : 'input');
+    }
+    const pressed = pressedAt === undefined ? undefined : found.get(pressedAt);
+    if (pressed) {
+      pressed.focus();
+      pressed.click();
+    } else if (focusAt >= 0) {
+      const target = found.get(focusAt);
       target?.focus();
-      if (focus.selection && target && isTyped(target)) target.setSelectionRange(...focus.selection);
+      if (caret && target && isTyped(target)) target.setSelectionRange(...caret);
     }
     return true;
   };
 
   const load = () => {
+    if (state === 'failed') return reload();
     if (state !== 'waiting') return;
     state = 'loading';
-    const observer = new MutationObserver(() => {
-      if (!handOver()) return;
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => {
       observer.disconnect();
-      state = 'taken over';
+      clearTimeout(giveUp);
+    };
+    const observer = new MutationObserver(() => {
+      if (handOver(Date.now(), false)) return finish();
+      // The app is there but not all it needs is: look once more when the wait is over.
+      if (appSince !== undefined && giveUp === undefined) giveUp = setTimeout(() => handOver(Date.now(), true) && finish(), giveUpMs);
     });
     observer.observe(root, { childList: true, subtree: true });
-    loadApp().catch(() => {
-      observer.disconnect();
-      state = 'waiting';
-      if (pending) markBusy(pending.control, false);
-      pending = undefined;
-    });
+    const failed = () => {
+      if (state !== 'loading') return;
+      finish();
+      state = 'failed';
+      release();
+    };
+    doc.addEventListener(APP_FAILED_EVENT, failed, { signal: listening.signal });
+    loadApp().catch(failed);
   };
 
-  const press = (control: Element) => {
-    if (pending && pending.control !== control) markBusy(pending.control, false);
-    pending = { control, index: inOrder.indexOf(control) };
+  const hold = (control: Element) => {
+    const index = inOrder.indexOf(control);
+    if (pending !== index) release();
+    pending = index;
     markBusy(control, true);
     load();
   };
+  const isPressable = (control: Element | undefined): control is Element =>
+    control instanceof HTMLButtonElement || (control instanceof HTMLInputElement && (control.type === 'button' || control.type === 'submit'));
 
-  // Before the press: a finger or key down on a button, or the focus coming to a field to type in, starts the download.
-  const early = (event: Event) => {
+  on('focusin', (event) => {
+    focused = serverControl(event.target);
+    if (focused && isTyped(focused)) load();
+  });
+  // Left by the visitor, a field is forgotten; removed by the app's render, it is not (still out of the page by then).
+  on('focusout', (event) => {
+    const left = event.target;
+    queueMicrotask(() => {
+      if (left === focused && focused.isConnected) focused = undefined;
+    });
+  });
+  // A finger or key going down on a button starts the download, and holds the press: the app may
+  // replace the button before the press is complete. A scroll that began there lets it go.
+  on('pointerdown', (event) => {
     const control = serverControl(event.target);
-    if (control && (control.tagName === 'BUTTON' || isTyped(control)) && state === 'waiting') load();
+    if (isPressable(control)) hold(control);
+  });
+  const letGo = (event: PointerEvent) => {
+    const held = pending === undefined ? undefined : inOrder[pending];
+    if (held && !(event.type === 'pointerup' && serverControl(event.target) === held)) release();
   };
-  doc.addEventListener('pointerdown', early, true);
-  doc.addEventListener('keydown', early, true);
-  doc.addEventListener('focusin', early, true);
-
-  doc.addEventListener(
-    'click',
-    (event) => {
-      const control = serverControl(event.target);
-      if (!control || state === 'taken over' || !(control instanceof HTMLButtonElement || control instanceof HTMLInputElement)) return;
-      if (control instanceof HTMLInputElement && control.type !== 'button' && control.type !== 'submit') return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      press(control);
-    },
-    true,
-  );
-  // A choice in a list, a box ticked: the app is needed, and takes the choice over (carryOver).
-  doc.addEventListener(
-    'change',
-    (event) => {
-      if (serverControl(event.target)) load();
-    },
-    true,
-  );
+  // A scroll that began on the button, or a finger lifted elsewhere, is no press.
+  on('pointercancel', letGo);
+  on('pointerup', letGo);
+  on('keydown', (event) => {
+    const control = serverControl(event.target);
+    if (isPressable(control) && (event.key === 'Enter' || event.key === ' ')) hold(control);
+  });
+  on('click', (event) => {
+    const control = serverControl(event.target);
+    if (!isPressable(control)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    hold(control);
+  });
+  // A choice in a list, a box ticked: the app is needed, and takes the change over.
+  on('change', (event) => {
+    if (serverControl(event.target)) load();
+  });
   // A form of the server's markup is never sent the browser's way: the app sends it.
-  doc.addEventListener(
-    'submit',
-    (event) => {
-      if (state !== 'taken over' && event.target instanceof Element && root.contains(event.target)) event.preventDefault();
-    },
-    true,
-  );
+  on('submit', (event) => {
+    if (event.target instanceof Element && root.contains(event.target)) event.preventDefault();
+  });
+
+  // Typing that began before this script arrived (a slow link): the app comes now.
+  focused = serverControl(doc.activeElement);
+  if ((focused && isTyped(focused)) || inOrder.some((control) => changeIn(control))) load();
 }
