@@ -144,7 +144,8 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     // A visitor without a session gets a page that works as HTML with the app on demand
     // (features/app-on-demand); a member's page shows what the app knows of them.
     const onDemand = page.onDemand && !hasSessionCookie(request.headers.cookie) ? page.onDemand : undefined;
-    if (page.onRequest && request.method === 'GET') {
+    // HEAD too, so it answers as GET would (a missing ride's 404); Node sends no body to a HEAD.
+    if (page.onRequest) {
       const rendered = await renderOnRequest(request, page.onRequest, (onDemand ?? page).text, onDemand !== undefined);
       if (rendered) return sendRenderedPage(reply, request.headers['accept-encoding'], rendered);
     }

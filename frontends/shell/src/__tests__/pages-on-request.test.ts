@@ -176,7 +176,10 @@ describe('pages rendered on request', () => {
     expect(html).toContain('<meta name="description" content="x" />');
   });
 
-  it("answers a missing ride with the preview's own not-found state and 404", async () => {
+  it("answers a missing ride with the preview's own not-found state and 404, to HEAD as to GET", async () => {
+    const head = await web.inject({ method: 'HEAD', url: '/ride-preview/nope' });
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe('');
     const response = await web.inject({ url: '/ride-preview/nope' });
     expect(response.statusCode).toBe(404);
     const html = page(response);
