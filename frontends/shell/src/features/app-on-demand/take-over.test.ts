@@ -21,15 +21,43 @@ let root: HTMLElement;
 /** How long the script waits for a control the app does not show, here. */
 const GIVE_UP_MS = 3000;
 
-/** The app rendering the same page in place of the server's markup, with its own handlers. */
-function appRenders(markup = SERVER_MARKUP) {
-  root.innerHTML = markup;
-  for (const button of root.querySelectorAll('button')) button.addEventListener('click', () => seen.push(`pressed ${button.textContent}`));
-  for (const select of root.querySelectorAll('select')) select.addEventListener('change', () => seen.push(`chose ${select.value}`));
+/** The app's own handlers on its listing: each press and choice is seen. */
+function wireListing(page: HTMLElement) {
+  for (const button of page.querySelectorAll('button')) button.addEventListener('click', () => seen.push(`pressed ${button.textContent}`));
+  for (const select of page.querySelectorAll('select')) select.addEventListener('change', () => seen.push(`chose ${select.value}`));
 }
 
-/** Lets the app's render reach the observer (a mutation record is delivered as a microtask). */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * The app rendering a page in place of the server's markup, with its own handlers (`wire`), and
+ * the script having looked at it: observers are told of a change in the order they were made,
+ * and the script's was made when the app began to load, before this one.
+ */
+async function appRenders(markup = SERVER_MARKUP, wire: (page: HTMLElement) => void = wireListing) {
+  const looked = new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+  });
+  root.innerHTML = markup;
+  wire(root);
+  await looked;
+}
+
+/** A text field as the server sends it. */
+const FIELD = '<main><label for="n">First name</label><input id="n" type="text" value=""></main>';
+
+/** The server's text field, focused and typed in (the focus starts loading the app). */
+function typedIn(text: string): HTMLInputElement {
+  const field = root.querySelector('input') as HTMLInputElement;
+  field.focus();
+  field.value = text;
+  return field;
+}
+
+/** The last download of the app the script started, to wait for its failure. */
+let lastLoad: Promise<void> | undefined;
 
 /** A page as the server sends it, with the script running. (A previous page's listeners stay on the document, inert: their controls are gone.) */
 function serverPage(markup: string, before: () => void = () => {}) {
@@ -38,9 +66,10 @@ function serverPage(markup: string, before: () => void = () => {}) {
   before();
   appOnDemand(
     document,
-    async () => {
+    () => {
       loads += 1;
-      if (failNextLoad) throw new Error('offline');
+      lastLoad = failNextLoad ? Promise.reject(new Error('offline')) : Promise.resolve();
+      return lastLoad;
     },
     {
       giveUpMs: GIVE_UP_MS,
@@ -70,13 +99,11 @@ describe('a page with the app on demand', () => {
   it('loads nothing until a control is used; a link is just a link', async () => {
     root.querySelector('a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     root.querySelector('a')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-    await settled();
     expect(loads).toBe(0);
   });
 
   it('starts loading the app when a finger goes down on a button, before the press', async () => {
     serverButton('From Accra').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-    await settled();
     expect(loads).toBe(1);
   });
 
@@ -86,8 +113,7 @@ describe('a page with the app on demand', () => {
     expect(delivered).toBe(false);
     expect(from.getAttribute('aria-busy')).toBe('true');
     expect(loads).toBe(1);
-    appRenders();
-    await settled();
+    await appRenders();
     expect(seen).toEqual(['pressed From Accra']);
     expect(document.activeElement?.id).toBe('listing-from');
     // The app's own controls are the app's: a press goes straight to it, and nothing loads again.
@@ -101,8 +127,7 @@ describe('a page with the app on demand', () => {
     seats.value = '2';
     seats.dispatchEvent(new Event('change', { bubbles: true }));
     expect(loads).toBe(1);
-    appRenders();
-    await settled();
+    await appRenders();
     expect(seen).toEqual(['chose 2']);
     expect((root.querySelector('select') as HTMLSelectElement).value).toBe('2');
   });
@@ -128,26 +153,21 @@ describe('a page with the app on demand', () => {
     password.setSelectionRange(3, 3);
     serverButton('Log In').click();
     // The app: its fields report what they are given; its button reads them when pressed.
-    root.innerHTML = form;
-    for (const field of root.querySelectorAll('input')) {
-      if (field.type === 'checkbox') field.addEventListener('click', () => seen.push(`ticked ${field.checked}`));
-      else field.addEventListener('input', () => seen.push(`typed ${field.id} ${field.value}`));
-    }
-    serverButton('Log In').addEventListener('click', () => seen.push(`pressed with ${(root.querySelector('#p') as HTMLInputElement).value}`));
-    await settled();
+    await appRenders(form, (page) => {
+      for (const field of page.querySelectorAll('input')) {
+        if (field.type === 'checkbox') field.addEventListener('click', () => seen.push(`ticked ${field.checked}`));
+        else field.addEventListener('input', () => seen.push(`typed ${field.id} ${field.value}`));
+      }
+      serverButton('Log In').addEventListener('click', () => seen.push(`pressed with ${(page.querySelector('#p') as HTMLInputElement).value}`));
+    });
     expect(seen).toEqual(['typed e ama@example.com', 'typed p secret-words', 'ticked true', 'pressed with secret-words']);
     expect(document.activeElement).toBe(serverButton('Log In'));
   });
 
   it('puts the focus back in the field being typed in, the caret where it was', async () => {
-    const field = '<main><label for="n">First name</label><input id="n" type="text" value=""></main>';
-    serverPage(field);
-    const email = root.querySelector('input') as HTMLInputElement;
-    email.focus();
-    email.value = 'Ama Ser';
-    email.setSelectionRange(3, 3);
-    root.innerHTML = field;
-    await settled();
+    serverPage(FIELD);
+    typedIn('Ama Ser').setSelectionRange(3, 3);
+    await appRenders(FIELD, () => {});
     const appField = root.querySelector('input') as HTMLInputElement;
     expect(document.activeElement).toBe(appField);
     expect(appField.value).toBe('Ama Ser');
@@ -158,8 +178,7 @@ describe('a page with the app on demand', () => {
     serverButton('From Accra').click();
     serverButton('Load more rides').click();
     expect(serverButton('From Accra').hasAttribute('aria-busy')).toBe(false);
-    appRenders();
-    await settled();
+    await appRenders();
     expect(seen).toEqual(['pressed Load more rides']);
     expect(loads).toBe(1);
   });
@@ -170,8 +189,7 @@ describe('a page with the app on demand', () => {
     seats.value = '2';
     const load = serverButton('Load more rides');
     load.click();
-    appRenders(SERVER_MARKUP.replace('Load more rides', 'Request a Ride'));
-    await vi.advanceTimersByTimeAsync(0);
+    await appRenders(SERVER_MARKUP.replace('Load more rides', 'Request a Ride'));
     expect(seen).toEqual([]);
     expect((root.querySelector('select') as HTMLSelectElement).value).toBe('1');
     vi.advanceTimersByTime(GIVE_UP_MS);
@@ -183,25 +201,21 @@ describe('a page with the app on demand', () => {
   });
 
   it('waits for a field being typed in when the app renders the page in steps', async () => {
-    const field = '<main><label for="n">First name</label><input id="n" type="text" value=""></main>';
-    serverPage(field);
-    const name = root.querySelector('input') as HTMLInputElement;
-    name.focus();
-    name.value = 'Ama';
-    appRenders('<main><p>Loading...</p></main>');
-    await settled();
-    appRenders(field);
+    serverPage(FIELD);
+    typedIn('Ama');
+    await appRenders('<main><p>Loading...</p></main>');
+    await appRenders(FIELD, (page) => {
+      const appField = page.querySelector('input') as HTMLInputElement;
+      appField.addEventListener('input', () => seen.push(`typed ${appField.value}`));
+    });
     const appField = root.querySelector('input') as HTMLInputElement;
-    appField.addEventListener('input', () => seen.push(`typed ${appField.value}`));
-    await settled();
     expect(seen).toEqual(['typed Ama']);
     expect(document.activeElement).toBe(appField);
   });
 
   it('holds a press from the moment the finger goes down: the app may replace the button before the press ends', async () => {
     serverButton('Load more rides').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-    appRenders();
-    await settled();
+    await appRenders();
     expect(seen).toEqual(['pressed Load more rides']);
   });
 
@@ -213,8 +227,7 @@ describe('a page with the app on demand', () => {
     const from = serverButton('From Accra');
     from.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     root.querySelector('a')?.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
-    appRenders();
-    await settled();
+    await appRenders();
     expect(seen).toEqual([]);
   });
 
@@ -222,37 +235,29 @@ describe('a page with the app on demand', () => {
     const form = '<main><form><label for="e">Email</label><input id="e" type="email" value=""><button type="submit">Log In</button></form></main>';
     serverPage(form);
     serverButton('Log In').click();
-    root.innerHTML = form;
     const sent: boolean[] = [];
-    root.querySelector('form')?.addEventListener('submit', (event) => {
-      sent.push(event.defaultPrevented);
-      event.preventDefault();
+    await appRenders(form, (page) => {
+      page.querySelector('form')?.addEventListener('submit', (event) => {
+        sent.push(event.defaultPrevented);
+        event.preventDefault();
+      });
     });
-    await settled();
     expect(sent).toEqual([false]);
   });
 
   it('loads the app at once when a field was already being typed in as the script arrived', async () => {
-    const field = '<main><label for="n">First name</label><input id="n" type="text" value=""></main>';
-    serverPage(field, () => {
-      const name = root.querySelector('input') as HTMLInputElement;
-      name.focus();
-      name.value = 'Kofi';
-    });
+    serverPage(FIELD, () => typedIn('Kofi'));
     expect(loads).toBe(1);
-    appRenders(field);
-    await settled();
+    await appRenders(FIELD);
     expect((root.querySelector('input') as HTMLInputElement).value).toBe('Kofi');
     expect(document.activeElement).toBe(root.querySelector('input'));
   });
 
   it('waits for the control when the app renders the page in steps', async () => {
     serverButton('Load more rides').click();
-    appRenders('<main><p>Loading rides...</p></main>');
-    await settled();
+    await appRenders('<main><p>Loading rides...</p></main>');
     expect(seen).toEqual([]);
-    appRenders();
-    await settled();
+    await appRenders();
     expect(seen).toEqual(['pressed Load more rides']);
   });
 
@@ -260,7 +265,8 @@ describe('a page with the app on demand', () => {
     failNextLoad = true;
     const from = serverButton('From Accra');
     from.click();
-    await settled();
+    // The script's own handler of that failure was attached first, so it has run by the time this one does.
+    await lastLoad?.catch(() => {});
     expect(from.hasAttribute('aria-busy')).toBe(false);
     expect(reloads).toBe(0);
     from.click();
@@ -271,7 +277,7 @@ describe('a page with the app on demand', () => {
   it('releases the button when the app’s entry ran but the rest of the app could not be loaded', async () => {
     const from = serverButton('From Accra');
     from.click();
-    await settled();
+    await lastLoad;
     expect(from.getAttribute('aria-busy')).toBe('true');
     document.dispatchEvent(new Event(APP_FAILED_EVENT));
     expect(from.hasAttribute('aria-busy')).toBe(false);
@@ -280,14 +286,11 @@ describe('a page with the app on demand', () => {
   });
 
   it('does not put the focus back in a field the visitor had left', async () => {
-    serverPage('<main><label for="n">First name</label><input id="n" type="text" value=""></main>');
-    const name = root.querySelector('input') as HTMLInputElement;
-    name.focus();
-    name.value = 'Ama';
-    name.blur();
-    await settled();
-    appRenders('<main><label for="n">First name</label><input id="n" type="text" value=""></main>');
-    await settled();
+    serverPage(FIELD);
+    typedIn('Ama').blur();
+    // The script forgets the field in a microtask after the focusout (queued before this await resumes).
+    await Promise.resolve();
+    await appRenders(FIELD);
     expect(document.activeElement).toBe(document.body);
     expect((root.querySelector('input') as HTMLInputElement).value).toBe('Ama');
   });

@@ -2,7 +2,7 @@ import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { readDraft } from '../ride-draft.ts';
+import { loadDraftSchemas, readDraft } from '../ride-draft.ts';
 import { driver, elsewhere, seedDraft, wizardApi } from './wizard-api.tsx';
 
 /**
@@ -35,8 +35,8 @@ describe('the ride draft’s schemas, loaded apart from the wizard', () => {
     // Writing the draft starts their download; its failure leaves the step as it is.
     await user.type(screen.getByLabelText('Description (optional)'), 'AC on');
     await user.click(screen.getByRole('button', { name: 'Add Stop (0/5)' }));
-    // The download has failed by the next task (the stand-in rejects at once): the step is as it was.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The download the edit started (the one in flight, which loadDraftSchemas hands out) has failed: the step is as it was.
+    await expect(loadDraftSchemas()).rejects.toThrow();
     expect(screen.getByRole('button', { name: /^Stop 1/ })).toBeTruthy();
     expect((screen.getByLabelText('Description (optional)') as HTMLTextAreaElement).value).toBe('AC on');
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
