@@ -184,7 +184,7 @@ describe('a page with the app on demand', () => {
   });
 
   it('presses nothing when the app shows another control at that place, and gives the press up once the app has been there a while', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
     const seats = root.querySelector('select') as HTMLSelectElement;
     seats.value = '2';
     const load = serverButton('Load more rides');

@@ -141,12 +141,12 @@ export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, 
   /**
    * Once the server's markup is gone: finds every control the hand-over needs in the app's page
    * (all of them, before any value is given, which may change the page), and hands over when all
-   * are there or, after `giveUpMs`, whatever is. Returns whether it is done.
+   * are there or, when `giveUp` (the wait is over), whatever is. Returns whether it is done.
    */
-  let appSince: number | undefined;
-  const handOver = (now: number, force: boolean): boolean => {
+  let appeared = false;
+  const handOver = (giveUp: boolean): boolean => {
     if (inOrder[0]?.isConnected) return false;
-    appSince ??= now;
+    appeared = true;
     const changed = inOrder.flatMap((control, index) => {
       const change = changeIn(control);
       return change ? [{ index, change }] : [];
@@ -157,7 +157,7 @@ export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, 
       const control = counterpart(index);
       return control ? [[index, control] as const] : [];
     }));
-    if (found.size < needed.size && !force && now - appSince < giveUpMs) return false;
+    if (found.size < needed.size && !giveUp) return false;
 
     const caret = focused && isTyped(focused) && focused.selectionStart !== null ? ([focused.selectionStart, focused.selectionEnd ?? focused.selectionStart] as const) : undefined;
     const pressedAt = pending;
@@ -195,9 +195,14 @@ export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, 
       clearTimeout(giveUp);
     };
     const observer = new MutationObserver(() => {
-      if (handOver(Date.now(), false)) return finish();
-      // The app is there but not all it needs is: look once more when the wait is over.
-      if (appSince !== undefined && giveUp === undefined) giveUp = setTimeout(() => handOver(Date.now(), true) && finish(), giveUpMs);
+      if (handOver(false)) return finish();
+      // The app is there but not all it needs is: hand over what is, when the wait is over.
+      if (appeared && giveUp === undefined) {
+        giveUp = setTimeout(() => {
+          handOver(true);
+          finish();
+        }, giveUpMs);
+      }
     });
     observer.observe(root, { childList: true, subtree: true });
     const failed = () => {
