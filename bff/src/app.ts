@@ -25,6 +25,7 @@ import { placeRoutes } from './routes/places.ts';
 import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
@@ -126,6 +127,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   });
   await app.register(vehicleRoutes, routeOptions);
   await app.register(rideRequestRoutes, routeOptions);
+  await app.register(bookingRoutes, routeOptions);
   await app.register(providerCallbackRoutes, { directory, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });
   return app;

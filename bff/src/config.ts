@@ -50,6 +50,7 @@ export const bffConfigSchema = baseConfigSchema.extend({
   RATE_LIMIT_RIDE_POSTS_PER_DAY: z.coerce.number().int().positive().default(10),
   /** Ride requests one member may file in a day, and as many cancellations: a passenger asks for a few trips, not a loop of hundreds. */
   RATE_LIMIT_RIDE_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Vehicles one member may add in a day: most own one or two. */
   RATE_LIMIT_VEHICLES_PER_DAY: z.coerce.number().int().positive().default(5),
   /**

@@ -63,6 +63,8 @@ export type MemberLimits = {
   ridePosts: RateLimitOptions;
   /** Filing a ride request, and cancelling one. */
   rideRequests: RateLimitOptions;
+  /** Booking seats (a retry with the same Idempotency-Key counts again, and is answered as the first time). */
+  bookings: RateLimitOptions;
   /** Adding a vehicle. */
   vehicles: RateLimitOptions;
   /** Every other write of a member: ride and vehicle changes, profile, settings, payment methods, photos, verification, notifications read. */
@@ -74,6 +76,7 @@ export function memberLimitsFrom(config: BffConfig): MemberLimits {
   return {
     ridePosts: perMember(config.RATE_LIMIT_RIDE_POSTS_PER_DAY, DAY_MS, namespace),
     rideRequests: perMember(config.RATE_LIMIT_RIDE_REQUESTS_PER_DAY, DAY_MS, namespace),
+    bookings: perMember(config.RATE_LIMIT_BOOKINGS_PER_HOUR, HOUR_MS, namespace),
     vehicles: perMember(config.RATE_LIMIT_VEHICLES_PER_DAY, DAY_MS, namespace),
     writes: perMember(config.RATE_LIMIT_MEMBER_WRITES_PER_HOUR, HOUR_MS, namespace),
   };

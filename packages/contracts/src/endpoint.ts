@@ -28,6 +28,8 @@ export type Endpoint = {
   caller: EndpointCaller | readonly EndpointCaller[];
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the route reads (lower-case names), such as a booking's Idempotency-Key. */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** The body's media types when not JSON (a multipart form): the OpenAPI document describes it under these. */
   consumes?: readonly string[];

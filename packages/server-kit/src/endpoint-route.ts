@@ -43,6 +43,7 @@ export type EndpointSchema<E extends Endpoint> = {
   security: readonly { readonly [scheme: string]: readonly string[] }[];
   params: E['params'];
   querystring: E['query'];
+  headers: E['headers'];
   body: E['body'];
   consumes?: readonly string[];
   response: E['responses'];
@@ -56,6 +57,7 @@ export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<
     security: securityOf(endpoint),
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
+    ...(endpoint.headers && { headers: endpoint.headers }),
     ...(endpoint.body && { body: endpoint.body }),
     ...(endpoint.consumes && { consumes: endpoint.consumes }),
     response: endpoint.responses,

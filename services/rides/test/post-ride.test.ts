@@ -395,6 +395,7 @@ describe('a posted ride', () => {
       departureTime: '07:30',
       duration: '4h 40min',
       availableSeats: 3,
+      bookingMode: 'instant',
       totalSeats: 4,
       pricePerSeat: '45.50',
       currency: 'GHS',

@@ -121,8 +121,8 @@ export async function insertRide(service: RidesService, seed: RideSeed): Promise
   const iso = seed.departureAt.toISOString();
   const { rows } = await service.db.$client.query<{ id: string }>(
     `INSERT INTO rides (driver_id, vehicle_id, from_city, to_city, from_location, to_location, departure_date, departure_time,
-                        departure_at, available_seats, total_seats, price_per_seat, status, route_search)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8, $9::timestamptz, $10, $11, $12, $13,
+                        departure_at, available_seats, seats_offered, total_seats, price_per_seat, status, route_search)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8, $9::timestamptz, $10, $10, $11, $12, $13,
              lower(chr(31) || $3 || chr(31) || $5 || chr(30) || chr(31) || $4 || chr(31) || $6))
      RETURNING id`,
     [

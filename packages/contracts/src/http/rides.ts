@@ -3,6 +3,7 @@ import { bookingHorizonMonths, calendarDateField, dateMessages, daysAfter, month
 import { decimal, isoDateTime, uuid } from './fields.ts';
 import { ghanaBounds, placeTown, routePointSchema } from './places.ts';
 import { rideVehicleSchema } from './vehicles.ts';
+import { bookingModes } from './bookings.ts';
 import { verificationStatuses } from './auth.ts';
 import { currency, defaultRidePageSize, maxRidePage, maxRidePageSize, maxRideSeats, maxWizardStops, rideMessages, rideStatuses, stopTypes } from './ride-values.ts';
 
@@ -94,6 +95,8 @@ export const postRideSchema = z.object({
    * station or landmark suggested near the departure, or their own words ("Accra Mall car park").
    */
   pickupStation: optionalText(200),
+  /** Whether bookings are confirmed at once (instant, the default) or wait for the driver's answer (approval). */
+  bookingMode: z.enum(bookingModes).default('instant'),
   status: z.literal('active').optional(),
 }).refine((ride) => placeTown(ride.fromLocation, ride.fromLocalityArea) !== placeTown(ride.toLocation, ride.toLocalityArea), {
   // The ride requests' rule: a ride is between two towns (`"accra "` and `"Accra"` are one).
@@ -111,6 +114,8 @@ export const updateRideSchema = z.object({
   availableSeats: postRideSchema.shape.availableSeats,
   pricePerSeat: priceField,
   description: optionalText(500),
+  /** Left out, the ride keeps its booking mode. */
+  bookingMode: z.enum(bookingModes).optional(),
 });
 export type UpdateRideInput = z.input<typeof updateRideSchema>;
 
@@ -147,6 +152,8 @@ export const rideSummarySchema = z.object({
   departureTime: z.string(),
   duration: z.string().nullable(),
   availableSeats: z.number().int(),
+  /** Instant: a booking is confirmed at once ("Instant booking"); approval: the driver accepts each request ("Driver approves"). */
+  bookingMode: z.enum(bookingModes),
   /** The seats the ride offers passengers: its vehicle's (at posting) but the driver's (`passengerSeatsOf`). */
   totalSeats: z.number().int(),
   pricePerSeat: z.string(),

@@ -3,6 +3,7 @@ import { mobileMoneyProviders, paymentStatuses } from '@krom/contracts/http/paym
 import { verificationStatuses } from '@krom/contracts/http/auth';
 import { rideRequestStatuses } from '@krom/contracts/http/ride-requests';
 import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
+import { bookingModes, bookingPaymentMethods, bookingStatuses } from '@krom/contracts/http/bookings';
 import { plateDisputeStatuses } from '@krom/contracts/http/vehicles';
 import {
   type AnyPgColumn,
@@ -13,6 +14,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -223,8 +225,23 @@ export const rides = pgTable(
      * rows written without it (seeded rides): their departure_at counts, and the first change sets it.
      */
     postedDepartureAt: timestamp('posted_departure_at', { withTimezone: true }),
+    /**
+     * Seats free on the ride's freest leg (`seats_offered` less the fewest seats taken on any leg):
+     * what the search's first cut and indexes read. The seats left for one passenger's leg are
+     * `seats_offered` less the most taken on any leg they ride (bookings/seats.ts).
+     */
     availableSeats: integer('available_seats').notNull(),
     totalSeats: integer('total_seats').notNull(),
+    /** The seats the driver offers: each leg of the route may carry this many passengers. */
+    seatsOffered: integer('seats_offered').notNull(),
+    /**
+     * Seats taken on each leg, leg i (from place i to place i + 1) at position i + 1; a leg past
+     * the array's end has none taken. Changed only with the ride's row locked (bookings/seats.ts),
+     * and the database refuses any leg over `seats_offered`.
+     */
+    legSeatsTaken: integer('leg_seats_taken').array().notNull().default(sql`'{}'::int[]`),
+    /** Instant: a booking is confirmed at once; approval: the driver accepts or declines each request. */
+    bookingMode: text('booking_mode', { enum: bookingModes }).notNull().default('instant'),
     pricePerSeat: numeric('price_per_seat', { precision: 10, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('GHS'),
     description: text('description'),
@@ -267,6 +284,11 @@ export const rides = pgTable(
     foreignKey({ name: 'rides_vehicle_id_fkey', columns: [table.vehicleId], foreignColumns: [vehicles.id] }),
     check('rides_status_check', sql`${table.status} IN ('active', 'completed', 'cancelled')`),
     check('rides_seats_check', sql`${table.availableSeats} >= 0 AND ${table.totalSeats} BETWEEN 1 AND 8 AND ${table.availableSeats} <= ${table.totalSeats}`),
+    check(
+      'rides_leg_seats_check',
+      sql`${table.seatsOffered} BETWEEN 0 AND ${table.totalSeats} AND ${table.availableSeats} <= ${table.seatsOffered} AND 0 <= ALL (${table.legSeatsTaken}) AND ${table.seatsOffered} >= ALL (${table.legSeatsTaken})`,
+    ),
+    check('rides_booking_mode_check', sql`${table.bookingMode} IN ('instant', 'approval')`),
     check('rides_price_check', sql`${table.pricePerSeat} > 0`),
     check('rides_departure_time_check', sql`${table.departureTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     // The search's entry points: a date (the listing's usual filter), or departure order alone.
@@ -391,6 +413,98 @@ export const rideRequestMatches = pgTable(
   ],
 );
 
+/**
+ * A passenger's seats on a ride from the place they board (`board_at`) to the place they leave
+ * (`alight_at`), places numbered along the route (0 the departure, the stops, the destination).
+ * The price is the leg's at booking time. `version` is 1 when made and +1 on every transition
+ * (bookings/transitions.ts); every transition is one conditional update with its outbox event.
+ * A passenger has at most one live booking per ride (the partial unique index).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id').notNull(),
+    passengerId: uuid('passenger_id').notNull(),
+    boardAt: integer('board_at').notNull(),
+    alightAt: integer('alight_at').notNull(),
+    seats: integer('seats').notNull(),
+    pricePerSeat: numeric('price_per_seat', { precision: 10, scale: 2 }).notNull(),
+    totalAmount: numeric('total_amount', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    status: text('status', { enum: bookingStatuses }).notNull(),
+    bookingMode: text('booking_mode', { enum: bookingModes }).notNull(),
+    paymentMethod: text('payment_method', { enum: bookingPaymentMethods }).notNull().default('cash'),
+    passengerName: text('passenger_name').notNull(),
+    passengerPhone: text('passenger_phone').notNull(),
+    specialRequests: text('special_requests'),
+    /** Six characters without look-alikes, unique per ride: what the driver enters at pickup. */
+    boardingCode: text('boarding_code').notNull(),
+    /** When an unanswered request lapses, or a payment hold ends; null otherwise. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'bookings_ride_id_fkey', columns: [table.rideId], foreignColumns: [rides.id] }),
+    check('bookings_seats_check', sql`${table.seats} BETWEEN 1 AND 8`),
+    check('bookings_leg_check', sql`${table.boardAt} >= 0 AND ${table.alightAt} > ${table.boardAt}`),
+    check('bookings_amount_check', sql`${table.pricePerSeat} > 0 AND ${table.totalAmount} > 0`),
+    check(
+      'bookings_status_check',
+      sql.raw(`status IN (${bookingStatuses.map((status) => `'${status}'`).join(', ')})`),
+    ),
+    uniqueIndex('bookings_one_live_per_passenger_key')
+      .on(table.rideId, table.passengerId)
+      .where(sql.raw(`status IN ('requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded')`)),
+    uniqueIndex('bookings_ride_code_key').on(table.rideId, table.boardingCode),
+    index('bookings_passenger_created_idx').on(table.passengerId, table.createdAt.desc()),
+    // The expiry job's sweep: requests and holds whose time has come.
+    index('bookings_expiring_idx').on(table.expiresAt).where(sql`expires_at IS NOT NULL`),
+  ],
+);
+
+/** Every transition of a booking, for its history (staff) and for audits: who, from what, to what, why. */
+export const bookingHistory = pgTable(
+  'booking_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    actorId: uuid('actor_id'),
+    reason: text('reason'),
+    version: integer('version').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'booking_history_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }).onDelete('cascade'),
+    uniqueIndex('booking_history_booking_version_key').on(table.bookingId, table.version),
+  ],
+);
+
+/**
+ * A client's Idempotency-Key for a booking request: the request's hash and, once answered, the
+ * answer (status and body), kept a day. The booking and its answer are written in one transaction.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    /** While null, a request with this key is being handled since `locked_at`. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;

@@ -110,6 +110,7 @@ export async function updateRide(
       ride,
       sql`departure_date = ${request.departureDate}::date, departure_time = ${request.departureTime},
         departure_at = ${departureAt.toISOString()}::timestamptz, available_seats = ${request.availableSeats}::int,
+        seats_offered = ${request.availableSeats}::int, booking_mode = ${request.bookingMode ?? ride.bookingMode},
         price_per_seat = ${request.pricePerSeat}::numeric, description = ${description}`,
       now,
     );

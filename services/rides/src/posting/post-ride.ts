@@ -104,6 +104,8 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
         departureAt,
         postedDepartureAt: departureAt,
         availableSeats: request.availableSeats,
+        seatsOffered: request.availableSeats,
+        bookingMode: request.bookingMode,
         // The vehicle's seats, whatever the client sent: the ride is in that car.
         totalSeats: vehicle.seats,
         pricePerSeat: request.pricePerSeat,

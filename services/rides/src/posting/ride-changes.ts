@@ -35,6 +35,8 @@ export const editableRideFields = {
   availableSeats: { bookingsRelyOnIt: true },
   pricePerSeat: { bookingsRelyOnIt: true },
   description: { bookingsRelyOnIt: false },
+  // A request waiting for the driver was made under approval; switching would change its terms.
+  bookingMode: { bookingsRelyOnIt: true },
 } as const satisfies Record<keyof UpdateRideRequest, EditRule>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

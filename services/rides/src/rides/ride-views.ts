@@ -1,4 +1,5 @@
 import { type DriverRide, passengerSeatsOf, type RideDetails, type RideStatus, type RideStop, type RideSummary } from '@krom/contracts/http/rides';
+import type { BookingMode } from '@krom/contracts/http/bookings';
 import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
@@ -24,6 +25,7 @@ export type RideRow = {
   departureAt: string;
   duration: string | null;
   availableSeats: number;
+  bookingMode: BookingMode;
   /** `total_seats`: the vehicle's seats when the ride was posted (the driver's included). */
   postedVehicleSeats: number;
   pricePerSeat: string;
@@ -58,7 +60,7 @@ export const rideRowsSelect = sql.raw(`
     r.from_city AS "fromCity", r.to_city AS "toCity", r.from_location AS "fromLocation", r.to_location AS "toLocation",
     r.from_locality_area AS "fromLocalityArea", r.to_locality_area AS "toLocalityArea",
     r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
-    r.duration, r.available_seats AS "availableSeats", r.total_seats AS "postedVehicleSeats",
+    r.duration, r.available_seats AS "availableSeats", r.booking_mode AS "bookingMode", r.total_seats AS "postedVehicleSeats",
     r.price_per_seat::text AS "pricePerSeat", r.currency, r.description, r.status,
     json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
                       'licensePlate', v.license_plate, 'seats', v.seats) AS vehicle,
@@ -111,6 +113,7 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   departureTime: row.departureTime,
   duration: row.duration,
   availableSeats: row.availableSeats,
+  bookingMode: row.bookingMode,
   totalSeats: passengerSeatsOf(row.postedVehicleSeats),
   pricePerSeat: row.pricePerSeat,
   currency: row.currency,

@@ -27,6 +27,7 @@ export function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
     departureTime: '07:30',
     duration: '4h 30min',
     availableSeats: 3,
+    bookingMode: 'instant',
     totalSeats: 4,
     pricePerSeat: '45.00',
     currency: 'GHS',

@@ -212,11 +212,11 @@ export async function seedRides(db: SeedQueryable, options: SeedRidesOptions): P
       `INSERT INTO rides (id, driver_id, vehicle_id, from_city, to_city, from_location, to_location,
                           from_latitude, from_longitude, from_locality_area, from_region,
                           to_latitude, to_longitude, to_locality_area, to_region,
-                          departure_date, departure_time, departure_at, available_seats, total_seats, price_per_seat,
+                          departure_date, departure_time, departure_at, available_seats, seats_offered, total_seats, price_per_seat,
                           description, duration, status, route_search, route_south, route_north, route_west, route_east)
        SELECT id, driver_id, vehicle_id, from_city, to_city, from_location, to_location,
               from_lat, from_lng, from_locality, from_region, to_lat, to_lng, to_locality, to_region,
-              date, time, (date + time::time) AT TIME ZONE 'UTC', available, total, price, description, duration, status,
+              date, time, (date + time::time) AT TIME ZONE 'UTC', available, available, total, price, description, duration, status,
               lower(route_search), south, north, west, east
        FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
                    $8::numeric[], $9::numeric[], $10::text[], $11::text[], $12::numeric[], $13::numeric[], $14::text[], $15::text[],

@@ -1,0 +1,26 @@
+import { defineForwarded } from '../endpoint.ts';
+import {
+  acceptBookingRoute,
+  boardPassengerRoute,
+  cancelBookingRoute,
+  createBookingRoute,
+  declineBookingRoute,
+  getBookingRoute,
+  myBookingsRoute,
+  reportNoShowRoute,
+  rideBookingsRoute,
+} from '../services/rides/bookings.ts';
+
+/** Bookings as the marketplace calls them: signed-in members only, each on their own bookings or their own rides' bookings. */
+export const createBooking = defineForwarded(createBookingRoute, {
+  summary:
+    'Books seats on a ride (Idempotency-Key required: a retry with the same key and body answers as the first time and books nothing more; another body 422; still in progress 409)',
+});
+export const getMyBookings = defineForwarded(myBookingsRoute, { summary: "The signed-in passenger's bookings, upcoming or past" });
+export const getBooking = defineForwarded(getBookingRoute, { summary: "One of the signed-in passenger's bookings" });
+export const cancelBooking = defineForwarded(cancelBookingRoute, { summary: 'Cancels one of the signed-in passenger’s bookings by the cancellation policy' });
+export const acceptBooking = defineForwarded(acceptBookingRoute, { summary: "Accepts a request on the signed-in driver's ride" });
+export const declineBooking = defineForwarded(declineBookingRoute, { summary: "Declines a request on the signed-in driver's ride" });
+export const reportNoShow = defineForwarded(reportNoShowRoute, { summary: "Reports a passenger of the signed-in driver's ride who did not show up" });
+export const getRideBookings = defineForwarded(rideBookingsRoute, { summary: "The bookings on the signed-in driver's ride" });
+export const boardPassenger = defineForwarded(boardPassengerRoute, { summary: "Boards a passenger of the signed-in driver's ride by boarding code" });

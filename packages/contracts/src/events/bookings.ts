@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { aggregateVersion, defineEvent, type EventDefinition } from '../envelope.ts';
+import { bookingModes, bookingPaymentMethods, bookingStatuses } from '../http/bookings.ts';
+
+/*
+ * What happened to a booking, one event per fact, all with one payload: the booking as it is
+ * after the fact (its status and `version`, +1 on every transition), the passenger's leg and
+ * what notifications needs to tell both sides without calling rides (the e-ticket's driver,
+ * car and plate, the boarding code once the seat is the passenger's). A consumer keeps the
+ * highest version it has seen per booking, so a late or redelivered event changes nothing.
+ */
+
+const place = z.object({ index: z.number().int(), location: z.string(), city: z.string().nullable(), meetingPoint: z.string().nullable() });
+
+export const bookingFactSchema = z.object({
+  bookingId: z.string().uuid(),
+  rideId: z.string().uuid(),
+  passengerId: z.string().uuid(),
+  driverId: z.string().uuid(),
+  status: z.enum(bookingStatuses),
+  /** The status before this fact (null when the booking was just made). */
+  previousStatus: z.enum(bookingStatuses).nullable(),
+  bookingMode: z.enum(bookingModes),
+  paymentMethod: z.enum(bookingPaymentMethods),
+  seats: z.number().int(),
+  board: place,
+  alight: place,
+  pricePerSeat: z.string(),
+  totalAmount: z.string(),
+  currency: z.string(),
+  /** What the cancellation policy gives back (cancelled_by_passenger: by the policy; cancelled_by_driver and by staff: in full); null otherwise. */
+  refundAmount: z.string().nullable(),
+  passengerFirstName: z.string(),
+  /** The phone the passenger gave on the booking form (where the e-ticket goes). */
+  passengerPhone: z.string(),
+  driverFirstName: z.string(),
+  vehicle: z.object({ make: z.string(), model: z.string(), color: z.string(), licensePlate: z.string() }),
+  departureDate: z.string(),
+  departureTime: z.string(),
+  departureAt: z.string().datetime({ offset: true }),
+  /** When an unanswered request lapses (requested only). */
+  expiresAt: z.string().datetime({ offset: true }).nullable(),
+  /** Only once the seat is the passenger's (confirmed, boarded, completed). */
+  boardingCode: z.string().nullable(),
+  /** Who made it happen: the passenger, the driver, staff, or the system (a job). */
+  actor: z.enum(['passenger', 'driver', 'staff', 'system']),
+  reason: z.string().nullable(),
+  occurredAt: z.string().datetime({ offset: true }),
+  version: aggregateVersion,
+});
+export type BookingFact = z.infer<typeof bookingFactSchema>;
+
+export const bookingFacts = [
+  'requested',
+  'accepted',
+  'declined',
+  'expired',
+  'cancelled',
+  'confirmed',
+  'boarded',
+  'completed',
+  'cancelled_by_passenger',
+  'cancelled_by_driver',
+  'no_show',
+] as const;
+export type BookingFactName = (typeof bookingFacts)[number];
+
+/** `krom.rides.booking.<fact>.v1` for each fact. */
+export const bookingEvents = Object.fromEntries(
+  bookingFacts.map((fact) => [fact, defineEvent(`krom.rides.booking.${fact}.v1`, bookingFactSchema)]),
+) as Record<BookingFactName, EventDefinition<typeof bookingFactSchema>>;
