@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from './db/rides-db.ts';
 import type { Pricing } from './posting/price-cap.ts';
 import { searchAnswers } from './search/search-cache.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
@@ -35,5 +36,6 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(rideRequestRoutes, { db: deps.db });
   const answers = searchAnswers(deps.db, { ttlMs: deps.searchCacheMs ?? 10_000 });
   await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers });
+  await app.register(bookingRoutes, { db: deps.db });
   return app;
 }

@@ -56,6 +56,7 @@ export const bookingFacts = [
   'declined',
   'expired',
   'cancelled',
+  'payment_requested',
   'confirmed',
   'boarded',
   'completed',

@@ -66,6 +66,7 @@ export const bookingMessages = {
   rideCancelled: 'This ride has been cancelled',
   rideUnavailable: 'This ride is no longer taking bookings',
   departed: 'This ride has already left',
+  tooLateToRequest: `This driver approves each booking, and requests close ${requestCutoffHoursBeforeDeparture} hours before departure`,
   alreadyBooked: 'You already have a booking on this ride',
   notEnoughSeats: (left: number) =>
     left === 0 ? 'No seats are left on this part of the route' : `Only ${left} ${left === 1 ? 'seat is' : 'seats are'} left on this part of the route`,

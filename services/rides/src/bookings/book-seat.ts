@@ -1,0 +1,135 @@
+import { bookingEvents } from '@krom/contracts/events/bookings';
+import {
+  type Booking,
+  type bookingInputSchema,
+  bookingMessages,
+  requestAnswerHours,
+  requestCutoffHoursBeforeDeparture,
+  seatHoldingStatuses,
+} from '@krom/contracts/http/bookings';
+import { rideTotal } from '@krom/contracts/money';
+import { HttpError } from '@krom/server-kit/errors';
+import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RidesDb } from '../db/rides-db.ts';
+import { newBoardingCode } from './boarding-code.ts';
+import { bookingRow, toBooking, toFact } from './booking-views.ts';
+import { destinationIndex, legsAfter, lockRideSeats, type RideSeats, seatsLeftOn, writeLegs } from './seats.ts';
+
+export type BookingRequest = z.output<typeof bookingInputSchema>;
+
+const HOUR_MS = 3_600_000;
+
+/** When a request on an approval ride lapses unanswered: 12 hours after it is made, or 2 hours before departure if sooner. */
+export const requestExpiry = (now: Date, departureAt: Date) =>
+  new Date(Math.min(now.getTime() + requestAnswerHours * HOUR_MS, departureAt.getTime() - requestCutoffHoursBeforeDeparture * HOUR_MS));
+
+/**
+ * What a seat costs on the passenger's leg. The whole route costs the ride's price; a part of it
+ * is priced by the leg's share of the route (rides/legs.ts).
+ */
+export type LegPrice = (tx: Transaction, ride: RideSeats, boardAt: number, alightAt: number) => Promise<string>;
+export const wholeRidePrice: LegPrice = async (_tx, ride) => ride.pricePerSeat;
+
+/**
+ * Books seats for `passengerId`, in one transaction with the ride's row locked: every rule is
+ * checked on the ride as it is now (the listing the passenger saw may be 10 s old), the seats are
+ * taken on each leg of their trip, and the booking is written with its history row and event. An
+ * instant ride's booking is confirmed at once (cash to the driver); an approval ride's is a
+ * request that lapses unanswered (`requestExpiry`). Refusals are HttpErrors in the contract's words.
+ */
+export async function bookSeats(
+  db: RidesDb,
+  passengerId: string,
+  request: BookingRequest,
+  options: {
+    now?: Date;
+    legPrice?: LegPrice;
+    /** Runs in the booking's transaction once it is written (the idempotency key's answer is stored there). */
+    booked?: (tx: Transaction, booking: Booking) => Promise<void>;
+  } = {},
+): Promise<Booking> {
+  const now = options.now ?? new Date();
+  const legPrice = options.legPrice ?? wholeRidePrice;
+  return db.transaction(async (tx) => {
+    await assertMayBook(tx, passengerId);
+    const ride = await lockRideSeats(tx, request.rideId);
+    if (!ride) throw new HttpError(404, bookingMessages.rideNotFound);
+    await assertRideTakesBookings(tx, ride, passengerId, request, now);
+    const left = seatsLeftOn(ride, request.boardAt, request.alightAt);
+    if (request.seats > left) throw new HttpError(409, bookingMessages.notEnoughSeats(left));
+
+    const status = ride.bookingMode === 'instant' ? 'confirmed' : 'requested';
+    const expiresAt = status === 'requested' ? requestExpiry(now, ride.departureAt) : null;
+    const pricePerSeat = await legPrice(tx, ride, request.boardAt, request.alightAt);
+    await writeLegs(tx, ride, legsAfter(ride.taken, request.boardAt, request.alightAt, request.seats));
+    const { rows } = await tx
+      .execute<{ id: string }>(sql`
+      INSERT INTO bookings (ride_id, passenger_id, board_at, alight_at, seats, price_per_seat, total_amount, currency, status, booking_mode,
+                            payment_method, passenger_name, passenger_phone, special_requests, boarding_code, expires_at, created_at, updated_at)
+      VALUES (${ride.id}, ${passengerId}, ${request.boardAt}, ${request.alightAt}, ${request.seats}, ${pricePerSeat}::numeric,
+              ${rideTotal(pricePerSeat, request.seats)}::numeric, ${ride.currency}, ${status}, ${ride.bookingMode}, 'cash',
+              ${request.passengerName}, ${request.passengerPhone}, ${request.specialRequests || null}, ${await unusedCode(tx, ride.id)},
+              ${expiresAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      RETURNING id`)
+      .catch(refuseSecondLiveBooking);
+    const id = rows[0]?.id;
+    if (!id) throw new Error('booking insert returned no row');
+    await tx.execute(sql`
+      INSERT INTO booking_history (booking_id, from_status, to_status, actor, actor_id, version, at)
+      VALUES (${id}, NULL, ${status}, 'passenger', ${passengerId}, 1, ${now.toISOString()}::timestamptz)`);
+    const row = await bookingRow(tx, id);
+    if (!row) throw new Error('booking vanished after insert');
+    await recordEvent(tx, bookingEvents[status], toFact(row, null, 'passenger', { occurredAt: now }));
+    const booking = toBooking(row);
+    await options.booked?.(tx, booking);
+    return booking;
+  });
+}
+
+/** The database's own guard against a second live booking (the check above sees it first but for a race with itself). */
+function refuseSecondLiveBooking(error: unknown): never {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause;
+  if (cause?.code === '23505' && cause.constraint === 'bookings_one_live_per_passenger_key') throw new HttpError(409, bookingMessages.alreadyBooked);
+  throw error;
+}
+
+/** A suspended or deleted member cannot book (rides' projection of identity says which). */
+async function assertMayBook(tx: Transaction, passengerId: string) {
+  const { rows } = await tx.execute<{ barred: boolean }>(sql`SELECT (suspended OR deleted) AS barred FROM user_profiles WHERE user_id = ${passengerId}`);
+  if (rows[0]?.barred) throw new HttpError(403, bookingMessages.cannotBook);
+}
+
+/** The ride's own rules, on the locked row: not the passenger's own, active, still to leave, the leg on its route, one live booking each. */
+async function assertRideTakesBookings(tx: Transaction, ride: RideSeats, passengerId: string, request: BookingRequest, now: Date) {
+  if (ride.driverId === passengerId) throw new HttpError(403, bookingMessages.ownRide);
+  if (ride.status === 'cancelled') throw new HttpError(409, bookingMessages.rideCancelled);
+  if (ride.status !== 'active') throw new HttpError(409, bookingMessages.rideUnavailable);
+  if (ride.departureAt.getTime() <= now.getTime()) throw new HttpError(409, bookingMessages.departed);
+  if (request.alightAt > destinationIndex(ride.stopCount)) {
+    throw new HttpError(400, bookingMessages.places, [{ field: 'alightAt', message: bookingMessages.places }]);
+  }
+  if (ride.bookingMode === 'approval' && requestExpiry(now, ride.departureAt).getTime() <= now.getTime()) {
+    throw new HttpError(409, bookingMessages.tooLateToRequest);
+  }
+  const { rows } = await tx.execute<{ hidden: boolean; live: boolean }>(sql`
+    SELECT
+      EXISTS (SELECT 1 FROM user_profiles WHERE user_id = ${ride.driverId} AND (suspended OR deleted)) AS hidden,
+      EXISTS (SELECT 1 FROM bookings WHERE ride_id = ${ride.id} AND passenger_id = ${passengerId}
+              AND status IN (${sql.join(
+                seatHoldingStatuses.map((status) => sql`${status}`),
+                sql`, `,
+              )})) AS live`);
+  if (rows[0]?.hidden) throw new HttpError(409, bookingMessages.rideUnavailable);
+  if (rows[0]?.live) throw new HttpError(409, bookingMessages.alreadyBooked);
+}
+
+/** A boarding code no other booking of the ride has (the ride's row is locked, so none is being written meanwhile). */
+async function unusedCode(tx: Transaction, rideId: string): Promise<string> {
+  for (;;) {
+    const code = newBoardingCode();
+    const { rows } = await tx.execute(sql`SELECT 1 FROM bookings WHERE ride_id = ${rideId} AND boarding_code = ${code}`);
+    if (rows.length === 0) return code;
+  }
+}

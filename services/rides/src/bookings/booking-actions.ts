@@ -1,0 +1,122 @@
+import { type Booking, bookingMessages, cancellationRefund, noShowReportHours, type RideBooking } from '@krom/contracts/http/bookings';
+import { uuid } from '@krom/contracts/http/fields';
+import { HttpError } from '@krom/server-kit/errors';
+import type { Transaction } from '@krom/server-kit/outbox';
+import { sql } from 'drizzle-orm';
+import type { RidesDb } from '../db/rides-db.ts';
+import type { SqlRunner } from '../rides/ride-views.ts';
+import { type BookingRow, bookingRows, toBooking, toRideBooking } from './booking-views.ts';
+import { applyTransition, type BookingAction } from './transitions.ts';
+
+/*
+ * What a passenger and a driver do with a booking. Each acts only on what is theirs: a passenger
+ * on their own bookings, a driver on the bookings of their own rides; anything else is a 404, as
+ * if it did not exist (nobody learns another member's booking ids).
+ */
+
+const HOUR_MS = 3_600_000;
+const notFound = () => new HttpError(404, bookingMessages.notFound);
+
+/** The booking with its row locked, if `userId` may act on it as `as`. */
+async function ownBooking(tx: Transaction, bookingId: string, userId: string, as: 'passenger' | 'driver'): Promise<BookingRow> {
+  if (!uuid.safeParse(bookingId).success) throw notFound();
+  const owner = as === 'passenger' ? sql`b.passenger_id` : sql`r.driver_id`;
+  const [row] = await bookingRows(tx, sql`WHERE b.id = ${bookingId} AND ${owner} = ${userId}`);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function move(tx: Transaction, row: BookingRow, action: BookingAction, by: Parameters<typeof applyTransition>[3], refused: string) {
+  const moved = await applyTransition(tx, row.id, action, by);
+  if (!moved) throw new HttpError(409, refused);
+  return moved;
+}
+
+/** The passenger's bookings, upcoming (the ride still to leave and the booking live or settled, soonest first) or past. */
+export async function myBookings(db: SqlRunner, passengerId: string, when: 'upcoming' | 'past', now = new Date()): Promise<Booking[]> {
+  const at = now.toISOString();
+  const tail =
+    when === 'upcoming'
+      ? sql`WHERE b.passenger_id = ${passengerId} AND r.departure_at > ${at}::timestamptz
+              AND b.status IN ('requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded')
+            ORDER BY r.departure_at, b.id LIMIT 100`
+      : sql`WHERE b.passenger_id = ${passengerId} AND (r.departure_at <= ${at}::timestamptz
+              OR b.status NOT IN ('requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded'))
+            ORDER BY r.departure_at DESC, b.id DESC LIMIT 100`;
+  return (await bookingRows(db, tail)).map(toBooking);
+}
+
+export async function passengerBooking(db: SqlRunner, passengerId: string, bookingId: string): Promise<Booking> {
+  if (!uuid.safeParse(bookingId).success) throw notFound();
+  const [row] = await bookingRows(db, sql`WHERE b.id = ${bookingId} AND b.passenger_id = ${passengerId}`);
+  if (!row) throw notFound();
+  return toBooking(row);
+}
+
+/**
+ * The passenger cancels: a request (or a seat not yet secured) is withdrawn; a confirmed seat is
+ * cancelled by the policy, whose refund the event carries (paid back by the payments issue).
+ */
+export async function cancelAsPassenger(db: RidesDb, passengerId: string, bookingId: string, now = new Date()): Promise<Booking> {
+  return db.transaction(async (tx) => {
+    const row = await ownBooking(tx, bookingId, passengerId, 'passenger');
+    const by = { actor: 'passenger' as const, actorId: passengerId, now };
+    if (row.status === 'confirmed') {
+      const refund = cancellationRefund(new Date(row.departureAt), now, row.totalAmount);
+      return toBooking(await move(tx, row, 'cancelByPassenger', { ...by, refundAmount: refund.amount }, bookingMessages.transition.cancel));
+    }
+    return toBooking(await move(tx, row, 'withdraw', by, bookingMessages.transition.cancel));
+  });
+}
+
+/** The driver accepts a request; a cash booking is then confirmed at once (mobile money holds it for payment: the payments issue). */
+export async function acceptAsDriver(db: RidesDb, driverId: string, bookingId: string, now = new Date()): Promise<RideBooking> {
+  return db.transaction(async (tx) => {
+    const row = await ownBooking(tx, bookingId, driverId, 'driver');
+    const by = { actor: 'driver' as const, actorId: driverId, now };
+    await move(tx, row, 'accept', by, bookingMessages.transition.accept);
+    return toRideBooking(await move(tx, row, 'confirm', by, bookingMessages.transition.accept));
+  });
+}
+
+export async function declineAsDriver(db: RidesDb, driverId: string, bookingId: string, now = new Date()): Promise<RideBooking> {
+  return db.transaction(async (tx) => {
+    const row = await ownBooking(tx, bookingId, driverId, 'driver');
+    return toRideBooking(await move(tx, row, 'decline', { actor: 'driver', actorId: driverId, now }, bookingMessages.transition.decline));
+  });
+}
+
+/** The driver reports a confirmed passenger who did not come: from departure until `noShowReportHours` after it. */
+export async function reportNoShowAsDriver(db: RidesDb, driverId: string, bookingId: string, now = new Date()): Promise<RideBooking> {
+  return db.transaction(async (tx) => {
+    const row = await ownBooking(tx, bookingId, driverId, 'driver');
+    const departure = new Date(row.departureAt).getTime();
+    if (now.getTime() < departure) throw new HttpError(409, bookingMessages.noShowTooEarly);
+    if (now.getTime() > departure + noShowReportHours * HOUR_MS) throw new HttpError(409, bookingMessages.noShowTooLate);
+    return toRideBooking(await move(tx, row, 'noShow', { actor: 'driver', actorId: driverId, now }, bookingMessages.transition.noShow));
+  });
+}
+
+/** The driver boards the passenger whose booking on this ride has `code`. */
+export async function boardByCode(db: RidesDb, driverId: string, rideId: string, code: string, now = new Date()): Promise<RideBooking> {
+  return db.transaction(async (tx) => {
+    await assertOwnRide(tx, driverId, rideId);
+    const [row] = await bookingRows(tx, sql`WHERE b.ride_id = ${rideId} AND b.boarding_code = ${code}`);
+    if (!row) throw new HttpError(404, bookingMessages.wrongCode);
+    return toRideBooking(await move(tx, row, 'board', { actor: 'driver', actorId: driverId, now }, bookingMessages.transition.board));
+  });
+}
+
+/** The bookings on the driver's ride, requests first, then by when they were made. */
+export async function bookingsOnRide(db: SqlRunner, driverId: string, rideId: string): Promise<RideBooking[]> {
+  await assertOwnRide(db, driverId, rideId);
+  const rows = await bookingRows(db, sql`WHERE b.ride_id = ${rideId} ORDER BY (b.status = 'requested') DESC, b.created_at, b.id`);
+  return rows.map(toRideBooking);
+}
+
+async function assertOwnRide(db: SqlRunner, driverId: string, rideId: string) {
+  if (!uuid.safeParse(rideId).success) throw new HttpError(404, bookingMessages.rideNotFound);
+  const { rows } = await db.execute(sql`SELECT 1 FROM rides WHERE id = ${rideId} AND driver_id = ${driverId}`);
+  if (rows.length === 0) throw new HttpError(404, bookingMessages.rideNotFound);
+}
+

@@ -1,0 +1,437 @@
+import { randomUUID } from 'node:crypto';
+import { bookingFactSchema } from '@krom/contracts/events/bookings';
+import {
+  boardingCodeAlphabet,
+  bookingMessages,
+  bookingSchema,
+  myBookingsResponseSchema,
+  rideBookingSchema,
+  rideBookingsResponseSchema,
+} from '@krom/contracts/http/bookings';
+import { describe, expect, it } from 'vitest';
+import { bookingCalls } from './bookings-env.ts';
+import { insertUserProfile, useRidesService } from './rides-test-env.ts';
+
+const handle = useRidesService();
+const { call, member, ride, form, book, legs, events, departAt } = bookingCalls(handle);
+const HOUR = 3_600_000;
+
+async function booked(caller: Parameters<typeof book>[0], body: object) {
+  const response = await book(caller, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return bookingSchema.parse(response.json());
+}
+
+describe('who may call', () => {
+  it.each([
+    ['POST', '/bookings'],
+    ['GET', '/bookings/mine'],
+    ['GET', `/bookings/${randomUUID()}`],
+    ['POST', `/bookings/${randomUUID()}/cancel`],
+    ['POST', `/bookings/${randomUUID()}/accept`],
+    ['POST', `/bookings/${randomUUID()}/decline`],
+    ['POST', `/bookings/${randomUUID()}/no-show`],
+    ['GET', `/rides/${randomUUID()}/bookings`],
+    ['POST', `/rides/${randomUUID()}/board`],
+  ] as const)('%s %s refuses guests and staff with 401', async (method, url) => {
+    const body = method === 'POST' ? {} : undefined;
+    expect((await call({ kind: 'public' }, method, url, body, { 'idempotency-key': randomUUID() })).statusCode).toBe(401);
+    expect((await call({ kind: 'admin', adminId: randomUUID() }, method, url, body, { 'idempotency-key': randomUUID() })).statusCode).toBe(401);
+  });
+
+  it("answers 404 for another member's booking and another driver's ride, as if they did not exist", async () => {
+    const { rideId, driver } = await ride();
+    const booking = await booked(await member(), form(rideId));
+    const stranger = await member();
+    for (const [method, url] of [
+      ['GET', `/bookings/${booking.id}`],
+      ['POST', `/bookings/${booking.id}/cancel`],
+      ['POST', `/bookings/${booking.id}/accept`],
+      ['POST', `/bookings/${booking.id}/decline`],
+      ['POST', `/bookings/${booking.id}/no-show`],
+      ['GET', `/rides/${rideId}/bookings`],
+    ] as const) {
+      expect((await call(stranger, method, url)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    // The driver cannot act as the passenger, nor the passenger as the driver.
+    expect((await call(driver, 'POST', `/bookings/${booking.id}/cancel`)).statusCode).toBe(404);
+    expect((await call(stranger, 'POST', `/rides/${rideId}/board`, { code: booking.boardingCode })).statusCode).toBe(404);
+  });
+});
+
+describe('booking an instant ride', () => {
+  it('confirms at once with a boarding code, takes the seats on the legs ridden, and records the fact', async () => {
+    const { rideId } = await ride({ seats: 3 });
+    const passenger = await member();
+    const booking = await booked(passenger, form(rideId, { seats: 2, boardAt: 1, alightAt: 2, specialRequests: ' One big bag ' }));
+    expect(booking).toMatchObject({
+      rideId,
+      status: 'confirmed',
+      bookingMode: 'instant',
+      paymentMethod: 'cash',
+      seats: 2,
+      board: { index: 1, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', meetingPoint: 'By the Total fuel station' },
+      alight: { index: 2, location: 'Kejetia Lorry Park', meetingPoint: null },
+      passengerName: 'Ama Serwaa',
+      passengerPhone: '0244123456',
+      specialRequests: 'One big bag',
+      driverName: 'Kofi Boateng',
+      vehicle: { make: 'Toyota', model: 'Corolla', color: 'Silver' },
+      expiresAt: null,
+      version: 1,
+    });
+    expect(booking.boardingCode).toMatch(new RegExp(`^[${boardingCodeAlphabet}]{6}$`));
+    // Leg 0 (Accra → Nkawkaw) untouched, leg 1 (Nkawkaw → Kumasi) has 2 of 3: the freest leg still has 3.
+    expect(await legs(rideId)).toEqual({ taken: [0, 2], available: 3, offered: 3 });
+    const recorded = await events(booking.id);
+    expect(recorded.map((row) => row.subject)).toEqual(['krom.rides.booking.confirmed.v1']);
+    expect(bookingFactSchema.parse(recorded[0]!.envelope.data)).toMatchObject({
+      status: 'confirmed',
+      previousStatus: null,
+      passengerId: passenger.userId,
+      passengerFirstName: 'Ama',
+      driverFirstName: 'Kofi',
+      boardingCode: booking.boardingCode,
+      totalAmount: booking.totalAmount,
+      version: 1,
+    });
+    const mine = myBookingsResponseSchema.parse((await call(passenger, 'GET', '/bookings/mine')).json());
+    expect(mine.bookings.map((item) => item.id)).toEqual([booking.id]);
+    expect(myBookingsResponseSchema.parse((await call(passenger, 'GET', '/bookings/mine?when=past')).json()).bookings).toEqual([]);
+  });
+
+  it('charges the seats times the price per seat', async () => {
+    const { rideId } = await ride({ price: '45.50' });
+    const booking = await booked(await member(), form(rideId, { seats: 3 }));
+    expect(booking.totalAmount).toBe((Number(booking.pricePerSeat) * 3).toFixed(2));
+  });
+});
+
+describe('the rules, each with its message', () => {
+  it.each([
+    ['no seats', { seats: 0 }, bookingMessages.seats],
+    ['nine seats', { seats: 9 }, bookingMessages.seats],
+    ['no name', { passengerName: '  ' }, bookingMessages.passengerName],
+    ['a bad phone', { passengerPhone: '12345' }, 'Please enter a valid 10-digit Ghana phone number starting with 0'],
+    ['leaving before boarding', { boardAt: 2, alightAt: 1 }, bookingMessages.placesOrder],
+    ['a place off the route', { boardAt: 0, alightAt: 5 }, bookingMessages.places],
+  ])('refuses %s with 400', async (_name, changes, message) => {
+    const { rideId } = await ride();
+    const response = await book(await member(), form(rideId, changes));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a booking without an Idempotency-Key with 400', async () => {
+    const { rideId } = await ride();
+    const response = await book(await member(), form(rideId), null);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(bookingMessages.idempotencyKey);
+  });
+
+  it('refuses an unknown ride (404), the driver on their own ride (403), a cancelled, departed or hidden ride (409)', async () => {
+    const passenger = await member();
+    expect((await book(passenger, form(randomUUID()))).json()).toEqual({ message: bookingMessages.rideNotFound });
+
+    const own = await ride();
+    const mine = await book(own.driver, form(own.rideId));
+    expect([mine.statusCode, mine.json().message]).toEqual([403, bookingMessages.ownRide]);
+
+    const cancelled = await ride();
+    expect((await call(cancelled.driver, 'POST', `/rides/${cancelled.rideId}/cancel`)).statusCode).toBe(200);
+    const onCancelled = await book(passenger, form(cancelled.rideId));
+    expect([onCancelled.statusCode, onCancelled.json().message]).toEqual([409, bookingMessages.rideCancelled]);
+
+    const departed = await ride();
+    await departAt(departed.rideId, new Date(Date.now() - 60_000));
+    const late = await book(passenger, form(departed.rideId));
+    expect([late.statusCode, late.json().message]).toEqual([409, bookingMessages.departed]);
+
+    const hidden = await ride();
+    await insertUserProfile(handle.service, hidden.driver.userId, { firstName: 'Kofi', suspended: true });
+    const onHidden = await book(passenger, form(hidden.rideId));
+    expect([onHidden.statusCode, onHidden.json().message]).toEqual([409, bookingMessages.rideUnavailable]);
+  });
+
+  it('refuses a suspended or deleted passenger with 403', async () => {
+    const { rideId } = await ride();
+    for (const barred of [{ suspended: true }, { deleted: true }]) {
+      const response = await book(await member(barred), form(rideId));
+      expect([response.statusCode, response.json().message]).toEqual([403, bookingMessages.cannotBook]);
+    }
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+  });
+
+  it('allows one live booking per passenger per ride, and another once the first is cancelled', async () => {
+    const { rideId } = await ride();
+    const passenger = await member();
+    const first = await booked(passenger, form(rideId));
+    const second = await book(passenger, form(rideId, { boardAt: 1 }));
+    expect([second.statusCode, second.json().message]).toEqual([409, bookingMessages.alreadyBooked]);
+    expect((await call(passenger, 'POST', `/bookings/${first.id}/cancel`)).statusCode).toBe(200);
+    await booked(passenger, form(rideId));
+  });
+
+  it('refuses more seats than are left on the leg, saying how many are', async () => {
+    const { rideId } = await ride({ seats: 3 });
+    await booked(await member(), form(rideId, { seats: 2, boardAt: 0, alightAt: 1 }));
+    const tooMany = await book(await member(), form(rideId, { seats: 2, boardAt: 0, alightAt: 2 }));
+    expect([tooMany.statusCode, tooMany.json().message]).toEqual([409, bookingMessages.notEnoughSeats(1)]);
+    // The second leg alone still has all three.
+    await booked(await member(), form(rideId, { seats: 3, boardAt: 1, alightAt: 2 }));
+    const none = await book(await member(), form(rideId, { seats: 1, boardAt: 1, alightAt: 2 }));
+    expect(none.json().message).toBe(bookingMessages.notEnoughSeats(0));
+  });
+});
+
+describe('seats per leg, never oversold', () => {
+  it('200 concurrent requests for the last 3 seats sell exactly 3, and refuse the rest clearly', async () => {
+    const { rideId } = await ride({ seats: 3 });
+    const passengers = await Promise.all(Array.from({ length: 200 }, () => member()));
+    const answers = await Promise.all(passengers.map((passenger) => book(passenger, form(rideId))));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(197);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json().message).toBe(bookingMessages.notEnoughSeats(0));
+    }
+    expect(await legs(rideId)).toEqual({ taken: [3, 3], available: 0, offered: 3 });
+    const { rows } = await handle.service.db.$client.query('SELECT sum(seats)::int AS sold FROM bookings WHERE ride_id = $1', [rideId]);
+    expect(rows[0].sold).toBe(3);
+  });
+
+  it('reuses a seat on disjoint legs and never on overlapping ones, under concurrency', async () => {
+    const { rideId } = await ride({ seats: 2 });
+    const legsAsked = [
+      { boardAt: 0, alightAt: 1 },
+      { boardAt: 1, alightAt: 2 },
+      { boardAt: 0, alightAt: 2 },
+    ];
+    const passengers = await Promise.all(Array.from({ length: 90 }, () => member()));
+    const answers = await Promise.all(passengers.map((passenger, i) => book(passenger, form(rideId, legsAsked[i % 3]))));
+    for (const answer of answers) expect([201, 409]).toContain(answer.statusCode);
+    const { rows } = await handle.service.db.$client.query<{ board_at: number; alight_at: number; seats: number }>(
+      'SELECT board_at, alight_at, seats FROM bookings WHERE ride_id = $1',
+      [rideId],
+    );
+    const onLeg = (leg: number) => rows.filter((row) => row.board_at <= leg && row.alight_at > leg).reduce((sum, row) => sum + row.seats, 0);
+    // Never over on any leg, the stored counts are the bookings' own, and no leg is left with a
+    // seat someone asked for: every refused request was for a leg already full.
+    expect([onLeg(0), onLeg(1)]).toEqual([2, 2]);
+    expect((await legs(rideId)).taken).toEqual([2, 2]);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has the database refuse any leg over the seats offered, whatever the code', async () => {
+    const { rideId } = await ride({ seats: 2 });
+    await expect(handle.service.db.$client.query(`UPDATE rides SET leg_seats_taken = '{3,0}' WHERE id = $1`, [rideId])).rejects.toThrow(
+      /rides_leg_seats_check/,
+    );
+    await expect(handle.service.db.$client.query(`UPDATE rides SET leg_seats_taken = '{-1,0}' WHERE id = $1`, [rideId])).rejects.toThrow(
+      /rides_leg_seats_check/,
+    );
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the same key and body as the first time, and books nothing more', async () => {
+    const { rideId } = await ride({ seats: 3 });
+    const passenger = await member();
+    const key = randomUUID();
+    const first = await book(passenger, form(rideId, { seats: 2 }), key);
+    // The same body, written differently (phone spaced otherwise, keys in another order).
+    const rewritten = Object.fromEntries(Object.entries(form(rideId, { seats: 2, passengerPhone: '0244123456' })).reverse());
+    const again = await book(passenger, rewritten, key);
+    expect(first.statusCode).toBe(201);
+    expect([again.statusCode, again.json()]).toEqual([201, first.json()]);
+    expect((await legs(rideId)).taken).toEqual([2, 2]);
+    const { rows } = await handle.service.db.$client.query('SELECT count(*)::int AS n FROM bookings WHERE ride_id = $1', [rideId]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('refuses the same key with another body (422), and keeps keys apart per member', async () => {
+    const { rideId } = await ride({ seats: 3 });
+    const passenger = await member();
+    const key = randomUUID();
+    expect((await book(passenger, form(rideId), key)).statusCode).toBe(201);
+    const other = await book(passenger, form(rideId, { seats: 2 }), key);
+    expect([other.statusCode, other.json().message]).toEqual([422, bookingMessages.idempotencyReused]);
+    // Another member's identical key is theirs.
+    expect((await book(await member(), form(rideId), key)).statusCode).toBe(201);
+  });
+
+  it('answers 409 while a request with the key is in progress, and takes over a claim left by a process that died', async () => {
+    const { rideId } = await ride();
+    const passenger = await member();
+    const key = randomUUID();
+    const { requestHash } = await import('../src/bookings/idempotency.ts');
+    const parsed = { ...form(rideId), passengerPhone: '0244123456' };
+    await handle.service.db.$client.query('INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3)', [
+      passenger.userId,
+      key,
+      requestHash('/bookings', parsed),
+    ]);
+    const busy = await book(passenger, form(rideId), key);
+    expect([busy.statusCode, busy.json().message]).toEqual([409, bookingMessages.idempotencyInProgress]);
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+    await handle.service.db.$client.query(`UPDATE idempotency_keys SET locked_at = now() - interval '2 minutes' WHERE key = $1`, [key]);
+    expect((await book(passenger, form(rideId), key)).statusCode).toBe(201);
+  });
+
+  it('answers a retry of a refused request with the same refusal', async () => {
+    const { rideId } = await ride({ seats: 1 });
+    await booked(await member(), form(rideId));
+    const passenger = await member();
+    const key = randomUUID();
+    const first = await book(passenger, form(rideId), key);
+    const again = await book(passenger, form(rideId), key);
+    expect([first.statusCode, again.statusCode]).toEqual([409, 409]);
+    expect(again.json()).toEqual(first.json());
+  });
+});
+
+describe('approval rides', () => {
+  it('makes a request that lapses 12 hours on, which the driver accepts: confirmed (cash) with its code', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval', seats: 2 });
+    const passenger = await member();
+    const before = Date.now();
+    const request = await booked(passenger, form(rideId, { seats: 2, boardAt: 1 }));
+    expect(request).toMatchObject({ status: 'requested', bookingMode: 'approval', boardingCode: null });
+    const lapses = new Date(request.expiresAt!).getTime();
+    expect(lapses).toBeGreaterThanOrEqual(before + 12 * HOUR);
+    expect(lapses).toBeLessThanOrEqual(Date.now() + 12 * HOUR);
+    // A request holds its seats while it waits.
+    expect((await legs(rideId)).taken).toEqual([0, 2]);
+
+    const list = rideBookingsResponseSchema.parse((await call(driver, 'GET', `/rides/${rideId}/bookings`)).json());
+    expect(list.bookings).toEqual([expect.objectContaining({ id: request.id, status: 'requested', passengerFirstName: 'Ama', seats: 2 })]);
+    expect(JSON.stringify(list)).not.toContain('0244123456');
+
+    const accepted = await call(driver, 'POST', `/bookings/${request.id}/accept`);
+    expect(rideBookingSchema.parse(accepted.json()).status).toBe('confirmed');
+    const seen = bookingSchema.parse((await call(passenger, 'GET', `/bookings/${request.id}`)).json());
+    expect(seen).toMatchObject({ status: 'confirmed', expiresAt: null, version: 3 });
+    expect(seen.boardingCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect((await events(request.id)).map((row) => [row.subject, row.envelope.data.version])).toEqual([
+      ['krom.rides.booking.requested.v1', 1],
+      ['krom.rides.booking.accepted.v1', 2],
+      ['krom.rides.booking.confirmed.v1', 3],
+    ]);
+    // Answered once: a second accept or a decline now is refused and changes nothing.
+    const twice = await call(driver, 'POST', `/bookings/${request.id}/accept`);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, bookingMessages.transition.accept]);
+    expect((await call(driver, 'POST', `/bookings/${request.id}/decline`)).statusCode).toBe(409);
+    expect(await events(request.id)).toHaveLength(3);
+  });
+
+  it('gives the seats back when the driver declines', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval', seats: 2 });
+    const request = await booked(await member(), form(rideId, { seats: 2 }));
+    const declined = await call(driver, 'POST', `/bookings/${request.id}/decline`);
+    expect(rideBookingSchema.parse(declined.json()).status).toBe('declined');
+    expect(await legs(rideId)).toEqual({ taken: [0, 0], available: 2, offered: 2 });
+  });
+
+  it('lets exactly one of an accept and a decline racing on one request happen', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval' });
+    const request = await booked(await member(), form(rideId));
+    const answers = await Promise.all([call(driver, 'POST', `/bookings/${request.id}/accept`), call(driver, 'POST', `/bookings/${request.id}/decline`)]);
+    expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join()).toEqual([200, 409]);
+    const { rows } = await handle.service.db.$client.query('SELECT status FROM bookings WHERE id = $1', [request.id]);
+    expect((await legs(rideId)).taken).toEqual(rows[0].status === 'declined' ? [0, 0] : [1, 1]);
+  });
+
+  it('closes requests 2 hours before departure', async () => {
+    const { rideId } = await ride({ bookingMode: 'approval' });
+    await departAt(rideId, new Date(Date.now() + 2 * HOUR - 60_000));
+    const late = await book(await member(), form(rideId));
+    expect([late.statusCode, late.json().message]).toEqual([409, bookingMessages.tooLateToRequest]);
+  });
+});
+
+describe('cancelling', () => {
+  it('gives the passenger back the fare in full more than 24 hours ahead, half within 24 hours, and the seats return', async () => {
+    const { rideId } = await ride({ seats: 3, price: '100' });
+    const early = await booked(await member(), form(rideId, { seats: 2 }));
+    const earlyPassenger = { kind: 'user' as const, userId: (await events(early.id))[0]!.envelope.data.passengerId };
+    const cancelled = bookingSchema.parse((await call(earlyPassenger, 'POST', `/bookings/${early.id}/cancel`)).json());
+    expect(cancelled.status).toBe('cancelled_by_passenger');
+    expect((await events(early.id)).at(-1)?.envelope.data).toMatchObject({ status: 'cancelled_by_passenger', refundAmount: early.totalAmount, version: 2 });
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+
+    const late = await member();
+    const lateBooking = await booked(late, form(rideId, { seats: 1 }));
+    await departAt(rideId, new Date(Date.now() + 5 * HOUR));
+    await call(late, 'POST', `/bookings/${lateBooking.id}/cancel`);
+    const half = (Math.floor(Math.round(Number(lateBooking.totalAmount) * 100) / 2) / 100).toFixed(2);
+    expect((await events(lateBooking.id)).at(-1)?.envelope.data.refundAmount).toBe(half);
+    // A cancelled booking cannot be cancelled again.
+    const again = await call(late, 'POST', `/bookings/${lateBooking.id}/cancel`);
+    expect([again.statusCode, again.json().message]).toEqual([409, bookingMessages.transition.cancel]);
+  });
+
+  it('lets the passenger withdraw a request', async () => {
+    const { rideId } = await ride({ bookingMode: 'approval' });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId));
+    const withdrawn = bookingSchema.parse((await call(passenger, 'POST', `/bookings/${request.id}/cancel`)).json());
+    expect(withdrawn.status).toBe('cancelled');
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+    expect(myBookingsResponseSchema.parse((await call(passenger, 'GET', '/bookings/mine?when=past')).json()).bookings.map((b) => b.id)).toEqual([request.id]);
+  });
+});
+
+describe('boarding and no-shows', () => {
+  it('boards the passenger whose code the driver enters, once', async () => {
+    const { rideId, driver } = await ride();
+    const passenger = await member();
+    const booking = await booked(passenger, form(rideId));
+    const wrongCode = booking.boardingCode === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA';
+    const wrong = await call(driver, 'POST', `/rides/${rideId}/board`, { code: wrongCode });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([404, bookingMessages.wrongCode]);
+    const malformed = await call(driver, 'POST', `/rides/${rideId}/board`, { code: 'O0I1' });
+    expect([malformed.statusCode, malformed.json().message]).toEqual([400, bookingMessages.boardingCode]);
+    // Typed in lower case, as a driver may.
+    const boarded = await call(driver, 'POST', `/rides/${rideId}/board`, { code: booking.boardingCode!.toLowerCase() });
+    expect(rideBookingSchema.parse(boarded.json()).status).toBe('boarded');
+    const twice = await call(driver, 'POST', `/rides/${rideId}/board`, { code: booking.boardingCode });
+    expect([twice.statusCode, twice.json().message]).toEqual([409, bookingMessages.transition.board]);
+    expect((await events(booking.id)).map((row) => row.subject)).toEqual(['krom.rides.booking.confirmed.v1', 'krom.rides.booking.boarded.v1']);
+    // A boarded passenger can no longer cancel.
+    expect((await call(passenger, 'POST', `/bookings/${booking.id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('takes a no-show report only from departure to 24 hours after it', async () => {
+    const { rideId, driver } = await ride();
+    const booking = await booked(await member(), form(rideId));
+    const early = await call(driver, 'POST', `/bookings/${booking.id}/no-show`);
+    expect([early.statusCode, early.json().message]).toEqual([409, bookingMessages.noShowTooEarly]);
+    await departAt(rideId, new Date(Date.now() - 25 * HOUR));
+    const late = await call(driver, 'POST', `/bookings/${booking.id}/no-show`);
+    expect([late.statusCode, late.json().message]).toEqual([409, bookingMessages.noShowTooLate]);
+    await departAt(rideId, new Date(Date.now() - HOUR));
+    const reported = await call(driver, 'POST', `/bookings/${booking.id}/no-show`);
+    expect(rideBookingSchema.parse(reported.json()).status).toBe('no_show');
+  });
+});
+
+describe('history', () => {
+  it('keeps every transition with who made it', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval' });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId));
+    await call(driver, 'POST', `/bookings/${request.id}/accept`);
+    await call(passenger, 'POST', `/bookings/${request.id}/cancel`);
+    const { rows } = await handle.service.db.$client.query(
+      'SELECT from_status, to_status, actor, actor_id, version FROM booking_history WHERE booking_id = $1 ORDER BY version',
+      [request.id],
+    );
+    expect(rows).toEqual([
+      { from_status: null, to_status: 'requested', actor: 'passenger', actor_id: passenger.userId, version: 1 },
+      { from_status: 'requested', to_status: 'accepted', actor: 'driver', actor_id: driver.userId, version: 2 },
+      { from_status: 'accepted', to_status: 'confirmed', actor: 'driver', actor_id: driver.userId, version: 3 },
+      { from_status: 'confirmed', to_status: 'cancelled_by_passenger', actor: 'passenger', actor_id: passenger.userId, version: 4 },
+    ]);
+  });
+});
+
