@@ -13,6 +13,8 @@ import { renewedAssertion } from './lib/renewed-assertion.ts';
 import { reachable, repoRoot, waitFor } from './lib/infra.ts';
 import { measurePages, printPages, seedRidesForPages } from './lib/page-bench.ts';
 import { describeKeptAnswers } from './lib/search-cache-bench.ts';
+import { benchBookings } from './lib/booking-bench.ts';
+import { seedRides } from '@krom/rides-service/seed-rides';
 
 /**
  * `npm run bench`: starts the system as `npm start` does (ports +200, its own databases), then
@@ -31,6 +33,8 @@ const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** `BENCH_ONLY=pages`: start the system, seed rides and measure the pages only (issue 20's figures). */
 const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
+/** `BENCH_ONLY=bookings`: start the system, seed rides and measure booking seats only (issue 21's figures). */
+const BOOKINGS_ONLY = process.env.BENCH_ONLY === 'bookings';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PG = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -215,6 +219,8 @@ const system = spawn('npm', ['start'], {
     RATE_LIMIT_RIDE_REQUESTS_PER_DAY: '100000000',
     RATE_LIMIT_VEHICLES_PER_DAY: '100000000',
     RATE_LIMIT_MEMBER_WRITES_PER_HOUR: '100000000',
+    // The booking journeys book thousands of seats as one member.
+    RATE_LIMIT_BOOKINGS_PER_HOUR: '100000000',
     LOG_LEVEL: 'warn',
   },
 });
@@ -243,7 +249,51 @@ try {
   const secret = secrets.INTERNAL_AUTH_SECRET;
   const origin = { origin: `http://localhost:${8080 + OFFSET}`, 'content-type': 'application/json' };
 
-  if (PAGES_ONLY) {
+  let members = 0;
+  /** A member registered with identity as the BFF's sign-up would, signed in through the BFF. */
+  const newMember = async () => {
+    members += 1;
+    const account = {
+      firstName: 'Bench',
+      lastName: 'Passenger',
+      email: `bench.passenger.${Date.now()}.${members}@bench.example`,
+      phone: `020${String(1_000_000 + members).slice(-7)}`,
+      password: 'Bench-Passenger-Kente-2026',
+    };
+    const made = await fetch(`${IDENTITY}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ASSERTION_HEADER]: await signAssertion(secret, { kind: 'public' }, 'identity') },
+      body: JSON.stringify(account),
+    });
+    if (made.status !== 201) throw new Error(`registering a bench passenger answered ${made.status}: ${await made.text()}`);
+    const id = ((await made.json()) as { id: string }).id;
+    const login = await fetch(`${BFF}/api/auth/login`, { method: 'POST', headers: origin, body: JSON.stringify({ email: account.email, password: account.password }) });
+    if (!login.ok) throw new Error(`signing in a bench passenger answered ${login.status}`);
+    return { id, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  };
+  const bookingFigures = async (search: string, day: string) => {
+    const bookings = await benchBookings({ bffUrl: BFF, ridesUrl: RIDES, ridesDatabaseUrl: dbUrl('rides'), secret, origin: WEB, load, newMember, search, day });
+    console.log('\n  Booking seats (each request a new Idempotency-Key and a seat on a ride not yet booked)');
+    printTable(bookings.rows);
+    const [viaBff, direct, searching] = bookings.rows as [Figures, Figures, Figures];
+    console.log(`  BFF/direct throughput ratio for POST bookings: ${(viaBff.rps / direct.rps).toFixed(2)} (goal ≥ 0.6)`);
+    const o = bookings.oversell;
+    console.log(`  oversell run: ${o.free} seats free, 200 members at once through the BFF → ${o.sold} seats sold (${o.accepted} booked, ${o.refused} refused 409, ${o.other} other)`);
+    console.log(`  search p95 at 300 req/s with bookings at 20/s on its day: ${ms(searching.p95)} (goal < 25 ms)`);
+  };
+
+  if (BOOKINGS_ONLY) {
+    const pool = new pg.Pool({ connectionString: dbUrl('rides'), max: 4 });
+    try {
+      await seedRides(pool, { count: RIDE_COUNT, drivers: 400, days: 30 });
+      await pool.query('VACUUM ANALYZE');
+    } finally {
+      await pool.end();
+    }
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    console.log(`\nKrom bookings (this machine, ${RIDE_COUNT.toLocaleString('en')} rides seeded)`);
+    await bookingFigures(`from=Accra&to=Kumasi&date=${day}&seats=1`, day);
+  } else if (PAGES_ONLY) {
     // `BENCH_ONLY=pages`: the rides the listing and preview show, then the page figures alone.
     await seedRidesForPages(dbUrl('rides'), RIDE_COUNT);
     const pages = await measurePages({ chromiumPath: CHROMIUM, web: WEB, bff: BFF, startSecureWeb });
@@ -376,6 +426,7 @@ try {
     `  the search's own statement in PostgreSQL (searchRides, no kept answer, one at a time, 200 runs): p50 ${ms(percentile(marketplace.queryMs, 50))}, p95 ${ms(percentile(marketplace.queryMs, 95))}`,
   );
   console.log(`  ${describeKeptAnswers(marketplace.kept)}`);
+  await bookingFigures(marketplace.search, marketplace.day);
   console.log(`  GET /api/rides at a fixed 300 req/s: p95 ${ms(searchFixed.p95)} (goal < 25 ms), ${searchFixed.rps.toFixed(0)} req/s served, ${searchFixed.non2xx} non-2xx`);
   console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx\n`);
   printPages(pages, CHROMIUM);

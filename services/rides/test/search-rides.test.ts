@@ -308,6 +308,7 @@ describe('order and pages', () => {
       departureTime: '10:25',
       duration: null,
       availableSeats: 3,
+      bookingMode: 'instant',
       totalSeats: 4,
       pricePerSeat: '10.00',
       currency: 'GHS',
