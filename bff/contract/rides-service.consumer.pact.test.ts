@@ -2,6 +2,7 @@ import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
 import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { ghanaToday } from '@krom/contracts/ghana-time';
 import { monthsAfter } from '@krom/contracts/http/dates';
+import { bookingMessages } from '@krom/contracts/http/bookings';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
@@ -276,6 +277,7 @@ const rideSummary = (overrides: Record<string, unknown> = {}) => ({
   departureTime: timeText,
   duration: like('4h 45min'),
   availableSeats: integer(3),
+  bookingMode: 'instant',
   totalSeats: integer(5),
   pricePerSeat: money,
   currency: 'GHS',
@@ -600,3 +602,133 @@ describe('BFF → rides service (ride requests, as the signed-in passenger)', ()
       }));
   });
 });
+
+/*
+ * Bookings. The states make the ride and the booking through the service's own routes, so their
+ * ids come from the state. The Idempotency-Key the browser sends goes on to the service as it came.
+ */
+const BOOKING_ID = 'e8c5a6b7-9d0e-4f1a-8b2c-3d4e5f6a7b8c';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateRideId = fromProviderState('${rideId}', RIDE_ID);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateAcceptPath = fromProviderState('/bookings/${bookingId}/accept', `/bookings/${BOOKING_ID}/accept`);
+const IDEMPOTENCY_KEY = '6f1d2c3b-4a5e-4f6a-9b7c-8d9e0f1a2b3c';
+const bookingPlace = (index: number, location: string) => ({ index, location: like(location), city: like('Accra'), meetingPoint: like('Circle Station (Accra)') });
+const bookingForm = { seats: 2, boardAt: 0, alightAt: 1, passengerName: 'Ama Serwaa', passengerPhone: '0244123456' };
+/** A booking as its passenger sees it (the contracts' bookingSchema). */
+const booking = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(BOOKING_ID),
+  rideId: uuid(RIDE_ID),
+  status: 'confirmed',
+  bookingMode: 'instant',
+  paymentMethod: 'cash',
+  seats: integer(2),
+  board: bookingPlace(0, 'Circle, Accra'),
+  alight: { index: 1, location: like('Kejetia Market (Kumasi)'), city: like('Kumasi'), meetingPoint: null },
+  pricePerSeat: money,
+  totalAmount: money,
+  currency: 'GHS',
+  passengerName: like('Ama Serwaa'),
+  passengerPhone: like('0244123456'),
+  specialRequests: null,
+  boardingCode: regex(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/, 'K7MX3Q'),
+  departureDate: dateText,
+  departureTime: timeText,
+  departureAt: isoDate,
+  rideFrom: like('Circle, Accra'),
+  rideTo: like('Kejetia Market (Kumasi)'),
+  driverName: like('Kwame Mensah'),
+  vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('AS-5521-22') },
+  expiresAt: null,
+  createdAt: isoDate,
+  version: integer(1),
+  ...overrides,
+});
+
+describe('BFF → rides service (bookings)', () => {
+  it('books seats with the Idempotency-Key passed on, and refuses a booking without one', async () => {
+    await pact
+      .addInteraction()
+      .given('an instant ride to book', { driverId: DRIVER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving('a booking of 2 seats with an Idempotency-Key')
+      .withRequest('POST', '/bookings', (b) => {
+        b.headers({ ...asUser, 'idempotency-key': regex(/^[A-Za-z0-9_-]{8,200}$/, IDEMPOTENCY_KEY) }).jsonBody({ rideId: stateRideId, ...bookingForm });
+      })
+      .willRespondWith(201, (b) => b.jsonBody(booking()))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBffWith(mock.url, '/api/bookings', { rideId: RIDE_ID, ...bookingForm }, { 'idempotency-key': IDEMPOTENCY_KEY });
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ id: BOOKING_ID, status: 'confirmed', seats: 2 });
+      }));
+
+    await pact
+      .addInteraction()
+      .uponReceiving('a booking without an Idempotency-Key')
+      .withRequest('POST', '/bookings', (b) => {
+        b.headers(asUser).jsonBody({ rideId: RIDE_ID, ...bookingForm });
+      })
+      .willRespondWith(400, (b) => b.jsonBody({ message: bookingMessages.idempotencyKey }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBffWith(mock.url, '/api/bookings', { rideId: RIDE_ID, ...bookingForm });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(bookingMessages.idempotencyKey);
+      }));
+  });
+
+  it("lists the passenger's bookings", async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has a booking', { userId: USER_ID, driverId: DRIVER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving("a request for the passenger's upcoming bookings")
+      .withRequest('GET', '/bookings/mine', (b) => {
+        b.headers(asUser).query({ when: 'upcoming' });
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ bookings: eachLike(booking()) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/bookings/mine?when=upcoming');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().bookings[0]).toMatchObject({ status: 'confirmed', paymentMethod: 'cash' });
+      }));
+  });
+
+  it("accepts a request on the driver's ride", async () => {
+    await pact
+      .addInteraction()
+      .given('a driver has a booking request on their ride', { driverId: USER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving('the driver accepting a booking request')
+      .withRequest('POST', stateAcceptPath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          id: uuid(BOOKING_ID),
+          status: 'confirmed',
+          seats: integer(1),
+          board: bookingPlace(0, 'Circle, Accra'),
+          alight: { index: 1, location: like('Kejetia Market (Kumasi)'), city: like('Kumasi'), meetingPoint: null },
+          totalAmount: money,
+          currency: 'GHS',
+          paymentMethod: 'cash',
+          passengerFirstName: like('Ama'),
+          specialRequests: null,
+          expiresAt: null,
+          createdAt: isoDate,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/bookings/${BOOKING_ID}/accept`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ id: BOOKING_ID, status: 'confirmed' });
+      }));
+  });
+});
+
+/** A POST through the real BFF as the signed-in user with extra headers (the booking's key). */
+async function throughBffWith(mockUrl: string, url: string, payload: object, headers: Record<string, string> = {}) {
+  const bff = await bffAgainst(mockUrl);
+  try {
+    return await bff.inject({ method: 'POST', url, headers: { origin: ORIGIN, ...headers }, cookies: await userCookie(bff), payload });
+  } finally {
+    await bff.close();
+  }
+}

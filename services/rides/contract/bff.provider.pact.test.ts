@@ -44,7 +44,10 @@ async function approvedUser(userId: string, firstName = 'Kwame', lastName = 'Men
 async function removeVehicles(where: { driverId?: string; licensePlate?: string }) {
   const match = 'driver_id = $1 OR license_plate = $2';
   const values = [where.driverId ?? null, where.licensePlate ?? null];
-  await query(`DELETE FROM rides WHERE vehicle_id IN (SELECT id FROM vehicles WHERE ${match}) OR driver_id = $1`, values);
+  const rides = `SELECT id FROM rides WHERE vehicle_id IN (SELECT id FROM vehicles WHERE ${match}) OR driver_id = $1`;
+  // Bookings keep their ride (no cascade: they are the passengers' records); a state starting afresh removes them first.
+  await query(`DELETE FROM bookings WHERE ride_id IN (${rides})`, values);
+  await query(`DELETE FROM rides WHERE id IN (${rides})`, values);
   await query(`DELETE FROM vehicles WHERE ${match}`, values);
 }
 
@@ -70,6 +73,18 @@ const addVehicle = (driverId: string, licensePlate: string) =>
 /** Posts the pact's Accra to Kumasi ride for `driverId` through the service's own route. */
 const postedAccraToKumasi = (driverId: string, vehicleId: string, departureDate: string) =>
   asUser<{ id: string }>(driverId, 'POST', '/rides', { ...directAccraToKumasiRide(vehicleId, departureDate), description: 'AC, one bag each.' });
+
+/** Books a seat on `rideId` for `passengerId` through the service's own route (Accra to Kumasi, no stops: places 0 and 1). */
+async function bookAs(passengerId: string, rideId: string): Promise<{ id: string }> {
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/bookings',
+    payload: { rideId, seats: 1, boardAt: 0, alightAt: 1, passengerName: 'Ama Serwaa', passengerPhone: '0244123456' },
+    headers: { [ASSERTION_HEADER]: await signAssertion(config.INTERNAL_AUTH_SECRET, { kind: 'user', userId: passengerId }, 'rides'), 'idempotency-key': randomUUID() },
+  });
+  if (response.statusCode !== 201) throw new Error(`booking answered ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
 
 it('honours the BFF pact', async () => {
   const file = pactFile('krom-bff', 'krom-rides');
@@ -104,12 +119,46 @@ it('honours the BFF pact', async () => {
       'an active ride from Accra to Kumasi': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };
         // The only ride of its day, so a search for that day lists exactly what the pact describes.
+        await query('DELETE FROM bookings WHERE ride_id IN (SELECT id FROM rides WHERE departure_date = $1)', [departureDate]);
         await query('DELETE FROM rides WHERE departure_date = $1', [departureDate]);
         await removeVehicles({ driverId, licensePlate: 'AS-5521-22' });
         await approvedUser(driverId);
         const vehicle = await addVehicle(driverId, 'AS-5521-22');
         const ride = await postedAccraToKumasi(driverId, vehicle.id, departureDate);
         return { rideId: ride.id };
+      },
+      'an instant ride to book': async (params: unknown) => {
+        const { driverId, departureDate } = params as { driverId: string; departureDate: string };
+        await removeVehicles({ driverId, licensePlate: 'AS-5521-22' });
+        await approvedUser(driverId);
+        const vehicle = await addVehicle(driverId, 'AS-5521-22');
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, departureDate);
+        return { rideId: ride.id };
+      },
+      'a passenger has a booking': async (params: unknown) => {
+        const { userId, driverId, departureDate } = params as { userId: string; driverId: string; departureDate: string };
+        await query('DELETE FROM bookings WHERE passenger_id = $1', [userId]);
+        await removeVehicles({ driverId, licensePlate: 'AS-5521-22' });
+        await approvedUser(driverId);
+        await approvedUser(userId, 'Ama', 'Serwaa');
+        const vehicle = await addVehicle(driverId, 'AS-5521-22');
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, departureDate);
+        await bookAs(userId, ride.id);
+        return undefined;
+      },
+      'a driver has a booking request on their ride': async (params: unknown) => {
+        const { driverId, departureDate } = params as { driverId: string; departureDate: string };
+        await removeVehicles({ driverId, licensePlate: 'AS-8813-23' });
+        await approvedUser(driverId);
+        const vehicle = await addVehicle(driverId, 'AS-8813-23');
+        const ride = await asUser<{ id: string }>(driverId, 'POST', '/rides', {
+          ...directAccraToKumasiRide(vehicle.id, departureDate),
+          bookingMode: 'approval',
+        });
+        const passengerId = randomUUID();
+        await approvedUser(passengerId, 'Ama', 'Serwaa');
+        const booking = await bookAs(passengerId, ride.id);
+        return { bookingId: booking.id };
       },
       'a user may post rides': async (params: unknown) => {
         const { userId } = params as { userId: string };
