@@ -78,7 +78,7 @@ describe('the staff message calls', () => {
     expect(entries[0]).toMatchObject({
       id: smsLogId,
       messageType: 'booking_confirmation',
-      text: 'Krom: your seat is booked. Accra to Kumasi on 12 Dec at 08:00 with Kwame in Toyota Corolla GR-1234-20.',
+      text: 'Krom e-ticket: Accra to Kumasi, 12 Dec at 08:00. Driver Kwame, Toyota Corolla GR-1234-20.',
     });
     expect(entries[1]).toMatchObject({ messageType: 'verification', text: expect.stringContaining('code is ****.') });
     expect(entries[1]?.text).not.toContain(code);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
+import { bookingEvents } from '@krom/contracts/events/bookings';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
@@ -16,6 +17,7 @@ import * as schema from './db/schema.ts';
 import { chooseEmailProvider } from './providers/email/choose.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { EmailSender } from './email/queue-email.ts';
+import { handleBookingFact } from './events/handlers/booking-fact.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRideRequestMatched } from './events/handlers/ride-request-matched.ts';
@@ -33,6 +35,7 @@ import { messageLimitsFrom } from './messages/destination-cap.ts';
 import { matchNoticeBoundsFrom } from './notifications/match-notice-bounds.ts';
 import type { NoticeSenders } from './notifications/deliver-notice.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
+import { toldBookingFacts } from './notifications/booking-notices.ts';
 import { chooseSmsProvider } from './providers/sms/choose.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
 import type { SmsProvider } from './providers/sms/port.ts';
@@ -119,6 +122,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, rideRequestMatched, handleRideRequestMatched(senders, matchNoticeBoundsFrom(config))),
       await consume(resources.bus, DURABLE, rideChanged, handleRideChanged(senders)),
     );
+    for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));
     const app = await buildNotificationsApp({
       db: resources.db,
       codes,

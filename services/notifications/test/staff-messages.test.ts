@@ -26,7 +26,7 @@ const call = async (method: 'GET' | 'POST', url: string, payload?: object, calle
 const sendCode = (phoneNumber: string, caller?: Caller) => call('POST', '/staff/sms-test/codes', { phoneNumber }, caller);
 const verify = (phoneNumber: string, code: string) => call('POST', '/staff/sms-test/codes/verify', { phoneNumber, code });
 const booking = { from: 'Accra', to: 'Kumasi', date: '12 Dec', time: '08:00', driver: 'Kwame', vehicle: 'Toyota Corolla GR-1234-20' };
-const bookingText = 'Krom: your seat is booked. Accra to Kumasi on 12 Dec at 08:00 with Kwame in Toyota Corolla GR-1234-20.';
+const bookingText = 'Krom e-ticket: Accra to Kumasi, 12 Dec at 08:00. Driver Kwame, Toyota Corolla GR-1234-20.';
 
 const smsLog = async (query = '') => {
   const response = await call('GET', `/staff/messages/sms${query}`);

@@ -5,13 +5,13 @@ import { type EmailSender, findEmailForEvent, recordEmail } from '../email/queue
 import { enqueueEmailDelivery } from '../jobs/queues/email-queue.ts';
 import { enqueueSmsDelivery } from '../jobs/queues/sms-queue.ts';
 import type { SmsSender } from '../sms/queue-sms.ts';
-import { findSmsForEvent, recordSms, smsAtKnownPhone } from '../sms/record-sms.ts';
+import { findSmsForEvent, recordSms, type SmsMessageType, smsAtKnownPhone } from '../sms/record-sms.ts';
 import { findKnownUser } from '../users/known-users.ts';
 import { createNotification, type NewNotification } from './create-notification.ts';
 
 /*
- * Telling a passenger about a ride (a match, a change): always in the app, by SMS and e-mail as
- * their request asks, all recorded in the handler's transaction under one key (the notification's,
+ * Telling a member about a ride (a match, a change) or a booking: always in the app, by SMS and
+ * e-mail as asked, all recorded in the handler's transaction under one key (the notification's,
  * SMS's and e-mail's source_event_id), queued after commit.
  */
 
@@ -21,7 +21,11 @@ export type PassengerNews = {
   key: string;
   notice: Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
   smsText: string;
-  email: { subject: string; text: string };
+  /** The number to text instead of the one the account registered (a booking's: the phone given on its form). */
+  smsTo?: string | undefined;
+  /** `notification` unless said (the e-ticket is a `booking_confirmation`). */
+  smsType?: SmsMessageType | undefined;
+  email?: { subject: string; text: string } | undefined;
   notifyBySMS: boolean;
   notifyByEmail: boolean;
   /** Whether the passenger may still be told (a daily bound on notices); absent: always. */
@@ -41,12 +45,13 @@ export async function recordPassengerNews(tx: Transaction, sms: SmsSender, email
   if (news.allowed && !(await news.allowed(tx))) return {};
   const recorded: RecordedNews = {};
   await createNotification(tx, { userId: news.passengerId, ...news.notice, sourceEventId: news.key });
-  if (news.notifyBySMS && known?.phone) {
-    const record = smsAtKnownPhone(known.phone, { message: news.smsText, messageType: 'notification', provider: sms.providerName, sourceEventId: news.key, userId: news.passengerId });
+  const phone = news.smsTo ?? known?.phone;
+  if (news.notifyBySMS && phone) {
+    const record = smsAtKnownPhone(phone, { message: news.smsText, messageType: news.smsType ?? 'notification', provider: sms.providerName, sourceEventId: news.key, userId: news.passengerId });
     recorded.sms = await recordSms(tx, record, sms.limits);
   }
   // identity checked the address at registration; one that no longer parses is treated as none rather than retried forever.
-  if (news.notifyByEmail && known?.email && emailField.safeParse(known.email).success) {
+  if (news.notifyByEmail && news.email && known?.email && emailField.safeParse(known.email).success) {
     recorded.email = await recordEmail(
       tx,
       email.providerName,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitTwoNamesInSegment, gsmLength, inGsmAlphabet, SMS_SEGMENT_LENGTH, shortened } from './sms-segment.ts';
+import { fitTwoNamesInSegment, gsmLength, inGsmAlphabet, SMS_SEGMENT_LENGTH, shortened, smsSegments } from './sms-segment.ts';
 
 describe('SMS segments', () => {
   it('counts GSM characters once, the extension table twice, and nothing for a Unicode text', () => {
@@ -25,5 +25,16 @@ describe('SMS segments', () => {
     const fitted = fitTwoNamesInSegment('[Tema]'.repeat(10), 'Bolgatanga'.repeat(10), write);
     expect(gsmLength(fitted)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
     expect(fitted).toMatch(/\.\.\. to Bolgatanga.*\.\.\.\.$/);
+  });
+});
+
+describe('segments of a message', () => {
+  it('is one up to 160 GSM characters, then 153 a segment; 70 then 67 for Unicode', () => {
+    expect(smsSegments('a'.repeat(160))).toBe(1);
+    expect(smsSegments('a'.repeat(161))).toBe(2);
+    expect(smsSegments('a'.repeat(306))).toBe(2);
+    expect(smsSegments('a'.repeat(307))).toBe(3);
+    expect(smsSegments(`${'a'.repeat(69)}₵`)).toBe(1);
+    expect(smsSegments(`${'a'.repeat(70)}₵`)).toBe(2);
   });
 });

@@ -67,3 +67,15 @@ export function fitTwoNamesInSegment(first: string, second: string, write: (firs
   }
   return text;
 }
+
+/**
+ * How many segments a text is sent in: GSM-7 up to 160 septets in one, 153 each when split (the
+ * rest carries the joining header); a text with a character outside GSM goes as UCS-2, 70 in one
+ * and 67 each when split.
+ */
+export function smsSegments(text: string): number {
+  const septets = gsmLength(text);
+  if (septets !== undefined) return septets <= SMS_SEGMENT_LENGTH ? 1 : Math.ceil(septets / 153);
+  const units = text.length;
+  return units <= 70 ? 1 : Math.ceil(units / 67);
+}

@@ -1,0 +1,185 @@
+import type { BookingFact, BookingFactName } from '@krom/contracts/events/bookings';
+import { ghanaDate } from '@krom/contracts/ghana-time';
+import { eTicketSmsText } from '../sms/booking-confirmation-sms.ts';
+import type { SmsMessageType } from '../sms/record-sms.ts';
+import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
+import type { NewNotification } from './create-notification.ts';
+import { priceText, rideDateText, twelveHourTime } from './ride-wording.ts';
+
+/*
+ * The words both sides of a booking are told when something happens to it
+ * (`krom.rides.booking.<fact>.v1`). In the app for every fact either side must know of; by SMS
+ * only for what matters away from the app: the passenger's e-ticket, a declined, lapsed or
+ * driver-cancelled booking, and the driver's new request or booking.
+ */
+
+type Notice = Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
+
+/** One side's news of a fact: the notice, and an SMS when it is worth one. */
+export type BookingMessage = {
+  to: 'passenger' | 'driver';
+  notice: Notice;
+  sms?: { text: string; messageType: SmsMessageType };
+};
+
+/** The `kind` of the driver's notice of a request: the notifications screen answers it with Accept and Decline. */
+export const BOOKING_REQUEST_KIND = 'booking_request';
+
+/** Where each side manages the booking: the driver's rides (Manage Bookings), the passenger's rides. */
+export const driverBookingsLink = '/rides/as-driver';
+export const passengerBookingsLink = '/my-rides';
+
+type Place = BookingFact['board'];
+/** A place in a sentence: its town when known (the route), else its location. */
+const town = (place: Place) => place.city?.trim() || place.location.trim();
+const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
+const when = (booking: BookingFact) => `${rideDateText(booking.departureDate)} at ${twelveHourTime(booking.departureTime)}`;
+/** An instant (Ghana is on GMT all year) as `Fri 28 Nov at 2:30 AM`. */
+const instantText = (instant: string) => `${rideDateText(ghanaDate(instant))} at ${twelveHourTime(new Date(instant).toISOString().slice(11, 16))}`;
+const leg = (booking: BookingFact) => `${seatCount(booking.seats)} from ${town(booking.board)} to ${town(booking.alight)} on ${when(booking)}`;
+const reasonText = (booking: BookingFact) => (booking.reason?.trim() ? ` Reason: ${booking.reason.trim()}.` : '');
+
+/** One SMS segment about the leg: `write(from, to)` is the whole text; long town names are cut to fit. */
+const legSms = (booking: BookingFact, write: (from: string, to: string) => string) =>
+  fitTwoNamesInSegment(inGsmAlphabet(town(booking.board)), inGsmAlphabet(town(booking.alight)), write);
+const person = (name: string) => inGsmAlphabet(name.trim());
+
+const passengerNotice = (booking: BookingFact, title: string, message: string): Notice => ({
+  type: 'booking',
+  title,
+  message,
+  actionRequired: false,
+  data: { kind: 'booking', bookingId: booking.bookingId, rideId: booking.rideId, link: passengerBookingsLink },
+});
+const driverNotice = (booking: BookingFact, title: string, message: string, actionRequired = false): Notice => ({
+  type: 'booking',
+  title,
+  message,
+  actionRequired,
+  data: { kind: actionRequired ? BOOKING_REQUEST_KIND : 'booking', bookingId: booking.bookingId, rideId: booking.rideId, link: driverBookingsLink },
+});
+
+/** The passenger's e-ticket: their leg, where they board (and meet), the driver, the car and its plate, the boarding code. */
+export function bookingETicket(booking: BookingFact): string {
+  const { vehicle } = booking;
+  const fare = booking.paymentMethod === 'cash' ? `${seatCount(booking.seats)}, ${priceText(booking.totalAmount, booking.currency, 'code')} cash to the driver` : seatCount(booking.seats);
+  return eTicketSmsText({
+    from: town(booking.board),
+    to: town(booking.alight),
+    date: rideDateText(booking.departureDate),
+    time: twelveHourTime(booking.departureTime),
+    boardingPlace: booking.board.location,
+    meetingPoint: booking.board.meetingPoint,
+    driver: booking.driverFirstName,
+    car: [vehicle.color, vehicle.make, vehicle.model].map((part) => part.trim()).filter(Boolean).join(' '),
+    plate: vehicle.licensePlate,
+    boardingCode: booking.boardingCode,
+    fare,
+  });
+}
+
+/** The passenger's side of a confirmed booking: the notice with the code, and the e-ticket by SMS. */
+function confirmedForPassenger(booking: BookingFact): BookingMessage {
+  const code = booking.boardingCode ? ` Your boarding code is ${booking.boardingCode}.` : '';
+  const meeting = booking.board.meetingPoint?.trim() ? ` (${booking.board.meetingPoint.trim()})` : '';
+  return {
+    to: 'passenger',
+    notice: passengerNotice(booking, 'Booking confirmed', `Your booking of ${leg(booking)} is confirmed. Board at ${booking.board.location.trim()}${meeting}.${code}`),
+    sms: { text: bookingETicket(booking), messageType: 'booking_confirmation' },
+  };
+}
+
+/** What each side is told of `fact`; nothing for facts neither needs a message about (boarded, completed, no-show: they were there). */
+export function bookingMessages(fact: BookingFactName, booking: BookingFact): BookingMessage[] {
+  const passenger = booking.passengerFirstName.trim();
+  const driver = booking.driverFirstName.trim();
+  switch (fact) {
+    case 'requested': {
+      const by = booking.expiresAt ? ` by ${instantText(booking.expiresAt)}` : '';
+      return [
+        {
+          to: 'driver',
+          notice: driverNotice(booking, 'New booking request', `${passenger} asks for ${leg(booking)}. Approve or decline${by}.`, true),
+          sms: {
+            text: legSms(booking, (from, to) => `Krom: ${person(passenger)} asks for ${seatCount(booking.seats)}, ${from} to ${to}, ${when(booking)}. Approve or decline in Krom${by}.`),
+            messageType: 'notification',
+          },
+        },
+      ];
+    }
+    case 'confirmed': {
+      const messages = [confirmedForPassenger(booking)];
+      // An instant booking: the driver hears of it now (a request's driver accepted it themselves).
+      if (booking.previousStatus === null) {
+        const cash = booking.paymentMethod === 'cash' ? ` ${passenger} pays ${priceText(booking.totalAmount, booking.currency)} in cash.` : '';
+        messages.push({
+          to: 'driver',
+          notice: driverNotice(booking, 'New booking', `${passenger} booked ${leg(booking)}.${cash}`),
+          sms: { text: legSms(booking, (from, to) => `Krom: ${person(passenger)} booked ${seatCount(booking.seats)}, ${from} to ${to}, ${when(booking)}.`), messageType: 'notification' },
+        });
+      }
+      return messages;
+    }
+    case 'accepted':
+      return [{ to: 'passenger', notice: passengerNotice(booking, 'Booking accepted', `${driver} accepted your request for ${leg(booking)}.`) }];
+    case 'declined':
+      return [
+        {
+          to: 'passenger',
+          notice: passengerNotice(booking, 'Booking declined', `${driver} declined your request for ${leg(booking)}. Search for another ride.`),
+          sms: {
+            text: legSms(booking, (from, to) => `Krom: ${person(driver)} declined your request, ${from} to ${to}, ${when(booking)}. Search Krom for another ride.`),
+            messageType: 'notification',
+          },
+        },
+      ];
+    case 'expired': {
+      // A request nobody answered, or (mobile money) a hold whose payment never came.
+      const unpaid = booking.previousStatus === 'awaiting_payment';
+      const message = unpaid
+        ? `Your booking of ${leg(booking)} was released: the payment was not made in time.`
+        : `Your request for ${leg(booking)} was not answered in time. Search for another ride.`;
+      const sms = unpaid
+        ? (from: string, to: string) => `Krom: your seats ${from} to ${to}, ${when(booking)}, were released: the payment was not made in time.`
+        : (from: string, to: string) => `Krom: your request ${from} to ${to}, ${when(booking)}, was not answered in time. Search Krom for another ride.`;
+      return [
+        {
+          to: 'passenger',
+          notice: passengerNotice(booking, unpaid ? 'Booking released' : 'Booking request expired', message),
+          sms: { text: legSms(booking, sms), messageType: 'notification' },
+        },
+      ];
+    }
+    case 'cancelled_by_driver':
+      return [
+        {
+          to: 'passenger',
+          notice: passengerNotice(booking, 'Booking cancelled by driver', `${driver} cancelled your booking of ${leg(booking)}.${reasonText(booking)} Search for another ride.`),
+          sms: {
+            text: legSms(booking, (from, to) => `Krom: ${person(driver)} cancelled your booking, ${from} to ${to}, ${when(booking)}. Search Krom for another ride.`),
+            messageType: 'notification',
+          },
+        },
+      ];
+    case 'cancelled_by_passenger':
+      return [{ to: 'driver', notice: driverNotice(booking, 'Booking cancelled', `${passenger} cancelled their booking of ${leg(booking)}. The seats are free again.`) }];
+    case 'cancelled':
+      // The passenger withdrew before the seat was theirs, or staff cancelled the booking.
+      if (booking.actor === 'staff') {
+        return [
+          {
+            to: 'passenger',
+            notice: passengerNotice(booking, 'Booking cancelled', `Krom support cancelled your booking of ${leg(booking)}.${reasonText(booking)}`),
+            sms: { text: legSms(booking, (from, to) => `Krom: support cancelled your booking, ${from} to ${to}, ${when(booking)}.`), messageType: 'notification' },
+          },
+          { to: 'driver', notice: driverNotice(booking, 'Booking cancelled', `Krom support cancelled ${passenger}'s booking of ${leg(booking)}. The seats are free again.`) },
+        ];
+      }
+      return [{ to: 'driver', notice: driverNotice(booking, 'Booking request withdrawn', `${passenger} withdrew their request for ${leg(booking)}. The seats are free again.`) }];
+    default:
+      return [];
+  }
+}
+
+/** The facts this service tells anyone of (and so consumes). */
+export const toldBookingFacts = ['requested', 'accepted', 'declined', 'expired', 'cancelled', 'confirmed', 'cancelled_by_passenger', 'cancelled_by_driver'] as const satisfies readonly BookingFactName[];
