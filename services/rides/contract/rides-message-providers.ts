@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
+import { type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
@@ -28,13 +29,13 @@ export function ridesMessageProviders(handle: Handle) {
   }
 
   /** A driver identity approved of both verifications, as rides learns it from identity's snapshot. */
-  async function approvedDriver(): Promise<User> {
+  async function approvedDriver(firstName = 'Kwame', lastName = 'Asante'): Promise<User> {
     const userId = randomUUID();
     await applyUserSnapshot(handle.service.db, {
       userId,
       version: 5,
-      firstName: 'Kwame',
-      lastName: 'Asante',
+      firstName,
+      lastName,
       profileImageUrl: null,
       isVerified: true,
       verificationStatus: 'approved',
@@ -51,7 +52,7 @@ export function ridesMessageProviders(handle: Handle) {
   const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
   /** The consumers' example: Accra to Kumasi through Nkawkaw, every place picked from suggestions. */
-  async function postedRide(departureDate: string, by?: User): Promise<string> {
+  async function postedRide(departureDate: string, by?: User, bookingMode: 'instant' | 'approval' = 'instant'): Promise<string> {
     const driver = by ?? (await approvedDriver());
     const vehicle: VehicleInput = {
       make: 'Toyota',
@@ -62,8 +63,34 @@ export function ridesMessageProviders(handle: Handle) {
       seats: 5,
     };
     const { id: vehicleId } = await call<{ id: string }>(driver, '/vehicles', vehicle);
-    return (await call<{ id: string }>(driver, '/rides', accraToKumasiRide(vehicleId, departureDate, '14:30'))).id;
+    return (await call<{ id: string }>(driver, '/rides', { ...accraToKumasiRide(vehicleId, departureDate, '14:30'), bookingMode })).id;
   }
+
+  /**
+   * The consumers' booking: a verified member books 2 seats from Nkawkaw to Kumasi (places 1 and 2)
+   * on a ride of `bookingMode`, through the booking route as the BFF calls it (with an
+   * Idempotency-Key); then, if asked, `then` acts on it as its driver or passenger would.
+   */
+  async function booking(bookingMode: 'instant' | 'approval', then?: { by: 'driver' | 'passenger'; action: 'accept' | 'decline' | 'cancel' }) {
+    const driver = await approvedDriver();
+    const passenger = await approvedDriver('Ama', 'Mensah');
+    const rideId = await postedRide(inAWeek(), driver, bookingMode);
+    const form = { rideId, seats: 2, boardAt: 1, alightAt: 2, passengerName: 'Ama Mensah', passengerPhone: '024 412 3456' };
+    const booked = await handle.service.app.inject({ method: 'POST', url: '/bookings', headers: { ...(await handle.as(passenger)), 'idempotency-key': randomUUID() }, payload: form });
+    if (booked.statusCode !== 201) throw new Error(`POST /bookings answered ${booked.statusCode}: ${booked.body}`);
+    const bookingId = (booked.json() as { id: string }).id;
+    if (then) {
+      const caller = then.by === 'driver' ? driver : passenger;
+      const acted = await handle.service.app.inject({ method: 'POST', url: `/bookings/${bookingId}/${then.action}`, headers: await handle.as(caller) });
+      if (acted.statusCode !== 200) throw new Error(`POST /bookings/${bookingId}/${then.action} answered ${acted.statusCode}: ${acted.body}`);
+    }
+    return bookingId;
+  }
+  /** The booking's `fact` event, read back from the outbox row its transition wrote. */
+  const bookingFact = async (fact: BookingFactName, bookingId: string) => {
+    const { subject } = bookingEvents[fact];
+    return required(subject, await outboxEnvelope(subject, { bookingId }));
+  };
 
   /** The envelope of the one `subject` event in the outbox whose data matches `fields`, as the relay publishes it. */
   async function outboxEnvelope(subject: string, fields: Record<string, string>): Promise<EventEnvelope | undefined> {
@@ -83,6 +110,10 @@ export function ridesMessageProviders(handle: Handle) {
       'a verified driver posted a ride from Accra to Kumasi with a stop at Nkawkaw': async () => undefined,
       "a posted ride matched a passenger's ride request": async () => undefined,
       "a ride matched to a passenger's request had its price raised above the passenger's maximum": async () => undefined,
+      'a passenger asked for 2 seats from Nkawkaw to Kumasi on a driver-approved ride': async () => undefined,
+      'a passenger booked 2 seats from Nkawkaw to Kumasi on an instant-booking ride': async () => undefined,
+      'a driver declined a request for 2 seats from Nkawkaw to Kumasi': async () => undefined,
+      'a passenger cancelled a confirmed booking of 2 seats from Nkawkaw to Kumasi': async () => undefined,
     },
     messageProviders: {
       [`a ${ridePosted.subject} event`]: async () => {
@@ -123,6 +154,12 @@ export function ridesMessageProviders(handle: Handle) {
         await call(driver, `/rides/${rideId}`, { ...change, pricePerSeat: '120.00' }, 'PUT');
         return required(rideChanged.subject, await outboxEnvelope(rideChanged.subject, { rideId }));
       },
+      // The booking events, each from a booking made and acted on through the service's routes.
+      [`a ${bookingEvents.requested.subject} event`]: async () => bookingFact('requested', await booking('approval')),
+      [`a ${bookingEvents.confirmed.subject} event`]: async () => bookingFact('confirmed', await booking('instant')),
+      [`a ${bookingEvents.declined.subject} event`]: async () => bookingFact('declined', await booking('approval', { by: 'driver', action: 'decline' })),
+      [`a ${bookingEvents.cancelled_by_passenger.subject} event`]: async () =>
+        bookingFact('cancelled_by_passenger', await booking('instant', { by: 'passenger', action: 'cancel' })),
     },
   };
 }
