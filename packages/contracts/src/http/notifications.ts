@@ -32,3 +32,15 @@ export const notificationStreamEvent = 'notification';
 
 /** Another user's notification, or none: the same 404, so ids are not confirmed. */
 export const notificationErrors = { notFound: 'Notification not found' } as const;
+
+/**
+ * The `data.kind` of a driver's notice of a booking request: its `data.bookingId` is the booking
+ * the notifications screen's Accept and Decline answer (POST /api/bookings/:id/accept | decline).
+ */
+export const bookingRequestNoticeKind = 'booking_request';
+
+/** The booking a notification asks its reader to accept or decline, if it is a booking request. */
+export function bookingToAnswer(notification: Pick<Notification, 'data'>): string | undefined {
+  const data = notification.data;
+  return data?.kind === bookingRequestNoticeKind && typeof data.bookingId === 'string' ? data.bookingId : undefined;
+}

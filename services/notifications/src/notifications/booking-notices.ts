@@ -1,5 +1,6 @@
 import type { BookingFact, BookingFactName } from '@krom/contracts/events/bookings';
 import { ghanaDate } from '@krom/contracts/ghana-time';
+import { bookingRequestNoticeKind } from '@krom/contracts/http/notifications';
 import { eTicketSmsText } from '../sms/booking-confirmation-sms.ts';
 import type { SmsMessageType } from '../sms/record-sms.ts';
 import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
@@ -22,8 +23,6 @@ export type BookingMessage = {
   sms?: { text: string; messageType: SmsMessageType };
 };
 
-/** The `kind` of the driver's notice of a request: the notifications screen answers it with Accept and Decline. */
-export const BOOKING_REQUEST_KIND = 'booking_request';
 
 /** Where each side manages the booking: the driver's rides (Manage Bookings), the passenger's rides. */
 export const driverBookingsLink = '/rides/as-driver';
@@ -56,7 +55,7 @@ const driverNotice = (booking: BookingFact, title: string, message: string, acti
   title,
   message,
   actionRequired,
-  data: { kind: actionRequired ? BOOKING_REQUEST_KIND : 'booking', bookingId: booking.bookingId, rideId: booking.rideId, link: driverBookingsLink },
+  data: { kind: actionRequired ? bookingRequestNoticeKind : 'booking', bookingId: booking.bookingId, rideId: booking.rideId, link: driverBookingsLink },
 });
 
 /** The passenger's e-ticket: their leg, where they board (and meet), the driver, the car and its plate, the boarding code. */

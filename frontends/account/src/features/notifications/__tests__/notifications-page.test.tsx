@@ -31,17 +31,36 @@ function aNotification(overrides: Partial<Notification>): Notification {
 
 const welcome = aNotification({ title: 'Welcome to Krom', message: 'Your account is ready.', createdAt: minutesAgo(3 * 24 * 60) });
 const passwordChanged = aNotification({ title: 'Password changed', message: 'Your password was changed.', isRead: true, createdAt: minutesAgo(120) });
+const bookingId = crypto.randomUUID();
+// A driver's notice of a booking request, as the notifications service writes it.
 const rideRequest = aNotification({
   type: 'ride_request',
   title: 'New ride request',
   message: 'Kofi wants a seat from Accra to Kumasi.',
   actionRequired: true,
+  data: { kind: 'booking_request', bookingId, rideId: crypto.randomUUID(), link: '/rides/as-driver' },
   createdAt: minutesAgo(5),
 });
 const payment = aNotification({ type: 'payment', title: 'Payment received', message: 'GH₵ 120.00 for your ride to Cape Coast.', createdAt: minutesAgo(30) });
 
+/** The booking as the driver's answer leaves it (cash: accepting confirms it). */
+const answeredBooking = (status: 'confirmed' | 'declined') => ({
+  id: bookingId,
+  status,
+  seats: 1,
+  board: { index: 0, location: 'Circle', city: 'Accra', meetingPoint: null },
+  alight: { index: 1, location: 'Kejetia', city: 'Kumasi', meetingPoint: null },
+  totalAmount: '120.00',
+  currency: 'GHS',
+  paymentMethod: 'cash',
+  passengerFirstName: 'Kofi',
+  specialRequests: null,
+  expiresAt: null,
+  createdAt: minutesAgo(5),
+});
+
 /** A notifications service that keeps read state, counting as the real one does. */
-function openNotifications(items: Notification[] = [rideRequest, payment, passwordChanged, welcome]) {
+function openNotifications(items: Notification[] = [rideRequest, payment, passwordChanged, welcome], answers: Parameters<typeof mockApi>[0] = {}) {
   let stored = items.map((item) => ({ ...item }));
   const list = (): NotificationList => ({
     items: stored,
@@ -55,6 +74,7 @@ function openNotifications(items: Notification[] = [rideRequest, payment, passwo
       stored = stored.map((item) => ({ ...item, isRead: true }));
       return { status: 200, body: { ok: true } };
     },
+    ...answers,
   };
   for (const item of items) {
     routesHere[`POST /api/notifications/${item.id}/read`] = () => {
@@ -157,17 +177,55 @@ describe('/notifications', () => {
     await waitFor(() => expect(api.callsTo('POST', `/api/notifications/${matched.id}/read`)).toHaveLength(1));
   });
 
-  it('Accept marks a ride request read and says the answer itself comes later', async () => {
-    const { api, user } = openNotifications();
+  it('Accept accepts the booking request for real, then says so and leaves the notice read', async () => {
+    const { api, user } = openNotifications(undefined, { [`POST /api/bookings/${bookingId}/accept`]: { status: 200, body: answeredBooking('confirmed') } });
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await findToast()).toEqual({
-      text: 'Coming SoonAccepting and declining ride requests will be available soon.',
-      destructive: false,
-    });
-    expect(api.callsTo('POST', `/api/notifications/${rideRequest.id}/read`)).toHaveLength(1);
-    expect(screen.getByText('0 Action Required')).toBeTruthy();
+    expect(await findToast()).toEqual({ text: "Booking acceptedKofi's booking is confirmed.", destructive: false });
+    expect(api.callsTo('POST', `/api/bookings/${bookingId}/accept`)).toHaveLength(1);
+    expect(api.callsTo('POST', `/api/bookings/${bookingId}/decline`)).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo('POST', `/api/notifications/${rideRequest.id}/read`)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByText('0 Action Required')).toBeTruthy());
+    const card = article('New ride request');
+    expect(within(card).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Decline' })).toBeNull();
+    expect(within(card).getByText('Accepted')).toBeTruthy();
+  });
+
+  it('Decline declines the booking request and tells the driver the passenger was told', async () => {
+    const { api, user } = openNotifications(undefined, { [`POST /api/bookings/${bookingId}/decline`]: { status: 200, body: answeredBooking('declined') } });
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(await findToast()).toEqual({ text: 'Booking declinedKofi has been told.', destructive: false });
+    expect(api.callsTo('POST', `/api/bookings/${bookingId}/decline`)).toHaveLength(1);
+    expect(api.callsTo('POST', `/api/bookings/${bookingId}/accept`)).toHaveLength(0);
+    await waitFor(() => expect(within(article('New ride request')).getByText('Declined')).toBeTruthy());
     expect(within(article('New ride request')).queryByRole('button', { name: 'Accept' })).toBeNull();
-    expect(within(article('New ride request')).getByText('Action Required')).toBeTruthy();
+  });
+
+  it('says why a request can no longer be answered (it lapsed, or was answered elsewhere), and takes its buttons away', async () => {
+    const { api, user } = openNotifications(undefined, {
+      [`POST /api/bookings/${bookingId}/accept`]: { status: 409, body: { message: 'This request can no longer be accepted' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await findToast()).toEqual({ text: 'ErrorThis request can no longer be accepted', destructive: true });
+    await waitFor(() => expect(api.callsTo('POST', `/api/notifications/${rideRequest.id}/read`)).toHaveLength(1));
+    await waitFor(() => expect(within(article('New ride request')).queryByRole('button', { name: 'Accept' })).toBeNull());
+    expect(within(article('New ride request')).queryByText('Accepted')).toBeNull();
+  });
+
+  it('keeps the buttons and the notice unread when the answer could not be sent', async () => {
+    const { api, user } = openNotifications(undefined, { [`POST /api/bookings/${bookingId}/accept`]: { status: 503, body: { message: 'Service unavailable' } } });
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await findToast()).toEqual({ text: 'ErrorService unavailable', destructive: true });
+    expect(api.callsTo('POST', `/api/notifications/${rideRequest.id}/read`)).toHaveLength(0);
+    expect((within(article('New ride request')).getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('offers no Accept or Decline on an action-required notice that is not a booking request', async () => {
+    const rejected = aNotification({ title: 'Identity verification declined', actionRequired: true, data: { link: '/verify-identity' } });
+    openNotifications([rejected]);
+    await screen.findByRole('heading', { name: 'Identity verification declined' });
+    expect(within(article('Identity verification declined')).getByText('Action Required')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 
   it('marks everything read at once', async () => {

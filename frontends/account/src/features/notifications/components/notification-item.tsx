@@ -1,5 +1,5 @@
 import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
-import type { Notification } from '@krom/contracts/http/notifications';
+import { bookingToAnswer, type Notification } from '@krom/contracts/http/notifications';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { sameSitePath } from '@krom/ui-kit/same-site-path.ts';
@@ -11,21 +11,25 @@ import { NotificationTypeIcon } from './notification-type-icon.tsx';
 
 /**
  * One notification. An unread item is one big tap target that marks it read (its title is the
- * button, stretched over the card); Accept and Decline sit above that target.
+ * button, stretched over the card); Accept and Decline, on an unread booking request (the only
+ * notice there is an answer to), sit above that target.
  */
 export function NotificationItem({
   notification,
   onOpen,
   onAnswer,
+  answered,
   busy,
 }: {
   notification: Notification;
   onOpen: () => void;
-  onAnswer: () => void;
+  onAnswer: (answer: 'accept' | 'decline') => void;
+  /** What the reader answered the request on this screen. */
+  answered?: 'accept' | 'decline' | undefined;
   busy: boolean;
 }) {
   const { title, message, type, isRead, actionRequired, createdAt } = notification;
-  const awaitingAnswer = actionRequired && !isRead;
+  const awaitingAnswer = actionRequired && !isRead && bookingToAnswer(notification) !== undefined;
   // The screen it points at (`data.link`, such as a matched ride's details): a path on this site only.
   const link = sameSitePath(notification.data?.link);
   return (
@@ -47,7 +51,7 @@ export function NotificationItem({
           </When>
         </Top>
         <Message>{message}</Message>
-        {!isRead || actionRequired ? (
+        {!isRead || actionRequired || answered ? (
           <Cluster>
             {!isRead ? (
               <UnreadMark>
@@ -56,6 +60,7 @@ export function NotificationItem({
               </UnreadMark>
             ) : null}
             {actionRequired ? <StatusBadge tone="warning">Action Required</StatusBadge> : null}
+            {answered ? <StatusBadge tone={answered === 'accept' ? 'success' : 'neutral'}>{answered === 'accept' ? 'Accepted' : 'Declined'}</StatusBadge> : null}
           </Cluster>
         ) : null}
         {link ? (
@@ -65,10 +70,10 @@ export function NotificationItem({
         ) : null}
         {awaitingAnswer ? (
           <Answers>
-            <Button $size="md" disabled={busy} onClick={onAnswer}>
+            <Button $size="md" disabled={busy} onClick={() => onAnswer('accept')}>
               Accept
             </Button>
-            <Button $size="md" $variant="secondary" disabled={busy} onClick={onAnswer}>
+            <Button $size="md" $variant="secondary" disabled={busy} onClick={() => onAnswer('decline')}>
               Decline
             </Button>
           </Answers>

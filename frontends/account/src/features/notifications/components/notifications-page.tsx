@@ -1,4 +1,6 @@
-import type { Notification } from '@krom/contracts/http/notifications';
+import { bookingMessages } from '@krom/contracts/http/bookings';
+import { bookingToAnswer, type Notification } from '@krom/contracts/http/notifications';
+import { statusOf } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { RequireSignedIn } from '@krom/ui-kit/require-signed-in.tsx';
@@ -12,6 +14,7 @@ import { useState } from 'react';
 import { Cluster } from '@krom/ui-kit/layout.tsx';
 import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
+import { type BookingAnswer, useAnswerBookingRequest } from '../api/answer-booking-request.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -43,20 +46,39 @@ function NotificationsScreen() {
   const list = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
+  const answerRequest = useAnswerBookingRequest();
   const [tab, setTab] = useState<TabId>('all');
+  // What the driver answered each request here: shown on its card once it is read.
+  const [answered, setAnswered] = useState<Record<string, BookingAnswer>>({});
 
   const failed = toastFailure('Error', 'Failed to update notifications. Please try again.');
 
   const open = (item: Notification) => {
     if (!item.isRead) markRead.mutate(item.id, { onError: failed });
   };
-  // Ride requests (the only items that ask for an answer) arrive with a later release; until
-  // then an answer only marks the item read, and the person is told so.
-  const answer = (item: Notification) =>
-    markRead.mutate(item.id, {
-      onSuccess: () => toast({ title: 'Coming Soon', description: 'Accepting and declining ride requests will be available soon.' }),
-      onError: failed,
-    });
+  // A booking request is answered for real (the rides service accepts or declines it), then the
+  // notice is read: its buttons go and the card says what was answered. A request that can no
+  // longer be answered (it lapsed, or was answered elsewhere) is read too, with the reason.
+  const answer = (item: Notification, bookingId: string, choice: BookingAnswer) =>
+    answerRequest.mutate(
+      { bookingId, answer: choice },
+      {
+        onSuccess: (booking) => {
+          setAnswered((before) => ({ ...before, [item.id]: choice }));
+          markRead.mutate(item.id, { onError: failed });
+          toast(
+            choice === 'accept'
+              ? { title: 'Booking accepted', description: `${booking.passengerFirstName}'s booking is ${booking.status === 'confirmed' ? 'confirmed' : 'accepted'}.` }
+              : { title: 'Booking declined', description: `${booking.passengerFirstName} has been told.` },
+          );
+        },
+        onError: (error) => {
+          const status = statusOf(error);
+          if (status === 404 || status === 409) markRead.mutate(item.id);
+          toastFailure('Error', choice === 'accept' ? bookingMessages.transition.accept : bookingMessages.transition.decline)(error);
+        },
+      },
+    );
 
   if (list.isPending) return <Spinner fullPage />;
   if (list.isError) {
@@ -107,9 +129,13 @@ function NotificationsScreen() {
               <li key={item.id}>
                 <NotificationItem
                   notification={item}
-                  busy={markRead.isPending && markRead.variables === item.id}
+                  busy={(markRead.isPending && markRead.variables === item.id) || (answerRequest.isPending && answerRequest.variables?.bookingId === bookingToAnswer(item))}
+                  answered={answered[item.id]}
                   onOpen={() => open(item)}
-                  onAnswer={() => answer(item)}
+                  onAnswer={(choice) => {
+                    const bookingId = bookingToAnswer(item);
+                    if (bookingId) answer(item, bookingId, choice);
+                  }}
                 />
               </li>
             ))}
