@@ -73,7 +73,8 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     };
     const procs: ProcessSpec[] = [
       { name: 'identity', cwd: 'services/identity', script: 'src/server.ts', port: port(4001), health: '/health/ready', env: { DATABASE_URL: database('identity'), ...s3.env } },
-      { name: 'rides', cwd: 'services/rides', script: 'src/server.ts', port: port(4002), health: '/health/ready', env: { DATABASE_URL: database('rides') } },
+      // Rides' scheduled sweeps (request expiry, reminders, completion) are BullMQ queues under the run's prefix too.
+      { name: 'rides', cwd: 'services/rides', script: 'src/server.ts', port: port(4002), health: '/health/ready', env: { DATABASE_URL: database('rides'), REDIS_PREFIX: redisPrefix } },
       {
         name: 'notifications',
         cwd: 'services/notifications',

@@ -41,6 +41,17 @@ export const serviceConfigSchema = baseConfigSchema.extend({
   OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(24),
 });
 
+/** Variables of a service that runs BullMQ queues (the jobs kit, jobs.ts). */
+export const jobsConfigShape = {
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** BullMQ key prefix; isolated test runs use their own. A trailing ':' is dropped (BullMQ adds its own). */
+  REDIS_PREFIX: z
+    .string()
+    .transform((prefix) => prefix.replace(/:+$/, ''))
+    .pipe(z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'))
+    .default('krom'),
+};
+
 /**
  * Parses the environment with a zod schema. A bad value stops the process with a message that
  * names every offending variable, rather than failing later somewhere less obvious.

@@ -29,8 +29,8 @@ export function isolatedTestEnv(service: string) {
 export type IsolatedTestEnv = ReturnType<typeof isolatedTestEnv>;
 
 /**
- * The variables every service reads, set for a test: quiet, any free port, the isolated bus and
- * secret, and `databaseUrl` (this file's database unless a test runs several services).
+ * The variables every service reads, set for a test: quiet, any free port, the isolated bus,
+ * Redis prefix and secret, and `databaseUrl` (this file's database unless a test runs several services).
  */
 export function serviceTestVariables(env: IsolatedTestEnv, databaseUrl = env.databaseUrl): Record<string, string> {
   return {
@@ -41,6 +41,8 @@ export function serviceTestVariables(env: IsolatedTestEnv, databaseUrl = env.dat
     NATS_URL: env.natsUrl,
     BUS_PREFIX: env.busPrefix,
     INTERNAL_AUTH_SECRET: env.internalSecret,
+    REDIS_URL: env.redisUrl,
+    REDIS_PREFIX: env.redisPrefix,
   };
 }
 

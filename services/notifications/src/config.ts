@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
+import { jobsConfigShape, loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
 import { z } from 'zod';
 
 /** The monorepo root (services/notifications/src → ../../..), so the dev outbox lands in one place whatever the cwd. */
@@ -16,13 +16,7 @@ export const notificationsConfigSchema = serviceConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(4003),
     DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/krom_notifications'),
-    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-    /** BullMQ key prefix; isolated test runs use their own. A trailing ':' is dropped (BullMQ adds its own). */
-    REDIS_PREFIX: z
-      .string()
-      .transform((prefix) => prefix.replace(/:+$/, ''))
-      .pipe(z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'))
-      .default('krom'),
+    ...jobsConfigShape,
     TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC\w+$/, 'must start with AC')),
     TWILIO_AUTH_TOKEN: optional(z.string()),
     TWILIO_FROM_NUMBER: optional(z.string().regex(/^\+\d{6,15}$/, 'must be an E.164 number such as +15005550006')),

@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
+import { jobsConfigShape, loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
 import { z } from 'zod';
 
 export const ridesConfigSchema = serviceConfigSchema.extend({
@@ -16,6 +16,13 @@ export const ridesConfigSchema = serviceConfigSchema.extend({
    * (src/search/search-cache.ts); 0 runs every search's query.
    */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Redis for the scheduled jobs (src/jobs: request expiry, reminders, ride completion). */
+  ...jobsConfigShape,
+  /**
+   * How often each sweep runs (its BullMQ job scheduler), in seconds. 0 declares no scheduler (the
+   * worker still runs what is queued): tests that move the clock themselves run the sweeps directly.
+   */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 export type RidesConfig = z.infer<typeof ridesConfigSchema>;
 

@@ -4,6 +4,7 @@ import { rideChanged, ridePosted } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
 import { createLogger } from '@krom/server-kit/logger';
+import { Redis } from 'ioredis';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildRidesApp } from './app.ts';
 import type { RidesConfig } from './config.ts';
@@ -14,6 +15,7 @@ import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { rebuildUserProfilesIfEmpty } from './events/rebuild-user-profiles.ts';
+import { createSweepQueue, scheduleSweeps, startSweepWorker } from './jobs/sweep-jobs.ts';
 import { KnownPlaces } from './posting/known-places.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
@@ -21,16 +23,37 @@ export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.
 /** Durable consumer name prefix of this service on the bus. */
 const DURABLE = 'rides';
 
+export type RidesServiceOptions = {
+  /** The time the scheduled sweeps run at (tests move it); now by default. */
+  clock?: () => Date;
+};
+
 /**
- * Opens the rides service's database, bus, outbox relay and event consumers and builds its app;
- * closing the app releases it all, the consumers first.
+ * Opens the rides service's database, bus, outbox relay, event consumers and the scheduled sweeps
+ * (Redis: src/jobs) and builds its app; closing the app releases it all, the consumers first, then
+ * the sweep worker after the sweep in flight.
  */
-export async function openRidesService(config: RidesConfig) {
+export async function openRidesService(config: RidesConfig, options: RidesServiceOptions = {}) {
   const logger = createLogger('rides', config.LOG_LEVEL);
   const resources = await openServiceResources({ service: 'rides', config, schema, migrationsFolder, logger });
+  // Declaring the schedulers fails after a few tries while Redis is down; the worker's connection
+  // must wait instead (BullMQ requires maxRetriesPerRequest: null there).
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'rides' });
+  const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'rides-worker' });
+  for (const connection of [redis, workerRedis]) {
+    connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  }
+  const sweepQueue = createSweepQueue({ connection: redis, prefix: config.REDIS_PREFIX });
+  sweepQueue.on('error', (error) => logger.warn({ err: error }, 'sweep queue error'));
+  const sweepWorker = startSweepWorker({ db: resources.db, logger, connection: workerRedis, prefix: config.REDIS_PREFIX, clock: options.clock });
   const subscriptions: Subscription[] = [];
+  let declareSchedulers: { stop: () => Promise<void> } | undefined;
   const close = async () => {
     for (const subscription of subscriptions) await subscription.stop();
+    await declareSchedulers?.stop();
+    await sweepWorker.close();
+    await sweepQueue.close();
+    await Promise.all([redis, workerRedis].map((connection) => connection.quit().catch(() => connection.disconnect())));
     await resources.close();
   };
   try {
@@ -52,9 +75,33 @@ export async function openRidesService(config: RidesConfig) {
       checks: resources.checks,
     });
     app.addHook('onClose', close);
-    return { app, ...resources };
+    // In the background: bookings need no Redis, so an outage neither keeps the service from
+    // starting nor makes it unready; the schedulers are declared once Redis answers.
+    if (config.SWEEP_INTERVAL_SECONDS > 0) declareSchedulers = declareUntilDone(() => scheduleSweeps(sweepQueue, config.SWEEP_INTERVAL_SECONDS * 1000), logger);
+    return { app, ...resources, redis, sweepQueue, sweepWorker };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Runs `declare` until it succeeds, again every 30 s after a failure (logged); `stop` ends the tries. */
+function declareUntilDone(declare: () => Promise<void>, logger: ReturnType<typeof createLogger>) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let attempt: Promise<void> = Promise.resolve();
+  const tryOnce = () => {
+    attempt = declare().catch((error: unknown) => {
+      logger.error({ err: error }, 'could not declare the sweep schedulers; trying again in 30 s');
+      if (!stopped) timer = setTimeout(tryOnce, 30_000).unref();
+    });
+  };
+  tryOnce();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await attempt;
+    },
+  };
 }

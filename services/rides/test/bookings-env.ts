@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import type { BookingFact } from '@krom/contracts/events/bookings';
+import { bookingSchema } from '@krom/contracts/http/bookings';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { expect } from 'vitest';
 import { dayFromNow, insertUserProfile, type ProfileSeed, type RidesService } from './rides-test-env.ts';
@@ -73,6 +74,13 @@ export function bookingCalls(handle: Handle) {
   const book = (caller: Caller, body: object, key: string | null = randomUUID()) =>
     call(caller, 'POST', '/bookings', body, key === null ? {} : { 'idempotency-key': key });
 
+  /** Books through the API and expects it done (201). */
+  async function booked(caller: Caller, body: object) {
+    const response = await book(caller, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return bookingSchema.parse(response.json());
+  }
+
   async function legs(rideId: string) {
     const { rows } = await handle.service.db.$client.query<{ taken: number[]; available: number; offered: number }>(
       'SELECT leg_seats_taken AS taken, available_seats AS available, seats_offered AS offered FROM rides WHERE id = $1',
@@ -91,6 +99,15 @@ export function bookingCalls(handle: Handle) {
     return rows;
   }
 
+  /** The envelopes in the outbox on `subject` (events not about one booking, such as a ride's), oldest first. */
+  async function outbox<T = unknown>(subject: string) {
+    const { rows } = await handle.service.db.$client.query<{ envelope: EventEnvelope<T> }>(
+      'SELECT envelope FROM outbox WHERE subject = $1 ORDER BY created_at',
+      [subject],
+    );
+    return rows.map((row) => row.envelope);
+  }
+
   /** Moves the ride's departure (and the date and time shown with it) to `at`: how tests reach the hours around departure. */
   async function departAt(rideId: string, at: Date) {
     const iso = at.toISOString();
@@ -102,5 +119,5 @@ export function bookingCalls(handle: Handle) {
     ]);
   }
 
-  return { call, member, driver, ride, form, book, legs, events, departAt };
+  return { call, member, driver, ride, form, book, booked, legs, events, outbox, departAt };
 }

@@ -13,14 +13,8 @@ import { bookingCalls } from './bookings-env.ts';
 import { insertUserProfile, useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
-const { call, member, ride, form, book, legs, events, departAt } = bookingCalls(handle);
+const { call, member, ride, form, book, booked, legs, events, departAt } = bookingCalls(handle);
 const HOUR = 3_600_000;
-
-async function booked(caller: Parameters<typeof book>[0], body: object) {
-  const response = await book(caller, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return bookingSchema.parse(response.json());
-}
 
 describe('who may call', () => {
   it.each([

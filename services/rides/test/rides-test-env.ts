@@ -3,8 +3,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { readRidesConfig } from '../src/config.ts';
 import { openRidesService } from '../src/open-rides.ts';
 
-/** A fresh, isolated rides-service configuration on the real PostgreSQL and NATS. */
-export const ridesTestConfig = (overrides: Record<string, string> = {}) => isolatedServiceConfig('rides', readRidesConfig, overrides);
+/**
+ * A fresh, isolated rides-service configuration on the real PostgreSQL, NATS and Redis. The
+ * sweeps are not scheduled (SWEEP_INTERVAL_SECONDS 0): tests run them with the clock they choose.
+ */
+export const ridesTestConfig = (overrides: Record<string, string> = {}) =>
+  isolatedServiceConfig('rides', readRidesConfig, { SWEEP_INTERVAL_SECONDS: '0', ...overrides });
 
 export type RidesService = Awaited<ReturnType<typeof openRidesService>>;
 

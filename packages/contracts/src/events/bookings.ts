@@ -70,3 +70,46 @@ export type BookingFactName = (typeof bookingFacts)[number];
 export const bookingEvents = Object.fromEntries(
   bookingFacts.map((fact) => [fact, defineEvent(`krom.rides.booking.${fact}.v1`, bookingFactSchema)]),
 ) as Record<BookingFactName, EventDefinition<typeof bookingFactSchema>>;
+
+/** How long before departure both sides are reminded of a ride with confirmed seats. */
+export const departureReminderHours = 2;
+
+/**
+ * `krom.rides.ride.departing_soon.v1`: the reminder, sent once per ride `departureReminderHours`
+ * before its departure (a scheduled sweep; the ride's `reminded_at` records it, so a re-run or a
+ * second replica sends nothing more). Only for an active ride with at least one confirmed booking:
+ * notifications sends the driver one reminder naming the passengers, and each passenger one with
+ * their boarding place, the driver and car and their boarding code. A seat confirmed after the
+ * reminder went out is not reminded (its e-ticket has just been sent). `version` is the ride's.
+ */
+export const rideDepartingSoon = defineEvent(
+  'krom.rides.ride.departing_soon.v1',
+  z.object({
+    rideId: z.string().uuid(),
+    driverId: z.string().uuid(),
+    driverFirstName: z.string(),
+    vehicle: z.object({ make: z.string(), model: z.string(), color: z.string(), licensePlate: z.string() }),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    departureDate: z.string(),
+    departureTime: z.string(),
+    departureAt: z.string().datetime({ offset: true }),
+    /** One entry per confirmed booking, in the order they were made. */
+    passengers: z.array(
+      z.object({
+        bookingId: z.string().uuid(),
+        passengerId: z.string().uuid(),
+        passengerFirstName: z.string(),
+        /** The phone the passenger gave on the booking form. */
+        passengerPhone: z.string(),
+        seats: z.number().int(),
+        board: place,
+        alight: place,
+        boardingCode: z.string(),
+      }),
+    ),
+    remindedAt: z.string().datetime({ offset: true }),
+    version: aggregateVersion,
+  }),
+);
+export type RideDepartingSoon = z.infer<typeof rideDepartingSoon.schema>;

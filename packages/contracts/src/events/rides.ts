@@ -122,3 +122,21 @@ export const rideChanged = defineEvent(
   }),
 );
 export type RideChanged = z.infer<typeof rideChanged.schema>;
+
+/**
+ * A ride ended: the completion sweep marks an active ride `completed` once its departure,
+ * duration and two hours have passed, and completes its boarded bookings (each with its own
+ * `krom.rides.booking.completed.v1`). `bookingsCompleted` counts them; the ride's version after.
+ */
+export const rideCompleted = defineEvent(
+  'krom.rides.ride.completed.v1',
+  z.object({
+    rideId: z.string().uuid(),
+    driverId: z.string().uuid(),
+    departureAt: z.string().datetime({ offset: true }),
+    bookingsCompleted: z.number().int(),
+    completedAt: z.string().datetime({ offset: true }),
+    version: aggregateVersion,
+  }),
+);
+export type RideCompleted = z.infer<typeof rideCompleted.schema>;

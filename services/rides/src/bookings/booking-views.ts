@@ -81,7 +81,8 @@ export async function bookingRow(db: SqlRunner, bookingId: string): Promise<Book
 const iso = (value: string | Date) => new Date(value).toISOString();
 const isTicketed = (status: BookingStatus) => (ticketedStatuses as readonly BookingStatus[]).includes(status);
 
-function placeOf(row: BookingRow, index: number) {
+/** The place at `index` on the booking's ride (departure 0, stops, destination), as views and events show it. */
+export function placeOf(row: BookingRow, index: number) {
   const place = row.places[index];
   return { index, location: place?.location ?? '', city: place?.city ?? null, meetingPoint: place?.meetingPoint ?? null };
 }

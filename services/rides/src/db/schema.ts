@@ -248,6 +248,8 @@ export const rides = pgTable(
     duration: text('duration'),
     pickupStation: text('pickup_station'),
     status: text('status', { enum: rideStatuses }).notNull().default('active'),
+    /** When the departure reminder (ride.departing_soon) was written: set once, so it is sent once (src/jobs/sweeps.ts). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -291,6 +293,8 @@ export const rides = pgTable(
     check('rides_booking_mode_check', sql`${table.bookingMode} IN ('instant', 'approval')`),
     check('rides_price_check', sql`${table.pricePerSeat} > 0`),
     check('rides_departure_time_check', sql`${table.departureTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    // The sweeps' entry point: active rides by departure (reminders before it, completion after it).
+    index('rides_active_departure_idx').on(table.departureAt).where(sql`status = 'active'`),
     // The search's entry points: a date (the listing's usual filter), or departure order alone.
     // Only searchable rides are in them, and with the driver, the free seats, the route text and
     // box the search skips the table for every ride its first cut rules out (index-only scans).

@@ -1,0 +1,2 @@
+ALTER TABLE "rides" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "rides_active_departure_idx" ON "rides" USING btree ("departure_at") WHERE status = 'active';

@@ -1,0 +1,226 @@
+import { bookingFactSchema, rideDepartingSoon } from '@krom/contracts/events/bookings';
+import { rideCompleted } from '@krom/contracts/events/rides';
+import { bookingSchema } from '@krom/contracts/http/bookings';
+import { applyTransition } from '../src/bookings/transitions.ts';
+import { completeRides, defaultRideDurationHours, expireBookings, remindDepartures } from '../src/jobs/sweeps.ts';
+import { describe, expect, it } from 'vitest';
+import { bookingCalls, type Member } from './bookings-env.ts';
+import { useRidesService } from './rides-test-env.ts';
+
+/*
+ * The scheduled sweeps, each run with the clock the test gives it against the real database:
+ * unanswered requests and lapsed holds expire, rides complete after departure + duration + 2 h,
+ * both sides are reminded 2 h before departure; and each happens once however often, or however
+ * many sweeps at once, it runs.
+ */
+
+const handle = useRidesService();
+const { call, member, ride, form, booked, legs, events, outbox, departAt } = bookingCalls(handle);
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const at = (ms: number) => new Date(ms);
+const db = () => handle.service.db;
+
+const statusOf = async (caller: Member, bookingId: string) => bookingSchema.parse((await call(caller, 'GET', `/bookings/${bookingId}`)).json()).status;
+const factsOf = async (bookingId: string) => (await events(bookingId)).map((row) => row.subject);
+
+async function rideRow(rideId: string) {
+  const { rows } = await db().$client.query<{ status: string; version: number }>('SELECT status, version FROM rides WHERE id = $1', [rideId]);
+  return rows[0]!;
+}
+
+describe('request expiry', () => {
+  it('expires an unanswered request exactly 12 hours after it was made, gives its seats back and says so once', async () => {
+    const { rideId } = await ride({ bookingMode: 'approval', seats: 3 });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId, { seats: 2 }));
+    const expiresAt = new Date(request.expiresAt!).getTime();
+    expect(expiresAt).toBe(new Date(request.createdAt).getTime() + 12 * HOUR);
+    expect((await legs(rideId)).taken).toEqual([2, 2]);
+
+    expect(await expireBookings(db(), at(expiresAt - 1))).toEqual({ changed: 0 });
+    expect(await statusOf(passenger, request.id)).toBe('requested');
+
+    expect(await expireBookings(db(), at(expiresAt))).toEqual({ changed: 1 });
+    expect(await statusOf(passenger, request.id)).toBe('expired');
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+    const facts = await events(request.id);
+    expect(facts.map((row) => row.subject)).toEqual(['krom.rides.booking.requested.v1', 'krom.rides.booking.expired.v1']);
+    const expired = bookingFactSchema.parse(facts[1]!.envelope.data);
+    expect(expired).toMatchObject({ status: 'expired', previousStatus: 'requested', actor: 'system', version: 2, occurredAt: new Date(expiresAt).toISOString() });
+
+    // Run again later: nothing more.
+    expect(await expireBookings(db(), at(expiresAt + HOUR))).toEqual({ changed: 0 });
+    expect(await factsOf(request.id)).toHaveLength(2);
+  });
+
+  it('expires a request 2 hours before departure when that comes before its 12 hours', async () => {
+    const { rideId } = await ride({ bookingMode: 'approval' });
+    const departure = Date.now() + 5 * HOUR;
+    await departAt(rideId, at(departure));
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId));
+    const expiresAt = new Date(request.expiresAt!).getTime();
+    expect(expiresAt).toBe(departure - 2 * HOUR);
+
+    expect(await expireBookings(db(), at(expiresAt - 1))).toEqual({ changed: 0 });
+    expect(await expireBookings(db(), at(expiresAt))).toEqual({ changed: 1 });
+    expect(await statusOf(passenger, request.id)).toBe('expired');
+  });
+
+  it('leaves answered requests alone', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval' });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId));
+    expect((await call(driver, 'POST', `/bookings/${request.id}/accept`)).statusCode).toBe(200);
+
+    expect(await expireBookings(db(), at(new Date(request.expiresAt!).getTime() + HOUR))).toEqual({ changed: 0 });
+    expect(await statusOf(passenger, request.id)).toBe('confirmed');
+  });
+
+  it('lapses a mobile-money hold past its expiry, with the seats back', async () => {
+    const { rideId } = await ride({ bookingMode: 'approval' });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId));
+    const now = new Date();
+    const holdEnds = now.getTime() + 15 * MINUTE;
+    // What the payments issue will do: accept, then hold the seat for the payment's answer.
+    await db().transaction(async (tx) => {
+      await applyTransition(tx, request.id, 'accept', { actor: 'driver', now });
+      await applyTransition(tx, request.id, 'awaitPayment', { actor: 'system', now });
+    });
+    await db().$client.query('UPDATE bookings SET expires_at = $2 WHERE id = $1', [request.id, at(holdEnds).toISOString()]);
+
+    expect(await expireBookings(db(), at(holdEnds - 1))).toEqual({ changed: 0 });
+    expect(await expireBookings(db(), at(holdEnds))).toEqual({ changed: 1 });
+    expect(await statusOf(passenger, request.id)).toBe('expired');
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+    const last = bookingFactSchema.parse((await events(request.id)).at(-1)!.envelope.data);
+    expect(last).toMatchObject({ status: 'expired', previousStatus: 'awaiting_payment', actor: 'system' });
+  });
+
+  it('changes each request once when two sweeps run at the same time', async () => {
+    const { rideId } = await ride({ bookingMode: 'approval', seats: 4 });
+    const requests = await Promise.all([1, 2, 3].map(async () => booked(await member(), form(rideId))));
+    const later = at(Math.max(...requests.map((request) => new Date(request.expiresAt!).getTime())));
+
+    const results = await Promise.all([expireBookings(db(), later), expireBookings(db(), later)]);
+    expect(results[0]!.changed + results[1]!.changed).toBe(3);
+    for (const request of requests) {
+      expect(await factsOf(request.id)).toEqual(['krom.rides.booking.requested.v1', 'krom.rides.booking.expired.v1']);
+    }
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+  });
+});
+
+/** An instant ride departed at `departure` with one boarded and one confirmed (never boarded) passenger. */
+async function departedRide(departure: number, duration: string | null) {
+  const { rideId, driver } = await ride({ seats: 3 });
+  const boardedPassenger = await member();
+  const waitingPassenger = await member();
+  const boarded = await booked(boardedPassenger, form(rideId));
+  const waiting = await booked(waitingPassenger, form(rideId));
+  expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code: boarded.boardingCode })).statusCode).toBe(200);
+  await departAt(rideId, at(departure));
+  await db().$client.query('UPDATE rides SET duration = $2 WHERE id = $1', [rideId, duration]);
+  return { rideId, boarded, waiting, boardedPassenger, waitingPassenger };
+}
+
+describe('ride completion', () => {
+  it('completes the ride and its boarded bookings 2 hours after departure + its duration, once', async () => {
+    const departure = Date.now() - 10 * HOUR;
+    const { rideId, boarded, waiting, boardedPassenger, waitingPassenger } = await departedRide(departure, '4h 40min');
+    const end = departure + (4 * 60 + 40) * MINUTE + 2 * HOUR;
+    const version = (await rideRow(rideId)).version;
+
+    expect(await completeRides(db(), at(end - 1))).toEqual({ changed: 0 });
+    expect((await rideRow(rideId)).status).toBe('active');
+
+    const results = await Promise.all([completeRides(db(), at(end)), completeRides(db(), at(end))]);
+    expect(results[0]!.changed + results[1]!.changed).toBe(1);
+    expect(await rideRow(rideId)).toEqual({ status: 'completed', version: version + 1 });
+    expect(await statusOf(boardedPassenger, boarded.id)).toBe('completed');
+    // A passenger never boarded is not completed: the driver may still report a no-show.
+    expect(await statusOf(waitingPassenger, waiting.id)).toBe('confirmed');
+    const facts = await events(boarded.id);
+    expect(facts.map((row) => row.subject).filter((subject) => subject.endsWith('completed.v1'))).toEqual(['krom.rides.booking.completed.v1']);
+    expect(bookingFactSchema.parse(facts.at(-1)!.envelope.data)).toMatchObject({ status: 'completed', previousStatus: 'boarded', actor: 'system' });
+    const completed = (await outbox(rideCompleted.subject)).filter((envelope) => (envelope.data as { rideId: string }).rideId === rideId);
+    expect(completed.map((envelope) => rideCompleted.schema.parse(envelope.data))).toEqual([
+      { rideId, driverId: expect.any(String), departureAt: at(departure).toISOString(), bookingsCompleted: 1, completedAt: at(end).toISOString(), version: version + 1 },
+    ]);
+
+    expect(await completeRides(db(), at(end + HOUR))).toEqual({ changed: 0 });
+  });
+
+  it(`counts ${defaultRideDurationHours} hours for a ride without a duration`, async () => {
+    const departure = Date.now() - 20 * HOUR;
+    const { rideId } = await departedRide(departure, null);
+    const end = departure + (defaultRideDurationHours + 2) * HOUR;
+
+    expect(await completeRides(db(), at(end - 1))).toEqual({ changed: 0 });
+    expect(await completeRides(db(), at(end))).toEqual({ changed: 1 });
+    expect((await rideRow(rideId)).status).toBe('completed');
+  });
+
+  it('reads a duration in minutes only', async () => {
+    const departure = Date.now() - 5 * HOUR;
+    const { rideId } = await departedRide(departure, '45min');
+    const end = departure + 45 * MINUTE + 2 * HOUR;
+
+    expect(await completeRides(db(), at(end - 1))).toEqual({ changed: 0 });
+    expect(await completeRides(db(), at(end))).toEqual({ changed: 1 });
+    expect((await rideRow(rideId)).status).toBe('completed');
+  });
+});
+
+describe('the departure reminder', () => {
+  const remindersOf = async (rideId: string) =>
+    (await outbox(rideDepartingSoon.subject)).map((envelope) => rideDepartingSoon.schema.parse(envelope.data)).filter((data) => data.rideId === rideId);
+
+  it('reminds both sides 2 hours before departure, once, naming each confirmed passenger', async () => {
+    const { rideId } = await ride({ seats: 3 });
+    const departure = Date.now() + 3 * HOUR;
+    const passenger = await member({ firstName: 'Efua' });
+    const seat = await booked(passenger, form(rideId, { seats: 2, boardAt: 1 }));
+    const second = await booked(await member(), form(rideId));
+    await departAt(rideId, at(departure));
+    const reminderAt = departure - 2 * HOUR;
+
+    expect(await remindDepartures(db(), at(reminderAt - 1))).toEqual({ changed: 0 });
+    const results = await Promise.all([remindDepartures(db(), at(reminderAt)), remindDepartures(db(), at(reminderAt))]);
+    expect(results[0]!.changed + results[1]!.changed).toBe(1);
+    expect(await remindDepartures(db(), at(reminderAt + HOUR))).toEqual({ changed: 0 });
+
+    const reminders = await remindersOf(rideId);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({
+      rideId,
+      driverFirstName: 'Kofi',
+      vehicle: { make: 'Toyota', model: 'Corolla' },
+      fromLocation: 'Circle VIP Bus Station',
+      departureAt: at(departure).toISOString(),
+      remindedAt: at(reminderAt).toISOString(),
+    });
+    expect(reminders[0]!.passengers.map((entry) => [entry.bookingId, entry.passengerFirstName, entry.seats, entry.board.location, entry.boardingCode])).toEqual([
+      [seat.id, 'Efua', 2, 'Nkawkaw Lorry Station', seat.boardingCode],
+      [second.id, 'Ama', 1, 'Circle VIP Bus Station', second.boardingCode],
+    ]);
+  });
+
+  it('reminds nobody of a ride without a confirmed seat, nor after departure', async () => {
+    const { rideId } = await ride({ bookingMode: 'approval' });
+    await booked(await member(), form(rideId));
+    const departure = Date.now() + 3 * HOUR;
+    await departAt(rideId, at(departure));
+    await remindDepartures(db(), at(departure - 2 * HOUR));
+
+    const { rideId: departed } = await ride();
+    await booked(await member(), form(departed));
+    const left = Date.now() + 3 * HOUR;
+    await departAt(departed, at(left));
+    await remindDepartures(db(), at(left + 1));
+    expect(await remindersOf(rideId)).toEqual([]);
+    expect(await remindersOf(departed)).toEqual([]);
+  });
+});
