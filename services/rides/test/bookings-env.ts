@@ -18,7 +18,7 @@ export const user = (userId = randomUUID()) => ({ kind: 'user', userId }) as con
 export type Member = ReturnType<typeof user>;
 
 export function bookingCalls(handle: Handle) {
-  async function call(caller: Caller, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) {
+  async function call(caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) {
     return handle.service.app.inject({ method, url, headers: { ...(await handle.as(caller)), ...headers }, ...(payload ? { payload } : {}) });
   }
 

@@ -277,7 +277,7 @@ describe('the driver dashboard', () => {
     expect(await dashboard(driver)).toEqual({
       currency: 'GHS',
       earnings: { today: '0.00', thisWeek: '0.00', thisMonth: '0.00', lastMonth: '0.00' },
-      totals: { ridesPosted: 0, ridesCompleted: 0, upcomingRides: 0, seatsOffered: 0 },
+      totals: { ridesPosted: 0, ridesCompleted: 0, upcomingRides: 0, seatsOffered: 0, bookings: 0, seatsSold: 0, expectedCash: '0.00' },
       activeRide: null,
       upcomingRides: [],
       recentRides: [],
@@ -350,6 +350,9 @@ describe('the driver dashboard', () => {
       ridesCompleted: 6,
       upcomingRides: 6,
       seatsOffered: 4 + 5 * 2 + 6 * 1,
+      bookings: 0,
+      seatsSold: 0,
+      expectedCash: '0.00',
     });
     expect(board.activeRide?.id).toBe(nextRide);
     expect(board.upcomingRides.map((ride) => ride.id)).toEqual(upcoming.slice(0, 5));

@@ -214,9 +214,20 @@ export type RideSearchResponse = z.infer<typeof rideSearchResponseSchema>;
 /** GET /api/rides/mine?when=: the signed-in driver's rides, upcoming (soonest first) or past (latest first). */
 export const myRidesQuerySchema = z.object({ when: z.enum(['upcoming', 'past']).default('upcoming') });
 export const driverRideSchema = rideSummarySchema.extend({
-  /** Seats passengers hold; a ride with any cannot be edited or cancelled from here. */
+  /**
+   * Seats passengers hold (the most taken on any leg, by bookings requested, accepted, confirmed,
+   * boarded or completed). Once there are any, the ride's date and time no longer change, its seats
+   * not below this, and its booking mode not while requests wait.
+   */
   bookedSeats: z.number().int(),
+  /** Whether the driver may still change (within the rules above) or cancel it: active and still to depart. */
   editable: z.boolean(),
+  /** Bookings whose seat is the passenger's: confirmed, boarded or completed. Absent from answers made before it was added. */
+  bookings: z.number().int().optional(),
+  /** Their seats. */
+  seatsSold: z.number().int().optional(),
+  /** What the driver is to collect in cash at the car: the totals of cash bookings confirmed or boarded, in `currency`. */
+  expectedCash: z.string().optional(),
 });
 export type DriverRide = z.infer<typeof driverRideSchema>;
 export const myRidesResponseSchema = z.object({ rides: z.array(driverRideSchema) });
@@ -274,6 +285,14 @@ export const driverProfileSchema = z.object({
   ridesCompleted: z.number().int(),
   /** Share of the driver's departed rides not cancelled, 0-100; null before any ride departed. */
   completionRate: z.number().nullable(),
+  /**
+   * The driver's reliability toward passengers: rides they cancelled while passengers held seats
+   * (each such booking was cancelled_by_driver), and the share, 0-100, of their rides that had
+   * passengers (departed, or cancelled) which they did not cancel; null before any. Absent from
+   * answers made before it was added.
+   */
+  cancelledWithBookings: z.number().int().optional(),
+  bookedRidesKeptRate: z.number().nullable().optional(),
   rating: z.number().nullable(),
   reviewCount: z.number().int(),
   upcomingRides: z.array(rideSummarySchema),
@@ -286,8 +305,18 @@ const money = z.string();
 export const driverDashboardSchema = z.object({
   currency: z.string(),
   earnings: z.object({ today: money, thisWeek: money, thisMonth: money, lastMonth: money }),
-  totals: z.object({ ridesPosted: z.number().int(), ridesCompleted: z.number().int(), upcomingRides: z.number().int(), seatsOffered: z.number().int() }),
-  /** The ride departing next within the coming 24 hours, if any. */
+  totals: z.object({
+    ridesPosted: z.number().int(),
+    ridesCompleted: z.number().int(),
+    upcomingRides: z.number().int(),
+    seatsOffered: z.number().int(),
+    /** Bookings confirmed, boarded or completed on the driver's rides not cancelled, and their seats. Absent from answers made before they were added. */
+    bookings: z.number().int().optional(),
+    seatsSold: z.number().int().optional(),
+    /** Cash still to collect: the totals of cash bookings confirmed or boarded, on rides still active. */
+    expectedCash: money.optional(),
+  }),
+  /** The ride on the road (departed, its planned end not yet passed), else the one departing next within the coming 24 hours, if any. */
   activeRide: driverRideSchema.nullable(),
   upcomingRides: z.array(driverRideSchema),
   recentRides: z.array(driverRideSchema),

@@ -20,6 +20,8 @@ type ProfileRow = {
   ridesPosted: number;
   ridesCompleted: number;
   ridesDeparted: number;
+  cancelledWithBookings: number;
+  bookedRidesSettled: number;
   vehicles: RideVehicle[];
 };
 
@@ -28,6 +30,9 @@ type ProfileRow = {
  * driver (approved as one, or who has posted a ride) has one: 404 for any other member, an id
  * rides knows nothing of, a malformed one, and a suspended or deleted account. The completion
  * rate is the share of departed rides not cancelled, in whole percent; null before any departed.
+ * Reliability counts what passengers felt: the rides the driver cancelled while passengers held
+ * seats (a booking of the ride cancelled_by_driver), and the share of their rides that had
+ * passengers and are settled (departed, or cancelled) which they kept, in whole percent.
  */
 export async function driverProfile(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverProfile> {
   if (!uuid.safeParse(driverId).success) throw new HttpError(404, driverNotFound);
@@ -35,7 +40,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
   const { rows } = await db.execute<ProfileRow>(sql`
     SELECT p.first_name AS "firstName", p.last_name AS "lastName", p.profile_image_url AS "profileImageUrl",
       p.is_verified AS "isVerified", p.driver_verification_status = 'approved' AS "driverVerified",
-      counts."ridesPosted", counts."ridesCompleted", counts."ridesDeparted",
+      counts."ridesPosted", counts."ridesCompleted", counts."ridesDeparted", counts."cancelledWithBookings", counts."bookedRidesSettled",
       coalesce((
         SELECT json_agg(json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
                                           'licensePlate', v.license_plate, 'seats', v.seats) ORDER BY v.created_at DESC, v.id DESC)
@@ -44,8 +49,15 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     LATERAL (
       SELECT count(*)::int AS "ridesPosted",
         count(*) FILTER (WHERE status <> 'cancelled' AND departure_at <= ${at})::int AS "ridesCompleted",
-        count(*) FILTER (WHERE departure_at <= ${at})::int AS "ridesDeparted"
-      FROM rides WHERE driver_id = p.user_id) counts
+        count(*) FILTER (WHERE departure_at <= ${at})::int AS "ridesDeparted",
+        count(*) FILTER (WHERE status = 'cancelled' AND cancelled_by_driver)::int AS "cancelledWithBookings",
+        count(*) FILTER (WHERE had_passengers AND (status = 'cancelled' OR departure_at <= ${at}))::int AS "bookedRidesSettled"
+      FROM rides r,
+      LATERAL (
+        SELECT coalesce(bool_or(b.status = 'cancelled_by_driver'), false) AS cancelled_by_driver,
+          coalesce(bool_or(b.status IN ('confirmed', 'boarded', 'completed', 'no_show', 'cancelled_by_driver')), false) AS had_passengers
+        FROM bookings b WHERE b.ride_id = r.id) booked
+      WHERE r.driver_id = p.user_id) counts
     WHERE p.user_id = ${driverId} AND NOT p.suspended AND NOT p.deleted
       -- Only drivers have a public profile: a member never approved as one who posted no ride is as unknown as any id.
       AND (p.is_driver OR p.driver_verification_status = 'approved' OR counts."ridesPosted" > 0)`);
@@ -63,6 +75,9 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     ridesPosted: row.ridesPosted,
     ridesCompleted: row.ridesCompleted,
     completionRate: row.ridesDeparted === 0 ? null : Math.round((row.ridesCompleted / row.ridesDeparted) * 100),
+    cancelledWithBookings: row.cancelledWithBookings,
+    bookedRidesKeptRate:
+      row.bookedRidesSettled === 0 ? null : Math.round(((row.bookedRidesSettled - row.cancelledWithBookings) / row.bookedRidesSettled) * 100),
     rating: null,
     reviewCount: 0,
     upcomingRides: upcoming.map(toRideSummary),

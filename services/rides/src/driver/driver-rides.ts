@@ -9,7 +9,9 @@ import { departureInstant } from '../rides/departure.ts';
 import { type Pricing, type RouteClaim, routeCapFor } from '../posting/price-cap.ts';
 import { recordRideChanged, termsOf } from '../posting/ride-changes.ts';
 import { assertRideRules } from '../posting/ride-rules.ts';
-import { bookedSeatsOf, isEditable, type RideRow, rideRows, type SqlRunner, toDriverRide } from '../rides/ride-views.ts';
+import { lockRideSeats } from '../bookings/seats.ts';
+import { applyTransition, type TransitionBy } from '../bookings/transitions.ts';
+import { isEditable, noBookings, type RideBookingFigures, type RideRow, rideRows, type SqlRunner, toDriverRide } from '../rides/ride-views.ts';
 
 export type UpdateRideRequest = z.output<typeof updateRideSchema>;
 
@@ -22,11 +24,41 @@ export const upcomingOf = (driverId: string, now: Date) =>
 export const pastOf = (driverId: string, now: Date) =>
   sql`WHERE r.driver_id = ${driverId} AND (r.status <> 'active' OR r.departure_at <= ${now.toISOString()}::timestamptz) ORDER BY r.departure_at DESC, r.id DESC`;
 
-/** The driver's own rides, upcoming or past, as they see them (with booked seats and whether editable). */
+/** The driver's own rides, upcoming or past, as they see them (with their bookings' figures and whether editable). */
 export async function myRides(db: SqlRunner, driverId: string, when: 'upcoming' | 'past', now = new Date(), limit = myRidesLimit): Promise<DriverRide[]> {
   const tail = when === 'upcoming' ? upcomingOf(driverId, now) : pastOf(driverId, now);
-  const rows = await rideRows(db, sql`${tail} LIMIT ${limit}::int`);
-  return rows.map((row) => toDriverRide(row, now));
+  return driverRidesOf(db, await rideRows(db, sql`${tail} LIMIT ${limit}::int`), now);
+}
+
+/** Rows as their driver sees them, with their bookings' figures (one query for them all). */
+export async function driverRidesOf(db: SqlRunner, rows: RideRow[], now: Date): Promise<DriverRide[]> {
+  const figures = await bookingFiguresOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toDriverRide(row, now, figures.get(row.id)));
+}
+
+/** Statuses whose seat is the passenger's; `cashDue` those whose cash the driver is still to collect at the car. */
+const soldStatuses = sql.raw(`('confirmed', 'boarded', 'completed')`);
+const cashDueStatuses = sql.raw(`('confirmed', 'boarded')`);
+/** Live bookings the driver's cancellation cancels (boarded ones ride already: such a ride cannot be cancelled). */
+const cancellableStatuses = ['requested', 'accepted', 'awaiting_payment', 'confirmed'] as const;
+
+/** Each ride's bookings figures: seats held (the most taken on a leg), bookings and seats sold, cash to collect. */
+export async function bookingFiguresOf(db: SqlRunner, rideIds: string[]): Promise<Map<string, RideBookingFigures>> {
+  if (rideIds.length === 0) return new Map();
+  const ids = sql.join(
+    rideIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<RideBookingFigures & { rideId: string }>(sql`
+    SELECT r.id AS "rideId",
+      coalesce((SELECT max(taken) FROM unnest(r.leg_seats_taken) taken), 0)::int AS "bookedSeats",
+      count(b.id) FILTER (WHERE b.status IN ${soldStatuses})::int AS bookings,
+      coalesce(sum(b.seats) FILTER (WHERE b.status IN ${soldStatuses}), 0)::int AS "seatsSold",
+      coalesce(sum(b.total_amount) FILTER (WHERE b.status IN ${cashDueStatuses} AND b.payment_method = 'cash'), 0)::numeric(12, 2)::text AS "expectedCash"
+    FROM rides r LEFT JOIN bookings b ON b.ride_id = r.id
+    WHERE r.id IN (${ids})
+    GROUP BY r.id`);
+  return new Map(rows.map(({ rideId, ...figures }) => [rideId, figures]));
 }
 
 const notFound = () => new HttpError(404, rideMessages.notFound);
@@ -58,7 +90,7 @@ async function lockEditableRide(tx: Transaction, driverId: string, id: string, n
   if (!lock) throw notFound();
   const [row] = await rideRows(tx, sql`WHERE r.id = ${id}`);
   if (!row) throw notFound();
-  if (!isEditable(row, now, bookedSeatsOf(row))) throw new HttpError(409, rideMessages.notEditable);
+  if (!isEditable(row, now)) throw new HttpError(409, rideMessages.notEditable);
   return { ...row, postedDepartureAt: new Date(lock.postedDepartureAt), version: lock.version };
 }
 
@@ -91,6 +123,9 @@ export async function updateRide(
 ): Promise<DriverRide> {
   return db.transaction(async (tx) => {
     const ride = await lockEditableRide(tx, driverId, id, now);
+    const seats = await lockRideSeats(tx, id);
+    if (!seats) throw notFound();
+    await assertKeepsBookings(tx, ride, seats.taken, request);
     const departureAt = departureInstant(request.departureDate, request.departureTime);
     assertRideRules({
       availableSeats: request.availableSeats,
@@ -109,26 +144,69 @@ export async function updateRide(
       tx,
       ride,
       sql`departure_date = ${request.departureDate}::date, departure_time = ${request.departureTime},
-        departure_at = ${departureAt.toISOString()}::timestamptz, available_seats = ${request.availableSeats}::int,
+        departure_at = ${departureAt.toISOString()}::timestamptz, available_seats = ${request.availableSeats - Math.min(...seats.taken)}::int,
         seats_offered = ${request.availableSeats}::int, booking_mode = ${request.bookingMode ?? ride.bookingMode},
         price_per_seat = ${request.pricePerSeat}::numeric, description = ${description}`,
       now,
     );
-    return toDriverRide(updated, now);
+    const [view] = await driverRidesOf(tx, [updated], now);
+    return view ?? toDriverRide(updated, now, noBookings);
   });
 }
 
-/** Cancels the driver's own future, active, unbooked ride; its version goes up by one and ride.changed is written with it. */
+/**
+ * What a ride's bookings rely on (ride-changes.ts `editableRideFields`), kept once a seat is taken:
+ * the date and time, seats no fewer than the most taken on any leg, and the booking mode while
+ * requests wait for the driver. A new price applies to later bookings only (each booking keeps
+ * the price it was made at). The route never changes (the update body has none).
+ */
+async function assertKeepsBookings(tx: Transaction, ride: RideRow, taken: number[], request: UpdateRideRequest): Promise<void> {
+  const booked = Math.max(0, ...taken);
+  if (booked > 0 && (request.departureDate !== ride.departureDate || request.departureTime !== ride.departureTime)) {
+    throw new HttpError(409, rideMessages.bookedScheduleFixed);
+  }
+  if (request.availableSeats < booked) throw new HttpError(409, rideMessages.seatsBelowBooked(booked));
+  if (request.bookingMode !== undefined && request.bookingMode !== ride.bookingMode) {
+    const { rows } = await tx.execute(sql`SELECT 1 FROM bookings WHERE ride_id = ${ride.id} AND status = 'requested' LIMIT 1`);
+    if (rows.length > 0) throw new HttpError(409, rideMessages.bookingModeWithRequests);
+  }
+}
+
+/**
+ * Cancels every live booking of the ride (`cancelByDriver`, the fare refunded in full in the
+ * event) in `tx`, the ride locked by the caller. The driver may not cancel a ride whose
+ * passengers have boarded; the system (a deleted account) cancels what it can.
+ */
+async function cancelBookingsOf(tx: Transaction, rideId: string, by: Omit<TransitionBy, 'refundAmount'>): Promise<number> {
+  const { rows } = await tx.execute<{ id: string; status: string; totalAmount: string }>(sql`
+    SELECT id, status, total_amount::text AS "totalAmount" FROM bookings
+    WHERE ride_id = ${rideId} AND status IN ('boarded', ${sql.join(
+      cancellableStatuses.map((status) => sql`${status}`),
+      sql`, `,
+    )}) ORDER BY created_at, id`);
+  if (by.actor === 'driver' && rows.some((row) => row.status === 'boarded')) throw new HttpError(409, rideMessages.cancelAfterBoarding);
+  for (const booking of rows.filter((row) => row.status !== 'boarded')) await applyTransition(tx, booking.id, 'cancelByDriver', { ...by, refundAmount: booking.totalAmount });
+  return rows.length;
+}
+
+/**
+ * Cancels the driver's own active ride still to depart: every live booking is cancelled by the
+ * driver (booking.cancelled_by_driver, refunded in full), and the ride's version goes up by one
+ * with its ride.changed, all in one transaction. Refused once it departed or a passenger boarded.
+ * Cancelling a ride that had bookings counts against the driver (driver-profile.ts).
+ */
 export async function cancelRide(db: RidesDb, driverId: string, id: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const ride = await lockEditableRide(tx, driverId, id, now);
+    await cancelBookingsOf(tx, id, { actor: 'driver', actorId: driverId, now });
     await changeRide(tx, ride, sql`status = 'cancelled'`, now);
   });
 }
 
 /**
  * An account was deleted: its rides still to depart are cancelled, each with its ride.changed
- * (the passengers told of them hear of it); returns how many.
+ * (the passengers told of them hear of it) and its live bookings cancelled (by the system, for the
+ * driver: booking.cancelled_by_driver, refunded in full); returns how many rides.
  */
 export async function cancelFutureRidesOf(tx: Transaction, driverId: string, now = new Date()): Promise<number> {
   const { rows: ids } = await tx.execute<{ id: string }>(sql`
@@ -136,7 +214,9 @@ export async function cancelFutureRidesOf(tx: Transaction, driverId: string, now
     ORDER BY id FOR UPDATE`);
   for (const { id } of ids) {
     const [ride] = await rideRows(tx, sql`WHERE r.id = ${id}`);
-    if (ride) await changeRide(tx, ride, sql`status = 'cancelled'`, now);
+    if (!ride) continue;
+    await cancelBookingsOf(tx, id, { actor: 'system', reason: 'account deleted', now });
+    await changeRide(tx, ride, sql`status = 'cancelled'`, now);
   }
   return ids.length;
 }

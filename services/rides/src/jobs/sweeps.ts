@@ -40,6 +40,9 @@ const plannedEnd = sql.raw(`(r.departure_at + CASE
       mins => coalesce(substring(r.duration from '(?i)(\\d+)\\s*m')::int, 0))
     ELSE interval '${defaultRideDurationHours} hours' END)`);
 
+/** When the ride `r` is due for completion: its planned end plus `completionGraceHours`. */
+export const rideCompletionDue = sql`(${plannedEnd} + make_interval(hours => ${completionGraceHours}::int))`;
+
 export type SweepResult = { changed: number };
 
 /**
@@ -81,7 +84,7 @@ export async function completeRides(db: RidesDb, now: Date): Promise<SweepResult
   const { rows: due } = await db.execute<{ id: string }>(sql`
     SELECT r.id FROM rides r
     WHERE r.status = 'active' AND r.departure_at <= ${at}::timestamptz - make_interval(hours => ${completionGraceHours}::int)
-      AND ${plannedEnd} + make_interval(hours => ${completionGraceHours}::int) <= ${at}::timestamptz
+      AND ${rideCompletionDue} <= ${at}::timestamptz
     ORDER BY r.departure_at, r.id LIMIT ${sweepBatch}::int`);
   let changed = 0;
   for (const { id } of due) {

@@ -21,9 +21,10 @@ type UpdateRideRequest = z.output<typeof updateRideSchema>;
 /** One editable field's rule. */
 type EditRule = {
   /**
-   * Whether a booking relies on the field: once bookings exist, a ride with booked seats keeps it
-   * (the booking issue refuses such a change then). Today no ride has bookings, and a booked ride
-   * is not editable at all (ride-views.ts `isEditable`).
+   * Whether a booking relies on the field: once seats are booked, a change keeps what the bookings
+   * rely on (driver-rides.ts `assertKeepsBookings`): the date and time stay, the seats no fewer
+   * than the most taken on a leg, the booking mode while requests wait; a new price applies to
+   * later bookings only, as each booking keeps the price it was made at.
    */
   bookingsRelyOnIt: boolean;
 };

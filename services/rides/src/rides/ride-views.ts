@@ -138,23 +138,31 @@ export const toRideDetails = (row: RideRow, driverRidesCompleted: number, viewer
   isOwnRide: viewerId !== undefined && row.driverId === viewerId,
 });
 
-/**
- * Seats passengers hold on a ride. Bookings arrive with their own issue; until then nobody holds
- * a seat, so every ride is 0 and a driver may change or cancel any future active ride.
- */
-export const bookedSeatsOf = (_row: RideRow): number => 0;
+/** What bookings a ride has, as its driver sees them (driver/driver-rides.ts `bookingFiguresOf`). */
+export type RideBookingFigures = {
+  /** The most seats taken on any leg (live bookings and those completed). */
+  bookedSeats: number;
+  /** Bookings confirmed, boarded or completed, and their seats. */
+  bookings: number;
+  seatsSold: number;
+  /** Totals of cash bookings confirmed or boarded: cash the driver is to collect. */
+  expectedCash: string;
+};
+export const noBookings: RideBookingFigures = { bookedSeats: 0, bookings: 0, seatsSold: 0, expectedCash: '0.00' };
 
-/** A ride as its driver sees it: with booked seats and whether it may still be changed. */
-export function toDriverRide(row: RideRow, now: Date): DriverRide {
-  const bookedSeats = bookedSeatsOf(row);
-  return { ...toRideSummary(row), bookedSeats, editable: isEditable(row, now, bookedSeats) };
+/** A ride as its driver sees it: with its bookings' figures and whether it may still be changed or cancelled. */
+export function toDriverRide(row: RideRow, now: Date, figures: RideBookingFigures = noBookings): DriverRide {
+  return { ...toRideSummary(row), ...figures, editable: isEditable(row, now) };
 }
 
-/** A ride may be changed or cancelled while it is active, still to depart and unbooked. */
-export const isEditable = (row: Pick<RideRow, 'status' | 'departureAt'>, now: Date, bookedSeats: number) =>
-  row.status === 'active' && new Date(row.departureAt).getTime() > now.getTime() && bookedSeats === 0;
+/**
+ * A ride may be changed or cancelled while it is active and still to depart; once passengers hold
+ * seats, a change keeps what they rely on (driver-rides.ts `assertKeepsBookings`).
+ */
+export const isEditable = (row: Pick<RideRow, 'status' | 'departureAt'>, now: Date) =>
+  row.status === 'active' && new Date(row.departureAt).getTime() > now.getTime();
 
-/** Rides a driver has made: departed and not cancelled (nothing marks a ride completed yet). */
+/** Rides a driver has made: departed and not cancelled (completed by the sweep or still to be). */
 export async function ridesCompletedBy(db: SqlRunner, driverId: string, now: Date): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM rides WHERE driver_id = ${driverId} AND status <> 'cancelled' AND departure_at <= ${now.toISOString()}`,
