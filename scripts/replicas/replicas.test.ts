@@ -227,7 +227,8 @@ beforeAll(async () => {
       ADMIN_BOOTSTRAP_PASSWORD: staffAccount.password,
     }),
     ...([0, 1] as const).flatMap((replica) => [
-      spec(`rides-${replica + 1}`, 'services/rides', port.rides[replica], { DATABASE_URL: database('rides') }),
+      // Both rides replicas declare the sweeps' schedulers and run their jobs under the run's own Redis prefix.
+      spec(`rides-${replica + 1}`, 'services/rides', port.rides[replica], { DATABASE_URL: database('rides'), REDIS_PREFIX: tag }),
       spec(`notifications-${replica + 1}`, 'services/notifications', port.notifications[replica], notificationsEnv),
     ]),
   ];
