@@ -3,6 +3,7 @@ import { rideChanged } from '@krom/contracts/events/rides';
 import { bookingSchema } from '@krom/contracts/http/bookings';
 import { driverDashboardSchema, driverProfileSchema, myRidesResponseSchema, rideMessages } from '@krom/contracts/http/rides';
 import { describe, expect, it } from 'vitest';
+import { cancelFutureRidesOf } from '../src/driver/driver-rides.ts';
 import { bookingCalls, type Member } from './bookings-env.ts';
 import { dayFromNow, useRidesService } from './rides-test-env.ts';
 
@@ -85,6 +86,19 @@ describe('the driver cancels a ride with bookings', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(rideMessages.notEditable);
     expect((await statusOf(passenger, seat.id)).status).toBe('confirmed');
+  });
+
+  it("cancels the bookings of a deleted driver's rides, for the driver", async () => {
+    const { rideId, driver } = await ride();
+    const passenger = await member();
+    const seat = await booked(passenger, form(rideId, { seats: 2 }));
+
+    expect(await handle.service.db.transaction((tx) => cancelFutureRidesOf(tx, driver.userId))).toBe(1);
+
+    expect((await statusOf(passenger, seat.id)).status).toBe('cancelled_by_driver');
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+    const last = bookingFactSchema.parse((await events(seat.id)).at(-1)!.envelope.data);
+    expect(last).toMatchObject({ actor: 'system', reason: 'account deleted', refundAmount: seat.totalAmount });
   });
 });
 
