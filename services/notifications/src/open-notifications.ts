@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
-import { bookingEvents } from '@krom/contracts/events/bookings';
+import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
@@ -18,6 +18,7 @@ import { chooseEmailProvider } from './providers/email/choose.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { EmailSender } from './email/queue-email.ts';
 import { handleBookingFact } from './events/handlers/booking-fact.ts';
+import { handleRideDepartingSoon } from './events/handlers/ride-departing-soon.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRideRequestMatched } from './events/handlers/ride-request-matched.ts';
@@ -121,6 +122,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, ridePosted, handleRidePosted(resources.db)),
       await consume(resources.bus, DURABLE, rideRequestMatched, handleRideRequestMatched(senders, matchNoticeBoundsFrom(config))),
       await consume(resources.bus, DURABLE, rideChanged, handleRideChanged(senders)),
+      await consume(resources.bus, DURABLE, rideDepartingSoon, handleRideDepartingSoon(senders)),
     );
     for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));
     const app = await buildNotificationsApp({

@@ -1,0 +1,71 @@
+import type { RideDepartingSoon } from '@krom/contracts/events/bookings';
+import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
+import { driverBookingsLink, passengerBookingsLink } from './booking-notices.ts';
+import type { NewNotification } from './create-notification.ts';
+import { twelveHourTime } from './ride-wording.ts';
+
+/*
+ * The reminder two hours before a ride leaves: each confirmed passenger is told when, where they
+ * board, who drives which car and their boarding code; the driver how many passengers to pick up.
+ * One SMS segment each (long town names are cut to fit), and the same in the app.
+ */
+
+type Place = RideDepartingSoon['passengers'][number]['board'];
+const town = (place: Place) => place.city?.trim() || place.location.trim();
+const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
+
+export type DepartureReminder = {
+  /** Whose reminder it is within the ride: the driver's, or a passenger's booking. */
+  key: string;
+  userId: string;
+  /** Where the SMS goes when not the member's registered number: the phone given on the booking. */
+  smsTo: string | undefined;
+  smsText: string;
+  notice: Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
+};
+
+export function departureReminders(ride: RideDepartingSoon): DepartureReminder[] {
+  const time = twelveHourTime(ride.departureTime);
+  const car = [ride.vehicle.color, ride.vehicle.make, ride.vehicle.model].map((part) => part.trim()).filter(Boolean).join(' ');
+  const driver = ride.driverFirstName.trim();
+  const passengers = ride.passengers.map<DepartureReminder>((passenger) => {
+    const meeting = passenger.board.meetingPoint?.trim() ? ` (${passenger.board.meetingPoint.trim()})` : '';
+    return {
+      key: passenger.bookingId,
+      userId: passenger.passengerId,
+      smsTo: passenger.passengerPhone,
+      smsText: fitTwoNamesInSegment(
+        inGsmAlphabet(town(passenger.board)),
+        inGsmAlphabet(town(passenger.alight)),
+        (from, to) => `Krom reminder: ${from} to ${to} today at ${time}. Driver ${inGsmAlphabet(driver)}, ${ride.vehicle.licensePlate}. Boarding code ${passenger.boardingCode}.`,
+      ),
+      notice: {
+        type: 'booking',
+        title: 'Your ride leaves soon',
+        message: `Your ride from ${town(passenger.board)} to ${town(passenger.alight)} leaves today at ${time}. Board at ${passenger.board.location.trim()}${meeting}. ${driver} drives a ${car}, ${ride.vehicle.licensePlate}. Your boarding code is ${passenger.boardingCode}.`,
+        actionRequired: false,
+        data: { kind: 'booking', bookingId: passenger.bookingId, rideId: ride.rideId, link: passengerBookingsLink },
+      },
+    };
+  });
+  const seats = ride.passengers.reduce((sum, passenger) => sum + passenger.seats, 0);
+  const who = `${ride.passengers.length === 1 ? '1 passenger' : `${ride.passengers.length} passengers`} (${seatCount(seats)})`;
+  const forDriver: DepartureReminder = {
+    key: 'driver',
+    userId: ride.driverId,
+    smsTo: undefined,
+    smsText: fitTwoNamesInSegment(
+      inGsmAlphabet(ride.fromLocation.trim()),
+      inGsmAlphabet(ride.toLocation.trim()),
+      (from, to) => `Krom reminder: your ride ${from} to ${to} leaves today at ${time} with ${who}. Board them by code in Manage Bookings.`,
+    ),
+    notice: {
+      type: 'booking',
+      title: 'Your ride leaves soon',
+      message: `Your ride from ${ride.fromLocation.trim()} to ${ride.toLocation.trim()} leaves today at ${time} with ${who}. Board each passenger by their code in Manage Bookings.`,
+      actionRequired: false,
+      data: { kind: 'booking', rideId: ride.rideId, link: driverBookingsLink },
+    },
+  };
+  return [...passengers, forDriver];
+}
