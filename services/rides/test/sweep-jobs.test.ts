@@ -39,6 +39,7 @@ describe('the scheduled sweeps', () => {
     expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every]).sort()).toEqual([
       ['rides-completeRides', 3_600_000],
       ['rides-expireBookings', 3_600_000],
+      ['rides-pruneIdempotencyKeys', 3_600_000],
       ['rides-remindDepartures', 3_600_000],
     ]);
   });

@@ -2,7 +2,7 @@ import { bookingFactSchema, rideDepartingSoon } from '@krom/contracts/events/boo
 import { rideCompleted } from '@krom/contracts/events/rides';
 import { bookingSchema } from '@krom/contracts/http/bookings';
 import { applyTransition } from '../src/bookings/transitions.ts';
-import { completeRides, defaultRideDurationHours, expireBookings, remindDepartures } from '../src/jobs/sweeps.ts';
+import { completeRides, defaultRideDurationHours, expireBookings, idempotencyKeyRetentionHours, pruneIdempotencyKeys, remindDepartures } from '../src/jobs/sweeps.ts';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls, type Member } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
@@ -222,5 +222,25 @@ describe('the departure reminder', () => {
     await remindDepartures(db(), at(left + 1));
     expect(await remindersOf(rideId)).toEqual([]);
     expect(await remindersOf(departed)).toEqual([]);
+  });
+});
+
+describe('Idempotency-Keys', () => {
+  it(`are kept ${idempotencyKeyRetentionHours} hours: a retry within them is answered as the first time, the key is forgotten after`, async () => {
+    const { rideId } = await ride();
+    const passenger = await member();
+    const key = crypto.randomUUID();
+    const first = await call(passenger, 'POST', '/bookings', form(rideId), { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    const { rows } = await db().$client.query<{ created: Date }>('SELECT created_at AS created FROM idempotency_keys WHERE key = $1', [key]);
+    const made = rows[0]!.created.getTime();
+
+    await pruneIdempotencyKeys(db(), at(made + idempotencyKeyRetentionHours * HOUR - MINUTE));
+    const retried = await call(passenger, 'POST', '/bookings', form(rideId), { 'idempotency-key': key });
+    expect([retried.statusCode, retried.json().id]).toEqual([201, first.json().id]);
+
+    await pruneIdempotencyKeys(db(), at(made + idempotencyKeyRetentionHours * HOUR + MINUTE));
+    const { rows: left } = await db().$client.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
+    expect(left).toEqual([]);
   });
 });

@@ -171,5 +171,18 @@ export async function remindDepartures(db: RidesDb, now: Date): Promise<SweepRes
 }
 
 /** Every sweep by name: what the scheduled job names and runs. */
-export const sweeps = { expireBookings, remindDepartures, completeRides } as const;
+/** How long a booking's Idempotency-Key is kept: a phone retries within minutes, never a day later. */
+export const idempotencyKeyRetentionHours = 24;
+
+/** Forgets Idempotency-Keys older than `idempotencyKeyRetentionHours` (answered, or claims long dead). */
+export async function pruneIdempotencyKeys(db: RidesDb, now: Date): Promise<SweepResult> {
+  const before = new Date(now.getTime() - idempotencyKeyRetentionHours * 3_600_000).toISOString();
+  const { rows } = await db.execute(sql`
+    DELETE FROM idempotency_keys WHERE (user_id, key) IN (
+      SELECT user_id, key FROM idempotency_keys WHERE created_at < ${before}::timestamptz ORDER BY created_at LIMIT 5000)
+    RETURNING key`);
+  return { changed: rows.length };
+}
+
+export const sweeps = { expireBookings, remindDepartures, completeRides, pruneIdempotencyKeys } as const;
 export type SweepName = keyof typeof sweeps;
