@@ -1,6 +1,7 @@
+import { userNotificationSettings } from '@krom/contracts/events/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIdentityService } from '../src/open-identity.ts';
-import { closeIdentity, type IdentityService, identityTestConfig, newPerson, registerThrough } from './identity-test-env.ts';
+import { closeIdentity, type IdentityService, identityTestConfig, newPerson, outboxEvents, registerThrough } from './identity-test-env.ts';
 
 const { config, as } = identityTestConfig();
 let service: IdentityService;
@@ -13,6 +14,14 @@ afterAll(() => closeIdentity(service, config.DATABASE_URL));
 const read = async (userId: string) => service.app.inject({ method: 'GET', url: '/users/me/settings', headers: await as({ kind: 'user', userId }) });
 const save = async (userId: string, part: 'notifications' | 'privacy', body: unknown) =>
   service.app.inject({ method: 'PUT', url: `/users/me/settings/${part}`, headers: await as({ kind: 'user', userId }), payload: body as object });
+
+/** What identity told other services of the user's SMS choice, oldest first. */
+const smsChoicesOf = async (userId: string) =>
+  (await outboxEvents(service, userNotificationSettings.subject))
+    .map((event) => userNotificationSettings.schema.parse(event.data))
+    .filter((data) => data.userId === userId)
+    .sort((a, b) => a.version - b.version)
+    .map(({ smsNotifications, version }) => ({ smsNotifications, version }));
 
 const defaults = {
   notifications: { emailNotifications: true, smsNotifications: true, pushNotifications: true, rideReminders: true, promotionalEmails: false },
@@ -68,5 +77,25 @@ describe('notification and privacy settings', () => {
     expect((await save(crypto.randomUUID(), 'privacy', { showProfileToOthers: false })).statusCode).toBe(404);
     const anonymous = await service.app.inject({ method: 'GET', url: '/users/me/settings', headers: await as({ kind: 'public' }) });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('tell other services the SMS choice: on at registration, then each save of it, newer versions later', async () => {
+    const person = await registerThrough(service, as);
+    expect(await smsChoicesOf(person.id)).toEqual([{ smsNotifications: true, version: 1 }]);
+    expect((await save(person.id, 'notifications', { smsNotifications: false })).statusCode).toBe(200);
+    // A save without the SMS toggle tells nothing new.
+    await save(person.id, 'privacy', { showPhoneToDrivers: false });
+    await save(person.id, 'notifications', { promotionalEmails: true });
+    await save(person.id, 'notifications', { smsNotifications: true, emailNotifications: false });
+    const told = await smsChoicesOf(person.id);
+    expect(told.map((choice) => choice.smsNotifications)).toEqual([true, false, true]);
+    const versions = told.map((choice) => choice.version);
+    expect([...new Set(versions)].sort((a, b) => a - b)).toEqual(versions);
+  });
+
+  it('tell nothing when the save is refused', async () => {
+    const person = await registerThrough(service, as);
+    expect((await save(person.id, 'notifications', { smsNotifications: 'no' })).statusCode).toBe(400);
+    expect(await smsChoicesOf(person.id)).toEqual([{ smsNotifications: true, version: 1 }]);
   });
 });

@@ -61,6 +61,23 @@ export const userDeleted = defineEvent(
   z.object({ userId: z.string().uuid(), deletedAt: z.string().datetime({ offset: true }), version: optionalAggregateVersion }),
 );
 
+/**
+ * The member's own choice of how they are told, kept out of `user.snapshot` (which is what others
+ * may show of a user). Published on registration (the defaults) and on every save of the
+ * notification toggles, in the same transaction. `version` is the settings' own (+1 per save):
+ * a consumer keeps the newest it saw. Security messages (codes, recovery) ignore it.
+ */
+export const userNotificationSettings = defineEvent(
+  'krom.identity.user.notification_settings.v1',
+  z.object({
+    userId: z.string().uuid(),
+    smsNotifications: z.boolean(),
+    changedAt: z.string().datetime({ offset: true }),
+    version: aggregateVersion,
+  }),
+);
+export type UserNotificationSettings = z.infer<typeof userNotificationSettings.schema>;
+
 const verificationStatus = z.enum(verificationStatuses);
 
 /**

@@ -8,6 +8,7 @@ import type { IdentityDb } from '../db/identity-db.ts';
 import { userSettings, users } from '../db/schema.ts';
 import { recordUserSnapshot } from '../events/user-snapshot.ts';
 import { assertAcceptablePassword } from '../passwords/password-policy.ts';
+import { recordNotificationSettings } from '../settings/user-settings.ts';
 import { toUser } from './user-view.ts';
 
 const uniqueViolation = '23505';
@@ -16,8 +17,8 @@ const emailTaken = () => new HttpError(409, registerErrors.emailTaken, [{ field:
 const phoneTaken = () => new HttpError(409, registerErrors.phoneTaken, [{ field: 'phone', message: registerErrors.phoneTaken }]);
 
 /**
- * Creates an account with default settings and publishes `user.registered` and its first
- * `user.snapshot` (version 1) in the same transaction. A live account with the same e-mail (any case) or phone refuses it with 409:
+ * Creates an account with default settings and publishes `user.registered`, its first
+ * `user.snapshot` (version 1) and its `user.notification_settings` (the defaults) in the same transaction. A live account with the same e-mail (any case) or phone refuses it with 409:
  * one phone per account keeps an SMS recovery pointing at exactly one account.
  */
 export async function registerUser(db: IdentityDb, request: RegisterRequest): Promise<User> {
@@ -34,7 +35,8 @@ export async function registerUser(db: IdentityDb, request: RegisterRequest): Pr
         .values({ firstName: request.firstName, lastName: request.lastName, email, phone: request.phone, password })
         .returning();
       if (!row) throw new Error('insert returned no row');
-      await tx.insert(userSettings).values({ userId: row.id });
+      const [settings] = await tx.insert(userSettings).values({ userId: row.id }).returning();
+      if (!settings) throw new Error('settings insert returned no row');
       await recordEvent(tx, userRegistered, {
         userId: row.id,
         firstName: row.firstName,
@@ -45,6 +47,7 @@ export async function registerUser(db: IdentityDb, request: RegisterRequest): Pr
         version: row.version,
       });
       await recordUserSnapshot(tx, row);
+      await recordNotificationSettings(tx, settings);
       return toUser(row);
     });
   } catch (error) {

@@ -73,6 +73,8 @@ export const userSettings = pgTable('user_settings', {
   showProfileToOthers: boolean('show_profile_to_others').notNull().default(true),
   shareLocationData: boolean('share_location_data').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 1 when created, +1 by every save: `user.notification_settings` carries it, so a consumer keeps the newest. */
+  version: integer('version').notNull().default(1),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { userNotificationSettings } from '@krom/contracts/events/identity';
 import {
   defaultNotificationSettings,
   defaultPrivacySettings,
@@ -5,7 +6,8 @@ import {
   type PrivacySettings,
   type UserSettings,
 } from '@krom/contracts/http/auth';
-import { eq } from 'drizzle-orm';
+import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
+import { eq, sql } from 'drizzle-orm';
 import { findLiveUser } from '../accounts/find-user.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { userSettings } from '../db/schema.ts';
@@ -37,17 +39,40 @@ export async function readSettings(db: IdentityDb, userId: string): Promise<User
   return toSettings(row);
 }
 
-/** Saves the toggles sent (the others keep their value) and answers every setting. */
+/**
+ * Tells other services the member's SMS choice (notifications skips notice SMS when it is off), in
+ * the transaction that saved `row`, at the row's version.
+ */
+export async function recordNotificationSettings(tx: Transaction, row: SettingsRow): Promise<void> {
+  await recordEvent(tx, userNotificationSettings, {
+    userId: row.userId,
+    smsNotifications: row.smsNotifications,
+    changedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  });
+}
+
+/**
+ * Saves the toggles sent (the others keep their value) and answers every setting. A save that
+ * sends the SMS toggle publishes `user.notification_settings` in the same transaction.
+ */
 export async function saveSettings(
   db: IdentityDb,
   userId: string,
   changes: Partial<NotificationSettings> | Partial<PrivacySettings>,
 ): Promise<UserSettings> {
   await findLiveUser(db, userId);
-  const [row] = await db
-    .insert(userSettings)
-    .values({ userId, ...changes })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { ...changes, updatedAt: new Date() } })
-    .returning();
-  return toSettings(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userSettings)
+      .values({ userId, ...changes })
+      .onConflictDoUpdate({
+        target: userSettings.userId,
+        set: { ...changes, updatedAt: new Date(), version: sql`${userSettings.version} + 1` },
+      })
+      .returning();
+    if (!row) throw new Error('settings upsert returned no row');
+    if ('smsNotifications' in changes) await recordNotificationSettings(tx, row);
+    return toSettings(row);
+  });
 }
