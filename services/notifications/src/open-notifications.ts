@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
-import { userDeleted, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
+import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
@@ -23,6 +23,7 @@ import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRideRequestMatched } from './events/handlers/ride-request-matched.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
+import { handleUserNotificationSettings } from './events/handlers/user-notification-settings.ts';
 import { handleUserPasswordChanged } from './events/handlers/user-password-changed.ts';
 import { handleUserRegistered } from './events/handlers/user-registered.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
@@ -118,6 +119,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, userRegistered, handleUserRegistered(resources.db)),
       await consume(resources.bus, DURABLE, userPasswordChanged, handleUserPasswordChanged(resources.db)),
       await consume(resources.bus, DURABLE, userDeleted, handleUserDeleted(resources.db)),
+      await consume(resources.bus, DURABLE, userNotificationSettings, handleUserNotificationSettings(resources.db)),
       await consume(resources.bus, DURABLE, verificationDecided, handleVerificationDecided(senders)),
       await consume(resources.bus, DURABLE, ridePosted, handleRidePosted(resources.db)),
       await consume(resources.bus, DURABLE, rideRequestMatched, handleRideRequestMatched(senders, matchNoticeBoundsFrom(config))),

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type BookingFact, type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
-import { userDeleted } from '@krom/contracts/events/identity';
+import { userDeleted, userRegistered } from '@krom/contracts/events/identity';
 import { type Notification, notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { smsSegments } from '../src/sms/sms-segment.ts';
-import { assertionFor, e164, eventDelivery, messagesOf, newPhone, registeredUser, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, e164, eventDelivery, messagesOf, newPhone, registeredUser, smsChoiceTold, useNotificationsService } from './notifications-test-env.ts';
 
 // Two messages an hour to one number (the production cap is 8), so a test can reach it.
 const handle = useNotificationsService({ env: () => ({ SMS_CAP_PER_NUMBER_HOURLY: '2', SMS_CAP_PER_NUMBER_DAILY: '20' }) });
 const deliver = eventDelivery(handle);
 const { smsOf, textsTo } = messagesOf(handle);
+const smsChoice = smsChoiceTold(handle);
 
 type Sides = { passengerId: string; driverId: string; driverPhone: string; passengerPhone: string };
 
@@ -208,5 +209,59 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect(await list(who.driverId)).toHaveLength(1);
     expect(await smsOf(who.passengerId)).toEqual([]);
     expect(await list(who.passengerId)).toEqual([]);
+  });
+});
+
+describe("the member's SMS choice (identity's user.notification_settings)", () => {
+  const confirmed = (who: Sides) => fact('confirmed', who, { status: 'confirmed', previousStatus: 'accepted', actor: 'driver', boardingCode: 'K7P3QX', version: 3 });
+
+  it('sends no e-ticket, even to the phone typed on the booking, to a passenger who turned SMS off, but tells them in the app; on again, it does', async () => {
+    const who = await sides();
+    await smsChoice(who.passengerId, false, 2);
+    await deliver(bookingEvents.confirmed, confirmed(who));
+
+    expect((await list(who.passengerId)).map((notice) => notice.title)).toEqual(['Booking confirmed']);
+    // The handler records every message before the event is acknowledged: no row is no SMS.
+    expect(await smsOf(who.passengerId)).toEqual([]);
+    expect(await textsTo(who.passengerPhone)).toEqual([]);
+
+    await smsChoice(who.passengerId, true, 3);
+    await deliver(bookingEvents.confirmed, confirmed(who));
+    const [ticket] = await settledSms(who.passengerId, 1);
+    expect(ticket).toMatchObject({ phoneNumber: e164(who.passengerPhone), message: ETICKET, status: 'sent' });
+  });
+
+  it("texts no request to a driver who turned SMS off, and asks them in the app; the passenger's own SMS are theirs to choose", async () => {
+    const who = await sides();
+    await smsChoice(who.driverId, false, 2);
+    await deliver(bookingEvents.requested, fact('requested', who, { expiresAt: '2025-11-28T02:30:00.000Z' }));
+    expect((await list(who.driverId)).map((notice) => notice.title)).toEqual(['New booking request']);
+    expect(await smsOf(who.driverId)).toEqual([]);
+
+    await deliver(bookingEvents.declined, fact('declined', who, { status: 'declined', previousStatus: 'requested', actor: 'driver', version: 2 }));
+    expect((await settledSms(who.passengerId, 1)).map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('keeps the newest choice: an older one told later changes nothing', async () => {
+    const who = await sides();
+    await smsChoice(who.passengerId, false, 5);
+    await smsChoice(who.passengerId, true, 4);
+    await deliver(bookingEvents.confirmed, confirmed(who));
+    expect(await list(who.passengerId)).toHaveLength(1);
+    expect(await smsOf(who.passengerId)).toEqual([]);
+  });
+
+  it('keeps a choice told before the account was heard of: its registration fills in the phone, not the choice', async () => {
+    const who = await sides();
+    const driverId = randomUUID();
+    await smsChoice(driverId, false, 1);
+    const phone = newPhone();
+    const registration = { userId: driverId, firstName: 'Esi', lastName: 'Boateng', email: `esi.${driverId}@example.com`, phone, registeredAt: new Date().toISOString() };
+    await deliver(userRegistered, testEnvelope(userRegistered, registration));
+
+    await deliver(bookingEvents.requested, fact('requested', { ...who, driverId }, { expiresAt: '2025-11-28T02:30:00.000Z' }));
+    expect((await list(driverId)).map((notice) => notice.title)).toEqual(['New booking request']);
+    expect(await smsOf(driverId)).toEqual([]);
+    expect(await textsTo(phone)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { dropDatabase } from '@krom/server-kit/db';
 import { createLogger } from '@krom/server-kit/logger';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
-import { type UserRegistered, userRegistered } from '@krom/contracts/events/identity';
+import { type UserRegistered, userNotificationSettings, userRegistered } from '@krom/contracts/events/identity';
 import type { Notification } from '@krom/contracts/http/notifications';
 import { deliverToConsumer, eventually, isolatedTestEnv, serviceTestVariables, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
@@ -226,6 +226,13 @@ export async function registeredUser(handle: ServiceHandle, name: { firstName: s
   await eventDelivery(handle)(userRegistered, registration);
   return registration.data;
 }
+
+/** The member's SMS choice as identity tells it (`version`: the settings' version), delivered and handled. */
+export const smsChoiceTold = (handle: ServiceHandle) => (userId: string, smsNotifications: boolean, version: number) =>
+  eventDelivery(handle)(
+    userNotificationSettings,
+    testEnvelope(userNotificationSettings, { userId, smsNotifications, changedAt: new Date().toISOString(), version }),
+  );
 
 /**
  * What this service recorded and sent to a member: their SMS and e-mail rows, what the local

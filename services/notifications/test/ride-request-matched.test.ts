@@ -5,7 +5,7 @@ import type { EventEnvelope } from '@krom/contracts/envelope';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { assertionFor, e164, eventDelivery, messagesOf, registeredUser, useLiveStreams, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, e164, eventDelivery, messagesOf, registeredUser, smsChoiceTold, useLiveStreams, useNotificationsService } from './notifications-test-env.ts';
 
 // The production caps on notices per phone and inbox (the test kit lifts them); no resend
 // cooldown, as one account asks for a reset code by SMS and then by e-mail in the same test.
@@ -95,6 +95,22 @@ describe('krom.rides.ride_request.matched.v1', () => {
     expect(await mailTo(quiet.email)).toEqual([]);
   });
 
+  it('does not text a passenger who turned SMS off (the notice and the e-mail still come), and texts them again once it is on', async () => {
+    const passenger = await registeredPassenger();
+    const smsChoice = smsChoiceTold(handle);
+    await smsChoice(passenger.userId, false, 2);
+    await deliver(rideRequestMatched, matched(passenger.userId, { notifyBySMS: true, notifyByEmail: true }));
+    expect(await matchNotices(passenger.userId)).toHaveLength(1);
+    expect(await smsOf(passenger.userId)).toEqual([]);
+    expect((await allDelivered(passenger.userId)).map((row) => row.messageType)).toEqual(['notification']);
+    expect(await mailTo(passenger.email)).toHaveLength(1);
+
+    await smsChoice(passenger.userId, true, 3);
+    await deliver(rideRequestMatched, matched(passenger.userId, { notifyBySMS: true }));
+    await allDelivered(passenger.userId);
+    expect((await textsTo(passenger.phone)).map((text) => text.body)).toEqual([SMS]);
+  });
+
   it('e-mails the passenger when the request asks for e-mail, and does not text them unless asked', async () => {
     const passenger = await registeredPassenger();
     await deliver(rideRequestMatched, matched(passenger.userId, { notifyByEmail: true, notifyBySMS: false }));
@@ -171,6 +187,14 @@ describe('krom.rides.ride_request.matched.v1', () => {
         const rows = [...(await smsOf(userId)), ...(await emailsOf(userId))];
         return rows.every((row) => row.status !== 'pending') ? rows : undefined;
       });
+
+    it('still sends a password reset code by SMS to a passenger who turned SMS off', async () => {
+      const passenger = await registeredPassenger();
+      await smsChoiceTold(handle)(passenger.userId, false, 2);
+      expect((await codeFor(passenger.userId, { channel: 'sms', phone: passenger.phone })).statusCode).toBe(201);
+      const text = await eventually(async () => (await textsTo(passenger.phone)).find((sms) => sms.body.startsWith('Your Krom password reset code is')));
+      expect(text.body).toMatch(/^Your Krom password reset code is \d{4}\./);
+    });
 
     it('still sends a password reset code by SMS and by e-mail to a passenger whose notice budget is used up', async () => {
       const passenger = await registeredPassenger();

@@ -217,4 +217,11 @@ export const knownUsers = pgTable('known_users', {
   email: text('email'),
   registeredAt: timestamp('registered_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /**
+   * The member's SMS choice (identity's `user.notification_settings`): off skips every notice SMS,
+   * never a code. On until told otherwise (accounts from before the event, events not yet here).
+   */
+  smsNotifications: boolean('sms_notifications').notNull().default(true),
+  /** The settings version that choice came with; an older event never overwrites a newer one. */
+  settingsVersion: integer('settings_version'),
 });

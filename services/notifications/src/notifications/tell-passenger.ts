@@ -6,7 +6,7 @@ import { enqueueEmailDelivery } from '../jobs/queues/email-queue.ts';
 import { enqueueSmsDelivery } from '../jobs/queues/sms-queue.ts';
 import type { SmsSender } from '../sms/queue-sms.ts';
 import { findSmsForEvent, recordSms, type SmsMessageType, smsAtKnownPhone } from '../sms/record-sms.ts';
-import { findKnownUser } from '../users/known-users.ts';
+import { findKnownUser, takesNoticeSms } from '../users/known-users.ts';
 import { createNotification, type NewNotification } from './create-notification.ts';
 
 /*
@@ -36,7 +36,8 @@ export type RecordedNews = { sms?: SmsLogRow | undefined; email?: EmailLogRow | 
 
 /**
  * Records the news for the passenger in `tx`: nothing for a deleted account or one past its
- * bound (`allowed`); the notification only for an account never heard of (no phone or address); the messages pass the
+ * bound (`allowed`); the notification only for an account never heard of (no phone or address); no
+ * SMS when the member turned SMS off (`known_users.sms_notifications`); the messages pass the
  * per-destination caps.
  */
 export async function recordPassengerNews(tx: Transaction, sms: SmsSender, email: EmailSender, news: PassengerNews): Promise<RecordedNews> {
@@ -46,7 +47,8 @@ export async function recordPassengerNews(tx: Transaction, sms: SmsSender, email
   const recorded: RecordedNews = {};
   await createNotification(tx, { userId: news.passengerId, ...news.notice, sourceEventId: news.key });
   const phone = news.smsTo ?? known?.phone;
-  if (news.notifyBySMS && phone) {
+  // The member's own choice wins, also for a number typed on a booking form: the e-ticket is theirs.
+  if (news.notifyBySMS && phone && takesNoticeSms(known)) {
     const record = smsAtKnownPhone(phone, { message: news.smsText, messageType: news.smsType ?? 'notification', provider: sms.providerName, sourceEventId: news.key, userId: news.passengerId });
     recorded.sms = await recordSms(tx, record, sms.limits);
   }

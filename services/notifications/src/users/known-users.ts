@@ -1,5 +1,5 @@
 import type { Transaction } from '@krom/server-kit/outbox';
-import { eq } from 'drizzle-orm';
+import { eq, isNull, lt, or } from 'drizzle-orm';
 import { knownUsers } from '../db/schema.ts';
 import { toGhanaE164 } from '../sms/phone-number.ts';
 
@@ -27,3 +27,21 @@ export async function rememberUser(tx: Transaction, contacts: UserContacts, regi
     .values({ ...contacts, registeredAt })
     .onConflictDoUpdate({ target: knownUsers.userId, set: { phone: contacts.phone, email: contacts.email, registeredAt } });
 }
+
+/**
+ * Keeps the member's SMS choice at `version`, unless the one kept is newer (or the same): a row is
+ * made for an account not heard of yet, and its registration later fills in the contacts.
+ */
+export async function rememberSmsChoice(tx: Transaction, choice: { userId: string; smsNotifications: boolean; version: number }): Promise<void> {
+  await tx
+    .insert(knownUsers)
+    .values({ userId: choice.userId, smsNotifications: choice.smsNotifications, settingsVersion: choice.version })
+    .onConflictDoUpdate({
+      target: knownUsers.userId,
+      set: { smsNotifications: choice.smsNotifications, settingsVersion: choice.version },
+      setWhere: or(isNull(knownUsers.settingsVersion), lt(knownUsers.settingsVersion, choice.version)),
+    });
+}
+
+/** Whether notices may be texted to the account: unless its member turned SMS off (codes never ask). */
+export const takesNoticeSms = (known: { smsNotifications: boolean } | undefined) => known?.smsNotifications !== false;

@@ -5,7 +5,7 @@ import { createNotification } from '../../notifications/create-notification.ts';
 import { deliverNotice, type NoticeSenders } from '../../notifications/deliver-notice.ts';
 import { verificationDecidedNotice, verificationDecidedSmsText } from '../../notifications/verification-notices.ts';
 import { recordSms, type SmsRecord, smsAtKnownPhone } from '../../sms/record-sms.ts';
-import { findKnownUser } from '../../users/known-users.ts';
+import { findKnownUser, takesNoticeSms } from '../../users/known-users.ts';
 
 /** Reads a raw verification.decided envelope as this service understands it (also what its message pact checks). */
 export const readVerificationDecided = envelopeReader(verificationDecided);
@@ -24,7 +24,7 @@ export function decisionSmsRecord(envelope: EventEnvelope<VerificationDecided>, 
  * commit) and an SMS to the account's phone, both written in one transaction once per event; the
  * SMS passes the per-number caps like every other message and is queued after commit
  * (deliver-notice.ts). A deleted account gets nothing; an account this service never heard of (no
- * user.registered seen) gets the notification only.
+ * user.registered seen) gets the notification only, as does one whose member turned SMS off.
  */
 export function handleVerificationDecided(senders: NoticeSenders): EventRule<VerificationDecided> {
   return deliverNotice(senders, {
@@ -33,7 +33,7 @@ export function handleVerificationDecided(senders: NoticeSenders): EventRule<Ver
       const known = await findKnownUser(tx, userId);
       if (known?.deletedAt) return {};
       await createNotification(tx, { userId, ...verificationDecidedNotice(envelope.data), sourceEventId: envelope.id });
-      if (!known?.phone) return {};
+      if (!known?.phone || !takesNoticeSms(known)) return {};
       return { sms: await recordSms(tx, decisionSmsRecord(envelope, known.phone, senders.sms.providerName), senders.sms.limits) };
     },
   });
