@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
-import { userRegistered, verificationDecided } from '@krom/contracts/events/identity';
+import { userNotificationSettings, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { createLogger } from '@krom/server-kit/logger';
 import { and, eq, sql } from 'drizzle-orm';
 import { registerUser } from '../src/accounts/register-user.ts';
 import { outbox } from '../src/db/schema.ts';
+import { saveSettings } from '../src/settings/user-settings.ts';
 import { decideVerification } from '../src/verification/decide-verification.ts';
 import { documentLinks } from '../src/verification/document-links.ts';
 import { submitVerification } from '../src/verification/submit-verification.ts';
@@ -12,12 +13,16 @@ import { driverFields, identityFields } from '../test/verification-env.ts';
 import { type IdentityService, newPerson } from '../test/identity-test-env.ts';
 import { driverVerificationFieldsSchema, identityVerificationFieldsSchema } from '@krom/contracts/http/verification';
 
-/** The envelope of the one `subject` event about `field` = `value` in the outbox, as the relay publishes it. */
-async function outboxEnvelope(service: IdentityService, subject: string, field: string, value: string): Promise<EventEnvelope> {
+/**
+ * The envelope of the one `subject` event about `field` = `value` (and each of `also`) in the
+ * outbox, as the relay publishes it.
+ */
+async function outboxEnvelope(service: IdentityService, subject: string, field: string, value: string, also: Record<string, string> = {}): Promise<EventEnvelope> {
+  const matches = Object.entries({ [field]: value, ...also }).map(([name, wanted]) => sql`${outbox.envelope}->'data'->>${name} = ${wanted}`);
   const [row] = await service.db
     .select()
     .from(outbox)
-    .where(and(eq(outbox.subject, subject), sql`${outbox.envelope}->'data'->>${field} = ${value}`));
+    .where(and(eq(outbox.subject, subject), ...matches));
   if (!row) throw new Error(`no ${subject} event in the outbox for ${field} ${value}`);
   return row.envelope;
 }
@@ -33,6 +38,7 @@ export function identityMessageProviders(service: IdentityService, internalSecre
     stateHandlers: {
       'a person registered an account': async () => undefined,
       'staff decided a verification submission': async () => undefined,
+      'a member turned SMS notifications off in settings': async () => undefined,
     },
     messageProviders: {
       [`a ${userRegistered.subject} event`]: async () => {
@@ -48,6 +54,12 @@ export function identityMessageProviders(service: IdentityService, internalSecre
         const driver = await submitVerification(deps, user.id, { kind: 'driver', fields: driverVerificationFieldsSchema.parse(driverFields()), photos: [] });
         await decideVerification(deps, staffId, driver.id, { decision: 'rejected', reason: 'The licence photo is blurred.' });
         return outboxEnvelope(service, verificationDecided.subject, 'submissionId', driver.id);
+      },
+      // Registration publishes the defaults (version 1); the save that turns SMS off publishes version 2.
+      [`a ${userNotificationSettings.subject} event`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        await saveSettings(service.db, user.id, { smsNotifications: false });
+        return outboxEnvelope(service, userNotificationSettings.subject, 'userId', user.id, { version: '2' });
       },
     },
   };

@@ -7,9 +7,10 @@ import { closeIdentity, type IdentityService, identityTestConfig } from '../test
 import { identityMessageProviders } from './identity-message-providers.ts';
 
 /**
- * The identity service produces the user.registered message the notifications service's pact
- * expects: the envelope comes from the real registration path and its real outbox row. The file
- * is verified whole, so the other messages it names are supplied too (identity-message-providers.ts).
+ * The identity service produces the user.registered and user.notification_settings messages the
+ * notifications service's pact expects: the envelopes come from the real registration and settings
+ * paths and their real outbox rows. The file is verified whole, so the other messages it names are
+ * supplied too (identity-message-providers.ts).
  */
 const { config } = identityTestConfig();
 let service: IdentityService;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeIdentity(service, config.DATABASE_URL));
 
-it('produces the user.registered event the notifications service expects', async () => {
+it('produces the user.registered and user.notification_settings events the notifications service expects', async () => {
   const file = pactFile('krom-notifications', 'krom-identity');
   expect(existsSync(file), `${file} is written by the notifications service's consumer test`).toBe(true);
   await new MessageProviderPact({
