@@ -9,6 +9,7 @@ import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { rideRoutes } from './routes/rides.ts';
+import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 
 export type RidesAppDeps = {
@@ -37,5 +38,6 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   const answers = searchAnswers(deps.db, { ttlMs: deps.searchCacheMs ?? 10_000 });
   await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers });
   await app.register(bookingRoutes, { db: deps.db });
+  await app.register(staffBookingRoutes, { db: deps.db });
   return app;
 }

@@ -1,5 +1,6 @@
 import { type BookingFact, type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
 import type { BookingStatus } from '@krom/contracts/http/bookings';
+import { staffCancellableStatuses } from '@krom/contracts/http/staff-bookings';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import { type BookingRow, bookingRow, toFact } from './booking-views.ts';
@@ -44,7 +45,7 @@ export const bookingTransitions = {
   noShow: { from: ['confirmed'], to: 'no_show', fact: 'no_show', releasesSeats: false },
   /** Staff cancel a live booking with a reason (the passenger is refunded in full, as when a driver cancels). */
   staffCancel: {
-    from: ['requested', 'accepted', 'awaiting_payment', 'confirmed'],
+    from: staffCancellableStatuses,
     to: 'cancelled',
     fact: 'cancelled',
     releasesSeats: true,

@@ -1,0 +1,96 @@
+import { bookingMessages } from '@krom/contracts/http/bookings';
+import { uuid } from '@krom/contracts/http/fields';
+import {
+  type StaffBooking,
+  type StaffBookingDetail,
+  type StaffBookingHistoryEntry,
+  staffBookingSearchLimit,
+  type staffBookingSearchQuerySchema,
+} from '@krom/contracts/http/staff-bookings';
+import { HttpError } from '@krom/server-kit/errors';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RidesDb } from '../db/rides-db.ts';
+import type { SqlRunner } from '../rides/ride-views.ts';
+import { type BookingRow, bookingRows } from './booking-views.ts';
+import { applyTransition } from './transitions.ts';
+
+/*
+ * What staff do with bookings in the admin area: find one by what a caller reads out to them (the
+ * boarding code, the phone the passenger booked with, the ride's id), read its history, and cancel
+ * a live one with a reason. Staff act on any booking; who they are (the admin id) goes into the
+ * history row and the event.
+ */
+
+const notFound = () => new HttpError(404, bookingMessages.notFound);
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+const toStaffBooking = (row: BookingRow): StaffBooking => ({
+  id: row.id,
+  rideId: row.rideId,
+  status: row.status,
+  bookingMode: row.bookingMode,
+  paymentMethod: row.paymentMethod,
+  rideFrom: row.rideFrom,
+  rideTo: row.rideTo,
+  departureDate: row.departureDate,
+  departureTime: row.departureTime,
+  departureAt: iso(row.departureAt),
+  passengerId: row.passengerId,
+  passengerName: row.passengerName,
+  passengerPhone: row.passengerPhone,
+  driverId: row.driverId,
+  driverName: row.driverName,
+  seats: row.seats,
+  board: { index: row.boardAt, location: row.places[row.boardAt]?.location ?? '' },
+  alight: { index: row.alightAt, location: row.places[row.alightAt]?.location ?? '' },
+  totalAmount: row.totalAmount,
+  currency: row.currency,
+  boardingCode: row.boardingCode,
+  createdAt: iso(row.createdAt),
+  version: row.version,
+});
+
+/** The bookings with the one key given (the query's schema admits exactly one), newest first. */
+export async function searchBookings(db: SqlRunner, query: z.output<typeof staffBookingSearchQuerySchema>): Promise<StaffBooking[]> {
+  const where =
+    query.code !== undefined
+      ? sql`b.boarding_code = ${query.code}`
+      : query.phone !== undefined
+        ? sql`b.passenger_phone = ${query.phone}`
+        : sql`b.ride_id = ${query.rideId ?? null}`;
+  const rows = await bookingRows(db, sql`WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT ${staffBookingSearchLimit}`);
+  return rows.map(toStaffBooking);
+}
+
+async function historyOf(db: SqlRunner, bookingId: string): Promise<StaffBookingHistoryEntry[]> {
+  const { rows } = await db.execute<StaffBookingHistoryEntry & { at: string | Date }>(sql`
+    SELECT from_status AS "from", to_status AS "to", actor, actor_id AS "actorId", reason, at
+    FROM booking_history WHERE booking_id = ${bookingId} ORDER BY version`);
+  return rows.map((entry) => ({ ...entry, at: iso(entry.at) }));
+}
+
+/** One booking with its history, oldest transition first. */
+export async function staffBooking(db: SqlRunner, bookingId: string): Promise<StaffBookingDetail> {
+  if (!uuid.safeParse(bookingId).success) throw notFound();
+  const [row] = await bookingRows(db, sql`WHERE b.id = ${bookingId}`);
+  if (!row) throw notFound();
+  return { ...toStaffBooking(row), history: await historyOf(db, bookingId) };
+}
+
+/**
+ * Staff cancel a live booking: its seats come back, and the event carries the reason and a refund
+ * of the full total (the passenger is not at fault, as when a driver cancels). A booking already
+ * ended (cancelled, completed, boarded...) is a 409 and nothing changes.
+ */
+export async function cancelAsStaff(db: RidesDb, adminId: string, bookingId: string, reason: string, now = new Date()): Promise<StaffBookingDetail> {
+  if (!uuid.safeParse(bookingId).success) throw notFound();
+  return db.transaction(async (tx) => {
+    const [row] = await bookingRows(tx, sql`WHERE b.id = ${bookingId}`);
+    if (!row) throw notFound();
+    const by = { actor: 'staff' as const, actorId: adminId, reason, refundAmount: row.totalAmount, now };
+    const moved = await applyTransition(tx, bookingId, 'staffCancel', by);
+    if (!moved) throw new HttpError(409, bookingMessages.transition.staffCancel);
+    return { ...toStaffBooking(moved), history: await historyOf(tx, bookingId) };
+  });
+}
