@@ -27,6 +27,7 @@ import { recoveryRoutes } from './routes/recovery.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { rideRoutes } from './routes/rides.ts';
+import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
 import { uploadRoutes } from './routes/uploads.ts';
@@ -128,6 +129,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(vehicleRoutes, routeOptions);
   await app.register(rideRequestRoutes, routeOptions);
   await app.register(bookingRoutes, routeOptions);
+  await app.register(staffBookingRoutes, routeOptions);
   await app.register(providerCallbackRoutes, { directory, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });
   return app;

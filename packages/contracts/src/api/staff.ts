@@ -4,6 +4,7 @@ import {
   decideVerificationRequestSchema,
   reviewSubmissionSchema,
 } from '../http/verification.ts';
+import { staffCancelBookingRoute, staffGetBookingRoute, staffSearchBookingsRoute } from '../services/rides/staff-bookings.ts';
 import { listPlateDisputesRoute } from '../services/rides/vehicles.ts';
 import { reviewQueueRoute } from '../services/identity/verification.ts';
 import {
@@ -14,7 +15,7 @@ import {
   smsTestVerifyCodeRoute,
 } from '../services/notifications/staff-messages.ts';
 
-/** Staff work: the verification review queue, the message log and the SMS test panel. Staff sessions only. */
+/** Staff work: the verification review queue, the message log, the SMS test panel and bookings. Staff sessions only. */
 export const submissionParams = z.object({ id: z.string().describe('A submission id') });
 
 export const getReviewQueue = defineForwarded(reviewQueueRoute, {
@@ -71,4 +72,20 @@ export const sendBookingConfirmation = defineForwarded(smsTestBookingConfirmatio
 export const getPlateDisputes = defineForwarded(listPlateDisputesRoute, {
   path: '/api/admin/plate-disputes',
   summary: 'Licence plates members dispute (a plate registered to someone else they say is theirs), open first, newest first',
+});
+
+export const searchStaffBookings = defineForwarded(staffSearchBookingsRoute, {
+  path: '/api/admin/bookings',
+  summary: 'Bookings by boarding code, passenger phone or ride id (exactly one), newest first, at most 50',
+});
+
+export const getStaffBooking = defineForwarded(staffGetBookingRoute, {
+  path: '/api/admin/bookings/:id',
+  summary: 'One booking with its history',
+});
+
+export const cancelStaffBooking = defineForwarded(staffCancelBookingRoute, {
+  path: '/api/admin/bookings/:id/cancel',
+  summary: 'Cancels a live booking with a reason (seats back, full refund); 409 when it can no longer be cancelled',
+  responses: { ...staffCancelBookingRoute.responses, ...errorResponses(403) },
 });

@@ -1,0 +1,17 @@
+import { cancelStaffBooking, getStaffBooking, searchStaffBookings } from '@krom/contracts/api/staff';
+import { staffCancelBookingRoute, staffGetBookingRoute, staffSearchBookingsRoute } from '@krom/contracts/services/rides/staff-bookings';
+import type { FastifyInstance } from 'fastify';
+import { forward } from '../plugins/service-calls.ts';
+import { requireAdminCaller } from '../plugins/sessions.ts';
+import type { RouteOptions } from './route-options.ts';
+
+/**
+ * The admin area's Bookings tab, forwarded to the rides service as the signed-in staff member
+ * (whose id the rides service writes into a cancellation's history and event). Staff sessions only.
+ */
+export async function staffBookingRoutes(app: FastifyInstance, { directory }: RouteOptions) {
+  const asStaff = { service: 'rides' as const, caller: requireAdminCaller };
+  await forward(app, directory, { ...asStaff, endpoint: searchStaffBookings, to: staffSearchBookingsRoute });
+  await forward(app, directory, { ...asStaff, endpoint: getStaffBooking, to: staffGetBookingRoute });
+  await forward(app, directory, { ...asStaff, endpoint: cancelStaffBooking, to: staffCancelBookingRoute });
+}
