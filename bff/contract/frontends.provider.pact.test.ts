@@ -1,6 +1,6 @@
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hashPassword } from '@krom/server-kit/passwords';
 import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
@@ -77,6 +77,23 @@ it.each([
            VALUES ('+233241234567', 'Krom: your seat is booked.', 'booking_confirmation', 'sent', 'local', 'local-1', now(), 1)`,
         );
         return undefined;
+      },
+      // Booked through /api as the booking screen books: a passenger's seat on another member's instant ride.
+      'a confirmed booking on a posted ride': async () => {
+        const { b: driver } = await approvedDriver();
+        const ride = await expectStatus(driver.post('/api/rides', accraToKumasiRide(await addedVehicle(driver), inAWeek())), 201, 'ride');
+        const { b: passenger } = await signedInPerson();
+        const booking = await expectStatus(
+          passenger.call(
+            'POST',
+            '/api/bookings',
+            { rideId: ride.id, seats: 1, boardAt: 0, alightAt: 1, passengerName: 'Akosua Frimpong', passengerPhone: '0244123456' },
+            { 'idempotency-key': randomUUID() },
+          ),
+          201,
+          'booking',
+        );
+        return { bookingId: String(booking.id), rideId: String(ride.id) };
       },
       'the waitlist has a sign-up': async () => {
         await system.bff.inject({

@@ -10,6 +10,9 @@ import { createAdminUser } from '../src/features/admin-users/api/create-admin-us
 import { getAdminUsers } from '../src/features/admin-users/api/get-admin-users.ts';
 import { getMessageLog } from '../src/features/message-log/api/get-message-log.ts';
 import { getReviewQueue } from '../src/features/verification-review/api/get-review-queue.ts';
+import { cancelBooking } from '../src/features/bookings/api/cancel-booking.ts';
+import { getBooking } from '../src/features/bookings/api/get-booking.ts';
+import { searchBookings } from '../src/features/bookings/api/search-bookings.ts';
 import { getWaitlistSignups } from '../src/features/waitlist/api/get-waitlist-signups.ts';
 
 /**
@@ -17,11 +20,46 @@ import { getWaitlistSignups } from '../src/features/waitlist/api/get-waitlist-si
  * request function. "a signed-in admin" means the browser carries an admin session cookie,
  * which the BFF's verification supplies.
  */
-const { like, eachLike, uuid, datetime, regex, integer } = MatchersV3;
+const { like, eachLike, uuid, datetime, regex, integer, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-admin-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
 const admin = { id: uuid(), username: like('founder'), createdAt: isoDate };
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
+
+/** The booking the state made, filled in by the verifier (these examples stand in while recording). */
+const examples = { bookingId: '2c1d0e9f-1111-4a3a-8d54-3c1f0f5b8d21', rideId: '7a6b5c4d-2222-4a3a-8d54-3c1f0f5b8d22' };
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateRideId = fromProviderState('${rideId}', examples.rideId);
+const bookingPath = (tail = '') =>
+  fromProviderState(`/api/admin/bookings/\${bookingId}${tail}`, `/api/admin/bookings/${examples.bookingId}${tail}`);
+const status = (example: string) => regex(/^[a-z_]+$/, example);
+/** A booking as the Bookings tab and page read it. */
+const staffBooking = (bookingStatus: string) => ({
+  id: uuid(examples.bookingId),
+  rideId: uuid(examples.rideId),
+  status: status(bookingStatus),
+  bookingMode: regex(/^(instant|approval)$/, 'instant'),
+  paymentMethod: regex(/^(cash|mobile_money)$/, 'cash'),
+  rideFrom: like('Circle VIP Bus Station'),
+  rideTo: like('Kejetia Lorry Park'),
+  departureDate: regex(/^\d{4}-\d{2}-\d{2}$/, '2026-12-04'),
+  departureTime: regex(/^\d{2}:\d{2}$/, '07:30'),
+  departureAt: isoDate,
+  passengerId: uuid(),
+  passengerName: like('Akosua Frimpong'),
+  passengerPhone: regex(/^0[2-9]\d{8}$/, '0244123456'),
+  driverId: uuid(),
+  driverName: like('Kofi Boateng'),
+  seats: integer(1),
+  board: { index: integer(0), location: like('Circle VIP Bus Station') },
+  alight: { index: integer(1), location: like('Kejetia Lorry Park') },
+  totalAmount: regex(/^\d+\.\d{2}$/, '140.00'),
+  currency: like('GHS'),
+  boardingCode: regex(/^[A-Z0-9]{6}$/, 'ACDE34'),
+  createdAt: isoDate,
+  version: integer(1),
+});
+const historyEntry = { from: null, to: status('confirmed'), actor: regex(/^(passenger|driver|staff|system)$/, 'passenger'), actorId: uuid(), reason: null, at: isoDate };
 
 describe('admin frontend → BFF', () => {
   it('signs in with the right credentials', async () => {
@@ -176,6 +214,48 @@ describe('admin frontend → BFF', () => {
       .executeTest(whenRecorded(async (mock) => {
         const log = await withFetchAgainst(mock.url, () => getMessageLog('sms', undefined));
         expect(log.entries[0]?.status).toBe('sent');
+      }));
+  });
+
+  it('finds a booking by ride, reads it with its history and cancels it with a reason', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a confirmed booking on a posted ride')
+      .uponReceiving('a search for the bookings on a ride')
+      .withRequest('GET', '/api/admin/bookings', (b) => b.query({ rideId: stateRideId }))
+      .willRespondWith(200, (b) => b.jsonBody({ bookings: eachLike(staffBooking('confirmed')) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const found = await withFetchAgainst(mock.url, () => searchBookings({ rideId: examples.rideId }));
+        expect(found.bookings[0]?.rideId).toBe(examples.rideId);
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a confirmed booking on a posted ride')
+      .uponReceiving('a request for a booking with its history')
+      .withRequest('GET', bookingPath())
+      .willRespondWith(200, (b) => b.jsonBody({ ...staffBooking('confirmed'), history: eachLike(historyEntry) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = await withFetchAgainst(mock.url, () => getBooking(examples.bookingId));
+        expect(booking.history[0]?.to).toBe('confirmed');
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a confirmed booking on a posted ride')
+      .uponReceiving('a staff cancellation of a booking with a reason')
+      .withRequest('POST', bookingPath('/cancel'), (b) => b.headers(json).jsonBody({ reason: 'Driver reported the car broke down' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          ...staffBooking('cancelled'),
+          status: 'cancelled',
+          history: [historyEntry, { ...historyEntry, from: 'confirmed', to: 'cancelled', actor: 'staff', reason: 'Driver reported the car broke down' }],
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = await withFetchAgainst(mock.url, () => cancelBooking(examples.bookingId, 'Driver reported the car broke down'));
+        expect(booking.status).toBe('cancelled');
       }));
   });
 

@@ -12,6 +12,7 @@ import { useAdminSession } from '../features/admin-auth/api/get-admin-session.ts
 import { useLogoutAdmin } from '../features/admin-auth/api/logout-admin.ts';
 import { useAdminUsers } from '../features/admin-users/api/get-admin-users.ts';
 import { AdminUsersPanel } from '../features/admin-users/components/admin-users-panel.tsx';
+import { BookingSearchPanel } from '../features/bookings/components/booking-search-panel.tsx';
 import { MessageLogPanel } from '../features/message-log/components/message-log-panel.tsx';
 import { type ReviewQueueStatus, reviewQueueStatuses, useReviewQueue } from '../features/verification-review/api/get-review-queue.ts';
 import { VerificationQueuePanel } from '../features/verification-review/components/verification-queue-panel.tsx';
@@ -20,7 +21,7 @@ import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.ts
 import { AdminTag } from '../lib/admin-tag.tsx';
 
 /** The open tab (and queue filter) lives in the address, so coming back from a submission reopens it. */
-const adminTabs = ['waitlist', 'admins', 'verifications', 'messages'] as const;
+const adminTabs = ['waitlist', 'admins', 'verifications', 'bookings', 'messages'] as const;
 type AdminTab = (typeof adminTabs)[number];
 
 /** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
@@ -40,6 +41,8 @@ export function AdminHomePage() {
   const tab = oneOf(adminTabs, search.get('tab'), 'waitlist');
   const queueStatus = oneOf(reviewQueueStatuses, search.get('status'), 'pending');
   const setTab = (next: AdminTab) => setSearch(next === 'waitlist' ? {} : { tab: next }, { replace: true });
+  const bookingSearch = search.get('q') ?? '';
+  const setBookingSearch = (text: string) => setSearch(text === '' ? { tab: 'bookings' } : { tab: 'bookings', q: text }, { replace: true });
   const setQueueStatus = (next: ReviewQueueStatus) =>
     setSearch(next === 'pending' ? { tab: 'verifications' } : { tab: 'verifications', status: next }, { replace: true });
 
@@ -86,6 +89,7 @@ export function AdminHomePage() {
             { id: 'waitlist', label: `Waitlist (${signups.length})` },
             { id: 'admins', label: `Admin Users (${adminUsers.length})` },
             { id: 'verifications', label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
+            { id: 'bookings', label: 'Bookings' },
             { id: 'messages', label: 'Messages' },
           ]}
         />
@@ -100,6 +104,10 @@ export function AdminHomePage() {
         ) : tab === 'verifications' ? (
           <TabPanel idPrefix="admin" id="verifications">
             <VerificationQueuePanel status={queueStatus} onStatusChange={setQueueStatus} />
+          </TabPanel>
+        ) : tab === 'bookings' ? (
+          <TabPanel idPrefix="admin" id="bookings">
+            <BookingSearchPanel search={bookingSearch} onSearch={setBookingSearch} />
           </TabPanel>
         ) : (
           <TabPanel idPrefix="admin" id="messages">

@@ -31,6 +31,10 @@ export const routes: RemoteRouteModule['routes'] = [
             path: 'verifications/:id',
             lazy: () => import('./verification-review-route.tsx').then((m) => ({ Component: m.VerificationReviewRoute })),
           },
+          {
+            path: 'bookings/:id',
+            lazy: () => import('./booking-route.tsx').then((m) => ({ Component: m.BookingRoute })),
+          },
         ],
       },
     ],

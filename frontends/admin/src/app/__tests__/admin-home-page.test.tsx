@@ -84,6 +84,7 @@ describe('admin page', () => {
       'Waitlist (2)',
       'Admin Users (1)',
       'Verifications (3)',
+      'Bookings',
       'Messages',
     ]);
     expect(dropdown.selectedOptions[0]?.textContent).toBe('Waitlist (2)');
@@ -92,6 +93,7 @@ describe('admin page', () => {
       ['Waitlist (2)', 'true'],
       ['Admin Users (1)', 'false'],
       ['Verifications (3)', 'false'],
+      ['Bookings', 'false'],
       ['Messages', 'false'],
     ]);
 

@@ -16,6 +16,7 @@ import styled from 'styled-components';
 import { useSendBookingConfirmation } from '../api/send-booking-confirmation.ts';
 import { useSendTestCode } from '../api/send-test-code.ts';
 import { useVerifyTestCode } from '../api/verify-test-code.ts';
+import { framedAction } from '../../../lib/action-box.tsx';
 
 /** The spec: a code of up to 6 digits. */
 export const testCodeLength = 6;
@@ -199,12 +200,7 @@ const Lead = styled.p`
 `;
 
 const StepForm = styled.form`
-  display: grid;
-  gap: 16px;
-  justify-items: start;
-  padding: 16px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
+  ${framedAction}
 
   h2 { font-size: 1.0625rem; }
   > div { width: 100%; }

@@ -2,11 +2,10 @@ import { decideVerificationRequestSchema, type DecideVerificationRequest, review
 import { failureText, statusOf } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
-import { FormField, inputStyles } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { type FormEvent, useState } from 'react';
-import styled from 'styled-components';
 import { useDecideVerification } from '../api/decide-verification.ts';
+import { ActionBox, ReasonField } from '../../../lib/action-box.tsx';
 
 /**
  * Approve (after a confirmation), or reject with a reason (checked with the contract's rule and message before anything
@@ -51,7 +50,7 @@ export function DecisionForm({ submissionId, onDecided }: { submissionId: string
   };
 
   return (
-    <Box aria-labelledby="decision-title">
+    <ActionBox aria-labelledby="decision-title">
       <h2 id="decision-title">Decision</h2>
       {/* Approving tells the user they are verified and cannot be taken back: one tap only asks. */}
       <Button disabled={decide.isPending} onClick={() => setConfirmingApproval(true)}>
@@ -70,50 +69,21 @@ export function DecisionForm({ submissionId, onDecided }: { submissionId: string
         />
       ) : null}
       <form noValidate onSubmit={onReject} aria-label="Reject submission">
-        <FormField label="Reason for rejection" hint="The user is shown this reason." error={reasonError}>
-          {(control) => (
-            <TextArea
-              {...control}
-              name="reason"
-              rows={3}
-              maxLength={reviewReasonMax}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (reasonError) setReasonError(undefined);
-              }}
-            />
-          )}
-        </FormField>
+        <ReasonField
+          label="Reason for rejection"
+          hint="The user is shown this reason."
+          error={reasonError}
+          maxLength={reviewReasonMax}
+          value={reason}
+          onChange={(text) => {
+            setReason(text);
+            if (reasonError) setReasonError(undefined);
+          }}
+        />
         <Button type="submit" $variant="danger" disabled={decide.isPending}>
           Reject
         </Button>
       </form>
-    </Box>
+    </ActionBox>
   );
 }
-
-const Box = styled.section`
-  display: grid;
-  gap: 16px;
-  justify-items: start;
-  padding: 16px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-
-  h2 { font-size: 1.125rem; }
-
-  form {
-    display: grid;
-    gap: 12px;
-    justify-items: start;
-    width: 100%;
-  }
-  form > div { width: 100%; }
-`;
-
-const TextArea = styled.textarea`
-  ${inputStyles}
-  resize: vertical;
-  font: inherit;
-`;

@@ -1,11 +1,11 @@
 import type { ReviewSubmission } from '@krom/contracts/http/verification';
 import { failureText } from '@krom/ui-kit/api-request.ts';
-import { Container } from '@krom/ui-kit/container.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format-date-time.ts';
+import { BackLink, Detail, Details, Muted, PageSection, PageTitle, StaffPageMain } from '../../../lib/staff-page.tsx';
 import { useReviewSubmission } from '../api/get-review-submission.ts';
 import { kindLabels, licenseClassLabel } from '../verification-labels.ts';
 import { DecisionForm } from './decision-form.tsx';
@@ -25,8 +25,8 @@ export function VerificationReviewPage({ adminName }: { adminName: (adminId: str
   const submission = useReviewSubmission(id);
 
   return (
-    <Main>
-      <Back to={reviewQueuePath}>← Back to queue</Back>
+    <StaffPageMain>
+      <BackLink to={reviewQueuePath}>← Back to queue</BackLink>
       {submission.isPending ? (
         <Spinner />
       ) : submission.isError ? (
@@ -43,7 +43,7 @@ export function VerificationReviewPage({ adminName }: { adminName: (adminId: str
           }
         />
       )}
-    </Main>
+    </StaffPageMain>
   );
 }
 
@@ -61,14 +61,14 @@ function Submission({
   const { fields, user } = submission;
   return (
     <>
-      <Title>
+      <PageTitle>
         <h1>{kindLabels[submission.kind]} verification</h1>
         <StatusBadge status={submission.status} />
         {submission.previousRejections > 0 ? <ResubmittedBadge times={submission.previousRejections} /> : null}
-      </Title>
+      </PageTitle>
       <Muted>Submitted {formatDateTime(submission.submittedAt)}</Muted>
 
-      <Section aria-labelledby="fields-title">
+      <PageSection aria-labelledby="fields-title">
         <h2 id="fields-title">Submitted details</h2>
         <Details>
           <Detail term="Ghana card number" value={fields.cardNumber} />
@@ -79,9 +79,9 @@ function Submission({
           {fields.licenseClass ? <Detail term="Licence class" value={licenseClassLabel(fields.licenseClass)} /> : null}
           {fields.licenseExpiryDate ? <Detail term="Licence expiry" value={formatCalendarDate(fields.licenseExpiryDate)} /> : null}
         </Details>
-      </Section>
+      </PageSection>
 
-      <Section aria-labelledby="user-title">
+      <PageSection aria-labelledby="user-title">
         <h2 id="user-title">User</h2>
         <Details>
           <Detail term="Name" value={`${user.firstName} ${user.lastName}`} />
@@ -89,15 +89,15 @@ function Submission({
           <Detail term="Phone" value={user.phone ?? '—'} />
           <Detail term="Member since" value={formatDate(user.createdAt)} />
         </Details>
-      </Section>
+      </PageSection>
 
-      <Section aria-labelledby="photos-title">
+      <PageSection aria-labelledby="photos-title">
         <h2 id="photos-title">Photos ({submission.documents.length})</h2>
         <SubmissionPhotos documents={submission.documents} onLinkFailed={onLinkFailed} />
-      </Section>
+      </PageSection>
 
       {submission.decision ? (
-        <Section aria-labelledby="decided-title">
+        <PageSection aria-labelledby="decided-title">
           <h2 id="decided-title">Decision</h2>
           <Details>
             <Detail term="Decision" value={submission.decision.decision === 'approved' ? 'Approved' : 'Rejected'} />
@@ -105,13 +105,13 @@ function Submission({
             <Detail term="Decided" value={formatDateTime(submission.decision.decidedAt)} />
             <Detail term="Decided by" value={adminName(submission.decision.decidedBy)} />
           </Details>
-        </Section>
+        </PageSection>
       ) : null}
 
       {decision}
 
       {submission.history.length > 0 ? (
-        <Section aria-labelledby="history-title">
+        <PageSection aria-labelledby="history-title">
           <h2 id="history-title">Earlier submissions</h2>
           <History>
             {submission.history.map((earlier) => (
@@ -122,76 +122,11 @@ function Submission({
               </li>
             ))}
           </History>
-        </Section>
+        </PageSection>
       ) : null}
     </>
   );
 }
-
-function Detail({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
-
-const Main = styled(Container).attrs({ as: 'main' })`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 16px;
-  padding-top: 16px;
-  padding-bottom: 48px;
-`;
-
-const Back = styled(Link)`
-  justify-self: start;
-  padding: 10px 0;
-  color: ${({ theme }) => theme.color.primary};
-  font-weight: 600;
-`;
-
-const Title = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-
-  h1 { font-size: 1.5rem; }
-`;
-
-const Muted = styled.p`
-  color: ${({ theme }) => theme.color.muted};
-  font-size: 0.9375rem;
-`;
-
-const Section = styled.section`
-  display: grid;
-  gap: 12px;
-
-  h2 { font-size: 1.125rem; }
-`;
-
-const Details = styled.dl`
-  display: grid;
-  gap: 12px;
-  margin: 0;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-
-  dt {
-    font-size: 0.8125rem;
-    font-weight: 700;
-    color: ${({ theme }) => theme.color.muted};
-  }
-  dd {
-    margin: 2px 0 0;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const History = styled.ul`
   display: grid;
