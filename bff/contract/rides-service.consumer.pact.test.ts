@@ -51,9 +51,13 @@ async function bffAgainst(ridesUrl: string): Promise<FastifyInstance> {
 let asUser: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
 /** The assertion the BFF sends for a guest browsing rides. */
 let asGuest: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
+/** The assertion the BFF sends as a signed-in staff member (the admin area). */
+let asStaff: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
+const ADMIN_ID = '4b3a2c1d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 beforeAll(async () => {
   asUser = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'user', userId: USER_ID }, 'rides')) };
   asGuest = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'public' }, 'rides')) };
+  asStaff = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'admin', adminId: ADMIN_ID }, 'rides')) };
 });
 
 async function userCookie(bff: FastifyInstance) {
@@ -732,3 +736,104 @@ async function throughBffWith(mockUrl: string, url: string, payload: object, hea
     await bff.close();
   }
 }
+
+/*
+ * Staff on bookings (the admin area's Bookings tab): the BFF asserts the signed-in staff member,
+ * whose id rides writes into a cancellation's history and event.
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateStaffCancelPath = fromProviderState('/staff/bookings/${bookingId}/cancel', `/staff/bookings/${BOOKING_ID}/cancel`);
+const staffReason = 'Driver reported the car broke down';
+/** A booking as staff see it (the contracts' staffBookingSchema). */
+const staffBooking = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(BOOKING_ID),
+  rideId: uuid(RIDE_ID),
+  status: 'confirmed',
+  bookingMode: 'instant',
+  paymentMethod: 'cash',
+  rideFrom: like('Circle, Accra'),
+  rideTo: like('Kejetia Market (Kumasi)'),
+  departureDate: dateText,
+  departureTime: timeText,
+  departureAt: isoDate,
+  passengerId: uuid(),
+  passengerName: like('Ama Serwaa'),
+  passengerPhone: '0244123456',
+  driverId: uuid(),
+  driverName: like('Kwame Mensah'),
+  seats: integer(1),
+  board: { index: 0, location: like('Circle, Accra') },
+  alight: { index: 1, location: like('Kejetia Market (Kumasi)') },
+  totalAmount: money,
+  currency: 'GHS',
+  boardingCode: regex(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/, 'K7MX3Q'),
+  createdAt: isoDate,
+  version: integer(1),
+  ...overrides,
+});
+
+/** A call through the real BFF as a signed-in staff member, against the pact's mock rides service. */
+async function throughBffAsStaff(mockUrl: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  const bff = await bffAgainst(mockUrl);
+  try {
+    const sid = await bff.sessions.create('admin', ADMIN_ID);
+    const cookies = { krom_session: bff.encodeSecureSession(bff.createSecureSession({ admin: sid })) };
+    return await bff.inject({ method, url, headers: { origin: ORIGIN }, cookies, ...(payload ? { payload } : {}) });
+  } finally {
+    await bff.close();
+  }
+}
+
+describe('BFF → rides service (staff on bookings)', () => {
+  it('finds bookings by the phone given on them, as staff', async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has a booking', { userId: USER_ID, driverId: DRIVER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving('a staff search for bookings by passenger phone')
+      .withRequest('GET', '/staff/bookings', (b) => {
+        b.headers(asStaff).query({ phone: '0244123456' });
+      })
+      // Other states' bookings share the number: any status, mode and leg.
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          bookings: eachLike(
+            staffBooking({
+              status: regex(/^[a-z_]+$/, 'confirmed'),
+              bookingMode: regex(/^(instant|approval)$/, 'instant'),
+              board: { index: integer(0), location: like('Circle, Accra') },
+              alight: { index: integer(1), location: like('Kejetia Market (Kumasi)') },
+            }),
+          ),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBffAsStaff(mock.url, 'GET', '/api/admin/bookings?phone=0244123456');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().bookings[0]).toMatchObject({ passengerPhone: '0244123456' });
+      }));
+  });
+
+  it('cancels a booking with a reason, as staff', async () => {
+    await pact
+      .addInteraction()
+      .given('a booking staff may cancel', { driverId: DRIVER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving('a staff cancellation with a reason')
+      .withRequest('POST', stateStaffCancelPath, (b) => {
+        b.headers(asStaff).jsonBody({ reason: staffReason });
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          ...staffBooking({ status: 'cancelled', version: integer(2) }),
+          history: [
+            { from: null, to: 'confirmed', actor: 'passenger', actorId: uuid(), reason: null, at: isoDate },
+            { from: 'confirmed', to: 'cancelled', actor: 'staff', actorId: ADMIN_ID, reason: staffReason, at: isoDate },
+          ],
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBffAsStaff(mock.url, 'POST', `/api/admin/bookings/${BOOKING_ID}/cancel`, { reason: staffReason });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().history[1]).toMatchObject({ actor: 'staff', actorId: ADMIN_ID, reason: staffReason });
+      }));
+  });
+});

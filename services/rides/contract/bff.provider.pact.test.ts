@@ -146,6 +146,17 @@ it('honours the BFF pact', async () => {
         await bookAs(userId, ride.id);
         return undefined;
       },
+      // A passenger's confirmed seat on the driver's instant ride (the BFF forwards staff's cancellation).
+      'a booking staff may cancel': async (params: unknown) => {
+        const { driverId, departureDate } = params as { driverId: string; departureDate: string };
+        await removeVehicles({ driverId, licensePlate: 'AS-6617-24' });
+        await approvedUser(driverId);
+        const vehicle = await addVehicle(driverId, 'AS-6617-24');
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, departureDate);
+        const passengerId = randomUUID();
+        await approvedUser(passengerId, 'Ama', 'Serwaa');
+        return { bookingId: (await bookAs(passengerId, ride.id)).id };
+      },
       'a driver has a booking request on their ride': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };
         await removeVehicles({ driverId, licensePlate: 'AS-8813-23' });
