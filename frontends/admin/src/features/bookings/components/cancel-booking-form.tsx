@@ -52,7 +52,7 @@ export function CancelBookingForm({ bookingId, totalAmount, currency }: { bookin
       <form noValidate onSubmit={onSubmit} aria-label="Cancel booking">
         <ReasonField
           label="Reason for cancelling"
-          hint="Kept in the booking's history and sent with the cancellation."
+          hint="The passenger and the driver are told, the passenger with this reason; it stays in the booking's history."
           error={reasonError}
           maxLength={staffCancelReasonMax}
           value={reason}
