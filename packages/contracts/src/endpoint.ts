@@ -49,10 +49,11 @@ type BodyOf<R> = R extends z.ZodType ? z.output<R> : R extends MediaResponse ? z
 /** What a successful call answers (the body of its 2xx response). */
 export type SuccessBody<E extends Endpoint> = BodyOf<E['responses'][SuccessStatus<E>]>;
 
-/** What a client passes to make the call: the path's params, the query and the body, each only where the endpoint has one. */
+/** What a client passes to make the call: the path's params, the query, the body and the request headers (a booking's Idempotency-Key), each only where the endpoint has one. */
 export type EndpointInput<E extends Endpoint> = ([ParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> }) &
   (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined });
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined }) &
+  (E['headers'] extends z.ZodType ? { headers: z.input<E['headers']> } : { headers?: undefined });
 
 /**
  * Declares an endpoint, keeping its literal types for the server's and the clients' inference.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/mock-api.ts';
+import { createBooking } from '@krom/contracts/api-routes';
 import { apiRequest, failureText, getJson, serverMessage, statusOf } from './api-request.ts';
+import { callEndpoint } from './call-endpoint.ts';
 
 describe('apiRequest', () => {
   it('sends JSON with the cookies included', async () => {
@@ -16,6 +18,23 @@ describe('apiRequest', () => {
     await expect(apiRequest('POST', '/api/admin/users', {})).rejects.toThrow(
       '409: {"message":"Username already exists"}',
     );
+  });
+
+  it("sends an endpoint's declared request headers with JSON's own, which they cannot replace", async () => {
+    const seen: Headers[] = [];
+    mockApi({
+      'POST /api/bookings': ({ headers }) => {
+        seen.push(headers);
+        return { status: 409, body: { message: 'Still in progress' } };
+      },
+    });
+    const booking = { rideId: 'b1f7c3a2-5d4e-4f6a-8b9c-0d1e2f3a4b5c', seats: 1, boardAt: 0, alightAt: 1, passengerName: 'Ama', passengerPhone: '0241234567' };
+    await expect(callEndpoint(createBooking, { body: booking, headers: { 'idempotency-key': 'key-0001-abcd' } })).rejects.toThrow(/^409: /);
+    await expect(apiRequest('POST', '/api/bookings', booking, { headers: { 'Content-Type': 'text/plain', 'Idempotency-Key': 'key-0002-abcd' } })).rejects.toThrow(/^409: /);
+    expect(seen.map((headers) => [headers.get('idempotency-key'), headers.get('content-type')])).toEqual([
+      ['key-0001-abcd', 'application/json'],
+      ['key-0002-abcd', 'application/json'],
+    ]);
   });
 
   it('uses the status text when the failed response has no body', async () => {

@@ -18,17 +18,24 @@ export class ApiRequestError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * `headers` are sent besides JSON's own (an endpoint's declared request headers, such as the
+ * Idempotency-Key that makes a booking safe to retry); they cannot replace Content-Type or Accept.
+ */
 export async function apiRequest(
   method: HttpMethod,
   url: string,
   body?: unknown,
-  options: { signal?: AbortSignal | undefined } = {},
+  options: { signal?: AbortSignal | undefined; headers?: Readonly<Record<string, string>> | undefined } = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: {
+      ...options.headers,
+      ...(hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' }),
+    },
     body: hasBody ? JSON.stringify(body) : null,
     signal: options.signal ?? null,
   });

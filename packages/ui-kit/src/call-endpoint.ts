@@ -8,7 +8,8 @@ type CallArguments<E extends Endpoint> = object extends EndpointInput<E> ? [inpu
 
 /**
  * Calls an /api endpoint through its route (`@krom/contracts/api-routes`): the path filled from
- * `params`, the query and body sent as the endpoint says, the answer typed by its success schema,
+ * `params`, the query, body and request headers (`headers`, required where the endpoint declares
+ * them: a booking's Idempotency-Key) sent as the endpoint says, the answer typed by its success schema,
  * so no frontend writes an /api path or re-states a shape. Failures throw as apiRequest's do.
  *
  * The answer is not parsed here, so no page loads zod to call the API: the BFF serialises every
@@ -19,8 +20,14 @@ type CallArguments<E extends Endpoint> = object extends EndpointInput<E> ? [inpu
  * (contracts' api-answers.test.ts), so the JSON is exactly what parsing it would have given.
  */
 export async function callEndpoint<E extends Endpoint>(route: ApiRoute<E>, ...[input]: CallArguments<E>): Promise<SuccessBody<E>> {
-  const { params, query, body, signal } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; signal?: AbortSignal };
+  const { params, query, body, headers, signal } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, string>;
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
   const search = query ? `?${new URLSearchParams(query)}` : '';
-  const response = await apiRequest(route.method, `${fillPath(route.path as string, params)}${search}`, body, { signal });
+  const response = await apiRequest(route.method, `${fillPath(route.path as string, params)}${search}`, body, { signal, headers });
   return (await response.json()) as SuccessBody<E>;
 }

@@ -1,13 +1,15 @@
 import { vi } from 'vitest';
 
 type Reply = { status: number; body?: unknown; statusText?: string };
-type Handler = Reply | ((request: { body: unknown; headers: Headers; credentials: RequestCredentials | undefined }) => Reply | Promise<Reply>);
+type Handler =
+  | Reply
+  | ((request: { body: unknown; headers: Headers; credentials: RequestCredentials | undefined; query: URLSearchParams }) => Reply | Promise<Reply>);
 
 export type RecordedCall = { method: string; path: string; body: unknown; credentials: RequestCredentials | undefined };
 
 /**
- * Replaces fetch for a unit test with answers per "METHOD /path". A call nobody answers fails the
- * test loudly. Bodies given as objects are sent as JSON; strings are sent as they are.
+ * Replaces fetch for a unit test with answers per "METHOD /path" (a handler function also sees
+ * the query, the headers and the body). A call nobody answers fails the test loudly. Bodies given as objects are sent as JSON; strings are sent as they are.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
@@ -21,7 +23,7 @@ export function mockApi(routes: Record<string, Handler>) {
     if (!handler) throw new Error(`Unexpected request in test: ${key}`);
     const reply =
       typeof handler === 'function'
-        ? await handler({ body, headers: new Headers(init.headers), credentials: init.credentials })
+        ? await handler({ body, headers: new Headers(init.headers), credentials: init.credentials, query: url.searchParams })
         : handler;
     const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(reply.status === 204 ? null : text, {

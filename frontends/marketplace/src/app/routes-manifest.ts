@@ -11,6 +11,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/find-rides',
     '/ride-listings',
     '/ride-preview/:id',
+    '/book-seat/:id',
     '/post-ride',
     '/create-ride',
     '/create-ride-datetime',

@@ -23,6 +23,10 @@ export const routes: RemoteRouteModule['routes'] = [
         lazy: () => import('../features/ride-details/components/ride-preview-page.tsx').then((m) => ({ Component: m.RidePreviewPage })),
       },
       {
+        path: '/book-seat/:id',
+        lazy: () => import('../features/book-seat/components/book-seat-page.tsx').then((m) => ({ Component: m.BookSeatPage })),
+      },
+      {
         path: '/post-ride',
         lazy: () => import('../features/post-ride/components/post-ride-page.tsx').then((m) => ({ Component: m.PostRidePage })),
       },

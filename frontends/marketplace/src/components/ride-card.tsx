@@ -6,6 +6,7 @@ import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import { useId } from 'react';
 import styled from 'styled-components';
+import { legOfSearch, legParams, ridePlaces } from '../lib/ride-places.ts';
 import { Card } from './card.tsx';
 
 /*
@@ -30,6 +31,9 @@ export const seatsLeft = (ride: Pick<DriverRide, 'availableSeats' | 'bookedSeats
   return `${ride.availableSeats} of ${offered} seat${offered === 1 ? '' : 's'} left`;
 };
 
+/** How a ride's seats are booked: confirmed at once, or each request answered by the driver. */
+export const bookingModeText = (mode: RideSummary['bookingMode']) => (mode === 'instant' ? 'Instant booking' : 'Driver approves');
+
 /** `2019 Toyota Corolla`. */
 export const vehicleName = (vehicle: Pick<RideSummary['vehicle'], 'year' | 'make' | 'model'>) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
@@ -53,22 +57,33 @@ export function VerifiedBadge({ label = 'Verified' }: { label?: string }) {
 }
 
 /**
- * One ride in a list: route with stops, date and time, seats left, price per seat, driver and
- * vehicle, and View Details to its preview. `detailsState` travels with that link (the listing
- * passes its search, so Back to Rides returns to it), and the seats searched for in its address
- * (`?seats=`), so the preview's seat selector starts there.
+ * One ride in a list: route with stops, date and time, seats left, how it is booked, price per
+ * seat, driver and vehicle, and View Details to its preview. `detailsState` travels with that link
+ * (the listing passes its search, so Back to Rides returns to it), and in its address the seats
+ * searched for (`?seats=`), so the preview's seat selector starts there, and the leg the searched
+ * towns are on this ride (`board`, `alight`), which the preview passes on to the booking.
  */
 export function RideCard({
   ride,
   headingLevel = 3,
   detailsState,
   seats,
-}: { ride: RideSummary; headingLevel?: 2 | 3; detailsState?: unknown; seats?: number | null | undefined }) {
+  searched,
+}: {
+  ride: RideSummary;
+  headingLevel?: 2 | 3;
+  detailsState?: unknown;
+  seats?: number | null | undefined;
+  searched?: { from?: string | undefined; to?: string | undefined } | undefined;
+}) {
   const titleId = useId();
+  const places = ridePlaces(ride);
+  const detailsQuery = [seats ? `seats=${seats}` : '', searched ? legParams(legOfSearch(places, searched.from, searched.to), places) : '']
+    .filter(Boolean)
+    .join('&');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const stops = stopNames(ride);
-  const places = [ride.fromLocation, ride.toLocation];
-  const showPlaces = places[0] !== ride.fromCity || places[1] !== ride.toCity;
+  const showPlaces = ride.fromLocation !== ride.fromCity || ride.toLocation !== ride.toCity;
   return (
     <Card aria-labelledby={titleId}>
       <Top>
@@ -93,6 +108,7 @@ export function RideCard({
         <li>{formatRideDate(ride.departureDate)}</li>
         <li>{formatClockTime(ride.departureTime)}</li>
         <li>{seatsLeftText(ride.availableSeats)}</li>
+        <li>{bookingModeText(ride.bookingMode)}</li>
       </Facts>
       <Bottom>
         <Driver>
@@ -107,7 +123,7 @@ export function RideCard({
             </small>
           </span>
         </Driver>
-        <ButtonLink to={`/ride-preview/${ride.id}${seats ? `?seats=${seats}` : ''}`} state={detailsState} $variant="secondary" aria-describedby={titleId}>
+        <ButtonLink to={`/ride-preview/${ride.id}${detailsQuery ? `?${detailsQuery}` : ''}`} state={detailsState} $variant="secondary" aria-describedby={titleId}>
           View Details
         </ButtonLink>
       </Bottom>

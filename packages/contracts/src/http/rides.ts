@@ -3,7 +3,7 @@ import { bookingHorizonMonths, calendarDateField, dateMessages, daysAfter, month
 import { decimal, isoDateTime, uuid } from './fields.ts';
 import { ghanaBounds, placeTown, routePointSchema } from './places.ts';
 import { rideVehicleSchema } from './vehicles.ts';
-import { bookingModes } from './bookings.ts';
+import { bookingModes } from './booking-values.ts';
 import { verificationStatuses } from './auth.ts';
 import { currency, defaultRidePageSize, maxRidePage, maxRidePageSize, maxRideSeats, maxWizardStops, rideMessages, rideStatuses, stopTypes } from './ride-values.ts';
 

@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import { formatCedis } from '@krom/contracts/money';
 import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
+import { ListCard as Card } from '../../../components/card.tsx';
 
 /**
  * One of the driver's rides. Upcoming active rides nobody has booked can be edited and
@@ -56,15 +57,6 @@ export function DriverRideCard({ ride, busy, onCancel }: { ride: DriverRide; bus
     </Card>
   );
 }
-
-const Card = styled.li`
-  display: grid;
-  gap: 6px;
-  padding: 14px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background};
-`;
 
 const When = styled.p`
   font-size: 0.875rem;

@@ -1,15 +1,33 @@
+import type { Booking } from '@krom/contracts/http/bookings';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
+import { aBooking } from '../../../components/__tests__/booking-fixtures.ts';
 
-// The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
-// the first test's time limit on a busy machine.
-beforeAll(() => import('../../../app/passenger-rides-route.tsx'), 30_000);
+// The screen and the QR code load lazily, as in the browser; compiling them once up front keeps that cost out of the first test's time limit.
+beforeAll(() => Promise.all([import('../../../app/passenger-rides-route.tsx'), import('../../../components/boarding-qr.tsx')]), 30_000);
+afterEach(() => vi.useRealTimers());
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
+const noRequests = { 'GET /api/ride-requests/mine': { status: 200, body: { requests: [] } } };
+
+/** My Rides for a signed-in Ama whose bookings are `upcoming` and `past`. */
+function openMyRides(upcoming: Booking[], past: Booking[] = [], answers: Parameters<typeof mockApi>[0] = {}, path = '/rides/as-passenger') {
+  const lists = { upcoming, past };
+  const api = mockApi({
+    ...frameAnswers(aUser()),
+    ...noRequests,
+    'GET /api/bookings/mine': ({ query }) => ({ status: 200, body: { bookings: query.get('when') === 'past' ? lists.past : lists.upcoming } }),
+    ...answers,
+  });
+  return { api, lists, ...renderRoutes([...elsewhere, ...routes], path) };
+}
+
+const card = (route: string) => screen.getByRole('listitem', { name: route });
 
 describe('/rides/as-passenger', () => {
   it('sends a signed-out visitor to /login', async () => {
@@ -19,30 +37,120 @@ describe('/rides/as-passenger', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('has Upcoming and Past, both honestly empty until booking exists, each offering Find a Ride', async () => {
-    // Only the frame's own calls and the ride requests are answered: the screen asks the server for no bookings and shows no demo data.
-    const api = mockApi({ ...frameAnswers(aUser()), 'GET /api/ride-requests/mine': { status: 200, body: { requests: [] } } });
-    const { user } = renderRoutes([...elsewhere, ...routes], '/rides/as-passenger');
+  it('has Upcoming and Past, each with the spec’s empty state offering Find a Ride', async () => {
+    const { user } = openMyRides([], []);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     const tabs = screen.getByRole('combobox', { name: 'Ride sections' });
     expect(within(tabs).getAllByRole('option').map((option) => option.textContent)).toEqual(['Upcoming', 'Past']);
     const panel = () => screen.getByRole('tabpanel');
-    expect(within(panel()).getByText('No upcoming rides')).toBeTruthy();
+    expect(await within(panel()).findByText('No upcoming rides')).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Find a Ride' }).getAttribute('href')).toBe('/find-ride');
 
     await user.selectOptions(tabs, 'Past');
-    expect(within(panel()).getByText('No past rides')).toBeTruthy();
+    expect(await within(panel()).findByText('No past rides')).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Find a Ride' }).getAttribute('href')).toBe('/find-ride');
-    expect(api.calls.map((call) => call.path).filter((path) => !['/api/auth/user', '/api/notifications'].includes(path))).toEqual([
-      '/api/ride-requests/mine',
-    ]);
+  });
+
+  it("shows each booking's state, seats, leg, price, boarding place and meeting point, and a confirmed one's boarding code with its QR code", async () => {
+    openMyRides([aBooking({ boardingCode: 'K7QX4M' })]);
+    const booking = await screen.findByRole('listitem', { name: 'Accra → Kumasi' });
+    expect(booking.textContent).toContain('Confirmed');
+    expect(booking.textContent).toContain('Thu, Nov 28, 2030 · 7:30 AM');
+    expect(booking.textContent).toContain('2 seats');
+    expect(booking.textContent).toContain('Nkawkaw → Kumasi');
+    expect(booking.textContent).toContain('GH₵45.00 per seat · GH₵90.00 in all');
+    expect(booking.textContent).toContain('Boarding atNkawkaw Lorry Station');
+    expect(booking.textContent).toContain('Meeting pointBy the Total fuel station');
+    expect(within(booking).getByText('K7QX4M')).toBeTruthy();
+    expect(await within(booking).findByRole('img', { name: 'QR code of boarding code K7QX4M' })).toBeTruthy();
+    expect(within(booking).getByRole('button', { name: 'Cancel Booking' })).toBeTruthy();
+  });
+
+  it('shows a request waiting for the driver with when it lapses and no code, and a past trip without Cancel', async () => {
+    const { user } = openMyRides(
+      [aBooking({ status: 'requested', bookingMode: 'approval', boardingCode: null, expiresAt: '2030-11-27T19:30:00.000Z' })],
+      [aBooking({ status: 'completed', rideFrom: 'Tema', rideTo: 'Ho', boardingCode: 'K7QX4M', departureDate: '2026-10-02' })],
+    );
+    const request = await screen.findByRole('listitem', { name: 'Accra → Kumasi' });
+    expect(request.textContent).toContain('Waiting for the driver');
+    expect(request.textContent).toContain('The driver has until Wed, Nov 27, 2030 at 7:30 PM to answer.');
+    expect(within(request).queryByText(/Boarding code/)).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ride sections' }), 'Past');
+    const trip = await screen.findByRole('listitem', { name: 'Tema → Ho' });
+    expect(trip.textContent).toContain('Completed');
+    expect(within(trip).queryByRole('button', { name: 'Cancel Booking' })).toBeNull();
+    // A completed trip's code has done its work: it is not shown for scanning again.
+    expect(within(trip).queryByText('K7QX4M')).toBeNull();
+  });
+
+  describe('Cancel says what the policy gives back before the tap', () => {
+    const departure = new Date('2030-11-28T07:30:00.000Z');
+    const hoursBefore = (hours: number) => new Date(departure.getTime() - hours * 3_600_000);
+
+    async function askToCancel(booking: Booking, now: Date) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+      const view = openMyRides([booking]);
+      await screen.findByRole('listitem', { name: 'Accra → Kumasi' });
+      await view.user.click(within(card('Accra → Kumasi')).getByRole('button', { name: 'Cancel Booking' }));
+      return { ...view, dialog: screen.getByRole('alertdialog', { name: 'Cancel this booking?' }) };
+    }
+
+    it('more than 24 hours before departure: the fare in full', async () => {
+      const { dialog } = await askToCancel(aBooking({ paymentMethod: 'mobile_money', totalAmount: '90.00' }), hoursBefore(25));
+      expect(dialog.textContent).toContain('More than 24 hours before departure, the policy gives back the full fare of GH₵90.00.');
+      expect(dialog.textContent).not.toContain('no charge');
+    });
+
+    it('less than 24 hours before departure: half the fare, rounded down to the pesewa', async () => {
+      const { dialog } = await askToCancel(aBooking({ paymentMethod: 'mobile_money', totalAmount: '90.05' }), hoursBefore(23));
+      expect(dialog.textContent).toContain('Less than 24 hours before departure, the policy gives back half the fare: GH₵45.02 of GH₵90.05.');
+    });
+
+    it('after departure: nothing', async () => {
+      const { dialog } = await askToCancel(aBooking({ paymentMethod: 'mobile_money' }), hoursBefore(-1));
+      expect(dialog.textContent).toContain('The ride has already left, so the policy gives nothing back.');
+    });
+
+    it('a cash fare has not been paid: it says no charge applies, not that money comes back', async () => {
+      const { dialog } = await askToCancel(aBooking({ paymentMethod: 'cash' }), hoursBefore(23));
+      expect(dialog.textContent).toContain('You pay the driver in cash and have paid nothing yet, so no charge applies.');
+    });
+
+    it('cancels once confirmed, then shows the list as the server has it', async () => {
+      const booking = aBooking({ paymentMethod: 'cash' });
+      const cancelled = { ...booking, status: 'cancelled_by_passenger' as const, boardingCode: null };
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(hoursBefore(48));
+      const view = openMyRides([booking], [], {
+        [`POST /api/bookings/${booking.id}/cancel`]: () => {
+          view.lists.upcoming = [cancelled];
+          return { status: 200, body: cancelled };
+        },
+      });
+      await screen.findByRole('listitem', { name: 'Accra → Kumasi' });
+      await view.user.click(within(card('Accra → Kumasi')).getByRole('button', { name: 'Cancel Booking' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+      await view.user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+      expect(await findToast()).toEqual({ text: 'Booking CancelledYour booking for Accra → Kumasi is cancelled.', destructive: false });
+      expect(await within(card('Accra → Kumasi')).findByText('Cancelled by you')).toBeTruthy();
+      expect(within(card('Accra → Kumasi')).queryByRole('button', { name: 'Cancel Booking' })).toBeNull();
+      expect(view.api.callsTo('POST', `/api/bookings/${booking.id}/cancel`)).toHaveLength(1);
+    });
+
+    it('keeps the booking when the passenger answers Keep Booking', async () => {
+      const { user, dialog, api } = await askToCancel(aBooking(), hoursBefore(48));
+      await user.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
   });
 
   it('is also at /my-rides', async () => {
-    mockApi({ ...frameAnswers(aUser()), 'GET /api/ride-requests/mine': { status: 200, body: { requests: [] } } });
-    const { router } = renderRoutes([...elsewhere, ...routes], '/my-rides');
+    const { router } = openMyRides([], [], {}, '/my-rides');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
-    expect(screen.getByText('No upcoming rides')).toBeTruthy();
+    expect(await screen.findByText('No upcoming rides')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my-rides');
   });
 });

@@ -12,6 +12,7 @@ import { aRide, aRideWithDetails, driverRide, rideDetailsOf, rideList } from '..
 
 beforeAll(() => import('../components/ride-preview-page.tsx'), 30_000);
 
+const loginRoute = { path: '/login', Component: () => <h1>Log in</h1> };
 const guest = { 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } };
 
 function openPreview(ride: RideDetails, answers: Parameters<typeof mockApi>[0] = {}) {
@@ -104,16 +105,42 @@ describe('/ride-preview/{id}', () => {
     expect(panel.textContent).toContain('TotalGH₵100.05');
   });
 
-  it('offers Book This Ride only once the booking screen exists', async () => {
+  it('offers Book This Ride now that the marketplace declares the booking screen', async () => {
     declareScreens(routesManifest.paths);
     try {
-      openPreview(aRideWithDetails());
+      const ride = aRideWithDetails();
+      openPreview(ride);
       const panel = await screen.findByRole('region', { name: 'Book seats' });
-      expect(within(panel).queryByRole('link', { name: 'Book This Ride' })).toBeNull();
-      expect(within(panel).getByRole('link', { name: 'Back to Rides' })).toBeTruthy();
+      expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=1`);
     } finally {
       declareScreens(undefined);
     }
+  });
+
+  it("says how the ride is booked: at once, or with the driver's approval", async () => {
+    openPreview(aRideWithDetails({ bookingMode: 'approval' }));
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    expect(panel.textContent).toContain('Driver approves');
+    expect(detail('Booking')).toBe('Driver approves');
+  });
+
+  it("passes the passenger's leg from the listing on to the booking, with the seats", async () => {
+    const ride = aRideWithDetails();
+    mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride } });
+    renderRoutes(routes, `/ride-preview/${ride.id}?seats=2&board=1&alight=2`);
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=2&board=1&alight=2`);
+  });
+
+  it('sends a guest who books to log in, and back to the booking afterwards', async () => {
+    const ride = aRideWithDetails();
+    mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride } });
+    const { user, router } = renderRoutes([loginRoute, ...routes], `/ride-preview/${ride.id}?seats=2&board=1&alight=2`);
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    await user.click(within(panel).getByRole('link', { name: 'Book This Ride' }));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(`/book-seat/${ride.id}?seats=2&board=1&alight=2`);
   });
 
   it('says so when the ride is fully booked or no longer active, and offers no seats', async () => {

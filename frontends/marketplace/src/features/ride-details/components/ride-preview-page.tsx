@@ -7,7 +7,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatClockTime, formatRideDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
-import { formatDeparture, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
+import { bookingModeText, formatDeparture, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRide } from '../../../lib/api/ride.ts';
 import { DriverSummary } from './driver-summary.tsx';
@@ -27,7 +27,8 @@ function useBackToRidesPath(): string {
 
 /**
  * /ride-preview/{id} (spec "Ride preview"): a ride's details, the seats wanted (`?seats=`, from the
- * listing's search) and their total; its own driver gets Edit and Cancel Ride instead.
+ * listing's search) and their total, and Book This Ride with the passenger's leg (`board`, `alight`
+ * from the listing); its own driver gets Edit and Cancel Ride instead.
  */
 export function RidePreviewPage() {
   const { id = '' } = useParams();
@@ -44,7 +45,7 @@ export function RidePreviewPage() {
           <ButtonLink to={backToRides}>Back to Rides</ButtonLink>
         </Failed>
       ) : (
-        <RidePreview ride={ride.data} backToRides={backToRides} askedSeats={params.get('seats')} />
+        <RidePreview ride={ride.data} backToRides={backToRides} address={params} />
       )}
     </PageFrame>
   );
@@ -65,7 +66,7 @@ function routeOf(ride: RideDetails) {
 
 const localityLine = (...parts: (string | null)[]) => [...new Set(parts.filter((part): part is string => Boolean(part)))].join(', ');
 
-function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; backToRides: string; askedSeats: string | null }) {
+function RidePreview({ ride, backToRides, address }: { ride: RideDetails; backToRides: string; address: URLSearchParams }) {
   const { stops, points } = routeOf(ride);
   const { vehicle } = ride;
   const facts: [string, ReactNode][] = [
@@ -73,6 +74,7 @@ function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; bac
     ['Time', formatClockTime(ride.departureTime)],
     ['Duration', ride.duration ?? 'Not provided'],
     ['Seats available', `${ride.availableSeats} of ${ride.totalSeats}`],
+    ['Booking', bookingModeText(ride.bookingMode)],
     ...(ride.pickupStation ? ([['Pickup station', ride.pickupStation]] as [string, ReactNode][]) : []),
     ['Vehicle', vehicleName(vehicle)],
     ['Colour', vehicle.color],
@@ -138,7 +140,7 @@ function RidePreview({ ride, backToRides, askedSeats }: { ride: RideDetails; bac
       </MainColumn>
 
       <Aside>
-        {ride.isOwnRide ? <OwnRidePanel ride={ride} /> : <SeatBookingPanel ride={ride} backToRides={backToRides} askedSeats={askedSeats} />}
+        {ride.isOwnRide ? <OwnRidePanel ride={ride} /> : <SeatBookingPanel ride={ride} backToRides={backToRides} address={address} />}
       </Aside>
     </Layout>
   );

@@ -5,6 +5,8 @@ import { Select } from '@krom/ui-kit/select.tsx';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { formatCedis, rideTotal } from '@krom/contracts/money';
+import { bookingModeText } from '../../../components/ride-card.tsx';
+import { legOfAddress, legParams, ridePlaces } from '../../../lib/ride-places.ts';
 
 /** The seats asked for in the address (`?seats=`, carried from the listing's search), within 1 and the seats left. */
 export function seatsWanted(asked: string | null, availableSeats: number): number {
@@ -13,21 +15,26 @@ export function seatsWanted(asked: string | null, availableSeats: number): numbe
 }
 
 /**
- * Price per seat, the seats wanted (1 to the seats left, first those the search asked for), their
- * total (price × seats, 2 decimals) and the ways on. Book This Ride appears once the booking screen exists (a link to it
- * before then would open the 404). Contact Driver is not offered: the spec gives it no behaviour
- * beyond a log, and a button that does nothing would mislead.
+ * Price per seat, how the ride is booked, the seats wanted (1 to the seats left, first those the
+ * search asked for), their total (price × seats, 2 decimals) and the ways on. Book This Ride
+ * appears once the booking screen exists (a link to it before then would open the 404), with the
+ * seats and the passenger's leg (the address's, from the listing's search); a guest is sent on to
+ * log in by the booking screen, and comes back to it. Contact Driver is not offered: the spec gives
+ * it no behaviour beyond a log, and a button that does nothing would mislead.
  */
-export function SeatBookingPanel({ ride, backToRides, askedSeats }: { ride: RideDetails; backToRides: string; askedSeats: string | null }) {
-  const [seats, setSeats] = useState(() => seatsWanted(askedSeats, ride.availableSeats));
+export function SeatBookingPanel({ ride, backToRides, address }: { ride: RideDetails; backToRides: string; address: URLSearchParams }) {
+  const [seats, setSeats] = useState(() => seatsWanted(address.get('seats'), ride.availableSeats));
   const bookable = ride.status === 'active' && ride.availableSeats > 0;
-  const bookingPath = `/book-seat/${ride.id}?seats=${seats}`;
+  const places = ridePlaces(ride);
+  const leg = legParams(legOfAddress(places, address), places);
+  const bookingPath = `/book-seat/${ride.id}?seats=${seats}${leg ? `&${leg}` : ''}`;
   return (
     <Panel aria-labelledby="ride-booking-title">
       <h2 id="ride-booking-title">Book seats</h2>
       <PriceLine>
         <strong>{formatCedis(ride.pricePerSeat)}</strong> per seat
       </PriceLine>
+      <Mode>{bookingModeText(ride.bookingMode)}</Mode>
       {bookable ? (
         <>
           <Select
@@ -84,6 +91,12 @@ const Total = styled.p`
 
   span { font-weight: 600; }
   strong { font-size: 1.375rem; }
+`;
+
+const Mode = styled.p`
+  margin-top: -8px;
+  font-size: 0.875rem;
+  font-weight: 600;
 `;
 
 const Full = styled.p`

@@ -16,6 +16,7 @@ import { formatDeparture, seatsLeftText } from '../../../components/ride-card.ts
 import { useCancelRideRequest } from '../api/cancel-ride-request.ts';
 import { useMyRideRequests } from '../api/get-my-ride-requests.ts';
 import { rideRequestTexts as texts } from '../ride-request-texts.ts';
+import { ListCard as Card, CardFacts as Facts } from '../../../components/card.tsx';
 
 /**
  * The signed-in user's active ride requests (route, date, passengers, price limit, how they will
@@ -177,26 +178,9 @@ const Lead = styled.p`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const Card = styled.li`
-  display: grid;
-  gap: 6px;
-  padding: 14px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background};
-`;
-
 const Route = styled.h3`
   font-size: 1.0625rem;
   overflow-wrap: anywhere;
-`;
-
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 14px;
-  font-size: 0.9375rem;
-  font-weight: 600;
 `;
 
 const Details = styled.p`

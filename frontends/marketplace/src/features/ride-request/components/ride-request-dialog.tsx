@@ -4,7 +4,7 @@ import { DatePicker } from '@krom/ui-kit/date-picker.tsx';
 import { LocationField } from '@krom/ui-kit/location-picker.tsx';
 import { ModalDialog } from '@krom/ui-kit/modal-dialog.tsx';
 import { Select } from '@krom/ui-kit/select.tsx';
-import { FormField, inputStyles, TextField } from '@krom/ui-kit/text-field.tsx';
+import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -22,6 +22,7 @@ import {
   shownPlace,
 } from '../ride-request-form.ts';
 import { rideRequestTexts as texts } from '../ride-request-texts.ts';
+import { TextArea as Notes } from '../../../components/text-area.tsx';
 
 /**
  * The spec's ride request modal: from and to (the location picker), an optional preferred date
@@ -198,12 +199,6 @@ const Footer = styled.div`
   border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
 
-
-const Notes = styled.textarea`
-  ${inputStyles}
-  resize: vertical;
-  font-family: inherit;
-`;
 
 const Channels = styled.fieldset`
   display: grid;

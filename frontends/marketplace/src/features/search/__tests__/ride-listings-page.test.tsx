@@ -103,6 +103,18 @@ describe('/ride-listings', () => {
     expect(details.getAttribute('href')).toBe(`/ride-preview/${ride.id}`);
   });
 
+  it('says how each ride is booked, and carries the searched leg and seats to its preview', async () => {
+    const instant = aRide();
+    const approval = aRide({ bookingMode: 'approval' });
+    openListing('/ride-listings?from=Nkawkaw&to=Kumasi&seats=2', { 'GET /api/rides': { status: 200, body: rideList([instant, approval]) } });
+    expect(await screen.findByText(/2 ride\(s\) found/)).toBeTruthy();
+    const [first, second] = cards() as [HTMLElement, HTMLElement];
+    expect(first.textContent).toContain('Instant booking');
+    expect(second.textContent).toContain('Driver approves');
+    // Nkawkaw is the ride's stop (place 1), Kumasi its destination (place 2).
+    expect(within(first).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/ride-preview/${instant.id}?seats=2&board=1&alight=2`);
+  });
+
   it('asks for every ride when the address has no search, and does not say "matching your search"', async () => {
     openListing('/ride-listings', { 'GET /api/rides': { status: 200, body: rideList([aRide(), aRide(), aRide()], { total: 3 }) } });
     expect(await screen.findByText('3 ride(s) found')).toBeTruthy();

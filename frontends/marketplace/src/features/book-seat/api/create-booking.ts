@@ -1,0 +1,41 @@
+import { createBooking as createBookingEndpoint } from '@krom/contracts/api-routes';
+import type { Booking, BookingInput } from '@krom/contracts/http/bookings';
+import { idempotencyKeyHeader } from '@krom/contracts/http/booking-values';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { myBookingsQueryKey } from '../../../lib/api/my-bookings.ts';
+
+/**
+ * Books seats (POST /api/bookings) under `key`, the Idempotency-Key of this booking attempt: the
+ * server answers a retry with the same key and body as it answered the first time, and books
+ * nothing more, so an answer lost on a flaky network can be asked for again safely.
+ */
+export async function createBooking(input: BookingInput, key: string): Promise<Booking> {
+  return callEndpoint(createBookingEndpoint, { body: input, headers: { [idempotencyKeyHeader]: key } });
+}
+
+/**
+ * The booking screen's submit. One key per booking attempt: a submission of the same form again
+ * (Confirm pressed after a failure, a lost answer) reuses the key of the last one, so it can only
+ * ever make one booking; a changed form (other seats, another leg) is another booking and gets a new
+ * key (the server refuses one key for two bodies).
+ */
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const mutation = useMutation({
+    mutationFn: (input: BookingInput) => {
+      const body = JSON.stringify(input);
+      if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
+      return createBooking(input, attempt.current.key);
+    },
+    // The ride's seats left change too, wherever the ride is shown.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myBookingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/rides'] }),
+      ]),
+  });
+  return mutation;
+}

@@ -1,0 +1,261 @@
+import type { User } from '@krom/contracts/http/auth';
+import type { Booking } from '@krom/contracts/http/bookings';
+import type { RideDetails } from '@krom/contracts/http/rides';
+import { formatCedis, rideTotal } from '@krom/contracts/money';
+import { serverMessage } from '@krom/ui-kit/api-request.ts';
+import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
+import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { LicencePlate } from '../../../components/licence-plate.tsx';
+import { PageColumn, PageSection, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
+import { bookingModeText, formatDeparture, vehicleName } from '../../../components/ride-card.tsx';
+import { seatsText } from '../../../lib/booking-texts.ts';
+import { useRide } from '../../../lib/api/ride.ts';
+import { type Leg, legOfAddress, legText, type RidePlace, ridePlaces } from '../../../lib/ride-places.ts';
+import { useCreateBooking } from '../api/create-booking.ts';
+import { bookSeatTexts as texts } from '../book-seat-texts.ts';
+import { BookingDone } from './booking-done.tsx';
+import { TextArea as Notes } from '../../../components/text-area.tsx';
+
+/**
+ * /book-seat/{id}?seats=n&board=i&alight=j (spec "Book seat"), for signed-in members only (a guest
+ * is sent to log in and brought back here): the ride's summary, the passenger's leg among the
+ * ride's places, the seats (1 to those left), the passenger's name and phone (their profile's to
+ * start with), special requests and the total; Confirm books (Processing... while busy), Cancel goes
+ * back to the ride. Once booked, what the server made of it: a confirmed seat with its boarding code,
+ * or a request the driver will answer.
+ */
+export function BookSeatPage() {
+  return <SignedInPage>{(user) => <BookSeat user={user} />}</SignedInPage>;
+}
+
+function BookSeat({ user }: { user: User }) {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const ride = useRide(id);
+  const [booked, setBooked] = useState<Booking | null>(null);
+  if (ride.isPending) return <Spinner fullPage />;
+  if (ride.isError) {
+    return (
+      <PageColumn $width={560}>
+        <PageTitle>{texts.loadFailed}</PageTitle>
+        <div>
+          <ButtonLink to="/ride-listings">{texts.backToRides}</ButtonLink>
+        </div>
+      </PageColumn>
+    );
+  }
+  if (booked) return <BookingDone booking={booked} />;
+  const unbookable = ride.data.isOwnRide ? texts.ownRide : ride.data.status !== 'active' ? texts.notBookable : ride.data.availableSeats < 1 ? texts.full : null;
+  if (unbookable) {
+    return (
+      <PageColumn $width={560}>
+        <PageTitle>{texts.title}</PageTitle>
+        <p role="alert">{unbookable}</p>
+        <div>
+          <ButtonLink to={`/ride-preview/${ride.data.id}`}>{texts.backToRide}</ButtonLink>
+        </div>
+      </PageColumn>
+    );
+  }
+  return <BookingForm ride={ride.data} user={user} address={params} onBooked={setBooked} />;
+}
+
+/** The seats asked for in the address, within 1 and the seats left. */
+const seatsAsked = (asked: string | null, left: number) => {
+  const seats = Number(asked);
+  return Number.isInteger(seats) ? Math.min(Math.max(1, seats), left) : 1;
+};
+
+const placeOption = (place: RidePlace) => ({ value: place.index, label: place.name === place.town ? place.town : `${place.town} · ${place.name}` });
+
+function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; user: User; address: URLSearchParams; onBooked: (booking: Booking) => void }) {
+  const navigate = useNavigate();
+  const places = ridePlaces(ride);
+  const [leg, setLeg] = useState<Leg>(() => legOfAddress(places, address));
+  const [seats, setSeats] = useState(() => seatsAsked(address.get('seats'), ride.availableSeats));
+  const [name, setName] = useState(() => `${user.firstName} ${user.lastName}`.trim());
+  const [phone, setPhone] = useState(user.phone);
+  const [specialRequests, setSpecialRequests] = useState('');
+  const booking = useCreateBooking();
+  const complete = name.trim() !== '' && phone.trim() !== '';
+  const query = address.toString();
+  const backToRide = `/ride-preview/${ride.id}${query ? `?${query}` : ''}`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete || booking.isPending) return;
+    const requests = specialRequests.trim();
+    booking.mutate(
+      {
+        rideId: ride.id,
+        seats,
+        boardAt: leg.board,
+        alightAt: leg.alight,
+        passengerName: name.trim(),
+        passengerPhone: phone.trim(),
+        ...(requests ? { specialRequests: requests } : {}),
+      },
+      { onSuccess: onBooked },
+    );
+  };
+
+  const boardOptions = places.slice(0, -1).map(placeOption);
+  const alightOptions = places.filter((place) => place.index > leg.board).map(placeOption);
+  const failure = booking.isError ? serverMessage(booking.error) : undefined;
+
+  return (
+    <PageColumn $width={640}>
+      <PageTitle>{texts.title}</PageTitle>
+      <Form onSubmit={submit} noValidate>
+        <PageSection title={texts.tripTitle}>
+          <Summary>
+            <h3>
+              {ride.fromCity} → {ride.toCity}
+            </h3>
+            <p>{formatDeparture(ride)}</p>
+            <dl>
+              <div>
+                <dt>{texts.driver}</dt>
+                <dd>{ride.driverName}</dd>
+              </div>
+              <div>
+                <dt>{texts.car}</dt>
+                <dd>
+                  {vehicleName(ride.vehicle)}, {ride.vehicle.color}
+                  {ride.vehicle.licensePlate ? <LicencePlate>{ride.vehicle.licensePlate}</LicencePlate> : null}
+                </dd>
+              </div>
+            </dl>
+            <p>{bookingModeText(ride.bookingMode)}</p>
+          </Summary>
+          <Select
+            label={texts.board}
+            options={boardOptions}
+            value={leg.board}
+            onValueChange={(value) => {
+              const board = Number(value);
+              setLeg((current) => ({ board, alight: current.alight > board ? current.alight : board + 1 }));
+            }}
+          />
+          <Select label={texts.alight} options={alightOptions} value={leg.alight} onValueChange={(value) => setLeg((current) => ({ ...current, alight: Number(value) }))} />
+          <Select
+            label={texts.seats}
+            options={Array.from({ length: ride.availableSeats }, (_, index) => index + 1)}
+            value={seats}
+            onValueChange={(value) => setSeats(Number(value))}
+          />
+        </PageSection>
+
+        <PageSection title={texts.passengerTitle}>
+          <TextField label={texts.name} autoComplete="name" maxLength={100} value={name} onValueChange={setName} required />
+          <PhoneField label={texts.phone} value={phone} onValueChange={setPhone} required />
+          <FormField label={texts.specialRequests}>
+            {(control) => (
+              <Notes
+                {...control}
+                rows={3}
+                maxLength={500}
+                placeholder={texts.specialRequestsPlaceholder}
+                value={specialRequests}
+                onChange={(event) => setSpecialRequests(event.target.value)}
+              />
+            )}
+          </FormField>
+        </PageSection>
+
+        <Total>
+          <span>
+            <strong>{texts.total}</strong>
+            <small>
+              {texts.perSeat(formatCedis(ride.pricePerSeat), seatsText(seats))} · {legText(leg, places)}
+            </small>
+          </span>
+          <strong aria-live="polite">{formatCedis(rideTotal(ride.pricePerSeat, seats))}</strong>
+        </Total>
+        <Note>{texts.payInCash}</Note>
+
+        {booking.isError ? (
+          <Failure role="alert">
+            <strong>{texts.failed}</strong>
+            {failure ? <span>{failure}</span> : null}
+          </Failure>
+        ) : null}
+        {complete ? null : <Note>{texts.needsNameAndPhone}</Note>}
+
+        <Actions>
+          <SubmitButton pending={booking.isPending} pendingLabel={texts.processing} disabled={!complete}>
+            {texts.confirm}
+          </SubmitButton>
+          <Button $variant="secondary" $block $size="lg" disabled={booking.isPending} onClick={() => navigate(backToRide)}>
+            {texts.cancel}
+          </Button>
+        </Actions>
+      </Form>
+    </PageColumn>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: 20px;
+`;
+
+const Summary = styled.div`
+  display: grid;
+  gap: 6px;
+  padding: 14px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+
+  h3 { font-size: 1.125rem; overflow-wrap: anywhere; }
+  p { color: ${({ theme }) => theme.color.muted}; }
+  dl { display: grid; gap: 6px; margin: 0; }
+  dl div { display: flex; flex-wrap: wrap; gap: 4px 8px; }
+  dt { color: ${({ theme }) => theme.color.muted}; }
+  dt::after { content: ':'; }
+  dd { margin: 0; font-weight: 600; display: flex; flex-wrap: wrap; gap: 6px; overflow-wrap: anywhere; }
+`;
+
+const Total = styled.p`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 12px;
+  padding-top: 12px;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+
+  span { display: grid; }
+  small { color: ${({ theme }) => theme.color.muted}; }
+  > strong { font-size: 1.5rem; white-space: nowrap; }
+`;
+
+const Note = styled.p`
+  font-size: 0.9375rem;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Failure = styled.div`
+  display: grid;
+  gap: 4px;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.dangerSoft};
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+/** Confirm first (the thumb's reach on a phone), Cancel under it; side by side from a tablet. */
+const Actions = styled.div`
+  display: grid;
+  gap: 10px;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
