@@ -204,6 +204,14 @@ function rideRequestFor(preferredDepartureDate: string): RideRequestInput {
   };
 }
 
+/** The example ride (Accra to Kumasi through Nkawkaw) posted a week ahead by an approved driver of its own. */
+async function postedRide() {
+  const { b } = await approvedDriver();
+  const departureDate = inAWeek();
+  const ride = await expectStatus(b.post('/api/rides', accraToKumasiRide(await addedVehicle(b), departureDate)), 201, 'ride');
+  return { rideId: String(ride.id), departureDate };
+}
+
 function required<T>(value: T | undefined, name: string): T {
   if (!value) throw new Error(`the ${name} service is not running`);
   return value;
@@ -228,11 +236,9 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
   },
   // Browsing is open to guests: the request carries no session.
   'a ride from Accra to Kumasi with a stop at Nkawkaw was posted': async () => {
-    const { b } = await approvedDriver();
-    const departureDate = inAWeek();
-    const ride = await expectStatus(b.post('/api/rides', accraToKumasiRide(await addedVehicle(b), departureDate)), 201, 'ride');
+    const posted = await postedRide();
     cookie = undefined;
-    return { rideId: String(ride.id), departureDate };
+    return posted;
   },
   // The listing's empty state: a signed-in account, and a preferred date still ahead whenever the pact is verified.
   'a signed-in user whose search found no ride': async () => {
@@ -260,6 +266,25 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     });
     cookie = cookieOf(b);
     return undefined;
+  },
+  // The booking screen's call: a passenger of their own, and a ride (instant, the default) by another driver.
+  'a signed-in passenger, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver': async () => {
+    const { rideId, departureDate } = await postedRide();
+    cookie = cookieOf((await signedInPerson()).b);
+    return { rideId, departureDate };
+  },
+  // Booked through /api as the booking screen books: 2 seats from the stop (place 1) to Kumasi (place 2).
+  'a signed-in passenger with a confirmed booking of 2 seats from Nkawkaw to Kumasi': async () => {
+    const { rideId, departureDate } = await postedRide();
+    const { b } = await signedInPerson();
+    const body = { rideId, seats: 2, boardAt: 1, alightAt: 2, passengerName: 'Kwame Asante', passengerPhone: '0241234567', specialRequests: 'One big suitcase' };
+    const booking = await expectStatus(
+      b.send('POST', '/api/bookings', { payload: Buffer.from(JSON.stringify(body)), headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } }),
+      201,
+      'booking',
+    );
+    cookie = cookieOf(b);
+    return { rideId, departureDate, bookingId: String(booking.id) };
   },
   // The id of Kumasi as the place search names it (after "a signed-in user", whose session it searches with).
   'the place search knows Kumasi': async () => {

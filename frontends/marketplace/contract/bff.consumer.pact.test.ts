@@ -5,7 +5,9 @@ import { getPostingRights, getRide, postRide, searchRides } from '@krom/contract
 import type { Endpoint } from '@krom/contracts/endpoint';
 import { successSchema } from '@krom/contracts/endpoint-call';
 import { placeKinds } from '@krom/contracts/http/places';
+import { bookingModes, bookingPaymentMethods } from '@krom/contracts/http/booking-values';
 import { stopTypes } from '@krom/contracts/http/rides';
+import { cancelBooking as cancelBookingEndpoint, createBooking as createBookingEndpoint, getMyBookings } from '@krom/contracts/api/bookings';
 import { pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
@@ -19,6 +21,9 @@ import { cancelRideRequest } from '../src/features/ride-request/api/cancel-ride-
 import { createRideRequest } from '../src/features/ride-request/api/create-ride-request.ts';
 import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-requests.ts';
 import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/features/ride-request/ride-request-form.ts';
+import { createBooking } from '../src/features/book-seat/api/create-booking.ts';
+import { cancelBooking } from '../src/features/passenger-rides/api/cancel-booking.ts';
+import { myBookingsQueryOptions } from '../src/lib/api/my-bookings.ts';
 
 /**
  * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker,
@@ -51,6 +56,7 @@ const ids = {
   driver: '3c9e7b51-2d4a-4f6e-8b7c-1a2b3c4d5e6f',
   place: 'osm-n261702404',
   rideRequest: '7e3f1a2b-9c4d-4e5f-8a6b-0c1d2e3f4a5b',
+  booking: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
 } as const;
 const examples = { departureDate: '2026-11-28' } as const;
 
@@ -63,6 +69,8 @@ const providerStates = {
   searchFoundNothing: 'a signed-in user whose search found no ride',
   rideRequested: 'a signed-in user with an active ride request from Accra to Kumasi',
   rideRequestMatched: 'a signed-in user with an active ride request from Accra to Kumasi that a posted ride matched',
+  rideToBook: 'a signed-in passenger, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver',
+  seatBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Nkawkaw to Kumasi',
 } as const;
 
 // Filled by the verifier from what the state made.
@@ -104,6 +112,7 @@ const rideSummary = {
   departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
   duration: like('4h 10min'),
   availableSeats: integer(3),
+  bookingMode: oneOf(bookingModes, 'instant'),
   totalSeats: integer(5),
   pricePerSeat: money('80.00'),
   currency: 'GHS',
@@ -462,6 +471,104 @@ describe('marketplace frontend → BFF: ride requests', () => {
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => cancelRideRequest(ids.rideRequest));
+      }));
+  });
+});
+
+/** A booking of 2 seats from the ride's stop (Nkawkaw, place 1) to its destination (Kumasi, place 2), as its passenger sees it. */
+const bookingBody = (status: string, boardingCode: unknown) => ({
+  id: uuid(ids.booking),
+  rideId: uuid(ids.ride),
+  status,
+  bookingMode: oneOf(bookingModes, 'instant'),
+  paymentMethod: oneOf(bookingPaymentMethods, 'cash'),
+  seats: 2,
+  board: { index: 1, location: like('Nkawkaw Station'), city: like('Nkawkaw'), meetingPoint: like('By the Total fuel station') },
+  alight: { index: 2, location: like('Kejetia'), city: like('Kumasi'), meetingPoint: null },
+  pricePerSeat: money('80.00'),
+  totalAmount: money('160.00'),
+  currency: 'GHS',
+  passengerName: 'Kwame Asante',
+  passengerPhone: like('0241234567'),
+  specialRequests: 'One big suitcase',
+  boardingCode,
+  departureDate: day(examples.departureDate),
+  departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+  departureAt: isoDate,
+  rideFrom: like('Accra'),
+  rideTo: like('Kumasi'),
+  driverName: like('Kwame Asante'),
+  vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('AS-4821-19') },
+  expiresAt: null,
+  createdAt: isoDate,
+  version: integer(1),
+});
+/** A code of 6 characters from the boarding code alphabet. */
+const boardingCode = regex(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/, 'K7QX4M');
+const bookingInput = { rideId: ids.ride, seats: 2, boardAt: 1, alightAt: 2, passengerName: 'Kwame Asante', passengerPhone: '0241234567', specialRequests: 'One big suitcase' };
+
+describe('marketplace frontend → BFF: booking a seat', () => {
+  it('books 2 seats from the stop to the destination under an Idempotency-Key, as the booking screen sends them', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.rideToBook)
+      .uponReceiving('a booking of 2 seats from Nkawkaw to Kumasi on an instant ride, with an Idempotency-Key')
+      .withRequest('POST', '/api/bookings', (b) =>
+        b
+          .headers({ ...json, 'idempotency-key': regex(/^[A-Za-z0-9_-]{8,200}$/, '3f1c2b7e-5d4a-4c3b-9a8f-7e6d5c4b3a21') })
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+          .jsonBody({ ...bookingInput, rideId: fromProviderState('${rideId}', ids.ride) }),
+      )
+      .willRespondWith(201, (b) => b.jsonBody(bookingBody('confirmed', boardingCode)))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(createBookingEndpoint, await withFetchAgainst(mock.url, () => createBooking(bookingInput, '3f1c2b7e-5d4a-4c3b-9a8f-7e6d5c4b3a21')));
+        expect(booking).toMatchObject({ status: 'confirmed', seats: 2, boardingCode: 'K7QX4M', board: { index: 1 }, alight: { index: 2 } });
+      }));
+  });
+
+  it('hears the reason when a booking is refused', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.seatBooked)
+      .uponReceiving('a second booking by a passenger who already has one on the ride')
+      .withRequest('POST', '/api/bookings', (b) =>
+        b
+          .headers({ ...json, 'idempotency-key': regex(/^[A-Za-z0-9_-]{8,200}$/, '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d') })
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+          .jsonBody({ ...bookingInput, rideId: fromProviderState('${rideId}', ids.ride) }),
+      )
+      .willRespondWith(409, (b) => b.jsonBody({ message: like('You already have a booking on this ride') }))
+      .executeTest(whenRecorded(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => createBooking(bookingInput, '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'))).rejects.toThrow(/^409: .*already have a booking/);
+      }));
+  });
+
+  it("lists the passenger's upcoming bookings with the boarding code of a confirmed one", async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.seatBooked)
+      .uponReceiving("a request for the passenger's upcoming bookings")
+      .withRequest('GET', '/api/bookings/mine', (b) => b.query({ when: 'upcoming' }))
+      .willRespondWith(200, (b) => b.jsonBody({ bookings: eachLike(bookingBody('confirmed', boardingCode)) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const queryFn = myBookingsQueryOptions('upcoming').queryFn as (context: { signal: AbortSignal }) => Promise<unknown[]>;
+        const bookings = await withFetchAgainst(mock.url, () => queryFn({ signal: new AbortController().signal }));
+        fitsContract(getMyBookings, { bookings });
+        expect(bookings[0]).toMatchObject({ status: 'confirmed', boardingCode: 'K7QX4M', board: { meetingPoint: 'By the Total fuel station' } });
+      }));
+  });
+
+  it('cancels the passenger’s booking', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.seatBooked)
+      .uponReceiving("the passenger's cancelling of their confirmed booking")
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('POST', statePath('/api/bookings/${bookingId}/cancel', `/api/bookings/${ids.booking}/cancel`))
+      .willRespondWith(200, (b) => b.jsonBody(bookingBody('cancelled_by_passenger', null)))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(cancelBookingEndpoint, await withFetchAgainst(mock.url, () => cancelBooking(ids.booking)));
+        expect(booking.status).toBe('cancelled_by_passenger');
       }));
   });
 });
