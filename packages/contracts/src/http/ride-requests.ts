@@ -2,36 +2,17 @@ import { z } from 'zod';
 import { bookingHorizonMonths, calendarDateField, monthsAfter } from './dates.ts';
 import { decimal, isoDateTime, uuid } from './fields.ts';
 import { placeTown } from './places.ts';
+import { rideRequestMessages, rideRequestStatuses } from './ride-request-values.ts';
 import { maxRideSeats, postRideSchema, rideMessages } from './rides.ts';
 
-/**
- * A ride request: a signed-in passenger who found no ride asks to be told when one appears. The
- * form's fields (spec "Ride request modal") with the places' data as the location picker gives it.
- */
-export const rideRequestStatuses = ['active', 'cancelled', 'expired'] as const;
-export type RideRequestStatus = (typeof rideRequestStatuses)[number];
-
-/** How long a request without a preferred date stays active. */
-export const rideRequestLifetimeDays = 30;
-/** How many open requests one passenger may have at once. */
-export const maxOpenRideRequests = 10;
-
-export const rideRequestMessages = {
-  missingLocations: 'Please select both departure and destination locations',
-  missingLocationsTitle: 'Missing information',
-  passengers: `Passengers must be between 1 and ${maxRideSeats}`,
-  pastDate: 'The preferred date cannot be in the past',
-  created: "Ride request created! We'll notify you when matching rides become available.",
-  failed: 'Failed to create ride request',
-  notFound: 'Ride request not found',
-  samePlace: rideMessages.samePlace,
-  farDate: 'The preferred date must be within the next 12 months',
-  maxPrice: 'Max price per seat must be an amount in cedis, such as 45 or 45.50',
-  notes: 'Notes must be 500 characters or fewer',
-  notify: 'Choose yes or no for each way of being told',
-  duplicate: 'You already have an open request for this trip',
-  tooMany: `You have ${maxOpenRideRequests} open ride requests. Cancel one before making another.`,
-} as const;
+// A ride request's zod-free values (ride-request-values.ts), with the schemas for those who import both from here.
+export {
+  maxOpenRideRequests,
+  type RideRequestStatus,
+  rideRequestLifetimeDays,
+  rideRequestMessages,
+  rideRequestStatuses,
+} from './ride-request-values.ts';
 
 const shape = postRideSchema.shape;
 /** Cedis with at most two decimals, more than zero, as the ride's price, with the request's own message. */

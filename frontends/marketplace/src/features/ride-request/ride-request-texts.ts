@@ -1,4 +1,4 @@
-import { rideRequestMessages } from '@krom/contracts/http/ride-requests';
+import { rideRequestMessages } from '@krom/contracts/http/ride-request-values';
 
 /**
  * The ride request screens' texts: the spec's exactly ("Ride request modal", section 5 and the
