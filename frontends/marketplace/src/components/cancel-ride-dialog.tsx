@@ -5,25 +5,32 @@ import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
 
 /**
  * Asks before a ride is cancelled (it cannot be undone). "Keep Ride" has the focus, so a stray
- * Enter keeps the ride; Escape or the overlay keep it too.
+ * Enter keeps the ride; Escape or the overlay keep it too. A ride with booked seats says that its
+ * passengers will be told.
  */
 export function CancelRideDialog({
   route,
   when,
+  bookedSeats = 0,
   pending,
   onConfirm,
   onClose,
 }: {
   route: string;
   when: string;
+  bookedSeats?: number;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const passengers =
+    bookedSeats > 0
+      ? `Passengers holding its ${bookedSeats} booked ${bookedSeats === 1 ? 'seat' : 'seats'} will be told by SMS and in the app, and this cannot be undone.`
+      : 'Passengers will no longer find it, and this cannot be undone.';
   return (
     <ConfirmDialog
       title="Cancel this ride?"
-      message={`${route}, ${when}. Passengers will no longer find it, and this cannot be undone.`}
+      message={`${route}, ${when}. ${passengers}`}
       cancelLabel="Keep Ride"
       confirmLabel="Cancel Ride"
       pendingLabel="Cancelling..."

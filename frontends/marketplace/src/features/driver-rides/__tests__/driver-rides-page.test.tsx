@@ -82,7 +82,7 @@ describe('/rides/as-driver', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("lists the driver's upcoming rides from the server, with Edit and Cancel Ride on those that can still change", async () => {
+  it("lists the driver's upcoming rides from the server, with Manage Bookings and Cancel Ride, and Edit on those nobody has booked", async () => {
     const open = driverRide({ availableSeats: 3, totalSeats: 4, pricePerSeat: '120.00' });
     const booked = driverRide({ toCity: 'Tamale', toLocation: 'Tamale Central', departureDate: '2030-12-05', departureTime: '18:00', availableSeats: 1, bookedSeats: 2, editable: false, pricePerSeat: '1250.5' });
     const { asked } = openDriverRides({ upcoming: [open, booked] });
@@ -99,7 +99,9 @@ describe('/rides/as-driver', () => {
     expect(first.textContent).toContain('Kaneshie Station, Accra to Kejetia, Kumasi');
     expect(first.textContent).toContain('3 of 3 seats left');
     expect(first.textContent).toContain('GH₵120.00 per seat');
+    expect(first.textContent).toContain('Instant booking');
     expect(buttonsOf(first)).toEqual([
+      ['Manage Bookings', null],
       ['View Details', `/ride-preview/${open.id}`],
       ['Edit', `/edit-ride/${open.id}`],
       ['Cancel Ride', null],
@@ -111,9 +113,12 @@ describe('/rides/as-driver', () => {
     expect(second.textContent).toContain('2 booked');
     expect(second.textContent).toContain('GH₵1,250.50 per seat');
     expect(second.textContent).toContain('This ride can no longer be changed');
-    expect(buttonsOf(second)).toEqual([['View Details', `/ride-preview/${booked.id}`]]);
-    // No Manage Bookings: there is no bookings screen yet.
-    expect(screen.queryByText('Manage Bookings')).toBeNull();
+    // Booked: no Edit (what the passengers booked stays), but it can still be cancelled; its passengers are told.
+    expect(buttonsOf(second)).toEqual([
+      ['Manage Bookings', null],
+      ['View Details', `/ride-preview/${booked.id}`],
+      ['Cancel Ride', null],
+    ]);
     expect(asked).toEqual(['upcoming']);
   });
 
@@ -184,7 +189,7 @@ describe('/rides/as-driver', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel Ride' }));
     expect(await findToast()).toEqual({ text: 'ErrorThis ride can no longer be changed', destructive: true });
     await waitFor(() => expect(card('Accra → Kumasi').textContent).toContain('1 booked'));
-    expect(within(card('Accra → Kumasi')).queryByRole('button', { name: 'Cancel Ride' })).toBeNull();
+    expect(within(card('Accra → Kumasi')).queryByRole('link', { name: 'Edit' })).toBeNull();
   });
 
   it('says when the rides could not be loaded, and tries again on request', async () => {

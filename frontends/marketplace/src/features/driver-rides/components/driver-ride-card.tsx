@@ -4,19 +4,34 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { Cluster } from '@krom/ui-kit/layout.tsx';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { formatCedis } from '@krom/contracts/money';
-import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
+import { bookingModeText, formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
 import { ListCard as Card } from '../../../components/card.tsx';
+import { bookingsManageable } from '../booking-window.ts';
+import { ManageBookings } from './manage-bookings.tsx';
 
 /**
- * One of the driver's rides. Upcoming active rides nobody has booked can be edited and
- * cancelled (`editable`, from the server); Manage Bookings and Rate wait for their screens.
+ * One of the driver's rides. Upcoming active rides nobody has booked can be edited (`editable`,
+ * from the server); an upcoming active ride can be cancelled, booked or not (its passengers are
+ * told). Manage Bookings opens the ride's passengers under the card until the no-show window
+ * closes, 24 hours after departure; Rate waits for its screen.
  */
-export function DriverRideCard({ ride, busy, onCancel }: { ride: DriverRide; busy: boolean; onCancel: () => void }) {
+export function DriverRideCard({
+  ride,
+  upcoming,
+  now,
+  busy,
+  onCancel,
+}: { ride: DriverRide; upcoming: boolean; now: Date; busy: boolean; onCancel: () => void }) {
   const route = `${ride.fromCity} → ${ride.toCity}`;
-  const changeable = ride.status === 'active' && ride.editable;
+  const changeable = upcoming && ride.status === 'active' && ride.editable;
+  const cancellable = upcoming && ride.status === 'active';
+  const manageable = bookingsManageable(ride, now);
+  const [managing, setManaging] = useState(false);
+  const panelId = useId();
   const details = `/ride-preview/${ride.id}`;
   const edit = `/edit-ride/${ride.id}`;
   return (
@@ -35,9 +50,15 @@ export function DriverRideCard({ ride, busy, onCancel }: { ride: DriverRide; bus
         <span>
           <strong>{formatCedis(ride.pricePerSeat)}</strong> per seat
         </span>
+        <span>{bookingModeText(ride.bookingMode)}</span>
       </Facts>
       {ride.status === 'active' && !ride.editable ? <Note>{rideMessages.notEditable}</Note> : null}
       <Actions>
+        {manageable ? (
+          <Button aria-expanded={managing} aria-controls={panelId} onClick={() => setManaging((open) => !open)}>
+            Manage Bookings
+          </Button>
+        ) : null}
         {screenExists(details) ? (
           <ButtonLink to={details} $variant="secondary">
             View Details
@@ -48,12 +69,13 @@ export function DriverRideCard({ ride, busy, onCancel }: { ride: DriverRide; bus
             Edit
           </ButtonLink>
         ) : null}
-        {changeable ? (
+        {cancellable ? (
           <Button $variant="ghost" disabled={busy} onClick={onCancel}>
             Cancel Ride
           </Button>
         ) : null}
       </Actions>
+      {manageable && managing ? <ManageBookings ride={ride} now={now} id={panelId} /> : null}
     </Card>
   );
 }

@@ -46,6 +46,8 @@ export function DriverRidesPage() {
 
 function RideList({ when }: { when: RidesWhen }) {
   const rides = useMyRides(when);
+  // When the list was read: what the cards offer (Manage Bookings, Report No-Show) follows the clock at that moment.
+  const now = new Date(rides.dataUpdatedAt || Date.now());
   const [asking, setAsking] = useState<DriverRide | null>(null);
   const closeDialog = useCallback(() => setAsking(null), []);
   const { cancel, confirm: confirmCancel } = useConfirmedRideCancel(closeDialog);
@@ -68,7 +70,9 @@ function RideList({ when }: { when: RidesWhen }) {
         {rides.data.map((ride) => (
           <DriverRideCard
             key={ride.id}
-            ride={when === 'upcoming' ? ride : { ...ride, editable: false }}
+            ride={ride}
+            upcoming={when === 'upcoming'}
+            now={now}
             busy={cancel.isPending && cancel.variables === ride.id}
             onCancel={() => setAsking(ride)}
           />
@@ -78,6 +82,7 @@ function RideList({ when }: { when: RidesWhen }) {
         <CancelRideDialog
           route={`${asking.fromCity} → ${asking.toCity}`}
           when={formatDeparture(asking)}
+          bookedSeats={asking.bookedSeats}
           pending={cancel.isPending}
           onConfirm={() => confirmCancel(asking)}
           onClose={closeDialog}

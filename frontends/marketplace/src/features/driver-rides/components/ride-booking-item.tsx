@@ -1,0 +1,113 @@
+import type { BookingStatus, RideBooking } from '@krom/contracts/http/bookings';
+import { noShowReportHours } from '@krom/contracts/http/bookings';
+import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
+import { formatMoney } from '@krom/contracts/money';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
+import styled from 'styled-components';
+
+/** Each state in a word or two, with the badge's tone: waiting on the driver, the seat is the passenger's, or over. */
+const statusText: Record<BookingStatus, [string, StatusTone]> = {
+  requested: ['Request', 'warning'],
+  accepted: ['Accepted', 'info'],
+  awaiting_payment: ['Awaiting payment', 'info'],
+  confirmed: ['Confirmed', 'success'],
+  boarded: ['Boarded', 'success'],
+  completed: ['Completed', 'neutral'],
+  declined: ['Declined', 'neutral'],
+  expired: ['Expired', 'neutral'],
+  cancelled: ['Cancelled', 'neutral'],
+  cancelled_by_passenger: ['Cancelled by passenger', 'neutral'],
+  cancelled_by_driver: ['Cancelled by you', 'neutral'],
+  no_show: ['No-show', 'danger'],
+};
+
+const paymentText: Record<RideBooking['paymentMethod'], string> = { cash: 'Cash to you', mobile_money: 'Mobile money' };
+
+const placeName = (place: RideBooking['board']) => place.city ?? place.location;
+
+export type BookingActions = {
+  accept: () => void;
+  decline: () => void;
+  reportNoShow: () => void;
+  /** Whether one of this booking's answers is on its way (its buttons wait). */
+  busy: boolean;
+  /** Whether the no-show window is open now (from departure to 24 h after). */
+  noShowOpen: boolean;
+};
+
+/** One passenger on the ride: name, seats, leg, total and payment, requests, status, and what the driver can do. */
+export function RideBookingItem({ booking, actions }: { booking: RideBooking; actions: BookingActions }) {
+  const [status, tone] = statusText[booking.status];
+  const seats = `${booking.seats} ${booking.seats === 1 ? 'seat' : 'seats'}`;
+  return (
+    <Item aria-label={`${booking.passengerFirstName}, ${seats}`}>
+      <Top>
+        <strong>{booking.passengerFirstName}</strong>
+        <StatusBadge tone={tone} data-booking-status={booking.status}>
+          {status}
+        </StatusBadge>
+      </Top>
+      <Line>
+        {seats} · {placeName(booking.board)} → {placeName(booking.alight)}
+      </Line>
+      <Line>
+        {formatMoney(booking.totalAmount, booking.currency)} · {paymentText[booking.paymentMethod]}
+      </Line>
+      {booking.specialRequests ? <Line>“{booking.specialRequests}”</Line> : null}
+      {booking.status === 'requested' ? (
+        <>
+          {booking.expiresAt ? <Line>Answer by {formatDateTimeInGhana(booking.expiresAt)}, or the request lapses.</Line> : null}
+          <Actions>
+            <Button disabled={actions.busy} onClick={actions.accept}>
+              Accept
+            </Button>
+            <Button $variant="secondary" disabled={actions.busy} onClick={actions.decline}>
+              Decline
+            </Button>
+          </Actions>
+        </>
+      ) : null}
+      {booking.status === 'confirmed' ? (
+        <Actions>
+          <Button $variant="ghost" disabled={actions.busy || !actions.noShowOpen} onClick={actions.reportNoShow}>
+            Report No-Show
+          </Button>
+          {actions.noShowOpen ? null : <Line>A no-show can be reported from departure until {noShowReportHours} hours after.</Line>}
+        </Actions>
+      ) : null}
+    </Item>
+  );
+}
+
+const Item = styled.li`
+  display: grid;
+  gap: 4px;
+  padding: 12px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+`;
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+`;
+
+const Line = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
+  overflow-wrap: anywhere;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin-top: 4px;
+
+  button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; }
+`;
