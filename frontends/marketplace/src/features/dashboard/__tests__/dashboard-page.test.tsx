@@ -9,6 +9,7 @@ import { routesManifest as marketplaceManifest } from '../../../app/routes-manif
 import { routes } from '../../../app/routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import type { User } from '@krom/contracts/http/auth';
+import type { Booking } from '@krom/contracts/http/bookings';
 import type { DriverRide } from '@krom/contracts/http/rides';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
 import { aVehicle, driverRide } from '../../../components/__tests__/ride-fixtures.ts';
@@ -20,17 +21,51 @@ beforeAll(() => import('../components/dashboard-page.tsx'), 30_000);
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
 
 type Reply = { status: number; body?: unknown };
-function openDashboard(user: User = aUser(), answers: { rides?: DriverRide[] | Reply; vehicles?: Vehicle[] } = {}) {
+function openDashboard(user: User = aUser(), answers: { rides?: DriverRide[] | Reply; bookings?: Booking[] | Reply; vehicles?: Vehicle[] } = {}) {
   const rides = answers.rides ?? [];
+  const bookings = answers.bookings ?? [];
   const api = mockApi({
     ...frameAnswers(user),
     'GET /api/rides/mine': Array.isArray(rides) ? { status: 200, body: { rides } } : rides,
+    'GET /api/bookings/mine': Array.isArray(bookings) ? { status: 200, body: { bookings } } : bookings,
     'GET /api/vehicles': { status: 200, body: answers.vehicles ?? [] },
   });
   return { api, ...renderRoutes([...elsewhere, ...routes], '/dashboard') };
 }
 
 const step = (title: string) => screen.getByRole('listitem', { name: title });
+
+/** A booking as GET /api/bookings/mine answers it: 2 confirmed seats, Accra to Kumasi on Nov 30, 2030, cash. */
+function aBooking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: 'b0000000-0000-4000-8000-000000000001',
+    rideId: '00000000-0000-4000-8000-000000000099',
+    status: 'confirmed',
+    bookingMode: 'instant',
+    paymentMethod: 'cash',
+    seats: 2,
+    board: { index: 0, location: 'Kaneshie Station', city: 'Accra', meetingPoint: null },
+    alight: { index: 2, location: 'Kejetia Market', city: 'Kumasi', meetingPoint: null },
+    pricePerSeat: '120.00',
+    totalAmount: '240.00',
+    currency: 'GHS',
+    passengerName: 'Ama Mensah',
+    passengerPhone: '+233241234567',
+    specialRequests: null,
+    boardingCode: 'KM7QX4',
+    departureDate: '2030-11-30',
+    departureTime: '07:30',
+    departureAt: '2030-11-30T07:30:00.000Z',
+    rideFrom: 'Accra',
+    rideTo: 'Kumasi',
+    driverName: 'Kofi Boateng',
+    vehicle: { make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20' },
+    expiresAt: null,
+    createdAt: '2030-11-20T09:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
 
 describe('/dashboard', () => {
   it('sends a signed-out visitor to /login', async () => {
@@ -70,12 +105,12 @@ describe('/dashboard', () => {
 
   it("shows the user's upcoming rides from the server in My Rides and Recent Activity", async () => {
     const kumasi = driverRide({ availableSeats: 2, bookedSeats: 1, editable: false, pricePerSeat: '120.00' });
-    const tamale = driverRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '14:05', availableSeats: 1, pricePerSeat: '1250.5' });
+    const tamale = driverRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '14:05', availableSeats: 1, pricePerSeat: '1250.5', bookingMode: 'approval' });
     const { api, user } = openDashboard(aUser(), { rides: [kumasi, tamale] });
     const activity = await screen.findByRole('list', { name: 'Recent activity' });
     expect(within(activity).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Ride postedAccra → KumasiThu, Nov 28, 2030 · 7:30 AM2 of 3 seats left · GH₵120.00 per seatView Details',
-      'Ride postedAccra → TamaleThu, Dec 5, 2030 · 2:05 PM1 of 1 seat left · GH₵1,250.50 per seatView Details',
+      'Ride postedAccra → KumasiThu, Nov 28, 2030 · 7:30 AM2 of 3 seats left · 1 booked · GH₵120.00 per seat · Instant bookingView Details',
+      'Ride postedAccra → TamaleThu, Dec 5, 2030 · 2:05 PM1 of 1 seat left · GH₵1,250.50 per seat · Driver approvesView Details',
     ]);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Dashboard sections' }), 'My Rides');
@@ -88,6 +123,43 @@ describe('/dashboard', () => {
     expect(api.callsTo('GET', '/api/rides/mine')).toHaveLength(1);
     // Vehicles are read only when the Profile tab is opened.
     expect(api.callsTo('GET', '/api/vehicles')).toHaveLength(0);
+  });
+
+  it("shows the user's upcoming bookings from the server in My Bookings: status, leg, departure, seats, total and driver", async () => {
+    const confirmed = aBooking();
+    const requested = aBooking({
+      id: 'b0000000-0000-4000-8000-000000000002',
+      status: 'requested',
+      seats: 1,
+      totalAmount: '45.00',
+      board: { index: 1, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', meetingPoint: null },
+      departureDate: '2030-12-05',
+      departureTime: '14:05',
+    });
+    const { user, api } = openDashboard(aUser(), { bookings: [confirmed, requested] });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Dashboard sections' }), 'My Bookings');
+    const list = await screen.findByRole('list', { name: 'Your upcoming bookings' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'ConfirmedAccra → KumasiSat, Nov 30, 2030 · 7:30 AM2 seats · GH₵240.00 · Kofi Boateng',
+      'Waiting for the driverNkawkaw → KumasiThu, Dec 5, 2030 · 2:05 PM1 seat · GH₵45.00 · Kofi Boateng',
+    ]);
+    expect(screen.getByRole('link', { name: 'See all your bookings' }).getAttribute('href')).toBe('/my-rides');
+    expect(api.calls.filter((call) => call.path === '/api/bookings/mine')).toHaveLength(1);
+  });
+
+  it('says when the bookings could not be loaded, and tries again on request', async () => {
+    let fail = true;
+    mockApi({
+      ...frameAnswers(aUser()),
+      'GET /api/rides/mine': { status: 200, body: { rides: [] } },
+      'GET /api/bookings/mine': () => (fail ? { status: 500, body: { message: 'Internal error' } } : { status: 200, body: { bookings: [] } }),
+    });
+    const { user } = renderRoutes([...elsewhere, ...routes], '/dashboard');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Dashboard sections' }), 'My Bookings');
+    expect((await screen.findByRole('alert')).textContent).toBe('Your bookings could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No bookings yet')).toBeTruthy();
   });
 
   it('says when the rides could not be loaded, and tries again on request', async () => {

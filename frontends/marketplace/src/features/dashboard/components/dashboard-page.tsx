@@ -1,12 +1,12 @@
 import type { User } from '@krom/contracts/http/auth';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
-import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { IconDisc } from '@krom/ui-kit/line-icon.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
+import { MyBookingsPanel } from './my-bookings-panel.tsx';
 import { MyRidesPanel, RecentActivityPanel } from './my-rides-panels.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 
@@ -19,8 +19,8 @@ const tabs: TabItem<TabId>[] = [
 ];
 
 /**
- * /dashboard, the user dashboard: the user's real rides as a driver (GET /api/rides/mine) and
- * vehicles (GET /api/vehicles). Bookings arrive with a later release; until then that tab says so.
+ * /dashboard, the user dashboard: the user's real rides as a driver (GET /api/rides/mine), seats
+ * booked as a passenger (GET /api/bookings/mine) and vehicles (GET /api/vehicles).
  */
 export function DashboardPage() {
   return <SignedInPage>{(user) => <Dashboard user={user} />}</SignedInPage>;
@@ -79,9 +79,7 @@ function Dashboard({ user }: { user: User }) {
         <ResponsiveTabs label="Dashboard sections" idPrefix="dashboard" tabs={tabs} selected={tab} onSelect={setTab} />
         <TabPanel idPrefix="dashboard" id={tab}>
           {tab === 'activity' ? <RecentActivityPanel /> : null}
-          {tab === 'bookings' ? (
-            <EmptyState title="No bookings yet" text="Seats you book will appear here." action={{ to: '/find-ride', label: 'Find a Ride' }} />
-          ) : null}
+          {tab === 'bookings' ? <MyBookingsPanel /> : null}
           {tab === 'rides' ? <MyRidesPanel /> : null}
           {tab === 'profile' ? <ProfileTab user={user} /> : null}
         </TabPanel>

@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatCedis } from '@krom/contracts/money';
+import { bookingModeText } from '../../../components/booking-mode.ts';
 import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 
-/** One of the user's rides in a dashboard list: route, departure, seats and price, and its details. */
+/** One of the user's rides in a dashboard list: route, departure, seats (left and booked), price, how it takes bookings, and its details. */
 export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNode }) {
   const route = `${ride.fromCity} → ${ride.toCity}`;
   const details = `/ride-preview/${ride.id}`;
@@ -17,7 +18,8 @@ export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNo
         <Route>{route}</Route>
         <Line>{formatDeparture(ride)}</Line>
         <Line>
-          {seatsLeft(ride)} · {formatCedis(ride.pricePerSeat)} per seat
+          {seatsLeft(ride)}
+          {ride.bookedSeats > 0 ? ` · ${ride.bookedSeats} booked` : ''} · {formatCedis(ride.pricePerSeat)} per seat · {bookingModeText(ride)}
         </Line>
       </div>
       {screenExists(details) ? <Link to={details}>View Details</Link> : null}
