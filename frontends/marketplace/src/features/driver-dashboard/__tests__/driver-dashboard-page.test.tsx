@@ -1,3 +1,4 @@
+import type { RideBooking } from '@krom/contracts/http/bookings';
 import type { DriverDashboard } from '@krom/contracts/http/rides';
 import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
@@ -28,15 +29,33 @@ const nothingYet: DriverDashboard = {
   reviewCount: 0,
 };
 
-function openDriverDashboard(answer: DriverDashboard | { status: number; body: unknown } = nothingYet) {
+function openDriverDashboard(answer: DriverDashboard | { status: number; body: unknown } = nothingYet, bookings: Record<string, RideBooking[]> = {}) {
   const api = mockApi({
     ...frameAnswers(aUser({ firstName: 'Kwabena' })),
     'GET /api/rides/driver-dashboard': 'status' in answer ? answer : { status: 200, body: answer },
+    ...Object.fromEntries(Object.entries(bookings).map(([rideId, list]) => [`GET /api/rides/${rideId}/bookings`, { status: 200, body: { bookings: list } }])),
   });
   return { api, ...renderRoutes([...elsewhere, ...routes], '/driver-dashboard') };
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
+
+/** A booking on the driver's ride as GET /api/rides/{id}/bookings answers it: 2 confirmed seats, cash. */
+const aBooking = (overrides: Partial<RideBooking>): RideBooking => ({
+  id: 'b0000000-0000-4000-8000-000000000001',
+  status: 'confirmed',
+  seats: 2,
+  board: { index: 0, location: 'Kaneshie Station, Accra', city: 'Accra', meetingPoint: null },
+  alight: { index: 1, location: 'Kejetia, Kumasi', city: 'Kumasi', meetingPoint: null },
+  totalAmount: '240.00',
+  currency: 'GHS',
+  paymentMethod: 'cash',
+  passengerFirstName: 'Kwame',
+  specialRequests: null,
+  expiresAt: null,
+  createdAt: '2030-11-20T09:00:00.000Z',
+  ...overrides,
+});
 
 describe('/driver-dashboard', () => {
   it('sends a signed-out visitor to /login', async () => {
@@ -66,19 +85,29 @@ describe('/driver-dashboard', () => {
   });
 
   it("shows the server's figures: earnings, the active ride with Manage and View, upcoming and recent rides, the rating", async () => {
-    const active = driverRide({ departureDate: '2030-11-28', departureTime: '07:30', availableSeats: 1, bookedSeats: 2, editable: false });
+    const active = driverRide({ departureDate: '2030-11-28', departureTime: '07:30', availableSeats: 0, bookedSeats: 3, editable: false });
     const later = driverRide({ toCity: 'Tamale', departureDate: '2030-12-05', departureTime: '18:00', pricePerSeat: '200.00' });
     const done = driverRide({ fromCity: 'Kumasi', toCity: 'Accra', departureDate: '2030-11-01', status: 'completed' });
     const dropped = driverRide({ toCity: 'Ho', departureDate: '2030-10-20', status: 'cancelled' });
-    openDriverDashboard({
-      ...nothingYet,
-      earnings: { today: '240.00', thisWeek: '480.00', thisMonth: '1250.50', lastMonth: '96.00' },
-      activeRide: active,
-      upcomingRides: [active, later],
-      recentRides: [done, dropped],
-      rating: 4.75,
-      reviewCount: 12,
-    });
+    const { api } = openDriverDashboard(
+      {
+        ...nothingYet,
+        earnings: { today: '240.00', thisWeek: '480.00', thisMonth: '1250.50', lastMonth: '96.00' },
+        activeRide: active,
+        upcomingRides: [active, later],
+        recentRides: [done, dropped],
+        rating: 4.75,
+        reviewCount: 12,
+      },
+      {
+        // A confirmed cash booking (paid at pickup), a request waiting for the driver, and one the passenger cancelled.
+        [active.id]: [
+          aBooking({ status: 'requested', id: 'b0000000-0000-4000-8000-000000000002', seats: 1, totalAmount: '120.00' }),
+          aBooking({}),
+          aBooking({ status: 'cancelled_by_passenger', id: 'b0000000-0000-4000-8000-000000000003', seats: 4, totalAmount: '480.00' }),
+        ],
+      },
+    );
     await screen.findByRole('region', { name: 'Earnings' });
     expect(['Today', 'This week', 'This month', 'Last month'].map((period) => region(period).textContent)).toEqual([
       'TodayGH₵240.00',
@@ -89,13 +118,18 @@ describe('/driver-dashboard', () => {
 
     const card = screen.getByRole('article', { name: 'Active ride Accra → Kumasi' });
     expect(card.textContent).toContain('Thu, Nov 28, 2030 · 7:30 AM');
-    expect(card.textContent).toContain('1 of 3 seats left · 2 booked · GH₵120.00 per seat');
+    expect(card.textContent).toContain('0 of 3 seats left · 3 booked · GH₵120.00 per seat');
+    expect(await within(card).findByText('2 bookings · 3 seats sold · GH₵240.00 cash expected')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe('/rides/as-driver');
     expect(within(card).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/ride-preview/${active.id}`);
 
     const upcoming = within(screen.getByRole('list', { name: 'Upcoming rides' })).getAllByRole('listitem');
     expect(upcoming.map((item) => item.getAttribute('aria-label'))).toEqual(['Accra → Kumasi', 'Accra → Tamale']);
-    expect(upcoming[1]?.textContent).toBe('Accra → Tamale ActiveThu, Dec 5, 2030 · 6:00 PM3 of 3 seats left · GH₵200.00 per seatView');
+    expect(upcoming[0]?.textContent).toContain('2 bookings · 3 seats sold · GH₵240.00 cash expected');
+    expect(upcoming[1]?.textContent).toBe('Accra → Tamale ActiveThu, Dec 5, 2030 · 6:00 PM3 of 3 seats left · GH₵200.00 per seatNo bookings yetView');
+    // The active ride's bookings are read once for its card and its row; a ride nobody booked asks nothing.
+    expect(api.callsTo('GET', `/api/rides/${active.id}/bookings`)).toHaveLength(1);
+    expect(api.callsTo('GET', `/api/rides/${later.id}/bookings`)).toHaveLength(0);
     expect(within(upcoming[1] as HTMLElement).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/ride-preview/${later.id}`);
 
     const recent = within(screen.getByRole('list', { name: 'Recent ride activity' })).getAllByRole('listitem');

@@ -6,6 +6,7 @@ import { formatMoney } from '@krom/contracts/money';
 import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
 import { Line, Route } from './dashboard-ride-item.tsx';
+import { RideBookingsSummary } from './ride-bookings-summary.tsx';
 
 /** The ride departing next within 24 hours, with Manage (the driver's rides) and View (its details). */
 export function ActiveRideCard({ ride }: { ride: DriverRide }) {
@@ -26,6 +27,7 @@ export function ActiveRideCard({ ride }: { ride: DriverRide }) {
       <Line>
         {seatsLeft(ride)} · {ride.bookedSeats} booked · {formatMoney(ride.pricePerSeat, ride.currency)} per seat
       </Line>
+      <RideBookingsSummary ride={ride} />
       {actions.length > 0 ? (
         <Actions>
           {actions.map((action) => (

@@ -5,9 +5,10 @@ import styled from 'styled-components';
 import { formatMoney } from '@krom/contracts/money';
 import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 import { RideStatusBadge } from '../../../components/ride-status-badge.tsx';
+import { RideBookingsSummary } from './ride-bookings-summary.tsx';
 
-/** A ride in one of the dashboard's lists: route, status, departure, seats and price, and View. */
-export function DashboardRideItem({ ride }: { ride: DriverRide }) {
+/** A ride in one of the dashboard's lists: route, status, departure, seats and price, its bookings when `bookings`, and View. */
+export function DashboardRideItem({ ride, bookings = false }: { ride: DriverRide; bookings?: boolean }) {
   const route = `${ride.fromCity} → ${ride.toCity}`;
   const details = `/ride-preview/${ride.id}`;
   return (
@@ -20,6 +21,7 @@ export function DashboardRideItem({ ride }: { ride: DriverRide }) {
         <Line>
           {seatsLeft(ride)} · {formatMoney(ride.pricePerSeat, ride.currency)} per seat
         </Line>
+        {bookings ? <RideBookingsSummary ride={ride} /> : null}
       </div>
       {screenExists(details) ? <Link to={details}>View</Link> : null}
     </Item>

@@ -61,7 +61,7 @@ function Figures({ dashboard }: { dashboard: DriverDashboard }) {
         ) : (
           <StackedList aria-label="Upcoming rides">
             {dashboard.upcomingRides.map((ride) => (
-              <DashboardRideItem key={ride.id} ride={ride} />
+              <DashboardRideItem key={ride.id} ride={ride} bookings />
             ))}
           </StackedList>
         )}
