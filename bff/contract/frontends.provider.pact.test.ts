@@ -212,6 +212,20 @@ async function postedRide() {
   return { rideId: String(ride.id), departureDate };
 }
 
+/**
+ * A ride from Accra to Kumasi through Nkawkaw posted by an approved driver (taking bookings
+ * `bookingMode`), and another member's booking of 2 seats from Accra to Nkawkaw on it, made
+ * through /api as the booking screen makes it (with an Idempotency-Key).
+ */
+async function bookedRide(bookingMode: 'instant' | 'approval') {
+  const driver = (await approvedDriver()).b;
+  const ride = await expectStatus(driver.post('/api/rides', { ...accraToKumasiRide(await addedVehicle(driver), inAWeek()), bookingMode }), 201, 'ride');
+  const { b: passenger, person } = await signedInPerson();
+  const form = { rideId: String(ride.id), seats: 2, boardAt: 0, alightAt: 1, passengerName: 'Kwame Asante', passengerPhone: person.phone };
+  const booking = await expectStatus(passenger.call('POST', '/api/bookings', form, { 'idempotency-key': randomUUID() }), 201, 'booking');
+  return { driver, passenger, rideId: String(ride.id), bookingId: String(booking.id), boardingCode: String(booking.boardingCode) };
+}
+
 function required<T>(value: T | undefined, name: string): T {
   if (!value) throw new Error(`the ${name} service is not running`);
   return value;
@@ -285,6 +299,23 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     );
     cookie = cookieOf(b);
     return { rideId, departureDate, bookingId: String(booking.id) };
+  },
+  // Manage Bookings: the driver's session; the request waits for their answer.
+  'a signed-in driver whose approval ride from Accra to Kumasi has a request for 2 seats from Accra to Nkawkaw': async () => {
+    const { driver, rideId, bookingId } = await bookedRide('approval');
+    cookie = cookieOf(driver);
+    return { rideId, bookingId };
+  },
+  // Instant: confirmed at once, with the boarding code its passenger shows at pickup.
+  'a signed-in driver whose instant ride from Accra to Kumasi has a confirmed booking of 2 seats from Accra to Nkawkaw': async () => {
+    const { driver, rideId, bookingId, boardingCode } = await bookedRide('instant');
+    cookie = cookieOf(driver);
+    return { rideId, bookingId, boardingCode };
+  },
+  'a signed-in passenger with a confirmed booking of 2 seats from Accra to Nkawkaw': async () => {
+    const { passenger } = await bookedRide('instant');
+    cookie = cookieOf(passenger);
+    return undefined;
   },
   // The id of Kumasi as the place search names it (after "a signed-in user", whose session it searches with).
   'the place search knows Kumasi': async () => {

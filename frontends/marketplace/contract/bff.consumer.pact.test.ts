@@ -1,6 +1,7 @@
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import * as routes from '@krom/contracts/api-routes';
 import { autocompletePlaces, getPlaceDetails } from '@krom/contracts/api/places';
+import { acceptBooking as acceptBookingEndpoint, boardPassenger as boardPassengerEndpoint, declineBooking as declineBookingEndpoint, getRideBookings as getRideBookingsEndpoint } from '@krom/contracts/api/bookings';
 import { getPostingRights, getRide, postRide, searchRides } from '@krom/contracts/api/rides';
 import type { Endpoint } from '@krom/contracts/endpoint';
 import { successSchema } from '@krom/contracts/endpoint-call';
@@ -20,6 +21,8 @@ import { getVehicles } from '../src/lib/api/vehicles.ts';
 import { cancelRideRequest } from '../src/features/ride-request/api/cancel-ride-request.ts';
 import { createRideRequest } from '../src/features/ride-request/api/create-ride-request.ts';
 import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-requests.ts';
+import { getUpcomingBookings } from '../src/features/dashboard/api/my-bookings.ts';
+import { acceptBooking, boardPassenger, declineBooking, getRideBookings } from '../src/lib/api/ride-bookings.ts';
 import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/features/ride-request/ride-request-form.ts';
 import { createBooking } from '../src/features/book-seat/api/create-booking.ts';
 import { cancelBooking } from '../src/features/passenger-rides/api/cancel-booking.ts';
@@ -71,6 +74,9 @@ const providerStates = {
   rideRequestMatched: 'a signed-in user with an active ride request from Accra to Kumasi that a posted ride matched',
   rideToBook: 'a signed-in passenger, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver',
   seatBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Nkawkaw to Kumasi',
+  bookingRequested: 'a signed-in driver whose approval ride from Accra to Kumasi has a request for 2 seats from Accra to Nkawkaw',
+  bookingConfirmed: 'a signed-in driver whose instant ride from Accra to Kumasi has a confirmed booking of 2 seats from Accra to Nkawkaw',
+  passengerBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Accra to Nkawkaw',
 } as const;
 
 // Filled by the verifier from what the state made.
@@ -569,6 +575,145 @@ describe('marketplace frontend → BFF: booking a seat', () => {
       .executeTest(whenRecorded(async (mock) => {
         const booking = fitsContract(cancelBookingEndpoint, await withFetchAgainst(mock.url, () => cancelBooking(ids.booking)));
         expect(booking.status).toBe('cancelled_by_passenger');
+      }));
+  });
+});
+
+/**
+ * A booking on the driver's ride as Manage Bookings reads it (the contracts' rideBookingSchema):
+ * 2 seats from Accra (the departure, place 0) to Nkawkaw (the stop, place 1), paid in cash.
+ */
+const rideBooking = (status: string) => ({
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+  id: fromProviderState('${bookingId}', ids.booking),
+  status,
+  seats: 2,
+  board: { index: 0, location: like('Kaneshie Station'), city: like('Accra'), meetingPoint: like('Kaneshie Station car park') },
+  alight: { index: 1, location: like('Nkawkaw Station'), city: like('Nkawkaw'), meetingPoint: like('By the Total fuel station') },
+  totalAmount: money('60.00'),
+  currency: 'GHS',
+  paymentMethod: 'cash',
+  passengerFirstName: like('Kwame'),
+  specialRequests: null,
+  createdAt: isoDate,
+});
+const bookingCodeShape = regex(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/, 'KM7QX4');
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateRideBookings = statePath('/api/rides/${rideId}/bookings', `/api/rides/${ids.ride}/bookings`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateBoarding = statePath('/api/rides/${rideId}/board', `/api/rides/${ids.ride}/board`);
+const stateBookingAction = (action: string) => statePath(`/api/bookings/\${bookingId}/${action}`, `/api/bookings/${ids.booking}/${action}`);
+
+describe('marketplace frontend → BFF: Manage Bookings and the dashboards', () => {
+  it('lists the bookings on the driver’s ride, a request with when it lapses', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.bookingRequested)
+      .uponReceiving('a request for the bookings on the driver’s approval ride')
+      .withRequest('GET', stateRideBookings)
+      .willRespondWith(200, (b) => b.jsonBody({ bookings: eachLike({ ...rideBooking('requested'), expiresAt: isoDate }) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bookings = fitsContract(getRideBookingsEndpoint, { bookings: await withFetchAgainst(mock.url, () => getRideBookings(ids.ride)) }).bookings;
+        expect(bookings[0]).toMatchObject({ status: 'requested', seats: 2, passengerFirstName: 'Kwame', paymentMethod: 'cash' });
+        expect(bookings[0]?.alight.city).toBe('Nkawkaw');
+      }));
+  });
+
+  it('accepts a request: a cash booking is confirmed at once', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.bookingRequested)
+      .uponReceiving('the driver accepting a request on their ride')
+      .withRequest('POST', stateBookingAction('accept'))
+      .willRespondWith(200, (b) => b.jsonBody({ ...rideBooking('confirmed'), expiresAt: null }))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(acceptBookingEndpoint, await withFetchAgainst(mock.url, () => acceptBooking(ids.booking)));
+        expect(booking.status).toBe('confirmed');
+      }));
+  });
+
+  it('declines a request', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.bookingRequested)
+      .uponReceiving('the driver declining a request on their ride')
+      .withRequest('POST', stateBookingAction('decline'))
+      .willRespondWith(200, (b) => b.jsonBody({ ...rideBooking('declined'), expiresAt: null }))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(declineBookingEndpoint, await withFetchAgainst(mock.url, () => declineBooking(ids.booking)));
+        expect(booking.status).toBe('declined');
+      }));
+  });
+
+  it('boards the passenger by the code on their ticket', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.bookingConfirmed)
+      .uponReceiving('the driver boarding a passenger by boarding code')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('POST', stateBoarding, (b) => b.headers(json).jsonBody({ code: fromProviderState('${boardingCode}', 'KM7QX4') }))
+      .willRespondWith(200, (b) => b.jsonBody({ ...rideBooking('boarded'), expiresAt: null }))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(boardPassengerEndpoint, await withFetchAgainst(mock.url, () => boardPassenger({ rideId: ids.ride, code: 'KM7QX4' })));
+        expect(booking.status).toBe('boarded');
+      }));
+  });
+
+  it('hears which code no booking on the ride has', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.bookingConfirmed)
+      .uponReceiving('the driver boarding by a code no booking on the ride has')
+      // A code of the alphabet that no booking is given: the state's booking has another.
+      .withRequest('POST', stateBoarding, (b) => b.headers(json).jsonBody({ code: 'AAAAAA' }))
+      .willRespondWith(404, (b) => b.jsonBody({ message: 'No booking on this ride has that boarding code' }))
+      .executeTest(whenRecorded(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => boardPassenger({ rideId: ids.ride, code: 'AAAAAA' }))).rejects.toThrow(
+          '404: {"message":"No booking on this ride has that boarding code"}',
+        );
+      }));
+  });
+
+  it('lists the passenger’s upcoming bookings for the dashboard', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.passengerBooked)
+      .uponReceiving('a request for the passenger’s upcoming bookings')
+      .withRequest('GET', '/api/bookings/mine', (b) => b.query({ when: 'upcoming' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          bookings: eachLike({
+            id: uuid(ids.booking),
+            rideId: uuid(ids.ride),
+            status: 'confirmed',
+            bookingMode: 'instant',
+            paymentMethod: 'cash',
+            seats: 2,
+            board: rideBooking('confirmed').board,
+            alight: rideBooking('confirmed').alight,
+            pricePerSeat: money('30.00'),
+            totalAmount: money('60.00'),
+            currency: 'GHS',
+            passengerName: like('Kwame Asante'),
+            passengerPhone: like('0244123456'),
+            specialRequests: null,
+            boardingCode: bookingCodeShape,
+            departureDate: day(examples.departureDate),
+            departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+            departureAt: isoDate,
+            rideFrom: like('Kaneshie Station'),
+            rideTo: like('Kejetia'),
+            driverName: like('Kwame Asante'),
+            vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('GR-4821-19') },
+            expiresAt: null,
+            createdAt: isoDate,
+            version: integer(2),
+          }),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const bookings = await withFetchAgainst(mock.url, () => getUpcomingBookings());
+        expect(bookings[0]).toMatchObject({ status: 'confirmed', seats: 2, currency: 'GHS', board: { city: 'Accra' }, alight: { city: 'Nkawkaw' } });
       }));
   });
 });

@@ -16,12 +16,14 @@ import { refreshDriverRides } from './refresh-driver-rides.ts';
  * refreshes the other.
  */
 
+/** The bookings on the driver's ride, requests first. */
+export async function getRideBookings(rideId: string, signal?: AbortSignal): Promise<RideBooking[]> {
+  return (await callEndpoint(getRideBookingsEndpoint, { params: { id: rideId }, signal })).bookings;
+}
+
 /** '/api/rides/:id/bookings' keeps '/api/rides' first: whatever refreshes the driver's rides refreshes these too. */
 export const rideBookingsQueryOptions = (rideId: string) =>
-  queryOptions({
-    queryKey: [getRideBookingsEndpoint.path, rideId] as const,
-    queryFn: async ({ signal }): Promise<RideBooking[]> => (await callEndpoint(getRideBookingsEndpoint, { params: { id: rideId }, signal })).bookings,
-  });
+  queryOptions({ queryKey: [getRideBookingsEndpoint.path, rideId] as const, queryFn: ({ signal }) => getRideBookings(rideId, signal) });
 
 export function useRideBookings(rideId: string) {
   return useQuery(rideBookingsQueryOptions(rideId));

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatCedis } from '@krom/contracts/money';
-import { bookingModeText } from '../../../components/booking-mode.ts';
-import { formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
+import { bookingModeText, formatDeparture, seatsLeft } from '../../../components/ride-card.tsx';
 
 /** One of the user's rides in a dashboard list: route, departure, seats (left and booked), price, how it takes bookings, and its details. */
 export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNode }) {
@@ -19,7 +18,7 @@ export function RideRow({ ride, eyebrow }: { ride: DriverRide; eyebrow?: ReactNo
         <Line>{formatDeparture(ride)}</Line>
         <Line>
           {seatsLeft(ride)}
-          {ride.bookedSeats > 0 ? ` · ${ride.bookedSeats} booked` : ''} · {formatCedis(ride.pricePerSeat)} per seat · {bookingModeText(ride)}
+          {ride.bookedSeats > 0 ? ` · ${ride.bookedSeats} booked` : ''} · {formatCedis(ride.pricePerSeat)} per seat · {bookingModeText(ride.bookingMode)}
         </Line>
       </div>
       {screenExists(details) ? <Link to={details}>View Details</Link> : null}
