@@ -1,3 +1,4 @@
+import type { RideBooking } from '@krom/contracts/http/bookings';
 import type { DriverRide, RideDetails, RideSummary } from '@krom/contracts/http/rides';
 import type { Vehicle } from '@krom/contracts/http/vehicles';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
@@ -114,6 +115,28 @@ export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     isActive: true,
     upcomingRides: 0,
     createdAt: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let bookingSequence = 0;
+
+/** A booking on the driver's ride as GET /api/rides/{id}/bookings answers it: Kwame, 2 confirmed seats from Accra to Kumasi, GH₵240.00 in cash. */
+export function aRideBooking(overrides: Partial<RideBooking> = {}): RideBooking {
+  bookingSequence += 1;
+  return {
+    id: `b0000000-0000-4000-8000-${String(bookingSequence).padStart(12, '0')}`,
+    status: 'confirmed',
+    seats: 2,
+    board: { index: 0, location: 'Kaneshie Station, Accra', city: 'Accra', meetingPoint: null },
+    alight: { index: 1, location: 'Kejetia, Kumasi', city: 'Kumasi', meetingPoint: null },
+    totalAmount: '240.00',
+    currency: 'GHS',
+    paymentMethod: 'cash',
+    passengerFirstName: 'Kwame',
+    specialRequests: null,
+    expiresAt: null,
+    createdAt: '2030-11-20T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -5,11 +5,11 @@ import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
-import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
 import { useUpcomingBookings } from '../api/my-bookings.ts';
-import { ListRow } from './ride-row.tsx';
+import { Stack } from './my-rides-panels.tsx';
+import { Eyebrow, Line, Route, Row } from './ride-row.tsx';
 
 /** How many bookings the tab lists before sending the passenger to all of them. */
 const shownBookings = 5;
@@ -55,7 +55,7 @@ function BookingRow({ booking }: { booking: Booking }) {
   return (
     <Row aria-label={leg}>
       <div>
-        <Status>{statusText[booking.status] ?? booking.status}</Status>
+        <Eyebrow>{statusText[booking.status] ?? booking.status}</Eyebrow>
         <Route>{leg}</Route>
         <Line>{formatDeparture(booking)}</Line>
         <Line>
@@ -65,32 +65,3 @@ function BookingRow({ booking }: { booking: Booking }) {
     </Row>
   );
 }
-
-const Stack = styled.div`
-  display: grid;
-  gap: 12px;
-
-  h2 { font-size: 1.125rem; }
-`;
-
-const Row = styled(ListRow)`
-  > div { display: grid; gap: 2px; min-width: 0; }
-`;
-
-const Status = styled.p`
-  font-size: 0.75rem;
-  font-weight: 700;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.color.primary};
-`;
-
-const Route = styled.p`
-  font-weight: 700;
-  overflow-wrap: anywhere;
-`;
-
-const Line = styled.p`
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.color.muted};
-`;

@@ -60,7 +60,8 @@ export function RecentActivityPanel() {
   );
 }
 
-const Stack = styled.div`
+/** A tab's heading, list and link, one under the other. */
+export const Stack = styled.div`
   display: grid;
   gap: 12px;
 

@@ -50,11 +50,12 @@ export const ListRow = styled.li`
   }
 `;
 
-const Row = styled(ListRow)`
+/** A dashboard list item's text column, and its parts (what it is, its title, its lines). */
+export const Row = styled(ListRow)`
   > div { display: grid; gap: 2px; min-width: 0; }
 `;
 
-const Eyebrow = styled.p`
+export const Eyebrow = styled.p`
   font-size: 0.75rem;
   font-weight: 700;
   letter-spacing: 0.04em;
@@ -62,12 +63,12 @@ const Eyebrow = styled.p`
   color: ${({ theme }) => theme.color.primary};
 `;
 
-const Route = styled.p`
+export const Route = styled.p`
   font-weight: 700;
   overflow-wrap: anywhere;
 `;
 
-const Line = styled.p`
+export const Line = styled.p`
   font-size: 0.875rem;
   color: ${({ theme }) => theme.color.muted};
 `;

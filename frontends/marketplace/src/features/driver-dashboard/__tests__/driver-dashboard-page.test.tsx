@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routesManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
-import { driverRide } from '../../../components/__tests__/ride-fixtures.ts';
+import { aRideBooking, driverRide } from '../../../components/__tests__/ride-fixtures.ts';
 import { greetingAt } from '../format-dashboard.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
@@ -40,22 +40,6 @@ function openDriverDashboard(answer: DriverDashboard | { status: number; body: u
 
 const region = (name: string) => screen.getByRole('region', { name });
 
-/** A booking on the driver's ride as GET /api/rides/{id}/bookings answers it: 2 confirmed seats, cash. */
-const aBooking = (overrides: Partial<RideBooking>): RideBooking => ({
-  id: 'b0000000-0000-4000-8000-000000000001',
-  status: 'confirmed',
-  seats: 2,
-  board: { index: 0, location: 'Kaneshie Station, Accra', city: 'Accra', meetingPoint: null },
-  alight: { index: 1, location: 'Kejetia, Kumasi', city: 'Kumasi', meetingPoint: null },
-  totalAmount: '240.00',
-  currency: 'GHS',
-  paymentMethod: 'cash',
-  passengerFirstName: 'Kwame',
-  specialRequests: null,
-  expiresAt: null,
-  createdAt: '2030-11-20T09:00:00.000Z',
-  ...overrides,
-});
 
 describe('/driver-dashboard', () => {
   it('sends a signed-out visitor to /login', async () => {
@@ -102,9 +86,9 @@ describe('/driver-dashboard', () => {
       {
         // A confirmed cash booking (paid at pickup), a request waiting for the driver, and one the passenger cancelled.
         [active.id]: [
-          aBooking({ status: 'requested', id: 'b0000000-0000-4000-8000-000000000002', seats: 1, totalAmount: '120.00' }),
-          aBooking({}),
-          aBooking({ status: 'cancelled_by_passenger', id: 'b0000000-0000-4000-8000-000000000003', seats: 4, totalAmount: '480.00' }),
+          aRideBooking({ status: 'requested', id: 'b0000000-0000-4000-8000-000000000002', seats: 1, totalAmount: '120.00' }),
+          aRideBooking({}),
+          aRideBooking({ status: 'cancelled_by_passenger', id: 'b0000000-0000-4000-8000-000000000003', seats: 4, totalAmount: '480.00' }),
         ],
       },
     );

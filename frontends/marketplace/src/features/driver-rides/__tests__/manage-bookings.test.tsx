@@ -8,7 +8,7 @@ import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { driverRide } from '../../../components/__tests__/ride-fixtures.ts';
+import { aRideBooking, driverRide } from '../../../components/__tests__/ride-fixtures.ts';
 
 beforeAll(() => import('../components/driver-rides-page.tsx'), 30_000);
 afterEach(() => {
@@ -24,26 +24,8 @@ function clockAt(iso: string) {
 /** A booking as the fake server holds it: with the boarding code only the passenger's ticket shows. */
 type Held = RideBooking & { code?: string };
 
-let sequence = 0;
-/** A booking on the driver's ride as GET /api/rides/{id}/bookings answers it: Kwame, 2 seats, Accra → Kumasi, cash. */
-function aBooking(overrides: Partial<Held> = {}): Held {
-  sequence += 1;
-  return {
-    id: `b0000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    status: 'confirmed',
-    seats: 2,
-    board: { index: 0, location: 'Kaneshie Station, Accra', city: 'Accra', meetingPoint: null },
-    alight: { index: 1, location: 'Kejetia, Kumasi', city: 'Kumasi', meetingPoint: null },
-    totalAmount: '240.00',
-    currency: 'GHS',
-    paymentMethod: 'cash',
-    passengerFirstName: 'Kwame',
-    specialRequests: null,
-    expiresAt: null,
-    createdAt: '2030-11-20T09:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A booking on the driver's ride, and the code its passenger's ticket shows. */
+const aBooking = ({ code, ...overrides }: Partial<Held> = {}): Held => ({ ...aRideBooking(overrides), ...(code ? { code } : {}) });
 
 /**
  * A rides service holding one driver's ride and its bookings, answering as the real one does:
