@@ -29,10 +29,6 @@ export function useRideBookings(rideId: string) {
   return useQuery(rideBookingsQueryOptions(rideId));
 }
 
-/** The states in which a booking still holds its seats (the contracts' seatHoldingStatuses): a live booking. */
-const live = new Set<RideBooking['status']>(['requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded']);
-export const isLiveBooking = (booking: Pick<RideBooking, 'status'>) => live.has(booking.status);
-
 export const acceptBooking = (id: string) => callEndpoint(acceptBookingEndpoint, { params: { id } });
 export const declineBooking = (id: string) => callEndpoint(declineBookingEndpoint, { params: { id } });
 export const reportNoShow = (id: string) => callEndpoint(reportNoShowEndpoint, { params: { id } });

@@ -1,5 +1,6 @@
 import type { DriverDashboard } from '@krom/contracts/http/rides';
 import type { User } from '@krom/contracts/http/auth';
+import { formatMoney } from '@krom/contracts/money';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
@@ -56,6 +57,12 @@ function Figures({ dashboard }: { dashboard: DriverDashboard }) {
         )}
       </PageSection>
       <PageSection title="Upcoming rides">
+        {dashboard.totals.expectedCash !== undefined && dashboard.totals.bookings ? (
+          <Note>
+            {formatMoney(dashboard.totals.expectedCash, dashboard.currency)} in cash to collect from {dashboard.totals.bookings}{' '}
+            {dashboard.totals.bookings === 1 ? 'booking' : 'bookings'} ({dashboard.totals.seatsSold ?? 0} {dashboard.totals.seatsSold === 1 ? 'seat' : 'seats'}).
+          </Note>
+        ) : null}
         {dashboard.upcomingRides.length === 0 ? (
           <EmptyState title="No upcoming rides" text="Rides you post will appear here." action={{ to: '/create-ride', label: 'Post a Ride' }} />
         ) : (

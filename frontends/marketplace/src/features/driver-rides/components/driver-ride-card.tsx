@@ -14,9 +14,9 @@ import { bookingsManageable } from '../booking-window.ts';
 import { ManageBookings } from './manage-bookings.tsx';
 
 /**
- * One of the driver's rides. Upcoming active rides nobody has booked can be edited (`editable`,
- * from the server); an upcoming active ride can be cancelled, booked or not (its passengers are
- * told). Manage Bookings opens the ride's passengers under the card until the no-show window
+ * One of the driver's rides. Upcoming active rides can be edited and cancelled while the server
+ * says so (`editable`), booked or not: the edit keeps what passengers booked, and a cancel tells
+ * them. Manage Bookings opens the ride's passengers under the card until the no-show window
  * closes, 24 hours after departure; Rate waits for its screen.
  */
 export function DriverRideCard({
@@ -27,8 +27,8 @@ export function DriverRideCard({
   onCancel,
 }: { ride: DriverRide; upcoming: boolean; now: Date; busy: boolean; onCancel: () => void }) {
   const route = `${ride.fromCity} → ${ride.toCity}`;
+  // The server's word: an active ride still to depart, booked or not (a booked ride's changes keep what its passengers booked).
   const changeable = upcoming && ride.status === 'active' && ride.editable;
-  const cancellable = upcoming && ride.status === 'active';
   const manageable = bookingsManageable(ride, now);
   const [managing, setManaging] = useState(false);
   const panelId = useId();
@@ -69,7 +69,7 @@ export function DriverRideCard({
             Edit
           </ButtonLink>
         ) : null}
-        {cancellable ? (
+        {changeable ? (
           <Button $variant="ghost" disabled={busy} onClick={onCancel}>
             Cancel Ride
           </Button>
