@@ -217,9 +217,12 @@ async function postedRide() {
  * `bookingMode`), and another member's booking of 2 seats from Accra to Nkawkaw on it, made
  * through /api as the booking screen makes it (with an Idempotency-Key).
  */
-async function bookedRide(bookingMode: 'instant' | 'approval') {
+async function bookedRide(bookingMode: 'instant' | 'approval', leaves: 'in a week' | 'within a day' = 'in a week') {
   const driver = (await approvedDriver()).b;
-  const ride = await expectStatus(driver.post('/api/rides', { ...accraToKumasiRide(await addedVehicle(driver), inAWeek()), bookingMode }), 201, 'ride');
+  // Passengers are boarded from 24 hours before departure: a ride whose passenger is boarded leaves in 20 hours.
+  const soon = new Date(Date.now() + 20 * 3_600_000).toISOString();
+  const departure: [string, string?] = leaves === 'in a week' ? [inAWeek()] : [soon.slice(0, 10), soon.slice(11, 16)];
+  const ride = await expectStatus(driver.post('/api/rides', { ...accraToKumasiRide(await addedVehicle(driver), ...departure), bookingMode }), 201, 'ride');
   const { b: passenger, person } = await signedInPerson();
   const form = { rideId: String(ride.id), seats: 2, boardAt: 0, alightAt: 1, passengerName: 'Kwame Asante', passengerPhone: person.phone };
   const booking = await expectStatus(passenger.call('POST', '/api/bookings', form, { 'idempotency-key': randomUUID() }), 201, 'booking');
@@ -308,7 +311,7 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
   },
   // Instant: confirmed at once, with the boarding code its passenger shows at pickup.
   'a signed-in driver whose instant ride from Accra to Kumasi has a confirmed booking of 2 seats from Accra to Nkawkaw': async () => {
-    const { driver, rideId, bookingId, boardingCode } = await bookedRide('instant');
+    const { driver, rideId, bookingId, boardingCode } = await bookedRide('instant', 'within a day');
     cookie = cookieOf(driver);
     return { rideId, bookingId, boardingCode };
   },

@@ -380,6 +380,10 @@ describe('boarding and no-shows', () => {
     const { rideId, driver } = await ride();
     const passenger = await member();
     const booking = await booked(passenger, form(rideId));
+    // Three days ahead: too early to board anyone (boarding opens 24 hours before departure).
+    const early = await call(driver, 'POST', `/rides/${rideId}/board`, { code: booking.boardingCode });
+    expect([early.statusCode, early.json().message]).toEqual([409, bookingMessages.boardTooEarly]);
+    await departAt(rideId, new Date(Date.now() + 2 * HOUR));
     const wrongCode = booking.boardingCode === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA';
     const wrong = await call(driver, 'POST', `/rides/${rideId}/board`, { code: wrongCode });
     expect([wrong.statusCode, wrong.json().message]).toEqual([404, bookingMessages.wrongCode]);
@@ -429,3 +433,19 @@ describe('history', () => {
   });
 });
 
+
+describe('a deleted passenger', () => {
+  it("has their bookings on rides to come ended and the seats given back, a request withdrawn, a seat cancelled by the policy", async () => {
+    const { cancelFutureBookingsOf } = await import('../src/bookings/booking-actions.ts');
+    const instant = await ride({ seats: 2 });
+    const approval = await ride({ seats: 2, bookingMode: 'approval' });
+    const passenger = await member();
+    const seat = await booked(passenger, form(instant.rideId, { seats: 2 }));
+    const request = await booked(passenger, form(approval.rideId));
+    await handle.service.db.transaction((tx) => cancelFutureBookingsOf(tx, passenger.userId));
+    expect((await legs(instant.rideId)).taken).toEqual([0, 0]);
+    expect((await legs(approval.rideId)).taken).toEqual([0, 0]);
+    expect((await events(seat.id)).at(-1)?.envelope.data).toMatchObject({ status: 'cancelled_by_passenger', actor: 'system', refundAmount: seat.totalAmount });
+    expect((await events(request.id)).at(-1)?.envelope.data).toMatchObject({ status: 'cancelled', actor: 'system', refundAmount: null });
+  });
+});

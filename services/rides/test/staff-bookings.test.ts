@@ -12,7 +12,7 @@ import { bookingCalls } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
-const { call, member, ride, form, book, legs, events } = bookingCalls(handle);
+const { call, member, ride, form, book, legs, events, departAt } = bookingCalls(handle);
 const staff = { kind: 'admin', adminId: randomUUID() } as const;
 
 async function booked(caller: Parameters<typeof book>[0], body: object) {
@@ -199,6 +199,8 @@ describe('cancelling as staff', () => {
 
     // A boarded passenger is on their way: staff cannot cancel that either.
     const boarded = await booked(await member(), form(rideId));
+    // Boarding opens 24 hours before departure.
+    await departAt(rideId, new Date(Date.now() + 2 * 3_600_000));
     expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code: boarded.boardingCode })).statusCode).toBe(200);
     expect((await call(staff, 'POST', `/staff/bookings/${boarded.id}/cancel`, reason)).statusCode).toBe(409);
 

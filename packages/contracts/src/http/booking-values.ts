@@ -53,6 +53,8 @@ export const requestAnswerHours = 12;
 export const requestCutoffHoursBeforeDeparture = 2;
 /** How long after departure a driver may report a passenger who did not show up. */
 export const noShowReportHours = 24;
+/** How long before departure a driver may board passengers (a boarded booking can no longer be cancelled, and is what pays the driver). */
+export const boardingOpensHoursBeforeDeparture = 24;
 
 export const bookingMessages = {
   seats: `Seats must be between 1 and ${maxRideSeats}`,
@@ -78,6 +80,7 @@ export const bookingMessages = {
   notYours: 'Booking not found',
   boardingCode: 'Enter the 6-character boarding code',
   wrongCode: 'No booking on this ride has that boarding code',
+  boardTooEarly: 'Passengers can be boarded from 24 hours before departure',
   noShowTooEarly: 'A passenger can be reported as not showing up only after the departure time',
   noShowTooLate: `A passenger can be reported as not showing up only within ${noShowReportHours} hours of departure`,
   transition: {

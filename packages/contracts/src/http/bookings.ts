@@ -24,6 +24,7 @@ export {
   type BookingStatus,
   type RefundRule,
   boardingCodeAlphabet,
+  boardingOpensHoursBeforeDeparture,
   boardingCodeLength,
   bookingMessages,
   bookingModes,

@@ -1,4 +1,5 @@
 import type { RideDepartingSoon } from '@krom/contracts/events/bookings';
+import { ghanaDate } from '@krom/contracts/ghana-time';
 import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
 import { driverBookingsLink, passengerBookingsLink } from './booking-notices.ts';
 import type { NewNotification } from './create-notification.ts';
@@ -25,6 +26,8 @@ export type DepartureReminder = {
 };
 
 export function departureReminders(ride: RideDepartingSoon): DepartureReminder[] {
+  // Two hours ahead: a ride leaving just after midnight is reminded the evening before.
+  const day = ghanaDate(ride.remindedAt) === ride.departureDate ? 'today' : 'tomorrow';
   const time = twelveHourTime(ride.departureTime);
   const car = [ride.vehicle.color, ride.vehicle.make, ride.vehicle.model].map((part) => part.trim()).filter(Boolean).join(' ');
   const driver = ride.driverFirstName.trim();
@@ -37,12 +40,12 @@ export function departureReminders(ride: RideDepartingSoon): DepartureReminder[]
       smsText: fitTwoNamesInSegment(
         inGsmAlphabet(town(passenger.board)),
         inGsmAlphabet(town(passenger.alight)),
-        (from, to) => `Krom reminder: ${from} to ${to} today at ${time}. Driver ${inGsmAlphabet(driver)}, ${ride.vehicle.licensePlate}. Boarding code ${passenger.boardingCode}.`,
+        (from, to) => `Krom reminder: ${from} to ${to} ${day} at ${time}. Driver ${inGsmAlphabet(driver)}, ${ride.vehicle.licensePlate}. Boarding code ${passenger.boardingCode}.`,
       ),
       notice: {
         type: 'booking',
         title: 'Your ride leaves soon',
-        message: `Your ride from ${town(passenger.board)} to ${town(passenger.alight)} leaves today at ${time}. Board at ${passenger.board.location.trim()}${meeting}. ${driver} drives a ${car}, ${ride.vehicle.licensePlate}. Your boarding code is ${passenger.boardingCode}.`,
+        message: `Your ride from ${town(passenger.board)} to ${town(passenger.alight)} leaves ${day} at ${time}. Board at ${passenger.board.location.trim()}${meeting}. ${driver} drives a ${car}, ${ride.vehicle.licensePlate}. Your boarding code is ${passenger.boardingCode}.`,
         actionRequired: false,
         data: { kind: 'booking', bookingId: passenger.bookingId, rideId: ride.rideId, link: passengerBookingsLink },
       },
@@ -57,12 +60,12 @@ export function departureReminders(ride: RideDepartingSoon): DepartureReminder[]
     smsText: fitTwoNamesInSegment(
       inGsmAlphabet(ride.fromLocation.trim()),
       inGsmAlphabet(ride.toLocation.trim()),
-      (from, to) => `Krom reminder: your ride ${from} to ${to} leaves today at ${time} with ${who}. Board them by code in Manage Bookings.`,
+      (from, to) => `Krom reminder: your ride ${from} to ${to} leaves ${day} at ${time} with ${who}. Board them by code in Manage Bookings.`,
     ),
     notice: {
       type: 'booking',
       title: 'Your ride leaves soon',
-      message: `Your ride from ${ride.fromLocation.trim()} to ${ride.toLocation.trim()} leaves today at ${time} with ${who}. Board each passenger by their code in Manage Bookings.`,
+      message: `Your ride from ${ride.fromLocation.trim()} to ${ride.toLocation.trim()} leaves ${day} at ${time} with ${who}. Board each passenger by their code in Manage Bookings.`,
       actionRequired: false,
       data: { kind: 'booking', rideId: ride.rideId, link: driverBookingsLink },
     },

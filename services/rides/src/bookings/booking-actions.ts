@@ -1,4 +1,4 @@
-import { type Booking, bookingMessages, cancellationRefund, noShowReportHours, type RideBooking } from '@krom/contracts/http/bookings';
+import { boardingOpensHoursBeforeDeparture, type Booking, bookingMessages, cancellationRefund, noShowReportHours, type RideBooking } from '@krom/contracts/http/bookings';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
 import type { SqlRunner } from '../rides/ride-views.ts';
 import { type BookingRow, bookingRows, toBooking, toRideBooking } from './booking-views.ts';
+import { lockRideSeats } from './seats.ts';
 import { applyTransition, type BookingAction } from './transitions.ts';
 
 /*
@@ -69,10 +70,36 @@ export async function cancelAsPassenger(db: RidesDb, passengerId: string, bookin
   });
 }
 
+/**
+ * A deleted account's live bookings on rides still to come end (a request or unsecured seat is
+ * withdrawn, a confirmed seat cancelled as by the passenger, refund by the policy) and their
+ * seats come back, in `tx`, each with its event (actor system). Rides in the order of their ids:
+ * the lock order every transaction touching several rides keeps.
+ */
+export async function cancelFutureBookingsOf(tx: Transaction, passengerId: string, now = new Date()): Promise<number> {
+  const rows = await bookingRows(
+    tx,
+    sql`WHERE b.passenger_id = ${passengerId} AND r.departure_at > ${now.toISOString()}::timestamptz
+          AND b.status IN ('requested', 'accepted', 'awaiting_payment', 'confirmed') ORDER BY b.ride_id, b.id`,
+  );
+  const by = { actor: 'system' as const, reason: 'account deleted', now };
+  for (const row of rows) {
+    if (row.status === 'confirmed') {
+      const refund = cancellationRefund(new Date(row.departureAt), now, row.totalAmount);
+      await applyTransition(tx, row.id, 'cancelByPassenger', { ...by, refundAmount: refund.amount });
+    } else {
+      await applyTransition(tx, row.id, 'withdraw', by);
+    }
+  }
+  return rows.length;
+}
+
 /** The driver accepts a request; a cash booking is then confirmed at once (mobile money holds it for payment: the payments issue). */
 export async function acceptAsDriver(db: RidesDb, driverId: string, bookingId: string, now = new Date()): Promise<RideBooking> {
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, bookingId, driverId, 'driver');
+    // Lapsed but not yet swept (the sweep runs every minute, and not while Redis is away): too late all the same.
+    if (row.expiresAt !== null && new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(409, bookingMessages.transition.accept);
     const by = { actor: 'driver' as const, actorId: driverId, now };
     await move(tx, row, 'accept', by, bookingMessages.transition.accept);
     return toRideBooking(await move(tx, row, 'confirm', by, bookingMessages.transition.accept));
@@ -101,6 +128,10 @@ export async function reportNoShowAsDriver(db: RidesDb, driverId: string, bookin
 export async function boardByCode(db: RidesDb, driverId: string, rideId: string, code: string, now = new Date()): Promise<RideBooking> {
   return db.transaction(async (tx) => {
     await assertOwnRide(tx, driverId, rideId);
+    // The ride locked first (every booking transaction's order): a Cancel Ride meanwhile waits, then sees the boarded passenger.
+    const ride = await lockRideSeats(tx, rideId);
+    if (!ride || ride.status !== 'active') throw new HttpError(409, bookingMessages.transition.board);
+    if (now.getTime() < ride.departureAt.getTime() - boardingOpensHoursBeforeDeparture * HOUR_MS) throw new HttpError(409, bookingMessages.boardTooEarly);
     const [row] = await bookingRows(tx, sql`WHERE b.ride_id = ${rideId} AND b.boarding_code = ${code}`);
     if (!row) throw new HttpError(404, bookingMessages.wrongCode);
     return toRideBooking(await move(tx, row, 'board', { actor: 'driver', actorId: driverId, now }, bookingMessages.transition.board));

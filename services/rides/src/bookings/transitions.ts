@@ -91,7 +91,9 @@ export async function applyTransition(tx: Transaction, bookingId: string, action
             ${by.now.toISOString()}::timestamptz)`);
   const row = await bookingRow(tx, bookingId);
   if (!row) throw new Error(`booking ${bookingId} vanished in its transition`);
-  await recordEvent(tx, bookingEvents[transition.fact], toFact(row, previous, by.actor, { ...by, occurredAt: by.now }));
+  // A refund only for a seat that was the passenger's: a request or an unpaid hold had nothing to give back.
+  const refundAmount = previous === 'confirmed' || previous === 'boarded' ? (by.refundAmount ?? null) : null;
+  await recordEvent(tx, bookingEvents[transition.fact], toFact(row, previous, by.actor, { ...by, refundAmount, occurredAt: by.now }));
   return row;
 }
 

@@ -185,7 +185,11 @@ async function cancelBookingsOf(tx: Transaction, rideId: string, by: Omit<Transi
       sql`, `,
     )}) ORDER BY created_at, id`);
   if (by.actor === 'driver' && rows.some((row) => row.status === 'boarded')) throw new HttpError(409, rideMessages.cancelAfterBoarding);
-  for (const booking of rows.filter((row) => row.status !== 'boarded')) await applyTransition(tx, booking.id, 'cancelByDriver', { ...by, refundAmount: booking.totalAmount });
+  for (const booking of rows.filter((row) => row.status !== 'boarded')) {
+    const cancelled = await applyTransition(tx, booking.id, 'cancelByDriver', { ...by, refundAmount: booking.totalAmount });
+    // Moved meanwhile (boarded by code, say): the driver's cancel is refused rather than leave a passenger on a cancelled ride.
+    if (!cancelled && by.actor === 'driver') throw new HttpError(409, rideMessages.cancelAfterBoarding);
+  }
   return rows.length;
 }
 

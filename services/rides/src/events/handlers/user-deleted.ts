@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { RidesDb } from '../../db/rides-db.ts';
 import { forgetPaymentMethodsOf } from '../../payment-methods/user-payment-methods.ts';
 import { cancelRideRequestsOf } from '../../ride-requests/passenger-ride-requests.ts';
+import { cancelFutureBookingsOf } from '../../bookings/booking-actions.ts';
 import { cancelFutureRidesOf } from '../../driver/driver-rides.ts';
 import { forgetVehiclesOf } from '../../vehicles/driver-vehicles.ts';
 import { forgetPlateDisputesOf } from '../../vehicles/plate-disputes.ts';
@@ -14,7 +15,8 @@ type UserDeleted = z.infer<typeof userDeleted.schema>;
 /**
  * krom.identity.user.deleted.v1 → the user's saved mobile money numbers are deleted, their
  * vehicles marked deleted (plates freed; rides they made still show them), their rides still
- * to depart (each with its ride.changed) and their open ride requests cancelled, the plate
+ * to depart (each with its ride.changed), their open ride requests and their bookings on rides
+ * to come cancelled (seats back, booking.<fact> with actor system), the plate
  * disputes they filed deleted, once per event id. Payments stay: they are financial records of both
  * parties and hold only user ids. Past rides stay too, for their passengers' history.
  */
@@ -25,6 +27,7 @@ export function handleUserDeleted(db: RidesDb, logger: Logger): EventRule<UserDe
       removedVehicles: await forgetVehiclesOf(tx, userId),
       cancelledRides: await cancelFutureRidesOf(tx, userId),
       cancelledRideRequests: await cancelRideRequestsOf(tx, userId),
+      cancelledBookings: await cancelFutureBookingsOf(tx, userId),
       removedPlateDisputes: await forgetPlateDisputesOf(tx, userId),
     }),
     afterCommit: async (envelope, result) => {

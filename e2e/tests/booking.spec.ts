@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+import { signUpThroughApi } from './support/accounts.ts';
+import { verifiedDriverThroughApi } from './support/drivers.ts';
+import { deliveredSms } from './support/e2e-env.ts';
+
+/**
+ * Booking a seat end to end (issue 21): a passenger books 2 seats from a stop on a ride the driver
+ * approves; the driver accepts from the notification; the passenger finds the booking confirmed
+ * with its boarding code under My Rides, and the e-ticket in the SMS outbox; the driver boards
+ * them by that code; a second passenger cancels and is told the policy before the tap (the ride leaves
+ * within the day, when boarding opens: half the fare).
+ */
+
+const headers = { origin: baseURL };
+
+/** The verified driver's car and a ride Accra → Nkawkaw → Kumasi they approve each booking of, posted through the API. */
+async function approvalRide(page: Page, plateDigits: string): Promise<string> {
+  const leaves = new Date(Date.now() + 20 * 3_600_000).toISOString();
+  const vehicle = await page.request.post('/api/vehicles', {
+    headers,
+    data: { make: 'Toyota', model: 'Corolla', year: 2019, color: 'Silver', licensePlate: `GR-${plateDigits}-24`, seats: 5 },
+  });
+  expect(vehicle.status(), await vehicle.text()).toBe(201);
+  const posted = await page.request.post('/api/rides', {
+    headers,
+    data: {
+      vehicleId: ((await vehicle.json()) as { id: string }).id,
+      fromCity: 'Accra',
+      fromLocation: 'Accra',
+      toCity: 'Kumasi',
+      toLocation: 'Kumasi',
+      stops: [{ location: 'Nkawkaw', city: 'Nkawkaw', meetingPoint: 'By the Total fuel station' }],
+      // Within the day: passengers are boarded from 24 hours before departure.
+      departureDate: leaves.slice(0, 10),
+      departureTime: leaves.slice(11, 16),
+      availableSeats: 3,
+      pricePerSeat: '100',
+      bookingMode: 'approval',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { id: string }).id;
+}
+
+const textsTo = (phone: string) => deliveredSms().filter((sms) => sms.to === `+233${phone.slice(1)}`);
+
+test('a passenger books 2 seats from a stop, the driver accepts and boards them by code, another passenger cancels by the policy', async ({ page, browser }) => {
+  test.slow();
+  const driver = await verifiedDriverThroughApi(page, 'Driver');
+  const rideId = await approvalRide(page, driver.phone.slice(-4));
+
+  const passengerContext = await browser.newContext();
+  const passenger = await passengerContext.newPage();
+  const secondContext = await browser.newContext();
+  const second = await secondContext.newPage();
+  try {
+    const rider = await signUpThroughApi(passenger, 'Rider');
+
+    await test.step('the passenger books 2 seats from Nkawkaw to Kumasi; the ride says the driver approves', async () => {
+      await passenger.goto(`/ride-preview/${rideId}?seats=2&board=1&alight=2`);
+      await expect(passenger.getByText('Driver approves').first()).toBeVisible();
+      await passenger.getByRole('link', { name: 'Book This Ride' }).click();
+      await expect(passenger).toHaveURL(new RegExp(`/book-seat/${rideId}\\?`));
+      await expect(passenger.getByLabel('Where you board')).toContainText('Nkawkaw');
+      await expect(passenger.getByLabel('Passenger name')).toHaveValue(`${rider.first} ${rider.last}`);
+      await passenger.getByRole('button', { name: 'Confirm' }).click();
+      await expect(passenger.getByRole('heading', { name: 'Request sent' })).toBeVisible();
+    });
+
+    await test.step('the driver accepts the request from the notification', async () => {
+      await page.goto('/notifications');
+      const notice = page.getByRole('article').filter({ hasText: 'New booking request' }).first();
+      await expect(notice).toContainText(`${rider.first} asks for 2 seats from Nkawkaw to Kumasi`);
+      await notice.getByRole('button', { name: 'Accept' }).click();
+      await expect(notice.getByText('Accepted')).toBeVisible();
+    });
+
+    let code = '';
+    await test.step('the passenger sees the booking confirmed with its code in My Rides, and the e-ticket came by SMS', async () => {
+      await passenger.goto('/my-rides');
+      const booking = passenger.getByRole('listitem').filter({ hasText: 'Nkawkaw' }).first();
+      await expect(booking).toContainText('Confirmed');
+      const shown = booking.getByText(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+      await expect(shown).toBeVisible();
+      code = (await shown.textContent()) ?? '';
+      await expect.poll(() => textsTo(rider.phone).map((sms) => sms.body).find((body) => body.startsWith('Krom e-ticket'))).toContain(code);
+      const ticket = textsTo(rider.phone).find((sms) => sms.body.startsWith('Krom e-ticket'))!.body;
+      expect(ticket).toContain('Nkawkaw to Kumasi');
+      expect(ticket).toContain(`GR-${driver.phone.slice(-4)}-24`);
+    });
+
+    await test.step('the driver boards the passenger by the code in Manage Bookings', async () => {
+      await page.goto('/rides/as-driver');
+      await page.getByRole('button', { name: /Manage Bookings/ }).first().click();
+      await page.getByLabel('Boarding code').fill(code.toLowerCase());
+      await page.getByRole('button', { name: 'Board', exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: rider.first })).toBeVisible();
+      const answer = await passenger.request.get('/api/bookings/mine');
+      expect(((await answer.json()) as { bookings: { status: string }[] }).bookings[0]?.status).toBe('boarded');
+    });
+
+    await test.step('a second passenger, confirmed, cancels and is told the policy before the tap', async () => {
+      await signUpThroughApi(second, 'Second');
+      const booked = await second.request.post('/api/bookings', {
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        data: { rideId, seats: 1, boardAt: 0, alightAt: 2, passengerName: 'Kojo Second', passengerPhone: '0245550199' },
+      });
+      expect(booked.status(), await booked.text()).toBe(201);
+      const accepted = await page.request.post(`/api/bookings/${((await booked.json()) as { id: string }).id}/accept`, { headers });
+      expect(accepted.status(), await accepted.text()).toBe(200);
+
+      await second.goto('/my-rides');
+      await second.getByRole('button', { name: 'Cancel Booking' }).click();
+      const dialog = second.getByRole('alertdialog');
+      // The ride leaves within 24 hours: half the fare.
+      await expect(dialog).toContainText('Less than 24 hours before departure, the policy gives back half the fare');
+      await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+      await expect(second.getByText('Booking Cancelled')).toBeVisible();
+      const mine = await second.request.get('/api/bookings/mine?when=past');
+      expect(((await mine.json()) as { bookings: { status: string }[] }).bookings[0]?.status).toBe('cancelled_by_passenger');
+    });
+  } finally {
+    await passengerContext.close();
+    await secondContext.close();
+  }
+});
