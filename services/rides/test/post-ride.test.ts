@@ -374,6 +374,7 @@ describe('a posted ride', () => {
         { location: 'Nsawam Lorry Station', city: 'Nsawam', localityArea: 'Nsawam', latitude: 5.814382, longitude: -0.345786, stopType: 'pickup', meetingPoint: ' Nsawam Lorry Station, front gate ' },
         { location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', region: 'Eastern', latitude: nkawkaw.latitude, longitude: nkawkaw.longitude },
       ],
+      legPrices: { '2-3': '20.50' },
     });
     const response = await post(caller, body);
     expect(response.statusCode).toBe(201);
@@ -416,6 +417,8 @@ describe('a posted ride', () => {
       driverRidesCompleted: 0,
       createdAt: expect.any(String),
       isOwnRide: true,
+      leg: { boardAt: 0, alightAt: 3, seatsLeft: 3, pricePerSeat: '45.50' },
+      legPrices: { '2-3': '20.50' },
     });
     expect((await call({ kind: 'public' }, 'GET', `/rides/${ride.id}`)).json()).toEqual({ ...response.json(), isOwnRide: false });
   });

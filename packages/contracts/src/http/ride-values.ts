@@ -59,6 +59,10 @@ export const rideMessages = {
     `Price per seat cannot be more than ${formatCedis(cap)} for this route. Krom prices share the cost of the trip; they are not for profit.`,
   priceAboveShortTripCap: (cap: string, place: string) =>
     `Price per seat cannot be more than ${formatCedis(cap)}: Krom cannot find ${place} on the map to work out the trip's distance. Choose it from the location suggestions.`,
+  legKey: 'Leg prices are for parts of the route, from one of its places to a later one',
+  legPriceFormat: 'A leg price must be an amount in cedis, such as 45 or 45.50',
+  legPriceAboveCap: (from: string, to: string, cap: string) =>
+    `The price from ${from} to ${to} cannot be more than ${formatCedis(cap)}, this route's cap. Krom prices share the cost of the trip; they are not for profit.`,
   placeElsewhere: (place: string) => `The map point given for ${place} is not in ${place}. Choose it again from the location suggestions.`,
   notFound: 'Ride not found',
   notYours: 'Ride not found',

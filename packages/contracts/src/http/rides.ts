@@ -3,7 +3,8 @@ import { bookingHorizonMonths, calendarDateField, dateMessages, daysAfter, month
 import { decimal, isoDateTime, uuid } from './fields.ts';
 import { ghanaBounds, placeTown, routePointSchema } from './places.ts';
 import { rideVehicleSchema } from './vehicles.ts';
-import { bookingModes } from './booking-values.ts';
+import { bookingMessages, bookingModes } from './booking-values.ts';
+import { parseLegKey } from './leg-prices.ts';
 import { verificationStatuses } from './auth.ts';
 import { currency, defaultRidePageSize, maxRidePage, maxRidePageSize, maxRideSeats, maxWizardStops, rideMessages, rideStatuses, stopTypes } from './ride-values.ts';
 
@@ -45,6 +46,18 @@ export const priceField = z
   .min(1, rideMessages.price)
   .regex(/^\d{1,6}(\.\d{1,2})?$/, rideMessages.priceFormat)
   .refine((price) => Number(price) > 0, rideMessages.priceFormat);
+
+/**
+ * The driver's prices for parts of the route, keyed by the leg's place indexes (`"1-3"`: from the
+ * first stop to the third place; 0 is the departure, n + 1 the destination), as decimal cedis. A leg
+ * left out costs its share of the ride's price (leg-prices.ts); each is held to the route's cap.
+ */
+export const legPricesField = z
+  .record(
+    z.string().refine((key) => parseLegKey(key) !== undefined, rideMessages.legKey),
+    z.string({ error: rideMessages.legPriceFormat }).trim().regex(/^\d{1,6}(\.\d{1,2})?$/, rideMessages.legPriceFormat).refine((price) => Number(price) > 0, rideMessages.legPriceFormat),
+  )
+  .refine((prices) => Object.keys(prices).length <= 21, rideMessages.legKey);
 
 export const stopInputSchema = z.object({
   location: z.string({ error: rideMessages.stopLocation }).trim().min(2, rideMessages.stopLocation).max(200),
@@ -97,6 +110,8 @@ export const postRideSchema = z.object({
   pickupStation: optionalText(200),
   /** Whether bookings are confirmed at once (instant, the default) or wait for the driver's answer (approval). */
   bookingMode: z.enum(bookingModes).default('instant'),
+  /** The wizard's step 3: prices the driver set for legs that start or end at a stop. */
+  legPrices: legPricesField.default({}),
   status: z.literal('active').optional(),
 }).refine((ride) => placeTown(ride.fromLocation, ride.fromLocalityArea) !== placeTown(ride.toLocation, ride.toLocalityArea), {
   // The ride requests' rule: a ride is between two towns (`"accra "` and `"Accra"` are one).
@@ -116,6 +131,8 @@ export const updateRideSchema = z.object({
   description: optionalText(500),
   /** Left out, the ride keeps its booking mode. */
   bookingMode: z.enum(bookingModes).optional(),
+  /** Left out, the ride keeps its leg prices; given, they replace them all (`{}`: every leg by its share). */
+  legPrices: legPricesField.optional(),
 });
 export type UpdateRideInput = z.input<typeof updateRideSchema>;
 
@@ -132,6 +149,30 @@ export const rideStopSchema = z.object({
   meetingPoint: z.string().nullable(),
 });
 export type RideStop = z.infer<typeof rideStopSchema>;
+
+/**
+ * The part of a ride a passenger rides, from place `boardAt` to place `alightAt` (0 the departure,
+ * 1..n the stops, n + 1 the destination): in a search, the earliest place matching `from` to the
+ * latest matching `to`; otherwise the whole route. The booking screen takes them as `board` and `alight`.
+ */
+export const rideLegSchema = z.object({
+  boardAt: z.number().int(),
+  alightAt: z.number().int(),
+  /** The ride's seats less the most taken on any part of the route between them. */
+  seatsLeft: z.number().int(),
+  /** What a seat costs from boardAt to alightAt (decimal cedis). */
+  pricePerSeat: z.string(),
+});
+export type RideLeg = z.infer<typeof rideLegSchema>;
+
+/** GET /rides/{id}?board=&alight=: the leg the details answer for (the whole route when left out). */
+export const rideLegQuerySchema = z
+  .object({
+    board: decimal(z.number({ error: bookingMessages.places }).int(bookingMessages.places).min(0, bookingMessages.places).max(maxWizardStops + 1, bookingMessages.places)).optional(),
+    alight: decimal(z.number({ error: bookingMessages.places }).int(bookingMessages.places).min(1, bookingMessages.places).max(maxWizardStops + 1, bookingMessages.places)).optional(),
+  })
+  .refine((leg) => leg.board === undefined || leg.alight === undefined || leg.alight > leg.board, { message: bookingMessages.placesOrder, path: ['alight'] });
+export type RideLegQuery = z.output<typeof rideLegQuerySchema>;
 
 /** A ride as listed to a client (the spec's list fields, with the driver from rides' own projection). */
 export const rideSummarySchema = z.object({
@@ -162,6 +203,8 @@ export const rideSummarySchema = z.object({
   status: z.enum(rideStatuses),
   vehicle: rideVehicleSchema,
   stops: z.array(rideStopSchema),
+  /** The passenger's part of the route, with its seats left and price. */
+  leg: rideLegSchema,
 });
 export type RideSummary = z.infer<typeof rideSummarySchema>;
 
@@ -178,6 +221,8 @@ export const rideDetailsSchema = rideSummarySchema.extend({
   createdAt: isoDateTime,
   /** Whether the caller is the ride's driver (their preview offers Edit and Cancel, not booking); false for a guest. */
   isOwnRide: z.boolean(),
+  /** The prices the driver set for legs (`"1-3"` → cedis); the others cost their share of the ride's price. */
+  legPrices: z.record(z.string(), z.string()),
 });
 export type RideDetails = z.infer<typeof rideDetailsSchema>;
 export const rideParams = z.object({ id: z.string().describe('The ride id (a uuid)') });

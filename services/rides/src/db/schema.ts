@@ -185,12 +185,14 @@ export const routeBoxExpression = sql.raw('box(point(route_west, route_south), p
 const searchCovers = (table: {
   driverId: AnyPgColumn;
   availableSeats: AnyPgColumn;
+  seatsOffered: AnyPgColumn;
+  legSeatsTaken: AnyPgColumn;
   routeKey: AnyPgColumn;
   routeSouth: AnyPgColumn;
   routeNorth: AnyPgColumn;
   routeWest: AnyPgColumn;
   routeEast: AnyPgColumn;
-}) => [table.driverId, table.availableSeats, table.routeKey, table.routeSouth, table.routeNorth, table.routeWest, table.routeEast];
+}) => [table.driverId, table.availableSeats, table.seatsOffered, table.legSeatsTaken, table.routeKey, table.routeSouth, table.routeNorth, table.routeWest, table.routeEast];
 
 /**
  * A ride a driver posted: the spec's ride entity. `departure_at` is the date and time as one
@@ -243,6 +245,12 @@ export const rides = pgTable(
     /** Instant: a booking is confirmed at once; approval: the driver accepts or declines each request. */
     bookingMode: text('booking_mode', { enum: bookingModes }).notNull().default('instant'),
     pricePerSeat: numeric('price_per_seat', { precision: 10, scale: 2 }).notNull(),
+    /**
+     * The prices the driver set for legs, `{"1-3": "40.00"}` (from place 1 to place 3, as
+     * decimal cedis; each within the route's cap); a leg not here costs its share of
+     * price_per_seat (contracts' leg-prices.ts, rides/legs.ts).
+     */
+    legPrices: jsonb('leg_prices').$type<Record<string, string>>().notNull().default({}),
     currency: text('currency').notNull().default('GHS'),
     description: text('description'),
     duration: text('duration'),
@@ -298,6 +306,8 @@ export const rides = pgTable(
     // The search's entry points: a date (the listing's usual filter), or departure order alone.
     // Only searchable rides are in them, and with the driver, the free seats, the route text and
     // box the search skips the table for every ride its first cut rules out (index-only scans).
+    // The seats offered and taken per leg let a search without places check the whole route's
+    // seats there too.
     index('rides_search_date_idx')
       .on(table.departureDate, table.departureAt, table.id, ...searchCovers(table))
       .where(sql`status = 'active' AND available_seats > 0`),

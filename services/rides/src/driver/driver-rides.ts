@@ -137,7 +137,10 @@ export async function updateRide(
       // The cap of its stored route, placed as at posting; a place no longer where it says counts as unplaced.
       priceCap: { ...routeCapFor(await storedRoute(tx, ride), pricing), misplaced: [] },
       postedDepartureAt: ride.postedDepartureAt,
+      legPrices: { prices: request.legPrices ?? ride.legPrices, places: [ride.fromLocation, ...ride.stops.map((stop) => stop.location), ride.toLocation] },
     });
+    // Left out, the leg prices stay; given, they replace the ride's.
+    const legPrices = request.legPrices === undefined ? sql`leg_prices` : sql`${JSON.stringify(request.legPrices)}::jsonb`;
     // Left out, the description stays; sent blank, it is removed.
     const description = request.description === undefined ? sql`description` : sql`${request.description || null}`;
     const updated = await changeRide(
@@ -146,7 +149,7 @@ export async function updateRide(
       sql`departure_date = ${request.departureDate}::date, departure_time = ${request.departureTime},
         departure_at = ${departureAt.toISOString()}::timestamptz, available_seats = ${request.availableSeats - Math.min(...seats.taken)}::int,
         seats_offered = ${request.availableSeats}::int, booking_mode = ${request.bookingMode ?? ride.bookingMode},
-        price_per_seat = ${request.pricePerSeat}::numeric, description = ${description}`,
+        price_per_seat = ${request.pricePerSeat}::numeric, leg_prices = ${legPrices}, description = ${description}`,
       now,
     );
     const [view] = await driverRidesOf(tx, [updated], now);

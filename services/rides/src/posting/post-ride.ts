@@ -78,6 +78,7 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
         },
         pricing,
       ),
+      legPrices: { prices: request.legPrices, places: route.map((place) => place.location) },
     });
 
     const [ride] = await tx
@@ -109,6 +110,7 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
         // The vehicle's seats, whatever the client sent: the ride is in that car.
         totalSeats: vehicle.seats,
         pricePerSeat: request.pricePerSeat,
+        legPrices: request.legPrices,
         currency: request.currency,
         description: textOrNull(request.description),
         duration: textOrNull(request.duration),

@@ -38,6 +38,8 @@ export const editableRideFields = {
   description: { bookingsRelyOnIt: false },
   // A request waiting for the driver was made under approval; switching would change its terms.
   bookingMode: { bookingsRelyOnIt: true },
+  // A booking keeps the price it was made at (bookings.price_per_seat); a new leg price is for the next.
+  legPrices: { bookingsRelyOnIt: false },
 } as const satisfies Record<keyof UpdateRideRequest, EditRule>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

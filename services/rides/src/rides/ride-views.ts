@@ -3,6 +3,7 @@ import type { BookingMode } from '@krom/contracts/http/bookings';
 import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
+import { destinationIndexOf, rideLegOf } from './legs.ts';
 
 /** What the ride queries run on: the database or a transaction (both execute SQL). */
 export type SqlRunner = Pick<RidesDb, 'execute'>;
@@ -25,6 +26,10 @@ export type RideRow = {
   departureAt: string;
   duration: string | null;
   availableSeats: number;
+  seatsOffered: number;
+  /** Seats taken per leg (leg i at index i; none past the end). */
+  legSeatsTaken: number[];
+  legPrices: Record<string, string>;
   bookingMode: BookingMode;
   /** `total_seats`: the vehicle's seats when the ride was posted (the driver's included). */
   postedVehicleSeats: number;
@@ -42,7 +47,23 @@ export type RideRow = {
   toRegion: string | null;
   pickupStation: string | null;
   createdAt: string;
+  /**
+   * The searched leg's ends as the search matched them (search-rides.ts): the boarding place's
+   * stop_order (0, the departure) and the leaving place's (the destination as `DESTINATION_ORDER`).
+   * Absent outside a search with places: the leg is the whole route.
+   */
+  boardOrder?: number | null;
+  alightOrder?: number | null;
 };
+
+/** The destination's order in a search's leg (beyond any stop's, stop_order being at most 10). */
+export const DESTINATION_ORDER = 1000;
+
+/** The row's leg as place indexes: the search's when it matched one, else the whole route. */
+function legOf(row: RideRow): [number, number] {
+  const alight = row.alightOrder == null || row.alightOrder >= DESTINATION_ORDER ? destinationIndexOf(row) : row.alightOrder;
+  return [row.boardOrder ?? 0, alight];
+}
 
 /** The driver's name as riders see it, until identity sends one (no projected row yet). */
 export const fallbackDriverName = 'Krom driver';
@@ -60,7 +81,8 @@ export const rideRowsSelect = sql.raw(`
     r.from_city AS "fromCity", r.to_city AS "toCity", r.from_location AS "fromLocation", r.to_location AS "toLocation",
     r.from_locality_area AS "fromLocalityArea", r.to_locality_area AS "toLocalityArea",
     r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
-    r.duration, r.available_seats AS "availableSeats", r.booking_mode AS "bookingMode", r.total_seats AS "postedVehicleSeats",
+    r.duration, r.available_seats AS "availableSeats",
+    r.seats_offered AS "seatsOffered", r.leg_seats_taken AS "legSeatsTaken", r.leg_prices AS "legPrices", r.booking_mode AS "bookingMode", r.total_seats AS "postedVehicleSeats",
     r.price_per_seat::text AS "pricePerSeat", r.currency, r.description, r.status,
     json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
                       'licensePlate', v.license_plate, 'seats', v.seats) AS vehicle,
@@ -121,6 +143,7 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   status: row.status,
   vehicle: row.vehicle,
   stops: row.stops,
+  leg: rideLegOf(row, ...legOf(row)),
 });
 
 /** The ride in full as `viewerId` sees it (undefined for a guest): only whether they drive it, never another member's id. */
@@ -136,6 +159,7 @@ export const toRideDetails = (row: RideRow, driverRidesCompleted: number, viewer
   driverRidesCompleted,
   createdAt: isoInstant(row.createdAt),
   isOwnRide: viewerId !== undefined && row.driverId === viewerId,
+  legPrices: row.legPrices,
 });
 
 /** What bookings a ride has, as its driver sees them (driver/driver-rides.ts `bookingFiguresOf`). */

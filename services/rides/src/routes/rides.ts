@@ -35,7 +35,7 @@ export async function rideRoutes(app: FastifyInstance, { db, pricing, answers }:
   routeEndpoint(app, searchRidesRoute, { handler: async (request, reply) => sendJsonText(reply, await answers.answer(request.query)) });
 
   routeEndpoint(app, getRideRoute, {
-    handler: async (request) => getRide(db, request.params.id, { ownerId: userOrNone(request) }),
+    handler: async (request) => getRide(db, request.params.id, { ownerId: userOrNone(request), leg: request.query }),
   });
 
   routeEndpoint(app, postRideRoute, {

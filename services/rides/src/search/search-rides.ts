@@ -2,7 +2,7 @@ import { nearbyRadiusKm, type RideSearchResponse, type rideSearchQuerySchema } f
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { routeBoxExpression } from '../db/schema.ts';
-import { driverVisible, type RideRow, rideRowsSelect, type SqlRunner, toRideSummary } from '../rides/ride-views.ts';
+import { DESTINATION_ORDER, driverVisible, type RideRow, rideRowsSelect, type SqlRunner, toRideSummary } from '../rides/ride-views.ts';
 import { PLACE_SEPARATOR } from './route-search.ts';
 
 export type RideSearch = z.output<typeof rideSearchQuerySchema>;
@@ -20,6 +20,14 @@ export type RideSearch = z.output<typeof rideSearchQuerySchema>;
  * route's box overlapping the searched point's), then the exact rule above on the candidates left.
  * With a date the first cut is read from the date's index alone, no table row visited. Why the
  * indexes are as they are, with measurements: the service's README, "Search".
+ *
+ * Seats are counted per leg. The searched leg runs from the earliest place matching `from` (the
+ * departure without it) to the latest matching `to` (the destination without it), and a ride is
+ * listed only when that leg has the seats asked for (one by default): the ride's seats less the
+ * most taken on any of its legs. The first cut keeps `available_seats` (the freest leg's, which
+ * the indexes hold): a ride without them on any leg has none on the searched one. The exact rule
+ * checks the leg; without places it is the whole route, checked from the indexes too (they hold
+ * the seats offered and taken per leg).
  *
  * One statement answers a page and the total. Every value is a bound parameter; the statement's
  * text depends only on which filters are present, and it is planned with the actual values (a
@@ -78,8 +86,6 @@ function pointMatches(columns: PointColumns, filter: PointFilter): SQL {
 const rideFrom: PointColumns = { text: 'r.from_search', latitude: 'r.from_latitude', longitude: 'r.from_longitude' };
 const rideTo: PointColumns = { text: 'r.to_search', latitude: 'r.to_latitude', longitude: 'r.to_longitude' };
 const stop: PointColumns = { text: 's.search_text', latitude: 's.latitude', longitude: 's.longitude' };
-/** Beyond any stop's order (stop_order is at most 10): the destination's place on the route. */
-const DESTINATION_ORDER = 1000;
 
 /** The earliest point of the ride a passenger can board at matching `filter`, or null. */
 const boardingOrder = (filter: PointFilter) => sql`(CASE WHEN ${pointMatches(rideFrom, filter)} THEN 0 ELSE (
@@ -127,12 +133,37 @@ function routeFirstCut(from: PointFilter | undefined, to: PointFilter | undefine
   return cuts;
 }
 
-/** The exact route rule: boarding before leaving when both are asked for. */
-function exactRoute(from: PointFilter | undefined, to: PointFilter | undefined): SQL | undefined {
-  if (from && to) return sql`${boardingOrder(from)} < ${leavingOrder(to)}`;
-  if (from) return sql`${boardingOrder(from)} IS NOT NULL`;
-  if (to) return sql`${leavingOrder(to)} IS NOT NULL`;
-  return undefined;
+/** The searched leg's ends: where the passenger boards (0, the departure, without `from`) and leaves (the destination without `to`). */
+function searchedLeg(from: PointFilter | undefined, to: PointFilter | undefined): { board: SQL; alight: SQL } {
+  return { board: from ? boardingOrder(from) : sql`0`, alight: to ? leavingOrder(to) : sql.raw(String(DESTINATION_ORDER)) };
+}
+
+/**
+ * Whether every leg from place `board` to place `alight` (stop orders, the destination's beyond
+ * the array) has `seats` free: none has more taken than the seats offered less those. Leg i is at
+ * position i + 1 of leg_seats_taken; a leg past its end has none taken (ALL of nothing holds). An
+ * array comparison, no subquery: it runs for every candidate, and for every ride of an
+ * unfiltered listing's count. A ride nobody booked (`'{}'`, most rides) has `available_seats`
+ * free on every leg, which the first cut checked: said first, it spares the comparison, and it
+ * gives the planner an estimate from the column's statistics (it has none for `>= ALL` of a
+ * column and guesses one row, which turned an unfiltered listing's page into a full sort).
+ */
+const seatsFreeBetween = (board: SQL, alight: SQL, seats: number) =>
+  sql`(r.leg_seats_taken = '{}' OR r.seats_offered - ${seats}::int >= ALL (r.leg_seats_taken[${board} + 1:${alight}]))`;
+
+/** The same over the whole route (what the indexes answer for a search without places). */
+const seatsFreeOnRoute = (seats: number) => sql`(r.leg_seats_taken = '{}' OR r.seats_offered - ${seats}::int >= ALL (r.leg_seats_taken))`;
+
+/**
+ * The exact route rule: boarding before leaving when both are asked for, and the seats asked for
+ * on every leg between. Each end is worked out once per candidate (OFFSET 0 keeps the planner
+ * from copying the subqueries into both comparisons).
+ */
+function exactRoute(from: PointFilter | undefined, to: PointFilter | undefined, seats: number): SQL | undefined {
+  if (!from && !to) return undefined;
+  const { board, alight } = searchedLeg(from, to);
+  return sql`EXISTS (SELECT 1 FROM (SELECT ${board} AS board, ${alight} AS alight OFFSET 0) leg
+    WHERE leg.board < leg.alight AND ${seatsFreeBetween(sql`leg.board`, sql`leg.alight`, seats)})`;
 }
 
 /**
@@ -151,10 +182,13 @@ export function searchCondition(query: RideSearch, now: Date): SQL {
     sql`r.departure_at > ${now.toISOString()}::timestamptz`,
     driverVisible,
   ];
-  if (query.seats !== undefined && query.seats > 1) candidate.push(sql`r.available_seats >= ${query.seats}::int`);
+  const seats = query.seats ?? 1;
+  if (seats > 1) candidate.push(sql`r.available_seats >= ${seats}::int`);
   if (withDate) candidate.push(sql`r.departure_date = ${query.date}::date`);
   candidate.push(...routeFirstCut(from, to, withDate));
-  const exact = exactRoute(from, to);
+  // Without places the leg is the whole route, whose seats the indexes hold: part of the first cut.
+  if (!from && !to) candidate.push(seatsFreeOnRoute(seats));
+  const exact = exactRoute(from, to, seats);
   const candidates = sql.join(candidate, sql` AND `);
   if (!exact) return candidates;
   // A day's candidates come from its index alone and only they are fetched (the inner `r` is the
@@ -166,7 +200,20 @@ export function searchCondition(query: RideSearch, now: Date): SQL {
 type SearchRow = RideRow & { total: number };
 
 /**
- * The one statement a search runs: a page of rides (with vehicle, driver and stops) and the total.
+ * The searched leg's ends of the page's rides (`page`): worked out again for those rides only
+ * (a page at most), rather than carried for every candidate. None without places (the whole route).
+ */
+function pageLegs(query: RideSearch): SQL | undefined {
+  const from = pointFilter(query.from, query.fromLatitude, query.fromLongitude);
+  const to = pointFilter(query.to, query.toLatitude, query.toLongitude);
+  if (!from && !to) return undefined;
+  const { board, alight } = searchedLeg(from, to);
+  return sql`SELECT r.id, ${board} AS "boardOrder", ${alight} AS "alightOrder" FROM rides r WHERE r.id IN (SELECT id FROM page)`;
+}
+
+/**
+ * The one statement a search runs: a page of rides (with vehicle, driver, stops and the searched
+ * leg's ends) and the total.
  *
  * With a date the matching rides are few (a day's): one scan finds them, counts them (a window
  * count) and sorts them; a page past the end answers no row, and the total is counted apart.
@@ -176,21 +223,25 @@ type SearchRow = RideRow & { total: number };
 export function searchStatement(query: RideSearch, now: Date): SQL {
   const where = searchCondition(query, now);
   const window = sql`LIMIT ${query.pageSize}::int OFFSET ${(query.page - 1) * query.pageSize}::int`;
+  const legs = pageLegs(query);
+  const legsWith = legs ? sql`, legs AS (${legs})` : sql``;
+  const legColumns = legs ? sql`, legs."boardOrder", legs."alightOrder"` : sql``;
+  const legsJoin = legs ? sql`LEFT JOIN legs ON legs.id = ride.id` : sql``;
   if (query.date !== undefined) {
     return sql`
-      WITH page AS (SELECT r.id, count(*) OVER ()::int AS total FROM rides r WHERE ${where} ORDER BY r.departure_at, r.id ${window})
-      SELECT page.total, ride.* FROM page JOIN (${rideRowsSelect}) ride ON ride.id = page.id
+      WITH page AS (SELECT r.id, count(*) OVER ()::int AS total FROM rides r WHERE ${where} ORDER BY r.departure_at, r.id ${window})${legsWith}
+      SELECT page.total, ride.*${legColumns} FROM page JOIN (${rideRowsSelect}) ride ON ride.id = page.id ${legsJoin}
       ORDER BY ride."departureAt", ride.id`;
   }
   return sql`
     WITH matched AS (SELECT count(*)::int AS total FROM rides r WHERE ${where}),
-    page AS (SELECT r.id FROM rides r WHERE ${where} ORDER BY r.departure_at, r.id ${window})
-    SELECT matched.total, ride.* FROM matched LEFT JOIN (${rideRowsSelect} WHERE r.id IN (SELECT id FROM page)) ride ON true
+    page AS (SELECT r.id FROM rides r WHERE ${where} ORDER BY r.departure_at, r.id ${window})${legsWith}
+    SELECT matched.total, ride.*${legColumns} FROM matched LEFT JOIN (${rideRowsSelect} WHERE r.id IN (SELECT id FROM page)) ride ON true ${legsJoin}
     ORDER BY ride."departureAt", ride.id`;
 }
 
 /**
- * Future, active rides with enough free seats matching the filters, by departure then id, a page
+ * Future, active rides with enough free seats on the searched leg matching the filters, by departure then id, a page
  * at a time, with how many match in all. Past the last page the answer has no rides and the total.
  */
 export async function searchRides(db: SqlRunner, query: RideSearch, now = new Date()): Promise<RideSearchResponse> {

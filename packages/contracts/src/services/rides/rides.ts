@@ -12,6 +12,7 @@ import {
   priceGuideRequestSchema,
   priceGuideSchema,
   rideDetailsSchema,
+  rideLegQuerySchema,
   rideParams,
   rideSearchQuerySchema,
   rideSearchResponseSchema,
@@ -34,9 +35,10 @@ export const getRideRoute = defineEndpoint({
   method: 'GET',
   path: '/rides/:id',
   caller: 'public',
-  summary: 'A ride with its driver, vehicle, stops and coordinates',
+  summary: 'A ride with its driver, vehicle, stops and coordinates, and the seats left and price of the leg asked for (the whole route by default)',
   params: rideParams,
-  responses: { 200: rideDetailsSchema, ...errorResponses(401, 404) },
+  query: rideLegQuerySchema,
+  responses: { 200: rideDetailsSchema, ...errorResponses(400, 401, 404) },
 });
 export const postRideRoute = defineEndpoint({
   method: 'POST',
