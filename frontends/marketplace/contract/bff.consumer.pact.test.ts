@@ -136,6 +136,8 @@ const rideSummary = {
     stopType: oneOf(stopTypes, 'either'),
     meetingPoint: like('By the Total fuel station'),
   }),
+  // The passenger's leg (the whole route here): the cards and the preview show its seats and price.
+  leg: { boardAt: integer(0), alightAt: integer(2), seatsLeft: integer(3), pricePerSeat: money('80.00') },
 };
 
 /** The details screen's ride: the summary with the map's coordinates, regions and the pickup station. */
@@ -152,6 +154,8 @@ const rideDetails = {
   createdAt: isoDate,
   // A guest's view of it: Edit and Cancel are only for its driver.
   isOwnRide: false,
+  // The driver set no leg price: every leg costs its share of the ride's price.
+  legPrices: {},
 };
 
 const vehicleInput = { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: 'GR 1234 20', seats: 4 } as const;

@@ -28,7 +28,9 @@ export async function render(url: string, options: RenderOptions = { static: fal
 
 /** A ride's preview, what shared links open, names the ride in the link's card (title and Open Graph). */
 function headOf(url: string, queryClient: QueryClient): PageHead | undefined {
-  const id = matchPath('/ride-preview/:id', url.split('?')[0] ?? '')?.params.id;
-  const ride = id ? queryClient.getQueryData(getRideQueryOptions(id).queryKey) : undefined;
+  const [path = '', search = ''] = url.split('?');
+  const id = matchPath('/ride-preview/:id', path)?.params.id;
+  const query = new URLSearchParams(search);
+  const ride = id ? queryClient.getQueryData(getRideQueryOptions(id, { board: query.get('board'), alight: query.get('alight') }).queryKey) : undefined;
   return ride ? ridePreviewHead(ride) : undefined;
 }

@@ -94,6 +94,20 @@ describe('a ride preview rendered on request', () => {
     expect(api.callsTo('GET', `/api/rides/${ride.id}`)).toEqual([]);
   });
 
+  it("shows the leg its address names (?board=&alight=), asked of the API as the browser's app asks it", async () => {
+    const leg = { boardAt: 1, alightAt: 2, seatsLeft: 1, pricePerSeat: '15.00' };
+    const legUrl = `/ride-preview/${ride.id}?board=1&alight=2`;
+    const answers = { [dataPreloadUrl(previewDataPreload, new URLSearchParams('board=1&alight=2'), { id: ride.id })]: { status: 200, body: { ...ride, leg } } };
+    expect(Object.keys(answers)).toEqual([`/api/rides/${ride.id}?board=1&alight=2`]);
+    const page = await render(legUrl, { static: false, answers });
+    expect(markupOf(page)).toContain('Your trip');
+    expect(page.head?.description).toContain('GH₵15.00 per seat · 1 seat left');
+    const api = mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    renderRoutes(withPageData(page.pageData), legUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cape Coast to Takoradi' })).toBeTruthy();
+    expect(api.callsTo('GET', `/api/rides/${ride.id}`)).toEqual([]);
+  });
+
   it('shows its not-found state for a ride the API does not know', async () => {
     const page = await render(url, { static: false, answers: answerFor(404, { message: 'Ride not found' }) });
     expect(page.html).toContain('Failed to load ride details');

@@ -6,7 +6,6 @@ import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import { useId } from 'react';
 import styled from 'styled-components';
-import { legOfSearch, legParams, ridePlaces } from '../lib/ride-places.ts';
 import { Card } from './card.tsx';
 
 /*
@@ -41,6 +40,37 @@ export const vehicleName = (vehicle: Pick<RideSummary['vehicle'], 'year' | 'make
 export const stopNames = (ride: Pick<RideSummary, 'stops'>) =>
   [...ride.stops].sort((a, b) => a.stopOrder - b.stopOrder).map((stop) => stop.city ?? stop.location);
 
+type RidePlaces = Pick<RideSummary, 'fromCity' | 'fromLocation' | 'toCity' | 'toLocation' | 'stops'>;
+
+/** The name of the ride's place `index` (0 the departure, 1..n the stops in order, n + 1 the destination): its town, else its name. */
+export function placeName(ride: RidePlaces, index: number): string {
+  if (index <= 0) return ride.fromCity;
+  const stop = [...ride.stops].sort((a, b) => a.stopOrder - b.stopOrder)[index - 1];
+  return stop ? (stop.city ?? stop.location) : ride.toCity;
+}
+
+/** Whether the passenger's leg is part of the route only (they board at or leave at a stop). */
+export const isPartOfRoute = (ride: Pick<RideSummary, 'leg' | 'stops'>) => ride.leg.boardAt > 0 || ride.leg.alightAt < ride.stops.length + 1;
+
+/** "Nkawkaw → Kumasi": where the passenger boards and leaves. */
+export const legText = (ride: RidePlaces & Pick<RideSummary, 'leg'>) => `${placeName(ride, ride.leg.boardAt)} → ${placeName(ride, ride.leg.alightAt)}`;
+
+/**
+ * The query a ride's preview and booking screen read the passenger's leg and seats from
+ * (`?seats=2&board=1&alight=2`): the leg only when it is part of the route (the whole route is
+ * both screens' default), the seats when asked for.
+ */
+export function legQuery(ride: Pick<RideSummary, 'leg' | 'stops'>, seats: number | null | undefined, always = false): string {
+  const query = new URLSearchParams();
+  if (seats) query.set('seats', String(seats));
+  if (always || isPartOfRoute(ride)) {
+    query.set('board', String(ride.leg.boardAt));
+    query.set('alight', String(ride.leg.alightAt));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 const verifiedTick = (
   <svg width="14" height="14" viewBox="0 0 16 16">
     <path d="M3.5 8.5l3 3 6-7" />
@@ -57,30 +87,26 @@ export function VerifiedBadge({ label = 'Verified' }: { label?: string }) {
 }
 
 /**
- * One ride in a list: route with stops, date and time, seats left, how it is booked, price per
- * seat, driver and vehicle, and View Details to its preview. `detailsState` travels with that link
- * (the listing passes its search, so Back to Rides returns to it), and in its address the seats
- * searched for (`?seats=`), so the preview's seat selector starts there, and the leg the searched
- * towns are on this ride (`board`, `alight`), which the preview passes on to the booking.
+ * One ride in a list: route with stops, the passenger's own leg when they ride part of it, date
+ * and time, seats left and price per seat on that leg (the server's `ride.leg`: the search found
+ * it, so its seats and price are the ride's own, not a guess from the searched text), how it is
+ * booked, driver and vehicle, and View Details to its preview. `detailsState` travels with that
+ * link (the listing passes its search, so Back to Rides returns to it), and the seats searched for
+ * and the leg in its address (`?seats=&board=&alight=`), so the preview shows that leg, its seat
+ * selector starts there, and it passes the leg on to the booking.
  */
 export function RideCard({
   ride,
   headingLevel = 3,
   detailsState,
   seats,
-  searched,
 }: {
   ride: RideSummary;
   headingLevel?: 2 | 3;
   detailsState?: unknown;
   seats?: number | null | undefined;
-  searched?: { from?: string | undefined; to?: string | undefined } | undefined;
 }) {
   const titleId = useId();
-  const places = ridePlaces(ride);
-  const detailsQuery = [seats ? `seats=${seats}` : '', searched ? legParams(legOfSearch(places, searched.from, searched.to), places) : '']
-    .filter(Boolean)
-    .join('&');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const stops = stopNames(ride);
   const showPlaces = ride.fromLocation !== ride.fromCity || ride.toLocation !== ride.toCity;
@@ -98,16 +124,17 @@ export function RideCard({
             </Muted>
           ) : null}
           {stops.length > 0 ? <Muted>via {stops.join(', ')}</Muted> : null}
+          {isPartOfRoute(ride) ? <Leg>Your trip: {legText(ride)}</Leg> : null}
         </div>
         <Price>
-          <strong>{formatCedis(ride.pricePerSeat)}</strong>
+          <strong>{formatCedis(ride.leg.pricePerSeat)}</strong>
           <small>per seat</small>
         </Price>
       </Top>
       <Facts>
         <li>{formatRideDate(ride.departureDate)}</li>
         <li>{formatClockTime(ride.departureTime)}</li>
-        <li>{seatsLeftText(ride.availableSeats)}</li>
+        <li>{seatsLeftText(ride.leg.seatsLeft)}</li>
         <li>{bookingModeText(ride.bookingMode)}</li>
       </Facts>
       <Bottom>
@@ -123,7 +150,7 @@ export function RideCard({
             </small>
           </span>
         </Driver>
-        <ButtonLink to={`/ride-preview/${ride.id}${detailsQuery ? `?${detailsQuery}` : ''}`} state={detailsState} $variant="secondary" aria-describedby={titleId}>
+        <ButtonLink to={`/ride-preview/${ride.id}${legQuery(ride, seats)}`} state={detailsState} $variant="secondary" aria-describedby={titleId}>
           View Details
         </ButtonLink>
       </Bottom>
@@ -154,6 +181,12 @@ const Top = styled.div`
 const Muted = styled.p`
   font-size: 0.875rem;
   color: ${({ theme }) => theme.color.muted};
+  overflow-wrap: anywhere;
+`;
+
+const Leg = styled.p`
+  font-size: 0.875rem;
+  font-weight: 600;
   overflow-wrap: anywhere;
 `;
 

@@ -38,6 +38,8 @@ export function aRide(overrides: Partial<RideSummary> = {}): RideSummary {
     stops: [
       { stopOrder: 1, location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', localityArea: null, region: 'Eastern', latitude: 6.5506, longitude: -0.7667, stopType: 'either', meetingPoint: 'By the Total fuel station' },
     ],
+    // The whole route: its seats and price, as a search without places answers it.
+    leg: { boardAt: 0, alightAt: 2, seatsLeft: overrides.availableSeats ?? 3, pricePerSeat: overrides.pricePerSeat ?? '45.00' },
     ...overrides,
   };
 }
@@ -54,11 +56,12 @@ const details = {
   driverRidesCompleted: 12,
   createdAt: '2026-11-20T09:00:00.000Z',
   isOwnRide: false,
+  legPrices: {},
 } satisfies Omit<RideDetails, keyof RideSummary>;
 
 /** The same ride as GET /api/rides/{id} answers a passenger or guest, with coordinates for the map. */
 export function aRideWithDetails(overrides: Partial<RideDetails> = {}): RideDetails {
-  return { ...aRide(), ...details, ...overrides };
+  return { ...aRide(overrides), ...details, ...overrides };
 }
 
 export const rideList = (rides: RideSummary[], { total = rides.length, page = 1, pageSize = 20 } = {}) => ({ rides, total, page, pageSize });

@@ -97,7 +97,7 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
                     {formatDeparture(ride)}
                   </Muted>
                   <Muted>
-                    {seatsLeftText(ride.availableSeats)} · {formatCedis(ride.pricePerSeat)} per seat
+                    {seatsLeftText(ride.leg.seatsLeft)} · {formatCedis(ride.leg.pricePerSeat)} per seat
                   </Muted>
                   {screenExists(details) ? <Link to={details}>View Details</Link> : null}
                 </Card>

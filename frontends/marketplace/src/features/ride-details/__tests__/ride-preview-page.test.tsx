@@ -5,7 +5,7 @@ import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routesManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
 import { aRide, aRideWithDetails, driverRide, rideDetailsOf, rideList } from '../../../components/__tests__/ride-fixtures.ts';
@@ -92,10 +92,38 @@ describe('/ride-preview/{id}', () => {
     expect(panel.textContent).toContain('TotalGH₵45.00');
     await user.selectOptions(seats, '2');
     expect(panel.textContent).toContain('TotalGH₵90.00');
-    expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=2`);
+    // The whole route: the booking screen's leg from the departure (0) to the destination (2).
+    expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=2&board=0&alight=2`);
     expect(within(panel).getByRole('link', { name: 'Back to Rides' }).getAttribute('href')).toBe('/ride-listings');
     // Contact Driver has no behaviour in the spec beyond a log, so it is not offered.
     expect(screen.queryByRole('button', { name: 'Contact Driver' })).toBeNull();
+  });
+
+  it("shows the passenger's leg from the address, its seats and price, and passes it on to the booking", async () => {
+    const ride = aRideWithDetails({ pricePerSeat: '45.00', availableSeats: 3, leg: { boardAt: 1, alightAt: 2, seatsLeft: 2, pricePerSeat: '20.00' } });
+    mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride } });
+    const { user } = renderRoutes(routes, `/ride-preview/${ride.id}?seats=2&board=1&alight=2`);
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    // The leg is asked of the API as the web server's preload asks it.
+    expect(vi.mocked(fetch).mock.calls.map(([input]) => String(input))).toContain(`/api/rides/${ride.id}?board=1&alight=2`);
+    expect(screen.getByText(/GH₵20\.00 per seat from Nkawkaw → Kumasi/)).toBeTruthy();
+    expect(detail('Your trip')).toBe('Nkawkaw → Kumasi');
+    expect(detail('Seats available')).toBe('2 of 4');
+    const seats = within(panel).getByRole('combobox', { name: 'Number of seats' }) as HTMLSelectElement;
+    expect([...seats.options].map((option) => option.value)).toEqual(['1', '2']);
+    expect(panel.textContent).toContain('GH₵20.00 per seat');
+    expect(panel.textContent).toContain('TotalGH₵40.00');
+    await user.selectOptions(seats, '1');
+    expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=1&board=1&alight=2`);
+  });
+
+  it('says the leg is full when it has no seats left, though the ride has seats elsewhere', async () => {
+    const ride = aRideWithDetails({ availableSeats: 2, leg: { boardAt: 0, alightAt: 1, seatsLeft: 0, pricePerSeat: '25.00' } });
+    mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride } });
+    renderRoutes(routes, `/ride-preview/${ride.id}?board=0&alight=1`);
+    const panel = await screen.findByRole('region', { name: 'Book seats' });
+    expect(panel.textContent).toContain('This ride is fully booked.');
+    expect(within(panel).queryByRole('link', { name: 'Book This Ride' })).toBeNull();
   });
 
   it('rounds totals to 2 decimals', async () => {

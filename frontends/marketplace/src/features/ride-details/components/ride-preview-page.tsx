@@ -7,7 +7,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatClockTime, formatRideDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
-import { bookingModeText, formatDeparture, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
+import { bookingModeText, formatDeparture, isPartOfRoute, legText, VisuallyHidden, vehicleName } from '../../../components/ride-card.tsx';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRide } from '../../../lib/api/ride.ts';
 import { DriverSummary } from './driver-summary.tsx';
@@ -26,14 +26,15 @@ function useBackToRidesPath(): string {
 }
 
 /**
- * /ride-preview/{id} (spec "Ride preview"): a ride's details, the seats wanted (`?seats=`, from the
- * listing's search) and their total, and Book This Ride with the passenger's leg (`board`, `alight`
- * from the listing); its own driver gets Edit and Cancel Ride instead.
+ * /ride-preview/{id} (spec "Ride preview"): a ride's details, the passenger's leg (`?board=&alight=`,
+ * from the listing: its seats left and price, as the server reads them for that leg), the seats
+ * wanted (`?seats=`) and their total, and Book This Ride with that leg; its own driver gets Edit and
+ * Cancel Ride instead.
  */
 export function RidePreviewPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const ride = useRide(id);
+  const ride = useRide(id, { board: params.get('board'), alight: params.get('alight') });
   const backToRides = useBackToRidesPath();
   return (
     <PageFrame>
@@ -73,7 +74,8 @@ function RidePreview({ ride, backToRides, address }: { ride: RideDetails; backTo
     ['Date', formatRideDate(ride.departureDate)],
     ['Time', formatClockTime(ride.departureTime)],
     ['Duration', ride.duration ?? 'Not provided'],
-    ['Seats available', `${ride.availableSeats} of ${ride.totalSeats}`],
+    ...(isPartOfRoute(ride) ? ([['Your trip', legText(ride)]] as [string, ReactNode][]) : []),
+    ['Seats available', `${ride.leg.seatsLeft} of ${ride.totalSeats}`],
     ['Booking', bookingModeText(ride.bookingMode)],
     ...(ride.pickupStation ? ([['Pickup station', ride.pickupStation]] as [string, ReactNode][]) : []),
     ['Vehicle', vehicleName(vehicle)],
@@ -89,7 +91,7 @@ function RidePreview({ ride, backToRides, address }: { ride: RideDetails; backTo
           <VisuallyHidden>to</VisuallyHidden> {ride.toCity}
         </h1>
         <p>
-          {formatDeparture(ride)} · {formatCedis(ride.pricePerSeat)} per seat
+          {formatDeparture(ride)} · {formatCedis(ride.leg.pricePerSeat)} per seat{isPartOfRoute(ride) ? ` from ${legText(ride)}` : ''}
         </p>
         {ride.status !== 'active' ? <Notice role="note">This ride is {ride.status} and can no longer be booked.</Notice> : null}
       </Heading>

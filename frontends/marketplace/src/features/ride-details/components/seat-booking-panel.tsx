@@ -5,8 +5,7 @@ import { Select } from '@krom/ui-kit/select.tsx';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { formatCedis, rideTotal } from '@krom/contracts/money';
-import { bookingModeText } from '../../../components/ride-card.tsx';
-import { legOfAddress, legParams, ridePlaces } from '../../../lib/ride-places.ts';
+import { bookingModeText, legQuery } from '../../../components/ride-card.tsx';
 
 /** The seats asked for in the address (`?seats=`, carried from the listing's search), within 1 and the seats left. */
 export function seatsWanted(asked: string | null, availableSeats: number): number {
@@ -15,41 +14,41 @@ export function seatsWanted(asked: string | null, availableSeats: number): numbe
 }
 
 /**
- * Price per seat, how the ride is booked, the seats wanted (1 to the seats left, first those the
- * search asked for), their total (price × seats, 2 decimals) and the ways on. Book This Ride
- * appears once the booking screen exists (a link to it before then would open the 404), with the
- * seats and the passenger's leg (the address's, from the listing's search); a guest is sent on to
- * log in by the booking screen, and comes back to it. Contact Driver is not offered: the spec gives
- * it no behaviour beyond a log, and a button that does nothing would mislead.
+ * Price per seat on the passenger's leg, how the ride is booked, the seats wanted (1 to the seats
+ * left on that leg, first those the search asked for), their total (price × seats, 2 decimals) and
+ * the ways on. The leg's seats and price are the server's (`ride.leg`, read for the address's
+ * `board`/`alight`). Book This Ride passes the seats and the leg on
+ * (`/book-seat/{id}?seats=n&board=i&alight=j`); a guest is sent on to log in by the booking screen,
+ * and comes back to it. Contact Driver is not offered: the spec gives it no behaviour beyond a log,
+ * and a button that does nothing would mislead.
  */
 export function SeatBookingPanel({ ride, backToRides, address }: { ride: RideDetails; backToRides: string; address: URLSearchParams }) {
-  const [seats, setSeats] = useState(() => seatsWanted(address.get('seats'), ride.availableSeats));
-  const bookable = ride.status === 'active' && ride.availableSeats > 0;
-  const places = ridePlaces(ride);
-  const leg = legParams(legOfAddress(places, address), places);
-  const bookingPath = `/book-seat/${ride.id}?seats=${seats}${leg ? `&${leg}` : ''}`;
+  const { seatsLeft, pricePerSeat } = ride.leg;
+  const [seats, setSeats] = useState(() => seatsWanted(address.get('seats'), seatsLeft));
+  const bookable = ride.status === 'active' && seatsLeft > 0;
+  const bookingPath = `/book-seat/${ride.id}${legQuery(ride, seats, true)}`;
   return (
     <Panel aria-labelledby="ride-booking-title">
       <h2 id="ride-booking-title">Book seats</h2>
       <PriceLine>
-        <strong>{formatCedis(ride.pricePerSeat)}</strong> per seat
+        <strong>{formatCedis(pricePerSeat)}</strong> per seat
       </PriceLine>
       <Mode>{bookingModeText(ride.bookingMode)}</Mode>
       {bookable ? (
         <>
           <Select
             label="Number of seats"
-            options={Array.from({ length: ride.availableSeats }, (_, index) => index + 1)}
+            options={Array.from({ length: seatsLeft }, (_, index) => index + 1)}
             value={seats}
             onValueChange={(count) => setSeats(Number(count))}
           />
           <Total>
             <span>Total</span>
-            <strong aria-live="polite">{formatCedis(rideTotal(ride.pricePerSeat, seats))}</strong>
+            <strong aria-live="polite">{formatCedis(rideTotal(pricePerSeat, seats))}</strong>
           </Total>
         </>
       ) : (
-        <Full>{ride.availableSeats > 0 ? 'This ride can no longer be booked.' : 'This ride is fully booked.'}</Full>
+        <Full>{seatsLeft > 0 ? 'This ride can no longer be booked.' : 'This ride is fully booked.'}</Full>
       )}
       <Actions>
         {bookable && screenExists(bookingPath) ? (

@@ -101,6 +101,20 @@ describe('/ride-listings', () => {
     }
     const details = within(card as HTMLElement).getByRole('link', { name: 'View Details' });
     expect(details.getAttribute('href')).toBe(`/ride-preview/${ride.id}`);
+    expect(text).not.toContain('Your trip');
+  });
+
+  it("shows on a card the passenger's own leg, its seats left and price, and opens the preview on that leg", async () => {
+    // Searched from Nkawkaw: the ride's second place to its destination, 2 seats left there at GH₵20.
+    const ride = aRide({ availableSeats: 3, pricePerSeat: '45.00', leg: { boardAt: 1, alightAt: 2, seatsLeft: 2, pricePerSeat: '20.00' } });
+    openListing('/ride-listings?from=Nkawkaw&seats=2', { 'GET /api/rides': { status: 200, body: rideList([ride]) } });
+    expect(await screen.findByText(/1 ride\(s\) found/)).toBeTruthy();
+    const [card] = cards();
+    const text = card?.textContent ?? '';
+    for (const part of ['Your trip: Nkawkaw → Kumasi', 'GH₵20.00', '2 seats left']) expect(text).toContain(part);
+    expect(text).not.toContain('GH₵45.00');
+    const details = within(card as HTMLElement).getByRole('link', { name: 'View Details' });
+    expect(details.getAttribute('href')).toBe(`/ride-preview/${ride.id}?seats=2&board=1&alight=2`);
   });
 
   it('says how each ride is booked, and carries the searched leg and seats to its preview', async () => {

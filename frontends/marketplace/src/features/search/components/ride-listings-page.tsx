@@ -81,7 +81,7 @@ export function RideListingsPage() {
                 <RideList aria-label="Rides">
                   {list.map((ride) => (
                     <li key={ride.id}>
-                      <RideCard ride={ride} headingLevel={2} detailsState={{ listingSearch: location.search }} seats={search.seats} searched={{ from: search.from?.text, to: search.to?.text }} />
+                      <RideCard ride={ride} headingLevel={2} detailsState={{ listingSearch: location.search }} seats={search.seats} />
                     </li>
                   ))}
                 </RideList>
