@@ -2,6 +2,7 @@ import type { RoutePoint } from '@krom/contracts/http/places';
 import { currency, type PostRideInput } from '@krom/contracts/http/rides';
 import { toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import type { DateTimeDraft, DraftPlace, RouteDraft, SeatsPriceDraft } from './ride-draft.ts';
+import { legPricesToPost } from './legs.ts';
 
 /** A chosen stop: its place and where passengers meet the driver there. */
 export type ChosenStop = DraftPlace & { meetingPoint: string | undefined };
@@ -42,6 +43,7 @@ export function assembleRide({
   const { departure: from, destination: to } = route;
   const availableSeats = Number(seatsPrice.availableSeats);
   const description = route.description.trim();
+  const legPrices = legPricesToPost(route, seatsPrice);
   return {
     vehicleId: seatsPrice.selectedVehicle?.id ?? '',
     fromCity: cityOf(from),
@@ -79,5 +81,6 @@ export function assembleRide({
     description: description === '' ? undefined : description,
     duration,
     pickupStation: pickupStationOf(route),
+    ...(Object.keys(legPrices).length > 0 ? { legPrices } : {}),
   };
 }

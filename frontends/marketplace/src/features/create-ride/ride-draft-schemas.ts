@@ -45,6 +45,11 @@ const seatsPriceDraftSchema = z.object({
   selectedVehicle: draftVehicleSchema.nullable(),
   availableSeats: z.string(),
   pricePerSeat: z.string(),
+  /**
+   * The prices the driver set for legs (`"1-2"` → cedis as typed), with the route's place names
+   * they were set for: a route changed since (a stop added or removed) leaves them out.
+   */
+  legPrices: z.object({ places: z.array(z.string()), prices: z.record(z.string(), z.string()) }).optional(),
 });
 export type SeatsPriceDraft = z.infer<typeof seatsPriceDraftSchema>;
 

@@ -45,6 +45,10 @@ export const wizardTexts = {
   guideLoading: 'Working out a fair price for this route...',
   seatsPriceMissing: 'Please select a vehicle and fill in both available seats and price per seat before continuing.',
   vehiclesFailed: 'Your vehicles could not be loaded.',
+  legPricesTitle: 'Prices for part of the route',
+  legPricesLead: 'Passengers who ride part of the way pay part of the price. Leave a leg empty to charge the suggested price.',
+  legSuggested: (price: string) => `Suggested ${price}`,
+  legPricesLabel: 'Prices for part of the route',
 
   reviewTitle: 'Review and Post Ride',
   reviewLead: 'Check the details. Passengers see them as they are here.',

@@ -182,6 +182,29 @@ describe('/create-ride-review (step 4: review and post)', () => {
     expect(screen.getByRole('button', { name: /^Stop 2/ }).textContent).toContain('Konongo');
   });
 
+  it('shows and posts the prices the driver set for parts of this route, and none set for another route', async () => {
+    const places4 = ['Kwame Nkrumah Circle', 'Nkawkaw', 'Konongo', 'Kejetia'];
+    seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat: '150', legPrices: { places: places4, prices: { '1-3': '60.5' } } } });
+    const api = wizardApi();
+    const { user } = open();
+    await summary();
+    expect(rowValue('Prices for part of the route')).toBe('Nkawkaw → Kejetia: GH₵60.50');
+    await user.click(screen.getByRole('button', { name: 'Post Ride' }));
+    await screen.findByRole('dialog', { name: 'Ride successfully posted and is now live.' });
+    expect(api.callsTo('POST', '/api/rides')[0]?.body).toMatchObject({ legPrices: { '1-3': '60.50' } });
+  });
+
+  it('leaves out leg prices set before the stops changed', async () => {
+    seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat: '150', legPrices: { places: ['Kwame Nkrumah Circle', 'Nkawkaw', 'Kejetia'], prices: { '1-2': '60.5' } } } });
+    const api = wizardApi();
+    const { user } = open();
+    await summary();
+    expect(rowValue('Prices for part of the route')).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Post Ride' }));
+    await screen.findByRole('dialog', { name: 'Ride successfully posted and is now live.' });
+    expect(api.callsTo('POST', '/api/rides')[0]?.body).not.toHaveProperty('legPrices');
+  });
+
   it('posts the ride in the flat shape, without the recurring toggle, and shows the success modal', async () => {
     const api = wizardApi();
     const { user } = open();

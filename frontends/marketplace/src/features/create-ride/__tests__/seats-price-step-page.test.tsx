@@ -157,6 +157,43 @@ describe('/create-ride-seats-price (step 3: seats and price)', () => {
     });
   });
 
+  it('offers a price for each part of the route through a stop, suggested from its share, and keeps the driver’s own', async () => {
+    wizardApi();
+    const { user } = open();
+    await form();
+    await screen.findByText('Maximum GH₵585.00 per seat for this route');
+    const legs = screen.getByRole('group', { name: 'Prices for part of the route' });
+    const accraNkawkaw = () => screen.getByLabelText('Kwame Nkrumah Circle → Nkawkaw') as HTMLInputElement;
+    const nkawkawKejetia = () => screen.getByLabelText('Nkawkaw → Kejetia') as HTMLInputElement;
+    // The whole route is the ride's price: only the parts through the stop are offered.
+    expect(legs.querySelectorAll('input')).toHaveLength(2);
+    await user.click(screen.getByRole('radio', { name: /2019 Toyota Corolla/ }));
+    await user.type(seats(), '3');
+    await user.type(price(), '150');
+    expect(legs.textContent).toContain('Suggested GH₵85.00');
+    expect(legs.textContent).toContain('Suggested GH₵65.00');
+
+    await user.type(nkawkawKejetia(), '600');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(rideMessages.legPriceAboveCap('Nkawkaw', 'Kejetia', '585.00'))).toBeTruthy();
+    expect(nkawkawKejetia().getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(nkawkawKejetia());
+    await user.type(nkawkawKejetia(), '60.5');
+    expect(accraNkawkaw().value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Review and Post Ride' });
+    expect(readDraft(driver.id, 'seatsPrice')?.legPrices).toEqual({ places: ['Kwame Nkrumah Circle', 'Nkawkaw', 'Kejetia'], prices: { '1-2': '60.5' } });
+  });
+
+  it('offers no leg prices for a route without stops', async () => {
+    seedDraft({ route: { stops: [] } });
+    wizardApi();
+    open();
+    await form();
+    expect(screen.queryByRole('group', { name: 'Prices for part of the route' })).toBeNull();
+  });
+
   it('chooses the only vehicle for a driver who has one', async () => {
     wizardApi({ 'GET /api/vehicles': { status: 200, body: [corolla] } });
     open();

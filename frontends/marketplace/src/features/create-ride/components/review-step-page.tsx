@@ -14,6 +14,7 @@ import { useRouteEstimate } from '../api/estimate-route.ts';
 import { usePostRide } from '../api/post-ride.ts';
 import { assembleRide, chosenStops, localityLine, pickupStationOf, routePoints } from '../assemble-ride.ts';
 import { clearDrafts, type DateTimeDraft, type DraftPlace, type DraftVehicle, readDraft, type RouteDraft, type SeatsPriceDraft } from '../ride-draft.ts';
+import { legPricesToPost, legRows } from '../legs.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { RidePostedDialog } from './ride-posted-dialog.tsx';
 import { StepAlert } from './step-alert.tsx';
@@ -142,6 +143,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
         <Row label={wizardTexts.pickupStation}>{pickupStation}</Row>
         <Row label={wizardTexts.seatsAvailable}>{seatsPrice.availableSeats}</Row>
         <Row label={wizardTexts.pricePerSeat}>{formatCedis(seatsPrice.pricePerSeat)}</Row>
+        <LegPricesRow route={route} seatsPrice={seatsPrice} />
         <Row label={wizardTexts.duration}>
           <span aria-live="polite">{durationText}</span>
         </Row>
@@ -262,3 +264,20 @@ const Muted = styled.p`
   font-size: 0.875rem;
   color: ${({ theme }) => theme.color.muted};
 `;
+
+/** The prices the driver set for parts of the route, if any (the others cost their share of the ride's price). */
+function LegPricesRow({ route, seatsPrice }: { route: RouteDraft; seatsPrice: SeatsPriceDraft }) {
+  const prices = legPricesToPost(route, seatsPrice);
+  const set = legRows(route, seatsPrice.pricePerSeat).filter((row) => prices[row.key] !== undefined);
+  if (set.length === 0) return null;
+  return (
+    <Row label={wizardTexts.legPricesTitle}>
+      {set.map((row) => (
+        <span key={row.key}>
+          {row.from} → {row.to}: {formatCedis(prices[row.key] as string)}
+          <br />
+        </span>
+      ))}
+    </Row>
+  );
+}

@@ -12,13 +12,15 @@ import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useVehicles } from '../../../lib/api/vehicles.ts';
 import { usePriceGuide } from '../api/get-price-guide.ts';
 import { routePoints } from '../assemble-ride.ts';
+import { draftLegPrices, legPriceProblems, legRows, routePlaceNames } from '../legs.ts';
+import { LegPricesFields } from './leg-prices-fields.tsx';
 import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';
 import { StepForm, StepNavigation, WizardScreen } from './wizard-screen.tsx';
 import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
 
-/** /create-ride-seats-price, step 3: the vehicle, the seats offered and the price per seat. */
+/** /create-ride-seats-price, step 3: the vehicle, the seats offered, the price per seat and, with stops, the prices of its legs. */
 export function SeatsPriceStepPage() {
   return (
     <WizardScreen step={3} title={wizardTexts.seatsPriceTitle} lead={wizardTexts.seatsPriceLead}>
@@ -49,6 +51,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
   const [draft, setDraft] = useDraft(userId, 'seatsPrice');
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
+  const [legProblems, setLegProblems] = useState<Record<string, string>>({});
 
   if (vehicles.isPending) return <Spinner />;
   if (vehicles.isError) {
@@ -68,6 +71,12 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
   // The vehicle chosen before, if still on the account; with only one vehicle there is nothing to choose.
   const selected = vehicles.data.find((vehicle) => vehicle.id === draft.selectedVehicle?.id) ?? (vehicles.data.length === 1 ? vehicles.data[0] : undefined);
   const maxSeats = maxSeatsFor(selected);
+  const legs = legRows(route, draft.pricePerSeat);
+  const legPrices = draftLegPrices(route, draft);
+  const setLegPrice = (key: string, price: string) => {
+    edit({ ...draft, legPrices: { places: routePlaceNames(route), prices: { ...legPrices, [key]: price } } });
+    setLegProblems(({ [key]: _fixed, ...others }) => others);
+  };
 
   const edit = (next: SeatsPriceDraft, field?: keyof FieldProblems) => {
     setDraft(next);
@@ -84,9 +93,17 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
       return;
     }
     const found = checkSeatsAndPrice(seatsText, priceText, maxSeats, guide.data);
+    const legsFound = legPriceProblems(legs, legPrices, guide.data?.maxPricePerSeat);
     setFieldProblems(found);
-    if (found.seats || found.price) return;
-    setDraft({ selectedVehicle: snapshot(selected), availableSeats: String(Number(seatsText)), pricePerSeat: priceText });
+    setLegProblems(legsFound);
+    if (found.seats || found.price || Object.keys(legsFound).length > 0) return;
+    const typed = Object.fromEntries(Object.entries(legPrices).filter(([, price]) => price.trim() !== ''));
+    setDraft({
+      selectedVehicle: snapshot(selected),
+      availableSeats: String(Number(seatsText)),
+      pricePerSeat: priceText,
+      ...(Object.keys(typed).length > 0 ? { legPrices: { places: routePlaceNames(route), prices: typed } } : {}),
+    });
     navigate('/create-ride-review');
   };
 
@@ -140,6 +157,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
         />
         <PriceGuideNote guide={guide.data} loading={guide.isLoading} />
       </div>
+      <LegPricesFields rows={legs} prices={legPrices} problems={legProblems} onPriceChange={setLegPrice} />
       {problem ? <StepAlert>{problem}</StepAlert> : null}
       <StepNavigation back="/create-ride-datetime" />
     </StepForm>
