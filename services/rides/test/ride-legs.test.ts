@@ -13,8 +13,8 @@ import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env
 
 const handle = useRidesService();
 
-async function call(caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return handle.service.app.inject({ method, url, headers: await handle.as(caller), ...(payload ? { payload } : {}) });
+async function call(caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) {
+  return handle.service.app.inject({ method, url, headers: { ...(await handle.as(caller)), ...headers }, ...(payload ? { payload } : {}) });
 }
 
 // Places the server knows (its gazetteer), so the route's distance, cap and shares are real.
@@ -194,5 +194,27 @@ describe('the driver’s leg prices', () => {
     const refused = await call(driver, 'PUT', `/rides/${id}`, { ...change, legPrices: { '0-1': '5000' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].field).toBe('legPrices.0-1');
+  });
+});
+
+describe('a booking', () => {
+  /** Books `seats` from place `boardAt` to place `alightAt` for a new passenger; answers the booking. */
+  async function booked(rideId: string, boardAt: number, alightAt: number, seats = 1) {
+    const passenger = { kind: 'user', userId: randomUUID() } as const;
+    await insertUserProfile(handle.service, passenger.userId, { firstName: 'Ama' });
+    const body = { rideId, seats, boardAt, alightAt, passengerName: 'Ama Serwaa', passengerPhone: '024 412 3456' };
+    const response = await call(passenger, 'POST', '/bookings', body, { 'idempotency-key': randomUUID() });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { pricePerSeat: string; totalAmount: string };
+  }
+
+  it('pays the price of its leg: the driver’s, else its share, and the whole route the ride’s price', async () => {
+    const { id } = await ride({ legPrices: { '0-1': '72' } });
+    expect(await booked(id, 1, 2, 2)).toMatchObject({ pricePerSeat: '50.00', totalAmount: '100.00' });
+    expect(await booked(id, 0, 1)).toMatchObject({ pricePerSeat: '72.00', totalAmount: '72.00' });
+    expect(await booked(id, 0, 2)).toMatchObject({ pricePerSeat: '120.00', totalAmount: '120.00' });
+    // And the seats it took show on the legs searched.
+    expect((await details(id, '?board=1&alight=2')).json().leg.seatsLeft).toBe(0);
+    expect((await details(id, '?board=0&alight=1')).json().leg.seatsLeft).toBe(1);
   });
 });

@@ -13,6 +13,7 @@ import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
+import { legPricePerSeat, readLegPricedRide } from '../rides/legs.ts';
 import { newBoardingCode } from './boarding-code.ts';
 import { bookingRow, toBooking, toFact } from './booking-views.ts';
 import { destinationIndex, legsAfter, lockRideSeats, type RideSeats, seatsLeftOn, writeLegs } from './seats.ts';
@@ -27,10 +28,15 @@ export const requestExpiry = (now: Date, departureAt: Date) =>
 
 /**
  * What a seat costs on the passenger's leg. The whole route costs the ride's price; a part of it
- * is priced by the leg's share of the route (rides/legs.ts).
+ * the driver's price for that leg, else its share of the route (rides/legs.ts).
  */
 export type LegPrice = (tx: Transaction, ride: RideSeats, boardAt: number, alightAt: number) => Promise<string>;
-export const wholeRidePrice: LegPrice = async (_tx, ride) => ride.pricePerSeat;
+export const rideLegPrice: LegPrice = async (tx, ride, boardAt, alightAt) => {
+  const priced = await readLegPricedRide(tx, ride.id);
+  // Read in the transaction holding the ride's row: the ride is there.
+  if (!priced) throw new Error(`ride ${ride.id} vanished while booked`);
+  return legPricePerSeat(priced, boardAt, alightAt);
+};
 
 /**
  * Books seats for `passengerId`, in one transaction with the ride's row locked: every rule is
@@ -51,7 +57,7 @@ export async function bookSeats(
   } = {},
 ): Promise<Booking> {
   const now = options.now ?? new Date();
-  const legPrice = options.legPrice ?? wholeRidePrice;
+  const legPrice = options.legPrice ?? rideLegPrice;
   return db.transaction(async (tx) => {
     await assertMayBook(tx, passengerId);
     const ride = await lockRideSeats(tx, request.rideId);

@@ -2,6 +2,8 @@ import { type LegPlace, type LegPrices, isLegOf, legPrice } from '@krom/contract
 import type { RideLeg } from '@krom/contracts/http/rides';
 import { bookingMessages } from '@krom/contracts/http/bookings';
 import { HttpError } from '@krom/server-kit/errors';
+import { sql } from 'drizzle-orm';
+import type { SqlRunner } from './ride-views.ts';
 
 /*
  * A passenger's part of a ride. Places are numbered along the route: 0 the departure, 1..n the
@@ -63,4 +65,16 @@ export function askedLeg(ride: { stops: readonly unknown[] }, asked: { board?: n
   const alightAt = asked.alight ?? destinationIndexOf(ride);
   if (!isRideLeg(ride, boardAt, alightAt)) throw new HttpError(400, alightAt <= boardAt ? bookingMessages.placesOrder : bookingMessages.places);
   return [boardAt, alightAt];
+}
+
+/** What a leg's price is read from, for one ride: its price, the driver's leg prices and its places' coordinates. */
+export async function readLegPricedRide(db: SqlRunner, rideId: string): Promise<LegPricedRide | undefined> {
+  const { rows } = await db.execute<LegPricedRide>(sql`
+    SELECT r.price_per_seat::text AS "pricePerSeat", r.leg_prices AS "legPrices",
+      r.from_latitude::float8 AS "fromLatitude", r.from_longitude::float8 AS "fromLongitude",
+      r.to_latitude::float8 AS "toLatitude", r.to_longitude::float8 AS "toLongitude",
+      coalesce((SELECT json_agg(json_build_object('latitude', s.latitude::float8, 'longitude', s.longitude::float8) ORDER BY s.stop_order)
+                FROM ride_stops s WHERE s.ride_id = r.id), '[]'::json) AS stops
+    FROM rides r WHERE r.id = ${rideId}`);
+  return rows[0];
 }
