@@ -92,8 +92,8 @@ describe('/ride-preview/{id}', () => {
     expect(panel.textContent).toContain('TotalGH₵45.00');
     await user.selectOptions(seats, '2');
     expect(panel.textContent).toContain('TotalGH₵90.00');
-    // The whole route: the booking screen's leg from the departure (0) to the destination (2).
-    expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=2&board=0&alight=2`);
+    // The whole route: the booking screen's default leg, so the address leaves it out.
+    expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=2`);
     expect(within(panel).getByRole('link', { name: 'Back to Rides' }).getAttribute('href')).toBe('/ride-listings');
     // Contact Driver has no behaviour in the spec beyond a log, so it is not offered.
     expect(screen.queryByRole('button', { name: 'Contact Driver' })).toBeNull();
@@ -153,7 +153,8 @@ describe('/ride-preview/{id}', () => {
   });
 
   it("passes the passenger's leg from the listing on to the booking, with the seats", async () => {
-    const ride = aRideWithDetails();
+    // The ride as the service answers for the leg asked (Nkawkaw → Kumasi).
+    const ride = aRideWithDetails({ leg: { boardAt: 1, alightAt: 2, seatsLeft: 3, pricePerSeat: '25.00' } });
     mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride } });
     renderRoutes(routes, `/ride-preview/${ride.id}?seats=2&board=1&alight=2`);
     const panel = await screen.findByRole('region', { name: 'Book seats' });
@@ -161,7 +162,8 @@ describe('/ride-preview/{id}', () => {
   });
 
   it('sends a guest who books to log in, and back to the booking afterwards', async () => {
-    const ride = aRideWithDetails();
+    // The ride as the service answers for the leg asked (Nkawkaw → Kumasi).
+    const ride = aRideWithDetails({ leg: { boardAt: 1, alightAt: 2, seatsLeft: 3, pricePerSeat: '25.00' } });
     mockApi({ ...guest, [`GET /api/rides/${ride.id}`]: { status: 200, body: ride } });
     const { user, router } = renderRoutes([loginRoute, ...routes], `/ride-preview/${ride.id}?seats=2&board=1&alight=2`);
     const panel = await screen.findByRole('region', { name: 'Book seats' });

@@ -18,7 +18,8 @@ export function seatsWanted(asked: string | null, availableSeats: number): numbe
  * left on that leg, first those the search asked for), their total (price × seats, 2 decimals) and
  * the ways on. The leg's seats and price are the server's (`ride.leg`, read for the address's
  * `board`/`alight`). Book This Ride passes the seats and the leg on
- * (`/book-seat/{id}?seats=n&board=i&alight=j`); a guest is sent on to log in by the booking screen,
+ * (`/book-seat/{id}?seats=n&board=i&alight=j`, the leg left out when it is the whole route, the
+ * booking screen's default); a guest is sent on to log in by the booking screen,
  * and comes back to it. Contact Driver is not offered: the spec gives it no behaviour beyond a log,
  * and a button that does nothing would mislead.
  */
@@ -26,7 +27,7 @@ export function SeatBookingPanel({ ride, backToRides, address }: { ride: RideDet
   const { seatsLeft, pricePerSeat } = ride.leg;
   const [seats, setSeats] = useState(() => seatsWanted(address.get('seats'), seatsLeft));
   const bookable = ride.status === 'active' && seatsLeft > 0;
-  const bookingPath = `/book-seat/${ride.id}${legQuery(ride, seats, true)}`;
+  const bookingPath = `/book-seat/${ride.id}${legQuery(ride, seats)}`;
   return (
     <Panel aria-labelledby="ride-booking-title">
       <h2 id="ride-booking-title">Book seats</h2>
