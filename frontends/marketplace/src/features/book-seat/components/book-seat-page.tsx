@@ -38,7 +38,8 @@ export function BookSeatPage() {
 function BookSeat({ user }: { user: User }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const ride = useRide(id);
+  // The address's leg, as the preview read it: its seats left decide whether there is a seat to book.
+  const ride = useRide(id, { board: params.get('board'), alight: params.get('alight') });
   const [booked, setBooked] = useState<Booking | null>(null);
   if (ride.isPending) return <Spinner fullPage />;
   if (ride.isError) {
@@ -52,7 +53,7 @@ function BookSeat({ user }: { user: User }) {
     );
   }
   if (booked) return <BookingDone booking={booked} />;
-  const unbookable = ride.data.isOwnRide ? texts.ownRide : ride.data.status !== 'active' ? texts.notBookable : ride.data.availableSeats < 1 ? texts.full : null;
+  const unbookable = ride.data.isOwnRide ? texts.ownRide : ride.data.status !== 'active' ? texts.notBookable : ride.data.leg.seatsLeft < 1 ? texts.full : null;
   if (unbookable) {
     return (
       <PageColumn $width={560}>
@@ -79,12 +80,20 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
   const navigate = useNavigate();
   const places = ridePlaces(ride);
   const [leg, setLeg] = useState<Leg>(() => legOfAddress(places, address));
-  const [seats, setSeats] = useState(() => seatsAsked(address.get('seats'), ride.availableSeats));
+  const [chosenSeats, setSeats] = useState(() => seatsAsked(address.get('seats'), ride.leg.seatsLeft));
+  // The seats left and price of the leg chosen here are the server's (GET /api/rides/{id}?board=&alight=):
+  // a stop may be drop-off only, or a leg priced by the driver, which the places alone do not tell.
+  const legRide = useRide(ride.id, { board: String(leg.board), alight: String(leg.alight) });
+  const legOf = (details: RideDetails | undefined) =>
+    details && details.leg.boardAt === leg.board && details.leg.alightAt === leg.alight ? details.leg : undefined;
+  const chosenLeg = legOf(legRide.data) ?? legOf(ride);
+  const seatsLeft = chosenLeg?.seatsLeft ?? ride.leg.seatsLeft;
+  const seats = Math.max(1, Math.min(chosenSeats, seatsLeft));
   const [name, setName] = useState(() => `${user.firstName} ${user.lastName}`.trim());
   const [phone, setPhone] = useState(user.phone);
   const [specialRequests, setSpecialRequests] = useState('');
   const booking = useCreateBooking();
-  const complete = name.trim() !== '' && phone.trim() !== '';
+  const complete = name.trim() !== '' && phone.trim() !== '' && chosenLeg !== undefined && chosenLeg.seatsLeft > 0;
   const query = address.toString();
   const backToRide = `/ride-preview/${ride.id}${query ? `?${query}` : ''}`;
 
@@ -147,7 +156,7 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
           <Select label={texts.alight} options={alightOptions} value={leg.alight} onValueChange={(value) => setLeg((current) => ({ ...current, alight: Number(value) }))} />
           <Select
             label={texts.seats}
-            options={Array.from({ length: ride.availableSeats }, (_, index) => index + 1)}
+            options={Array.from({ length: Math.max(1, seatsLeft) }, (_, index) => index + 1)}
             value={seats}
             onValueChange={(value) => setSeats(Number(value))}
           />
@@ -174,10 +183,11 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
           <span>
             <strong>{texts.total}</strong>
             <small>
-              {texts.perSeat(formatCedis(ride.pricePerSeat), seatsText(seats))} · {legText(leg, places)}
+              {chosenLeg ? `${texts.perSeat(formatCedis(chosenLeg.pricePerSeat), seatsText(seats))} · ` : null}
+              {legText(leg, places)}
             </small>
           </span>
-          <strong aria-live="polite">{formatCedis(rideTotal(ride.pricePerSeat, seats))}</strong>
+          <strong aria-live="polite">{chosenLeg ? formatCedis(rideTotal(chosenLeg.pricePerSeat, seats)) : null}</strong>
         </Total>
         <Note>{texts.payInCash}</Note>
 
