@@ -118,14 +118,15 @@ describe('/ride-listings', () => {
   });
 
   it('says how each ride is booked, and carries the searched leg and seats to its preview', async () => {
-    const instant = aRide();
-    const approval = aRide({ bookingMode: 'approval' });
+    // The service answers each ride with the leg it found for the search: Nkawkaw (place 1) to Kumasi (place 2).
+    const leg = { boardAt: 1, alightAt: 2, seatsLeft: 3, pricePerSeat: '25.00' };
+    const instant = aRide({ leg });
+    const approval = aRide({ bookingMode: 'approval', leg });
     openListing('/ride-listings?from=Nkawkaw&to=Kumasi&seats=2', { 'GET /api/rides': { status: 200, body: rideList([instant, approval]) } });
     expect(await screen.findByText(/2 ride\(s\) found/)).toBeTruthy();
     const [first, second] = cards() as [HTMLElement, HTMLElement];
     expect(first.textContent).toContain('Instant booking');
     expect(second.textContent).toContain('Driver approves');
-    // Nkawkaw is the ride's stop (place 1), Kumasi its destination (place 2).
     expect(within(first).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/ride-preview/${instant.id}?seats=2&board=1&alight=2`);
   });
 
