@@ -96,7 +96,7 @@ test('a passenger books 2 seats from a stop, the driver accepts and boards them 
       await page.getByRole('button', { name: /Manage Bookings/ }).first().click();
       await page.getByLabel('Boarding code').fill(code.toLowerCase());
       await page.getByRole('button', { name: 'Board', exact: true }).click();
-      await expect(page.getByRole('status').filter({ hasText: rider.first })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Passengers' }).getByRole('listitem').filter({ hasText: rider.first })).toContainText('Boarded');
       const answer = await passenger.request.get('/api/bookings/mine');
       expect(((await answer.json()) as { bookings: { status: string }[] }).bookings[0]?.status).toBe('boarded');
     });

@@ -106,11 +106,13 @@ test('a verified driver adds a vehicle and posts a ride with a stop; a passenger
       const card = passenger.getByRole('article').filter({ hasText: driver.first });
       await card.getByRole('link', { name: 'View Details' }).click();
     });
-    await test.step('the ride’s details show the driver and the total for 2 seats', async () => {
+    await test.step('the ride’s details show the driver and the total for 2 seats of the passenger’s leg', async () => {
       await expect(passenger).toHaveURL(/\/ride-preview\//);
       await expect(passenger.getByText(driver.fullName)).toBeVisible();
+      // Their leg, Nkawkaw → Kumasi, costs its share of the Accra → Kumasi price (GH₵120): GH₵50 a seat.
+      await expect(passenger.getByText('GH₵50.00 per seat from Nkawkaw → Kumasi')).toBeVisible();
       await passenger.getByLabel('Number of seats').selectOption('2');
-      await expect(passenger.getByText('GH₵240.00')).toBeVisible();
+      await expect(passenger.getByText('GH₵100.00')).toBeVisible();
     });
   } finally {
     await passengerContext.close();

@@ -24,7 +24,8 @@ function openBooking(ride: RideDetails, query: string, answers: ((call: BookingC
   const bookings: BookingCall[] = [];
   const api = mockApi({
     ...frameAnswers(aUser()),
-    [`GET /api/rides/${ride.id}`]: { status: 200, body: ride },
+    // The ride for the leg asked (?board=&alight=), its seats and price per seat as the fixture's.
+    [`GET /api/rides/${ride.id}`]: ({ query }) => ({ status: 200, body: forLeg(ride, query) }),
     'POST /api/bookings': ({ body, headers }) => {
       const call = { body: body as Record<string, unknown>, key: headers.get('idempotency-key') };
       bookings.push(call);
@@ -34,6 +35,13 @@ function openBooking(ride: RideDetails, query: string, answers: ((call: BookingC
     },
   });
   return { api, bookings, ...renderRoutes([...elsewhere, ...routes], `/book-seat/${ride.id}${query}`) };
+}
+
+/** The ride as the server answers it for the leg in `query` (the whole route without one). */
+function forLeg(ride: RideDetails, query: URLSearchParams): RideDetails {
+  const board = query.get('board');
+  const alight = query.get('alight');
+  return { ...ride, leg: { ...ride.leg, boardAt: board === null ? 0 : Number(board), alightAt: alight === null ? ride.stops.length + 1 : Number(alight) } };
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -193,6 +201,22 @@ describe('/book-seat/{id}', () => {
     await user.click(confirm());
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeTruthy();
     expect(bookings.map((call) => call.body.seats)).toEqual([3, 2]);
+    expect(bookings[0]?.key).not.toBe(bookings[1]?.key);
+  });
+
+  it('makes a new Idempotency-Key after a refusal of the same booking: the server would only repeat its refusal for that key', async () => {
+    const ride = aRideWithDetails();
+    const { user, bookings } = openBooking(ride, '?seats=2', [
+      () => ({ status: 409, body: { message: 'No seats are left on this part of the route' } }),
+      () => ({ status: 201, body: aBooking({ rideId: ride.id }) }),
+    ]);
+    await screen.findByRole('heading', { level: 1, name: 'Book your seat' });
+    await user.click(confirm());
+    expect((await screen.findByRole('alert')).textContent).toContain('No seats are left on this part of the route');
+    // A seat came free meanwhile: the same booking asked again is a new attempt.
+    await user.click(confirm());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeTruthy();
+    expect(bookings).toHaveLength(2);
     expect(bookings[0]?.key).not.toBe(bookings[1]?.key);
   });
 

@@ -1,6 +1,7 @@
 import { createBooking as createBookingEndpoint } from '@krom/contracts/api-routes';
 import type { Booking, BookingInput } from '@krom/contracts/http/bookings';
-import { idempotencyKeyHeader } from '@krom/contracts/http/booking-values';
+import { bookingMessages, idempotencyKeyHeader } from '@krom/contracts/http/booking-values';
+import { statusOf } from '@krom/ui-kit/api-request.ts';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -30,6 +31,13 @@ export function useCreateBooking() {
       if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
       return createBooking(input, attempt.current.key);
     },
+    // A refusal (no seats left, already booked) is the server's final word on that key: the next
+    // Confirm is a new attempt, which may succeed once seats come free. Only a failure that may
+    // not have reached it (the network, a 5xx) or a key still in progress (409 of its own) keeps it.
+    onError: (error) => {
+      const status = statusOf(error);
+      if (status !== undefined && status >= 400 && status < 500 && !isStillInProgress(error)) attempt.current = null;
+    },
     // The ride's seats left change too, wherever the ride is shown.
     onSuccess: () =>
       Promise.all([
@@ -39,3 +47,6 @@ export function useCreateBooking() {
   });
   return mutation;
 }
+
+/** The server's 409 for a key whose first request is still being answered (not a refusal: retry with the same key). */
+const isStillInProgress = (error: unknown) => error instanceof Error && error.message.includes(bookingMessages.idempotencyInProgress);
