@@ -194,6 +194,17 @@ describe('seats per leg, never oversold', () => {
     expect(rows[0].sold).toBe(3);
   });
 
+  it('sells a seat again on a leg that does not overlap, and refuses it on one that does', async () => {
+    const { rideId } = await ride({ seats: 2 });
+    await booked(await member(), form(rideId, { seats: 2, boardAt: 0, alightAt: 1 }));
+    // Accra → Nkawkaw is full; Nkawkaw → Kumasi reuses both seats.
+    await booked(await member(), form(rideId, { seats: 1, boardAt: 1, alightAt: 2 }));
+    await booked(await member(), form(rideId, { seats: 1, boardAt: 1, alightAt: 2 }));
+    const overlapping = await book(await member(), form(rideId, { seats: 1, boardAt: 0, alightAt: 2 }));
+    expect([overlapping.statusCode, overlapping.json().message]).toEqual([409, bookingMessages.notEnoughSeats(0)]);
+    expect(await legs(rideId)).toEqual({ taken: [2, 2], available: 0, offered: 2 });
+  });
+
   it('reuses a seat on disjoint legs and never on overlapping ones, under concurrency', async () => {
     const { rideId } = await ride({ seats: 2 });
     const legsAsked = [
@@ -270,6 +281,26 @@ describe('Idempotency-Key', () => {
     expect((await legs(rideId)).taken).toEqual([0, 0]);
     await handle.service.db.$client.query(`UPDATE idempotency_keys SET locked_at = now() - interval '2 minutes' WHERE key = $1`, [key]);
     expect((await book(passenger, form(rideId), key)).statusCode).toBe(201);
+  });
+
+  it('keeps no booking and no answer from a run whose claim another run took over meanwhile', async () => {
+    const { runOnce } = await import('../src/bookings/idempotency.ts');
+    const { bookSeats } = await import('../src/bookings/book-seat.ts');
+    const { rideId } = await ride();
+    const passenger = await member();
+    const key = randomUUID();
+    const slowRun = runOnce(handle.service.db, { userId: passenger.userId, key, hash: 'same-body' }, async (remember) => {
+      // While this run waited, its claim went stale and another run took it (its own time on the claim).
+      await handle.service.db.$client.query(`UPDATE idempotency_keys SET locked_at = now() + interval '1 second' WHERE key = $1`, [key]);
+      const booking = await bookSeats(handle.service.db, passenger.userId, { ...form(rideId), passengerPhone: '0244123456' }, {
+        booked: (tx, made) => remember(tx, { status: 201, body: made }),
+      });
+      return { status: 201, body: booking };
+    });
+    await expect(slowRun).rejects.toThrow(/taken over/);
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+    const { rows } = await handle.service.db.$client.query('SELECT response_status FROM idempotency_keys WHERE key = $1', [key]);
+    expect(rows).toEqual([{ response_status: null }]);
   });
 
   it('answers a retry of a refused request with the same refusal', async () => {

@@ -47,10 +47,15 @@ export async function runOnce(
   const now = claim.now ?? new Date();
   const earlier = await claimKey(db, claim, now);
   if (earlier) return earlier;
+  // The claim's time fences the answer: a run whose claim was taken over (it took longer than
+  // `staleClaimMs`) writes nothing over the run that took it.
+  const fenced = sql`user_id = ${claim.userId} AND key = ${claim.key} AND response_status IS NULL AND locked_at = ${now.toISOString()}::timestamptz`;
   const remember = async (tx: Pick<RidesDb, 'execute'>, answer: StoredAnswer) => {
-    await tx.execute(sql`
+    const { rows } = await tx.execute(sql`
       UPDATE idempotency_keys SET response_status = ${answer.status}, response_body = ${JSON.stringify(answer.body)}::jsonb
-      WHERE user_id = ${claim.userId} AND key = ${claim.key}`);
+      WHERE ${fenced} RETURNING key`);
+    // A success whose claim was taken over is not kept: its transaction rolls back (no second booking behind the first answer).
+    if (rows.length === 0 && answer.status < 400) throw new Error(`Idempotency-Key ${claim.key}: the claim was taken over before the answer`);
   };
   try {
     return await work(remember);
@@ -58,7 +63,7 @@ export async function runOnce(
     if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500) {
       await remember(db, { status: error.statusCode, body: { message: error.message, ...(error.errors && { errors: error.errors }) } });
     } else {
-      await db.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${claim.userId} AND key = ${claim.key} AND response_status IS NULL`);
+      await db.execute(sql`DELETE FROM idempotency_keys WHERE ${fenced}`);
     }
     throw error;
   }
