@@ -120,8 +120,9 @@ async function departedRide(departure: number, duration: string | null) {
   const waitingPassenger = await member();
   const boarded = await booked(boardedPassenger, form(rideId));
   const waiting = await booked(waitingPassenger, form(rideId));
-  expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code: boarded.boardingCode })).statusCode).toBe(200);
+  // Departed first: boarding opens 24 hours before departure.
   await departAt(rideId, at(departure));
+  expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code: boarded.boardingCode })).statusCode).toBe(200);
   await db().$client.query('UPDATE rides SET duration = $2 WHERE id = $1', [rideId, duration]);
   return { rideId, boarded, waiting, boardedPassenger, waitingPassenger };
 }
