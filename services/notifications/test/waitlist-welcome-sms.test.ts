@@ -154,6 +154,11 @@ describe('welcome SMS for a waitlist sign-up', () => {
     const row = await settledRowFor(event);
 
     // Redis forgets finished jobs after a day; a late re-queue then makes a new job for the row.
+    // The row is settled before its job is: the worker still holds the job until it completes it.
+    await eventually(async () => {
+      const job = await handle.service.queue.getJob(row.id);
+      return job === undefined || (await job.isCompleted()) ? true : undefined;
+    });
     await (await handle.service.queue.getJob(row.id))?.remove();
     await enqueueSmsDelivery(handle.service.queue, row.id, undefined);
     await eventually(async () => ((await (await handle.service.queue.getJob(row.id))?.isCompleted()) ? true : undefined));
