@@ -130,7 +130,7 @@ export async function boardByCode(db: RidesDb, driverId: string, rideId: string,
     await assertOwnRide(tx, driverId, rideId);
     // The ride locked first (every booking transaction's order): a Cancel Ride meanwhile waits, then sees the boarded passenger.
     const ride = await lockRideSeats(tx, rideId);
-    if (!ride || ride.status !== 'active') throw new HttpError(409, bookingMessages.transition.board);
+    if (ride?.status !== 'active') throw new HttpError(409, bookingMessages.transition.board);
     if (now.getTime() < ride.departureAt.getTime() - boardingOpensHoursBeforeDeparture * HOUR_MS) throw new HttpError(409, bookingMessages.boardTooEarly);
     const [row] = await bookingRows(tx, sql`WHERE b.ride_id = ${rideId} AND b.boarding_code = ${code}`);
     if (!row) throw new HttpError(404, bookingMessages.wrongCode);
