@@ -80,20 +80,19 @@ it.each([
       },
       // Booked through /api as the booking screen books: a passenger's seat on another member's instant ride.
       'a confirmed booking on a posted ride': async () => {
-        const { b: driver } = await approvedDriver();
-        const ride = await expectStatus(driver.post('/api/rides', accraToKumasiRide(await addedVehicle(driver), inAWeek())), 201, 'ride');
+        const { rideId } = await postedRide();
         const { b: passenger } = await signedInPerson();
         const booking = await expectStatus(
           passenger.call(
             'POST',
             '/api/bookings',
-            { rideId: ride.id, seats: 1, boardAt: 0, alightAt: 1, passengerName: 'Akosua Frimpong', passengerPhone: '0244123456' },
+            { rideId, seats: 1, boardAt: 0, alightAt: 1, passengerName: 'Akosua Frimpong', passengerPhone: '0244123456' },
             { 'idempotency-key': randomUUID() },
           ),
           201,
           'booking',
         );
-        return { bookingId: String(booking.id), rideId: String(ride.id) };
+        return { bookingId: String(booking.id), rideId };
       },
       'the waitlist has a sign-up': async () => {
         await system.bff.inject({
@@ -296,7 +295,7 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     const { b } = await signedInPerson();
     const body = { rideId, seats: 2, boardAt: 1, alightAt: 2, passengerName: 'Kwame Asante', passengerPhone: '0241234567', specialRequests: 'One big suitcase' };
     const booking = await expectStatus(
-      b.send('POST', '/api/bookings', { payload: Buffer.from(JSON.stringify(body)), headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } }),
+      b.call('POST', '/api/bookings', body, { 'idempotency-key': randomUUID() }),
       201,
       'booking',
     );

@@ -60,17 +60,25 @@ beforeAll(async () => {
   asStaff = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'admin', adminId: ADMIN_ID }, 'rides')) };
 });
 
-async function userCookie(bff: FastifyInstance) {
-  const sid = await bff.sessions.create('user', USER_ID);
-  return { krom_session: bff.encodeSecureSession(bff.createSecureSession({ user: sid })) };
+/** The session cookie of the signed-in user, or of the signed-in member of staff. */
+async function sessionCookie(bff: FastifyInstance, as: 'user' | 'staff') {
+  const sid = as === 'user' ? await bff.sessions.create('user', USER_ID) : await bff.sessions.create('admin', ADMIN_ID);
+  return { krom_session: bff.encodeSecureSession(bff.createSecureSession(as === 'user' ? { user: sid } : { admin: sid })) };
 }
 
-/** Calls the real BFF as the signed-in user (or as a guest), against the pact's mock rides service. */
-async function throughBff(mockUrl: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as: 'user' | 'guest' = 'user') {
+/** Calls the real BFF as the signed-in user (or as a guest, or staff), against the pact's mock rides service, with any extra headers. */
+async function throughBff(
+  mockUrl: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  as: 'user' | 'guest' | 'staff' = 'user',
+  headers: Record<string, string> = {},
+) {
   const bff = await bffAgainst(mockUrl);
   try {
-    const cookies = as === 'user' ? await userCookie(bff) : {};
-    return await bff.inject({ method, url, headers: { origin: ORIGIN }, cookies, ...(payload ? { payload } : {}) });
+    const cookies = as === 'guest' ? {} : await sessionCookie(bff, as);
+    return await bff.inject({ method, url, headers: { origin: ORIGIN, ...headers }, cookies, ...(payload ? { payload } : {}) });
   } finally {
     await bff.close();
   }
@@ -660,7 +668,7 @@ describe('BFF → rides service (bookings)', () => {
       })
       .willRespondWith(201, (b) => b.jsonBody(booking()))
       .executeTest(whenRecorded(async (mock) => {
-        const response = await throughBffWith(mock.url, '/api/bookings', { rideId: RIDE_ID, ...bookingForm }, { 'idempotency-key': IDEMPOTENCY_KEY });
+        const response = await throughBff(mock.url, 'POST', '/api/bookings', { rideId: RIDE_ID, ...bookingForm }, 'user', { 'idempotency-key': IDEMPOTENCY_KEY });
         expect(response.statusCode).toBe(201);
         expect(response.json()).toMatchObject({ id: BOOKING_ID, status: 'confirmed', seats: 2 });
       }));
@@ -673,7 +681,7 @@ describe('BFF → rides service (bookings)', () => {
       })
       .willRespondWith(400, (b) => b.jsonBody({ message: bookingMessages.idempotencyKey }))
       .executeTest(whenRecorded(async (mock) => {
-        const response = await throughBffWith(mock.url, '/api/bookings', { rideId: RIDE_ID, ...bookingForm });
+        const response = await throughBff(mock.url, 'POST', '/api/bookings', { rideId: RIDE_ID, ...bookingForm });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe(bookingMessages.idempotencyKey);
       }));
@@ -727,15 +735,6 @@ describe('BFF → rides service (bookings)', () => {
   });
 });
 
-/** A POST through the real BFF as the signed-in user with extra headers (the booking's key). */
-async function throughBffWith(mockUrl: string, url: string, payload: object, headers: Record<string, string> = {}) {
-  const bff = await bffAgainst(mockUrl);
-  try {
-    return await bff.inject({ method: 'POST', url, headers: { origin: ORIGIN, ...headers }, cookies: await userCookie(bff), payload });
-  } finally {
-    await bff.close();
-  }
-}
 
 /*
  * Staff on bookings (the admin area's Bookings tab): the BFF asserts the signed-in staff member,
@@ -772,17 +771,6 @@ const staffBooking = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A call through the real BFF as a signed-in staff member, against the pact's mock rides service. */
-async function throughBffAsStaff(mockUrl: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  const bff = await bffAgainst(mockUrl);
-  try {
-    const sid = await bff.sessions.create('admin', ADMIN_ID);
-    const cookies = { krom_session: bff.encodeSecureSession(bff.createSecureSession({ admin: sid })) };
-    return await bff.inject({ method, url, headers: { origin: ORIGIN }, cookies, ...(payload ? { payload } : {}) });
-  } finally {
-    await bff.close();
-  }
-}
 
 describe('BFF → rides service (staff on bookings)', () => {
   it('finds bookings by the phone given on them, as staff', async () => {
@@ -807,7 +795,7 @@ describe('BFF → rides service (staff on bookings)', () => {
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const response = await throughBffAsStaff(mock.url, 'GET', '/api/admin/bookings?phone=0244123456');
+        const response = await throughBff(mock.url, 'GET', '/api/admin/bookings?phone=0244123456', undefined, 'staff');
         expect(response.statusCode).toBe(200);
         expect(response.json().bookings[0]).toMatchObject({ passengerPhone: '0244123456' });
       }));
@@ -831,7 +819,7 @@ describe('BFF → rides service (staff on bookings)', () => {
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const response = await throughBffAsStaff(mock.url, 'POST', `/api/admin/bookings/${BOOKING_ID}/cancel`, { reason: staffReason });
+        const response = await throughBff(mock.url, 'POST', `/api/admin/bookings/${BOOKING_ID}/cancel`, { reason: staffReason }, 'staff');
         expect(response.statusCode).toBe(200);
         expect(response.json().history[1]).toMatchObject({ actor: 'staff', actorId: ADMIN_ID, reason: staffReason });
       }));

@@ -29,13 +29,14 @@ export async function apiRequest(
   options: { signal?: AbortSignal | undefined; headers?: Readonly<Record<string, string>> | undefined } = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
+  // Set, not spread: a caller's header in any case (`content-type`) is replaced, never joined to JSON's.
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  if (hasBody) headers.set('Content-Type', 'application/json');
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: {
-      ...options.headers,
-      ...(hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' }),
-    },
+    headers,
     body: hasBody ? JSON.stringify(body) : null,
     signal: options.signal ?? null,
   });

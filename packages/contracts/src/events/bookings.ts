@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aggregateVersion, defineEvent, type EventDefinition } from '../envelope.ts';
-import { bookingModes, bookingPaymentMethods, bookingStatuses } from '../http/bookings.ts';
+import { bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses, bookingVehicle } from '../http/bookings.ts';
 
 /*
  * What happened to a booking, one event per fact, all with one payload: the booking as it is
@@ -10,7 +10,6 @@ import { bookingModes, bookingPaymentMethods, bookingStatuses } from '../http/bo
  * highest version it has seen per booking, so a late or redelivered event changes nothing.
  */
 
-const place = z.object({ index: z.number().int(), location: z.string(), city: z.string().nullable(), meetingPoint: z.string().nullable() });
 
 export const bookingFactSchema = z.object({
   bookingId: z.string().uuid(),
@@ -23,8 +22,8 @@ export const bookingFactSchema = z.object({
   bookingMode: z.enum(bookingModes),
   paymentMethod: z.enum(bookingPaymentMethods),
   seats: z.number().int(),
-  board: place,
-  alight: place,
+  board: bookingPlace,
+  alight: bookingPlace,
   pricePerSeat: z.string(),
   totalAmount: z.string(),
   currency: z.string(),
@@ -34,7 +33,7 @@ export const bookingFactSchema = z.object({
   /** The phone the passenger gave on the booking form (where the e-ticket goes). */
   passengerPhone: z.string(),
   driverFirstName: z.string(),
-  vehicle: z.object({ make: z.string(), model: z.string(), color: z.string(), licensePlate: z.string() }),
+  vehicle: bookingVehicle,
   departureDate: z.string(),
   departureTime: z.string(),
   departureAt: z.string().datetime({ offset: true }),
@@ -79,7 +78,7 @@ export const departureReminderHours = 2;
  * before its departure (a scheduled sweep; the ride's `reminded_at` records it, so a re-run or a
  * second replica sends nothing more). Only for an active ride with at least one confirmed booking:
  * notifications sends the driver one reminder naming the passengers, and each passenger one with
- * their boarding place, the driver and car and their boarding code. A seat confirmed after the
+ * their boarding : bookingPlace, the driver and car and their boarding code. A seat confirmed after the
  * reminder went out is not reminded (its e-ticket has just been sent). `version` is the ride's.
  */
 export const rideDepartingSoon = defineEvent(
@@ -88,7 +87,7 @@ export const rideDepartingSoon = defineEvent(
     rideId: z.string().uuid(),
     driverId: z.string().uuid(),
     driverFirstName: z.string(),
-    vehicle: z.object({ make: z.string(), model: z.string(), color: z.string(), licensePlate: z.string() }),
+    vehicle: bookingVehicle,
     fromLocation: z.string(),
     toLocation: z.string(),
     departureDate: z.string(),
@@ -103,8 +102,8 @@ export const rideDepartingSoon = defineEvent(
         /** The phone the passenger gave on the booking form. */
         passengerPhone: z.string(),
         seats: z.number().int(),
-        board: place,
-        alight: place,
+        board: bookingPlace,
+        alight: bookingPlace,
         boardingCode: z.string(),
       }),
     ),

@@ -78,9 +78,9 @@ export const bookingMessages = {
   idempotencyReused: 'This Idempotency-Key was already used for a different booking',
   idempotencyInProgress: 'This booking is still being made. Please wait a moment and try again.',
   notYours: 'Booking not found',
-  boardingCode: 'Enter the 6-character boarding code',
+  boardingCode: `Enter the ${boardingCodeLength}-character boarding code`,
   wrongCode: 'No booking on this ride has that boarding code',
-  boardTooEarly: 'Passengers can be boarded from 24 hours before departure',
+  boardTooEarly: `Passengers can be boarded from ${boardingOpensHoursBeforeDeparture} hours before departure`,
   noShowTooEarly: 'A passenger can be reported as not showing up only after the departure time',
   noShowTooLate: `A passenger can be reported as not showing up only within ${noShowReportHours} hours of departure`,
   transition: {

@@ -64,7 +64,10 @@ export const idempotencyHeadersSchema = z.object({
     .describe('A key the client makes once per booking it means (a UUID): a retry with the same key and body gets the first answer'),
 });
 
-const bookingPlace = z.object({
+/** The car a passenger looks for at pickup. */
+export const bookingVehicle = z.object({ make: z.string(), model: z.string(), color: z.string(), licensePlate: z.string() });
+
+export const bookingPlace = z.object({
   /** The place's index on the ride's route. */
   index: z.number().int(),
   location: z.string(),
@@ -98,7 +101,7 @@ export const bookingSchema = z.object({
   rideFrom: z.string(),
   rideTo: z.string(),
   driverName: z.string(),
-  vehicle: z.object({ make: z.string(), model: z.string(), color: z.string(), licensePlate: z.string() }),
+  vehicle: bookingVehicle,
   /** When an unanswered request lapses (requested), else null. */
   expiresAt: isoDateTime.nullable(),
   createdAt: isoDateTime,

@@ -24,7 +24,7 @@ export function parseLegKey(key: string): [number, number] | undefined {
 }
 
 /** Below this a leg's price is rounded to the whole cedi, from it on to 5 cedis (pesewas). */
-export const legRoundingThreshold = 2000;
+const legRoundingThreshold = 2000;
 
 const located = (place: LegPlace): place is { latitude: number; longitude: number } => place.latitude !== null && place.longitude !== null;
 
@@ -34,7 +34,7 @@ const located = (place: LegPlace): place is { latitude: number; longitude: numbe
  * place. Undefined when the departure or the destination has no coordinates or the route has no
  * length: then every leg counts the same (`legShare`).
  */
-export function placePositionsKm(places: readonly LegPlace[]): number[] | undefined {
+function placePositionsKm(places: readonly LegPlace[]): number[] | undefined {
   const first = places[0];
   const last = places[places.length - 1];
   if (places.length < 2 || !first || !last || !located(first) || !located(last)) return undefined;

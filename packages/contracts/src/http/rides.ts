@@ -52,7 +52,7 @@ export const priceField = z
  * first stop to the third place; 0 is the departure, n + 1 the destination), as decimal cedis. A leg
  * left out costs its share of the ride's price (leg-prices.ts); each is held to the route's cap.
  */
-export const legPricesField = z
+const legPricesField = z
   .record(
     z.string().refine((key) => parseLegKey(key) !== undefined, rideMessages.legKey),
     z.string({ error: rideMessages.legPriceFormat }).trim().regex(/^\d{1,6}(\.\d{1,2})?$/, rideMessages.legPriceFormat).refine((price) => Number(price) > 0, rideMessages.legPriceFormat),

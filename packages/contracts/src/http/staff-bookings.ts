@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingFactSchema } from '../events/bookings.ts';
-import { type BookingStatus, boardingInputSchema, bookingModes, bookingPaymentMethods, bookingStatuses } from './bookings.ts';
+import { type BookingStatus, boardingInputSchema, bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses } from './bookings.ts';
 import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 
 /*
@@ -36,7 +36,7 @@ export const staffBookingSearchQuerySchema = z
   });
 export type StaffBookingSearchQuery = z.input<typeof staffBookingSearchQuerySchema>;
 
-const place = z.object({ index: z.number().int(), location: z.string() });
+const place = bookingPlace.pick({ index: true, location: true });
 
 /** One booking as a search row and the detail's header show it. */
 export const staffBookingSchema = z.object({

@@ -5,7 +5,7 @@ import { eTicketSmsText } from '../sms/booking-confirmation-sms.ts';
 import type { SmsMessageType } from '../sms/record-sms.ts';
 import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
 import type { NewNotification } from './create-notification.ts';
-import { priceText, rideDateText, twelveHourTime } from './ride-wording.ts';
+import { carText, meetingText, priceText, rideDateText, seatCount, townOf, twelveHourTime } from './ride-wording.ts';
 
 /*
  * The words both sides of a booking are told when something happens to it
@@ -28,19 +28,15 @@ export type BookingMessage = {
 export const driverBookingsLink = '/rides/as-driver';
 export const passengerBookingsLink = '/my-rides';
 
-type Place = BookingFact['board'];
-/** A place in a sentence: its town when known (the route), else its location. */
-const town = (place: Place) => place.city?.trim() || place.location.trim();
-const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
 const when = (booking: BookingFact) => `${rideDateText(booking.departureDate)} at ${twelveHourTime(booking.departureTime)}`;
 /** An instant (Ghana is on GMT all year) as `Fri 28 Nov at 2:30 AM`. */
 const instantText = (instant: string) => `${rideDateText(ghanaDate(instant))} at ${twelveHourTime(new Date(instant).toISOString().slice(11, 16))}`;
-const leg = (booking: BookingFact) => `${seatCount(booking.seats)} from ${town(booking.board)} to ${town(booking.alight)} on ${when(booking)}`;
+const leg = (booking: BookingFact) => `${seatCount(booking.seats)} from ${townOf(booking.board)} to ${townOf(booking.alight)} on ${when(booking)}`;
 const reasonText = (booking: BookingFact) => (booking.reason?.trim() ? ` Reason: ${booking.reason.trim()}.` : '');
 
 /** One SMS segment about the leg: `write(from, to)` is the whole text; long town names are cut to fit. */
 const legSms = (booking: BookingFact, write: (from: string, to: string) => string) =>
-  fitTwoNamesInSegment(inGsmAlphabet(town(booking.board)), inGsmAlphabet(town(booking.alight)), write);
+  fitTwoNamesInSegment(inGsmAlphabet(townOf(booking.board)), inGsmAlphabet(townOf(booking.alight)), write);
 const person = (name: string) => inGsmAlphabet(name.trim());
 
 const passengerNotice = (booking: BookingFact, title: string, message: string): Notice => ({
@@ -59,18 +55,18 @@ const driverNotice = (booking: BookingFact, title: string, message: string, acti
 });
 
 /** The passenger's e-ticket: their leg, where they board (and meet), the driver, the car and its plate, the boarding code. */
-export function bookingETicket(booking: BookingFact): string {
+function bookingETicket(booking: BookingFact): string {
   const { vehicle } = booking;
   const fare = booking.paymentMethod === 'cash' ? `${seatCount(booking.seats)}, ${priceText(booking.totalAmount, booking.currency, 'code')} cash to the driver` : seatCount(booking.seats);
   return eTicketSmsText({
-    from: town(booking.board),
-    to: town(booking.alight),
+    from: townOf(booking.board),
+    to: townOf(booking.alight),
     date: rideDateText(booking.departureDate),
     time: twelveHourTime(booking.departureTime),
     boardingPlace: booking.board.location,
     meetingPoint: booking.board.meetingPoint,
     driver: booking.driverFirstName,
-    car: [vehicle.color, vehicle.make, vehicle.model].map((part) => part.trim()).filter(Boolean).join(' '),
+    car: carText(vehicle),
     plate: vehicle.licensePlate,
     boardingCode: booking.boardingCode,
     fare,
@@ -80,10 +76,9 @@ export function bookingETicket(booking: BookingFact): string {
 /** The passenger's side of a confirmed booking: the notice with the code, and the e-ticket by SMS. */
 function confirmedForPassenger(booking: BookingFact): BookingMessage {
   const code = booking.boardingCode ? ` Your boarding code is ${booking.boardingCode}.` : '';
-  const meeting = booking.board.meetingPoint?.trim() ? ` (${booking.board.meetingPoint.trim()})` : '';
   return {
     to: 'passenger',
-    notice: passengerNotice(booking, 'Booking confirmed', `Your booking of ${leg(booking)} is confirmed. Board at ${booking.board.location.trim()}${meeting}.${code}`),
+    notice: passengerNotice(booking, 'Booking confirmed', `Your booking of ${leg(booking)} is confirmed. Board at ${booking.board.location.trim()}${meetingText(booking.board)}.${code}`),
     sms: { text: bookingETicket(booking), messageType: 'booking_confirmation' },
   };
 }

@@ -30,8 +30,10 @@ export function deliverNotice<T>(
     key: notice.key,
     inTransaction: async (tx, envelope) => [await notice.record(tx, envelope)].flat(),
     afterCommit: async (envelope, result) => {
-      const keys = notice.messageKeys?.(envelope) ?? [notice.key?.(envelope) ?? envelope.id];
-      const recorded = result.first ? result.value : await Promise.all(keys.map((key) => recordedNews(sms, email, key)));
+      // A redelivery finds what the first delivery recorded under its keys (only then are they needed).
+      const recorded = result.first
+        ? result.value
+        : await Promise.all((notice.messageKeys?.(envelope) ?? [notice.key?.(envelope) ?? envelope.id]).map((key) => recordedNews(sms, email, key)));
       // Without a tracer registered there is no active span; the envelope's trace still carries on.
       const traceparent = currentTraceparent() ?? envelope.traceparent;
       for (const news of recorded) await queuePendingNews(sms, email, news, traceparent);

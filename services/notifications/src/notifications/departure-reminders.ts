@@ -3,17 +3,13 @@ import { ghanaDate } from '@krom/contracts/ghana-time';
 import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
 import { driverBookingsLink, passengerBookingsLink } from './booking-notices.ts';
 import type { NewNotification } from './create-notification.ts';
-import { twelveHourTime } from './ride-wording.ts';
+import { carText, meetingText, seatCount, townOf, twelveHourTime } from './ride-wording.ts';
 
 /*
  * The reminder two hours before a ride leaves: each confirmed passenger is told when, where they
  * board, who drives which car and their boarding code; the driver how many passengers to pick up.
  * One SMS segment each (long town names are cut to fit), and the same in the app.
  */
-
-type Place = RideDepartingSoon['passengers'][number]['board'];
-const town = (place: Place) => place.city?.trim() || place.location.trim();
-const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
 
 export type DepartureReminder = {
   /** Whose reminder it is within the ride: the driver's, or a passenger's booking. */
@@ -29,23 +25,22 @@ export function departureReminders(ride: RideDepartingSoon): DepartureReminder[]
   // Two hours ahead: a ride leaving just after midnight is reminded the evening before.
   const day = ghanaDate(ride.remindedAt) === ride.departureDate ? 'today' : 'tomorrow';
   const time = twelveHourTime(ride.departureTime);
-  const car = [ride.vehicle.color, ride.vehicle.make, ride.vehicle.model].map((part) => part.trim()).filter(Boolean).join(' ');
+  const car = carText(ride.vehicle);
   const driver = ride.driverFirstName.trim();
   const passengers = ride.passengers.map<DepartureReminder>((passenger) => {
-    const meeting = passenger.board.meetingPoint?.trim() ? ` (${passenger.board.meetingPoint.trim()})` : '';
     return {
       key: passenger.bookingId,
       userId: passenger.passengerId,
       smsTo: passenger.passengerPhone,
       smsText: fitTwoNamesInSegment(
-        inGsmAlphabet(town(passenger.board)),
-        inGsmAlphabet(town(passenger.alight)),
+        inGsmAlphabet(townOf(passenger.board)),
+        inGsmAlphabet(townOf(passenger.alight)),
         (from, to) => `Krom reminder: ${from} to ${to} ${day} at ${time}. Driver ${inGsmAlphabet(driver)}, ${ride.vehicle.licensePlate}. Boarding code ${passenger.boardingCode}.`,
       ),
       notice: {
         type: 'booking',
         title: 'Your ride leaves soon',
-        message: `Your ride from ${town(passenger.board)} to ${town(passenger.alight)} leaves ${day} at ${time}. Board at ${passenger.board.location.trim()}${meeting}. ${driver} drives a ${car}, ${ride.vehicle.licensePlate}. Your boarding code is ${passenger.boardingCode}.`,
+        message: `Your ride from ${townOf(passenger.board)} to ${townOf(passenger.alight)} leaves ${day} at ${time}. Board at ${passenger.board.location.trim()}${meetingText(passenger.board)}. ${driver} drives a ${car}, ${ride.vehicle.licensePlate}. Your boarding code is ${passenger.boardingCode}.`,
         actionRequired: false,
         data: { kind: 'booking', bookingId: passenger.bookingId, rideId: ride.rideId, link: passengerBookingsLink },
       },

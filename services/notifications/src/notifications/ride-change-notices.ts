@@ -1,7 +1,7 @@
 import type { RideChanged } from '@krom/contracts/events/rides';
 import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
 import type { NewNotification } from './create-notification.ts';
-import { priceText, rideDateText, rideLink, twelveHourTime } from './ride-wording.ts';
+import { priceText, rideDateText, rideLink, seatCount, twelveHourTime } from './ride-wording.ts';
 
 /*
  * The words a passenger told of a ride gets when it changes in a way that matters to them
@@ -15,7 +15,6 @@ type Terms = RideChanged['current'];
 
 const place = (name: string) => name.trim();
 const when = (terms: Terms) => `${rideDateText(terms.departureDate)} at ${twelveHourTime(terms.departureTime)}`;
-const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
 const cancelled = (change: Change) => change.current.status !== 'active';
 const noLongerMatches = 'It no longer matches your ride request.';
 

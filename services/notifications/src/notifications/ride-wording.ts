@@ -21,3 +21,19 @@ export function priceText(price: string, currency: string, sign: 'symbol' | 'cod
   if (!isCediAmount(price)) return `${currency} ${price}`;
   return sign === 'symbol' ? formatMoney(price, currency) : formatMoneyForSms(price, currency);
 }
+
+/** `1 seat`, `3 seats`. */
+export const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
+
+/** A place of a booking in a sentence: its town when known (the route), else its location. */
+export const townOf = (place: { city: string | null; location: string }) => place.city?.trim() || place.location.trim();
+
+/** ` (By the Total fuel station)` after a boarding place that has a meeting point, else nothing. */
+export const meetingText = (place: { meetingPoint: string | null }) => (place.meetingPoint?.trim() ? ` (${place.meetingPoint.trim()})` : '');
+
+/** `Silver Toyota Corolla`: the car as a passenger looks for it. */
+export const carText = (vehicle: { color: string; make: string; model: string }) =>
+  [vehicle.color, vehicle.make, vehicle.model]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');

@@ -2,7 +2,7 @@ import type { BookingDetails } from '@krom/contracts/http/staff-messages';
 import { inGsmAlphabet, shortened, smsSegments } from './sms-segment.ts';
 
 /** The most segments an e-ticket may take (issue 21): two GSM-7 segments, 306 characters. */
-export const E_TICKET_MAX_SEGMENTS = 2;
+const E_TICKET_MAX_SEGMENTS = 2;
 
 /**
  * What the passenger's SMS e-ticket says. Names (places, the driver, the car) are written as the

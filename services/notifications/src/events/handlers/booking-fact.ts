@@ -12,10 +12,10 @@ export const readBookingFact = (fact: BookingFactName) => envelopeReader(booking
 const BOOKING_NAMESPACE = Buffer.from('4f1c8e2a7b3d4c5e9a6b1d2c3e4f5a6b', 'hex');
 
 /** The id a fact of a booking (its version: +1 on every transition) is handled under, whatever event id it came with. */
-export const bookingFactKey = (booking: Pick<BookingFact, 'bookingId' | 'version'>) => derivedEventId(BOOKING_NAMESPACE, `${booking.bookingId}:${booking.version}`);
+const bookingFactKey = (booking: Pick<BookingFact, 'bookingId' | 'version'>) => derivedEventId(BOOKING_NAMESPACE, `${booking.bookingId}:${booking.version}`);
 
 /** The id one side's notice and SMS of a fact are recorded under. */
-export const bookingSideKey = (booking: Pick<BookingFact, 'bookingId' | 'version'>, side: BookingMessage['to']) =>
+const bookingSideKey = (booking: Pick<BookingFact, 'bookingId' | 'version'>, side: BookingMessage['to']) =>
   derivedEventId(BOOKING_NAMESPACE, `${booking.bookingId}:${booking.version}:${side}`);
 
 /**
