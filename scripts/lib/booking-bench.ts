@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import pg from 'pg';
+import type { Load, LoadFigures } from './marketplace-bench.ts';
 import { renewedAssertion } from './renewed-assertion.ts';
 
 /*
@@ -12,8 +13,6 @@ import { renewedAssertion } from './renewed-assertion.ts';
  * booking moves that day's search generation, so this is the kept answers' worst case).
  */
 
-export type LoadFigures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };
-type Load = (name: string, options: autocannon.Options) => Promise<LoadFigures>;
 
 type Member = { id: string; cookie: string };
 type Options = {

@@ -8,7 +8,7 @@ import { renewedAssertion } from './renewed-assertion.ts';
 import { type KeptAnswersFigures, measureKeptAnswers } from './search-cache-bench.ts';
 
 export type LoadFigures = { name: string; rps: number; p50: number; p95: number; p99: number; non2xx: number };
-type Load = (name: string, options: autocannon.Options) => Promise<LoadFigures>;
+export type Load = (name: string, options: autocannon.Options) => Promise<LoadFigures>;
 
 type Options = { bffUrl: string; ridesUrl: string; ridesDatabaseUrl: string; secret: string; load: Load; count: number };
 

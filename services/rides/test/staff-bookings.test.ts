@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { bookingMessages, bookingSchema } from '@krom/contracts/http/bookings';
+import { bookingMessages } from '@krom/contracts/http/bookings';
 import { ghanaPhoneMessage } from '@krom/contracts/http/fields';
 import {
   staffBookingDetailSchema,
@@ -12,14 +12,8 @@ import { bookingCalls } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
-const { call, member, ride, form, book, legs, events, departAt } = bookingCalls(handle);
+const { call, member, ride, form, booked, legs, events, departAt } = bookingCalls(handle);
 const staff = { kind: 'admin', adminId: randomUUID() } as const;
-
-async function booked(caller: Parameters<typeof book>[0], body: object) {
-  const response = await book(caller, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return bookingSchema.parse(response.json());
-}
 
 /** A phone no other test in this file books with, in the spaced form a person types. */
 const aPhone = () => {

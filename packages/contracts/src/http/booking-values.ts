@@ -32,6 +32,8 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 /** The states in which a booking holds its seats (and counts as the passenger's one live booking of the ride). */
 export const seatHoldingStatuses = ['requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded'] as const satisfies readonly BookingStatus[];
 /** The states in which the passenger has a seat: the e-ticket and boarding code are theirs to show. */
+/** The live states a cancellation may end: every seat-holding one but boarded (a boarded passenger is on their way). */
+export const cancellableStatuses = ['requested', 'accepted', 'awaiting_payment', 'confirmed'] as const satisfies readonly BookingStatus[];
 export const ticketedStatuses = ['confirmed', 'boarded', 'completed'] as const satisfies readonly BookingStatus[];
 
 export const bookingModes = ['instant', 'approval'] as const;

@@ -30,6 +30,7 @@ export {
   bookingModes,
   bookingPaymentMethods,
   bookingStatuses,
+  cancellableStatuses,
   cancellationRefund,
   idempotencyKeyHeader,
   noShowReportHours,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingFactSchema } from '../events/bookings.ts';
-import { type BookingStatus, boardingInputSchema, bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses } from './bookings.ts';
+import { boardingInputSchema, cancellableStatuses, bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses } from './bookings.ts';
 import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 
 /*
@@ -13,7 +13,7 @@ import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 export const staffBookingSearchLimit = 50;
 export const staffCancelReasonMin = 5;
 /** The states staff may cancel a booking from: every live one before the passenger boards (the rides service's staffCancel). */
-export const staffCancellableStatuses = ['requested', 'accepted', 'awaiting_payment', 'confirmed'] as const satisfies readonly BookingStatus[];
+export const staffCancellableStatuses = cancellableStatuses;
 export const staffCancelReasonMax = 500;
 
 export const staffBookingMessages = {

@@ -13,10 +13,10 @@ import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
-import { legPricePerSeat, readLegPricedRide } from '../rides/legs.ts';
+import { legPricePerSeat, readLegPricedRide, seatsLeftOn } from '../rides/legs.ts';
 import { newBoardingCode } from './boarding-code.ts';
-import { bookingRow, toBooking, toFact } from './booking-views.ts';
-import { destinationIndex, legsAfter, lockRideSeats, type RideSeats, seatsLeftOn, writeLegs } from './seats.ts';
+import { bookingRow, statusIn, toBooking, toFact } from './booking-views.ts';
+import { legsAfter, lockRideSeats, type RideSeats, writeLegs } from './seats.ts';
 
 export type BookingRequest = z.output<typeof bookingInputSchema>;
 
@@ -27,16 +27,15 @@ export const requestExpiry = (now: Date, departureAt: Date) =>
   new Date(Math.min(now.getTime() + requestAnswerHours * HOUR_MS, departureAt.getTime() - requestCutoffHoursBeforeDeparture * HOUR_MS));
 
 /**
- * What a seat costs on the passenger's leg. The whole route costs the ride's price; a part of it
- * the driver's price for that leg, else its share of the route (rides/legs.ts).
+ * What a seat costs on the passenger's leg, read on the locked ride: the whole route costs the
+ * ride's price; a part of it the driver's price for that leg, else its share of the route (rides/legs.ts).
  */
-export type LegPrice = (tx: Transaction, ride: RideSeats, boardAt: number, alightAt: number) => Promise<string>;
-export const rideLegPrice: LegPrice = async (tx, ride, boardAt, alightAt) => {
+async function legPriceOn(tx: Transaction, ride: RideSeats, boardAt: number, alightAt: number): Promise<string> {
   const priced = await readLegPricedRide(tx, ride.id);
   // Read in the transaction holding the ride's row: the ride is there.
   if (!priced) throw new Error(`ride ${ride.id} vanished while booked`);
   return legPricePerSeat(priced, boardAt, alightAt);
-};
+}
 
 /**
  * Books seats for `passengerId`, in one transaction with the ride's row locked: every rule is
@@ -51,24 +50,22 @@ export async function bookSeats(
   request: BookingRequest,
   options: {
     now?: Date;
-    legPrice?: LegPrice;
     /** Runs in the booking's transaction once it is written (the idempotency key's answer is stored there). */
     booked?: (tx: Transaction, booking: Booking) => Promise<void>;
   } = {},
 ): Promise<Booking> {
   const now = options.now ?? new Date();
-  const legPrice = options.legPrice ?? rideLegPrice;
   return db.transaction(async (tx) => {
     await assertMayBook(tx, passengerId);
     const ride = await lockRideSeats(tx, request.rideId);
     if (!ride) throw new HttpError(404, bookingMessages.rideNotFound);
     await assertRideTakesBookings(tx, ride, passengerId, request, now);
-    const left = seatsLeftOn(ride, request.boardAt, request.alightAt);
+    const left = seatsLeftOn({ seatsOffered: ride.seatsOffered, legSeatsTaken: ride.taken }, request.boardAt, request.alightAt);
     if (request.seats > left) throw new HttpError(409, bookingMessages.notEnoughSeats(left));
 
     const status = ride.bookingMode === 'instant' ? 'confirmed' : 'requested';
     const expiresAt = status === 'requested' ? requestExpiry(now, ride.departureAt) : null;
-    const pricePerSeat = await legPrice(tx, ride, request.boardAt, request.alightAt);
+    const pricePerSeat = await legPriceOn(tx, ride, request.boardAt, request.alightAt);
     await writeLegs(tx, ride, legsAfter(ride.taken, request.boardAt, request.alightAt, request.seats));
     const { rows } = await tx
       .execute<{ id: string }>(sql`
@@ -113,7 +110,8 @@ async function assertRideTakesBookings(tx: Transaction, ride: RideSeats, passeng
   if (ride.status === 'cancelled') throw new HttpError(409, bookingMessages.rideCancelled);
   if (ride.status !== 'active') throw new HttpError(409, bookingMessages.rideUnavailable);
   if (ride.departureAt.getTime() <= now.getTime()) throw new HttpError(409, bookingMessages.departed);
-  if (request.alightAt > destinationIndex(ride.stopCount)) {
+  // The destination is the place after the last stop.
+  if (request.alightAt > ride.stopCount + 1) {
     throw new HttpError(400, bookingMessages.places, [{ field: 'alightAt', message: bookingMessages.places }]);
   }
   if (ride.bookingMode === 'approval' && requestExpiry(now, ride.departureAt).getTime() <= now.getTime()) {
@@ -123,10 +121,7 @@ async function assertRideTakesBookings(tx: Transaction, ride: RideSeats, passeng
     SELECT
       EXISTS (SELECT 1 FROM user_profiles WHERE user_id = ${ride.driverId} AND (suspended OR deleted)) AS hidden,
       EXISTS (SELECT 1 FROM bookings WHERE ride_id = ${ride.id} AND passenger_id = ${passengerId}
-              AND status IN (${sql.join(
-                seatHoldingStatuses.map((status) => sql`${status}`),
-                sql`, `,
-              )})) AS live`);
+              AND status IN ${statusIn(seatHoldingStatuses)}) AS live`);
   if (rows[0]?.hidden) throw new HttpError(409, bookingMessages.rideUnavailable);
   if (rows[0]?.live) throw new HttpError(409, bookingMessages.alreadyBooked);
 }

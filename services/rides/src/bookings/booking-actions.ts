@@ -1,11 +1,20 @@
-import { boardingOpensHoursBeforeDeparture, type Booking, bookingMessages, cancellationRefund, noShowReportHours, type RideBooking } from '@krom/contracts/http/bookings';
+import {
+  boardingOpensHoursBeforeDeparture,
+  type Booking,
+  bookingMessages,
+  cancellableStatuses,
+  cancellationRefund,
+  noShowReportHours,
+  type RideBooking,
+  seatHoldingStatuses,
+} from '@krom/contracts/http/bookings';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
 import type { SqlRunner } from '../rides/ride-views.ts';
-import { type BookingRow, bookingRows, toBooking, toRideBooking } from './booking-views.ts';
+import { type BookingRow, bookingRows, statusIn, toBooking, toRideBooking } from './booking-views.ts';
 import { lockRideSeats } from './seats.ts';
 import { applyTransition, type BookingAction } from './transitions.ts';
 
@@ -39,10 +48,10 @@ export async function myBookings(db: SqlRunner, passengerId: string, when: 'upco
   const tail =
     when === 'upcoming'
       ? sql`WHERE b.passenger_id = ${passengerId} AND r.departure_at > ${at}::timestamptz
-              AND b.status IN ('requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded')
+              AND b.status IN ${statusIn(seatHoldingStatuses)}
             ORDER BY r.departure_at, b.id LIMIT 100`
       : sql`WHERE b.passenger_id = ${passengerId} AND (r.departure_at <= ${at}::timestamptz
-              OR b.status NOT IN ('requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded'))
+              OR b.status NOT IN ${statusIn(seatHoldingStatuses)})
             ORDER BY r.departure_at DESC, b.id DESC LIMIT 100`;
   return (await bookingRows(db, tail)).map(toBooking);
 }
@@ -54,6 +63,12 @@ export async function passengerBooking(db: SqlRunner, passengerId: string, booki
   return toBooking(row);
 }
 
+/** How the passenger's side ends a booking: a confirmed seat is cancelled by the policy (its refund), anything earlier withdrawn. */
+function passengerCancel(row: BookingRow, now: Date): { action: BookingAction; refundAmount: string | null } {
+  if (row.status !== 'confirmed') return { action: 'withdraw', refundAmount: null };
+  return { action: 'cancelByPassenger', refundAmount: cancellationRefund(new Date(row.departureAt), now, row.totalAmount).amount };
+}
+
 /**
  * The passenger cancels: a request (or a seat not yet secured) is withdrawn; a confirmed seat is
  * cancelled by the policy, whose refund the event carries (paid back by the payments issue).
@@ -61,12 +76,8 @@ export async function passengerBooking(db: SqlRunner, passengerId: string, booki
 export async function cancelAsPassenger(db: RidesDb, passengerId: string, bookingId: string, now = new Date()): Promise<Booking> {
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, bookingId, passengerId, 'passenger');
-    const by = { actor: 'passenger' as const, actorId: passengerId, now };
-    if (row.status === 'confirmed') {
-      const refund = cancellationRefund(new Date(row.departureAt), now, row.totalAmount);
-      return toBooking(await move(tx, row, 'cancelByPassenger', { ...by, refundAmount: refund.amount }, bookingMessages.transition.cancel));
-    }
-    return toBooking(await move(tx, row, 'withdraw', by, bookingMessages.transition.cancel));
+    const { action, refundAmount } = passengerCancel(row, now);
+    return toBooking(await move(tx, row, action, { actor: 'passenger', actorId: passengerId, refundAmount, now }, bookingMessages.transition.cancel));
   });
 }
 
@@ -80,16 +91,11 @@ export async function cancelFutureBookingsOf(tx: Transaction, passengerId: strin
   const rows = await bookingRows(
     tx,
     sql`WHERE b.passenger_id = ${passengerId} AND r.departure_at > ${now.toISOString()}::timestamptz
-          AND b.status IN ('requested', 'accepted', 'awaiting_payment', 'confirmed') ORDER BY b.ride_id, b.id`,
+          AND b.status IN ${statusIn(cancellableStatuses)} ORDER BY b.ride_id, b.id`,
   );
-  const by = { actor: 'system' as const, reason: 'account deleted', now };
   for (const row of rows) {
-    if (row.status === 'confirmed') {
-      const refund = cancellationRefund(new Date(row.departureAt), now, row.totalAmount);
-      await applyTransition(tx, row.id, 'cancelByPassenger', { ...by, refundAmount: refund.amount });
-    } else {
-      await applyTransition(tx, row.id, 'withdraw', by);
-    }
+    const { action, refundAmount } = passengerCancel(row, now);
+    await applyTransition(tx, row.id, action, { actor: 'system', reason: 'account deleted', refundAmount, now });
   }
   return rows.length;
 }
@@ -127,10 +133,10 @@ export async function reportNoShowAsDriver(db: RidesDb, driverId: string, bookin
 /** The driver boards the passenger whose booking on this ride has `code`. */
 export async function boardByCode(db: RidesDb, driverId: string, rideId: string, code: string, now = new Date()): Promise<RideBooking> {
   return db.transaction(async (tx) => {
-    await assertOwnRide(tx, driverId, rideId);
     // The ride locked first (every booking transaction's order): a Cancel Ride meanwhile waits, then sees the boarded passenger.
-    const ride = await lockRideSeats(tx, rideId);
-    if (ride?.status !== 'active') throw new HttpError(409, bookingMessages.transition.board);
+    const ride = uuid.safeParse(rideId).success ? await lockRideSeats(tx, rideId) : undefined;
+    if (!ride || ride.driverId !== driverId) throw new HttpError(404, bookingMessages.rideNotFound);
+    if (ride.status !== 'active') throw new HttpError(409, bookingMessages.transition.board);
     if (now.getTime() < ride.departureAt.getTime() - boardingOpensHoursBeforeDeparture * HOUR_MS) throw new HttpError(409, bookingMessages.boardTooEarly);
     const [row] = await bookingRows(tx, sql`WHERE b.ride_id = ${rideId} AND b.boarding_code = ${code}`);
     if (!row) throw new HttpError(404, bookingMessages.wrongCode);

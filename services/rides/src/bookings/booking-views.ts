@@ -8,7 +8,7 @@ import {
   ticketedStatuses,
 } from '@krom/contracts/http/bookings';
 import { type SQL, sql } from 'drizzle-orm';
-import { fallbackDriverName, type SqlRunner } from '../rides/ride-views.ts';
+import { fallbackDriverName, isoInstant, type SqlRunner } from '../rides/ride-views.ts';
 
 /** A booking with what its views and events show of its ride, vehicle and the two people. */
 export type BookingRow = {
@@ -69,6 +69,9 @@ const bookingRowsSelect = sql.raw(`
   LEFT JOIN user_profiles dp ON dp.user_id = r.driver_id
   LEFT JOIN user_profiles pp ON pp.user_id = b.passenger_id`);
 
+/** `(…)` of booking statuses for `status IN`, written as literals (so the partial indexes' predicates match); the values are the contract's constants. */
+export const statusIn = (statuses: readonly BookingStatus[]) => sql.raw(`(${statuses.map((status) => `'${status}'`).join(', ')})`);
+
 export async function bookingRows(db: SqlRunner, tail: SQL): Promise<BookingRow[]> {
   const { rows } = await db.execute<BookingRow>(sql`${bookingRowsSelect} ${tail}`);
   return rows;
@@ -78,7 +81,6 @@ export async function bookingRow(db: SqlRunner, bookingId: string): Promise<Book
   return (await bookingRows(db, sql`WHERE b.id = ${bookingId}`))[0];
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
 const isTicketed = (status: BookingStatus) => (ticketedStatuses as readonly BookingStatus[]).includes(status);
 
 /** The place at `index` on the booking's ride (departure 0, stops, destination), as views and events show it. */
@@ -111,13 +113,13 @@ export const toBooking = (row: BookingRow): Booking => ({
   boardingCode: isTicketed(row.status) ? row.boardingCode : null,
   departureDate: row.departureDate,
   departureTime: row.departureTime,
-  departureAt: iso(row.departureAt),
+  departureAt: isoInstant(row.departureAt),
   rideFrom: row.rideFrom,
   rideTo: row.rideTo,
   driverName: row.driverName,
   vehicle: row.vehicle,
-  expiresAt: row.status === 'requested' && row.expiresAt ? iso(row.expiresAt) : null,
-  createdAt: iso(row.createdAt),
+  expiresAt: row.status === 'requested' && row.expiresAt ? isoInstant(row.expiresAt) : null,
+  createdAt: isoInstant(row.createdAt),
   version: row.version,
 });
 
@@ -133,8 +135,8 @@ export const toRideBooking = (row: BookingRow): RideBooking => ({
   paymentMethod: row.paymentMethod,
   passengerFirstName: row.passengerFirstName,
   specialRequests: row.specialRequests,
-  expiresAt: row.status === 'requested' && row.expiresAt ? iso(row.expiresAt) : null,
-  createdAt: iso(row.createdAt),
+  expiresAt: row.status === 'requested' && row.expiresAt ? isoInstant(row.expiresAt) : null,
+  createdAt: isoInstant(row.createdAt),
 });
 
 /** The event payload for a fact about the booking as it now is. */
@@ -158,8 +160,8 @@ export const toFact = (
   vehicle: row.vehicle,
   departureDate: row.departureDate,
   departureTime: row.departureTime,
-  departureAt: iso(row.departureAt),
-  expiresAt: row.status === 'requested' && row.expiresAt ? iso(row.expiresAt) : null,
+  departureAt: isoInstant(row.departureAt),
+  expiresAt: row.status === 'requested' && row.expiresAt ? isoInstant(row.expiresAt) : null,
   boardingCode: isTicketed(row.status) ? row.boardingCode : null,
   actor,
   reason: extra.reason ?? null,

@@ -24,19 +24,8 @@ export type RideSeats = {
   taken: number[];
   stopCount: number;
   bookingMode: 'instant' | 'approval';
-  pricePerSeat: string;
   currency: string;
 };
-
-/** The destination's place index on a ride with `stopCount` stops. */
-export const destinationIndex = (stopCount: number) => stopCount + 1;
-
-/** Seats left for a passenger from place `boardAt` to place `alightAt`: the offer less the most taken on any leg they ride. */
-export function seatsLeftOn(ride: Pick<RideSeats, 'seatsOffered' | 'taken'>, boardAt: number, alightAt: number): number {
-  let most = 0;
-  for (let leg = boardAt; leg < alightAt; leg += 1) most = Math.max(most, ride.taken[leg] ?? 0);
-  return Math.max(0, ride.seatsOffered - most);
-}
 
 /** The legs' seats after `seats` are taken (positive) or given back (negative) from `boardAt` to `alightAt`. */
 export function legsAfter(taken: readonly number[], boardAt: number, alightAt: number, seats: number): number[] {
@@ -52,7 +41,7 @@ export function legsAfter(taken: readonly number[], boardAt: number, alightAt: n
 export async function lockRideSeats(tx: Transaction, rideId: string): Promise<RideSeats | undefined> {
   const { rows } = await tx.execute<Omit<RideSeats, 'taken' | 'departureAt'> & { departureAt: string; legSeatsTaken: number[] }>(sql`
     SELECT r.id, r.driver_id AS "driverId", r.status, r.departure_at AS "departureAt", r.seats_offered AS "seatsOffered",
-      r.leg_seats_taken AS "legSeatsTaken", r.booking_mode AS "bookingMode", r.price_per_seat::text AS "pricePerSeat", r.currency,
+      r.leg_seats_taken AS "legSeatsTaken", r.booking_mode AS "bookingMode", r.currency,
       (SELECT count(*)::int FROM ride_stops s WHERE s.ride_id = r.id) AS "stopCount"
     FROM rides r WHERE r.id = ${rideId} FOR NO KEY UPDATE OF r`);
   const row = rows[0];

@@ -11,8 +11,8 @@ import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
-import type { SqlRunner } from '../rides/ride-views.ts';
-import { type BookingRow, bookingRows } from './booking-views.ts';
+import { isoInstant, type SqlRunner } from '../rides/ride-views.ts';
+import { type BookingRow, bookingRow, bookingRows, placeOf } from './booking-views.ts';
 import { applyTransition } from './transitions.ts';
 
 /*
@@ -23,7 +23,9 @@ import { applyTransition } from './transitions.ts';
  */
 
 const notFound = () => new HttpError(404, bookingMessages.notFound);
-const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** A booking's place as staff see it: its index and location. */
+const indexAndLocation = ({ index, location }: { index: number; location: string }) => ({ index, location });
 
 const toStaffBooking = (row: BookingRow): StaffBooking => ({
   id: row.id,
@@ -35,19 +37,19 @@ const toStaffBooking = (row: BookingRow): StaffBooking => ({
   rideTo: row.rideTo,
   departureDate: row.departureDate,
   departureTime: row.departureTime,
-  departureAt: iso(row.departureAt),
+  departureAt: isoInstant(row.departureAt),
   passengerId: row.passengerId,
   passengerName: row.passengerName,
   passengerPhone: row.passengerPhone,
   driverId: row.driverId,
   driverName: row.driverName,
   seats: row.seats,
-  board: { index: row.boardAt, location: row.places[row.boardAt]?.location ?? '' },
-  alight: { index: row.alightAt, location: row.places[row.alightAt]?.location ?? '' },
+  board: indexAndLocation(placeOf(row, row.boardAt)),
+  alight: indexAndLocation(placeOf(row, row.alightAt)),
   totalAmount: row.totalAmount,
   currency: row.currency,
   boardingCode: row.boardingCode,
-  createdAt: iso(row.createdAt),
+  createdAt: isoInstant(row.createdAt),
   version: row.version,
 });
 
@@ -67,13 +69,13 @@ async function historyOf(db: SqlRunner, bookingId: string): Promise<StaffBooking
   const { rows } = await db.execute<StaffBookingHistoryEntry & { at: string | Date }>(sql`
     SELECT from_status AS "from", to_status AS "to", actor, actor_id AS "actorId", reason, at
     FROM booking_history WHERE booking_id = ${bookingId} ORDER BY version`);
-  return rows.map((entry) => ({ ...entry, at: iso(entry.at) }));
+  return rows.map((entry) => ({ ...entry, at: isoInstant(entry.at) }));
 }
 
 /** One booking with its history, oldest transition first. */
 export async function staffBooking(db: SqlRunner, bookingId: string): Promise<StaffBookingDetail> {
   if (!uuid.safeParse(bookingId).success) throw notFound();
-  const [row] = await bookingRows(db, sql`WHERE b.id = ${bookingId}`);
+  const row = await bookingRow(db, bookingId);
   if (!row) throw notFound();
   return { ...toStaffBooking(row), history: await historyOf(db, bookingId) };
 }
@@ -86,7 +88,7 @@ export async function staffBooking(db: SqlRunner, bookingId: string): Promise<St
 export async function cancelAsStaff(db: RidesDb, adminId: string, bookingId: string, reason: string, now = new Date()): Promise<StaffBookingDetail> {
   if (!uuid.safeParse(bookingId).success) throw notFound();
   return db.transaction(async (tx) => {
-    const [row] = await bookingRows(tx, sql`WHERE b.id = ${bookingId}`);
+    const row = await bookingRow(tx, bookingId);
     if (!row) throw notFound();
     const by = { actor: 'staff' as const, actorId: adminId, reason, refundAmount: row.totalAmount, now };
     const moved = await applyTransition(tx, bookingId, 'staffCancel', by);

@@ -1,10 +1,9 @@
 import { type BookingFact, type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
-import type { BookingStatus } from '@krom/contracts/http/bookings';
-import { staffCancellableStatuses } from '@krom/contracts/http/staff-bookings';
+import { type BookingStatus, cancellableStatuses } from '@krom/contracts/http/bookings';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
-import { type BookingRow, bookingRow, toFact } from './booking-views.ts';
-import { legsAfter, lockRideSeats, writeLegs } from './seats.ts';
+import { type BookingRow, bookingRow, statusIn, toFact } from './booking-views.ts';
+import { legsAfter, lockRideSeats, type RideSeats, writeLegs } from './seats.ts';
 
 /*
  * The booking's life, as one table: each action names the states it may start from, the state it
@@ -37,7 +36,7 @@ export const bookingTransitions = {
   complete: { from: ['boarded'], to: 'completed', fact: 'completed', releasesSeats: false },
   cancelByPassenger: { from: ['confirmed'], to: 'cancelled_by_passenger', fact: 'cancelled_by_passenger', releasesSeats: true },
   cancelByDriver: {
-    from: ['requested', 'accepted', 'awaiting_payment', 'confirmed'],
+    from: cancellableStatuses,
     to: 'cancelled_by_driver',
     fact: 'cancelled_by_driver',
     releasesSeats: true,
@@ -45,7 +44,7 @@ export const bookingTransitions = {
   noShow: { from: ['confirmed'], to: 'no_show', fact: 'no_show', releasesSeats: false },
   /** Staff cancel a live booking with a reason (the passenger is refunded in full, as when a driver cancels). */
   staffCancel: {
-    from: staffCancellableStatuses,
+    from: cancellableStatuses,
     to: 'cancelled',
     fact: 'cancelled',
     releasesSeats: true,
@@ -68,19 +67,22 @@ export type TransitionBy = {
  * every booking transaction takes), a history row and the event. Answers the booking as it now
  * is, or undefined when its status did not allow the action (nothing changed).
  */
-export async function applyTransition(tx: Transaction, bookingId: string, action: BookingAction, by: TransitionBy): Promise<BookingRow | undefined> {
+export async function applyTransition(
+  tx: Transaction,
+  bookingId: string,
+  action: BookingAction,
+  by: TransitionBy,
+  /** The booking's ride, when the caller has locked it already (lockRideSeats): not read and locked again. */
+  lockedRide?: RideSeats,
+): Promise<BookingRow | undefined> {
   const transition: Transition = bookingTransitions[action];
-  const ride = transition.releasesSeats ? await lockRideOf(tx, bookingId) : undefined;
-  const fromList = sql.join(
-    transition.from.map((status) => sql`${status}`),
-    sql`, `,
-  );
+  const ride = transition.releasesSeats ? (lockedRide ?? (await lockRideOf(tx, bookingId))) : undefined;
   // The booking's row locked and read as it now is, then moved only from an allowed state.
   const { rows: current } = await tx.execute<{ status: BookingStatus }>(sql`SELECT status FROM bookings WHERE id = ${bookingId} FOR UPDATE`);
   const previous = current[0]?.status;
   const { rows } = await tx.execute<{ seats: number; boardAt: number; alightAt: number; version: number }>(sql`
     UPDATE bookings SET status = ${transition.to}, version = version + 1, updated_at = ${by.now.toISOString()}::timestamptz, expires_at = NULL
-    WHERE id = ${bookingId} AND status IN (${fromList})
+    WHERE id = ${bookingId} AND status IN ${statusIn(transition.from)}
     RETURNING seats, board_at AS "boardAt", alight_at AS "alightAt", version`);
   const moved = rows[0];
   if (!moved || previous === undefined) return undefined;

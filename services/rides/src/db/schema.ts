@@ -518,7 +518,6 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );
 
-export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;

@@ -3,7 +3,7 @@ import type { DriverDashboard, DriverRide } from '@krom/contracts/http/rides';
 import { sql } from 'drizzle-orm';
 import { rideCompletionDue } from '../jobs/sweeps.ts';
 import { rideRows, type SqlRunner } from '../rides/ride-views.ts';
-import { driverRidesOf, myRides } from './driver-rides.ts';
+import { cashDueStatuses, driverRidesOf, myRides, soldStatuses } from './driver-rides.ts';
 
 const EARNINGS_CURRENCY = 'GHS';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,9 +53,9 @@ async function totals(db: SqlRunner, driverId: string, now: Date): Promise<Drive
       coalesce(sum(sold.cash) FILTER (WHERE status = 'active'), 0)::numeric(14, 2)::text AS "expectedCash"
     FROM rides r,
     LATERAL (
-      SELECT count(*) FILTER (WHERE b.status IN ('confirmed', 'boarded', 'completed')) AS bookings,
-        coalesce(sum(b.seats) FILTER (WHERE b.status IN ('confirmed', 'boarded', 'completed')), 0) AS seats,
-        coalesce(sum(b.total_amount) FILTER (WHERE b.status IN ('confirmed', 'boarded') AND b.payment_method = 'cash'), 0) AS cash
+      SELECT count(*) FILTER (WHERE b.status IN ${soldStatuses}) AS bookings,
+        coalesce(sum(b.seats) FILTER (WHERE b.status IN ${soldStatuses}), 0) AS seats,
+        coalesce(sum(b.total_amount) FILTER (WHERE b.status IN ${cashDueStatuses} AND b.payment_method = 'cash'), 0) AS cash
       FROM bookings b WHERE b.ride_id = r.id) sold
     WHERE r.driver_id = ${driverId}`);
   return rows[0] ?? { ridesPosted: 0, ridesCompleted: 0, upcomingRides: 0, seatsOffered: 0, bookings: 0, seatsSold: 0, expectedCash: '0.00' };

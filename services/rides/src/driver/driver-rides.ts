@@ -1,4 +1,5 @@
 import { type DriverRide, rideMessages, type updateRideSchema } from '@krom/contracts/http/rides';
+import { seatHoldingStatuses, ticketedStatuses } from '@krom/contracts/http/booking-values';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
@@ -9,6 +10,7 @@ import { departureInstant } from '../rides/departure.ts';
 import { type Pricing, type RouteClaim, routeCapFor } from '../posting/price-cap.ts';
 import { recordRideChanged, termsOf } from '../posting/ride-changes.ts';
 import { assertRideRules } from '../posting/ride-rules.ts';
+import { statusIn } from '../bookings/booking-views.ts';
 import { lockRideSeats } from '../bookings/seats.ts';
 import { applyTransition, type TransitionBy } from '../bookings/transitions.ts';
 import { isEditable, noBookings, type RideBookingFigures, type RideRow, rideRows, type SqlRunner, toDriverRide } from '../rides/ride-views.ts';
@@ -37,10 +39,8 @@ export async function driverRidesOf(db: SqlRunner, rows: RideRow[], now: Date): 
 }
 
 /** Statuses whose seat is the passenger's; `cashDue` those whose cash the driver is still to collect at the car. */
-const soldStatuses = sql.raw(`('confirmed', 'boarded', 'completed')`);
-const cashDueStatuses = sql.raw(`('confirmed', 'boarded')`);
-/** Live bookings the driver's cancellation cancels (boarded ones ride already: such a ride cannot be cancelled). */
-const cancellableStatuses = ['requested', 'accepted', 'awaiting_payment', 'confirmed'] as const;
+export const soldStatuses = statusIn(ticketedStatuses);
+export const cashDueStatuses = statusIn(['confirmed', 'boarded']);
 
 /** Each ride's bookings figures: seats held (the most taken on a leg), bookings and seats sold, cash to collect. */
 export async function bookingFiguresOf(db: SqlRunner, rideIds: string[]): Promise<Map<string, RideBookingFigures>> {
@@ -183,13 +183,12 @@ async function assertKeepsBookings(tx: Transaction, ride: RideRow, taken: number
 async function cancelBookingsOf(tx: Transaction, rideId: string, by: Omit<TransitionBy, 'refundAmount'>): Promise<number> {
   const { rows } = await tx.execute<{ id: string; status: string; totalAmount: string }>(sql`
     SELECT id, status, total_amount::text AS "totalAmount" FROM bookings
-    WHERE ride_id = ${rideId} AND status IN ('boarded', ${sql.join(
-      cancellableStatuses.map((status) => sql`${status}`),
-      sql`, `,
-    )}) ORDER BY created_at, id`);
+    WHERE ride_id = ${rideId} AND status IN ${statusIn(seatHoldingStatuses)} ORDER BY created_at, id`);
   if (by.actor === 'driver' && rows.some((row) => row.status === 'boarded')) throw new HttpError(409, rideMessages.cancelAfterBoarding);
+  // Read and locked once for every booking (the caller holds the row already).
+  const ride = await lockRideSeats(tx, rideId);
   for (const booking of rows.filter((row) => row.status !== 'boarded')) {
-    const cancelled = await applyTransition(tx, booking.id, 'cancelByDriver', { ...by, refundAmount: booking.totalAmount });
+    const cancelled = await applyTransition(tx, booking.id, 'cancelByDriver', { ...by, refundAmount: booking.totalAmount }, ride);
     // Moved meanwhile (boarded by code, say): the driver's cancel is refused rather than leave a passenger on a cancelled ride.
     if (!cancelled && by.actor === 'driver') throw new HttpError(409, rideMessages.cancelAfterBoarding);
   }

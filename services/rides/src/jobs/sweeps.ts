@@ -60,12 +60,12 @@ export async function expireBookings(db: RidesDb, now: Date): Promise<SweepResul
   let changed = 0;
   for (const booking of due) {
     const moved = await db.transaction(async (tx) => {
-      await lockRideSeats(tx, booking.rideId);
+      const ride = await lockRideSeats(tx, booking.rideId);
       const { rows } = await tx.execute<{ status: string }>(sql`
         SELECT status FROM bookings WHERE id = ${booking.id} AND expires_at <= ${at}::timestamptz FOR UPDATE`);
       const status = rows[0]?.status;
       if (status !== 'requested' && status !== 'awaiting_payment') return undefined;
-      return applyTransition(tx, booking.id, status === 'requested' ? 'expire' : 'lapseHold', { actor: 'system', now });
+      return applyTransition(tx, booking.id, status === 'requested' ? 'expire' : 'lapseHold', { actor: 'system', now }, ride);
     });
     if (moved) changed += 1;
   }

@@ -115,7 +115,8 @@ export async function rideRows(db: SqlRunner, tail: SQL): Promise<RideRow[]> {
   return rows;
 }
 
-const isoInstant = (value: string | Date) => new Date(value).toISOString();
+/** A timestamp as the API writes instants (ISO 8601, UTC). */
+export const isoInstant = (value: string | Date) => new Date(value).toISOString();
 
 export const toRideSummary = (row: RideRow): RideSummary => ({
   id: row.id,

@@ -9,11 +9,12 @@ import {
   reportNoShowRoute,
   rideBookingsRoute,
 } from '@krom/contracts/services/rides/bookings';
+import { idempotencyKeyHeader } from '@krom/contracts/http/booking-values';
 import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
-import { type LegPrice, bookSeats } from '../bookings/book-seat.ts';
+import { bookSeats } from '../bookings/book-seat.ts';
 import {
   acceptAsDriver,
   boardByCode,
@@ -27,14 +28,13 @@ import {
 import { requestHash, runOnce } from '../bookings/idempotency.ts';
 
 /** Booking routes: a passenger on their own bookings, a driver on their own rides' bookings. */
-export async function bookingRoutes(app: FastifyInstance, { db, legPrice }: { db: RidesDb; legPrice?: LegPrice }) {
+export async function bookingRoutes(app: FastifyInstance, { db }: { db: RidesDb }) {
   routeEndpoint(app, createBookingRoute, {
     handler: async (request, reply) => {
       const userId = requireUser(request);
-      const claim = { userId, key: request.headers['idempotency-key'], hash: requestHash(createBookingRoute.path, request.body) };
+      const claim = { userId, key: request.headers[idempotencyKeyHeader], hash: requestHash(createBookingRoute.path, request.body) };
       const answer = await runOnce(db, claim, async (remember) => {
         const booking = await bookSeats(db, userId, request.body, {
-          ...(legPrice && { legPrice }),
           booked: (tx, made) => remember(tx, { status: 201, body: made }),
         });
         return { status: 201, body: booking };
