@@ -21,7 +21,6 @@ import { getVehicles } from '../src/lib/api/vehicles.ts';
 import { cancelRideRequest } from '../src/features/ride-request/api/cancel-ride-request.ts';
 import { createRideRequest } from '../src/features/ride-request/api/create-ride-request.ts';
 import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-requests.ts';
-import { getUpcomingBookings } from '../src/features/dashboard/api/my-bookings.ts';
 import { acceptBooking, boardPassenger, declineBooking, getRideBookings } from '../src/lib/api/ride-bookings.ts';
 import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/features/ride-request/ride-request-form.ts';
 import { createBooking } from '../src/features/book-seat/api/create-booking.ts';
@@ -716,7 +715,8 @@ describe('marketplace frontend → BFF: Manage Bookings and the dashboards', () 
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const bookings = await withFetchAgainst(mock.url, () => getUpcomingBookings());
+        const queryFn = myBookingsQueryOptions('upcoming').queryFn as (context: { signal: AbortSignal }) => Promise<unknown[]>;
+        const bookings = await withFetchAgainst(mock.url, () => queryFn({ signal: new AbortController().signal }));
         expect(bookings[0]).toMatchObject({ status: 'confirmed', seats: 2, currency: 'GHS', board: { city: 'Accra' }, alight: { city: 'Nkawkaw' } });
       }));
   });

@@ -60,10 +60,10 @@ export const legText = (ride: RidePlaces & Pick<RideSummary, 'leg'>) => `${place
  * (`?seats=2&board=1&alight=2`): the leg only when it is part of the route (the whole route is
  * both screens' default), the seats when asked for.
  */
-export function legQuery(ride: Pick<RideSummary, 'leg' | 'stops'>, seats: number | null | undefined, always = false): string {
+export function legQuery(ride: Pick<RideSummary, 'leg' | 'stops'>, seats: number | null | undefined): string {
   const query = new URLSearchParams();
   if (seats) query.set('seats', String(seats));
-  if (always || isPartOfRoute(ride)) {
+  if (isPartOfRoute(ride)) {
     query.set('board', String(ride.leg.boardAt));
     query.set('alight', String(ride.leg.alightAt));
   }

@@ -1,9 +1,11 @@
 import type { BookingStatus } from '@krom/contracts/http/booking-values';
+import type { Booking } from '@krom/contracts/http/bookings';
 import { formatClockTime, formatRideDate, ghanaDate } from '@krom/contracts/ghana-time';
 
 /*
- * How a booking is written wherever it appears (the booking screen's answer, the passenger's rides):
- * its state in words and the moments it names, in Ghana's time.
+ * How a booking is written wherever it appears (the booking screen's answer, the passenger's rides,
+ * the dashboard): its state in words and the moments it names, in Ghana's time; its places and
+ * seats also as the driver's bookings write them.
  */
 
 /** A booking's state as its passenger reads it. */
@@ -27,6 +29,9 @@ export function formatMoment(instant: string): string {
   const iso = new Date(instant).toISOString();
   return `${formatRideDate(ghanaDate(iso))} at ${formatClockTime(iso.slice(11, 16))}`;
 }
+
+/** Where a booking boards or leaves, by its town (the place's own name when it has no town). */
+export const placeTown = (place: Pick<Booking['board'], 'city' | 'location'>) => place.city ?? place.location;
 
 /** `2 seats`. */
 export const seatsText = (seats: number) => `${seats} seat${seats === 1 ? '' : 's'}`;

@@ -4,7 +4,7 @@ import type { RideSummary } from '@krom/contracts/http/rides';
  * A ride's places as a booking numbers them (contracts' bookings): 0 its departure, 1..n its stops
  * in stopOrder, n + 1 its destination. A passenger's leg is where they board and where they leave,
  * two of these indexes, boarding first. The listing, the preview and the booking screen carry the
- * leg from one to the next in the address (`board`, `alight`).
+ * leg from one to the next in the address (`board`, `alight`), with the seats asked for (`seats`).
  */
 
 export type RidePlace = { index: number; name: string; town: string; meetingPoint: string | null };
@@ -20,9 +20,6 @@ export function ridePlaces(ride: Pick<RideSummary, 'fromLocation' | 'fromCity' |
 }
 
 export type Leg = { board: number; alight: number };
-
-/** The whole route: from the departure to the destination. */
-export const wholeRoute = (places: readonly RidePlace[]): Leg => ({ board: 0, alight: places.length - 1 });
 
 /** Whether `leg` is a leg of a ride with these places: both ends among them, boarding first. */
 export const isLegOf = (leg: Leg, places: readonly RidePlace[]) =>
@@ -61,8 +58,8 @@ export function legOfAddress(places: readonly RidePlace[], params: URLSearchPara
   return legOfSearch(places, params.get('from'), params.get('to'));
 }
 
-/** `board=1&alight=2` for a link, or nothing for the whole route (the plain address says that already). */
-export function legParams(leg: Leg, places: readonly RidePlace[]): string {
-  const whole = wholeRoute(places);
-  return leg.board === whole.board && leg.alight === whole.alight ? '' : `board=${leg.board}&alight=${leg.alight}`;
+/** The seats asked for in the address (`?seats=`, carried from the listing's search), within 1 and the seats left. */
+export function seatsWanted(asked: string | null, availableSeats: number): number {
+  const seats = Number(asked);
+  return Number.isInteger(seats) ? Math.min(Math.max(1, seats), Math.max(1, availableSeats)) : 1;
 }

@@ -31,7 +31,6 @@ export const bookSeatTexts = {
 
   confirmedTitle: 'Booking confirmed',
   confirmedLead: (seats: string, leg: string) => `${seats} booked from ${leg}.`,
-  boardingCode: 'Boarding code',
   boardingCodeHint: 'Show this code to the driver at pickup.',
   requestTitle: 'Request sent',
   requestLead: (seats: string, leg: string) => `You asked for ${seats} from ${leg}. The driver will answer your request.`,

@@ -48,7 +48,6 @@ export const wizardTexts = {
   legPricesTitle: 'Prices for part of the route',
   legPricesLead: 'Passengers who ride part of the way pay part of the price. Leave a leg empty to charge the suggested price.',
   legSuggested: (price: string) => `Suggested ${price}`,
-  legPricesLabel: 'Prices for part of the route',
 
   reviewTitle: 'Review and Post Ride',
   reviewLead: 'Check the details. Passengers see them as they are here.',

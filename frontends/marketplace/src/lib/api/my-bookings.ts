@@ -4,8 +4,9 @@ import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /*
- * The signed-in passenger's bookings, read by the passenger rides screen (both tabs): one
- * definition, so a booking made on the booking screen or cancelled on the list refreshes them.
+ * The signed-in passenger's bookings, read by the passenger rides screen (both tabs) and the
+ * dashboard's My Bookings (the upcoming ones): one definition, so a booking made on the booking
+ * screen or cancelled on the list refreshes them.
  */
 
 export type BookingsWhen = 'upcoming' | 'past';

@@ -95,14 +95,10 @@ type Options = {
   reload?: () => void;
 };
 
-/** Resolves once the app has taken the page over (what was done meanwhile handed to it). */
-export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, reload = () => location.reload() }: Options = {}): Promise<void> {
+/** Takes the page's controls on: loads the app at their first use and hands it what was done meanwhile. */
+export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, reload = () => location.reload() }: Options = {}): void {
   const root = doc.getElementById('root');
-  if (!root) return Promise.resolve();
-  let tookOver = () => {};
-  const handedOver = new Promise<void>((resolve) => {
-    tookOver = resolve;
-  });
+  if (!root) return;
   // The buttons that send a form come disabled, so that nothing is sent without this script (liveControls).
   for (const control of root.querySelectorAll('[data-until-app]:disabled')) control.removeAttribute('disabled');
   const inOrder = controlsOf(root);
@@ -165,7 +161,6 @@ export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, 
     // From here on every event is the app's: its forms are its own to send.
     state = 'taken over';
     listening.abort();
-    tookOver();
     for (const { index, change } of changed) {
       const target = found.get(index);
       if (!target) continue;
@@ -272,5 +267,4 @@ export function appOnDemand(doc: Document, loadApp: LoadApp, { giveUpMs = 3000, 
   // Typing that began before this script arrived (a slow link): the app comes now.
   focused = serverControl(doc.activeElement);
   if ((focused && isTyped(focused)) || inOrder.some((control) => changeIn(control))) load();
-  return handedOver;
 }

@@ -17,7 +17,7 @@ import { PageColumn, PageSection, PageTitle, SignedInPage } from '../../../compo
 import { bookingModeText, formatDeparture, vehicleName } from '../../../components/ride-card.tsx';
 import { seatsText } from '../../../lib/booking-texts.ts';
 import { useRide } from '../../../lib/api/ride.ts';
-import { type Leg, legOfAddress, legText, type RidePlace, ridePlaces } from '../../../lib/ride-places.ts';
+import { type Leg, legOfAddress, legText, type RidePlace, ridePlaces, seatsWanted } from '../../../lib/ride-places.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { bookSeatTexts as texts } from '../book-seat-texts.ts';
 import { BookingDone } from './booking-done.tsx';
@@ -68,22 +68,19 @@ function BookSeat({ user }: { user: User }) {
   return <BookingForm ride={ride.data} user={user} address={params} onBooked={setBooked} />;
 }
 
-/** The seats asked for in the address, within 1 and the seats left. */
-const seatsAsked = (asked: string | null, left: number) => {
-  const seats = Number(asked);
-  return Number.isInteger(seats) ? Math.min(Math.max(1, seats), left) : 1;
-};
-
 const placeOption = (place: RidePlace) => ({ value: place.index, label: place.name === place.town ? place.town : `${place.town} · ${place.name}` });
 
 function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; user: User; address: URLSearchParams; onBooked: (booking: Booking) => void }) {
   const navigate = useNavigate();
   const places = ridePlaces(ride);
   const [leg, setLeg] = useState<Leg>(() => legOfAddress(places, address));
-  const [chosenSeats, setSeats] = useState(() => seatsAsked(address.get('seats'), ride.leg.seatsLeft));
+  const [chosenSeats, setSeats] = useState(() => seatsWanted(address.get('seats'), ride.leg.seatsLeft));
   // The seats left and price of the leg chosen here are the server's (GET /api/rides/{id}?board=&alight=):
   // a stop may be drop-off only, or a leg priced by the driver, which the places alone do not tell.
-  const legRide = useRide(ride.id, { board: String(leg.board), alight: String(leg.alight) });
+  // The leg the first read answered for is asked as the address asked it (the same query key), so
+  // the cache serves it rather than a second GET for the same answer.
+  const firstLeg = leg.board === ride.leg.boardAt && leg.alight === ride.leg.alightAt;
+  const legRide = useRide(ride.id, firstLeg ? { board: address.get('board'), alight: address.get('alight') } : { board: String(leg.board), alight: String(leg.alight) });
   const legOf = (details: RideDetails | undefined) =>
     details && details.leg.boardAt === leg.board && details.leg.alightAt === leg.alight ? details.leg : undefined;
   const chosenLeg = legOf(legRide.data) ?? legOf(ride);

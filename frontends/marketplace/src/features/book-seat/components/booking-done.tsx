@@ -7,10 +7,10 @@ import styled from 'styled-components';
 import { BoardingCode } from '../../../components/boarding-code.tsx';
 import { PageColumn, PageLead, PageTitle } from '../../../components/page-layout.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
-import { bookingStatusText, formatMoment, seatsText } from '../../../lib/booking-texts.ts';
+import { bookingStatusText, formatMoment, placeTown, seatsText } from '../../../lib/booking-texts.ts';
 import { bookSeatTexts as texts } from '../book-seat-texts.ts';
 
-const legOf = (booking: Booking) => `${booking.board.city ?? booking.board.location} to ${booking.alight.city ?? booking.alight.location}`;
+const legOf = (booking: Booking) => `${placeTown(booking.board)} to ${placeTown(booking.alight)}`;
 
 /**
  * What a booking came to, as the server answered it: on an instant ride the seat is the

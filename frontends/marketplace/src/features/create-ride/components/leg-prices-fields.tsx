@@ -21,7 +21,7 @@ export function LegPricesFields({
 }) {
   if (rows.length === 0) return null;
   return (
-    <Legs aria-label={wizardTexts.legPricesLabel}>
+    <Legs>
       <legend>{wizardTexts.legPricesTitle}</legend>
       <p>{wizardTexts.legPricesLead}</p>
       {rows.map((row) => (

@@ -1,4 +1,4 @@
-import type { Booking, BookingStatus } from '@krom/contracts/http/bookings';
+import type { Booking } from '@krom/contracts/http/bookings';
 import { formatMoney } from '@krom/contracts/money';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
@@ -7,27 +7,17 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
-import { useUpcomingBookings } from '../api/my-bookings.ts';
+import { useMyBookings } from '../../../lib/api/my-bookings.ts';
+import { bookingStatusText, placeTown, seatsText } from '../../../lib/booking-texts.ts';
 import { Stack } from './my-rides-panels.tsx';
 import { Eyebrow, Line, Route, Row } from './ride-row.tsx';
 
 /** How many bookings the tab lists before sending the passenger to all of them. */
 const shownBookings = 5;
 
-/** The states an upcoming booking can be in, as the passenger reads them. */
-const statusText: Partial<Record<BookingStatus, string>> = {
-  requested: 'Waiting for the driver',
-  accepted: 'Accepted',
-  awaiting_payment: 'Awaiting payment',
-  confirmed: 'Confirmed',
-  boarded: 'Boarded',
-};
-
-const placeName = (place: Booking['board']) => place.city ?? place.location;
-
 /** My Bookings: the seats the user has booked on rides still to come, and the way to all of them. */
 export function MyBookingsPanel() {
-  const bookings = useUpcomingBookings();
+  const bookings = useMyBookings('upcoming');
   if (bookings.isPending) return <Spinner />;
   if (bookings.isError) return <QueryFailure message="Your bookings could not be loaded." onRetry={() => void bookings.refetch()} />;
   if (bookings.data.length === 0) {
@@ -51,15 +41,15 @@ export function MyBookingsPanel() {
 }
 
 function BookingRow({ booking }: { booking: Booking }) {
-  const leg = `${placeName(booking.board)} → ${placeName(booking.alight)}`;
+  const leg = `${placeTown(booking.board)} → ${placeTown(booking.alight)}`;
   return (
     <Row aria-label={leg}>
       <div>
-        <Eyebrow>{statusText[booking.status] ?? booking.status}</Eyebrow>
+        <Eyebrow>{bookingStatusText[booking.status]}</Eyebrow>
         <Route>{leg}</Route>
         <Line>{formatDeparture(booking)}</Line>
         <Line>
-          {booking.seats} {booking.seats === 1 ? 'seat' : 'seats'} · {formatMoney(booking.totalAmount, booking.currency)} · {booking.driverName}
+          {seatsText(booking.seats)} · {formatMoney(booking.totalAmount, booking.currency)} · {booking.driverName}
         </Line>
       </div>
     </Row>

@@ -1,9 +1,11 @@
+import { ticketedStatuses } from '@krom/contracts/http/booking-values';
 import type { DriverRide } from '@krom/contracts/http/rides';
 import { formatMoney, toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import { useRideBookings } from '../../../lib/api/ride-bookings.ts';
-
-const isSeatSold = (booking: { status: string }) => booking.status === 'confirmed' || booking.status === 'boarded' || booking.status === 'completed';
 import { Line } from './dashboard-ride-item.tsx';
+
+/** A booking whose seat is the passenger's: confirmed, boarded or completed. */
+const isSeatSold = (booking: { status: string }) => (ticketedStatuses as readonly string[]).includes(booking.status);
 
 /**
  * A ride's bookings on the dashboard: the bookings whose seat is the passenger's (confirmed,

@@ -5,6 +5,7 @@ import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { useBoardPassenger } from '../../../lib/api/ride-bookings.ts';
+import { seatsText } from '../../../lib/booking-texts.ts';
 import { isBoardingCode, normaliseBoardingCode } from '../boarding-code.ts';
 
 /** The camera and the QR decoder download only when the driver chooses to scan. */
@@ -35,7 +36,7 @@ export function BoardByCode({ rideId }: { rideId: string }) {
         {
           onSuccess: (booking) => {
             setCode('');
-            setBoarded(`${booking.passengerFirstName} boarded (${booking.seats} ${booking.seats === 1 ? 'seat' : 'seats'}).`);
+            setBoarded(`${booking.passengerFirstName} boarded (${seatsText(booking.seats)}).`);
           },
           onError: (error) => setProblem(failureText(error, 'The passenger could not be boarded. Please try again.')),
         },

@@ -6,6 +6,7 @@ import { useToast } from '@krom/ui-kit/toast-store.ts';
 import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useAcceptBooking, useDeclineBooking, useReportNoShow, useRideBookings } from '../../../lib/api/ride-bookings.ts';
+import { seatsText } from '../../../lib/booking-texts.ts';
 import { inNoShowWindow } from '../booking-window.ts';
 import { BoardByCode } from './board-by-code.tsx';
 import { RideBookingItem } from './ride-booking-item.tsx';
@@ -26,7 +27,7 @@ export function ManageBookings({ ride, now, id }: { ride: DriverRide; now: Date;
 
   const answer = (mutation: typeof accept, booking: RideBooking, done: string) =>
     mutation.mutate(booking.id, {
-      onSuccess: () => toast({ title: done, description: `${booking.passengerFirstName}, ${booking.seats} ${booking.seats === 1 ? 'seat' : 'seats'}` }),
+      onSuccess: () => toast({ title: done, description: `${booking.passengerFirstName}, ${seatsText(booking.seats)}` }),
       onError: toastFailure('Error', 'The booking could not be updated. Please try again.'),
     });
 

@@ -5,6 +5,7 @@ import { formatMoney } from '@krom/contracts/money';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
+import { placeTown, seatsText } from '../../../lib/booking-texts.ts';
 
 /** Each state in a word or two, with the badge's tone: waiting on the driver, the seat is the passenger's, or over. */
 const statusText: Record<BookingStatus, [string, StatusTone]> = {
@@ -24,8 +25,6 @@ const statusText: Record<BookingStatus, [string, StatusTone]> = {
 
 const paymentText: Record<RideBooking['paymentMethod'], string> = { cash: 'Cash to you', mobile_money: 'Mobile money' };
 
-const placeName = (place: RideBooking['board']) => place.city ?? place.location;
-
 export type BookingActions = {
   accept: () => void;
   decline: () => void;
@@ -39,7 +38,7 @@ export type BookingActions = {
 /** One passenger on the ride: name, seats, leg, total and payment, requests, status, and what the driver can do. */
 export function RideBookingItem({ booking, actions }: { booking: RideBooking; actions: BookingActions }) {
   const [status, tone] = statusText[booking.status];
-  const seats = `${booking.seats} ${booking.seats === 1 ? 'seat' : 'seats'}`;
+  const seats = seatsText(booking.seats);
   return (
     <Item aria-label={`${booking.passengerFirstName}, ${seats}`}>
       <Top>
@@ -49,7 +48,7 @@ export function RideBookingItem({ booking, actions }: { booking: RideBooking; ac
         </StatusBadge>
       </Top>
       <Line>
-        {seats} · {placeName(booking.board)} → {placeName(booking.alight)}
+        {seats} · {placeTown(booking.board)} → {placeTown(booking.alight)}
       </Line>
       <Line>
         {formatMoney(booking.totalAmount, booking.currency)} · {paymentText[booking.paymentMethod]}

@@ -9,11 +9,10 @@ import styled from 'styled-components';
 import { BoardingCode } from '../../../components/boarding-code.tsx';
 import { CardFacts as Facts, ListCard } from '../../../components/card.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
-import { bookingStatusText, formatMoment, seatsText } from '../../../lib/booking-texts.ts';
+import { bookingStatusText, formatMoment, placeTown, seatsText } from '../../../lib/booking-texts.ts';
 import { passengerRidesTexts as texts } from '../passenger-rides-texts.ts';
 
 export const routeOf = (booking: Booking) => `${booking.rideFrom} → ${booking.rideTo}`;
-const placeName = (place: Booking['board']) => place.city ?? place.location;
 
 /** The states a passenger may still cancel from (boarded, ended: no longer). */
 const cancellable: readonly BookingStatus[] = ['requested', 'accepted', 'awaiting_payment', 'confirmed'];
@@ -49,7 +48,7 @@ export function BookingCard({ booking, busy, onCancel }: { booking: Booking; bus
         <span>{formatDeparture(booking)}</span>
         <span>{seatsText(booking.seats)}</span>
         <span>
-          {placeName(booking.board)} → {placeName(booking.alight)}
+          {placeTown(booking.board)} → {placeTown(booking.alight)}
         </span>
       </Facts>
       <Details>

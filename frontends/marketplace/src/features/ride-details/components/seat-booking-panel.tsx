@@ -6,12 +6,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { formatCedis, rideTotal } from '@krom/contracts/money';
 import { bookingModeText, legQuery } from '../../../components/ride-card.tsx';
-
-/** The seats asked for in the address (`?seats=`, carried from the listing's search), within 1 and the seats left. */
-export function seatsWanted(asked: string | null, availableSeats: number): number {
-  const seats = Number(asked);
-  return Number.isInteger(seats) ? Math.min(Math.max(1, seats), Math.max(1, availableSeats)) : 1;
-}
+import { seatsWanted } from '../../../lib/ride-places.ts';
 
 /**
  * Price per seat on the passenger's leg, how the ride is booked, the seats wanted (1 to the seats
