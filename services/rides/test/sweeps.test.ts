@@ -1,6 +1,6 @@
 import { bookingFactSchema, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { rideCompleted } from '@krom/contracts/events/rides';
-import { bookingSchema } from '@krom/contracts/http/bookings';
+import { bookingMessages, bookingSchema } from '@krom/contracts/http/bookings';
 import { applyTransition } from '../src/bookings/transitions.ts';
 import { completeRides, defaultRideDurationHours, expireBookings, idempotencyKeyRetentionHours, pruneIdempotencyKeys, remindDepartures } from '../src/jobs/sweeps.ts';
 import { describe, expect, it } from 'vitest';
@@ -142,6 +142,10 @@ describe('ride completion', () => {
     expect(await rideRow(rideId)).toEqual({ status: 'completed', version: version + 1 });
     expect(await statusOf(boardedPassenger, boarded.id)).toBe('completed');
     // A passenger never boarded is not completed: the driver may still report a no-show.
+    expect(await statusOf(waitingPassenger, waiting.id)).toBe('confirmed');
+    // The ride is over: that seat can no longer be cancelled, and stays confirmed.
+    const cancel = await call(waitingPassenger, 'POST', `/bookings/${waiting.id}/cancel`);
+    expect([cancel.statusCode, cancel.json().message]).toEqual([409, bookingMessages.rideCompleted]);
     expect(await statusOf(waitingPassenger, waiting.id)).toBe('confirmed');
     const facts = await events(boarded.id);
     expect(facts.map((row) => row.subject).filter((subject) => subject.endsWith('completed.v1'))).toEqual(['krom.rides.booking.completed.v1']);

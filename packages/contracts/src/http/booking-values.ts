@@ -71,6 +71,7 @@ export const bookingMessages = {
   rideCancelled: 'This ride has been cancelled',
   rideUnavailable: 'This ride is no longer taking bookings',
   departed: 'This ride has already left',
+  rideCompleted: 'This ride is over: its bookings can no longer be cancelled',
   tooLateToRequest: `This driver approves each booking, and requests close ${requestCutoffHoursBeforeDeparture} hours before departure`,
   alreadyBooked: 'You already have a booking on this ride',
   notEnoughSeats: (left: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
-import { maxRideSeats } from './ride-values.ts';
+import { maxRideSeats, rideStatuses } from './ride-values.ts';
 import {
   bookingMessages,
   bookingModes,
@@ -101,6 +101,8 @@ export const bookingSchema = z.object({
   /** The ride's route ends, for the card. */
   rideFrom: z.string(),
   rideTo: z.string(),
+  /** The ride's own status: once it is completed, its bookings can no longer be cancelled. */
+  rideStatus: z.enum(rideStatuses),
   driverName: z.string(),
   vehicle: bookingVehicle,
   /** When an unanswered request lapses (requested), else null. */

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
 import type { SqlRunner } from '../rides/ride-views.ts';
 import { type BookingRow, bookingRows, statusIn, toBooking, toRideBooking } from './booking-views.ts';
-import { lockRideSeats } from './seats.ts';
+import { lockRideSeats, type RideSeats } from './seats.ts';
 import { applyTransition, type BookingAction } from './transitions.ts';
 
 /*
@@ -36,8 +36,15 @@ async function ownBooking(tx: Transaction, bookingId: string, userId: string, as
   return row;
 }
 
-async function move(tx: Transaction, row: BookingRow, action: BookingAction, by: Parameters<typeof applyTransition>[3], refused: string) {
-  const moved = await applyTransition(tx, row.id, action, by);
+async function move(
+  tx: Transaction,
+  row: BookingRow,
+  action: BookingAction,
+  by: Parameters<typeof applyTransition>[3],
+  refused: string,
+  lockedRide?: RideSeats,
+) {
+  const moved = await applyTransition(tx, row.id, action, by, lockedRide);
   if (!moved) throw new HttpError(409, refused);
   return moved;
 }
@@ -72,12 +79,19 @@ function passengerCancel(row: BookingRow, now: Date): { action: BookingAction; r
 /**
  * The passenger cancels: a request (or a seat not yet secured) is withdrawn; a confirmed seat is
  * cancelled by the policy, whose refund the event carries (paid back by the payments issue).
+ * After departure the policy gives nothing back, and once the ride is completed nothing is
+ * cancelled any more: a seat never boarded stays as it was for the driver's no-show report and
+ * the payments issue's settling, instead of being turned into a cancellation after the fact.
  */
 export async function cancelAsPassenger(db: RidesDb, passengerId: string, bookingId: string, now = new Date()): Promise<Booking> {
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, bookingId, passengerId, 'passenger');
+    // The ride locked first (every booking transaction's order), so the completion sweep cannot complete it meanwhile.
+    const ride = await lockRideSeats(tx, row.rideId);
+    if (ride?.status === 'completed') throw new HttpError(409, bookingMessages.rideCompleted);
     const { action, refundAmount } = passengerCancel(row, now);
-    return toBooking(await move(tx, row, action, { actor: 'passenger', actorId: passengerId, refundAmount, now }, bookingMessages.transition.cancel));
+    const by = { actor: 'passenger' as const, actorId: passengerId, refundAmount, now };
+    return toBooking(await move(tx, row, action, by, bookingMessages.transition.cancel, ride));
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type RideBooking,
   ticketedStatuses,
 } from '@krom/contracts/http/bookings';
+import type { RideStatus } from '@krom/contracts/http/rides';
 import { type SQL, sql } from 'drizzle-orm';
 import { fallbackDriverName, isoInstant, type SqlRunner } from '../rides/ride-views.ts';
 
@@ -38,6 +39,7 @@ export type BookingRow = {
   departureAt: string;
   rideFrom: string;
   rideTo: string;
+  rideStatus: RideStatus;
   driverName: string;
   driverFirstName: string;
   vehicle: { make: string; model: string; color: string; licensePlate: string };
@@ -55,7 +57,7 @@ const bookingRowsSelect = sql.raw(`
     b.special_requests AS "specialRequests", b.boarding_code AS "boardingCode", b.expires_at AS "expiresAt",
     b.created_at AS "createdAt", b.version,
     r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
-    r.from_location AS "rideFrom", r.to_location AS "rideTo",
+    r.from_location AS "rideFrom", r.to_location AS "rideTo", r.status AS "rideStatus",
     coalesce(dp.first_name || ' ' || dp.last_name, '${fallbackDriverName}') AS "driverName",
     coalesce(dp.first_name, '${fallbackDriverName}') AS "driverFirstName",
     json_build_object('make', v.make, 'model', v.model, 'color', v.color, 'licensePlate', v.license_plate) AS vehicle,
@@ -116,6 +118,7 @@ export const toBooking = (row: BookingRow): Booking => ({
   departureAt: isoInstant(row.departureAt),
   rideFrom: row.rideFrom,
   rideTo: row.rideTo,
+  rideStatus: row.rideStatus,
   driverName: row.driverName,
   vehicle: row.vehicle,
   expiresAt: row.status === 'requested' && row.expiresAt ? isoInstant(row.expiresAt) : null,

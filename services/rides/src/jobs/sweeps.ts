@@ -170,7 +170,6 @@ export async function remindDepartures(db: RidesDb, now: Date): Promise<SweepRes
   return { changed };
 }
 
-/** Every sweep by name: what the scheduled job names and runs. */
 /** How long a booking's Idempotency-Key is kept: a phone retries within minutes, never a day later. */
 export const idempotencyKeyRetentionHours = 24;
 
@@ -184,5 +183,6 @@ export async function pruneIdempotencyKeys(db: RidesDb, now: Date): Promise<Swee
   return { changed: rows.length };
 }
 
+/** Every sweep by name: what the scheduled job names and runs. */
 export const sweeps = { expireBookings, remindDepartures, completeRides, pruneIdempotencyKeys } as const;
 export type SweepName = keyof typeof sweeps;

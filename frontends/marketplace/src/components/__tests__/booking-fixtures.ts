@@ -29,6 +29,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     departureAt: '2030-11-28T07:30:00.000Z',
     rideFrom: 'Accra',
     rideTo: 'Kumasi',
+    rideStatus: 'active',
     driverName: 'Kofi Boateng',
     vehicle: { make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20' },
     expiresAt: null,

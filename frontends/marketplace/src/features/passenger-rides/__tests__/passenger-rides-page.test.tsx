@@ -69,7 +69,10 @@ describe('/rides/as-passenger', () => {
   it('shows a request waiting for the driver with when it lapses and no code, and a past trip without Cancel', async () => {
     const { user } = openMyRides(
       [aBooking({ status: 'requested', bookingMode: 'approval', boardingCode: null, expiresAt: '2030-11-27T19:30:00.000Z' })],
-      [aBooking({ status: 'completed', rideFrom: 'Tema', rideTo: 'Ho', boardingCode: 'K7QX4M', departureDate: '2026-10-02' })],
+      [
+        aBooking({ status: 'completed', rideFrom: 'Tema', rideTo: 'Ho', boardingCode: 'K7QX4M', departureDate: '2026-10-02' }),
+        aBooking({ status: 'confirmed', rideStatus: 'completed', rideFrom: 'Cape Coast', rideTo: 'Takoradi', departureDate: '2026-10-01' }),
+      ],
     );
     const request = await screen.findByRole('listitem', { name: 'Accra → Kumasi' });
     expect(request.textContent).toContain('Waiting for the driver');
@@ -82,6 +85,9 @@ describe('/rides/as-passenger', () => {
     expect(within(trip).queryByRole('button', { name: 'Cancel Booking' })).toBeNull();
     // A completed trip's code has done its work: it is not shown for scanning again.
     expect(within(trip).queryByText('K7QX4M')).toBeNull();
+    // A seat never boarded on a ride now completed can no longer be cancelled (the service refuses it).
+    const missed = screen.getByRole('listitem', { name: 'Cape Coast → Takoradi' });
+    expect(within(missed).queryByRole('button', { name: 'Cancel Booking' })).toBeNull();
   });
 
   describe('Cancel says what the policy gives back before the tap', () => {

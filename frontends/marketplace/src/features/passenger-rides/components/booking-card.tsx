@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@krom/contracts/http/booking-values';
+import { type BookingStatus, cancellableStatuses } from '@krom/contracts/http/booking-values';
 import type { Booking } from '@krom/contracts/http/bookings';
 import { formatMoney } from '@krom/contracts/money';
 import { Button } from '@krom/ui-kit/button.tsx';
@@ -14,8 +14,8 @@ import { passengerRidesTexts as texts } from '../passenger-rides-texts.ts';
 
 export const routeOf = (booking: Booking) => `${booking.rideFrom} → ${booking.rideTo}`;
 
-/** The states a passenger may still cancel from (boarded, ended: no longer). */
-const cancellable: readonly BookingStatus[] = ['requested', 'accepted', 'awaiting_payment', 'confirmed'];
+/** A passenger may cancel a booking not yet boarded or ended, until its ride is completed (the rides service refuses after). */
+const cancellable = (booking: Booking) => (cancellableStatuses as readonly BookingStatus[]).includes(booking.status) && booking.rideStatus !== 'completed';
 /** The states in which the code is the passenger's to show at pickup. */
 const showsCode: readonly BookingStatus[] = ['confirmed', 'boarded'];
 
@@ -83,7 +83,7 @@ export function BookingCard({ booking, busy, onCancel }: { booking: Booking; bus
         <ButtonLink to={`/ride-preview/${booking.rideId}`} $variant="secondary" aria-describedby={titleId}>
           {texts.viewRide}
         </ButtonLink>
-        {cancellable.includes(booking.status) ? (
+        {cancellable(booking) ? (
           <Button $variant="ghost" disabled={busy} onClick={onCancel} aria-describedby={titleId}>
             {texts.cancel}
           </Button>
