@@ -81,6 +81,7 @@ export function assembleRide({
     description: description === '' ? undefined : description,
     duration,
     pickupStation: pickupStationOf(route),
+    bookingMode: seatsPrice.bookingMode ?? 'instant',
     ...(Object.keys(legPrices).length > 0 ? { legPrices } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { bookingModes } from '@krom/contracts/http/booking-values';
 import { placeDetailsSchema } from '@krom/contracts/http/places';
 import { maxWizardStops } from '@krom/contracts/http/ride-values';
 import { z } from 'zod';
@@ -50,6 +51,8 @@ const seatsPriceDraftSchema = z.object({
    * they were set for: a route changed since (a stop added or removed) leaves them out.
    */
   legPrices: z.object({ places: z.array(z.string()), prices: z.record(z.string(), z.string()) }).optional(),
+  /** Instant booking or the driver approves each request; a draft from before the choice existed is instant. */
+  bookingMode: z.enum(bookingModes).optional(),
 });
 export type SeatsPriceDraft = z.infer<typeof seatsPriceDraftSchema>;
 

@@ -194,6 +194,17 @@ describe('/create-ride-review (step 4: review and post)', () => {
     expect(api.callsTo('POST', '/api/rides')[0]?.body).toMatchObject({ legPrices: { '1-3': '60.50' } });
   });
 
+  it('shows and posts a ride whose driver approves each request', async () => {
+    seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat: '150', bookingMode: 'approval' } });
+    const api = wizardApi();
+    const { user } = open();
+    await summary();
+    expect(rowValue('How passengers book')).toBe('Driver approves');
+    await user.click(screen.getByRole('button', { name: 'Post Ride' }));
+    await screen.findByRole('dialog', { name: 'Ride successfully posted and is now live.' });
+    expect(api.callsTo('POST', '/api/rides')[0]?.body).toMatchObject({ bookingMode: 'approval' });
+  });
+
   it('leaves out leg prices set before the stops changed', async () => {
     seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat: '150', legPrices: { places: ['Kwame Nkrumah Circle', 'Nkawkaw', 'Kejetia'], prices: { '1-2': '60.5' } } } });
     const api = wizardApi();
@@ -256,6 +267,8 @@ describe('/create-ride-review (step 4: review and post)', () => {
       duration: '3h 20min',
       // No meeting point set on the route step: the departure itself.
       pickupStation: 'Kwame Nkrumah Circle',
+      // A draft without the choice (from before it existed) takes bookings instantly.
+      bookingMode: 'instant',
     });
 
     // The way on: the ride as passengers see it, or the driver's rides.

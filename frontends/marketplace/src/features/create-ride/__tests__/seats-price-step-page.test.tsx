@@ -154,7 +154,32 @@ describe('/create-ride-seats-price (step 3: seats and price)', () => {
       selectedVehicle: { id: hiace.id, year: 2015, make: 'Toyota', model: 'Hiace', licensePlate: 'AS-4821-Z', seats: 8 },
       availableSeats: '6',
       pricePerSeat: '150.5',
+      bookingMode: 'instant',
     });
+  });
+
+  it('takes bookings instantly unless the driver chooses to approve each request, and keeps the choice', async () => {
+    wizardApi();
+    const first = open();
+    await form();
+    const instant = screen.getByRole('radio', { name: /^Instant booking/ }) as HTMLInputElement;
+    const approval = screen.getByRole('radio', { name: /^Driver approves/ }) as HTMLInputElement;
+    expect([instant.checked, approval.checked]).toEqual([true, false]);
+    expect(screen.getByRole('group', { name: 'How passengers book' }).textContent).toContain(
+      'You accept or decline each request. One you do not answer lapses after 12 hours, or 2 hours before departure.',
+    );
+    await first.user.click(approval);
+    await first.user.click(screen.getByRole('radio', { name: /2015 Toyota Hiace/ }));
+    await first.user.type(seats(), '6');
+    await first.user.type(price(), '150');
+    first.unmount();
+
+    const second = open();
+    await form();
+    expect((screen.getByRole('radio', { name: /^Driver approves/ }) as HTMLInputElement).checked).toBe(true);
+    await second.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Review and Post Ride' });
+    expect(readDraft(driver.id, 'seatsPrice')?.bookingMode).toBe('approval');
   });
 
   it('offers a price for each part of the route through a stop, suggested from its share, and keeps the driver’s own', async () => {

@@ -20,6 +20,8 @@ import { RidePostedDialog } from './ride-posted-dialog.tsx';
 import { StepAlert } from './step-alert.tsx';
 import { StepActions, WizardScreen } from './wizard-screen.tsx';
 import { LicencePlate } from '../../../components/licence-plate.tsx';
+import { bookingModeLegend } from '../../../components/booking-mode-choice.tsx';
+import { bookingModeText } from '../../../components/ride-card.tsx';
 
 /** /create-ride-review, step 4: the whole ride as it will be posted, then Post Ride. */
 export function ReviewStepPage() {
@@ -144,6 +146,7 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
         <Row label={wizardTexts.seatsAvailable}>{seatsPrice.availableSeats}</Row>
         <Row label={wizardTexts.pricePerSeat}>{formatCedis(seatsPrice.pricePerSeat)}</Row>
         <LegPricesRow route={route} seatsPrice={seatsPrice} />
+        <Row label={bookingModeLegend}>{bookingModeText(seatsPrice.bookingMode ?? 'instant')}</Row>
         <Row label={wizardTexts.duration}>
           <span aria-live="polite">{durationText}</span>
         </Row>

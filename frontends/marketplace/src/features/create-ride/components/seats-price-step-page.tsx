@@ -13,6 +13,7 @@ import { useVehicles } from '../../../lib/api/vehicles.ts';
 import { usePriceGuide } from '../api/get-price-guide.ts';
 import { routePoints } from '../assemble-ride.ts';
 import { draftLegPrices, legPriceProblems, legRows, routePlaceNames } from '../legs.ts';
+import { BookingModeChoice, ChoiceOption, ChoiceSet } from '../../../components/booking-mode-choice.tsx';
 import { LegPricesFields } from './leg-prices-fields.tsx';
 import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
@@ -102,6 +103,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
       selectedVehicle: snapshot(selected),
       availableSeats: String(Number(seatsText)),
       pricePerSeat: priceText,
+      bookingMode: draft.bookingMode ?? 'instant',
       ...(Object.keys(typed).length > 0 ? { legPrices: { places: routePlaceNames(route), prices: typed } } : {}),
     });
     navigate('/create-ride-review');
@@ -109,10 +111,10 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
 
   return (
     <StepForm noValidate onSubmit={onSubmit} aria-label={wizardTexts.seatsPriceTitle}>
-      <VehicleChoice>
+      <ChoiceSet>
         <legend>{wizardTexts.vehicle}</legend>
         {vehicles.data.map((vehicle) => (
-          <VehicleOption key={vehicle.id}>
+          <ChoiceOption key={vehicle.id}>
             <input
               type="radio"
               name="vehicle"
@@ -128,9 +130,9 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
                 <FactsLine parts={[vehicle.licensePlate && <LicencePlate>{vehicle.licensePlate}</LicencePlate>, vehicle.color, `${vehicle.seats} seats`]} />
               </small>
             </span>
-          </VehicleOption>
+          </ChoiceOption>
         ))}
-      </VehicleChoice>
+      </ChoiceSet>
       <TextField
         label={wizardTexts.seats}
         type="number"
@@ -158,6 +160,7 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
         <PriceGuideNote guide={guide.data} loading={guide.isLoading} />
       </div>
       <LegPricesFields rows={legs} prices={legPrices} problems={legProblems} onPriceChange={setLegPrice} />
+      <BookingModeChoice value={draft.bookingMode ?? 'instant'} onChange={(bookingMode) => edit({ ...draft, bookingMode })} />
       {problem ? <StepAlert>{problem}</StepAlert> : null}
       <StepNavigation back="/create-ride-datetime" />
     </StepForm>
@@ -187,36 +190,7 @@ function PriceGuideNote({ guide, loading }: { guide: PriceGuide | undefined; loa
   );
 }
 
-const VehicleChoice = styled.fieldset`
-  display: grid;
-  gap: 8px;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
 
-  legend { margin-bottom: 6px; padding: 0; font-size: 0.9375rem; font-weight: 600; }
-`;
-
-const VehicleOption = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  min-height: 56px;
-  padding: 10px 14px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  cursor: pointer;
-
-  &:has(input:checked) {
-    border-color: ${({ theme }) => theme.color.primary};
-    background: ${({ theme }) => theme.color.primarySoft};
-  }
-  input { flex: none; width: 20px; height: 20px; accent-color: ${({ theme }) => theme.color.primary}; }
-  span { display: grid; min-width: 0; }
-  strong { overflow-wrap: anywhere; }
-  small { font-size: 0.875rem; color: ${({ theme }) => theme.color.muted}; overflow-wrap: anywhere; }
-`;
 
 const Note = styled.p`
   display: grid;

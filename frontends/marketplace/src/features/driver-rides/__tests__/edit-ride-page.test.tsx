@@ -56,6 +56,7 @@ describe('/edit-ride/{id}', () => {
     expect(screen.getByText('Up to 4: one seat is yours.')).toBeTruthy();
     expect(field('Price per seat (GH₵)').value).toBe('120.00');
     expect(field('Description (optional)').value).toBe('Leaving from the Shell station, one bag each please.');
+    expect((within(form()).getByRole('radio', { name: /^Instant booking/ }) as HTMLInputElement).checked).toBe(true);
     expect(within(form()).getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/rides/as-driver');
   });
 
@@ -81,6 +82,17 @@ describe('/edit-ride/{id}', () => {
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rides' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/rides/as-driver');
+  });
+
+  it('switches the ride to approving each request, sending the booking mode only when it changed', async () => {
+    const { api, user } = openEditRide();
+    await screen.findByRole('form', { name: 'Edit ride' });
+    await user.click(within(form()).getByRole('radio', { name: /^Driver approves/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await findToast();
+    expect(api.callsTo('PUT', `/api/rides/${ride.id}`).map((call) => call.body)).toEqual([
+      { departureDate: '2030-11-28', departureTime: '07:30', availableSeats: 3, pricePerSeat: '120.00', description: 'Leaving from the Shell station, one bag each please.', bookingMode: 'approval' },
+    ]);
   });
 
   it("checks seats against the vehicle and the price before sending, in the contract's words", async () => {

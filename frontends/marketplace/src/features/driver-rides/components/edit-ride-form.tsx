@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
+import { BookingModeChoice } from '../../../components/booking-mode-choice.tsx';
 import { useUpdateRide } from '../api/update-ride.ts';
 import { editRideValues, validateEditRide } from '../edit-ride-rules.ts';
 
@@ -28,13 +29,15 @@ export function EditRideForm({ ride }: { ride: RideDetails }) {
   const { toast } = useToast();
   const update = useUpdateRide();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [bookingMode, setBookingMode] = useState(ride.bookingMode);
   const validate = useMemo(() => validateEditRide(ride), [ride]);
   const form = useValidatedForm({ initial: () => editRideValues(ride), validate });
 
   const onSubmit = form.onSubmit((changes) => {
     setRefusal(null);
+    // Sent only when changed: the service refuses a new booking mode while a request waits under the old one.
     update.mutate(
-      { id: ride.id, changes },
+      { id: ride.id, changes: bookingMode === ride.bookingMode ? changes : { ...changes, bookingMode } },
       {
         onSuccess: () => {
           toast({ title: 'Ride Updated', description: `Your ride from ${ride.fromCity} to ${ride.toCity} has been updated.` });
@@ -88,6 +91,7 @@ export function EditRideForm({ ride }: { ride: RideDetails }) {
             />
           )}
         </FormField>
+        <BookingModeChoice value={bookingMode} onChange={setBookingMode} />
         {refusal ? <Refusal role="alert">{refusal}</Refusal> : null}
         <SubmitButton pending={update.isPending} pendingLabel="Saving...">
           Save Changes
