@@ -27,6 +27,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/rides/as-driver',
     '/my-rides-driver',
     '/edit-ride/:id',
+    '/cancel-ride/:id',
     '/rides/as-passenger',
     '/my-rides',
   ],

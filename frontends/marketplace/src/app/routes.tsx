@@ -76,6 +76,10 @@ export const routes: RemoteRouteModule['routes'] = [
         lazy: () => import('../features/driver-rides/components/driver-rides-page.tsx').then((m) => ({ Component: m.DriverRidesPage })),
       })),
       {
+        path: '/cancel-ride/:id',
+        lazy: () => import('../features/driver-rides/components/driver-rides-page.tsx').then((m) => ({ Component: m.CancelRideRoute })),
+      },
+      {
         path: '/edit-ride/:id',
         lazy: () => import('../features/driver-rides/components/edit-ride-page.tsx').then((m) => ({ Component: m.EditRidePage })),
       },

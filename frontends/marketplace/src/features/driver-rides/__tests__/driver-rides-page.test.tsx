@@ -168,6 +168,20 @@ describe('/rides/as-driver', () => {
     expect(api.callsTo('GET', '/api/rides/mine')).toHaveLength(2);
   });
 
+  it('/cancel-ride/{id} shows the driver their rides with the question for that ride, asked once', async () => {
+    const ride = driverRide({ bookedSeats: 2 });
+    const { api, user, router } = openDriverRides({ upcoming: [driverRide({ toCity: 'Tamale' }), ride] }, `/cancel-ride/${ride.id}`);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this ride?' });
+    expect(dialog.textContent).toContain('Accra → Kumasi, Thu, Nov 28, 2030 · 7:30 AM. Passengers holding its 2 booked seats will be told by SMS and in the app');
+    expect(router.state.location.pathname).toBe('/rides/as-driver');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Ride' }));
+    await findToast();
+    expect(api.callsTo('POST', `/api/rides/${ride.id}/cancel`)).toHaveLength(1);
+    // The address no longer asks: a refresh of the list does not open the question again.
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('Escape closes the question without cancelling', async () => {
     const ride = driverRide();
     const { api, user } = openDriverRides({ upcoming: [ride] });

@@ -5,7 +5,8 @@ import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { ResponsiveTabs, type TabItem, TabPanel } from '@krom/ui-kit/responsive-tabs.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Cluster } from '@krom/ui-kit/layout.tsx';
 import { NoRidesPosted } from '../../../components/no-rides-posted.tsx';
 import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
@@ -19,6 +20,18 @@ const tabs: TabItem<RidesWhen>[] = [
   { id: 'upcoming', label: 'Upcoming' },
   { id: 'past', label: 'Past' },
 ];
+
+/** The query that opens the cancel question for one upcoming ride as the list loads (`/cancel-ride/{id}` leads here). */
+const cancelParam = 'cancel';
+
+/**
+ * /cancel-ride/{id}, a link target the spec names: the driver's rides with the question for that
+ * ride open, so the driver sees what they are cancelling among their rides and answers there.
+ */
+export function CancelRideRoute() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/rides/as-driver?${new URLSearchParams({ [cancelParam]: id })}`} replace />;
+}
 
 /** /rides/as-driver and /my-rides-driver: the signed-in driver's own rides, upcoming and past. */
 export function DriverRidesPage() {
@@ -51,6 +64,19 @@ function RideList({ when }: { when: RidesWhen }) {
   const [asking, setAsking] = useState<DriverRide | null>(null);
   const closeDialog = useCallback(() => setAsking(null), []);
   const { cancel, confirm: confirmCancel } = useConfirmedRideCancel(closeDialog);
+  const [params, setParams] = useSearchParams();
+  const askedFor = when === 'upcoming' ? params.get(cancelParam) : null;
+  // Asked for by /cancel-ride/{id}: the question opens once, for a ride of the list that can still change.
+  useEffect(() => {
+    if (askedFor === null || !rides.data) return;
+    const ride = rides.data.find((candidate) => candidate.id === askedFor);
+    if (ride?.status === 'active' && ride.editable) setAsking(ride);
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(cancelParam);
+      return next;
+    }, { replace: true });
+  }, [askedFor, rides.data, setParams]);
 
   if (rides.isPending) return <Spinner />;
   if (rides.isError) {
