@@ -8,9 +8,11 @@ import { ProviderError, type ProviderCallback } from '@krom/server-kit/providers
  * Hubtel. Every one passes the shared suite in test/providers/mobile-money-provider-suite.ts.
  *
  * Amounts are integer pesewas (GH₵1 = 100 pesewas), never floats. Every movement carries Krom's
- * own `reference` (unique per movement, at most 50 characters of [A-Za-z0-9_-]): asking twice
- * with one reference never moves money twice, and the reference is how a callback and a status
- * check find the movement again.
+ * own `reference` (unique per movement, 16 to 50 characters of [a-z0-9-], a UUID fits): asking
+ * twice with one reference never moves money twice, and the reference is how a callback and a
+ * status check find the movement again. The alphabet is what every gateway takes as it is:
+ * Paystack's transfers want lower-case letters, digits, `-` and `_` and at least 16 characters,
+ * its charges letters, digits, `-`, `.` and `=`; only the common part is safe for both.
  */
 
 /** The three networks: MTN MoMo, Telecel Cash (formerly Vodafone Cash) and AirtelTigo Money. */
@@ -70,8 +72,20 @@ export type RefundRequest = {
   reason: string;
 };
 
-/** Which movement a gateway's callback is about. It is never acted on alone: the service reads the movement again (`verify…`). */
-export type CallbackNotice = { kind: 'collection' | 'payout' | 'refund'; reference: string };
+/**
+ * Which movement a gateway's callback is about. It is never acted on alone: the service reads the
+ * movement again (`verify…`).
+ */
+export type CallbackNotice = {
+  kind: 'collection' | 'payout' | 'refund';
+  reference: string;
+  /**
+   * Set on a refund callback from a gateway that names the collection refunded but not Krom's
+   * refund (Paystack's refund events carry only the transaction's reference): `reference` is then
+   * that collection's reference too, and the service checks each of its refunds not yet settled.
+   */
+  collectionReference?: string;
+};
 
 export interface MobileMoneyProvider {
   /** Recorded on each payment row ('local', 'paystack', 'hubtel'). */
