@@ -8,6 +8,9 @@ import { describeMobileMoneyProvider, newReference } from './mobile-money-provid
 import { PaystackStandIn } from './paystack-stand-in.ts';
 
 /** Paystack's webhook signature, worked out here from its documentation rather than with the adapter's code. */
+/** A refund no page of Paystack's list names: nothing moved under it. */
+const expectNoRecordOf = async (check: Promise<{ status: string; amount: number }>) => expect(await check).toMatchObject({ status: 'failed', amount: 0 });
+
 const signed = (secretKey: string, rawBody: Buffer) => createHmac('sha512', secretKey).update(rawBody).digest('hex');
 
 /** A stand-in at an address nothing listens on any more. */
@@ -152,6 +155,32 @@ describe('Paystack specifics', () => {
     await provider.refund({ reference: refundReference, collectionReference: reference, wallet: { phone: '+233241234567', network: 'mtn' }, amount: 1_000, reason: 'Cancelled early' });
     expect(lastRequest('/refund')?.body).toEqual({ transaction: reference, amount: 1_000, currency: 'GHS', customer_note: 'Cancelled early', merchant_note: `krom-refund:${refundReference} Cancelled early` });
     expect((await provider.verifyRefund(refundReference)).providerReference).toBe(String(paystack.refunds.at(-1)?.id));
+  });
+
+  it("finds a refund's reference again past the first page of Paystack's refunds, newest first", async () => {
+    const reference = newReference();
+    const wallet = { phone: '+233241234567', network: 'mtn' as const };
+    await provider.collect({ reference, wallet, amount: 2_000, description: 'Krom', customerName: 'Ama' });
+    await paystack.approve(reference);
+    const refundReference = newReference();
+    await provider.refund({ reference: refundReference, collectionReference: reference, wallet, amount: 2_000, reason: 'Driver cancelled' });
+    const ours = paystack.refunds.at(-1)!;
+    // Refunds of other payments made since: ours is now on the third page of a hundred.
+    for (let i = 0; i < 250; i += 1) paystack.refunds.push({ ...ours, id: ours.id + 10_000 + i, merchantNote: `Refund for transaction T${i}` });
+    const pagesBefore = paystack.requests.filter((r) => r.path.startsWith('/refund?')).length;
+
+    expect(await provider.verifyRefund(refundReference)).toMatchObject({ reference: refundReference, status: 'succeeded', amount: 2_000, providerReference: String(ours.id) });
+    expect(paystack.requests.filter((r) => r.path.startsWith('/refund?')).length - pagesBefore).toBe(3);
+    await expectNoRecordOf(provider.verifyRefund(newReference()));
+  });
+
+  it('calls an answer that never comes unknown (Paystack may have acted on it)', async () => {
+    const slow = paystackMobileMoneyProvider({ secretKey: paystack.secretKey, apiBaseUrl: paystack.baseUrl, timeoutMs: 300 });
+    const reference = newReference();
+    paystack.stallNextAnswer();
+    const stalled = slow.collect({ reference, wallet: { phone: '+233241234567', network: 'mtn' }, amount: 700, description: 'Krom', customerName: 'Ama' });
+    await expect(stalled).rejects.toMatchObject({ outcome: 'unknown', retryable: false, message: 'Paystack did not answer: timed out' });
+    expect(paystack.charges.get(reference)?.amount).toBe(700);
   });
 
   it('refuses a reference Paystack would not take as it is, before asking anything', async () => {

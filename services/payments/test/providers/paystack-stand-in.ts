@@ -83,6 +83,7 @@ export class PaystackStandIn {
   private nextId = 1_000;
   private payoutsFail = false;
   private hangUps = 0;
+  private stalls = 0;
   /** Answers forced on the next requests instead of the real ones (a Paystack outage). */
   private forced: Answer[] = [];
   private deliveries = new Set<Promise<void>>();
@@ -136,6 +137,11 @@ export class PaystackStandIn {
     this.hangUps += 1;
   }
 
+  /** The next request is acted on as usual and never answered (the client's timeout ends it). */
+  stallNextAnswer(): void {
+    this.stalls += 1;
+  }
+
   /** The next request gets this answer instead (nothing acted on). */
   answerNext(status: number, message: string): void {
     this.forced.push(refused(status, message));
@@ -165,6 +171,10 @@ export class PaystackStandIn {
     if (this.hangUps > 0) {
       this.hangUps -= 1;
       return void req.socket.destroy();
+    }
+    if (this.stalls > 0) {
+      this.stalls -= 1;
+      return;
     }
     send(res, answer);
   }
