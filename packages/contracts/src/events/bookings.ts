@@ -10,7 +10,6 @@ import { bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses, boo
  * highest version it has seen per booking, so a late or redelivered event changes nothing.
  */
 
-
 export const bookingFactSchema = z.object({
   bookingId: z.string().uuid(),
   rideId: z.string().uuid(),
@@ -78,7 +77,7 @@ export const departureReminderHours = 2;
  * before its departure (a scheduled sweep; the ride's `reminded_at` records it, so a re-run or a
  * second replica sends nothing more). Only for an active ride with at least one confirmed booking:
  * notifications sends the driver one reminder naming the passengers, and each passenger one with
- * their boarding : bookingPlace, the driver and car and their boarding code. A seat confirmed after the
+ * their boarding place, the driver and car and their boarding code. A seat confirmed after the
  * reminder went out is not reminded (its e-ticket has just been sent). `version` is the ride's.
  */
 export const rideDepartingSoon = defineEvent(
