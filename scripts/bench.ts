@@ -110,6 +110,7 @@ async function startUncachedBff(secrets: { INTERNAL_AUTH_SECRET: string; SESSION
       RIDES_URL: url(4002),
       NOTIFICATIONS_URL: url(4003),
       ADMIN_URL: url(4004),
+      PAYMENTS_URL: url(4005),
       CURRENT_USER_CACHE_SECONDS: '0',
     },
   });

@@ -15,6 +15,8 @@ export const bffConfigSchema = baseConfigSchema.extend({
   RIDES_URL: serviceUrl(4002),
   NOTIFICATIONS_URL: serviceUrl(4003),
   ADMIN_URL: serviceUrl(4004),
+  /** The payments service; no /api route reaches it yet (issue 22 adds them). */
+  PAYMENTS_URL: serviceUrl(4005),
   /**
    * Identity's account events drop the current-user copies each replica keeps (see
    * current-user-cache.ts). Without NATS_URL nothing is cached: every read asks identity.

@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# One image recipe for every Node process of Krom but the web server: the four services and the BFF.
+# One image recipe for every Node process of Krom but the web server: the five services and the BFF.
 # WORKSPACE names the workspace folder to run:
 #   docker build -f infra/docker/node-app.Dockerfile --build-arg WORKSPACE=services/admin .
 # TypeScript runs through tsx, with no compile step; infra/README.md says why.

@@ -7,11 +7,13 @@ CREATE ROLE identity LOGIN PASSWORD :'identity_password';
 CREATE ROLE rides LOGIN PASSWORD :'rides_password';
 CREATE ROLE notifications LOGIN PASSWORD :'notifications_password';
 CREATE ROLE admin LOGIN PASSWORD :'admin_password';
+CREATE ROLE payments LOGIN PASSWORD :'payments_password';
 
 CREATE DATABASE krom_identity OWNER identity;
 CREATE DATABASE krom_rides OWNER rides;
 CREATE DATABASE krom_notifications OWNER notifications;
 CREATE DATABASE krom_admin OWNER admin;
+CREATE DATABASE krom_payments OWNER payments;
 
 -- By default every role may connect to every database and make temporary tables there; only the
 -- owner may now. (The `postgres` database stays open: a service checks there that its own exists.)
@@ -19,3 +21,4 @@ REVOKE CONNECT, TEMPORARY ON DATABASE krom_identity FROM PUBLIC;
 REVOKE CONNECT, TEMPORARY ON DATABASE krom_rides FROM PUBLIC;
 REVOKE CONNECT, TEMPORARY ON DATABASE krom_notifications FROM PUBLIC;
 REVOKE CONNECT, TEMPORARY ON DATABASE krom_admin FROM PUBLIC;
+REVOKE CONNECT, TEMPORARY ON DATABASE krom_payments FROM PUBLIC;

@@ -30,7 +30,7 @@ export function buildFrontends(log: (line: string) => void): void {
 }
 
 /**
- * Starts the whole system on this machine: infrastructure where missing, the four services,
+ * Starts the whole system on this machine: infrastructure where missing, the five services,
  * the BFF and the web server, each on its port; resolves once every one answers ready.
  */
 export async function startSystem(options: { log: (line: string) => void; quiet?: boolean; env?: Record<string, string> }): Promise<RunningSystem> {
@@ -90,6 +90,7 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
         },
       },
       { name: 'admin', cwd: 'services/admin', script: 'src/server.ts', port: port(4004), health: '/health/ready', env: { DATABASE_URL: database('admin') } },
+      { name: 'payments', cwd: 'services/payments', script: 'src/server.ts', port: port(4005), health: '/health/ready', env: { DATABASE_URL: database('payments') } },
       { name: 'bff', cwd: 'bff', script: 'src/server.ts', port: port(4000), health: '/health/ready', env: {
           SESSION_SECRET: secrets.SESSION_SECRET,
           REDIS_PREFIX: `${redisPrefix}:bff:`,
@@ -98,6 +99,7 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
           RIDES_URL: `http://127.0.0.1:${port(4002)}`,
           NOTIFICATIONS_URL: `http://127.0.0.1:${port(4003)}`,
           ADMIN_URL: `http://127.0.0.1:${port(4004)}`,
+          PAYMENTS_URL: `http://127.0.0.1:${port(4005)}`,
         },
       },
       { name: 'web', cwd: 'frontends/shell', script: 'server/serve.ts', port: webPort, health: '/health/live', env: { BFF_URL: `http://127.0.0.1:${port(4000)}` } },
