@@ -133,6 +133,21 @@ describe('posting once by reference', () => {
     expect(await count('ledger_lines', entry.reference)).toBe(2);
   });
 
+  it('posts nothing when the transaction it was posted in rolls back, so the reference stays free', async () => {
+    const booking = randomUUID();
+    const entry = collection(booking);
+    const stateChangeFailed = db.transaction(async (tx) => {
+      await postEntry(tx, entry);
+      throw new Error('the payment could not be recorded');
+    });
+    await expect(stateChangeFailed).rejects.toThrow('the payment could not be recorded');
+    expect(await count('ledger_entries', entry.reference)).toBe(0);
+
+    // Given the database rather than a transaction, it opens one of its own.
+    expect((await postEntry(db, entry)).posted).toBe(true);
+    expect(await count('ledger_lines', entry.reference)).toBe(2);
+  });
+
   it('posts exactly one entry when 20 posts of one reference race', async () => {
     const booking = randomUUID();
     const entry = collection(booking);
