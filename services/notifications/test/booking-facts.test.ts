@@ -41,6 +41,8 @@ function fact(name: BookingFactName, who: Sides, changes: Partial<BookingFact> =
     totalAmount: '120.00',
     currency: 'GHS',
     refundAmount: null,
+    serviceFee: '0.00',
+    wallet: null,
     passengerFirstName: 'Ama',
     passengerPhone: who.passengerPhone,
     driverFirstName: 'Kwame',

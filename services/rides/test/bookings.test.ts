@@ -109,11 +109,22 @@ describe('the rules, each with its message', () => {
     ['a bad phone', { passengerPhone: '12345' }, 'Please enter a valid 10-digit Ghana phone number starting with 0'],
     ['leaving before boarding', { boardAt: 2, alightAt: 1 }, bookingMessages.placesOrder],
     ['a place off the route', { boardAt: 0, alightAt: 5 }, bookingMessages.places],
+    ['mobile money without a number', { paymentMethod: 'mobile_money' }, bookingMessages.walletMissing],
+    ['a mobile money number with cash', { wallet: { phone: '0241234567', network: 'mtn' } }, bookingMessages.walletWithCash],
+    ['a network that is not one', { paymentMethod: 'mobile_money', wallet: { phone: '0241234567', network: 'mpesa' } }, bookingMessages.walletNetwork],
   ])('refuses %s with 400', async (_name, changes, message) => {
     const { rideId } = await ride();
     const response = await book(await member(), form(rideId, changes));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+
+  it('refuses mobile money until the payments saga collects it, booking nothing (409)', async () => {
+    const { rideId } = await ride();
+    const passenger = await member();
+    const response = await book(passenger, form(rideId, { paymentMethod: 'mobile_money', wallet: { phone: '0241234567', network: 'mtn' } }));
+    expect([response.statusCode, response.json().message]).toEqual([409, bookingMessages.mobileMoneyUnavailable]);
+    expect((await call(passenger, 'GET', '/bookings/mine')).json().bookings).toEqual([]);
   });
 
   it('refuses a booking without an Idempotency-Key with 400', async () => {
@@ -292,7 +303,7 @@ describe('Idempotency-Key', () => {
     const slowRun = runOnce(handle.service.db, { userId: passenger.userId, key, hash: 'same-body' }, async (remember) => {
       // While this run waited, its claim went stale and another run took it (its own time on the claim).
       await handle.service.db.$client.query(`UPDATE idempotency_keys SET locked_at = now() + interval '1 second' WHERE key = $1`, [key]);
-      const booking = await bookSeats(handle.service.db, passenger.userId, { ...form(rideId), passengerPhone: '0244123456' }, {
+      const booking = await bookSeats(handle.service.db, passenger.userId, { ...form(rideId), passengerPhone: '0244123456', paymentMethod: 'cash' }, {
         booked: (tx, made) => remember(tx, { status: 201, body: made }),
       });
       return { status: 201, body: booking };

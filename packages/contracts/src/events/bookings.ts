@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aggregateVersion, defineEvent, type EventDefinition } from '../envelope.ts';
-import { bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses, bookingVehicle } from '../http/bookings.ts';
+import { bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses, bookingVehicle, bookingWallet } from '../http/bookings.ts';
 
 /*
  * What happened to a booking, one event per fact, all with one payload: the booking as it is
@@ -24,7 +24,15 @@ export const bookingFactSchema = z.object({
   board: bookingPlace,
   alight: bookingPlace,
   pricePerSeat: z.string(),
+  /** The fare: the leg's price times the seats (what the cancellation policy's refund is a part of). */
   totalAmount: z.string(),
+  /**
+   * Krom's fee on top of the fare, paid by mobile money only (`serviceFeePesewas`; '0.00' for
+   * cash). Facts written before mobile money existed have none: read as '0.00'.
+   */
+  serviceFee: z.string().default('0.00'),
+  /** The wallet a mobile money fare is collected from; null for cash (and in facts from before mobile money). */
+  wallet: bookingWallet.nullable().default(null),
   currency: z.string(),
   /** What the cancellation policy gives back (cancelled_by_passenger: by the policy; cancelled_by_driver and by staff: in full); null otherwise. */
   refundAmount: z.string().nullable(),

@@ -94,6 +94,10 @@ export const bookingMessages = {
     noShow: 'This booking cannot be reported as a no-show',
     staffCancel: 'This booking can no longer be cancelled',
   },
+  mobileMoneyUnavailable: 'Paying by mobile money is not available yet. Please choose cash.',
+  walletMissing: 'Please enter the mobile money number to pay from',
+  walletNetwork: 'Please choose a mobile money network',
+  walletWithCash: 'A mobile money number is given only when paying by mobile money',
   failed: 'Booking failed. Please try again.',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
+import { mobileMoneyProviders } from './payments.ts';
 import { maxRideSeats, rideStatuses } from './ride-values.ts';
 import {
   bookingMessages,
@@ -40,6 +41,13 @@ export {
   ticketedStatuses,
 } from './booking-values.ts';
 
+/** The mobile money number a fare is collected from (the prompt goes to that phone) and its network. */
+export const bookingWallet = z.object({
+  phone: ghanaPhoneField,
+  network: z.enum(mobileMoneyProviders, { error: bookingMessages.walletNetwork }),
+});
+export type BookingWallet = z.infer<typeof bookingWallet>;
+
 /** A ride's place index (0 = departure, then the stops, then the destination). */
 const placeIndex = z.number({ error: bookingMessages.places }).int(bookingMessages.places).min(0, bookingMessages.places).max(11, bookingMessages.places);
 
@@ -54,8 +62,13 @@ export const bookingInputSchema = z
     passengerName: z.string({ error: bookingMessages.passengerName }).trim().min(1, bookingMessages.passengerName).max(100, bookingMessages.passengerNameLength),
     passengerPhone: ghanaPhoneField,
     specialRequests: z.string({ error: bookingMessages.specialRequests }).trim().max(500, bookingMessages.specialRequests).optional(),
+    /** Cash to the driver (the default), or mobile money: the fare and Krom's fee collected from `wallet` by a prompt on that phone. */
+    paymentMethod: z.enum(bookingPaymentMethods).default('cash'),
+    wallet: bookingWallet.optional(),
   })
-  .refine((input) => input.alightAt > input.boardAt, { message: bookingMessages.placesOrder, path: ['alightAt'] });
+  .refine((input) => input.alightAt > input.boardAt, { message: bookingMessages.placesOrder, path: ['alightAt'] })
+  .refine((input) => input.paymentMethod !== 'mobile_money' || input.wallet !== undefined, { message: bookingMessages.walletMissing, path: ['wallet'] })
+  .refine((input) => input.paymentMethod === 'mobile_money' || input.wallet === undefined, { message: bookingMessages.walletWithCash, path: ['wallet'] });
 export type BookingInput = z.input<typeof bookingInputSchema>;
 
 export const idempotencyHeadersSchema = z.object({

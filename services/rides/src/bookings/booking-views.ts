@@ -157,6 +157,9 @@ export const toFact = (
   previousStatus,
   ...termsOf(row),
   refundAmount: extra.refundAmount ?? null,
+  // Cash only so far: no fee, no wallet (mobile money: issue 22's saga).
+  serviceFee: '0.00',
+  wallet: null,
   passengerFirstName: row.passengerFirstName,
   passengerPhone: row.passengerPhone,
   driverFirstName: row.driverFirstName,
