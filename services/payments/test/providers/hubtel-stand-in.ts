@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyOf, type LocalServer, listenLocally } from './local-server.ts';
 
 /** What the stand-in keeps of any movement: Hubtel's ids, the wallet, and the amounts in whole pesewas (Hubtel's JSON carries cedis). */
 type Recorded = {
@@ -60,7 +60,8 @@ const validation = (problem: string): Answer => ({ status: 400, body: { Response
  *
  * The test drives the customer and the networks: `approve` / `decline` a prompt, `completeTransfer`
  * / `failTransfer` a transfer; each posts Hubtel's callback to the URL the request named and
- * resolves once it was answered.
+ * resolves once it was answered. With `settleTransfers` on, each transfer settles by itself right
+ * after it was answered (failed while `failTransfers` is on), as the networks would.
  */
 export class HubtelStandIn {
   readonly clientId = `api${randomBytes(4).toString('hex')}`;
@@ -71,25 +72,26 @@ export class HubtelStandIn {
   readonly transfers = new Map<string, HubtelTransfer>();
   /** Every request that reached the routes, in order. */
   readonly requests: { method: string; path: string }[] = [];
-  private server: Server | undefined;
+  /** Transfers settle by themselves once answered (see the class comment). */
+  settleTransfers = false;
+  failTransfers = false;
+  private server: LocalServer | undefined;
   private forced: Answer[] = [];
   /** How the next accepted requests are answered instead: the connection dropped, or no answer at all. */
   private lostAnswers: ('drop' | 'stall')[] = [];
   private serial = 0;
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.answer(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.server = await listenLocally((req, res) => void this.answer(req, res));
     return this.baseUrl;
   }
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return this.server!.origin;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.server?.close();
   }
 
   /** The next request is answered with this instead of being handled. */
@@ -109,9 +111,13 @@ export class HubtelStandIn {
     await this.notify(receipt.callbackUrl, { ResponseCode: '0000', Message: 'success', Data: this.receiptCallbackData(receipt, 'The MTN Mobile Money payment has been approved and processed successfully') });
   }
 
-  /** The customer declines (or the prompt lapses): the failure callback goes out; Hubtel's record stays Unpaid. */
-  async decline(clientReference: string): Promise<void> {
+  /**
+   * The customer declines (or the prompt lapses): the failure callback goes out; Hubtel's record
+   * stays Unpaid. `askedMsAgo` dates the prompt back, as one sent that long before it was declined.
+   */
+  async decline(clientReference: string, askedMsAgo = 0): Promise<void> {
     const receipt = this.pendingReceipt(clientReference);
+    receipt.date = new Date(Date.parse(receipt.date) - askedMsAgo).toISOString();
     await this.notify(receipt.callbackUrl, { ResponseCode: '2001', Message: 'failed', Data: this.receiptCallbackData(receipt, 'FAILED') });
   }
 
@@ -176,8 +182,7 @@ export class HubtelStandIn {
   }
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = (await bodyOf(req)).toString('utf8');
     const url = new URL(req.url ?? '/', this.baseUrl);
     this.requests.push({ method: req.method ?? '', path: url.pathname });
     const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
@@ -185,13 +190,14 @@ export class HubtelStandIn {
     const forced = this.forced.shift();
     if (forced) return send(res, forced);
 
-    const raw = Buffer.concat(chunks).toString('utf8');
     const route = this.route(req.method ?? '', url, raw);
     if (!route) return send(res, { status: 404, body: { Message: 'Not found' } });
     const { answer, accepted } = route;
     const lost = accepted ? this.lostAnswers.shift() : undefined;
     if (lost === 'drop') return void req.socket.destroy();
     if (lost === 'stall') return;
+    const transfer = accepted && this.settleTransfers ? this.transfers.get(JSON.parse(raw).ClientReference) : undefined;
+    if (transfer) res.once('finish', () => void (this.failTransfers ? this.failTransfer(transfer.clientReference) : this.completeTransfer(transfer.clientReference)));
     send(res, answer);
   }
 

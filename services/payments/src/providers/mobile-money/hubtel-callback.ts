@@ -1,73 +1,62 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { CallbackRefusedError, type ProviderCallback } from '@krom/server-kit/providers';
-import type { CallbackNotice } from './port.ts';
+import { type CallbackNotice, MobileMoneyProviderError } from './port.ts';
 
 export type HubtelMovementKind = CallbackNotice['kind'];
-const kinds: readonly HubtelMovementKind[] = ['collection', 'payout', 'refund'];
 
-/** Krom's references, as the port allows them. */
-const kromReference = /^[A-Za-z0-9_-]{1,50}$/;
+/** The first letter of each ClientReference: which kind of movement it is (Send Money's callbacks look alike for payouts and refunds). */
+const marks: Record<HubtelMovementKind, string> = { collection: 'c', payout: 'p', refund: 'r' };
+const kindOfMark: Record<string, HubtelMovementKind> = { c: 'collection', p: 'payout', r: 'refund' };
+const uuid = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/;
 
 /**
- * The ClientReference Hubtel files a movement under. Hubtel takes at most 36 letters and digits
- * and refuses one it has seen before; Krom's references are up to 50 characters with `-` and `_`.
- * So the adapter sends a digest of the movement's kind and reference instead: the same movement
- * always gets the same ClientReference (asking twice is refused by Hubtel, not paid twice), and a
- * payout and a refund, both Send Money from the one Prepaid Deposit account, never share one.
+ * The ClientReference Hubtel files a movement under: at most 36 letters and digits, by Hubtel's
+ * rule, from which the callback's reader gets Krom's kind and reference back (Hubtel's callbacks
+ * name nothing else of ours). A UUID, the service's references, loses its dashes behind an
+ * upper-case mark (`C3f2a…`); a reference of letters and digits alone is kept as it is behind a
+ * lower-case one (`c3f2a…`). Krom's references have no upper-case letters, so the two never meet.
+ * Any other reference cannot be carried: it is refused before Hubtel is asked.
  */
 export function hubtelClientReference(kind: HubtelMovementKind, reference: string): string {
-  return createHash('sha256').update(`${kind}:${reference}`).digest('hex').slice(0, 32);
+  const parts = uuid.exec(reference);
+  if (parts) return `${marks[kind].toUpperCase()}${parts.slice(1).join('')}`;
+  if (/^[a-z0-9]{1,35}$/.test(reference)) return `${marks[kind]}${reference}`;
+  throw new MobileMoneyProviderError(`Hubtel takes references of at most 36 letters and digits; ${reference} is neither a UUID nor letters and digits alone`, false);
 }
 
-const urlToken = (secret: string, kind: HubtelMovementKind, reference: string) =>
-  createHmac('sha256', secret).update(`${kind}:${reference}`).digest('base64url');
+/** Krom's kind and reference from a ClientReference made by `hubtelClientReference`, or undefined for one Krom did not make. */
+export function movementOfClientReference(clientReference: string): CallbackNotice | undefined {
+  const kind = kindOfMark[clientReference.charAt(0).toLowerCase()];
+  const rest = clientReference.slice(1);
+  if (!kind) return undefined;
+  if (clientReference.charAt(0) === clientReference.charAt(0).toLowerCase()) return /^[a-z0-9]{1,35}$/.test(rest) ? { kind, reference: rest } : undefined;
+  if (!/^[0-9a-f]{32}$/.test(rest)) return undefined;
+  return { kind, reference: [rest.slice(0, 8), rest.slice(8, 12), rest.slice(12, 16), rest.slice(16, 20), rest.slice(20)].join('-') };
+}
 
 /**
- * The PrimaryCallbackUrl for one movement. Hubtel does not sign its callbacks (its Receive Money
- * and Send Money references show none, and it points merchants to IP whitelisting), so the URL
- * Hubtel is given carries the movement and a token made from it with Krom's callback secret: a
- * callback is believed to be about that movement only if its URL's token matches. Even then it is
- * only a hint to read the movement again with a status check.
+ * The PrimaryCallbackUrl given with every request: Krom's public callback URL with the callback
+ * secret in its query. Hubtel does not sign its callbacks (its Receive Money and Send Money
+ * references show none, and it points merchants to IP whitelisting), so knowing the URL is what
+ * marks a callback as Hubtel's; and even then it is only a hint to read the movement again.
  */
-export function hubtelCallbackUrl(base: string, secret: string, kind: HubtelMovementKind, reference: string): string {
+export function hubtelCallbackUrl(base: string, secret: string): string {
   const url = new URL(base);
-  url.searchParams.set('kind', kind);
-  url.searchParams.set('reference', reference);
-  url.searchParams.set('token', urlToken(secret, kind, reference));
+  url.searchParams.set('token', secret);
   return url.toString();
 }
 
-/** The one value of a query parameter; a parameter given twice is not taken (which one did the token cover?). */
-function single(url: URL, name: string): string | undefined {
-  const values = url.searchParams.getAll(name);
-  return values.length === 1 ? values[0] : undefined;
-}
-
-function parsedUrl(text: string): URL | undefined {
-  try {
-    return new URL(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Reads a Hubtel callback (Receive Money or Send Money: JSON with ResponseCode and Data) posted to
- * a URL made by `hubtelCallbackUrl`: 401 without a token, 403 with a token that does not match the
- * URL's movement or a body about another movement, 400 for a body that is not Hubtel's JSON.
+ * Reads a Hubtel callback (Receive Money or Send Money: JSON with ResponseCode and Data): 401
+ * without the token in its URL, 403 with another token, 400 for a body that is not Hubtel's JSON
+ * naming a ClientReference; null for a ClientReference Krom did not make.
  */
-export function readHubtelCallback(secret: string, callback: ProviderCallback): CallbackNotice {
-  const url = parsedUrl(callback.url);
-  const token = url?.searchParams.getAll('token') ?? [];
-  if (!url || token.length === 0) throw new CallbackRefusedError(401, 'The callback URL carries no token');
-  const kind = single(url, 'kind') as HubtelMovementKind | undefined;
-  const reference = single(url, 'reference');
-  const valid = token.length === 1 && kind !== undefined && kinds.includes(kind) && reference !== undefined && kromReference.test(reference);
-  if (!valid || !sameText(token[0]!, urlToken(secret, kind, reference))) throw new CallbackRefusedError(403, 'The callback URL token does not match');
-
-  const clientReference = clientReferenceIn(callback.rawBody);
-  if (clientReference !== hubtelClientReference(kind, reference)) throw new CallbackRefusedError(403, 'The callback is about another movement than its URL');
-  return { kind, reference };
+export function readHubtelCallback(secret: string, callback: ProviderCallback): CallbackNotice | null {
+  const tokens = URL.canParse(callback.url) ? new URL(callback.url).searchParams.getAll('token') : [];
+  if (tokens.length === 0) throw new CallbackRefusedError(401, 'The callback URL carries no token');
+  // A second token is refused too: which of the two would have been checked?
+  if (tokens.length > 1 || !sameText(tokens[0]!, secret)) throw new CallbackRefusedError(403, 'The callback URL token does not match');
+  return movementOfClientReference(clientReferenceIn(callback.rawBody)) ?? null;
 }
 
 function clientReferenceIn(rawBody: Buffer): string {

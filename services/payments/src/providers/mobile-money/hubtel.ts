@@ -18,10 +18,17 @@ export type HubtelSettings = {
   posSalesId: string;
   /** The Prepaid Deposit account payouts and refunds are sent from; without it both are refused. */
   prepaidDepositId?: string | undefined;
-  /** Krom's public callback URL for Hubtel (the BFF's); each movement's URL adds its token to it. */
+  /** Krom's public callback URL for Hubtel (the BFF's); Hubtel is given it with `callbackToken` in its query. */
   callbackUrl: string;
-  /** The secret the callback URLs' tokens are made with. */
+  /** The secret in the callback URL, by which a callback is known to come from Hubtel (see hubtelCallbackUrl). */
   callbackToken: string;
+  /**
+   * What Krom has already given back of a collection under refunds other than this one (its own
+   * records, failed refunds left out). Hubtel keeps no link between a collection and the money
+   * sent back after it, so only Krom can say how much of it is left; without this a refund is
+   * checked against the collected amount alone.
+   */
+  refundedBefore?: ((collectionReference: string, refundReference: string) => Promise<number>) | undefined;
   /** Each host is Hubtel's unless given (a stand-in's or a proxy's); paths are Hubtel's. */
   receiveBaseUrl?: string | undefined;
   sendBaseUrl?: string | undefined;
@@ -110,9 +117,11 @@ const promptText = (value: string) =>
  *   is Paid and at least the amount, then sends that amount back to the wallet with Send Money
  *   under the refund's own reference (RecipientName is the number, as Hubtel allows when the name
  *   is not known); `verifyRefund` reads that transfer.
+ * - No record of what was refunded of a collection: see `refundedBefore`.
  * - No signed callbacks: see hubtelCallbackUrl.
  * - No idempotency key: a repeated ClientReference is refused (code 4000) and the adapter then
  *   answers with the movement Hubtel already has under it.
+ * - ClientReferences of at most 36 letters and digits: see hubtelClientReference.
  */
 export function hubtelMobileMoneyProvider(settings: HubtelSettings): MobileMoneyProvider {
   const timeout = settings.timeoutMs ?? 30_000;
@@ -130,7 +139,7 @@ export function hubtelMobileMoneyProvider(settings: HubtelSettings): MobileMoney
     if (!settings.prepaidDepositId) throw refused('Hubtel sends money from a Prepaid Deposit account, and none is configured');
     return encodeURIComponent(settings.prepaidDepositId);
   };
-  const callbackUrl = (kind: HubtelMovementKind, reference: string) => hubtelCallbackUrl(settings.callbackUrl, settings.callbackToken, kind, reference);
+  const callbackUrl = hubtelCallbackUrl(settings.callbackUrl, settings.callbackToken);
 
   /** One call to Hubtel. A POST asks for money to move, so how it failed decides the outcome; a GET only reads. */
   async function call(method: 'GET' | 'POST', url: string, payload?: object): Promise<Reply> {
@@ -214,7 +223,7 @@ export function hubtelMobileMoneyProvider(settings: HubtelSettings): MobileMoney
       RecipientMsisdn: msisdn(wallet),
       Channel: channels[wallet.network],
       Amount: cedis(amount),
-      PrimaryCallbackURL: callbackUrl(kind, reference),
+      PrimaryCallbackURL: callbackUrl,
       Description: promptText(description),
       ClientReference: hubtelClientReference(kind, reference),
     };
@@ -231,7 +240,7 @@ export function hubtelMobileMoneyProvider(settings: HubtelSettings): MobileMoney
         CustomerMsisdn: msisdn(request.wallet),
         Channel: channels[request.wallet.network],
         Amount: cedis(request.amount),
-        PrimaryCallbackUrl: callbackUrl('collection', request.reference),
+        PrimaryCallbackUrl: callbackUrl,
         Description: promptText(request.description),
         ClientReference: hubtelClientReference('collection', request.reference),
       };
@@ -251,7 +260,10 @@ export function hubtelMobileMoneyProvider(settings: HubtelSettings): MobileMoney
     async refund(request) {
       const collected = await findCollection(request.collectionReference);
       if (collected?.status !== 'succeeded') throw refused(`Hubtel shows no paid collection under ${request.collectionReference} to give back`);
-      if (request.amount > collected.amount) throw refused(`A refund of ${request.amount} pesewas is more than the ${collected.amount} collected under ${request.collectionReference}`);
+      const before = (await settings.refundedBefore?.(request.collectionReference, request.reference)) ?? 0;
+      if (before + request.amount > collected.amount) {
+        throw refused(`A refund of ${request.amount} pesewas is more than the ${collected.amount - before} left of the ${collected.amount} collected under ${request.collectionReference}`);
+      }
       return send('refund', request.reference, request.wallet, request.amount, msisdn(request.wallet), request.reason);
     },
 
