@@ -156,9 +156,9 @@ export function hubtelMobileMoneyProvider(settings: HubtelSettings): MobileMoney
     } catch (error) {
       const code = ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string })).code;
       if (!moves || (code !== undefined && BEFORE_REQUEST.has(code))) {
-        return Promise.reject(new MobileMoneyProviderError(`Hubtel unreachable: ${describe(error)}`, true, { cause: error }));
+        throw new MobileMoneyProviderError(`Hubtel unreachable: ${reasonOf(error)}`, true, { cause: error });
       }
-      return Promise.reject(new MobileMoneyProviderError(`Hubtel did not answer: ${describe(error)}`, false, { cause: error, outcome: 'unknown' }));
+      throw new MobileMoneyProviderError(`Hubtel did not answer: ${reasonOf(error)}`, false, { cause: error, outcome: 'unknown' });
     }
   }
 
@@ -282,7 +282,8 @@ function parsed(body: string): HubtelAnswer | undefined {
   }
 }
 
-const describe = (error: unknown) => {
+/** The failure in words, with the network's own reason (fetch puts it in `cause`). */
+const reasonOf = (error: unknown) => {
   const cause = (error as { cause?: { message?: string } }).cause?.message;
   return cause ? `${(error as Error).message} (${cause})` : String((error as Error).message ?? error);
 };
