@@ -103,7 +103,6 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
     if (!REFERENCE.test(reference)) throw new MobileMoneyProviderError(`Reference ${JSON.stringify(reference)} is not 16 to 50 of [a-z0-9-]`, false);
     return reference;
   };
-  const path = (template: string, reference: string) => `${template}/${encodeURIComponent(reference)}`;
 
   const chargeMovement = (reference: string, amount: number, answer: PaystackAnswer, what: string): Movement => {
     const { data } = readAnswer(what, answer, chargeAnswer);
@@ -113,7 +112,7 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
   };
 
   async function verifyCollection(reference: string): Promise<Movement> {
-    const answer = await client.call('GET', path('/transaction/verify', reference));
+    const answer = await client.get('/transaction/verify/{reference}', { path: { reference } });
     if (answer.status === 404) return noRecord(reference, 'transaction');
     if (answer.status !== 200) throw answeredError('the transaction check', answer);
     const { data } = readAnswer('the transaction check', answer, transactionAnswer);
@@ -123,13 +122,13 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
       return movement(reference, { status, amount: data.amount, ...found, displayText: status === 'failed' ? (data.gateway_response ?? null) : null });
     }
     // The transaction is not settled: the charge says which step it waits on (Telecel's voucher or the prompt).
-    const step = await client.call('GET', path('/charge', reference));
+    const step = await client.get('/charge/{reference}', { path: { reference } });
     if (step.status !== 200) throw answeredError('the pending charge check', step);
     return { ...chargeMovement(reference, data.amount, step, 'the pending charge check'), ...found };
   }
 
   async function verifyPayout(reference: string): Promise<Movement> {
-    const answer = await client.call('GET', path('/transfer/verify', reference));
+    const answer = await client.get('/transfer/verify/{reference}', { path: { reference } });
     if (answer.status === 404) return noRecord(reference, 'transfer');
     if (answer.status !== 200) throw answeredError('the transfer check', answer);
     return transferMovement(reference, answer, 'the transfer check');
@@ -150,7 +149,7 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
   /** The refund whose merchant note carries `reference`, read from Paystack's list of refunds, newest first. */
   async function findRefund(reference: string) {
     for (let page = 1; page <= REFUND_PAGES_READ; page += 1) {
-      const answer = await client.call('GET', `/refund?perPage=100&page=${page}`);
+      const answer = await client.get('/refund', { query: { perPage: 100, page } });
       if (answer.status !== 200) throw answeredError('the refund list', answer);
       const { data, meta } = readAnswer('the refund list', answer, refundListAnswer);
       const found = data.find((refund) => referenceInRefundNote(refund.merchant_note) === reference);
@@ -171,7 +170,7 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
 
     async collect(request) {
       const reference = checked(request.reference);
-      const answer = await client.call('POST', '/charge', {
+      const answer = await client.post('/charge', {
         email: emailFor(request.wallet.phone),
         amount: request.amount,
         currency: 'GHS',
@@ -189,7 +188,7 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
     },
 
     async submitOtp(reference, otp) {
-      const answer = await client.call('POST', '/charge/submit_otp', { otp, reference: checked(reference) });
+      const answer = await client.post('/charge/submit_otp', { otp, reference: checked(reference) });
       if (answer.status !== 200) throw answeredError('the voucher code', answer);
       const step = chargeMovement(reference, 0, answer, 'the voucher code');
       // The answer says the charge's next step (and why a code was refused); the transaction's record says the rest.
@@ -204,7 +203,7 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
       const existing = await verifyPayout(reference);
       if (existing.providerReference !== null) return existing;
       const { bankCode } = telcos[request.wallet.network];
-      const recipient = await client.call('POST', '/transferrecipient', {
+      const recipient = await client.post('/transferrecipient', {
         type: 'mobile_money',
         name: request.recipientName,
         account_number: nationalNumber(request.wallet.phone),
@@ -213,7 +212,7 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
       });
       if (recipient.status !== 200 && recipient.status !== 201) throw answeredError('the transfer recipient', recipient);
       const { recipient_code: recipientCode } = readAnswer('the transfer recipient', recipient, recipientAnswer).data;
-      const answer = await client.call('POST', '/transfer', { source: 'balance', amount: request.amount, recipient: recipientCode, reason: request.reason, currency: 'GHS', reference });
+      const answer = await client.post('/transfer', { source: 'balance', amount: request.amount, recipient: recipientCode, reason: request.reason, currency: 'GHS', reference });
       if (answer.status === 200) return transferMovement(reference, answer, 'the transfer');
       if (answer.status === 400) {
         const made = await verifyPayout(reference);
@@ -228,7 +227,7 @@ export function paystackMobileMoneyProvider(settings: PaystackSettings): MobileM
       const reference = checked(request.reference);
       const existing = await findRefund(reference);
       if (existing) return refundMovement(reference, existing);
-      const answer = await client.call('POST', '/refund', {
+      const answer = await client.post('/refund', {
         transaction: checked(request.collectionReference),
         amount: request.amount,
         currency: 'GHS',
