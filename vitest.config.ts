@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'bff/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'services/*/scripts/**/*.test.ts', 'bff/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The ui-kit's tests need a DOM; they run in the ui project. The replicas test has its own.
           exclude: ['packages/ui-kit/**', 'scripts/replicas/**', '**/node_modules/**'],
           environment: 'node',
