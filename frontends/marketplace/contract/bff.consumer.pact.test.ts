@@ -7,7 +7,7 @@ import type { Endpoint } from '@krom/contracts/endpoint';
 import { successSchema } from '@krom/contracts/endpoint-call';
 import { placeKinds } from '@krom/contracts/http/places';
 import { bookingModes, bookingPaymentMethods } from '@krom/contracts/http/booking-values';
-import { stopTypes } from '@krom/contracts/http/rides';
+import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
 import { cancelBooking as cancelBookingEndpoint, createBooking as createBookingEndpoint, getMyBookings } from '@krom/contracts/api/bookings';
 import { pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
@@ -506,6 +506,7 @@ const bookingBody = (status: string, boardingCode: unknown) => ({
   departureAt: isoDate,
   rideFrom: like('Accra'),
   rideTo: like('Kumasi'),
+  rideStatus: oneOf(rideStatuses, 'active'),
   driverName: like('Kwame Asante'),
   vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('AS-4821-19') },
   expiresAt: null,
@@ -706,6 +707,7 @@ describe('marketplace frontend → BFF: Manage Bookings and the dashboards', () 
             departureAt: isoDate,
             rideFrom: like('Kaneshie Station'),
             rideTo: like('Kejetia'),
+            rideStatus: oneOf(rideStatuses, 'active'),
             driverName: like('Kwame Asante'),
             vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('GR-4821-19') },
             expiresAt: null,
