@@ -1,21 +1,47 @@
-import { type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
+import { type BookingFactName, bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { bookingModes, bookingPaymentMethods, bookingStatuses } from '@krom/contracts/http/bookings';
 import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
 import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { readBookingFact } from '../src/events/handlers/booking-fact.ts';
+import { readRideDepartingSoon } from '../src/events/handlers/ride-departing-soon.ts';
 import { bookingMessages } from '../src/notifications/booking-notices.ts';
+import { departureReminders } from '../src/notifications/departure-reminders.ts';
 
-const { integer, like, nullValue, regex, uuid } = MatchersV3;
+const { eachLike, integer, like, nullValue, regex, uuid } = MatchersV3;
 
 const oneOf = (values: readonly string[], example: string) => regex(`^(${values.join('|')})$`, example);
 const price = (example: string) => regex(/^\d+(\.\d{1,2})?$/.source, example);
+const boardingCode = regex(/^[A-Z0-9]{6}$/.source, 'K7P3QX');
 const place = (index: number, location: string, city: string, meetingPoint: string | null) => ({
   index: integer(index),
   location: like(location),
   city: like(city),
   meetingPoint: meetingPoint === null ? nullValue() : like(meetingPoint),
 });
+
+const ids = {
+  booking: '8e3f2a4b-5c6d-4e7f-9a8b-0c1d2e3f4a5b',
+  ride: '2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5e',
+  passenger: '9f4a3b5c-6d7e-4f8a-8b9c-1d2e3f4a5b6c',
+  driver: '3c9e7b51-2d4a-4f6e-8b7c-1a2b3c4d5e6f',
+};
+/** Ama's 2 seats from Nkawkaw to Kumasi, on the booking form and on the ride's reminder alike. */
+const passengerAndLeg = {
+  passengerFirstName: like('Ama'),
+  passengerPhone: like('024 412 3456'),
+  seats: integer(2),
+  board: place(1, 'Nkawkaw Station', 'Nkawkaw', 'By the Total fuel station'),
+  alight: place(2, 'Kejetia', 'Kumasi', null),
+};
+/** Kwame's car and the ride's departure, Friday 28 November at 2:30 PM. */
+const driverAndDeparture = {
+  driverFirstName: like('Kwame'),
+  vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('GR-1234-20') },
+  departureDate: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2025-11-28'),
+  departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.source, '14:30'),
+  departureAt: isoDateTime('2025-11-28T14:30:00.000Z'),
+};
 
 /**
  * A booking of 2 seats from Nkawkaw to Kumasi on the rides service's example ride (Accra →
@@ -28,26 +54,18 @@ function booking(fact: BookingFactName, changes: Record<string, unknown>) {
     type: bookingEvents[fact].subject,
     occurredAt: isoDateTime('2025-11-20T09:00:00.000Z'),
     data: {
-      bookingId: uuid('8e3f2a4b-5c6d-4e7f-9a8b-0c1d2e3f4a5b'),
-      rideId: uuid('2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5e'),
-      passengerId: uuid('9f4a3b5c-6d7e-4f8a-8b9c-1d2e3f4a5b6c'),
-      driverId: uuid('3c9e7b51-2d4a-4f6e-8b7c-1a2b3c4d5e6f'),
+      bookingId: uuid(ids.booking),
+      rideId: uuid(ids.ride),
+      passengerId: uuid(ids.passenger),
+      driverId: uuid(ids.driver),
       bookingMode: oneOf(bookingModes, 'approval'),
       paymentMethod: oneOf(bookingPaymentMethods, 'cash'),
-      seats: integer(2),
-      board: place(1, 'Nkawkaw Station', 'Nkawkaw', 'By the Total fuel station'),
-      alight: place(2, 'Kejetia', 'Kumasi', null),
       pricePerSeat: price('40.00'),
       totalAmount: price('80.00'),
       currency: 'GHS',
       refundAmount: nullValue(),
-      passengerFirstName: like('Ama'),
-      passengerPhone: like('024 412 3456'),
-      driverFirstName: like('Kwame'),
-      vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('GR-1234-20') },
-      departureDate: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2025-11-28'),
-      departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.source, '14:30'),
-      departureAt: isoDateTime('2025-11-28T14:30:00.000Z'),
+      ...passengerAndLeg,
+      ...driverAndDeparture,
       expiresAt: nullValue(),
       boardingCode: nullValue(),
       actor: oneOf(['passenger', 'driver', 'staff', 'system'], 'passenger'),
@@ -94,7 +112,7 @@ describe('krom-notifications consuming krom-rides booking events', () => {
       .given('a passenger booked 2 seats from Nkawkaw to Kumasi on an instant-booking ride')
       .expectsToReceive(`a ${bookingEvents.confirmed.subject} event`)
       .withContent(
-        booking('confirmed', { status: status('confirmed'), previousStatus: nullValue(), bookingMode: oneOf(bookingModes, 'instant'), boardingCode: regex(/^[A-Z0-9]{6}$/.source, 'K7P3QX') }),
+        booking('confirmed', { status: status('confirmed'), previousStatus: nullValue(), bookingMode: oneOf(bookingModes, 'instant'), boardingCode }),
       )
       .verify(
         asynchronousBodyHandler(async (body) => {
@@ -144,6 +162,36 @@ describe('krom-notifications consuming krom-rides booking events', () => {
         asynchronousBodyHandler(async (body) => {
           expect(toldOf('cancelled_by_passenger', body)).toEqual([
             ['driver', 'Booking cancelled', 'Ama cancelled their booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM. The seats are free again.', undefined],
+          ]);
+        }),
+      ));
+
+  it('reminds the driver and each confirmed passenger by SMS that the ride leaves soon, with the boarding code', () =>
+    pact
+      .given('a ride from Accra to Kumasi with a confirmed booking of 2 seats from Nkawkaw leaves within two hours')
+      .expectsToReceive(`a ${rideDepartingSoon.subject} event`)
+      .withContent({
+        id: uuid('5c1d3e5f-7a9b-4c2d-8e4f-6a8b0c2d4e6f'),
+        type: rideDepartingSoon.subject,
+        occurredAt: isoDateTime('2025-11-28T12:30:00.000Z'),
+        data: {
+          rideId: uuid(ids.ride),
+          driverId: uuid(ids.driver),
+          fromLocation: like('Accra'),
+          toLocation: like('Kumasi'),
+          ...driverAndDeparture,
+          passengers: eachLike({ bookingId: uuid(ids.booking), passengerId: uuid(ids.passenger), ...passengerAndLeg, boardingCode }),
+          remindedAt: isoDateTime('2025-11-28T12:30:00.000Z'),
+          version: integer(1),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          const envelope = readRideDepartingSoon(body);
+          expect(envelope.type).toBe(rideDepartingSoon.subject);
+          expect(departureReminders(envelope.data).map((reminder) => [reminder.userId, reminder.smsTo, reminder.smsText])).toEqual([
+            [ids.passenger, '024 412 3456', 'Krom reminder: Nkawkaw to Kumasi today at 2:30 PM. Driver Kwame, GR-1234-20. Boarding code K7P3QX.'],
+            [ids.driver, undefined, 'Krom reminder: your ride Accra to Kumasi leaves today at 2:30 PM with 1 passenger (2 seats). Board them by code in Manage Bookings.'],
           ]);
         }),
       ));

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
-import { type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
+import { type BookingFactName, bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
@@ -8,8 +8,9 @@ import type { VehicleInput } from '@krom/contracts/http/vehicles';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { eventually } from '@krom/server-kit/testing';
 import { and, eq, sql } from 'drizzle-orm';
-import { outbox } from '../src/db/schema.ts';
+import { outbox, rides } from '../src/db/schema.ts';
 import { applyUserSnapshot } from '../src/events/user-profile-projection.ts';
+import { remindDepartures } from '../src/jobs/sweeps.ts';
 import type { useRidesService } from '../test/rides-test-env.ts';
 
 type Handle = ReturnType<typeof useRidesService>;
@@ -70,6 +71,7 @@ export function ridesMessageProviders(handle: Handle) {
    * The consumers' booking: a verified member books 2 seats from Nkawkaw to Kumasi (places 1 and 2)
    * on a ride of `bookingMode`, through the booking route as the BFF calls it (with an
    * Idempotency-Key); then, if asked, `then` acts on it as its driver or passenger would.
+   * Answers the booking's and its ride's ids.
    */
   async function booking(bookingMode: 'instant' | 'approval', then?: { by: 'driver' | 'passenger'; action: 'accept' | 'decline' | 'cancel' }) {
     const driver = await approvedDriver();
@@ -84,10 +86,10 @@ export function ridesMessageProviders(handle: Handle) {
       const acted = await handle.service.app.inject({ method: 'POST', url: `/bookings/${bookingId}/${then.action}`, headers: await handle.as(caller) });
       if (acted.statusCode !== 200) throw new Error(`POST /bookings/${bookingId}/${then.action} answered ${acted.statusCode}: ${acted.body}`);
     }
-    return bookingId;
+    return { bookingId, rideId };
   }
   /** The booking's `fact` event, read back from the outbox row its transition wrote. */
-  const bookingFact = async (fact: BookingFactName, bookingId: string) => {
+  const bookingFact = async (fact: BookingFactName, { bookingId }: { bookingId: string }) => {
     const { subject } = bookingEvents[fact];
     return required(subject, await outboxEnvelope(subject, { bookingId }));
   };
@@ -114,6 +116,7 @@ export function ridesMessageProviders(handle: Handle) {
       'a passenger booked 2 seats from Nkawkaw to Kumasi on an instant-booking ride': async () => undefined,
       'a driver declined a request for 2 seats from Nkawkaw to Kumasi': async () => undefined,
       'a passenger cancelled a confirmed booking of 2 seats from Nkawkaw to Kumasi': async () => undefined,
+      'a ride from Accra to Kumasi with a confirmed booking of 2 seats from Nkawkaw leaves within two hours': async () => undefined,
     },
     messageProviders: {
       [`a ${ridePosted.subject} event`]: async () => {
@@ -160,6 +163,16 @@ export function ridesMessageProviders(handle: Handle) {
       [`a ${bookingEvents.declined.subject} event`]: async () => bookingFact('declined', await booking('approval', { by: 'driver', action: 'decline' })),
       [`a ${bookingEvents.cancelled_by_passenger.subject} event`]: async () =>
         bookingFact('cancelled_by_passenger', await booking('instant', { by: 'passenger', action: 'cancel' })),
+      // The reminder, from an instant (so confirmed) booking: the scheduled sweep run as its job
+      // runs it, with a clock an hour before the ride leaves, and the event read back from the
+      // outbox row the sweep's transaction wrote for that ride.
+      [`a ${rideDepartingSoon.subject} event`]: async () => {
+        const { rideId } = await booking('instant');
+        const [ride] = await handle.service.db.select({ departureAt: rides.departureAt }).from(rides).where(eq(rides.id, rideId));
+        if (!ride) throw new Error(`ride ${rideId} is not in the database`);
+        await remindDepartures(handle.service.db, new Date(ride.departureAt.getTime() - 3_600_000));
+        return required(rideDepartingSoon.subject, await outboxEnvelope(rideDepartingSoon.subject, { rideId }));
+      },
     },
   };
 }

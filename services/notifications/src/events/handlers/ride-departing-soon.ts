@@ -1,9 +1,12 @@
-import type { RideDepartingSoon } from '@krom/contracts/events/bookings';
-import type { EventRule } from '@krom/server-kit/consumer';
+import { type RideDepartingSoon, rideDepartingSoon } from '@krom/contracts/events/bookings';
+import { type EventRule, envelopeReader } from '@krom/server-kit/consumer';
 import { derivedEventId } from '@krom/server-kit/derived-event-id';
 import { type DepartureReminder, departureReminders } from '../../notifications/departure-reminders.ts';
 import { deliverNotice, type NoticeSenders } from '../../notifications/deliver-notice.ts';
 import { recordPassengerNews } from '../../notifications/tell-passenger.ts';
+
+/** Reads a raw ride.departing_soon envelope as this service understands it (also what its message pact checks). */
+export const readRideDepartingSoon = envelopeReader(rideDepartingSoon);
 
 // Fixed namespace of the reminder keys (a UUID v5 namespace; this one must not change).
 const REMINDER_NAMESPACE = Buffer.from('9b2e4d6f8a1c4e3b8d5f7a9c1e3b5d7f', 'hex');
