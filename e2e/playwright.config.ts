@@ -8,6 +8,20 @@ import { defineConfig } from '@playwright/test';
 export const e2ePortOffset = 100;
 export const baseURL = `http://localhost:${8080 + e2ePortOffset}`;
 
+/** The screen of a mid-range Android phone, where the product is used first. */
+export const phoneViewport = { width: 360, height: 740 };
+/** Debian's Chromium, headless and quiet; a test that launches a browser of its own adds to these. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -20,22 +34,10 @@ export default defineConfig({
   outputDir: '../var/e2e/test-output',
   use: {
     baseURL,
-    viewport: { width: 360, height: 740 },
+    viewport: phoneViewport,
     isMobile: false,
     acceptDownloads: true,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
 });

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
+import { chromium, expect, type Page, test } from '@playwright/test';
+import { baseURL, chromiumArgs, phoneViewport } from '../playwright.config.ts';
 import { signUpThroughApi } from './support/accounts.ts';
 import { verifiedDriverThroughApi } from './support/drivers.ts';
 import { deliveredSms } from './support/e2e-env.ts';
+import { writeQrCameraVideo } from './support/qr-camera-video.ts';
 
 /**
  * Booking a seat end to end (issue 21): a passenger books 2 seats from a stop on a ride the driver
  * approves; the driver accepts from the notification; the passenger finds the booking confirmed
  * with its boarding code under My Rides, and the e-ticket in the SMS outbox; the driver boards
  * them by that code; a second passenger cancels and is told the policy before the tap (the ride leaves
- * within the day, when boarding opens: half the fare).
+ * within the day, when boarding opens: half the fare). In a second test the driver boards a
+ * passenger by scanning the QR code of their code with the phone's camera (Chromium's fake
+ * camera playing a video of that code).
  */
 
 const headers = { origin: baseURL };
@@ -42,6 +45,16 @@ async function approvalRide(page: Page, plateDigits: string): Promise<string> {
   });
   expect(posted.status(), await posted.text()).toBe(201);
   return ((await posted.json()) as { id: string }).id;
+}
+
+type BookingForm = { seats: number; boardAt: number; alightAt: number; passengerName: string; passengerPhone: string };
+
+/** A booking on `rideId` made through the API by the member signed in in `passenger`, accepted by the driver signed in in `driver`. */
+async function acceptedBooking(passenger: Page, driver: Page, rideId: string, form: BookingForm) {
+  const booked = await passenger.request.post('/api/bookings', { headers: { ...headers, 'idempotency-key': randomUUID() }, data: { rideId, ...form } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const accepted = await driver.request.post(`/api/bookings/${((await booked.json()) as { id: string }).id}/accept`, { headers });
+  expect(accepted.status(), await accepted.text()).toBe(200);
 }
 
 const textsTo = (phone: string) => deliveredSms().filter((sms) => sms.to === `+233${phone.slice(1)}`);
@@ -103,13 +116,7 @@ test('a passenger books 2 seats from a stop, the driver accepts and boards them 
 
     await test.step('a second passenger, confirmed, cancels and is told the policy before the tap', async () => {
       await signUpThroughApi(second, 'Second');
-      const booked = await second.request.post('/api/bookings', {
-        headers: { ...headers, 'idempotency-key': randomUUID() },
-        data: { rideId, seats: 1, boardAt: 0, alightAt: 2, passengerName: 'Kojo Second', passengerPhone: '0245550199' },
-      });
-      expect(booked.status(), await booked.text()).toBe(201);
-      const accepted = await page.request.post(`/api/bookings/${((await booked.json()) as { id: string }).id}/accept`, { headers });
-      expect(accepted.status(), await accepted.text()).toBe(200);
+      await acceptedBooking(second, page, rideId, { seats: 1, boardAt: 0, alightAt: 2, passengerName: 'Kojo Second', passengerPhone: '0245550199' });
 
       await second.goto('/my-rides');
       await second.getByRole('button', { name: 'Cancel Booking' }).click();
@@ -124,5 +131,50 @@ test('a passenger books 2 seats from a stop, the driver accepts and boards them 
   } finally {
     await passengerContext.close();
     await secondContext.close();
+  }
+});
+
+test("the driver boards a passenger by scanning the QR code of their boarding code with the phone's camera", async ({ page, browser }, testInfo) => {
+  test.slow();
+  const driver = await verifiedDriverThroughApi(page, 'Scanner');
+  const rideId = await approvalRide(page, driver.phone.slice(-4));
+  const passengerContext = await browser.newContext();
+  const passenger = await passengerContext.newPage();
+  // A browser of its own: Chromium's fake camera is chosen when the browser starts. It plays a
+  // video of the passenger's code as their ticket shows it, in a loop.
+  const video = testInfo.outputPath('boarding-qr.y4m');
+  const camera = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const rider = await signUpThroughApi(passenger, 'Scanned');
+    await acceptedBooking(passenger, page, rideId, { seats: 2, boardAt: 1, alightAt: 2, passengerName: `${rider.first} ${rider.last}`, passengerPhone: rider.phone });
+    const mine = (await (await passenger.request.get('/api/bookings/mine')).json()) as { bookings: { boardingCode: string | null }[] };
+    const code = mine.bookings[0]?.boardingCode;
+    expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+    writeQrCameraVideo(video, code!);
+
+    await test.step('the driver, signed in on the phone with the camera, taps Scan QR Code in Manage Bookings', async () => {
+      const phone = await camera.newContext({ baseURL, viewport: phoneViewport, permissions: ['camera'] });
+      const signedIn = await phone.request.post('/api/auth/login', { headers, data: { email: driver.email, password: driver.password } });
+      expect(signedIn.status(), await signedIn.text()).toBe(200);
+      const screen = await phone.newPage();
+      await screen.goto('/rides/as-driver');
+      await screen.getByRole('button', { name: /Manage Bookings/ }).first().click();
+      await screen.getByRole('button', { name: 'Scan QR Code' }).click();
+      await expect(screen.getByRole('status').filter({ hasText: `${rider.first} boarded (2 seats).` })).toBeVisible();
+      await expect(screen.getByRole('list', { name: 'Passengers' }).getByRole('listitem').filter({ hasText: rider.first })).toContainText('Boarded');
+      // The scanner let go of the camera once it read the code.
+      await expect(screen.getByRole('region', { name: "Scan the passenger's QR code" })).toHaveCount(0);
+    });
+
+    await test.step('the passenger finds the booking boarded in My Rides', async () => {
+      await passenger.goto('/my-rides');
+      await expect(passenger.getByRole('listitem').filter({ hasText: 'Nkawkaw' }).first()).toContainText('Boarded');
+    });
+  } finally {
+    await camera.close();
+    await passengerContext.close();
   }
 });
