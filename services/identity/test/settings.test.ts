@@ -15,13 +15,17 @@ const read = async (userId: string) => service.app.inject({ method: 'GET', url: 
 const save = async (userId: string, part: 'notifications' | 'privacy', body: unknown) =>
   service.app.inject({ method: 'PUT', url: `/users/me/settings/${part}`, headers: await as({ kind: 'user', userId }), payload: body as object });
 
-/** What identity told other services of the user's SMS choice, oldest first. */
-const smsChoicesOf = async (userId: string) =>
+/**
+ * What identity told other services of the user's SMS and ride reminder choices, oldest first, as
+ * published: not parsed by the contract, whose default would hide a ride reminder choice left out.
+ */
+const choicesToldOf = async (userId: string) =>
   (await outboxEvents(service, userNotificationSettings.subject))
-    .map((event) => userNotificationSettings.schema.parse(event.data))
+    .map((event) => event.data)
     .filter((data) => data.userId === userId)
-    .sort((a, b) => a.version - b.version)
-    .map(({ smsNotifications, version }) => ({ smsNotifications, version }));
+    .sort((a, b) => Number(a.version) - Number(b.version))
+    .map(({ smsNotifications, rideReminders, version }) => ({ smsNotifications, rideReminders, version: Number(version) }));
+const smsChoicesOf = async (userId: string) => (await choicesToldOf(userId)).map(({ smsNotifications, version }) => ({ smsNotifications, version }));
 
 const defaults = {
   notifications: { emailNotifications: true, smsNotifications: true, pushNotifications: true, rideReminders: true, promotionalEmails: false },
@@ -91,6 +95,20 @@ describe('notification and privacy settings', () => {
     expect(told.map((choice) => choice.smsNotifications)).toEqual([true, false, true]);
     const versions = told.map((choice) => choice.version);
     expect([...new Set(versions)].sort((a, b) => a - b)).toEqual(versions);
+  });
+
+  it('tell other services the ride reminder choice when it alone is saved, at a newer version each time', async () => {
+    const person = await registerThrough(service, as);
+    expect(await choicesToldOf(person.id)).toEqual([{ smsNotifications: true, rideReminders: true, version: 1 }]);
+    expect((await save(person.id, 'notifications', { rideReminders: false })).statusCode).toBe(200);
+    await save(person.id, 'privacy', { shareLocationData: false });
+    expect((await save(person.id, 'notifications', { rideReminders: true })).statusCode).toBe(200);
+    // The SMS choice travels with it unchanged, so a consumer keeping the newest event keeps both.
+    expect(await choicesToldOf(person.id)).toEqual([
+      { smsNotifications: true, rideReminders: true, version: 1 },
+      { smsNotifications: true, rideReminders: false, version: 2 },
+      { smsNotifications: true, rideReminders: true, version: 4 },
+    ]);
   });
 
   it('tell nothing when the save is refused', async () => {

@@ -63,8 +63,8 @@ export const userDeleted = defineEvent(
 
 /**
  * The member's own choice of how they are told, kept out of `user.snapshot` (which is what others
- * may show of a user). Published on registration (the defaults) and on every save of the
- * notification toggles, in the same transaction. `version` is the settings' own (+1 per save):
+ * may show of a user). Published on registration (the defaults) and on every save of the SMS or
+ * ride reminder toggles, in the same transaction. `version` is the settings' own (+1 per save):
  * a consumer keeps the newest it saw. Security messages (codes, recovery) ignore it.
  */
 export const userNotificationSettings = defineEvent(
@@ -72,6 +72,12 @@ export const userNotificationSettings = defineEvent(
   z.object({
     userId: z.string().uuid(),
     smsNotifications: z.boolean(),
+    /**
+     * Whether the member wants the reminder before a ride leaves. Added within v1, so events
+     * already in the stream lack it; they read as on, the spec's default and what every member got
+     * before the choice travelled, rather than failing to parse. Producers always set it.
+     */
+    rideReminders: z.boolean().default(true),
     changedAt: z.string().datetime({ offset: true }),
     version: aggregateVersion,
   }),

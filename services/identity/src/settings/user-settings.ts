@@ -40,21 +40,25 @@ export async function readSettings(db: IdentityDb, userId: string): Promise<User
 }
 
 /**
- * Tells other services the member's SMS choice (notifications skips notice SMS when it is off), in
- * the transaction that saved `row`, at the row's version.
+ * Tells other services the member's SMS and ride reminder choices (notifications skips notice SMS,
+ * or the departure reminder, when off), in the transaction that saved `row`, at the row's version.
  */
 export async function recordNotificationSettings(tx: Transaction, row: SettingsRow): Promise<void> {
   await recordEvent(tx, userNotificationSettings, {
     userId: row.userId,
     smsNotifications: row.smsNotifications,
+    rideReminders: row.rideReminders,
     changedAt: row.updatedAt.toISOString(),
     version: row.version,
   });
 }
 
+/** The toggles another service acts on: a save that sends one of them tells it. */
+const toldToggles = ['smsNotifications', 'rideReminders'] as const;
+
 /**
  * Saves the toggles sent (the others keep their value) and answers every setting. A save that
- * sends the SMS toggle publishes `user.notification_settings` in the same transaction.
+ * sends the SMS or ride reminder toggle publishes `user.notification_settings` in the same transaction.
  */
 export async function saveSettings(
   db: IdentityDb,
@@ -72,7 +76,7 @@ export async function saveSettings(
       })
       .returning();
     if (!row) throw new Error('settings upsert returned no row');
-    if ('smsNotifications' in changes) await recordNotificationSettings(tx, row);
+    if (toldToggles.some((toggle) => toggle in changes)) await recordNotificationSettings(tx, row);
     return toSettings(row);
   });
 }
