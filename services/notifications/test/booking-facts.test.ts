@@ -6,13 +6,14 @@ import { type Notification, notificationListSchema } from '@krom/contracts/http/
 import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { smsSegments } from '../src/sms/sms-segment.ts';
-import { assertionFor, e164, eventDelivery, messagesOf, newPhone, registeredUser, smsChoiceTold, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, choicesTold, e164, eventDelivery, messagesOf, newPhone, registeredUser, smsChoiceTold, useNotificationsService } from './notifications-test-env.ts';
 
 // Two messages an hour to one number (the production cap is 8), so a test can reach it.
 const handle = useNotificationsService({ env: () => ({ SMS_CAP_PER_NUMBER_HOURLY: '2', SMS_CAP_PER_NUMBER_DAILY: '20' }) });
 const deliver = eventDelivery(handle);
 const { smsOf, textsTo } = messagesOf(handle);
 const smsChoice = smsChoiceTold(handle);
+const choices = choicesTold(handle);
 
 type Sides = { passengerId: string; driverId: string; driverPhone: string; passengerPhone: string };
 
@@ -242,6 +243,15 @@ describe("the member's SMS choice (identity's user.notification_settings)", () =
 
     await deliver(bookingEvents.declined, fact('declined', who, { status: 'declined', previousStatus: 'requested', actor: 'driver', version: 2 }));
     expect((await settledSms(who.passengerId, 1)).map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('still sends the e-ticket to a passenger who turned only ride reminders off: it is no reminder', async () => {
+    const who = await sides();
+    await choices(who.passengerId, { rideReminders: false }, 2);
+    await deliver(bookingEvents.confirmed, confirmed(who));
+    expect((await list(who.passengerId)).map((notice) => notice.title)).toEqual(['Booking confirmed']);
+    const [ticket] = await settledSms(who.passengerId, 1);
+    expect(ticket).toMatchObject({ phoneNumber: e164(who.passengerPhone), message: ETICKET, status: 'sent' });
   });
 
   it('keeps the newest choice: an older one told later changes nothing', async () => {

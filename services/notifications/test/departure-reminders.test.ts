@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type RideDepartingSoon, rideDepartingSoon } from '@krom/contracts/events/bookings';
+import { userNotificationSettings } from '@krom/contracts/events/identity';
 import { notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { smsSegments } from '../src/sms/sms-segment.ts';
-import { assertionFor, eventDelivery, messagesOf, newPhone, registeredUser, useNotificationsService } from './notifications-test-env.ts';
+import { assertionFor, choicesTold, eventDelivery, messagesOf, newPhone, registeredUser, useNotificationsService } from './notifications-test-env.ts';
 
 const handle = useNotificationsService();
 const deliver = eventDelivery(handle);
-const { smsOf } = messagesOf(handle);
+const { smsOf, textsTo } = messagesOf(handle);
+const choices = choicesTold(handle);
 
 const settledSms = (userId: string, count: number) =>
   eventually(async () => {
@@ -19,6 +21,18 @@ const notices = async (userId: string) => {
   const response = await handle.service.app.inject({ method: 'GET', url: '/notifications', headers: await assertionFor(handle.config, { kind: 'user', userId }) });
   return notificationListSchema.parse(response.json()).items.filter((item) => item.type === 'booking');
 };
+
+/** A confirmed passenger of the ride, booked with a number of their own. */
+const bookedPassenger = (passengerId: string, firstName: string): RideDepartingSoon['passengers'][number] => ({
+  bookingId: randomUUID(),
+  passengerId,
+  passengerFirstName: firstName,
+  passengerPhone: newPhone('020'),
+  seats: 1,
+  board: { index: 0, location: 'Circle', city: 'Accra', meetingPoint: null },
+  alight: { index: 2, location: 'Kejetia', city: 'Kumasi', meetingPoint: null },
+  boardingCode: 'K7P3QX',
+});
 
 function departingSoon(driverId: string, passengers: RideDepartingSoon['passengers']) {
   return testEnvelope(rideDepartingSoon, {
@@ -76,5 +90,54 @@ describe('krom.rides.ride.departing_soon.v1', () => {
       ],
     ]);
     expect(await notices(driver.userId)).toHaveLength(1);
+  });
+
+  it('reminds nobody who turned ride reminders off, neither in the app nor by SMS, while the driver and another passenger are', async () => {
+    const [declining, other, driver] = await Promise.all(
+      (['Ama', 'Esi', 'Kwame'] as const).map((firstName) => registeredUser(handle, { firstName, lastName: 'Mensah' })),
+    );
+    await choices(declining!.userId, { rideReminders: false }, 2);
+    const offBooking = bookedPassenger(declining!.userId, 'Ama');
+    await deliver(rideDepartingSoon, departingSoon(driver!.userId, [offBooking, bookedPassenger(other!.userId, 'Esi')]));
+
+    expect((await settledSms(other!.userId, 1)).map((row) => row.messageType)).toEqual(['reminder']);
+    expect(await notices(other!.userId)).toHaveLength(1);
+    expect((await settledSms(driver!.userId, 1))[0]!.message).toContain('with 2 passengers (2 seats)');
+    expect(await notices(driver!.userId)).toHaveLength(1);
+    // The handler records every reminder before the event is acknowledged: no row is no message.
+    expect(await smsOf(declining!.userId)).toEqual([]);
+    expect(await textsTo(offBooking.passengerPhone)).toEqual([]);
+    expect(await notices(declining!.userId)).toEqual([]);
+  });
+
+  it('keeps the newest ride reminder choice: an older one told later changes nothing', async () => {
+    const [stayedOff, turnedOn, driver] = await Promise.all(
+      (['Ama', 'Esi', 'Kwame'] as const).map((firstName) => registeredUser(handle, { firstName, lastName: 'Mensah' })),
+    );
+    await choices(stayedOff!.userId, { rideReminders: false }, 5);
+    await choices(stayedOff!.userId, { rideReminders: true }, 4);
+    await choices(turnedOn!.userId, { rideReminders: false }, 3);
+    await choices(turnedOn!.userId, { rideReminders: true }, 5);
+    await choices(turnedOn!.userId, { rideReminders: false }, 4);
+    await deliver(rideDepartingSoon, departingSoon(driver!.userId, [bookedPassenger(stayedOff!.userId, 'Ama'), bookedPassenger(turnedOn!.userId, 'Esi')]));
+
+    expect(await settledSms(turnedOn!.userId, 1)).toHaveLength(1);
+    expect(await notices(turnedOn!.userId)).toHaveLength(1);
+    expect(await smsOf(stayedOff!.userId)).toEqual([]);
+    expect(await notices(stayedOff!.userId)).toEqual([]);
+  });
+
+  it('reminds in the app only a member who turned SMS off, also when told by an event from before ride reminders travelled', async () => {
+    const [passenger, driver] = await Promise.all(
+      (['Ama', 'Kwame'] as const).map((firstName) => registeredUser(handle, { firstName, lastName: 'Mensah' })),
+    );
+    // As identity published the settings before the ride reminder choice was in them.
+    const older = { userId: passenger!.userId, smsNotifications: false, changedAt: new Date().toISOString(), version: 2 };
+    await deliver(userNotificationSettings, testEnvelope(userNotificationSettings, older));
+    await deliver(rideDepartingSoon, departingSoon(driver!.userId, [bookedPassenger(passenger!.userId, 'Ama')]));
+
+    expect((await notices(passenger!.userId)).map((notice) => notice.title)).toEqual(['Your ride leaves soon']);
+    expect(await smsOf(passenger!.userId)).toEqual([]);
+    expect(await settledSms(driver!.userId, 1)).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { dropDatabase } from '@krom/server-kit/db';
 import { createLogger } from '@krom/server-kit/logger';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
-import { type UserRegistered, userNotificationSettings, userRegistered } from '@krom/contracts/events/identity';
+import { type UserNotificationSettings, type UserRegistered, userNotificationSettings, userRegistered } from '@krom/contracts/events/identity';
 import type { Notification } from '@krom/contracts/http/notifications';
 import { deliverToConsumer, eventually, isolatedTestEnv, serviceTestVariables, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
@@ -227,12 +227,20 @@ export async function registeredUser(handle: ServiceHandle, name: { firstName: s
   return registration.data;
 }
 
+/**
+ * The member's choices as identity tells them (`version`: the settings' version), delivered and
+ * handled; a choice not given is sent on, as identity sends every one of them.
+ */
+export const choicesTold =
+  (handle: ServiceHandle) => (userId: string, choices: Partial<Pick<UserNotificationSettings, 'smsNotifications' | 'rideReminders'>>, version: number) =>
+    eventDelivery(handle)(
+      userNotificationSettings,
+      testEnvelope(userNotificationSettings, { userId, smsNotifications: true, rideReminders: true, ...choices, changedAt: new Date().toISOString(), version }),
+    );
+
 /** The member's SMS choice as identity tells it (`version`: the settings' version), delivered and handled. */
 export const smsChoiceTold = (handle: ServiceHandle) => (userId: string, smsNotifications: boolean, version: number) =>
-  eventDelivery(handle)(
-    userNotificationSettings,
-    testEnvelope(userNotificationSettings, { userId, smsNotifications, changedAt: new Date().toISOString(), version }),
-  );
+  choicesTold(handle)(userId, { smsNotifications }, version);
 
 /**
  * What this service recorded and sent to a member: their SMS and e-mail rows, what the local

@@ -222,6 +222,11 @@ export const knownUsers = pgTable('known_users', {
    * never a code. On until told otherwise (accounts from before the event, events not yet here).
    */
   smsNotifications: boolean('sms_notifications').notNull().default(true),
-  /** The settings version that choice came with; an older event never overwrites a newer one. */
+  /**
+   * The member's ride reminder choice (same event): off skips the reminder before a ride leaves,
+   * in the app and by SMS; no other notice. On until told otherwise, as above.
+   */
+  rideReminders: boolean('ride_reminders').notNull().default(true),
+  /** The settings version those choices came with; an older event never overwrites a newer one. */
   settingsVersion: integer('settings_version'),
 });

@@ -29,19 +29,26 @@ export async function rememberUser(tx: Transaction, contacts: UserContacts, regi
 }
 
 /**
- * Keeps the member's SMS choice at `version`, unless the one kept is newer (or the same): a row is
- * made for an account not heard of yet, and its registration later fills in the contacts.
+ * Keeps the member's SMS and ride reminder choices at `version`, unless the ones kept are newer (or
+ * the same): a row is made for an account not heard of yet, and its registration later fills in the contacts.
  */
-export async function rememberSmsChoice(tx: Transaction, choice: { userId: string; smsNotifications: boolean; version: number }): Promise<void> {
+export async function rememberNotificationChoices(
+  tx: Transaction,
+  choice: { userId: string; smsNotifications: boolean; rideReminders: boolean; version: number },
+): Promise<void> {
+  const choices = { smsNotifications: choice.smsNotifications, rideReminders: choice.rideReminders, settingsVersion: choice.version };
   await tx
     .insert(knownUsers)
-    .values({ userId: choice.userId, smsNotifications: choice.smsNotifications, settingsVersion: choice.version })
+    .values({ userId: choice.userId, ...choices })
     .onConflictDoUpdate({
       target: knownUsers.userId,
-      set: { smsNotifications: choice.smsNotifications, settingsVersion: choice.version },
+      set: choices,
       setWhere: or(isNull(knownUsers.settingsVersion), lt(knownUsers.settingsVersion, choice.version)),
     });
 }
 
 /** Whether notices may be texted to the account: unless its member turned SMS off (codes never ask). */
 export const takesNoticeSms = (known: { smsNotifications: boolean } | undefined) => known?.smsNotifications !== false;
+
+/** Whether the account is reminded before its rides leave: unless its member turned ride reminders off. */
+export const takesRideReminders = (known: { rideReminders: boolean } | undefined) => known?.rideReminders !== false;

@@ -4,6 +4,7 @@ import { derivedEventId } from '@krom/server-kit/derived-event-id';
 import { type DepartureReminder, departureReminders } from '../../notifications/departure-reminders.ts';
 import { deliverNotice, type NoticeSenders } from '../../notifications/deliver-notice.ts';
 import { recordPassengerNews } from '../../notifications/tell-passenger.ts';
+import { findKnownUser, takesRideReminders } from '../../users/known-users.ts';
 
 /** Reads a raw ride.departing_soon envelope as this service understands it (also what its message pact checks). */
 export const readRideDepartingSoon = envelopeReader(rideDepartingSoon);
@@ -20,7 +21,8 @@ const personKey = (ride: Pick<RideDepartingSoon, 'rideId'>, reminder: Pick<Depar
 /**
  * krom.rides.ride.departing_soon.v1 → two hours before departure, every confirmed passenger and
  * the driver are reminded by SMS (the passenger at the phone given on the booking) and in the
- * app. Once per ride, in one transaction; the SMS pass the per-number caps (deliver-notice.ts).
+ * app, unless they turned ride reminders off (then neither; SMS off leaves the notice). Once per
+ * ride, in one transaction; the SMS pass the per-number caps (deliver-notice.ts).
  */
 export function handleRideDepartingSoon(senders: NoticeSenders): EventRule<RideDepartingSoon> {
   return deliverNotice(senders, {
@@ -29,6 +31,7 @@ export function handleRideDepartingSoon(senders: NoticeSenders): EventRule<RideD
     record: async (tx, { data: ride }) => {
       const recorded = [];
       for (const reminder of departureReminders(ride)) {
+        if (!takesRideReminders(await findKnownUser(tx, reminder.userId))) continue;
         recorded.push(
           await recordPassengerNews(tx, senders.sms, senders.email, {
             passengerId: reminder.userId,

@@ -1,0 +1,1 @@
+ALTER TABLE "known_users" ADD COLUMN "ride_reminders" boolean DEFAULT true NOT NULL;
