@@ -38,7 +38,7 @@ export function identityMessageProviders(service: IdentityService, internalSecre
     stateHandlers: {
       'a person registered an account': async () => undefined,
       'staff decided a verification submission': async () => undefined,
-      'a member turned SMS notifications off in settings': async () => undefined,
+      'a member turned SMS notifications and ride reminders off in settings': async () => undefined,
     },
     messageProviders: {
       [`a ${userRegistered.subject} event`]: async () => {
@@ -55,10 +55,10 @@ export function identityMessageProviders(service: IdentityService, internalSecre
         await decideVerification(deps, staffId, driver.id, { decision: 'rejected', reason: 'The licence photo is blurred.' });
         return outboxEnvelope(service, verificationDecided.subject, 'submissionId', driver.id);
       },
-      // Registration publishes the defaults (version 1); the save that turns SMS off publishes version 2.
+      // Registration publishes the defaults (version 1); the save that turns both off publishes version 2.
       [`a ${userNotificationSettings.subject} event`]: async () => {
         const user = await registerUser(service.db, newPerson());
-        await saveSettings(service.db, user.id, { smsNotifications: false });
+        await saveSettings(service.db, user.id, { smsNotifications: false, rideReminders: false });
         return outboxEnvelope(service, userNotificationSettings.subject, 'userId', user.id, { version: '2' });
       },
     },
