@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { CallbackRefusedError, type ProviderCallback } from '@krom/server-kit/providers';
 import { z } from 'zod';
+import { requireSignature } from './callback-signature.ts';
 import type { CallbackNotice } from './port.ts';
 
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
@@ -22,11 +23,7 @@ const event = z.object({ event: z.string(), data: z.object({ reference: z.string
  * nothing the adapter starts (subscriptions, disputes, …) answer null.
  */
 export function readPaystackWebhook(secretKey: string, callback: ProviderCallback): CallbackNotice | null {
-  const signature = callback.headers[PAYSTACK_SIGNATURE_HEADER];
-  if (!signature) throw new CallbackRefusedError(401, 'The callback is not signed');
-  const expected = Buffer.from(paystackSignature(secretKey, callback.rawBody));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new CallbackRefusedError(403, 'The callback signature does not match');
+  requireSignature(callback.headers[PAYSTACK_SIGNATURE_HEADER], paystackSignature(secretKey, callback.rawBody));
 
   let parsed: z.infer<typeof event>;
   try {
