@@ -19,6 +19,7 @@ try {
   process.exit(1);
 }
 log(`Krom is running at ${system.url} (ready in ${((Date.now() - began) / 1000).toFixed(1)} s). Press Ctrl-C to stop.`);
+if (system.mobileMoneyPhoneUrl) log(`Mobile money phone: ${system.mobileMoneyPhoneUrl}`);
 if (!process.env.ADMIN_BOOTSTRAP_USERNAME) {
   log('First time? Create a staff account: npm run admin:create -- --username NAME --password PASSWORD');
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureNats, ensurePostgres, ensureRedis, ensureS3, reachable, repoRoot, type Started, varDir } from './infra.ts';
@@ -7,7 +7,16 @@ import { localRedisPrefix } from './local-run-prefix.ts';
 import { runPortOffset, serviceDatabaseUrl, startedRunDatabases } from './service-databases.ts';
 import { type ProcessSpec, type Supervised, supervise } from './supervisor.ts';
 
-export type RunningSystem = { url: string; stop: () => Promise<void>; env: Record<string, string> };
+export type RunningSystem = {
+  url: string;
+  stop: () => Promise<void>;
+  env: Record<string, string>;
+  /** The local mobile money gateway's phone page, when the run uses it (no gateway credentials set). */
+  mobileMoneyPhoneUrl: string | undefined;
+};
+
+/** Variables that, when set, mean a real mobile money gateway is configured, so the local one is not started. */
+const MOBILE_MONEY_CREDENTIALS = ['PAYSTACK_SECRET_KEY', 'HUBTEL_CLIENT_ID'];
 
 /** Secrets for a local run, made once and kept in var/ so sessions survive a restart. */
 function localSecrets(): { INTERNAL_AUTH_SECRET: string; SESSION_SECRET: string } {
@@ -31,7 +40,8 @@ export function buildFrontends(log: (line: string) => void): void {
 
 /**
  * Starts the whole system on this machine: infrastructure where missing, the five services,
- * the BFF and the web server, each on its port; resolves once every one answers ready.
+ * the BFF and the web server (and the local mobile money gateway when no real one is configured),
+ * each on its port; resolves once every one answers ready.
  */
 export async function startSystem(options: { log: (line: string) => void; quiet?: boolean; env?: Record<string, string> }): Promise<RunningSystem> {
   const { log } = options;
@@ -71,7 +81,33 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       ...options.env,
     };
+    // With no gateway's credentials, payments collects through the local gateway: a process of its
+    // own, outside Krom as a real gateway is, whose phone page shows the prompts. Its secret comes
+    // from the run's internal secret, so it stays the same from one start to the next.
+    const localMomo = MOBILE_MONEY_CREDENTIALS.some((name) => runEnv[name]) ? undefined : Number(runEnv.LOCAL_MOMO_PORT ?? port(4090));
+    const localMomoSecret = runEnv.LOCAL_MOMO_SECRET ?? createHmac('sha256', secrets.INTERNAL_AUTH_SECRET).update('krom local mobile money gateway').digest('hex');
+    const localMomoProcs: ProcessSpec[] =
+      localMomo === undefined
+        ? []
+        : [
+            {
+              name: 'local-momo',
+              cwd: 'services/payments',
+              script: 'src/providers/mobile-money/local-gateway/server.ts',
+              port: localMomo,
+              health: '/health/ready',
+              env: {
+                LOCAL_MOMO_PORT: String(localMomo),
+                LOCAL_MOMO_DATABASE_URL: database('local_momo'),
+                LOCAL_MOMO_SECRET: localMomoSecret,
+                // Callbacks come back through the web server to the BFF, as a real gateway's would.
+                LOCAL_MOMO_CALLBACK_URL: runEnv.LOCAL_MOMO_CALLBACK_URL ?? `${publicOrigin}/api/callbacks/payments/mobile-money`,
+              },
+            },
+          ];
+    const paymentsGateway: Record<string, string> = localMomo === undefined ? {} : { LOCAL_MOMO_URL: `http://127.0.0.1:${localMomo}`, LOCAL_MOMO_SECRET: localMomoSecret };
     const procs: ProcessSpec[] = [
+      ...localMomoProcs,
       { name: 'identity', cwd: 'services/identity', script: 'src/server.ts', port: port(4001), health: '/health/ready', env: { DATABASE_URL: database('identity'), ...s3.env } },
       // Rides' scheduled sweeps (request expiry, reminders, completion) are BullMQ queues under the run's prefix too.
       { name: 'rides', cwd: 'services/rides', script: 'src/server.ts', port: port(4002), health: '/health/ready', env: { DATABASE_URL: database('rides'), REDIS_PREFIX: redisPrefix } },
@@ -90,7 +126,7 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
         },
       },
       { name: 'admin', cwd: 'services/admin', script: 'src/server.ts', port: port(4004), health: '/health/ready', env: { DATABASE_URL: database('admin') } },
-      { name: 'payments', cwd: 'services/payments', script: 'src/server.ts', port: port(4005), health: '/health/ready', env: { DATABASE_URL: database('payments') } },
+      { name: 'payments', cwd: 'services/payments', script: 'src/server.ts', port: port(4005), health: '/health/ready', env: { DATABASE_URL: database('payments'), ...paymentsGateway } },
       { name: 'bff', cwd: 'bff', script: 'src/server.ts', port: port(4000), health: '/health/ready', env: {
           SESSION_SECRET: secrets.SESSION_SECRET,
           REDIS_PREFIX: `${redisPrefix}:bff:`,
@@ -114,7 +150,7 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     await Promise.all(children.map((child) => child.ready()));
     // From here on a process that dies is started again (with backoff), until stop().
     for (const child of children) child.restartOnExit(true);
-    return { url: publicOrigin, stop, env: common };
+    return { url: publicOrigin, stop, env: common, mobileMoneyPhoneUrl: localMomo === undefined ? undefined : `http://localhost:${localMomo}/phone` };
   } catch (error) {
     await stop();
     throw error;
