@@ -10,4 +10,5 @@ psql --no-psqlrc --username "$POSTGRES_USER" --dbname postgres \
   --set notifications_password="$NOTIFICATIONS_DB_PASSWORD" \
   --set admin_password="$ADMIN_DB_PASSWORD" \
   --set payments_password="$PAYMENTS_DB_PASSWORD" \
+  --set local_momo_password="${LOCAL_MOMO_DB_PASSWORD:-}" \
   --file /etc/krom/create-databases.sql

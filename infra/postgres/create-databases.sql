@@ -22,3 +22,12 @@ REVOKE CONNECT, TEMPORARY ON DATABASE krom_rides FROM PUBLIC;
 REVOKE CONNECT, TEMPORARY ON DATABASE krom_notifications FROM PUBLIC;
 REVOKE CONNECT, TEMPORARY ON DATABASE krom_admin FROM PUBLIC;
 REVOKE CONNECT, TEMPORARY ON DATABASE krom_payments FROM PUBLIC;
+
+-- The local mobile money gateway's (docker-compose.yml, the local-momo profile), only when its
+-- password is set: without one the role could not log in, and a setup with a real gateway needs none.
+SELECT :'local_momo_password' <> '' AS with_local_momo \gset
+\if :with_local_momo
+CREATE ROLE local_momo LOGIN PASSWORD :'local_momo_password';
+CREATE DATABASE krom_local_momo OWNER local_momo;
+REVOKE CONNECT, TEMPORARY ON DATABASE krom_local_momo FROM PUBLIC;
+\endif
