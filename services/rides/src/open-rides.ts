@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { userDeleted, userSnapshots, verificationDecided } from '@krom/contracts/events/identity';
+import { paymentEvents } from '@krom/contracts/events/payments';
 import { rideChanged, ridePosted } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
@@ -9,6 +10,7 @@ import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { buildRidesApp } from './app.ts';
 import type { RidesConfig } from './config.ts';
 import * as schema from './db/schema.ts';
+import { handlePaymentAnswer } from './events/handlers/payment-answered.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
@@ -64,6 +66,10 @@ export async function openRidesService(config: RidesConfig, options: RidesServic
     subscriptions.push(await consume(resources.bus, DURABLE, ridePosted, handleRidePosted(resources.db, logger)));
     // And again when it changes: a ride changed to suit a request tells its passenger once.
     subscriptions.push(await consume(resources.bus, DURABLE, rideChanged, handleRideChanged(resources.db, logger)));
+    // Payments' answer to a held seat (the booking saga): confirmed when paid, given back when not.
+    for (const outcome of ['succeeded', 'failed'] as const) {
+      subscriptions.push(await consume(resources.bus, DURABLE, paymentEvents[outcome], handlePaymentAnswer(resources.db, logger, outcome)));
+    }
     // A new database learns every user at once, not only those whose snapshots the event stream still holds.
     await rebuildUserProfilesIfEmpty(resources.db, resources.bus, logger);
     const app = await buildRidesApp({

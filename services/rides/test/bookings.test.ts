@@ -8,6 +8,8 @@ import {
   rideBookingSchema,
   rideBookingsResponseSchema,
 } from '@krom/contracts/http/bookings';
+import { serviceFeePesewas } from '@krom/contracts/http/payment-values';
+import { toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './bookings-env.ts';
 import { insertUserProfile, useRidesService } from './rides-test-env.ts';
@@ -15,6 +17,21 @@ import { insertUserProfile, useRidesService } from './rides-test-env.ts';
 const handle = useRidesService();
 const { call, member, ride, form, book, booked, legs, events, departAt } = bookingCalls(handle);
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const wallet = { phone: '0551234567', network: 'mtn' } as const;
+const byMobileMoney = { paymentMethod: 'mobile_money', wallet: { phone: '055 123 4567', network: 'mtn' } } as const;
+
+/** The booking's hold (expires_at) and its history rows, as the database has them. */
+async function holdOf(bookingId: string) {
+  const { rows } = await handle.service.db.$client.query<{ expires_at: Date | null }>('SELECT expires_at FROM bookings WHERE id = $1', [bookingId]);
+  return rows[0]?.expires_at?.getTime() ?? null;
+}
+async function historyOf(bookingId: string) {
+  const { rows } = await handle.service.db.$client.query('SELECT from_status, to_status, actor, version FROM booking_history WHERE booking_id = $1 ORDER BY version', [
+    bookingId,
+  ]);
+  return rows;
+}
 
 describe('who may call', () => {
   it.each([
@@ -87,8 +104,11 @@ describe('booking an instant ride', () => {
       driverFirstName: 'Kofi',
       boardingCode: booking.boardingCode,
       totalAmount: booking.totalAmount,
+      serviceFee: '0.00',
+      wallet: null,
       version: 1,
     });
+    expect(booking.serviceFee).toBe('0.00');
     const mine = myBookingsResponseSchema.parse((await call(passenger, 'GET', '/bookings/mine')).json());
     expect(mine.bookings.map((item) => item.id)).toEqual([booking.id]);
     expect(myBookingsResponseSchema.parse((await call(passenger, 'GET', '/bookings/mine?when=past')).json()).bookings).toEqual([]);
@@ -98,6 +118,63 @@ describe('booking an instant ride', () => {
     const { rideId } = await ride({ price: '45.50' });
     const booking = await booked(await member(), form(rideId, { seats: 3 }));
     expect(booking.totalAmount).toBe((Number(booking.pricePerSeat) * 3).toFixed(2));
+  });
+});
+
+describe('paying by mobile money', () => {
+  it('holds the seats on an instant ride for 15 minutes and asks payments for the fare and Krom’s fee from the wallet given', async () => {
+    const { rideId } = await ride({ seats: 3, price: '120' });
+    const passenger = await member();
+    const booking = await booked(passenger, form(rideId, { seats: 2, ...byMobileMoney }));
+    const fee = toDecimalCedis(serviceFeePesewas(toPesewas(booking.totalAmount)));
+    expect(booking).toMatchObject({ status: 'awaiting_payment', paymentMethod: 'mobile_money', totalAmount: '240.00', serviceFee: fee, boardingCode: null, version: 2 });
+    expect(fee).toBe('12.00');
+    expect(await legs(rideId)).toEqual({ taken: [2, 2], available: 1, offered: 3 });
+    expect(await holdOf(booking.id)).toBe(new Date(booking.createdAt).getTime() + 15 * MINUTE);
+    // Written accepted by the ride's rule, then held in the same transaction: only the hold is announced.
+    expect(await historyOf(booking.id)).toEqual([
+      { from_status: null, to_status: 'accepted', actor: 'passenger', version: 1 },
+      { from_status: 'accepted', to_status: 'awaiting_payment', actor: 'passenger', version: 2 },
+    ]);
+    const recorded = await events(booking.id);
+    expect(recorded.map((row) => row.subject)).toEqual(['krom.rides.booking.payment_requested.v1']);
+    expect(bookingFactSchema.parse(recorded[0]!.envelope.data)).toMatchObject({
+      status: 'awaiting_payment',
+      previousStatus: 'accepted',
+      paymentMethod: 'mobile_money',
+      totalAmount: '240.00',
+      serviceFee: '12.00',
+      wallet: { phone: '0551234567', network: 'mtn' },
+      boardingCode: null,
+      passengerId: passenger.userId,
+      version: 2,
+    });
+    // The seat is held but not yet the passenger's: the booking counts as their live one.
+    const again = await book(passenger, form(rideId, byMobileMoney));
+    expect([again.statusCode, again.json().message]).toEqual([409, bookingMessages.alreadyBooked]);
+  });
+
+  it('takes a request on an approval ride with its wallet and fee, and holds the seats for payment from the driver’s accept', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval', price: '15' });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId, byMobileMoney));
+    // 5% of GH₵15 is 75 pesewas: the fee is at least GH₵1.
+    expect(request).toMatchObject({ status: 'requested', paymentMethod: 'mobile_money', totalAmount: '15.00', serviceFee: '1.00' });
+    expect(bookingFactSchema.parse((await events(request.id))[0]!.envelope.data)).toMatchObject({ serviceFee: '1.00', wallet });
+
+    const before = Date.now();
+    const accepted = await call(driver, 'POST', `/bookings/${request.id}/accept`);
+    expect(rideBookingSchema.parse(accepted.json()).status).toBe('awaiting_payment');
+    const hold = await holdOf(request.id);
+    expect(hold).toBeGreaterThanOrEqual(before + 15 * MINUTE);
+    expect(hold).toBeLessThanOrEqual(Date.now() + 15 * MINUTE);
+    expect((await legs(rideId)).taken).toEqual([1, 1]);
+    expect((await events(request.id)).map((row) => [row.subject, row.envelope.data.version, row.envelope.data.actor])).toEqual([
+      ['krom.rides.booking.requested.v1', 1, 'passenger'],
+      ['krom.rides.booking.accepted.v1', 2, 'driver'],
+      ['krom.rides.booking.payment_requested.v1', 3, 'driver'],
+    ]);
+    expect(bookingSchema.parse((await call(passenger, 'GET', `/bookings/${request.id}`)).json())).toMatchObject({ status: 'awaiting_payment', boardingCode: null });
   });
 });
 
@@ -117,14 +194,6 @@ describe('the rules, each with its message', () => {
     const response = await book(await member(), form(rideId, changes));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-  });
-
-  it('refuses mobile money until the payments saga collects it, booking nothing (409)', async () => {
-    const { rideId } = await ride();
-    const passenger = await member();
-    const response = await book(passenger, form(rideId, { paymentMethod: 'mobile_money', wallet: { phone: '0241234567', network: 'mtn' } }));
-    expect([response.statusCode, response.json().message]).toEqual([409, bookingMessages.mobileMoneyUnavailable]);
-    expect((await call(passenger, 'GET', '/bookings/mine')).json().bookings).toEqual([]);
   });
 
   it('refuses a booking without an Idempotency-Key with 400', async () => {
@@ -190,10 +259,13 @@ describe('the rules, each with its message', () => {
 });
 
 describe('seats per leg, never oversold', () => {
-  it('200 concurrent requests for the last 3 seats sell exactly 3, and refuse the rest clearly', async () => {
+  it.each([
+    ['cash', {}],
+    ['mobile money', { paymentMethod: 'mobile_money', wallet }],
+  ])('200 concurrent %s requests for the last 3 seats sell exactly 3, and refuse the rest clearly', async (_method, payment) => {
     const { rideId } = await ride({ seats: 3 });
     const passengers = await Promise.all(Array.from({ length: 200 }, () => member()));
-    const answers = await Promise.all(passengers.map((passenger) => book(passenger, form(rideId))));
+    const answers = await Promise.all(passengers.map((passenger) => book(passenger, form(rideId, payment))));
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(197);
@@ -281,7 +353,8 @@ describe('Idempotency-Key', () => {
     const passenger = await member();
     const key = randomUUID();
     const { requestHash } = await import('../src/bookings/idempotency.ts');
-    const parsed = { ...form(rideId), passengerPhone: '0244123456' };
+    // The body as the route parses it: the phone normalised, the payment method defaulted to cash.
+    const parsed = { ...form(rideId), passengerPhone: '0244123456', paymentMethod: 'cash' };
     await handle.service.db.$client.query('INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3)', [
       passenger.userId,
       key,

@@ -1,7 +1,6 @@
 import { bookingFactSchema, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { rideCompleted } from '@krom/contracts/events/rides';
 import { bookingMessages, bookingSchema } from '@krom/contracts/http/bookings';
-import { applyTransition } from '../src/bookings/transitions.ts';
 import { completeRides, defaultRideDurationHours, expireBookings, idempotencyKeyRetentionHours, pruneIdempotencyKeys, remindDepartures } from '../src/jobs/sweeps.ts';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls, type Member } from './bookings-env.ts';
@@ -78,25 +77,36 @@ describe('request expiry', () => {
     expect(await statusOf(passenger, request.id)).toBe('confirmed');
   });
 
-  it('lapses a mobile-money hold past its expiry, with the seats back', async () => {
-    const { rideId } = await ride({ bookingMode: 'approval' });
+  it('lapses a mobile-money hold exactly 15 minutes after it began, with the seats back', async () => {
+    const { rideId } = await ride({ seats: 3 });
     const passenger = await member();
-    const request = await booked(passenger, form(rideId));
-    const now = new Date();
-    const holdEnds = now.getTime() + 15 * MINUTE;
-    // What the payments issue will do: accept, then hold the seat for the payment's answer.
-    await db().transaction(async (tx) => {
-      await applyTransition(tx, request.id, 'accept', { actor: 'driver', now });
-      await applyTransition(tx, request.id, 'awaitPayment', { actor: 'system', now });
-    });
-    await db().$client.query('UPDATE bookings SET expires_at = $2 WHERE id = $1', [request.id, at(holdEnds).toISOString()]);
+    const held = await booked(passenger, form(rideId, { seats: 2, paymentMethod: 'mobile_money', wallet: { phone: '0241234567', network: 'vodafone' } }));
+    expect(held.status).toBe('awaiting_payment');
+    expect((await legs(rideId)).taken).toEqual([2, 2]);
+    const holdEnds = new Date(held.createdAt).getTime() + 15 * MINUTE;
+
+    expect(await expireBookings(db(), at(holdEnds - 1))).toEqual({ changed: 0 });
+    expect(await statusOf(passenger, held.id)).toBe('awaiting_payment');
+    expect(await expireBookings(db(), at(holdEnds))).toEqual({ changed: 1 });
+    expect(await statusOf(passenger, held.id)).toBe('expired');
+    expect((await legs(rideId)).taken).toEqual([0, 0]);
+    const last = bookingFactSchema.parse((await events(held.id)).at(-1)!.envelope.data);
+    expect(last).toMatchObject({ status: 'expired', previousStatus: 'awaiting_payment', actor: 'system', version: 3, occurredAt: at(holdEnds).toISOString() });
+    expect(await expireBookings(db(), at(holdEnds + HOUR))).toEqual({ changed: 0 });
+  });
+
+  it('holds an accepted mobile money request for 15 minutes from the accept, not from the request', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval' });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId, { paymentMethod: 'mobile_money', wallet: { phone: '0241234567', network: 'airteltigo' } }));
+    expect((await call(driver, 'POST', `/bookings/${request.id}/accept`)).statusCode).toBe(200);
+    const { rows } = await db().$client.query<{ at: Date }>(`SELECT at FROM booking_history WHERE booking_id = $1 AND to_status = 'awaiting_payment'`, [request.id]);
+    const holdEnds = rows[0]!.at.getTime() + 15 * MINUTE;
 
     expect(await expireBookings(db(), at(holdEnds - 1))).toEqual({ changed: 0 });
     expect(await expireBookings(db(), at(holdEnds))).toEqual({ changed: 1 });
     expect(await statusOf(passenger, request.id)).toBe('expired');
     expect((await legs(rideId)).taken).toEqual([0, 0]);
-    const last = bookingFactSchema.parse((await events(request.id)).at(-1)!.envelope.data);
-    expect(last).toMatchObject({ status: 'expired', previousStatus: 'awaiting_payment', actor: 'system' });
   });
 
   it('changes each request once when two sweeps run at the same time', async () => {

@@ -39,7 +39,7 @@ export const ticketedStatuses = ['confirmed', 'boarded', 'completed'] as const s
 export const bookingModes = ['instant', 'approval'] as const;
 export type BookingMode = (typeof bookingModes)[number];
 
-/** How the passenger pays: cash to the driver for now; mobile money arrives with the payments issue. */
+/** How the passenger pays: cash to the driver, or mobile money collected by Krom (with its service fee) before the seat is confirmed. */
 export const bookingPaymentMethods = ['cash', 'mobile_money'] as const;
 export type BookingPaymentMethod = (typeof bookingPaymentMethods)[number];
 
@@ -94,7 +94,6 @@ export const bookingMessages = {
     noShow: 'This booking cannot be reported as a no-show',
     staffCancel: 'This booking can no longer be cancelled',
   },
-  mobileMoneyUnavailable: 'Paying by mobile money is not available yet. Please choose cash.',
   walletMissing: 'Please enter the mobile money number to pay from',
   walletNetwork: 'Please choose a mobile money network',
   walletWithCash: 'A mobile money number is given only when paying by mobile money',

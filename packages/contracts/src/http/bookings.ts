@@ -101,7 +101,10 @@ export const bookingSchema = z.object({
   board: bookingPlace,
   alight: bookingPlace,
   pricePerSeat: z.string(),
+  /** The fare: the seats times the price per seat. */
   totalAmount: z.string(),
+  /** Krom's fee, paid on top of the fare by mobile money ('0.00' for cash): what is paid is the two together. */
+  serviceFee: z.string(),
   currency: z.string(),
   passengerName: z.string(),
   passengerPhone: z.string(),

@@ -7,7 +7,8 @@ import {
   requestCutoffHoursBeforeDeparture,
   seatHoldingStatuses,
 } from '@krom/contracts/http/bookings';
-import { rideTotal } from '@krom/contracts/money';
+import { serviceFeePesewas } from '@krom/contracts/http/payment-values';
+import { rideTotal, toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import { HttpError } from '@krom/server-kit/errors';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
@@ -15,8 +16,9 @@ import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { legPricePerSeat, readLegPricedRide, seatsLeftOn } from '../rides/legs.ts';
 import { newBoardingCode } from './boarding-code.ts';
-import { bookingRow, statusIn, toBooking, toFact } from './booking-views.ts';
+import { type BookingRow, bookingRow, statusIn, toBooking, toFact } from './booking-views.ts';
 import { legsAfter, lockRideSeats, type RideSeats, writeLegs } from './seats.ts';
+import { applyTransition } from './transitions.ts';
 
 export type BookingRequest = z.output<typeof bookingInputSchema>;
 
@@ -37,12 +39,25 @@ async function legPriceOn(tx: Transaction, ride: RideSeats, boardAt: number, ali
   return legPricePerSeat(priced, boardAt, alightAt);
 }
 
+/** Krom's fee on a fare of `totalAmount` (decimal cedis) paid by `paymentMethod`: none for cash. */
+const serviceFeeOn = (totalAmount: string, paymentMethod: BookingRequest['paymentMethod']) =>
+  toDecimalCedis(paymentMethod === 'mobile_money' ? serviceFeePesewas(toPesewas(totalAmount)) : 0);
+
+/** The status a new booking is written in: an approval ride's is a request; an instant ride's seat is the passenger's (cash) or accepted until paid. */
+function firstStatus(bookingMode: RideSeats['bookingMode'], paymentMethod: BookingRequest['paymentMethod']) {
+  if (bookingMode === 'approval') return 'requested' as const;
+  return paymentMethod === 'cash' ? ('confirmed' as const) : ('accepted' as const);
+}
+
 /**
  * Books seats for `passengerId`, in one transaction with the ride's row locked: every rule is
  * checked on the ride as it is now (the listing the passenger saw may be 10 s old), the seats are
  * taken on each leg of their trip, and the booking is written with its history row and event. An
- * instant ride's booking is confirmed at once (cash to the driver); an approval ride's is a
- * request that lapses unanswered (`requestExpiry`). Refusals are HttpErrors in the contract's words.
+ * instant ride's booking paid in cash is confirmed at once (cash to the driver); paid by mobile
+ * money it is accepted and, in the same transaction, held for the payment (`awaitPayment`: the
+ * `payment_requested` fact asks payments to prompt the wallet). An approval ride's is a request
+ * that lapses unanswered (`requestExpiry`). The fee and the wallet are stored on the booking either
+ * way, so what payments collects is what rides charged. Refusals are HttpErrors in the contract's words.
  */
 export async function bookSeats(
   db: RidesDb,
@@ -55,8 +70,6 @@ export async function bookSeats(
   } = {},
 ): Promise<Booking> {
   const now = options.now ?? new Date();
-  // The payments saga (issue 22) is being built: until it collects, a mobile money booking is refused, never taken as cash.
-  if (request.paymentMethod === 'mobile_money') throw new HttpError(409, bookingMessages.mobileMoneyUnavailable);
   return db.transaction(async (tx) => {
     await assertMayBook(tx, passengerId);
     const ride = await lockRideSeats(tx, request.rideId);
@@ -65,16 +78,19 @@ export async function bookSeats(
     const left = seatsLeftOn({ seatsOffered: ride.seatsOffered, legSeatsTaken: ride.taken }, request.boardAt, request.alightAt);
     if (request.seats > left) throw new HttpError(409, bookingMessages.notEnoughSeats(left));
 
-    const status = ride.bookingMode === 'instant' ? 'confirmed' : 'requested';
+    const status = firstStatus(ride.bookingMode, request.paymentMethod);
     const expiresAt = status === 'requested' ? requestExpiry(now, ride.departureAt) : null;
     const pricePerSeat = await legPriceOn(tx, ride, request.boardAt, request.alightAt);
+    const totalAmount = rideTotal(pricePerSeat, request.seats);
     await writeLegs(tx, ride, legsAfter(ride.taken, request.boardAt, request.alightAt, request.seats));
     const { rows } = await tx
       .execute<{ id: string }>(sql`
-      INSERT INTO bookings (ride_id, passenger_id, board_at, alight_at, seats, price_per_seat, total_amount, currency, status, booking_mode,
-                            payment_method, passenger_name, passenger_phone, special_requests, boarding_code, expires_at, created_at, updated_at)
+      INSERT INTO bookings (ride_id, passenger_id, board_at, alight_at, seats, price_per_seat, total_amount, service_fee, currency, status,
+                            booking_mode, payment_method, wallet_phone, wallet_network, passenger_name, passenger_phone, special_requests,
+                            boarding_code, expires_at, created_at, updated_at)
       VALUES (${ride.id}, ${passengerId}, ${request.boardAt}, ${request.alightAt}, ${request.seats}, ${pricePerSeat}::numeric,
-              ${rideTotal(pricePerSeat, request.seats)}::numeric, ${ride.currency}, ${status}, ${ride.bookingMode}, 'cash',
+              ${totalAmount}::numeric, ${serviceFeeOn(totalAmount, request.paymentMethod)}::numeric, ${ride.currency}, ${status},
+              ${ride.bookingMode}, ${request.paymentMethod}, ${request.wallet?.phone ?? null}, ${request.wallet?.network ?? null},
               ${request.passengerName}, ${request.passengerPhone}, ${request.specialRequests || null}, ${await unusedCode(tx, ride.id)},
               ${expiresAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
       RETURNING id`)
@@ -84,9 +100,15 @@ export async function bookSeats(
     await tx.execute(sql`
       INSERT INTO booking_history (booking_id, from_status, to_status, actor, actor_id, version, at)
       VALUES (${id}, NULL, ${status}, 'passenger', ${passengerId}, 1, ${now.toISOString()}::timestamptz)`);
-    const row = await bookingRow(tx, id);
+    let row: BookingRow | undefined;
+    if (status === 'accepted') {
+      // Accepted by the ride's own rule, with nobody to tell of it: the fact is the hold that follows in this transaction.
+      row = await applyTransition(tx, id, 'awaitPayment', { actor: 'passenger', actorId: passengerId, now });
+    } else {
+      row = await bookingRow(tx, id);
+      if (row) await recordEvent(tx, bookingEvents[status], toFact(row, null, 'passenger', { occurredAt: now }));
+    }
     if (!row) throw new Error('booking vanished after insert');
-    await recordEvent(tx, bookingEvents[status], toFact(row, null, 'passenger', { occurredAt: now }));
     const booking = toBooking(row);
     await options.booked?.(tx, booking);
     return booking;

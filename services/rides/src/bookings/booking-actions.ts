@@ -114,7 +114,11 @@ export async function cancelFutureBookingsOf(tx: Transaction, passengerId: strin
   return rows.length;
 }
 
-/** The driver accepts a request; a cash booking is then confirmed at once (mobile money holds it for payment: the payments issue). */
+/**
+ * The driver accepts a request; a cash booking is then confirmed at once, a mobile money one held
+ * for its payment (`awaitPayment`: a fresh hold from now, the `payment_requested` fact), both in
+ * the accept's transaction.
+ */
 export async function acceptAsDriver(db: RidesDb, driverId: string, bookingId: string, now = new Date()): Promise<RideBooking> {
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, bookingId, driverId, 'driver');
@@ -122,7 +126,8 @@ export async function acceptAsDriver(db: RidesDb, driverId: string, bookingId: s
     if (row.expiresAt !== null && new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(409, bookingMessages.transition.accept);
     const by = { actor: 'driver' as const, actorId: driverId, now };
     await move(tx, row, 'accept', by, bookingMessages.transition.accept);
-    return toRideBooking(await move(tx, row, 'confirm', by, bookingMessages.transition.accept));
+    const next = row.paymentMethod === 'mobile_money' ? 'awaitPayment' : 'confirm';
+    return toRideBooking(await move(tx, row, next, by, bookingMessages.transition.accept));
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type RideBooking,
   ticketedStatuses,
 } from '@krom/contracts/http/bookings';
+import type { MobileMoneyProvider } from '@krom/contracts/http/payments';
 import type { RideStatus } from '@krom/contracts/http/rides';
 import { type SQL, sql } from 'drizzle-orm';
 import { fallbackDriverName, isoInstant, type SqlRunner } from '../rides/ride-views.ts';
@@ -25,7 +26,11 @@ export type BookingRow = {
   alightAt: number;
   pricePerSeat: string;
   totalAmount: string;
+  serviceFee: string;
   currency: string;
+  /** The mobile money number and network the fare is collected from; null for cash. */
+  walletPhone: string | null;
+  walletNetwork: MobileMoneyProvider | null;
   passengerName: string;
   passengerPhone: string;
   passengerFirstName: string;
@@ -51,7 +56,8 @@ export type BookingRow = {
 const bookingRowsSelect = sql.raw(`
   SELECT b.id, b.ride_id AS "rideId", b.passenger_id AS "passengerId", r.driver_id AS "driverId", b.status,
     b.booking_mode AS "bookingMode", b.payment_method AS "paymentMethod", b.seats, b.board_at AS "boardAt", b.alight_at AS "alightAt",
-    b.price_per_seat::text AS "pricePerSeat", b.total_amount::text AS "totalAmount", b.currency,
+    b.price_per_seat::text AS "pricePerSeat", b.total_amount::text AS "totalAmount", b.service_fee::text AS "serviceFee", b.currency,
+    b.wallet_phone AS "walletPhone", b.wallet_network AS "walletNetwork",
     b.passenger_name AS "passengerName", b.passenger_phone AS "passengerPhone",
     coalesce(pp.first_name, split_part(b.passenger_name, ' ', 1)) AS "passengerFirstName",
     b.special_requests AS "specialRequests", b.boarding_code AS "boardingCode", b.expires_at AS "expiresAt",
@@ -100,6 +106,7 @@ const termsOf = (row: BookingRow) => ({
   alight: placeOf(row, row.alightAt),
   pricePerSeat: row.pricePerSeat,
   totalAmount: row.totalAmount,
+  serviceFee: row.serviceFee,
   currency: row.currency,
 });
 
@@ -157,9 +164,7 @@ export const toFact = (
   previousStatus,
   ...termsOf(row),
   refundAmount: extra.refundAmount ?? null,
-  // Cash only so far: no fee, no wallet (mobile money: issue 22's saga).
-  serviceFee: '0.00',
-  wallet: null,
+  wallet: row.walletPhone !== null && row.walletNetwork !== null ? { phone: row.walletPhone, network: row.walletNetwork } : null,
   passengerFirstName: row.passengerFirstName,
   passengerPhone: row.passengerPhone,
   driverFirstName: row.driverFirstName,

@@ -1,5 +1,6 @@
 import { type BookingFact, type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
 import { type BookingStatus, cancellableStatuses } from '@krom/contracts/http/bookings';
+import { paymentHoldMinutes } from '@krom/contracts/http/payment-values';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import { type BookingRow, bookingRow, statusIn, toFact } from './booking-views.ts';
@@ -14,13 +15,21 @@ import { legsAfter, lockRideSeats, type RideSeats, writeLegs } from './seats.ts'
  * and changes nothing.
  *
  *   requested → accepted | declined | expired | cancelled
- *   accepted → awaiting_payment → confirmed (mobile money: the payments issue; a lapsed hold → expired)
  *   accepted → confirmed (cash)
+ *   accepted → awaiting_payment (mobile money: the seats held `paymentHoldMinutes` for the prompt)
+ *   awaiting_payment → confirmed (payment.succeeded) | expired (payment.failed, or the hold lapsed) | cancelled
  *   confirmed → boarded → completed
  *   confirmed → cancelled_by_passenger | cancelled_by_driver | no_show
  */
 
-type Transition = { from: readonly BookingStatus[]; to: BookingStatus; fact: BookingFactName; releasesSeats: boolean };
+type Transition = {
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  fact: BookingFactName;
+  releasesSeats: boolean;
+  /** The minutes the seats are then held for before the expiry sweep lapses them; without it the booking has no expiry. */
+  holdMinutes?: number;
+};
 
 export const bookingTransitions = {
   accept: { from: ['requested'], to: 'accepted', fact: 'accepted', releasesSeats: false },
@@ -28,10 +37,15 @@ export const bookingTransitions = {
   expire: { from: ['requested'], to: 'expired', fact: 'expired', releasesSeats: true },
   /** The passenger withdraws before the seat is theirs. */
   withdraw: { from: ['requested', 'accepted', 'awaiting_payment'], to: 'cancelled', fact: 'cancelled', releasesSeats: true },
-  /** Mobile money (payments issue): the prompt is sent and the seats held until it is answered or lapses. */
-  awaitPayment: { from: ['accepted'], to: 'awaiting_payment', fact: 'payment_requested', releasesSeats: false },
+  /** Mobile money: payments prompts the wallet (its fact asks for the fare and fee) and the seats are held until it answers or the hold lapses. */
+  awaitPayment: { from: ['accepted'], to: 'awaiting_payment', fact: 'payment_requested', releasesSeats: false, holdMinutes: paymentHoldMinutes },
   lapseHold: { from: ['awaiting_payment'], to: 'expired', fact: 'expired', releasesSeats: true },
-  confirm: { from: ['accepted', 'awaiting_payment'], to: 'confirmed', fact: 'confirmed', releasesSeats: false },
+  /** A cash seat the driver accepted. */
+  confirm: { from: ['accepted'], to: 'confirmed', fact: 'confirmed', releasesSeats: false },
+  /** Payments says the money arrived (krom.payments.payment.succeeded.v1): the held seat is the passenger's. */
+  paymentSucceeded: { from: ['awaiting_payment'], to: 'confirmed', fact: 'confirmed', releasesSeats: false },
+  /** Payments says the prompt failed (declined, refused, not approved in time): the hold ends as a lapsed one does. */
+  paymentFailed: { from: ['awaiting_payment'], to: 'expired', fact: 'expired', releasesSeats: true },
   board: { from: ['confirmed'], to: 'boarded', fact: 'boarded', releasesSeats: false },
   complete: { from: ['boarded'], to: 'completed', fact: 'completed', releasesSeats: false },
   cancelByPassenger: { from: ['confirmed'], to: 'cancelled_by_passenger', fact: 'cancelled_by_passenger', releasesSeats: true },
@@ -80,8 +94,10 @@ export async function applyTransition(
   // The booking's row locked and read as it now is, then moved only from an allowed state.
   const { rows: current } = await tx.execute<{ status: BookingStatus }>(sql`SELECT status FROM bookings WHERE id = ${bookingId} FOR UPDATE`);
   const previous = current[0]?.status;
+  const holdEnds = transition.holdMinutes === undefined ? null : new Date(by.now.getTime() + transition.holdMinutes * 60_000).toISOString();
   const { rows } = await tx.execute<{ seats: number; boardAt: number; alightAt: number; version: number }>(sql`
-    UPDATE bookings SET status = ${transition.to}, version = version + 1, updated_at = ${by.now.toISOString()}::timestamptz, expires_at = NULL
+    UPDATE bookings SET status = ${transition.to}, version = version + 1, updated_at = ${by.now.toISOString()}::timestamptz,
+      expires_at = ${holdEnds}::timestamptz
     WHERE id = ${bookingId} AND status IN ${statusIn(transition.from)}
     RETURNING seats, board_at AS "boardAt", alight_at AS "alightAt", version`);
   const moved = rows[0];

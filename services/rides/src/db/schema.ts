@@ -449,6 +449,11 @@ export const bookings = pgTable(
     status: text('status', { enum: bookingStatuses }).notNull(),
     bookingMode: text('booking_mode', { enum: bookingModes }).notNull(),
     paymentMethod: text('payment_method', { enum: bookingPaymentMethods }).notNull().default('cash'),
+    /** Mobile money: the number the prompt goes to and its network, as the passenger gave them; null for cash. */
+    walletPhone: text('wallet_phone'),
+    walletNetwork: text('wallet_network', { enum: mobileMoneyProviders }),
+    /** Krom's fee on top of the fare (serviceFeePesewas of total_amount) for mobile money, 0 for cash: fixed when booked. */
+    serviceFee: numeric('service_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     passengerName: text('passenger_name').notNull(),
     passengerPhone: text('passenger_phone').notNull(),
     specialRequests: text('special_requests'),
@@ -464,7 +469,13 @@ export const bookings = pgTable(
     foreignKey({ name: 'bookings_ride_id_fkey', columns: [table.rideId], foreignColumns: [rides.id] }),
     check('bookings_seats_check', sql`${table.seats} BETWEEN 1 AND 8`),
     check('bookings_leg_check', sql`${table.boardAt} >= 0 AND ${table.alightAt} > ${table.boardAt}`),
-    check('bookings_amount_check', sql`${table.pricePerSeat} > 0 AND ${table.totalAmount} > 0`),
+    check('bookings_amount_check', sql`${table.pricePerSeat} > 0 AND ${table.totalAmount} > 0 AND ${table.serviceFee} >= 0`),
+    // A wallet exactly when the fare is collected by mobile money, on one of the networks.
+    check(
+      'bookings_wallet_check',
+      sql`(${table.paymentMethod} = 'cash' AND ${table.walletPhone} IS NULL AND ${table.walletNetwork} IS NULL)
+        OR (${table.paymentMethod} = 'mobile_money' AND ${table.walletPhone} IS NOT NULL AND ${table.walletNetwork} IN ('mtn', 'vodafone', 'airteltigo'))`,
+    ),
     check(
       'bookings_status_check',
       sql.raw(`status IN (${bookingStatuses.map((status) => `'${status}'`).join(', ')})`),

@@ -19,6 +19,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     alight: { index: 2, location: 'Kejetia Market', city: 'Kumasi', meetingPoint: null },
     pricePerSeat: '45.00',
     totalAmount: '90.00',
+    serviceFee: '0.00',
     currency: 'GHS',
     passengerName: 'Ama Mensah',
     passengerPhone: '0241234567',

@@ -48,6 +48,7 @@ function aBooking(overrides: Partial<Booking> = {}): Booking {
     alight: { index: 2, location: 'Kejetia Market', city: 'Kumasi', meetingPoint: null },
     pricePerSeat: '120.00',
     totalAmount: '240.00',
+    serviceFee: '0.00',
     currency: 'GHS',
     passengerName: 'Ama Mensah',
     passengerPhone: '+233241234567',
