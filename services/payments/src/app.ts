@@ -2,21 +2,26 @@ import { createHttpApp } from '@krom/server-kit/http-app';
 import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsDb } from './db/payments-db.ts';
+import type { MobileMoneyProvider } from './providers/mobile-money/port.ts';
+import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
 
 export type PaymentsAppDeps = {
   db: PaymentsDb;
   internalSecret: string;
+  mobileMoney: MobileMoneyProvider;
+  clock?: () => Date;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
 };
 
 /**
- * The payments service as a Fastify app: the internal assertion first, so every route the later
- * slices add (payments, refunds, payouts, the staff's ledger views) is closed to anyone but the BFF.
- * Tests call it with inject.
+ * The payments service as a Fastify app: the internal assertion first, so every route (the
+ * gateway's callbacks, and the refunds, payouts and staff's ledger views of later slices) is
+ * closed to anyone but the BFF. Tests call it with inject.
  */
 export async function buildPaymentsApp(deps: PaymentsAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'payments', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'payments' });
+  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.mobileMoney, clock: deps.clock ?? (() => new Date()) });
   return app;
 }

@@ -1,9 +1,18 @@
-import { loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
+import { jobsConfigShape, loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
 import { z } from 'zod';
 
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
 export const paymentsConfigSchema = serviceConfigSchema.extend({
+  ...jobsConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/krom_payments'),
+  /** Paystack's secret key: set, mobile money goes through Paystack; unset, through the local gateway. */
+  PAYSTACK_SECRET_KEY: optionalText,
+  /** Paystack's API elsewhere than https://api.paystack.co (a stand-in, a proxy). */
+  PAYSTACK_API_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  /** How often the payments sweep runs (lost callbacks, lapsed holds); 0 schedules none (tests run it with their clock). */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 

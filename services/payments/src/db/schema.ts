@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { bookingAccountTypes, driverAccountTypes, singleAccountTypes } from '../ledger/accounts.ts';
+import { paymentRowStatuses } from '../payments/payment-transitions.ts';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 
@@ -76,5 +77,54 @@ export const ledgerLines = pgTable(
     index('ledger_lines_entry_idx').on(table.entryId),
     index('ledger_lines_account_idx').on(table.accountId),
     check('ledger_lines_amount_check', sql`${table.amount} <> 0`),
+  ],
+);
+
+/**
+ * One collection of a booking's fare and fee from the passenger's wallet: one row per booking and
+ * booking version that asked for it (a redelivered request finds its row). The row's id is the
+ * reference the gateway is given, so a callback or a status check finds it again. `version` goes
+ * up by one with every fact written about the payment.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull(),
+    bookingVersion: integer('booking_version').notNull(),
+    rideId: uuid('ride_id').notNull(),
+    passengerId: uuid('passenger_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    status: text('status', { enum: paymentRowStatuses }).notNull(),
+    amountPesewas: bigint('amount_pesewas', { mode: 'number' }).notNull(),
+    farePesewas: bigint('fare_pesewas', { mode: 'number' }).notNull(),
+    feePesewas: bigint('fee_pesewas', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    walletPhone: text('wallet_phone').notNull(),
+    walletNetwork: text('wallet_network').notNull(),
+    walletMasked: text('wallet_masked').notNull(),
+    providerReference: text('provider_reference'),
+    /** Why it failed, in words for the passenger; null unless failed. */
+    reason: text('reason'),
+    /** When the gateway's answer to the prompt was recorded (and `prompted` or `needs_otp` written): once only. */
+    promptedAt: timestamp('prompted_at', { withTimezone: true }),
+    /**
+     * When the gateway reported a collection of another amount than asked: never succeeded, left
+     * open for staff, and no longer swept (a short payment must not become a failure either).
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** When the booking's hold lapses: past it (and a grace) the payment is given up. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('payments_booking_version_key').on(table.bookingId, table.bookingVersion),
+    // The sweep reads the payments still open, oldest first.
+    index('payments_open_idx').on(table.createdAt).where(sql`status IN ('pending', 'needs_otp') AND held_at IS NULL`),
+    check('payments_status_check', sql`${table.status} IN (${listed(paymentRowStatuses)})`),
+    check('payments_amount_check', sql`${table.amountPesewas} = ${table.farePesewas} + ${table.feePesewas} AND ${table.amountPesewas} > 0`),
   ],
 );

@@ -1,0 +1,30 @@
+CREATE TABLE "payments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"booking_id" uuid NOT NULL,
+	"booking_version" integer NOT NULL,
+	"ride_id" uuid NOT NULL,
+	"passenger_id" uuid NOT NULL,
+	"driver_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"amount_pesewas" bigint NOT NULL,
+	"fare_pesewas" bigint NOT NULL,
+	"fee_pesewas" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"provider" text NOT NULL,
+	"wallet_phone" text NOT NULL,
+	"wallet_network" text NOT NULL,
+	"wallet_masked" text NOT NULL,
+	"provider_reference" text,
+	"reason" text,
+	"prompted_at" timestamp with time zone,
+	"held_at" timestamp with time zone,
+	"hold_expires_at" timestamp with time zone NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payments_booking_version_key" UNIQUE("booking_id","booking_version"),
+	CONSTRAINT "payments_status_check" CHECK ("payments"."status" IN ('pending', 'needs_otp', 'succeeded', 'failed')),
+	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount_pesewas" = "payments"."fare_pesewas" + "payments"."fee_pesewas" AND "payments"."amount_pesewas" > 0)
+);
+--> statement-breakpoint
+CREATE INDEX "payments_open_idx" ON "payments" USING btree ("created_at") WHERE status IN ('pending', 'needs_otp') AND held_at IS NULL;

@@ -1,0 +1,33 @@
+import { createJobQueue, type JobsConnection, scheduleRepeatingJob, startJobWorker, type TracedJobData } from '@krom/server-kit/jobs';
+import type { Logger } from '@krom/server-kit/logger';
+import type { Queue, Worker } from 'bullmq';
+import type { PaymentsDb } from '../db/payments-db.ts';
+import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
+import { sweepPayments } from './sweep-payments.ts';
+
+/*
+ * The payments sweep on BullMQ, as rides runs its sweeps: one queue, one job scheduler (every
+ * replica declares it at start; BullMQ keeps one per id), a worker running the sweep at the time
+ * it runs. Redis holds only the schedule: a job lost or run twice changes nothing the sweep would
+ * not, and the next minute's run catches up.
+ */
+
+export const PAYMENT_SWEEP_QUEUE_NAME = 'payments-sweeps';
+export type PaymentSweepJobData = TracedJobData & { sweep: 'open-payments' };
+
+/** A sweep that fails is run again by the next scheduled job a minute later, not retried. */
+export const createPaymentSweepQueue = (where: JobsConnection): Queue<PaymentSweepJobData> => createJobQueue<PaymentSweepJobData>(PAYMENT_SWEEP_QUEUE_NAME, where, { attempts: 1, backoffMs: 1000 });
+
+export const schedulePaymentSweep = (queue: Queue<PaymentSweepJobData>, intervalMs: number) => scheduleRepeatingJob(queue, 'payments-open-payments', { every: intervalMs }, { sweep: 'open-payments' });
+
+/** Runs each sweep job on the clock's time; its connection must have maxRetriesPerRequest: null. */
+export function startPaymentSweepWorker(deps: JobsConnection & { db: PaymentsDb; provider: MobileMoneyProvider; logger: Logger; clock: () => Date }): Worker<PaymentSweepJobData> {
+  return startJobWorker<PaymentSweepJobData>(
+    PAYMENT_SWEEP_QUEUE_NAME,
+    async () => {
+      const { changed } = await sweepPayments(deps.db, deps.provider, deps.clock(), deps.logger);
+      if (changed > 0) deps.logger.info({ sweep: 'open-payments', changed }, 'sweep changed payments');
+    },
+    { ...deps, concurrency: 1, attributes: (job) => ({ 'krom.sweep': job.data.sweep }) },
+  );
+}

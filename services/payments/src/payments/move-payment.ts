@@ -1,0 +1,44 @@
+import type { PaymentStatus } from '@krom/contracts/events/payments';
+import type { Transaction } from '@krom/server-kit/outbox';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { payments } from '../db/schema.ts';
+import { announcePayment, type PaymentRow } from './payment-facts.ts';
+import { movableTo } from './payment-transitions.ts';
+
+export type PaymentChange = {
+  to: PaymentStatus;
+  providerReference?: string | null | undefined;
+  reason?: string | null | undefined;
+  /** Also marks the gateway's answer to the prompt recorded, and only if it was not yet (the consumer's step). */
+  prompted?: boolean;
+};
+
+/**
+ * Moves a payment by one conditional update (from a status the transition table allows, with
+ * its version +1) and writes its fact in the same transaction. Undefined when the payment was
+ * not where the move starts from: moved already by a callback, the sweep or a redelivery, and
+ * then nothing is written.
+ */
+export async function movePayment(tx: Transaction, paymentId: string, change: PaymentChange, now: Date): Promise<PaymentRow | undefined> {
+  const [moved] = await tx
+    .update(payments)
+    .set({
+      status: change.to,
+      version: sql`${payments.version} + 1`,
+      updatedAt: now,
+      ...(change.providerReference ? { providerReference: change.providerReference } : {}),
+      ...(change.reason !== undefined ? { reason: change.reason } : {}),
+      ...(change.prompted ? { promptedAt: now } : {}),
+    })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        inArray(payments.status, change.prompted ? ['pending'] : movableTo(change.to)),
+        change.prompted ? isNull(payments.promptedAt) : undefined,
+        isNull(payments.heldAt),
+      ),
+    )
+    .returning();
+  if (moved) await announcePayment(tx, moved, now);
+  return moved;
+}

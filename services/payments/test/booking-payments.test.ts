@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
+import type { PaymentFact } from '@krom/contracts/events/payments';
+import { mobileMoneyCallbackRoute } from '@krom/contracts/services/payments/provider-callbacks';
+import { createLogger } from '@krom/server-kit/logger';
+import type { ProviderCallback } from '@krom/server-kit/providers';
+import { deliverToConsumer, dropDatabaseWhenIdle, testEnvelope } from '@krom/server-kit/testing';
+import { asc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, payments } from '../src/db/schema.ts';
+import { holdGraceMinutes, notApprovedInTimeReason, sweepPayments } from '../src/jobs/sweep-payments.ts';
+import { bookingLedger } from '../src/ledger/booking-ledger.ts';
+import { openPaymentsService } from '../src/open-payments.ts';
+import { declinedReason } from '../src/payments/settle-collection.ts';
+import { paystackSignature } from '../src/providers/mobile-money/paystack-webhook.ts';
+import { expectBooksBalance } from './expect-books-balance.ts';
+import { paymentsTestConfig } from './payments-test-env.ts';
+import { CallbackInbox } from './providers/callback-inbox.ts';
+import { PaystackStandIn } from './providers/paystack-stand-in.ts';
+
+/*
+ * The payments side of the booking saga against the Paystack stand-in: rides' payment_requested
+ * fact delivered on the real bus, the prompt at the stand-in, the stand-in's signed callback
+ * passed to the service's route as the BFF passes it, the sweep run with the clock a test gives.
+ */
+
+const paystack = new PaystackStandIn();
+const callbacks = new CallbackInbox();
+const silent = createLogger('payments', 'silent');
+let service: Awaited<ReturnType<typeof openPaymentsService>>;
+let setup: ReturnType<typeof paymentsTestConfig>;
+
+beforeAll(async () => {
+  await Promise.all([paystack.start(), callbacks.start()]);
+  paystack.webhookUrl = callbacks.url;
+  setup = paymentsTestConfig({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_API_BASE_URL: paystack.baseUrl, SWEEP_INTERVAL_SECONDS: '0' });
+  service = await openPaymentsService(setup.config);
+});
+afterAll(async () => {
+  await service.bus.jsm.streams.delete(service.bus.streamName);
+  await service.app.close();
+  await dropDatabaseWhenIdle(setup.config.DATABASE_URL);
+  await Promise.all([paystack.stop(), callbacks.stop()]);
+});
+
+/** Rides' fact for a mobile money booking awaiting payment: GH₵120 fare (2 seats), GH₵6 fee, an MTN wallet. */
+function paymentRequested(changes: Partial<BookingFact> = {}): EventEnvelope<BookingFact> {
+  const occurredAt = new Date();
+  return testEnvelope(bookingEvents.payment_requested, {
+    bookingId: randomUUID(),
+    rideId: randomUUID(),
+    passengerId: randomUUID(),
+    driverId: randomUUID(),
+    status: 'awaiting_payment',
+    previousStatus: 'accepted',
+    bookingMode: 'instant',
+    paymentMethod: 'mobile_money',
+    seats: 2,
+    board: { index: 0, location: 'Circle, Accra', city: 'Accra', meetingPoint: null },
+    alight: { index: 1, location: 'Kejetia, Kumasi', city: 'Kumasi', meetingPoint: null },
+    pricePerSeat: '60.00',
+    totalAmount: '120.00',
+    serviceFee: '6.00',
+    wallet: { phone: '0241234567', network: 'mtn' },
+    currency: 'GHS',
+    refundAmount: null,
+    passengerFirstName: 'Ama',
+    passengerPhone: '0241234567',
+    driverFirstName: 'Kwame',
+    vehicle: { make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20' },
+    departureDate: '2026-12-01',
+    departureTime: '08:00',
+    departureAt: '2026-12-01T08:00:00.000Z',
+    expiresAt: new Date(occurredAt.getTime() + 15 * 60_000).toISOString(),
+    boardingCode: null,
+    actor: 'passenger',
+    reason: null,
+    occurredAt: occurredAt.toISOString(),
+    version: 2,
+    ...changes,
+  });
+}
+
+const deliver = (envelope: EventEnvelope<BookingFact>) => deliverToConsumer(service.bus, 'payments', bookingEvents.payment_requested, envelope);
+
+const paymentsOf = (bookingId: string) => service.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+
+/** The payment the fact made, once its prompt is recorded. */
+async function requested(changes: Partial<BookingFact> = {}) {
+  const envelope = paymentRequested(changes);
+  await deliver(envelope);
+  const [payment] = await paymentsOf(envelope.data.bookingId);
+  if (!payment) throw new Error('no payment row for the fact');
+  return { envelope, payment };
+}
+
+/** The payment facts in the outbox for one payment, in the order written. */
+async function factsOf(paymentId: string) {
+  const rows = await service.db.select().from(outbox).where(like(outbox.subject, 'krom.payments.payment.%')).orderBy(asc(outbox.createdAt));
+  return rows.map((row) => ({ subject: row.subject, data: row.envelope.data as PaymentFact })).filter((fact) => fact.data.paymentId === paymentId);
+}
+
+/** The callback as the BFF passes it on (providerCallbackSchema), with the public caller's assertion. */
+const forward = async (callback: ProviderCallback) =>
+  service.app.inject({
+    method: 'POST',
+    url: mobileMoneyCallbackRoute.path,
+    headers: await setup.as({ kind: 'public' }),
+    payload: { url: callback.url, headers: callback.headers, rawBody: callback.rawBody.toString('base64') },
+  });
+
+const chargeSuccessFor = (reference: string) => callbacks.first((callback) => JSON.parse(callback.rawBody.toString()).data?.reference === reference);
+
+const stored = async (paymentId: string) => (await service.db.select().from(payments).where(eq(payments.id, paymentId)))[0];
+
+describe('a payment requested by rides', () => {
+  it('is one pending payment of the fare and fee, prompted at the gateway once, with its prompted fact', async () => {
+    const { envelope, payment } = await requested();
+    expect(payment).toMatchObject({ status: 'pending', amountPesewas: 12_600, farePesewas: 12_000, feePesewas: 600, provider: 'paystack', walletNetwork: 'mtn', walletMasked: '024 *** **67', version: 2 });
+    expect(paystack.charges.get(payment.id)).toMatchObject({ amount: 12_600, phone: '0241234567', provider: 'mtn' });
+    expect(await factsOf(payment.id)).toEqual([
+      { subject: 'krom.payments.payment.prompted.v1', data: expect.objectContaining({ status: 'pending', bookingId: envelope.data.bookingId, amountPesewas: 12_600, version: 2, reason: null }) },
+    ]);
+
+    // The same fact again, under its own id and under another: still one payment and one prompt.
+    await deliver(envelope);
+    await deliver({ ...envelope, id: randomUUID() });
+    expect(await paymentsOf(envelope.data.bookingId)).toHaveLength(1);
+    expect(paystack.requests.filter((request) => request.path === '/charge' && (request.body as { reference?: string }).reference === payment.id)).toHaveLength(1);
+    expect(await factsOf(payment.id)).toHaveLength(1);
+  });
+
+  it('succeeds on the approval: the signed callback through the route, the ledger entries, payment.succeeded; a replay changes nothing', async () => {
+    const { payment } = await requested();
+    await paystack.approve(payment.id);
+    const callback = await chargeSuccessFor(payment.id);
+    const answer = await forward(callback);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ outcome: 'applied' });
+
+    const fee = paystack.charges.get(payment.id)!.fees;
+    expect(fee).toBeGreaterThan(0);
+    expect(await stored(payment.id)).toMatchObject({ status: 'succeeded', version: 3, providerReference: String(paystack.charges.get(payment.id)!.id) });
+    const ledger = await bookingLedger(service.db, payment.bookingId);
+    expect(ledger.entries.map((entry) => [entry.kind, entry.reference])).toEqual([
+      ['collection', `collection:${payment.id}`],
+      ['gateway_fee', `gateway_fee:${payment.id}`],
+    ]);
+    expect(ledger.balances[`passenger_funds_held:${payment.bookingId}`]).toBe(-12_600n);
+    expect((await factsOf(payment.id)).map((fact) => [fact.subject, fact.data.version])).toEqual([
+      ['krom.payments.payment.prompted.v1', 2],
+      ['krom.payments.payment.succeeded.v1', 3],
+    ]);
+
+    const replay = await forward(callback);
+    expect(replay.json()).toEqual({ outcome: 'replayed' });
+    expect(await stored(payment.id)).toMatchObject({ status: 'succeeded', version: 3 });
+    expect((await bookingLedger(service.db, payment.bookingId)).entries).toHaveLength(2);
+    expect(await factsOf(payment.id)).toHaveLength(2);
+    const balances = await expectBooksBalance(service.db);
+    expect(balances[`passenger_funds_held:${payment.bookingId}`]).toBe(-12_600n);
+    expect(balances.gateway_fees).toBeGreaterThanOrEqual(BigInt(fee));
+  });
+
+  it('refuses a forged or unsigned callback (403, 401) and moves nothing', async () => {
+    const { payment } = await requested();
+    const rawBody = Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference: payment.id, status: 'success', amount: 12_600 } }));
+    const forged = await forward({ rawBody, url: callbacks.url, headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature('sk_test_not_the_key', rawBody) } });
+    expect(forged.statusCode).toBe(403);
+    const unsigned = await forward({ rawBody, url: callbacks.url, headers: { 'content-type': 'application/json' } });
+    expect(unsigned.statusCode).toBe(401);
+    expect(await stored(payment.id)).toEqual(payment);
+    expect(await factsOf(payment.id)).toHaveLength(1);
+    expect((await bookingLedger(service.db, payment.bookingId)).entries).toEqual([]);
+  });
+
+  it('is never succeeded for another amount than asked: held for staff, no entry, no fact, and not failed by the sweep', async () => {
+    const { payment } = await requested();
+    // The gateway's record says less arrived than Krom asked for.
+    paystack.charges.get(payment.id)!.amount = 12_500;
+    await paystack.approve(payment.id);
+    const answer = await forward(await chargeSuccessFor(payment.id));
+    expect(answer.json()).toEqual({ outcome: 'held' });
+    expect(await stored(payment.id)).toMatchObject({ status: 'pending', version: 2, heldAt: expect.any(Date) });
+    expect((await bookingLedger(service.db, payment.bookingId)).entries).toEqual([]);
+
+    await sweepPayments(service.db, service.mobileMoney, new Date(payment.holdExpiresAt.getTime() + (holdGraceMinutes + 1) * 60_000), silent);
+    expect(await stored(payment.id)).toMatchObject({ status: 'pending', version: 2 });
+    expect(await factsOf(payment.id)).toHaveLength(1);
+    await expectBooksBalance(service.db);
+  });
+});
+
+describe('the payments sweep', () => {
+  it('settles an approved payment whose callback was lost, once it has waited a minute', async () => {
+    const { payment } = await requested();
+    await paystack.approve(payment.id);
+    // Not yet: the callback may still come.
+    await sweepPayments(service.db, service.mobileMoney, payment.createdAt, silent);
+    expect((await stored(payment.id))?.status).toBe('pending');
+
+    const result = await sweepPayments(service.db, service.mobileMoney, new Date(payment.createdAt.getTime() + 61_000), silent);
+    expect(result.changed).toBeGreaterThanOrEqual(1);
+    expect(await stored(payment.id)).toMatchObject({ status: 'succeeded', version: 3 });
+    expect((await bookingLedger(service.db, payment.bookingId)).entries.map((entry) => entry.kind)).toEqual(['collection', 'gateway_fee']);
+    // The callback arriving late finds it settled.
+    expect((await forward(await chargeSuccessFor(payment.id))).json()).toEqual({ outcome: 'replayed' });
+    expect((await bookingLedger(service.db, payment.bookingId)).entries).toHaveLength(2);
+    await expectBooksBalance(service.db);
+  });
+
+  it('fails a declined payment with the reason for the passenger, and posts nothing', async () => {
+    const { payment } = await requested();
+    await paystack.decline(payment.id);
+    await sweepPayments(service.db, service.mobileMoney, new Date(payment.createdAt.getTime() + 61_000), silent);
+    expect(await stored(payment.id)).toMatchObject({ status: 'failed', reason: declinedReason, version: 3 });
+    expect((await factsOf(payment.id)).at(-1)).toEqual({ subject: 'krom.payments.payment.failed.v1', data: expect.objectContaining({ status: 'failed', reason: declinedReason, version: 3 }) });
+    expect((await bookingLedger(service.db, payment.bookingId)).entries).toEqual([]);
+  });
+
+  it('fails a payment never approved once its hold and the grace are past, not before', async () => {
+    const { payment } = await requested();
+    const holdEnds = payment.holdExpiresAt.getTime();
+    await sweepPayments(service.db, service.mobileMoney, new Date(holdEnds + 60_000), silent);
+    expect(await stored(payment.id)).toMatchObject({ status: 'pending', version: 2 });
+
+    await sweepPayments(service.db, service.mobileMoney, new Date(holdEnds + holdGraceMinutes * 60_000 + 1_000), silent);
+    expect(await stored(payment.id)).toMatchObject({ status: 'failed', reason: notApprovedInTimeReason, version: 3 });
+    expect((await factsOf(payment.id)).map((fact) => [fact.subject, fact.data.reason])).toEqual([
+      ['krom.payments.payment.prompted.v1', null],
+      ['krom.payments.payment.failed.v1', notApprovedInTimeReason],
+    ]);
+    // A second run, or the passenger approving too late, changes nothing.
+    await sweepPayments(service.db, service.mobileMoney, new Date(holdEnds + holdGraceMinutes * 60_000 + 61_000), silent);
+    expect(await factsOf(payment.id)).toHaveLength(2);
+  });
+});
