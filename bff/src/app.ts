@@ -45,7 +45,7 @@ declare module 'fastify' {
 export async function buildBffApp(config: BffConfig, redis: Redis): Promise<FastifyInstance> {
   const directory: ServiceDirectory = {
     assertion: reusableAssertions(config.INTERNAL_AUTH_SECRET),
-    urls: { identity: config.IDENTITY_URL, rides: config.RIDES_URL, notifications: config.NOTIFICATIONS_URL, admin: config.ADMIN_URL },
+    urls: { identity: config.IDENTITY_URL, rides: config.RIDES_URL, notifications: config.NOTIFICATIONS_URL, admin: config.ADMIN_URL, payments: config.PAYMENTS_URL },
   };
   const serviceChecks = Object.fromEntries(
     (Object.keys(directory.urls) as ServiceName[]).map((name) => [

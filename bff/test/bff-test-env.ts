@@ -19,6 +19,7 @@ import { openAdminService } from '../../services/admin/src/open-admin.ts';
 // Types only: each service's code is loaded when a test asks for that service.
 import type { openIdentityService } from '../../services/identity/src/open-identity.ts';
 import type { openNotificationsService } from '../../services/notifications/src/open-notifications.ts';
+import type { openPaymentsService } from '../../services/payments/src/open-payments.ts';
 import type { openRidesService } from '../../services/rides/src/open-rides.ts';
 // The local providers' own readers: small modules that load nothing else of the service.
 import { readLocalEmailOutbox } from '../../services/notifications/src/providers/email/local.ts';
@@ -30,7 +31,7 @@ import { keptSession, opens, type Sessions } from './generated-requests.ts';
 export { bffTestConfig, NOT_RUNNING, ORIGIN } from './bff-test-config.ts';
 
 /** Services a BFF test can run behind the BFF besides the admin service (always there). */
-export type ExtraService = 'identity' | 'notifications' | 'rides';
+export type ExtraService = 'identity' | 'notifications' | 'rides' | 'payments';
 
 export type BffSystemOptions = {
   /** BFF settings. */
@@ -40,6 +41,8 @@ export type BffSystemOptions = {
   notificationsEnv?: Record<string, string>;
   /** The notifications service's clock (cooldowns, caps, expiry): a `testClock` ends a cooldown without waiting for it. */
   notificationsClock?: () => Date;
+  /** Payments-service settings (its gateway: PAYSTACK_SECRET_KEY and PAYSTACK_API_BASE_URL of a stand-in). */
+  paymentsEnv?: Record<string, string>;
 };
 
 /**
@@ -123,12 +126,27 @@ export async function startBff(options: BffSystemOptions = {}) {
     closers.push(() => opened.app.close());
   }
 
+  let payments: Awaited<ReturnType<typeof openPaymentsService>> | undefined;
+  let paymentsUrl = NOT_RUNNING;
+  if (wanted.has('payments')) {
+    const { readPaymentsConfig } = await import('../../services/payments/src/config.ts');
+    const { openPaymentsService: open } = await import('../../services/payments/src/open-payments.ts');
+    const databaseUrl = databaseOf('payments');
+    databases.push(databaseUrl);
+    // No scheduled sweep: a test runs it with its own clock.
+    payments = await open(readPaymentsConfig({ ...serviceEnv(databaseUrl), SWEEP_INTERVAL_SECONDS: '0', ...options.paymentsEnv }));
+    paymentsUrl = await payments.app.listen({ port: 0, host: '127.0.0.1' });
+    const opened = payments;
+    closers.push(() => opened.app.close());
+  }
+
   const redis = new Redis(env.redisUrl);
   const config = bffTestConfig(env, {
     ADMIN_URL: adminUrl,
     IDENTITY_URL: identityUrl,
     RIDES_URL: ridesUrl,
     NOTIFICATIONS_URL: notificationsUrl,
+    PAYMENTS_URL: paymentsUrl,
     ...options.overrides,
   });
   const bff = await buildBffApp(config, redis);
@@ -138,6 +156,7 @@ export async function startBff(options: BffSystemOptions = {}) {
     identity,
     notifications,
     rides,
+    payments,
     redis,
     config,
     /** Where the notifications service's local providers write (sms.jsonl, email.jsonl). */

@@ -38,7 +38,7 @@ const admittedAtService: Record<Principal, readonly EndpointCaller[]> = {
 
 const apiEndpoints = await declaredEndpoints('api');
 const serviceEndpoints = await declaredEndpoints('services');
-const serviceOf = (file: string) => /^services\/([a-z-]+)\//.exec(file)?.[1] as 'identity' | 'rides' | 'notifications' | 'admin';
+const serviceOf = (file: string) => /^services\/([a-z-]+)\//.exec(file)?.[1] as 'identity' | 'rides' | 'notifications' | 'admin' | 'payments';
 
 /** The endpoint's path with each `:name` given a well-formed id that names nothing. */
 const filledPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, () => randomUUID());
@@ -89,7 +89,7 @@ let cookies: Record<Principal, () => Promise<string | undefined>>;
 
 beforeAll(async () => {
   system = await startBff({
-    services: ['identity', 'notifications', 'rides'],
+    services: ['identity', 'notifications', 'rides', 'payments'],
     overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000', RATE_LIMIT_BROWSE_PER_MINUTE: '1000000', RATE_LIMIT_PLACES_PER_MINUTE: '1000000' },
   });
   bffUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
@@ -121,14 +121,14 @@ describe('every service route admits exactly the asserted callers its contract n
   };
 
   it('covers every service', () => {
-    expect(new Set(serviceEndpoints.map(({ file }) => serviceOf(file)))).toEqual(new Set(['identity', 'rides', 'notifications', 'admin']));
+    expect(new Set(serviceEndpoints.map(({ file }) => serviceOf(file)))).toEqual(new Set(['identity', 'rides', 'notifications', 'admin', 'payments']));
   });
 
   it.each(serviceEndpoints.map(({ file, name, endpoint }) => [`${serviceOf(file)} ${endpoint.method} ${endpoint.path} (${name})`, file, endpoint] as const))(
     '%s',
     async (_, file, endpoint) => {
       const service = serviceOf(file);
-      const base = { identity: system.config.IDENTITY_URL, rides: system.config.RIDES_URL, notifications: system.config.NOTIFICATIONS_URL, admin: system.config.ADMIN_URL }[service];
+      const base = { identity: system.config.IDENTITY_URL, rides: system.config.RIDES_URL, notifications: system.config.NOTIFICATIONS_URL, admin: system.config.ADMIN_URL, payments: system.config.PAYMENTS_URL }[service];
       const wrong = await judged(admittedAtService, endpoint, async (principal) => {
         const assertion = signAssertion(system.config.INTERNAL_AUTH_SECRET, asserted[principal], service);
         return call(`${base}${filledPath(endpoint.path)}`, endpoint, { [ASSERTION_HEADER]: assertion });

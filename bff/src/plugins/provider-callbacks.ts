@@ -21,8 +21,17 @@ export type ProviderCallbackRoute = {
   service: ServiceName;
   /** That service's route taking the callback as it came. */
   to: Endpoint & { path: string; body: typeof providerCallbackSchema };
-  /** The header the provider signs with: a callback without it is refused here with a 401, before any service call. */
-  signatureHeader: string;
+  /**
+   * The header the provider signs with (or the headers, for a route several providers call): a
+   * callback with none of them is refused here with a 401, before any service call.
+   */
+  signatureHeader: string | readonly string[];
+  /**
+   * For providers that sign nothing and put a secret token in the callback URL they are given
+   * (Hubtel): the query parameter that carries it, taken instead of a signature header here. The
+   * service's adapter checks the token itself.
+   */
+  urlTokenParameter?: string;
   /** What the provider expects back once the callback is taken (the first time or again). */
   accepted: { contentType: string; body: string };
   /**
@@ -60,6 +69,14 @@ function callbackHeaders(request: FastifyRequest): Record<string, string> {
   return kept;
 }
 
+/** Whether the callback carries what its provider authenticates with (the adapter checks it is right). */
+function carriesCredentials(route: ProviderCallbackRoute, request: FastifyRequest): boolean {
+  const headers: readonly string[] = typeof route.signatureHeader === 'string' ? [route.signatureHeader] : route.signatureHeader;
+  if (headers.some((name) => request.headers[name])) return true;
+  const query = request.url.includes('?') ? new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1)) : undefined;
+  return route.urlTokenParameter !== undefined && Boolean(query?.get(route.urlTokenParameter));
+}
+
 /** The body kept as the bytes that came, whatever their type: a signature covers bytes, not a parse of them. */
 const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
 
@@ -83,7 +100,7 @@ export async function providerCallback(app: FastifyInstance, directory: ServiceD
       bodyLimit: providerCallbackBodyLimit,
       config: { providerCallback: true, rateLimit: { max: PROVIDER_CALLBACKS_PER_MINUTE_PER_IP, timeWindow: '1 minute' } },
       handler: async (request, reply) => {
-        if (!request.headers[route.signatureHeader]) throw new HttpError(401, 'The callback is not signed');
+        if (!carriesCredentials(route, request)) throw new HttpError(401, 'The callback is not signed');
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const malformed = route.malformed?.(request.headers['content-type'], rawBody);
         if (malformed) throw new HttpError(400, malformed);

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { request as undiciRequest } from 'undici';
 import { bufferUnannouncedBody, drainUnread, endToEndHeaders, refuseAnnouncedTooLarge } from './forwarded-bodies.ts';
 
-export type ServiceName = 'identity' | 'rides' | 'notifications' | 'admin';
+export type ServiceName = 'identity' | 'rides' | 'notifications' | 'admin' | 'payments';
 /** Where each service answers, and the signer of the assertions the BFF sends them. */
 export type ServiceDirectory = { urls: Record<ServiceName, string>; assertion: (caller: Caller, service: ServiceName) => Promise<string> };
 

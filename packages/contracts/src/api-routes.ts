@@ -62,6 +62,7 @@ export const autocompletePlaces: ApiRoute<typeof places.autocompletePlaces> = { 
 export const estimateRoute: ApiRoute<typeof places.estimateRoute> = { method: 'POST', path: '/api/places/route' };
 export const getNearbyStation: ApiRoute<typeof places.getNearbyStation> = { method: 'GET', path: '/api/places/nearby-station' };
 export const getPlaceDetails: ApiRoute<typeof places.getPlaceDetails> = { method: 'GET', path: '/api/places/:placeId' };
+export const mobileMoneyCallback: ApiRoute<typeof providerCallbacks.mobileMoneyCallback> = { method: 'POST', path: '/api/callbacks/payments/mobile-money' };
 export const twilioSmsStatusCallback: ApiRoute<typeof providerCallbacks.twilioSmsStatusCallback> = { method: 'POST', path: '/api/callbacks/twilio/sms-status' };
 export const requestPasswordReset: ApiRoute<typeof recovery.requestPasswordReset> = { method: 'POST', path: '/api/auth/forgot-password' };
 export const resendResetCode: ApiRoute<typeof recovery.resendResetCode> = { method: 'POST', path: '/api/auth/resend-reset-code' };

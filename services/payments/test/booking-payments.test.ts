@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@krom/contracts/envelope';
-import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
+import type { BookingFact } from '@krom/contracts/events/bookings';
 import type { PaymentFact } from '@krom/contracts/events/payments';
 import { mobileMoneyCallbackRoute } from '@krom/contracts/services/payments/provider-callbacks';
 import { createLogger } from '@krom/server-kit/logger';
 import type { ProviderCallback } from '@krom/server-kit/providers';
-import { deliverToConsumer, dropDatabaseWhenIdle, testEnvelope } from '@krom/server-kit/testing';
+import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, payments } from '../src/db/schema.ts';
@@ -17,6 +16,7 @@ import { paystackSignature } from '../src/providers/mobile-money/paystack-webhoo
 import { expectBooksBalance } from './expect-books-balance.ts';
 import { paymentsTestConfig } from './payments-test-env.ts';
 import { CallbackInbox } from './providers/callback-inbox.ts';
+import { deliverPaymentRequested, paymentRequested } from './payment-requested-fact.ts';
 import { PaystackStandIn } from './providers/paystack-stand-in.ts';
 
 /*
@@ -44,52 +44,13 @@ afterAll(async () => {
   await Promise.all([paystack.stop(), callbacks.stop()]);
 });
 
-/** Rides' fact for a mobile money booking awaiting payment: GH₵120 fare (2 seats), GH₵6 fee, an MTN wallet. */
-function paymentRequested(changes: Partial<BookingFact> = {}): EventEnvelope<BookingFact> {
-  const occurredAt = new Date();
-  return testEnvelope(bookingEvents.payment_requested, {
-    bookingId: randomUUID(),
-    rideId: randomUUID(),
-    passengerId: randomUUID(),
-    driverId: randomUUID(),
-    status: 'awaiting_payment',
-    previousStatus: 'accepted',
-    bookingMode: 'instant',
-    paymentMethod: 'mobile_money',
-    seats: 2,
-    board: { index: 0, location: 'Circle, Accra', city: 'Accra', meetingPoint: null },
-    alight: { index: 1, location: 'Kejetia, Kumasi', city: 'Kumasi', meetingPoint: null },
-    pricePerSeat: '60.00',
-    totalAmount: '120.00',
-    serviceFee: '6.00',
-    wallet: { phone: '0241234567', network: 'mtn' },
-    currency: 'GHS',
-    refundAmount: null,
-    passengerFirstName: 'Ama',
-    passengerPhone: '0241234567',
-    driverFirstName: 'Kwame',
-    vehicle: { make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20' },
-    departureDate: '2026-12-01',
-    departureTime: '08:00',
-    departureAt: '2026-12-01T08:00:00.000Z',
-    expiresAt: new Date(occurredAt.getTime() + 15 * 60_000).toISOString(),
-    boardingCode: null,
-    actor: 'passenger',
-    reason: null,
-    occurredAt: occurredAt.toISOString(),
-    version: 2,
-    ...changes,
-  });
-}
-
-const deliver = (envelope: EventEnvelope<BookingFact>) => deliverToConsumer(service.bus, 'payments', bookingEvents.payment_requested, envelope);
 
 const paymentsOf = (bookingId: string) => service.db.select().from(payments).where(eq(payments.bookingId, bookingId));
 
 /** The payment the fact made, once its prompt is recorded. */
 async function requested(changes: Partial<BookingFact> = {}) {
   const envelope = paymentRequested(changes);
-  await deliver(envelope);
+  await deliverPaymentRequested(service.bus, envelope);
   const [payment] = await paymentsOf(envelope.data.bookingId);
   if (!payment) throw new Error('no payment row for the fact');
   return { envelope, payment };
@@ -124,8 +85,8 @@ describe('a payment requested by rides', () => {
     ]);
 
     // The same fact again, under its own id and under another: still one payment and one prompt.
-    await deliver(envelope);
-    await deliver({ ...envelope, id: randomUUID() });
+    await deliverPaymentRequested(service.bus, envelope);
+    await deliverPaymentRequested(service.bus, { ...envelope, id: randomUUID() });
     expect(await paymentsOf(envelope.data.bookingId)).toHaveLength(1);
     expect(paystack.requests.filter((request) => request.path === '/charge' && (request.body as { reference?: string }).reference === payment.id)).toHaveLength(1);
     expect(await factsOf(payment.id)).toHaveLength(1);

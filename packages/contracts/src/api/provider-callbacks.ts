@@ -17,3 +17,20 @@ export const twilioSmsStatusCallback = defineEndpoint({
     ...errorResponses(400, 401, 403, 404, 413),
   },
 });
+
+/**
+ * The mobile money gateway's callbacks (collections, payouts, refunds): one URL whichever gateway
+ * payments uses, whose adapter checks the signature (Paystack's x-paystack-signature) or the
+ * token in the URL (a gateway that signs nothing).
+ */
+export const mobileMoneyCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/callbacks/payments/mobile-money',
+  caller: 'webhook',
+  summary: "A mobile money gateway's callback: the payment it names is settled by the gateway's own record, once",
+  consumes: ['application/json', 'application/x-www-form-urlencoded'],
+  responses: {
+    200: { description: 'Received (the first time, or again: a replay changes nothing); an empty body', content: { 'text/plain': { schema: z.string() } } },
+    ...errorResponses(400, 401, 403, 404, 413),
+  },
+});
