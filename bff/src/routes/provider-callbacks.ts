@@ -25,8 +25,8 @@ export async function providerCallbackRoutes(app: FastifyInstance, { directory, 
     endpoint: mobileMoneyCallback,
     service: 'payments',
     to: mobileMoneyCallbackRoute,
-    // Paystack signs; Hubtel's callbacks carry a token in their URL instead.
-    signatureHeader: ['x-paystack-signature'],
+    // Paystack and the local gateway sign; Hubtel's callbacks carry a token in their URL instead.
+    signatureHeader: ['x-paystack-signature', 'x-local-momo-signature'],
     urlTokenParameter: 'token',
     accepted: { contentType: 'text/plain; charset=utf-8', body: '' },
   });

@@ -11,6 +11,10 @@ export const paymentsConfigSchema = serviceConfigSchema.extend({
   PAYSTACK_SECRET_KEY: optionalText,
   /** Paystack's API elsewhere than https://api.paystack.co (a stand-in, a proxy). */
   PAYSTACK_API_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  /** The local mobile money gateway (services/payments/src/providers/mobile-money/local-gateway), used when Paystack's key is not set. */
+  LOCAL_MOMO_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  /** The secret the local gateway was started with: the adapter's Bearer token and the callbacks' HMAC key. */
+  LOCAL_MOMO_SECRET: optionalText,
   /** How often the payments sweep runs (lost callbacks, lapsed holds); 0 schedules none (tests run it with their clock). */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });

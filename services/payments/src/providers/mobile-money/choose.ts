@@ -1,10 +1,11 @@
 import { CallbackRefusedError } from '@krom/server-kit/providers';
 import type { PaymentsConfig } from '../../config.ts';
+import { localMobileMoneyProvider } from './local.ts';
 import { paystackMobileMoneyProvider } from './paystack.ts';
 import { type MobileMoneyProvider, MobileMoneyProviderError } from './port.ts';
 
 /**
- * Until the local gateway's adapter lands: a provider that refuses every call (not sent, not to
+ * With no gateway configured at all: a provider that refuses every call (not sent, not to
  * be retried), so the service starts and a payment fails in words rather than hangs.
  */
 export function unavailableMobileMoneyProvider(): MobileMoneyProvider {
@@ -28,11 +29,12 @@ export function unavailableMobileMoneyProvider(): MobileMoneyProvider {
 
 /**
  * Paystack when its secret key is set (its API base URL optional: a stand-in or a proxy), the
- * local gateway otherwise. `local` makes the local gateway's provider; until its adapter is in
- * this folder, a caller (a test) may pass one.
+ * local gateway otherwise (npm start runs it and gives LOCAL_MOMO_URL and LOCAL_MOMO_SECRET). A
+ * caller (a test) may pass another local provider in its place.
  */
 export function chooseMobileMoneyProvider(config: PaymentsConfig, local?: () => MobileMoneyProvider): MobileMoneyProvider {
   if (config.PAYSTACK_SECRET_KEY) return paystackMobileMoneyProvider({ secretKey: config.PAYSTACK_SECRET_KEY, apiBaseUrl: config.PAYSTACK_API_BASE_URL });
-  // The local gateway's branch: becomes its adapter's constructor once it lands.
-  return local?.() ?? unavailableMobileMoneyProvider();
+  if (local) return local();
+  if (config.LOCAL_MOMO_URL && config.LOCAL_MOMO_SECRET) return localMobileMoneyProvider({ baseUrl: config.LOCAL_MOMO_URL, secret: config.LOCAL_MOMO_SECRET });
+  return unavailableMobileMoneyProvider();
 }
