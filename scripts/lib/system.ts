@@ -83,8 +83,9 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     };
     // With no gateway's credentials, payments collects through the local gateway: a process of its
     // own, outside Krom as a real gateway is, whose phone page shows the prompts. Its secret comes
-    // from the run's internal secret, so it stays the same from one start to the next.
-    const localMomo = MOBILE_MONEY_CREDENTIALS.some((name) => runEnv[name]) ? undefined : Number(runEnv.LOCAL_MOMO_PORT ?? port(4090));
+    // from the run's internal secret, so it stays the same from one start to the next. Its port is
+    // 4095 (+ the run's offset): 4090 + the e2e run's 100 is 4190, a port fetch refuses to call.
+    const localMomo = MOBILE_MONEY_CREDENTIALS.some((name) => runEnv[name]) ? undefined : Number(runEnv.LOCAL_MOMO_PORT ?? port(4095));
     const localMomoSecret = runEnv.LOCAL_MOMO_SECRET ?? createHmac('sha256', secrets.INTERNAL_AUTH_SECRET).update('krom local mobile money gateway').digest('hex');
     const localMomoProcs: ProcessSpec[] =
       localMomo === undefined

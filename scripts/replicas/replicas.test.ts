@@ -18,7 +18,7 @@ import { type ProcessSpec, type Supervised, supervise } from '../lib/supervisor.
 
 /*
  * Several replicas, proven: a three-node NATS cluster with the streams on all three (R3), one
- * identity and one admin, two replicas each of rides, notifications and the BFF (same databases, same Redis
+ * identity, one admin and one payments, two replicas each of rides, notifications and the BFF (same databases, same Redis
  * prefix). While posted rides are matched to ride requests and sign-up codes are sent, one NATS
  * server and one replica of each are killed (SIGKILL). Then: every match is told (notification
  * and SMS), every code is texted, no SMS went out twice, and every session made before still
@@ -189,7 +189,7 @@ beforeAll(async () => {
     REDIS_URL: redisUrl,
   };
   const pair = async () => [await freePort(), await freePort()] as const;
-  const port = { identity: await freePort(), admin: await freePort(), rides: await pair(), notifications: await pair(), bff: await pair() };
+  const port = { identity: await freePort(), admin: await freePort(), payments: await freePort(), rides: await pair(), notifications: await pair(), bff: await pair() };
   const notificationsEnv = {
     DATABASE_URL: database('notifications'),
     REDIS_PREFIX: tag,
@@ -212,6 +212,7 @@ beforeAll(async () => {
     RIDES_URL: `http://127.0.0.1:${port.rides[replica]}`,
     NOTIFICATIONS_URL: `http://127.0.0.1:${port.notifications[replica]}`,
     ADMIN_URL: `http://127.0.0.1:${port.admin}`,
+    PAYMENTS_URL: `http://127.0.0.1:${port.payments}`,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
     RATE_LIMIT_RIDE_POSTS_PER_DAY: '1000',
     RATE_LIMIT_RIDE_REQUESTS_PER_DAY: '1000',
@@ -226,6 +227,8 @@ beforeAll(async () => {
       ADMIN_BOOTSTRAP_USERNAME: staffAccount.username,
       ADMIN_BOOTSTRAP_PASSWORD: staffAccount.password,
     }),
+    // The BFFs are ready only once payments answers too; its payment sweep runs under the run's Redis prefix.
+    spec('payments', 'services/payments', port.payments, { DATABASE_URL: database('payments'), REDIS_PREFIX: tag }),
     ...([0, 1] as const).flatMap((replica) => [
       // Both rides replicas declare the sweeps' schedulers and run their jobs under the run's own Redis prefix.
       spec(`rides-${replica + 1}`, 'services/rides', port.rides[replica], { DATABASE_URL: database('rides'), REDIS_PREFIX: tag }),
@@ -249,7 +252,7 @@ afterAll(async () => {
   } finally {
     redis.disconnect();
   }
-  for (const service of ['identity', 'admin', 'rides', 'notifications']) await dropDatabase(database(service)).catch(() => undefined);
+  for (const service of ['identity', 'admin', 'payments', 'rides', 'notifications']) await dropDatabase(database(service)).catch(() => undefined);
   rmSync(workDir, { recursive: true, force: true });
 });
 
