@@ -32,7 +32,7 @@ export const paymentFactSchema = z.object({
   currency: z.literal('GHS'),
   /** The gateway that moved it ('local', 'paystack', 'hubtel'). */
   provider: z.string(),
-  /** The wallet's number with all but its last 3 digits hidden (`024 *** **67`), for the passenger's messages. */
+  /** The wallet's number with its network prefix and last 2 digits only (`024 *** **67`), for the passenger's messages. */
   walletMasked: z.string(),
   /** Why it failed, in words for the passenger; null unless failed. */
   reason: z.string().nullable(),

@@ -6,7 +6,7 @@ import { enqueueEmailDelivery } from '../jobs/queues/email-queue.ts';
 import { enqueueSmsDelivery } from '../jobs/queues/sms-queue.ts';
 import type { SmsSender } from '../sms/queue-sms.ts';
 import { findSmsForEvent, recordSms, type SmsMessageType, smsAtKnownPhone } from '../sms/record-sms.ts';
-import { findKnownUser, takesNoticeSms } from '../users/known-users.ts';
+import { findKnownUser, takesNoticeSms, takesRideReminders } from '../users/known-users.ts';
 import { createNotification, type NewNotification } from './create-notification.ts';
 
 /*
@@ -28,6 +28,8 @@ export type PassengerNews = {
   email?: { subject: string; text: string } | undefined;
   notifyBySMS: boolean;
   notifyByEmail: boolean;
+  /** A ride reminder: not told at all (neither in the app nor by SMS) to a member who turned ride reminders off. */
+  reminder?: boolean | undefined;
   /** Whether the passenger may still be told (a daily bound on notices); absent: always. */
   allowed?: (tx: Transaction) => Promise<boolean>;
 };
@@ -35,14 +37,15 @@ export type PassengerNews = {
 export type RecordedNews = { sms?: SmsLogRow | undefined; email?: EmailLogRow | undefined };
 
 /**
- * Records the news for the passenger in `tx`: nothing for a deleted account or one past its
- * bound (`allowed`); the notification only for an account never heard of (no phone or address); no
+ * Records the news for the passenger in `tx`: nothing for a deleted account, a reminder to one who
+ * turned ride reminders off (`known_users.ride_reminders`) or one past its bound (`allowed`); the notification only for an account never heard of (no phone or address); no
  * SMS when the member turned SMS off (`known_users.sms_notifications`); the messages pass the
  * per-destination caps.
  */
 export async function recordPassengerNews(tx: Transaction, sms: SmsSender, email: EmailSender, news: PassengerNews): Promise<RecordedNews> {
   const known = await findKnownUser(tx, news.passengerId);
   if (known?.deletedAt) return {};
+  if (news.reminder && !takesRideReminders(known)) return {};
   if (news.allowed && !(await news.allowed(tx))) return {};
   const recorded: RecordedNews = {};
   await createNotification(tx, { userId: news.passengerId, ...news.notice, sourceEventId: news.key });

@@ -4,7 +4,6 @@ import { derivedEventId } from '@krom/server-kit/derived-event-id';
 import { type DepartureReminder, departureReminders } from '../../notifications/departure-reminders.ts';
 import { deliverNotice, type NoticeSenders } from '../../notifications/deliver-notice.ts';
 import { recordPassengerNews } from '../../notifications/tell-passenger.ts';
-import { findKnownUser, takesRideReminders } from '../../users/known-users.ts';
 
 /** Reads a raw ride.departing_soon envelope as this service understands it (also what its message pact checks). */
 export const readRideDepartingSoon = envelopeReader(rideDepartingSoon);
@@ -31,7 +30,6 @@ export function handleRideDepartingSoon(senders: NoticeSenders): EventRule<RideD
     record: async (tx, { data: ride }) => {
       const recorded = [];
       for (const reminder of departureReminders(ride)) {
-        if (!takesRideReminders(await findKnownUser(tx, reminder.userId))) continue;
         recorded.push(
           await recordPassengerNews(tx, senders.sms, senders.email, {
             passengerId: reminder.userId,
@@ -39,6 +37,7 @@ export function handleRideDepartingSoon(senders: NoticeSenders): EventRule<RideD
             notice: reminder.notice,
             smsText: reminder.smsText,
             smsType: 'reminder',
+            reminder: true,
             smsTo: reminder.smsTo,
             notifyBySMS: true,
             notifyByEmail: false,
