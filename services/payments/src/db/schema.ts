@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { mobileMoneyProviders } from '@krom/contracts/http/payments';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingAccountTypes, driverAccountTypes, singleAccountTypes } from '../ledger/accounts.ts';
 import { paymentRowStatuses } from '../payments/payment-transitions.ts';
 
@@ -127,4 +128,53 @@ export const payments = pgTable(
     check('payments_status_check', sql`${table.status} IN (${listed(paymentRowStatuses)})`),
     check('payments_amount_check', sql`${table.amountPesewas} = ${table.farePesewas} + ${table.feePesewas} AND ${table.amountPesewas} > 0`),
   ],
+);
+
+/**
+ * A member's saved mobile money numbers (moved here from rides; `scripts/copy-payment-methods.ts`
+ * copies the rows rides kept). The full number is stored, since payouts need it; every answer masks
+ * it. `network` keeps the contract's names (mtn, vodafone, airteltigo). A number can receive
+ * payouts only once its holder has typed the code texted to it (`verifiedAt`).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    type: text('type', { enum: ['mobile_money'] }).notNull().default('mobile_money'),
+    network: text('network', { enum: mobileMoneyProviders }).notNull(),
+    /** Local form, 10 digits (`0241234567`), as the contract's phone field stores it. */
+    number: text('number').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** When the holder confirmed the number with the code texted to it; null until then. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('payment_methods_type_check', sql`${table.type} = 'mobile_money'`),
+    check('payment_methods_network_check', sql`${table.network} IN (${listed(mobileMoneyProviders)})`),
+    uniqueIndex('payment_methods_user_number_key').on(table.userId, table.number),
+    // At most one default per member, whatever the application does.
+    uniqueIndex('payment_methods_one_default_per_user').on(table.userId).where(sql`is_default`),
+  ],
+);
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/**
+ * The code texted to a number to confirm it is the member's: only its hash is kept, it lapses, and
+ * a few wrong tries use it up. One live code per number (a new one replaces it).
+ */
+export const paymentMethodCodes = pgTable(
+  'payment_method_codes',
+  {
+    paymentMethodId: uuid('payment_method_id')
+      .primaryKey()
+      .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('payment_method_codes_attempts_check', sql`${table.attempts} >= 0`)],
 );

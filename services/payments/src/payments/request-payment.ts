@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import { payments } from '../db/schema.ts';
 import type { MobileMoneyNetwork, MobileMoneyProvider, Wallet } from '../providers/mobile-money/port.ts';
+import { e164, portNetworks } from '../payment-methods/payout-wallet.ts';
 import { movePayment } from './move-payment.ts';
 import { maskedWallet } from './payment-facts.ts';
 import { settleCollection } from './settle-collection.ts';
@@ -15,11 +16,6 @@ import { settleCollection } from './settle-collection.ts';
 /** Why a payment failed when the prompt could not be sent at all. */
 export const promptNotSentReason = 'We could not send the payment prompt to your mobile money wallet';
 
-/** The contract's networks as the port names them: Vodafone Cash is Telecel Cash now. */
-const networks: Record<NonNullable<BookingFact['wallet']>['network'], MobileMoneyNetwork> = { mtn: 'mtn', vodafone: 'telecel', airteltigo: 'airteltigo' };
-
-/** 0241234567 → +233241234567: the port takes wallets in E.164. */
-const e164 = (phone: string) => `+233${phone.slice(1)}`;
 
 /**
  * The payment row for a booking's `payment_requested` fact, in the consumer's transaction: one
@@ -46,7 +42,7 @@ export async function insertRequestedPayment(tx: Transaction, fact: BookingFact,
       currency: fact.currency,
       provider,
       walletPhone: fact.wallet.phone,
-      walletNetwork: networks[fact.wallet.network],
+      walletNetwork: portNetworks[fact.wallet.network],
       walletMasked: maskedWallet(fact.wallet.phone),
       holdExpiresAt,
     })
