@@ -49,3 +49,97 @@ export type PaymentFactName = (typeof paymentFacts)[number];
 export const paymentEvents = Object.fromEntries(
   paymentFacts.map((fact) => [fact, defineEvent(`krom.payments.payment.${fact}.v1`, paymentFactSchema)]),
 ) as Record<PaymentFactName, EventDefinition<typeof paymentFactSchema>>;
+
+/*
+ * Giving money back (`krom.payments.refund.<fact>.v1`). Payments works out a refund itself, by the
+ * cancellation policy the booking screen states, from rides' booking fact (its departure and when
+ * it ended), never from an amount a client sent:
+ *
+ *   cancelled_by_passenger  more than 24 h before departure: the fare (Krom keeps its fee); less
+ *                           than 24 h: half the fare (the other half is the driver's); after: nothing
+ *   cancelled_by_driver, cancelled (staff), declined, expired, late_payment (money that arrived
+ *   for a booking that had already ended): everything, the fee included
+ *   staff                   an amount staff chose, with their reason
+ *
+ *   sent       asked of the gateway
+ *   succeeded  the gateway's own record says the money is back in the wallet
+ *   failed     the gateway gave up; it is retried, and staff see it when it keeps failing
+ */
+export const refundCauses = [
+  'cancelled_by_passenger',
+  'cancelled_by_driver',
+  'cancelled',
+  'declined',
+  'expired',
+  'late_payment',
+  'staff',
+] as const;
+export type RefundCause = (typeof refundCauses)[number];
+
+export const refundFactSchema = z.object({
+  refundId: z.string().uuid(),
+  paymentId: z.string().uuid(),
+  bookingId: z.string().uuid(),
+  rideId: z.string().uuid(),
+  passengerId: z.string().uuid(),
+  driverId: z.string().uuid(),
+  cause: z.enum(refundCauses),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  /** What goes back to the passenger: the fare's part and the fee's part. */
+  amountPesewas: z.number().int().nonnegative(),
+  fareRefundPesewas: z.number().int().nonnegative(),
+  feeRefundPesewas: z.number().int().nonnegative(),
+  /** The fare's part the driver keeps (half on a cancellation less than 24 h before departure). */
+  driverSharePesewas: z.number().int().nonnegative(),
+  currency: z.literal('GHS'),
+  walletMasked: z.string(),
+  /** Why it failed, or staff's reason for a refund they made; null otherwise. */
+  reason: z.string().nullable(),
+  occurredAt: z.string().datetime({ offset: true }),
+  version: aggregateVersion,
+});
+export type RefundFact = z.infer<typeof refundFactSchema>;
+
+export const refundFacts = ['sent', 'succeeded', 'failed'] as const;
+export type RefundFactName = (typeof refundFacts)[number];
+
+/** `krom.payments.refund.<fact>.v1` for each fact. */
+export const refundEvents = Object.fromEntries(
+  refundFacts.map((fact) => [fact, defineEvent(`krom.payments.refund.${fact}.v1`, refundFactSchema)]),
+) as Record<RefundFactName, EventDefinition<typeof refundFactSchema>>;
+
+/*
+ * Paying a driver (`krom.payments.payout.<fact>.v1`): one payout per booking whose money is the
+ * driver's (boarded and completed, or a no-show the driver reported, or the driver's half of a late
+ * cancellation), due 24 hours after the trip for disputes, sent to the driver's confirmed default
+ * mobile money number.
+ *
+ *   sent             asked of the gateway
+ *   succeeded        the gateway's own record says the driver has it
+ *   failed           this attempt failed; another follows
+ *   needs_attention  it kept failing, or the driver has no confirmed number: staff must act
+ */
+export const payoutFactSchema = z.object({
+  payoutId: z.string().uuid(),
+  bookingId: z.string().uuid(),
+  rideId: z.string().uuid(),
+  driverId: z.string().uuid(),
+  status: z.enum(['scheduled', 'sent', 'succeeded', 'failed', 'needs_attention']),
+  amountPesewas: z.number().int().positive(),
+  currency: z.literal('GHS'),
+  /** The number paid, masked; null while the driver has no confirmed number. */
+  walletMasked: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  reason: z.string().nullable(),
+  occurredAt: z.string().datetime({ offset: true }),
+  version: aggregateVersion,
+});
+export type PayoutFact = z.infer<typeof payoutFactSchema>;
+
+export const payoutFacts = ['sent', 'succeeded', 'failed', 'needs_attention'] as const;
+export type PayoutFactName = (typeof payoutFacts)[number];
+
+/** `krom.payments.payout.<fact>.v1` for each fact. */
+export const payoutEvents = Object.fromEntries(
+  payoutFacts.map((fact) => [fact, defineEvent(`krom.payments.payout.${fact}.v1`, payoutFactSchema)]),
+) as Record<PayoutFactName, EventDefinition<typeof payoutFactSchema>>;
