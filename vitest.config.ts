@@ -52,7 +52,7 @@ export default defineConfig({
         },
       },
       {
-        // Starts a NATS cluster and two replicas of each service: run on its own, after the integration tests.
+        // Real processes under faults (a NATS cluster and two replicas of each service; payments and its gateway on a broker of their own): run on its own, after the integration tests.
         test: {
           name: 'replicas',
           include: ['scripts/replicas/**/*.test.ts'],
@@ -61,6 +61,8 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 600_000,
           pool: 'forks',
+          // The replicas test and the payment faults test each boot their own processes: one at a time.
+          fileParallelism: false,
         },
       },
       {
