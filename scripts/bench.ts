@@ -14,6 +14,7 @@ import { reachable, repoRoot, waitFor } from './lib/infra.ts';
 import { measurePages, printPages, seedRidesForPages } from './lib/page-bench.ts';
 import { describeKeptAnswers } from './lib/search-cache-bench.ts';
 import { benchBookings } from './lib/booking-bench.ts';
+import { benchPayments, type JourneyFigures, paymentFaultCounts } from './lib/payment-bench.ts';
 import { seedRides } from '@krom/rides-service/seed-rides';
 
 /**
@@ -27,6 +28,9 @@ const BFF = `http://127.0.0.1:${4000 + OFFSET}`;
 const ADMIN = `http://127.0.0.1:${4004 + OFFSET}`;
 const IDENTITY = `http://127.0.0.1:${4001 + OFFSET}`;
 const RIDES = `http://127.0.0.1:${4002 + OFFSET}`;
+/** The local mobile money gateway npm start runs when no gateway's credentials are set (scripts/lib/system.ts). */
+const LOCAL_MOMO = `http://127.0.0.1:${4095 + OFFSET}`;
+const NATS = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const RIDE_COUNT = Number(process.env.BENCH_RIDES ?? 100_000);
 const BASELINE_PORT = 4099 + OFFSET;
 const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
@@ -35,6 +39,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
 /** `BENCH_ONLY=bookings`: start the system, seed rides and measure booking seats only (issue 21's figures). */
 const BOOKINGS_ONLY = process.env.BENCH_ONLY === 'bookings';
+/** `BENCH_ONLY=payments`: start the system, seed rides and measure paying by mobile money only (issue 22's figures). */
+const PAYMENTS_ONLY = process.env.BENCH_ONLY === 'payments';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PG = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -285,7 +291,44 @@ try {
     );
   };
 
-  if (BOOKINGS_ONLY) {
+  const paymentFigures = async () => {
+    if (process.env.PAYSTACK_SECRET_KEY || process.env.HUBTEL_CLIENT_ID) {
+      console.log('\n  Paying by mobile money: not measured, a real gateway is configured (the bench approves prompts on the local gateway only)');
+      return;
+    }
+    const p = await benchPayments({
+      bffUrl: BFF,
+      origin: WEB,
+      gatewayUrl: LOCAL_MOMO,
+      natsUrl: NATS,
+      busPrefix,
+      databases: { rides: dbUrl('rides'), payments: dbUrl('payments'), gateway: dbUrl('local_momo') },
+      newMember,
+      count: 100,
+      workers: CONNECTIONS,
+      seconds: DURATION,
+    });
+    const spread = (sorted: number[]) => `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}`;
+    const n = p.callbackToConfirmed.length;
+    console.log(`\n  Paying by mobile money (local gateway; ${n} bookings one at a time, each approved on the phone page as soon as prompted)`);
+    console.log(`  callback sent (gateway approved) → booking confirmed in rides: ${spread(p.callbackToConfirmed)}, max ${ms(p.callbackToConfirmed.at(-1)!)}`);
+    console.log(`    of which callback → payment settled (web server, BFF, payments checks with the gateway, settles): ${spread(p.callbackToSettled)}`);
+    console.log(`    and payment settled → booking confirmed (payments' outbox → NATS → rides): ${spread(p.settledToConfirmed)}`);
+    console.log(`  baseline, same run: a cash booking on an instant ride, request → confirmed answer through the BFF: ${spread(p.cashBooking)}`);
+    console.log(
+      `  mobile money confirmation / cash confirmation: p50 ${(percentile(p.callbackToConfirmed, 50) / percentile(p.cashBooking, 50)).toFixed(2)}×, p95 ${(percentile(p.callbackToConfirmed, 95) / percentile(p.cashBooking, 95)).toFixed(2)}×`,
+    );
+    const journey = (j: JourneyFigures) =>
+      `  ${j.name.padEnd(56)} ${(j.journeys / j.seconds).toFixed(1).padStart(7)} journeys/s ${(j.requests / j.seconds).toFixed(0).padStart(6)} req/s  ${spread(j.times)} (${j.journeys} in ${j.seconds.toFixed(1)} s)`;
+    console.log(`\n  Booking + payment journey through the BFF (${CONNECTIONS} passengers at once, ${DURATION} s; a waiting screen reads its booking every 50 ms)`);
+    const { mobileMoney: mm, cash } = p.journeys;
+    console.log(journey(mm));
+    if (mm.promptWaits) console.log(`    of which the booking's answer → its prompt on the phone (rides' payment_requested → payments → the gateway): ${spread(mm.promptWaits)}`);
+    console.log(journey(cash));
+    console.log(`  mobile money / cash journeys per second: ${(mm.journeys / mm.seconds / (cash.journeys / cash.seconds)).toFixed(2)}`);
+    console.log(`  ${paymentFaultCounts()}`);
+  };
+  const seedOnly = async () => {
     const pool = new pg.Pool({ connectionString: dbUrl('rides'), max: 4 });
     try {
       await seedRides(pool, { count: RIDE_COUNT, drivers: 400, days: 30 });
@@ -293,9 +336,17 @@ try {
     } finally {
       await pool.end();
     }
+  };
+
+  if (BOOKINGS_ONLY) {
+    await seedOnly();
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     console.log(`\nKrom bookings (this machine, ${RIDE_COUNT.toLocaleString('en')} rides seeded)`);
     await bookingFigures(`from=Accra&to=Kumasi&date=${day}&seats=1`, day);
+  } else if (PAYMENTS_ONLY) {
+    await seedOnly();
+    console.log(`\nKrom payments (this machine, ${RIDE_COUNT.toLocaleString('en')} rides seeded)`);
+    await paymentFigures();
   } else if (PAGES_ONLY) {
     // `BENCH_ONLY=pages`: the rides the listing and preview show, then the page figures alone.
     await seedRidesForPages(dbUrl('rides'), RIDE_COUNT);
@@ -431,7 +482,9 @@ try {
   console.log(`  ${describeKeptAnswers(marketplace.kept)}`);
   await bookingFigures(marketplace.search, marketplace.day);
   console.log(`  GET /api/rides at a fixed 300 req/s: p95 ${ms(searchFixed.p95)} (goal < 25 ms), ${searchFixed.rps.toFixed(0)} req/s served, ${searchFixed.non2xx} non-2xx`);
-  console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx\n`);
+  console.log(`  gazetteer autocomplete at 100 req/s, 20 different queries: p50 ${ms(autocomplete.p50)}, p95 ${ms(autocomplete.p95)} (goal < 10 ms), ${autocomplete.non2xx} non-2xx`);
+  await paymentFigures();
+  console.log('');
   printPages(pages, CHROMIUM);
   console.log(`  npm start → page served (warm install): ${startSeconds.toFixed(1)} s`);
   console.log(`  load average during the run (1/5/15 min, ${CPU_NOTE}): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);

@@ -29,10 +29,10 @@ type Options = {
   day: string;
 };
 
-type BookableRide = { id: string; stops: number };
+export type BookableRide = { id: string; stops: number };
 
 /** Rides still to leave with a free seat on every leg, not yet booked by anyone, on `day` (or any day). */
-async function bookableRides(pool: pg.Pool, limit: number, day?: string): Promise<BookableRide[]> {
+export async function bookableRides(pool: pg.Pool, limit: number, day?: string): Promise<BookableRide[]> {
   const { rows } = await pool.query<BookableRide>(
     `SELECT r.id, (SELECT count(*)::int FROM ride_stops s WHERE s.ride_id = r.id) AS stops
      FROM rides r
