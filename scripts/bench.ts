@@ -347,6 +347,7 @@ try {
     await seedOnly();
     console.log(`\nKrom payments (this machine, ${RIDE_COUNT.toLocaleString('en')} rides seeded)`);
     await paymentFigures();
+    console.log(`  load average during the run (1/5/15 min, ${CPU_NOTE}): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
   } else if (PAGES_ONLY) {
     // `BENCH_ONLY=pages`: the rides the listing and preview show, then the page figures alone.
     await seedRidesForPages(dbUrl('rides'), RIDE_COUNT);
