@@ -165,7 +165,9 @@ export class EventBus {
   }
 
   /**
-   * Consumes one event type with a durable consumer. The handler runs one message at a time; a
+   * Consumes one event type with a durable consumer. The handler runs one message at a time, or
+   * up to `concurrency` at once for a consumer whose events are independent of each other (each
+   * about its own aggregate, handled idempotently: order between them does not matter); a
    * message is acknowledged only after the handler resolves, and a failure asks for redelivery
    * after a growing delay. Payloads that do not match the contract, and events the handler says it
    * can never handle (PermanentEventError), are terminated and logged.
@@ -174,10 +176,11 @@ export class EventBus {
     durable: string,
     event: EventDefinition<S>,
     handler: EventHandler<z.infer<S>>,
-    options: { maxDeliver?: number } = {},
+    options: { maxDeliver?: number; concurrency?: number } = {},
   ): Promise<Subscription> {
     const subject = this.subjectOf(event.subject);
     const maxDeliver = options.maxDeliver ?? 50;
+    const concurrency = Math.max(1, options.concurrency ?? 1);
     const name = consumerName(durable, event);
     await this.jsm.consumers.add(this.streamName, {
       durable_name: name,
@@ -191,9 +194,13 @@ export class EventBus {
     const messages = await consumer.consume({ max_messages: 64 });
     const read = envelopeReader(event);
     const done = (async () => {
+      const inFlight = new Set<Promise<void>>();
       for await (const msg of messages) {
-        await this.dispatch(msg, read, handler, maxDeliver);
+        const handling: Promise<void> = this.dispatch(msg, read, handler, maxDeliver).finally(() => inFlight.delete(handling));
+        inFlight.add(handling);
+        if (inFlight.size >= concurrency) await Promise.race(inFlight);
       }
+      await Promise.all(inFlight);
     })();
     return {
       stop: async () => {

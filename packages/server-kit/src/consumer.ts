@@ -41,7 +41,7 @@ export function consume<S extends z.ZodTypeAny>(
   durable: string,
   event: EventDefinition<S>,
   rule: EventRule<z.infer<S>>,
-  options?: { maxDeliver?: number },
+  options?: { maxDeliver?: number; concurrency?: number },
 ): Promise<Subscription> {
   return bus.subscribe(durable, event, (envelope) => inConsumerSpan(envelope, () => rule(envelope)), options);
 }

@@ -105,4 +105,35 @@ describe('the consumer kit', () => {
     expect(() => read({ ...good, data: { parcelId: 'not-a-uuid', to: 'Kofi' } })).toThrow();
     expect(() => read({ ...good, occurredAt: 'yesterday' })).toThrow();
   });
+
+  it('handles up to `concurrency` independent facts at once, each acknowledged when its own handler is done', async () => {
+    const parcelSent = defineEvent('krom.kit.parcel.sent.v1', z.object({ parcelId: z.string().uuid(), to: z.string().min(1) }));
+    const started: string[] = [];
+    const finished: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    subscriptions.push(
+      await consume(
+        bus,
+        'kit',
+        parcelSent,
+        async ({ data }) => {
+          started.push(data.parcelId);
+          // Every handler waits until all four are running: one at a time, none would ever finish.
+          await gate;
+          finished.push(data.parcelId);
+        },
+        { concurrency: 4 },
+      ),
+    );
+    const parcels = Array.from({ length: 4 }, () => randomUUID());
+    for (const parcelId of parcels) await bus.publish(parcelSent.subject, { ...envelope({ parcelId, to: 'Yaw' }), type: parcelSent.subject });
+    await eventually(async () => (started.length === 4 ? true : undefined));
+    expect(finished).toEqual([]);
+    release();
+    await eventually(async () => (finished.length === 4 ? true : undefined));
+    expect(new Set(finished)).toEqual(new Set(parcels));
+  });
 });
