@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { refundCauses } from '@krom/contracts/events/payments';
 import { mobileMoneyProviders } from '@krom/contracts/http/payments';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingAccountTypes, driverAccountTypes, singleAccountTypes } from '../ledger/accounts.ts';
 import { paymentRowStatuses } from '../payments/payment-transitions.ts';
+import { bookingEndingFacts, refundStatuses } from '../refunds/refund-transitions.ts';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 
@@ -177,4 +179,88 @@ export const paymentMethodCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [check('payment_method_codes_attempts_check', sql`${table.attempts} >= 0`)],
+);
+
+/**
+ * Money given back of a payment: one row per refund. Its id is the reference the gateway is given
+ * for the first attempt; an attempt after a failure is asked under `<id>-<attempt>` (a gateway
+ * answers a reference it has seen with its first outcome), kept in `gatewayReference`. The
+ * amounts are worked out here by the cancellation policy (refunds/refund-policy.ts), never taken
+ * from a client: what goes back (`amount` = fare part + fee part), and the fare's part the driver
+ * keeps. A booking's ending refunds its payment once (`refunds_policy_once`); staff may add
+ * refunds of their own, with their reason. `version` goes up with every fact written about it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    bookingId: uuid('booking_id').notNull(),
+    rideId: uuid('ride_id').notNull(),
+    passengerId: uuid('passenger_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    cause: text('cause', { enum: refundCauses }).notNull(),
+    status: text('status', { enum: refundStatuses }).notNull(),
+    amountPesewas: bigint('amount_pesewas', { mode: 'number' }).notNull(),
+    fareRefundPesewas: bigint('fare_refund_pesewas', { mode: 'number' }).notNull(),
+    feeRefundPesewas: bigint('fee_refund_pesewas', { mode: 'number' }).notNull(),
+    /** The fare's part credited to the driver (half on a cancellation less than 24 h before departure). */
+    driverSharePesewas: bigint('driver_share_pesewas', { mode: 'number' }).notNull(),
+    walletMasked: text('wallet_masked').notNull(),
+    /** The reference the present attempt is asked under: the id, then `<id>-<attempt>`. */
+    gatewayReference: text('gateway_reference').notNull(),
+    providerReference: text('provider_reference'),
+    /** Attempts asked of the gateway so far, this one included. */
+    attempts: integer('attempts').notNull().default(1),
+    /** When the gateway's answer to the present attempt was recorded (and `sent` written): once per attempt. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When a failed refund is asked again; null while pending, once succeeded, or when staff must act. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When it was given up to staff: it kept failing, or the gateway gave back another amount. */
+    needsAttentionAt: timestamp('needs_attention_at', { withTimezone: true }),
+    /** Why the last attempt failed, in words for the passenger; null unless it failed. */
+    reason: text('reason'),
+    /** Staff's reason and who they are, for a refund staff made (cause `staff`); null otherwise. */
+    staffReason: text('staff_reason'),
+    staffId: uuid('staff_id'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('refunds_gateway_reference_key').on(table.gatewayReference),
+    // One booking-ending fact (or one late collection) refunds a payment once, whatever delivers it.
+    uniqueIndex('refunds_policy_once').on(table.paymentId).where(sql`cause <> 'staff'`),
+    index('refunds_booking_idx').on(table.bookingId),
+    // The sweep reads refunds still open and failed ones due again.
+    index('refunds_open_idx').on(table.updatedAt).where(sql`status = 'pending'`),
+    index('refunds_retry_idx').on(table.nextAttemptAt).where(sql`status = 'failed' AND needs_attention_at IS NULL`),
+    check('refunds_status_check', sql`${table.status} IN (${listed(refundStatuses)})`),
+    check('refunds_cause_check', sql`${table.cause} IN (${listed(refundCauses)})`),
+    check(
+      'refunds_amount_check',
+      sql`${table.amountPesewas} = ${table.fareRefundPesewas} + ${table.feeRefundPesewas} AND ${table.amountPesewas} > 0 AND ${table.fareRefundPesewas} >= 0 AND ${table.feeRefundPesewas} >= 0 AND ${table.driverSharePesewas} >= 0`,
+    ),
+    check('refunds_staff_check', sql`(${table.cause} = 'staff') = (${table.staffId} IS NOT NULL AND ${table.staffReason} IS NOT NULL)`),
+    check('refunds_attempts_check', sql`${table.attempts} >= 1`),
+  ],
+);
+export type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Rides' booking facts that end a booking, as payments saw them: so that money arriving after
+ * the end (a late approval) is known to be late and given back (`late_payment`).
+ */
+export const bookingEndings = pgTable(
+  'booking_endings',
+  {
+    bookingId: uuid('booking_id').primaryKey(),
+    fact: text('fact', { enum: bookingEndingFacts }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    bookingVersion: integer('booking_version').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('booking_endings_fact_check', sql`${table.fact} IN (${listed(bookingEndingFacts)})`)],
 );

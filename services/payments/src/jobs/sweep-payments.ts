@@ -6,6 +6,7 @@ import { movePayment } from '../payments/move-payment.ts';
 import { openPaymentStatuses } from '../payments/payment-transitions.ts';
 import { settleCollection } from '../payments/settle-collection.ts';
 import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
+import { sendWaitingRefunds } from '../refunds/send-refund.ts';
 
 /*
  * What happens to payments because time passed: a function of the database, the gateway and a
@@ -54,6 +55,8 @@ export async function sweepPayments(db: PaymentsDb, provider: MobileMoneyProvide
     const outcome = await settleCollection(db, payment, movement, now, logger);
     const stillOpen = movement.status === 'pending' || movement.status === 'needs_otp';
     if (outcome === 'applied' || outcome === 'held') changed += 1;
+    // Money for a booking that had ended opened its refund in that transaction: asked of the gateway now.
+    if (outcome === 'applied') await sendWaitingRefunds(db, provider, { paymentId: payment.id }, () => now, logger);
     if (!stillOpen || payment.holdExpiresAt.getTime() + holdGraceMinutes * 60_000 > now.getTime()) continue;
     const failed = await db.transaction((tx) => movePayment(tx, payment.id, { to: 'failed', reason: notApprovedInTimeReason }, now));
     if (failed) changed += 1;

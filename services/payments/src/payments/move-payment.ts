@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '@krom/contracts/events/payments';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PaymentsDb } from '../db/payments-db.ts';
 import { payments } from '../db/schema.ts';
 import { announcePayment, type PaymentRow } from './payment-facts.ts';
 import { movableTo } from './payment-transitions.ts';
@@ -41,4 +42,17 @@ export async function movePayment(tx: Transaction, paymentId: string, change: Pa
     .returning();
   if (moved) await announcePayment(tx, moved, now);
   return moved;
+}
+
+/**
+ * Marks a payment the gateway reported another amount for than asked: held for staff, never
+ * succeeded, no longer swept. True when this call held it (false: held already).
+ */
+export async function holdPayment(db: PaymentsDb, paymentId: string, now: Date): Promise<boolean> {
+  const [held] = await db
+    .update(payments)
+    .set({ heldAt: now, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), isNull(payments.heldAt)))
+    .returning({ id: payments.id });
+  return held !== undefined;
 }

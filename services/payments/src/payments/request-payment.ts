@@ -4,11 +4,12 @@ import { toPesewas } from '@krom/contracts/money';
 import type { Logger } from '@krom/server-kit/logger';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { ProviderError } from '@krom/server-kit/providers';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
-import { payments } from '../db/schema.ts';
+import { bookingEndings, payments } from '../db/schema.ts';
 import type { MobileMoneyNetwork, MobileMoneyProvider, Wallet } from '../providers/mobile-money/port.ts';
 import { e164, portNetworks } from '../payment-methods/payout-wallet.ts';
+import { sendWaitingRefunds } from '../refunds/send-refund.ts';
 import { movePayment } from './move-payment.ts';
 import { maskedWallet } from './payment-facts.ts';
 import { settleCollection } from './settle-collection.ts';
@@ -20,10 +21,13 @@ export const promptNotSentReason = 'We could not send the payment prompt to your
 /**
  * The payment row for a booking's `payment_requested` fact, in the consumer's transaction: one
  * per booking and booking version (a redelivery, or the same fact under another event id, finds
- * it). The amount is the fare and Krom's fee from rides' own booking, in pesewas.
+ * it). The amount is the fare and Krom's fee from rides' own booking, in pesewas. A request
+ * told after the booking's end (its ending fact, a later version, handled first) asks nobody.
  */
 export async function insertRequestedPayment(tx: Transaction, fact: BookingFact, provider: string): Promise<void> {
   if (fact.paymentMethod !== 'mobile_money' || !fact.wallet) return;
+  const [ended] = await tx.select().from(bookingEndings).where(and(eq(bookingEndings.bookingId, fact.bookingId), gt(bookingEndings.bookingVersion, fact.version)));
+  if (ended) return;
   const farePesewas = toPesewas(fact.totalAmount);
   const feePesewas = toPesewas(fact.serviceFee);
   const holdExpiresAt = fact.expiresAt ? new Date(fact.expiresAt) : new Date(Date.parse(fact.occurredAt) + paymentHoldMinutes * 60_000);
@@ -85,7 +89,8 @@ export async function promptForPayment(db: PaymentsDb, provider: MobileMoneyProv
   }
   if (answer.status === 'succeeded') {
     // Asked again after the passenger had approved: the gateway's record settles it.
-    await settleCollection(db, payment, await provider.verifyCollection(payment.id), now(), logger);
+    const outcome = await settleCollection(db, payment, await provider.verifyCollection(payment.id), now(), logger);
+    if (outcome === 'applied') await sendWaitingRefunds(db, provider, { paymentId: payment.id }, now, logger);
     return;
   }
   const change = answer.status === 'failed' ? { to: 'failed' as const, reason: promptNotSentReason } : { to: answer.status };

@@ -1,13 +1,13 @@
 import type { CallbackOutcome } from '@krom/contracts/http/provider-callbacks';
 import type { Logger } from '@krom/server-kit/logger';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import { payments } from '../db/schema.ts';
-import { ledgerAccounts } from '../ledger/accounts.ts';
-import { postEntry } from '../ledger/post-entry.ts';
 import type { Movement } from '../providers/mobile-money/port.ts';
-import { movePayment } from './move-payment.ts';
+import { refundIfEnded, settleLateCollection } from '../refunds/late-payment.ts';
+import { holdPayment, movePayment } from './move-payment.ts';
 import type { PaymentRow } from './payment-facts.ts';
+import { postCollection } from './post-collection.ts';
 
 /** Why a collection failed, as the passenger reads it (the gateway's own words are for staff: they are logged). */
 export const declinedReason = 'The mobile money payment was declined or could not be completed';
@@ -21,18 +21,17 @@ const isOpen = (row: PaymentRow) => (row.status === 'pending' || row.status === 
  * and `payment.succeeded` is written. Failed: `payment.failed` with a reason for the passenger.
  * Another amount than asked is never succeeded: the payment is held for staff, and logged.
  * A payment settled already changes nothing (`replayed`); a collection still waiting only
- * records the voucher step when it appears or goes (`applied`), or nothing (`ignored`).
+ * records the voucher step when it appears or goes (`applied`), or nothing (`ignored`). Money
+ * for a booking that had ended is given back (refunds/late-payment.ts): the refund is opened in
+ * the same transaction, and the caller sends it after (sendWaitingRefunds).
  */
 export async function settleCollection(db: PaymentsDb, payment: PaymentRow, movement: Movement, now: Date, logger: Pick<Logger, 'info' | 'error'>): Promise<CallbackOutcome> {
+  if (payment.status === 'failed' && payment.heldAt === null) return settleLateCollection(db, payment, movement, now, logger);
   if (!isOpen(payment)) return 'replayed';
   const context = { paymentId: payment.id, bookingId: payment.bookingId, provider: payment.provider };
 
   if (movement.status === 'succeeded' && movement.amount !== payment.amountPesewas) {
-    const [held] = await db
-      .update(payments)
-      .set({ heldAt: now, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), isNull(payments.heldAt)))
-      .returning({ id: payments.id });
+    const held = await holdPayment(db, payment.id, now);
     logger.error({ ...context, expected: payment.amountPesewas, reported: movement.amount }, 'the gateway collected another amount than asked: payment held for staff, not succeeded');
     return held ? 'held' : 'replayed';
   }
@@ -41,28 +40,8 @@ export async function settleCollection(db: PaymentsDb, payment: PaymentRow, move
     if (movement.status === 'succeeded') {
       const moved = await movePayment(tx, payment.id, { to: 'succeeded', providerReference: movement.providerReference }, now);
       if (!moved) return 'replayed';
-      await postEntry(tx, {
-        kind: 'collection',
-        bookingId: payment.bookingId,
-        reference: `collection:${payment.id}`,
-        lines: [
-          { account: ledgerAccounts.gatewayClearing(), debit: payment.amountPesewas },
-          { account: ledgerAccounts.passengerFundsHeld(payment.bookingId), credit: payment.amountPesewas },
-        ],
-        memo: `Mobile money collection of booking ${payment.bookingId} through ${payment.provider}`,
-      });
-      if (movement.gatewayFee > 0) {
-        await postEntry(tx, {
-          kind: 'gateway_fee',
-          bookingId: payment.bookingId,
-          reference: `gateway_fee:${payment.id}`,
-          lines: [
-            { account: ledgerAccounts.gatewayFees(), debit: movement.gatewayFee },
-            { account: ledgerAccounts.gatewayClearing(), credit: movement.gatewayFee },
-          ],
-          memo: `${payment.provider}'s fee on the collection of booking ${payment.bookingId}`,
-        });
-      }
+      await postCollection(tx, moved, movement);
+      await refundIfEnded(tx, moved, now);
       logger.info({ ...context, amount: payment.amountPesewas, gatewayFee: movement.gatewayFee }, 'payment succeeded');
       return 'applied';
     }

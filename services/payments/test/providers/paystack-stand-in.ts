@@ -82,6 +82,7 @@ export class PaystackStandIn {
   private server: LocalServer | undefined;
   private nextId = 1_000;
   private payoutsFail = false;
+  private refundsEnd: 'processed' | 'failed' | 'held' = 'processed';
   private hangUps = 0;
   private stalls = 0;
   /** Answers forced on the next requests instead of the real ones (a Paystack outage). */
@@ -130,6 +131,35 @@ export class PaystackStandIn {
 
   failPayouts(on: boolean): void {
     this.payoutsFail = on;
+  }
+
+  /**
+   * How the refunds asked from now on end, a moment after they are queued: processed (the
+   * default), failed (the network could not pay the wallet), or held pending until `finishRefund`.
+   */
+  endRefunds(outcome: 'processed' | 'failed' | 'held'): void {
+    this.refundsEnd = outcome;
+  }
+
+  /** Ends a refund still pending, with its event, as Paystack does once the network answers. */
+  finishRefund(refund: StandInRefund, status: 'processed' | 'failed'): Promise<void> {
+    if (refund.status !== 'pending') throw new Error(`Refund ${refund.id} is ${refund.status} already`);
+    refund.status = status;
+    return this.announceRefund(refund, status);
+  }
+
+  /** Posts a refund's event saying `status`, whatever its record says (the record is changed by `finishRefund`). */
+  announceRefund(refund: StandInRefund, status: 'processed' | 'failed'): Promise<void> {
+    return this.deliver(`refund.${status}`, {
+      status,
+      transaction_reference: refund.charge.reference,
+      refund_reference: `RFN${refund.id}`,
+      amount: String(refund.amount),
+      currency: 'GHS',
+      processor: 'mobile_money',
+      customer: { email: refund.charge.email },
+      domain: 'test',
+    });
   }
 
   /** The next request is acted on as usual, then its connection closed instead of answered. */
@@ -385,19 +415,8 @@ export class PaystackStandIn {
       createdAt: new Date().toISOString(),
     };
     this.refunds.push(refund);
-    setImmediate(() => {
-      refund.status = 'processed';
-      void this.deliver('refund.processed', {
-        status: 'processed',
-        transaction_reference: charge.reference,
-        refund_reference: `RFN${refund.id}`,
-        amount: String(refund.amount),
-        currency: 'GHS',
-        processor: 'mobile_money',
-        customer: { email: charge.email },
-        domain: 'test',
-      });
-    });
+    const end = this.refundsEnd;
+    if (end !== 'held') setImmediate(() => void this.finishRefund(refund, end));
     return ok('Refund has been queued for processing', {
       transaction: { id: charge.id, reference: charge.reference, amount: charge.amount, currency: 'GHS', channel: 'mobile_money' },
       ...this.refundData(refund),
