@@ -17,6 +17,13 @@ import { bookingEndingFacts } from './refunds/refund-transitions.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
+/**
+ * How many payment requests are handled at once. Each waits on the gateway's answer to its prompt
+ * (a second or two at a real gateway): one at a time, one process would prompt under one passenger
+ * a second. Requests are independent (each its own booking, recorded once by booking and version).
+ */
+const PROMPTS_AT_ONCE = 16;
+
 /** Durable consumer name prefix of this service on the bus. */
 const DURABLE = 'payments';
 
@@ -53,7 +60,11 @@ export async function openPaymentsService(config: PaymentsConfig, options: Payme
     await resources.close();
   };
   try {
-    subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents.payment_requested, handlePaymentRequested(resources.db, mobileMoney, clock, logger)));
+    subscriptions.push(
+      await consume(resources.bus, DURABLE, bookingEvents.payment_requested, handlePaymentRequested(resources.db, mobileMoney, clock, logger), {
+        concurrency: PROMPTS_AT_ONCE,
+      }),
+    );
     for (const ending of bookingEndingFacts) {
       subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[ending], handleBookingEnded(resources.db, mobileMoney, ending, clock, logger)));
     }
