@@ -8,10 +8,12 @@ import { Redis } from 'ioredis';
 import { buildPaymentsApp } from './app.ts';
 import type { PaymentsConfig } from './config.ts';
 import * as schema from './db/schema.ts';
+import { handleBookingDone } from './events/handlers/booking-done.ts';
 import { handleBookingEnded } from './events/handlers/booking-ended.ts';
 import { handlePaymentRequested } from './events/handlers/payment-requested.ts';
 import { createPaymentSweepQueue, schedulePaymentSweep, startPaymentSweepWorker } from './jobs/sweep-jobs.ts';
 import { chooseMobileMoneyProvider } from './providers/mobile-money/choose.ts';
+import { releasingFacts } from './payouts/release-booking.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money/port.ts';
 import { bookingEndingFacts } from './refunds/refund-transitions.ts';
 
@@ -36,7 +38,7 @@ export type PaymentsServiceOptions = {
 
 /**
  * Opens everything the payments service runs on (database, bus, outbox relay, the consumers of
- * rides' payment requests and booking endings, the mobile money gateway, the sweep on Redis) and builds its app;
+ * rides' payment requests, booking endings and completed or no-show bookings, the mobile money gateway, the sweep on Redis) and builds its app;
  * closing the app releases it all, the consumer first, then the sweep worker after its run in flight.
  */
 export async function openPaymentsService(config: PaymentsConfig, options: PaymentsServiceOptions = {}) {
@@ -68,6 +70,7 @@ export async function openPaymentsService(config: PaymentsConfig, options: Payme
     for (const ending of bookingEndingFacts) {
       subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[ending], handleBookingEnded(resources.db, mobileMoney, ending, clock, logger)));
     }
+    for (const fact of releasingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingDone(resources.db, logger)));
     const app = await buildPaymentsApp({ db: resources.db, internalSecret: config.INTERNAL_AUTH_SECRET, mobileMoney, clock, logLevel: config.LOG_LEVEL, checks: resources.checks });
     app.addHook('onClose', close);
     // Payments need no Redis to be taken; a Redis down only delays the sweep (logged by the queue).

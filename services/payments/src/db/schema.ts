@@ -4,6 +4,7 @@ import { mobileMoneyProviders } from '@krom/contracts/http/payments';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingAccountTypes, driverAccountTypes, singleAccountTypes } from '../ledger/accounts.ts';
 import { paymentRowStatuses } from '../payments/payment-transitions.ts';
+import { payoutStatuses } from '../payouts/payout-transitions.ts';
 import { bookingEndingFacts, refundStatuses } from '../refunds/refund-transitions.ts';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
@@ -264,3 +265,63 @@ export const bookingEndings = pgTable(
   },
   (table) => [check('booking_endings_fact_check', sql`${table.fact} IN (${listed(bookingEndingFacts)})`)],
 );
+
+/**
+ * One payout per booking whose money is the driver's: whatever the booking's entries credited to
+ * `driver_payable:<driver>` (its release on a completed trip or a no-show, or the driver's half of
+ * a late cancellation), made by the sweep from the ledger and due `payoutDelayHours` after that
+ * credit. The id is the first attempt's gateway reference; `gatewayReference` is the present
+ * attempt's (`<id>-<attempt>` after the first). The wallet paid is stored whole (asked again
+ * under the same reference, the same number must be given) and masked (for facts and screens).
+ * `version` goes up by one with every fact written about the payout.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull(),
+    rideId: uuid('ride_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    status: text('status', { enum: payoutStatuses }).notNull(),
+    amountPesewas: bigint('amount_pesewas', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    /** The present attempt's reference at the gateway. */
+    gatewayReference: text('gateway_reference').notNull(),
+    provider: text('provider'),
+    providerReference: text('provider_reference'),
+    /** The saved number paid (payment_methods), in E.164 and the port's network, as asked of the gateway. */
+    paymentMethodId: uuid('payment_method_id'),
+    walletPhone: text('wallet_phone'),
+    walletNetwork: text('wallet_network'),
+    walletMasked: text('wallet_masked'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the sweep next looks at it: due, the next attempt, a sent one's re-read, a number re-checked; null when only staff can move it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The disputes window's end: the crediting entry's time plus `payoutDelayHours`. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the gateway's record said the driver has it: what the driver's earnings count by. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Why it waits or failed, in words for the driver and staff; null otherwise. */
+    reason: text('reason'),
+    /** The staff member who last asked for it again. */
+    retriedBy: uuid('retried_by'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('payouts_booking_key').on(table.bookingId),
+    unique('payouts_gateway_reference_key').on(table.gatewayReference),
+    // The sweep reads what is due, soonest first.
+    index('payouts_next_attempt_idx').on(table.nextAttemptAt).where(sql`next_attempt_at IS NOT NULL AND status <> 'succeeded'`),
+    // The driver's earnings and staff's lists.
+    index('payouts_driver_paid_idx').on(table.driverId, table.paidAt).where(sql`status = 'succeeded'`),
+    index('payouts_status_idx').on(table.status, table.updatedAt),
+    check('payouts_status_check', sql`${table.status} IN (${listed(payoutStatuses)})`),
+    check('payouts_amount_check', sql`${table.amountPesewas} > 0`),
+    check('payouts_attempts_check', sql`${table.attempts} >= 0`),
+    check('payouts_paid_check', sql`(${table.status} = 'succeeded') = (${table.paidAt} IS NOT NULL)`),
+  ],
+);
+export type PayoutRow = typeof payouts.$inferSelect;

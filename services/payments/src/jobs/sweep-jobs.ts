@@ -4,10 +4,11 @@ import type { Queue, Worker } from 'bullmq';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
 import { sweepPayments } from './sweep-payments.ts';
+import { sweepPayouts } from './sweep-payouts.ts';
 import { sweepRefunds } from './sweep-refunds.ts';
 
 /*
- * The payments sweep (open payments, then open and failed refunds) on BullMQ, as rides runs its sweeps: one queue, one job scheduler (every
+ * The payments sweep (open payments, then open and failed refunds, then payouts) on BullMQ, as rides runs its sweeps: one queue, one job scheduler (every
  * replica declares it at start; BullMQ keeps one per id), a worker running the sweep at the time
  * it runs. Redis holds only the schedule: a job lost or run twice changes nothing the sweep would
  * not, and the next minute's run catches up.
@@ -30,6 +31,8 @@ export function startPaymentSweepWorker(deps: JobsConnection & { db: PaymentsDb;
       if (changed > 0) deps.logger.info({ sweep: 'open-payments', changed }, 'sweep changed payments');
       const refunds = await sweepRefunds(deps.db, deps.provider, deps.clock(), deps.logger);
       if (refunds.changed > 0) deps.logger.info({ sweep: 'open-payments', changed: refunds.changed }, 'sweep changed refunds');
+      const payouts = await sweepPayouts(deps.db, deps.provider, deps.clock(), deps.logger);
+      if (payouts.scheduled + payouts.changed > 0) deps.logger.info({ sweep: 'open-payments', ...payouts }, 'sweep scheduled or changed payouts');
     },
     { ...deps, concurrency: 1, attributes: (job) => ({ 'krom.sweep': job.data.sweep }) },
   );

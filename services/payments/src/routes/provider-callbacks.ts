@@ -5,6 +5,7 @@ import { receivedCallback } from '@krom/server-kit/providers';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import { paymentByReference, settleCollection } from '../payments/settle-collection.ts';
+import { payoutByGatewayReference, settlePayout } from '../payouts/settle-payout.ts';
 import type { CallbackNotice, MobileMoneyProvider } from '../providers/mobile-money/port.ts';
 import { sendWaitingRefunds } from '../refunds/send-refund.ts';
 import { refundsNamedBy, settleRefund } from '../refunds/settle-refund.ts';
@@ -14,14 +15,18 @@ export type ProviderCallbackDeps = { db: PaymentsDb; provider: MobileMoneyProvid
 /**
  * The gateway's callbacks the BFF passes on as they came (its assertion says who forwarded them;
  * the gateway's adapter, checking here, says who sent them). A callback only says which payment
- * or refund to look at: what settles it is the gateway's own record, read again.
+ * refund or payout to look at: what settles it is the gateway's own record, read again.
  */
 export async function providerCallbackRoutes(app: FastifyInstance, deps: ProviderCallbackDeps) {
   routeEndpoint(app, mobileMoneyCallbackRoute, {
     handler: async (request) => {
       const notice = deps.provider.verifyWebhook(receivedCallback(request.body));
       const outcome =
-        notice?.kind === 'collection' ? await collectionCallback(deps, notice, request.log) : notice?.kind === 'refund' ? await refundCallback(deps, notice, request.log) : 'ignored';
+        notice?.kind === 'collection' ? await collectionCallback(deps, notice, request.log) : notice?.kind === 'refund'
+            ? await refundCallback(deps, notice, request.log)
+            : notice?.kind === 'payout'
+              ? await payoutCallback(deps, notice, request.log)
+              : 'ignored';
       request.log.info({ notice, outcome }, 'mobile money callback');
       return { outcome };
     },
@@ -54,4 +59,16 @@ async function refundCallback({ db, provider, clock }: ProviderCallbackDeps, not
   if (outcomes.includes('applied')) return 'applied';
   if (outcomes.includes('held')) return 'held';
   return outcomes.includes('ignored') ? 'ignored' : 'replayed';
+}
+
+/**
+ * A payout's callback: the payout whose present attempt it names, if still sent, is settled by
+ * the gateway's own record (`verifyPayout`); one settled already, or an attempt given up, is
+ * `replayed`, a reference not ours `ignored`.
+ */
+async function payoutCallback({ db, provider, clock }: ProviderCallbackDeps, notice: CallbackNotice, log: FastifyBaseLogger): Promise<CallbackOutcome> {
+  const payout = await payoutByGatewayReference(db, notice.reference);
+  if (!payout) return 'ignored';
+  if (payout.status !== 'sent') return 'replayed';
+  return settlePayout(db, payout, await provider.verifyPayout(payout.gatewayReference), clock(), log);
 }

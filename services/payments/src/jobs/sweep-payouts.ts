@@ -1,0 +1,39 @@
+import type { Logger } from '@krom/server-kit/logger';
+import { and, asc, isNotNull, lte, ne } from 'drizzle-orm';
+import type { PaymentsDb } from '../db/payments-db.ts';
+import { payouts } from '../db/schema.ts';
+import { schedulePayouts } from '../payouts/schedule-payouts.ts';
+import { askGateway, sendPayout } from '../payouts/send-payout.ts';
+import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
+import { sweepBatch } from './sweep-payments.ts';
+
+export type PayoutSweepResult = { scheduled: number; changed: number };
+
+/*
+ * What happens to payouts because time passed, beside the payments sweep (same job, same clock):
+ * the ledger's new credits to drivers become scheduled payouts; then every payout whose
+ * `next_attempt_at` has come is looked at: a sent one is asked of the gateway again under the
+ * same reference (a lost callback, or a crash before the first ask: it is never paid twice); a
+ * scheduled or failed one, or one waiting on the driver's number, is sent to their confirmed
+ * number if they have one. A payout only staff can move has no next attempt. Every change is a
+ * conditional update, so a run twice, or beside a callback, changes each payout once.
+ */
+export async function sweepPayouts(db: PaymentsDb, provider: MobileMoneyProvider, now: Date, logger: Logger): Promise<PayoutSweepResult> {
+  const scheduled = await schedulePayouts(db);
+  const due = await db
+    .select()
+    .from(payouts)
+    .where(and(isNotNull(payouts.nextAttemptAt), lte(payouts.nextAttemptAt, now), ne(payouts.status, 'succeeded')))
+    .orderBy(asc(payouts.nextAttemptAt))
+    .limit(sweepBatch);
+  let changed = 0;
+  for (const payout of due) {
+    try {
+      const outcome = payout.status === 'sent' ? await askGateway(db, provider, payout, now, logger) : await sendPayout(db, provider, payout, now, logger);
+      if (outcome === 'applied' || outcome === 'held') changed += 1;
+    } catch (error) {
+      logger.error({ err: error, payoutId: payout.id }, 'could not move a due payout; next run');
+    }
+  }
+  return { scheduled, changed };
+}

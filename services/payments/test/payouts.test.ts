@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
+import type { PayoutFact } from '@krom/contracts/events/payments';
+import { createLogger } from '@krom/server-kit/logger';
+import type { ProviderCallback } from '@krom/server-kit/providers';
+import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
+import { asc, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { outbox, paymentMethods, payments, payouts } from '../src/db/schema.ts';
+import { sweepPayouts } from '../src/jobs/sweep-payouts.ts';
+import { ledgerAccounts } from '../src/ledger/accounts.ts';
+import { bookingLedger } from '../src/ledger/booking-ledger.ts';
+import { postEntry } from '../src/ledger/post-entry.ts';
+import { maxPayoutAttempts, payoutDelayHours, payoutReasons, payoutRetryDelaysMinutes } from '../src/payouts/payout-transitions.ts';
+import { numberRecheckMinutes } from '../src/payouts/send-payout.ts';
+import { retryPayoutByStaff, StaffPayoutRefused } from '../src/payouts/staff-retry.ts';
+import { paystackSignature } from '../src/providers/mobile-money/paystack-webhook.ts';
+import { expectBooksBalance } from './expect-books-balance.ts';
+import { paymentRequested } from './payment-requested-fact.ts';
+import { paymentsHarness } from './payments-harness.ts';
+
+/*
+ * Releasing a booking's money and paying the driver, against the Paystack stand-in (its
+ * transfers settle after it answers, with a signed transfer.success or transfer.failed): rides'
+ * completed and no_show facts on the real bus, the payment made the production way (prompt,
+ * approval, signed callback), the payouts made and sent by the sweep at the clock a test gives,
+ * the gateway's callbacks passed to the service's route as the BFF passes them.
+ */
+
+// The payments service against the Paystack stand-in; the books are checked to balance after every test.
+const harness = paymentsHarness();
+const { paystack, callbacks, forward } = harness;
+const silent = createLogger('payments', 'silent');
+
+const HOUR = 3_600_000;
+const FARE = 12_000;
+const FEE = 600;
+
+const bodyOf = (callback: ProviderCallback) => JSON.parse(callback.rawBody.toString()) as { event: string; data: { reference?: string } };
+const transferCallback = (reference: string) => callbacks.first((callback) => bodyOf(callback).event.startsWith('transfer.') && bodyOf(callback).data.reference === reference);
+
+/** A booking paid by mobile money the production way (GH₵120 fare and GH₵6 fee collected, `payment.succeeded`): rides' fact of it. */
+const paidBooking = async (): Promise<BookingFact> => (await harness.paidBooking()).booking;
+
+/** Rides' fact about the booking after the payment's: boarded then completed with the ride, or reported a no-show. */
+function bookingFact(paid: BookingFact, fact: 'completed' | 'no_show' | 'cancelled_by_passenger'): EventEnvelope<BookingFact> {
+  const previousStatus = fact === 'completed' ? 'boarded' : 'confirmed';
+  return testEnvelope(bookingEvents[fact], {
+    ...paid,
+    status: fact,
+    previousStatus,
+    actor: fact === 'no_show' ? 'driver' : 'system',
+    occurredAt: new Date().toISOString(),
+    version: paid.version + (fact === 'completed' ? 3 : 2),
+  });
+}
+
+const deliverBookingFact = (envelope: EventEnvelope<BookingFact>) => deliverToConsumer(harness.service.bus, 'payments', bookingEvents[envelope.data.status as 'completed'], envelope);
+
+/** The driver's default number, confirmed with its code unless `confirmed` is false. */
+async function giveNumber(driverId: string, { confirmed = true, number = `020${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}` } = {}) {
+  const [method] = await harness.service.db
+    .insert(paymentMethods)
+    .values({ userId: driverId, network: 'mtn', number, isDefault: true, verifiedAt: confirmed ? new Date() : null })
+    .returning();
+  return method!;
+}
+
+const payoutOf = async (bookingId: string) => (await harness.service.db.select().from(payouts).where(eq(payouts.bookingId, bookingId)))[0];
+
+/** The payout facts in the outbox for one payout, in the order written. */
+async function payoutFacts(payoutId: string) {
+  const rows = await harness.service.db.select().from(outbox).where(like(outbox.subject, 'krom.payments.payout.%')).orderBy(asc(outbox.createdAt));
+  return rows.map((row) => ({ subject: row.subject, data: row.envelope.data as PayoutFact })).filter((fact) => fact.data.payoutId === payoutId);
+}
+
+const entriesOf = async (bookingId: string) => (await bookingLedger(harness.service.db, bookingId)).entries.map((entry) => [entry.kind, entry.reference]);
+
+/** When the booking's release (its last credit to the driver) was posted, and so when its payout is due. */
+async function dueAfterRelease(bookingId: string) {
+  const release = (await bookingLedger(harness.service.db, bookingId)).entries.find((entry) => entry.kind === 'release');
+  if (!release) throw new Error('no release entry');
+  return new Date(release.postedAt.getTime() + payoutDelayHours * HOUR);
+}
+
+/** Sends the payout's present attempt (the sweep at `at`) and passes on the stand-in's callback about it; answers the route's outcome. */
+async function sweepAndSettle(bookingId: string, at: Date) {
+  await sweepPayouts(harness.service.db, harness.service.mobileMoney, at, silent);
+  const sent = await payoutOf(bookingId);
+  expect(sent?.status).toBe('sent');
+  return { sent: sent!, answer: (await forward(await transferCallback(sent!.gatewayReference))).json() };
+}
+
+describe('a completed booking', () => {
+  it('releases the fare to the driver and the fee to Krom at once, and pays the driver 24 hours later, not before', async () => {
+    const paid = await paidBooking();
+    const { bookingId, driverId } = paid;
+    await giveNumber(driverId, { number: '0201112233' });
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+
+    const payment = (await harness.service.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0]!;
+    expect(await entriesOf(bookingId)).toEqual([
+      ['collection', `collection:${payment.id}`],
+      ['gateway_fee', `gateway_fee:${payment.id}`],
+      ['release', `release:${payment.id}`],
+    ]);
+    const released = await bookingLedger(harness.service.db, bookingId);
+    expect(released.balances).toMatchObject({ [`passenger_funds_held:${bookingId}`]: 0n, [`driver_payable:${driverId}`]: -12_000n, service_fee_revenue: -600n });
+
+    // A minute short of the disputes window: scheduled, nothing sent.
+    const due = await dueAfterRelease(bookingId);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() - 60_000), silent);
+    const scheduled = await payoutOf(bookingId);
+    expect(scheduled).toMatchObject({ status: 'scheduled', amountPesewas: FARE, driverId, rideId: paid.rideId, attempts: 0, dueAt: due, version: 1 });
+    expect(paystack.transfers.has(scheduled!.id)).toBe(false);
+    expect(await payoutFacts(scheduled!.id)).toEqual([]);
+
+    const { sent, answer } = await sweepAndSettle(bookingId, due);
+    expect(sent).toMatchObject({ gatewayReference: scheduled!.id, attempts: 1, walletPhone: '+233201112233', walletMasked: '020 *** **33', provider: 'paystack' });
+    expect(paystack.transfers.get(scheduled!.id)).toMatchObject({ amount: FARE, recipient: expect.objectContaining({ accountNumber: '0201112233', bankCode: 'MTN' }) });
+    expect(answer).toEqual({ outcome: 'applied' });
+
+    const paidOut = await payoutOf(bookingId);
+    expect(paidOut).toMatchObject({ status: 'succeeded', paidAt: expect.any(Date), version: 3, reason: null });
+    expect((await payoutFacts(paidOut!.id)).map((fact) => [fact.subject, fact.data.status, fact.data.version, fact.data.walletMasked])).toEqual([
+      ['krom.payments.payout.sent.v1', 'sent', 2, '020 *** **33'],
+      ['krom.payments.payout.succeeded.v1', 'succeeded', 3, '020 *** **33'],
+    ]);
+    // The booking's ledger tells the whole story: collected, released, sent, paid.
+    expect((await entriesOf(bookingId)).map(([kind]) => kind)).toEqual(['collection', 'gateway_fee', 'release', 'payout_sent', 'payout_paid']);
+
+    // The callback again, or the sweep again, changes nothing.
+    expect((await forward(await transferCallback(paidOut!.id))).json()).toEqual({ outcome: 'replayed' });
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() + HOUR), silent);
+    expect(await payoutOf(bookingId)).toEqual(paidOut);
+    expect(await payoutFacts(paidOut!.id)).toHaveLength(2);
+    expect(await entriesOf(bookingId)).toHaveLength(5);
+
+    const balances = await expectBooksBalance(harness.service.db);
+    expect(balances[`driver_payable:${driverId}`]).toBe(0n);
+    expect(balances[`payouts_in_transit:${driverId}`]).toBe(0n);
+  });
+
+  it('pays once however often rides’ facts arrive (the same event, another id, or a no-show too)', async () => {
+    const paid = await paidBooking();
+    await giveNumber(paid.driverId);
+    const completed = bookingFact(paid, 'completed');
+    await deliverBookingFact(completed);
+    await deliverBookingFact(completed);
+    await deliverBookingFact({ ...completed, id: randomUUID() });
+    await deliverBookingFact(bookingFact(paid, 'no_show'));
+    expect((await entriesOf(paid.bookingId)).filter(([kind]) => kind === 'release')).toHaveLength(1);
+
+    const due = await dueAfterRelease(paid.bookingId);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, due, silent);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, due, silent);
+    const payout = await payoutOf(paid.bookingId);
+    expect((await harness.service.db.select().from(payouts).where(eq(payouts.bookingId, paid.bookingId))).length).toBe(1);
+    expect(paystack.requests.filter((request) => request.path === '/transfer' && (request.body as { reference?: string }).reference === payout!.id)).toHaveLength(1);
+    expect((await forward(await transferCallback(payout!.id))).json()).toEqual({ outcome: 'applied' });
+    expect((await bookingLedger(harness.service.db, paid.bookingId)).balances[`driver_payable:${paid.driverId}`]).toBe(0n);
+    await expectBooksBalance(harness.service.db);
+  });
+
+  it('releases nothing for a booking with no mobile money payment (cash)', async () => {
+    const cash = paymentRequested({ paymentMethod: 'cash', wallet: null, serviceFee: '0.00' }).data;
+    await deliverBookingFact(bookingFact(cash, 'completed'));
+    expect(await entriesOf(cash.bookingId)).toEqual([]);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(Date.now() + 2 * payoutDelayHours * HOUR), silent);
+    expect(await payoutOf(cash.bookingId)).toBeUndefined();
+    await expectBooksBalance(harness.service.db);
+  });
+});
+
+describe('a no-show reported by the driver', () => {
+  it('pays the driver as if boarded; a lost callback is made up by the sweep reading the gateway again', async () => {
+    const paid = await paidBooking();
+    await giveNumber(paid.driverId);
+    await deliverBookingFact(bookingFact(paid, 'no_show'));
+    expect((await entriesOf(paid.bookingId)).map(([kind]) => kind)).toEqual(['collection', 'gateway_fee', 'release']);
+
+    const due = await dueAfterRelease(paid.bookingId);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, due, silent);
+    const sent = await payoutOf(paid.bookingId);
+    expect(sent).toMatchObject({ status: 'sent', amountPesewas: FARE });
+    // The stand-in has settled it (its callback arrived) but the callback never reaches Krom.
+    await transferCallback(sent!.gatewayReference);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() + 30_000), silent);
+    expect((await payoutOf(paid.bookingId))?.status).toBe('sent');
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, sent!.nextAttemptAt!, silent);
+    expect(await payoutOf(paid.bookingId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(paystack.requests.filter((request) => request.path === '/transfer' && (request.body as { reference?: string }).reference === sent!.id)).toHaveLength(1);
+    expect((await entriesOf(paid.bookingId)).map(([kind]) => kind)).toEqual(['collection', 'gateway_fee', 'release', 'payout_sent', 'payout_paid']);
+    await expectBooksBalance(harness.service.db);
+  });
+});
+
+describe('a payout that fails', () => {
+  it('is retried with backoff under a new reference each time, then needs attention; staff ask again and it is paid', async () => {
+    const paid = await paidBooking();
+    const { bookingId, driverId } = paid;
+    await giveNumber(driverId);
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    let at = await dueAfterRelease(bookingId);
+    paystack.failPayouts(true);
+    try {
+      for (let attempt = 1; attempt <= maxPayoutAttempts; attempt += 1) {
+        const { sent, answer } = await sweepAndSettle(bookingId, at);
+        expect(sent.attempts).toBe(attempt);
+        expect(sent.gatewayReference).toBe(attempt === 1 ? sent.id : `${sent.id}-${attempt}`);
+        expect(answer).toEqual({ outcome: 'applied' });
+        const failed = await payoutOf(bookingId);
+        if (attempt < maxPayoutAttempts) {
+          expect(failed).toMatchObject({ status: 'failed', reason: payoutReasons.failed });
+          const waited = failed!.nextAttemptAt!.getTime() - failed!.updatedAt.getTime();
+          expect(waited).toBe(payoutRetryDelaysMinutes[attempt - 1]! * 60_000);
+          // Not before its time.
+          await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(failed!.nextAttemptAt!.getTime() - 1_000), silent);
+          expect((await payoutOf(bookingId))?.status).toBe('failed');
+          at = failed!.nextAttemptAt!;
+        } else {
+          expect(failed).toMatchObject({ status: 'needs_attention', reason: payoutReasons.keepsFailing, nextAttemptAt: null });
+        }
+      }
+    } finally {
+      paystack.failPayouts(false);
+    }
+    const payout = (await payoutOf(bookingId))!;
+    expect((await payoutFacts(payout.id)).map((fact) => fact.subject.split('.')[3])).toEqual([
+      ...Array.from({ length: maxPayoutAttempts - 1 }, () => ['sent', 'failed']).flat(),
+      'sent',
+      'needs_attention',
+    ]);
+    // Each failed attempt's money went back to what the driver is owed.
+    const balances = await expectBooksBalance(harness.service.db);
+    expect(balances[`driver_payable:${driverId}`]).toBe(-12_000n);
+    expect(balances[`payouts_in_transit:${driverId}`]).toBe(0n);
+    expect((await entriesOf(bookingId)).filter(([kind]) => kind === 'payout_failed')).toHaveLength(maxPayoutAttempts);
+
+    // Left to staff: the sweep does not try again on its own.
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(at.getTime() + 30 * 24 * HOUR), silent);
+    expect((await payoutOf(bookingId))?.status).toBe('needs_attention');
+
+    const queued = await retryPayoutByStaff(harness.service.db, payout.id, randomUUID(), at);
+    expect(queued).toMatchObject({ status: 'needs_attention', nextAttemptAt: at });
+    const { sent, answer } = await sweepAndSettle(bookingId, at);
+    expect(sent).toMatchObject({ attempts: maxPayoutAttempts + 1, gatewayReference: `${payout.id}-${maxPayoutAttempts + 1}` });
+    expect(answer).toEqual({ outcome: 'applied' });
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'succeeded', reason: null, retriedBy: queued.retriedBy });
+    // Paid once: the failed attempts moved nothing at the gateway.
+    const paidTransfers = [...paystack.transfers.values()].filter((transfer) => transfer.reference.startsWith(payout.id) && transfer.status === 'success');
+    expect(paidTransfers.map((transfer) => transfer.amount)).toEqual([FARE]);
+    expect((await bookingLedger(harness.service.db, bookingId)).balances[`driver_payable:${driverId}`]).toBe(0n);
+    await expectBooksBalance(harness.service.db);
+  });
+
+  it('is not asked again by staff once paid, and an unknown payout is refused', async () => {
+    await expect(retryPayoutByStaff(harness.service.db, randomUUID(), randomUUID())).rejects.toMatchObject({ statusCode: 404 });
+    await expect(retryPayoutByStaff(harness.service.db, 'not-a-payout', randomUUID())).rejects.toBeInstanceOf(StaffPayoutRefused);
+    const [paidOut] = await harness.service.db.select().from(payouts).where(eq(payouts.status, 'succeeded')).limit(1);
+    await expect(retryPayoutByStaff(harness.service.db, paidOut!.id, randomUUID())).rejects.toMatchObject({ statusCode: 409 });
+  });
+});
+
+describe('a driver with no confirmed number', () => {
+  it('needs attention with the reason when the payout is due, and is paid once the driver confirms a number', async () => {
+    const paid = await paidBooking();
+    const { bookingId, driverId } = paid;
+    // A number typed but not confirmed with its code cannot be paid.
+    const method = await giveNumber(driverId, { confirmed: false });
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    const due = await dueAfterRelease(bookingId);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, due, silent);
+    const waiting = (await payoutOf(bookingId))!;
+    expect(waiting).toMatchObject({ status: 'needs_attention', reason: payoutReasons.noNumber, attempts: 0, walletMasked: null });
+    expect(await payoutFacts(waiting.id)).toEqual([
+      { subject: 'krom.payments.payout.needs_attention.v1', data: expect.objectContaining({ status: 'needs_attention', reason: payoutReasons.noNumber, walletMasked: null, attempts: 0, version: 2 }) },
+    ]);
+    // Still none at the next look: no second fact, nothing sent.
+    const later = new Date(due.getTime() + numberRecheckMinutes * 60_000);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, later, silent);
+    expect(await payoutFacts(waiting.id)).toHaveLength(1);
+    expect(paystack.transfers.has(waiting.id)).toBe(false);
+
+    await harness.service.db.update(paymentMethods).set({ verifiedAt: new Date() }).where(eq(paymentMethods.id, method.id));
+    const { sent, answer } = await sweepAndSettle(bookingId, new Date(later.getTime() + numberRecheckMinutes * 60_000));
+    expect(sent).toMatchObject({ attempts: 1, paymentMethodId: method.id, walletMasked: `${method.number.slice(0, 3)} *** **${method.number.slice(-2)}` });
+    expect(answer).toEqual({ outcome: 'applied' });
+    expect((await payoutFacts(waiting.id)).map((fact) => fact.data.status)).toEqual(['needs_attention', 'sent', 'succeeded']);
+    await expectBooksBalance(harness.service.db);
+  });
+});
+
+describe('the driver’s half of a late cancellation', () => {
+  it('is paid out as the refunds post it: any credit of the booking to driver_payable, due 24 hours after', async () => {
+    const paid = await paidBooking();
+    const { bookingId, driverId } = paid;
+    await giveNumber(driverId);
+    // As the refunds post it: half the fare back, half to the driver, the fee kept.
+    const half = FARE / 2;
+    const refundReference = randomUUID();
+    await harness.service.db.transaction((tx) =>
+      postEntry(tx, {
+        kind: 'refund_sent',
+        bookingId,
+        reference: `refund_sent:${refundReference}`,
+        lines: [
+          { account: ledgerAccounts.passengerFundsHeld(bookingId), debit: FARE + FEE },
+          { account: ledgerAccounts.refundsInTransit(bookingId), credit: half },
+          { account: ledgerAccounts.driverPayable(driverId), credit: half },
+          { account: ledgerAccounts.serviceFeeRevenue(), credit: FEE },
+        ],
+        memo: 'Cancelled less than 24 hours before departure',
+      }),
+    );
+    // A completed fact cannot come for it; were one to, nothing more is released.
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    const entry = (await bookingLedger(harness.service.db, bookingId)).entries.find((e) => e.kind === 'refund_sent')!;
+    const due = new Date(entry.postedAt.getTime() + payoutDelayHours * HOUR);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() - 1_000), silent);
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'scheduled', amountPesewas: half, dueAt: due });
+    const { answer } = await sweepAndSettle(bookingId, due);
+    expect(answer).toEqual({ outcome: 'applied' });
+    expect(paystack.transfers.get((await payoutOf(bookingId))!.id)?.amount).toBe(half);
+    expect((await entriesOf(bookingId)).map(([kind]) => kind)).toEqual(['collection', 'gateway_fee', 'refund_sent', 'payout_sent', 'payout_paid']);
+    const balances = await expectBooksBalance(harness.service.db);
+    expect(balances[`driver_payable:${driverId}`]).toBe(0n);
+  });
+});
+
+describe('payout callbacks', () => {
+  it('are refused forged or unsigned, settle nothing alone, and change nothing replayed', async () => {
+    const paid = await paidBooking();
+    const { bookingId, driverId } = paid;
+    await giveNumber(driverId);
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    const due = await dueAfterRelease(bookingId);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() - 1_000), silent);
+    const scheduled = (await payoutOf(bookingId))!;
+
+    const claim = Buffer.from(JSON.stringify({ event: 'transfer.success', data: { reference: scheduled.id, status: 'success', amount: FARE } }));
+    const headers = (secret: string) => ({ 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(secret, claim) });
+    expect((await forward({ rawBody: claim, url: callbacks.url, headers: headers('sk_test_not_the_key') })).statusCode).toBe(403);
+    expect((await forward({ rawBody: claim, url: callbacks.url, headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
+    // Signed, but about a payout not yet sent: nothing to settle.
+    expect((await forward({ rawBody: claim, url: callbacks.url, headers: headers(paystack.secretKey) })).json()).toEqual({ outcome: 'replayed' });
+    expect(await payoutOf(bookingId)).toEqual(scheduled);
+
+    // Sent and failed at the gateway: a signed claim of success is read again, and the gateway's record wins.
+    paystack.failPayouts(true);
+    try {
+      await sweepPayouts(harness.service.db, harness.service.mobileMoney, due, silent);
+      await transferCallback(scheduled.id);
+    } finally {
+      paystack.failPayouts(false);
+    }
+    expect((await payoutOf(bookingId))?.status).toBe('sent');
+    expect((await forward({ rawBody: claim, url: callbacks.url, headers: headers(paystack.secretKey) })).json()).toEqual({ outcome: 'applied' });
+    const failed = (await payoutOf(bookingId))!;
+    expect(failed).toMatchObject({ status: 'failed', paidAt: null });
+    // The gateway's own callback, and the claim again: replayed, nothing moves.
+    expect((await forward(await transferCallback(scheduled.id))).json()).toEqual({ outcome: 'replayed' });
+    expect((await forward({ rawBody: claim, url: callbacks.url, headers: headers(paystack.secretKey) })).json()).toEqual({ outcome: 'replayed' });
+    expect(await payoutOf(bookingId)).toEqual(failed);
+    // A reference that is nobody's payout.
+    const stranger = Buffer.from(JSON.stringify({ event: 'transfer.success', data: { reference: randomUUID() } }));
+    expect((await forward({ rawBody: stranger, url: callbacks.url, headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(paystack.secretKey, stranger) } })).json()).toEqual({ outcome: 'ignored' });
+    expect((await payoutFacts(scheduled.id)).map((fact) => fact.data.status)).toEqual(['sent', 'failed']);
+
+    // Its next attempt pays it, so the test leaves nothing due behind.
+    const { answer } = await sweepAndSettle(bookingId, failed.nextAttemptAt!);
+    expect(answer).toEqual({ outcome: 'applied' });
+    const balances = await expectBooksBalance(harness.service.db);
+    expect(balances[`driver_payable:${driverId}`]).toBe(0n);
+  });
+});
