@@ -8,7 +8,7 @@ import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
 import { asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, paymentMethods, payments, payouts } from '../src/db/schema.ts';
-import { sweepPayouts } from '../src/jobs/sweep-payouts.ts';
+import { sentRecheckMinutes, sweepPayouts } from '../src/jobs/sweep-payouts.ts';
 import { ledgerAccounts } from '../src/ledger/accounts.ts';
 import { bookingLedger } from '../src/ledger/booking-ledger.ts';
 import { postEntry } from '../src/ledger/post-entry.ts';
@@ -193,6 +193,29 @@ describe('a no-show reported by the driver', () => {
     expect(paystack.requests.filter((request) => request.path === '/transfer' && (request.body as { reference?: string }).reference === sent!.id)).toHaveLength(1);
     expect((await entriesOf(paid.bookingId)).map(([kind]) => kind)).toEqual(['collection', 'gateway_fee', 'release', 'payout_sent', 'payout_paid']);
     await expectBooksBalance(harness.service.db);
+  });
+});
+
+describe('a gateway that drops its answer', () => {
+  it('is asked again under the same reference, every few minutes while the payout is on its way, and pays once', async () => {
+    const paid = await paidBooking();
+    await giveNumber(paid.driverId);
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    const due = await dueAfterRelease(paid.bookingId);
+    paystack.hangUpAfterNextRequest();
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, due, silent);
+    const sent = await payoutOf(paid.bookingId);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(paystack.transfers.has(sent!.id)).toBe(false);
+
+    // Asked again: the transfer is made under the payout's reference, and is on its way.
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, sent!.nextAttemptAt!, silent);
+    const onItsWay = await payoutOf(paid.bookingId);
+    expect(onItsWay).toMatchObject({ status: 'sent', attempts: 1, nextAttemptAt: new Date(sent!.nextAttemptAt!.getTime() + sentRecheckMinutes * 60_000) });
+    expect((await forward(await transferCallback(sent!.id))).json()).toEqual({ outcome: 'applied' });
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, onItsWay!.nextAttemptAt!, silent);
+    expect(await payoutOf(paid.bookingId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(paystack.requests.filter((request) => request.path === '/transfer' && (request.body as { reference?: string }).reference === sent!.id)).toHaveLength(1);
   });
 });
 
