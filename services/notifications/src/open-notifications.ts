@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
+import { paymentEvents, payoutEvents, refundEvents } from '@krom/contracts/events/payments';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
@@ -19,6 +20,14 @@ import type { EmailProvider } from './providers/email/port.ts';
 import type { EmailSender } from './email/queue-email.ts';
 import { handleBookingFact } from './events/handlers/booking-fact.ts';
 import { handleRideDepartingSoon } from './events/handlers/ride-departing-soon.ts';
+import {
+  handlePaymentFact,
+  handlePayoutFact,
+  handleRefundFact,
+  toldPaymentFacts,
+  toldPayoutFacts,
+  toldRefundFacts,
+} from './events/handlers/money-fact.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRideRequestMatched } from './events/handlers/ride-request-matched.ts';
@@ -127,6 +136,9 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, rideDepartingSoon, handleRideDepartingSoon(senders)),
     );
     for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));
+    for (const fact of toldPaymentFacts) subscriptions.push(await consume(resources.bus, DURABLE, paymentEvents[fact], handlePaymentFact(senders, fact)));
+    for (const fact of toldRefundFacts) subscriptions.push(await consume(resources.bus, DURABLE, refundEvents[fact], handleRefundFact(senders, fact)));
+    for (const fact of toldPayoutFacts) subscriptions.push(await consume(resources.bus, DURABLE, payoutEvents[fact], handlePayoutFact(senders, fact)));
     const app = await buildNotificationsApp({
       db: resources.db,
       codes,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type BookingFact, type BookingFactName, bookingEvents } from '@krom/contracts/events/bookings';
 import { userDeleted, userRegistered } from '@krom/contracts/events/identity';
+import { type PaymentFact, paymentEvents } from '@krom/contracts/events/payments';
 import { type Notification, notificationListSchema } from '@krom/contracts/http/notifications';
 import { eventually, testEnvelope } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -141,6 +142,86 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect((await settledSms(who.passengerId, 1)).map((row) => row.message)).toEqual([ETICKET]);
     expect(await list(who.driverId)).toEqual([]);
     expect(await smsOf(who.driverId)).toEqual([]);
+  });
+
+  it('tells the driver of an instant booking paid by mobile money once, when the payment confirmed it', async () => {
+    const who = await sides();
+    const mobileMoney = { bookingMode: 'instant', paymentMethod: 'mobile_money', serviceFee: '6.00', wallet: { phone: '0241234567', network: 'mtn' } } as const;
+    const event = fact('confirmed', who, { ...mobileMoney, status: 'confirmed', previousStatus: 'awaiting_payment', actor: 'system', boardingCode: 'K7P3QX', version: 3 });
+    await deliver(bookingEvents.confirmed, event);
+    await deliver(bookingEvents.confirmed, { ...event, id: randomUUID() });
+
+    expect((await list(who.driverId)).map((notice) => `${notice.title}: ${notice.message}`)).toEqual([
+      'New booking: Ama booked 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM.',
+    ]);
+    expect((await settledSms(who.driverId, 1)).map((row) => row.message)).toEqual(['Krom: Ama booked 2 seats, Nkawkaw to Kumasi, Fri 28 Nov at 2:30 PM.']);
+    expect((await settledSms(who.passengerId, 1)).map((row) => row.messageType)).toEqual(['booking_confirmation']);
+  });
+
+  it('tells the passenger of an accepted mobile money request that a prompt is coming, and the driver nothing more once it is paid', async () => {
+    const who = await sides();
+    const bookingId = randomUUID();
+    const mobileMoney = { bookingId, paymentMethod: 'mobile_money', serviceFee: '6.00', wallet: { phone: '0241234567', network: 'mtn' } } as const;
+    await deliver(bookingEvents.requested, fact('requested', who, { ...mobileMoney, expiresAt: '2025-11-28T02:30:00.000Z' }));
+    await deliver(bookingEvents.accepted, fact('accepted', who, { ...mobileMoney, status: 'accepted', previousStatus: 'requested', actor: 'driver', version: 2 }));
+    await deliver(
+      bookingEvents.confirmed,
+      fact('confirmed', who, { ...mobileMoney, status: 'confirmed', previousStatus: 'awaiting_payment', actor: 'system', boardingCode: 'K7P3QX', version: 4 }),
+    );
+
+    const accepted = 'Krom: Kwame accepted your request, Nkawkaw to Kumasi. A payment prompt is coming to your phone: approve it within 15 minutes.';
+    const passengerTexts = (await settledSms(who.passengerId, 2)).map((row) => row.message);
+    expect(passengerTexts).toContain(accepted);
+    expect(smsSegments(accepted)).toBe(1);
+    expect(await textsTo(who.passengerPhone)).toHaveLength(2);
+    expect((await list(who.passengerId)).find((notice) => notice.title === 'Booking accepted')?.message).toBe(
+      'Kwame accepted your request for 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM. A mobile money prompt is coming to your phone: approve it within 15 minutes to secure your seats.',
+    );
+    // The request was the driver's one message; they accepted it themselves.
+    expect((await list(who.driverId)).map((notice) => notice.title)).toEqual(['New booking request']);
+    expect(await settledSms(who.driverId, 1)).toHaveLength(1);
+  });
+
+  it('tells the passenger why a held booking was released, in one SMS with the failed payment that ended it', async () => {
+    const failedFirst = await sides();
+    const bookingId = randomUUID();
+    const held = { bookingId, paymentMethod: 'mobile_money', bookingMode: 'instant', status: 'expired', previousStatus: 'awaiting_payment', actor: 'system', version: 3 } as const;
+    const failed = testEnvelope(paymentEvents.failed, {
+      paymentId: randomUUID(),
+      bookingId,
+      rideId: randomUUID(),
+      passengerId: failedFirst.passengerId,
+      driverId: failedFirst.driverId,
+      status: 'failed',
+      amountPesewas: 12_600,
+      farePesewas: 12_000,
+      feePesewas: 600,
+      currency: 'GHS',
+      provider: 'local',
+      walletMasked: '024 *** **67',
+      reason: 'The prompt was declined on the phone',
+      occurredAt: new Date().toISOString(),
+      version: 2,
+    } satisfies PaymentFact);
+    await deliver(paymentEvents.failed, failed);
+    await deliver(bookingEvents.expired, fact('expired', failedFirst, { ...held, reason: 'The prompt was declined on the phone' }));
+
+    expect((await settledSms(failedFirst.passengerId, 1)).map((row) => row.message)).toEqual([
+      'Krom: your payment of GHS 126.00 failed: The prompt was declined on the phone. Your seats were released.',
+    ]);
+    expect((await list(failedFirst.passengerId)).map((notice) => `${notice.title}: ${notice.message}`)).toEqual([
+      'Booking released: Your booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM was released: The prompt was declined on the phone.',
+    ]);
+
+    // The hold lapsed with no answer from the phone: the booking's own words, and a late failure texts nothing more.
+    const lapsed = await sides();
+    const lapsedId = randomUUID();
+    await deliver(bookingEvents.expired, fact('expired', lapsed, { ...held, bookingId: lapsedId }));
+    await deliver(paymentEvents.failed, { ...failed, id: randomUUID(), data: { ...failed.data, paymentId: randomUUID(), bookingId: lapsedId, passengerId: lapsed.passengerId } });
+    expect((await settledSms(lapsed.passengerId, 1)).map((row) => row.message)).toEqual([
+      'Krom: your seats Nkawkaw to Kumasi, Fri 28 Nov at 2:30 PM, were released: the payment was not made in time.',
+    ]);
+    expect(await textsTo(lapsed.passengerPhone)).toHaveLength(1);
   });
 
   it('changes nothing when the same event is delivered again, or the same fact comes under a new event id', async () => {

@@ -1,9 +1,11 @@
 import type { BookingFact, BookingFactName } from '@krom/contracts/events/bookings';
 import { ghanaDate } from '@krom/contracts/ghana-time';
 import { bookingRequestNoticeKind } from '@krom/contracts/http/notifications';
+import { paymentHoldMinutes } from '@krom/contracts/http/payment-values';
 import { eTicketSmsText } from '../sms/booking-confirmation-sms.ts';
 import type { SmsMessageType } from '../sms/record-sms.ts';
-import { fitTwoNamesInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
+import { fitTwoNamesInSegment, fitWordsInSegment, inGsmAlphabet } from '../sms/sms-segment.ts';
+import { holdEndedSmsKey } from './hold-ended.ts';
 import type { NewNotification } from './create-notification.ts';
 import { carText, meetingText, priceText, rideDateText, seatCount, townOf, twelveHourTime } from './ride-wording.ts';
 
@@ -21,6 +23,8 @@ export type BookingMessage = {
   to: 'passenger' | 'driver';
   notice: Notice;
   sms?: { text: string; messageType: SmsMessageType };
+  /** The SMS's own key when another event may bring the same news (a hold that ended unpaid). */
+  smsKey?: string;
 };
 
 
@@ -38,6 +42,8 @@ const reasonText = (booking: BookingFact) => (booking.reason?.trim() ? ` Reason:
 const legSms = (booking: BookingFact, write: (from: string, to: string) => string) =>
   fitTwoNamesInSegment(inGsmAlphabet(townOf(booking.board)), inGsmAlphabet(townOf(booking.alight)), write);
 const person = (name: string) => inGsmAlphabet(name.trim());
+/** Why a hold ended unpaid: payments' reason for a failed payment, else the hold lapsed. */
+const unpaidReason = (booking: BookingFact) => booking.reason?.trim().replace(/\.+$/, '') || 'the payment was not made in time';
 
 const passengerNotice = (booking: BookingFact, title: string, message: string): Notice => ({
   type: 'booking',
@@ -103,8 +109,9 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
     }
     case 'confirmed': {
       const messages = [confirmedForPassenger(booking)];
-      // An instant booking: the driver hears of it now (a request's driver accepted it themselves).
-      if (booking.previousStatus === null) {
+      // An instant booking: the driver hears of it now, once the seat is the passenger's (at booking for cash, when the
+      // mobile money arrived for a held seat). A request's driver accepted it themselves and hears nothing more.
+      if (booking.previousStatus === null || (booking.previousStatus === 'awaiting_payment' && booking.bookingMode === 'instant')) {
         const cash = booking.paymentMethod === 'cash' ? ` ${passenger} pays ${priceText(booking.totalAmount, booking.currency)} in cash.` : '';
         messages.push({
           to: 'driver',
@@ -114,8 +121,29 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
       }
       return messages;
     }
-    case 'accepted':
-      return [{ to: 'passenger', notice: passengerNotice(booking, 'Booking accepted', `${driver} accepted your request for ${leg(booking)}.`) }];
+    case 'accepted': {
+      if (booking.paymentMethod !== 'mobile_money') {
+        return [{ to: 'passenger', notice: passengerNotice(booking, 'Booking accepted', `${driver} accepted your request for ${leg(booking)}.`) }];
+      }
+      // Mobile money: the accept sends the payment prompt, which the passenger must approve while the seats are held.
+      return [
+        {
+          to: 'passenger',
+          notice: passengerNotice(
+            booking,
+            'Booking accepted',
+            `${driver} accepted your request for ${leg(booking)}. A mobile money prompt is coming to your phone: approve it within ${paymentHoldMinutes} minutes to secure your seats.`,
+          ),
+          sms: {
+            text: legSms(
+              booking,
+              (from, to) => `Krom: ${person(driver)} accepted your request, ${from} to ${to}. A payment prompt is coming to your phone: approve it within ${paymentHoldMinutes} minutes.`,
+            ),
+            messageType: 'notification',
+          },
+        },
+      ];
+    }
     case 'declined':
       return [
         {
@@ -128,19 +156,20 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
         },
       ];
     case 'expired': {
-      // A request nobody answered, or (mobile money) a hold whose payment never came.
+      // A request nobody answered, or (mobile money) a hold whose payment failed (payments' reason) or never came.
       const unpaid = booking.previousStatus === 'awaiting_payment';
-      const message = unpaid
-        ? `Your booking of ${leg(booking)} was released: the payment was not made in time.`
-        : `Your request for ${leg(booking)} was not answered in time. Search for another ride.`;
+      const why = unpaidReason(booking);
+      const message = unpaid ? `Your booking of ${leg(booking)} was released: ${why}.` : `Your request for ${leg(booking)} was not answered in time. Search for another ride.`;
       const sms = unpaid
-        ? (from: string, to: string) => `Krom: your seats ${from} to ${to}, ${when(booking)}, were released: the payment was not made in time.`
-        : (from: string, to: string) => `Krom: your request ${from} to ${to}, ${when(booking)}, was not answered in time. Search Krom for another ride.`;
+        ? fitWordsInSegment(inGsmAlphabet(why), (reason) => legSms(booking, (from, to) => `Krom: your seats ${from} to ${to}, ${when(booking)}, were released: ${reason}.`))
+        : legSms(booking, (from, to) => `Krom: your request ${from} to ${to}, ${when(booking)}, was not answered in time. Search Krom for another ride.`);
       return [
         {
           to: 'passenger',
           notice: passengerNotice(booking, unpaid ? 'Booking released' : 'Booking request expired', message),
-          sms: { text: legSms(booking, sms), messageType: 'notification' },
+          sms: { text: sms, messageType: 'notification' },
+          // The same news as payments' failed payment: one SMS for both, whichever comes first (hold-ended.ts).
+          ...(unpaid ? { smsKey: holdEndedSmsKey(booking.bookingId) } : {}),
         },
       ];
     }

@@ -21,6 +21,8 @@ export type PassengerNews = {
   key: string;
   notice: Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
   smsText: string;
+  /** The id the SMS is recorded under when not `key`: one SMS for news two events may bring (a payment that failed, the hold it ended). */
+  smsKey?: string | undefined;
   /** The number to text instead of the one the account registered (a booking's: the phone given on its form). */
   smsTo?: string | undefined;
   /** `notification` unless said (the e-ticket is a `booking_confirmation`). */
@@ -52,7 +54,7 @@ export async function recordPassengerNews(tx: Transaction, sms: SmsSender, email
   const phone = news.smsTo ?? known?.phone;
   // The member's own choice wins, also for a number typed on a booking form: the e-ticket is theirs.
   if (news.notifyBySMS && phone && takesNoticeSms(known)) {
-    const record = smsAtKnownPhone(phone, { message: news.smsText, messageType: news.smsType ?? 'notification', provider: sms.providerName, sourceEventId: news.key, userId: news.passengerId });
+    const record = smsAtKnownPhone(phone, { message: news.smsText, messageType: news.smsType ?? 'notification', provider: sms.providerName, sourceEventId: news.smsKey ?? news.key, userId: news.passengerId });
     recorded.sms = await recordSms(tx, record, sms.limits);
   }
   // identity checked the address at registration; one that no longer parses is treated as none rather than retried forever.

@@ -79,3 +79,10 @@ export function smsSegments(text: string): number {
   const units = text.length;
   return units <= 70 ? 1 : Math.ceil(units / 67);
 }
+
+/** `write(words)` in one segment, `words` (a reason) cut with "..." when the whole is too long (never below 20 characters). */
+export function fitWordsInSegment(words: string, write: (words: string) => string): string {
+  const whole = write(words);
+  const over = (gsmLength(whole) ?? [...whole].length) - SMS_SEGMENT_LENGTH;
+  return over > 0 ? write(shortened(words, Math.max(20, [...words].length - over))) : whole;
+}

@@ -29,7 +29,7 @@ const bookingSideKey = (booking: Pick<BookingFact, 'bookingId' | 'version'>, sid
 export function handleBookingFact(senders: NoticeSenders, fact: BookingFactName): EventRule<BookingFact> {
   return deliverNotice(senders, {
     key: (envelope) => bookingFactKey(envelope.data),
-    messageKeys: ({ data: booking }) => bookingMessages(fact, booking).map((message) => bookingSideKey(booking, message.to)),
+    messageKeys: ({ data: booking }) => bookingMessages(fact, booking).map((message) => message.smsKey ?? bookingSideKey(booking, message.to)),
     record: async (tx, { data: booking }) => {
       const recorded = [];
       for (const message of bookingMessages(fact, booking)) {
@@ -37,6 +37,7 @@ export function handleBookingFact(senders: NoticeSenders, fact: BookingFactName)
           await recordPassengerNews(tx, senders.sms, senders.email, {
             passengerId: message.to === 'passenger' ? booking.passengerId : booking.driverId,
             key: bookingSideKey(booking, message.to),
+            smsKey: message.smsKey,
             notice: message.notice,
             smsText: message.sms?.text ?? '',
             smsType: message.sms?.messageType,
