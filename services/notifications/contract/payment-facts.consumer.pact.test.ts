@@ -1,9 +1,9 @@
-import { type PaymentFactName, paymentEvents, paymentStatuses, refundCauses, refundEvents } from '@krom/contracts/events/payments';
+import { type PaymentFactName, paymentEvents, paymentStatuses, type PayoutFactName, payoutEvents, refundCauses, refundEvents } from '@krom/contracts/events/payments';
 import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
 import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { readPaymentFact, readRefundFact } from '../src/events/handlers/money-fact.ts';
-import { paymentMessage, refundMessage } from '../src/notifications/money-notices.ts';
+import { readPaymentFact, readPayoutFact, readRefundFact } from '../src/events/handlers/money-fact.ts';
+import { paymentMessage, payoutMessage, refundMessage } from '../src/notifications/money-notices.ts';
 
 const { integer, like, nullValue, regex, uuid } = MatchersV3;
 
@@ -54,10 +54,35 @@ const toldOf = (fact: PaymentFactName, body: unknown) => {
   return [message?.notice.title, message?.notice.message, message?.sms];
 };
 
+/** The driver's payout of the GH₵120.00 fare of a completed booking, as payments announces `fact`. */
+function payout(fact: PayoutFactName, changes: Record<string, unknown>) {
+  return {
+    id: uuid('5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d'),
+    type: payoutEvents[fact].subject,
+    occurredAt: isoDateTime('2025-11-29T15:00:00.000Z'),
+    data: {
+      payoutId: uuid('7c6b5a4f-3e2d-4c1b-9a0f-8e7d6c5b4a3f'),
+      bookingId: uuid(ids.booking),
+      rideId: uuid(ids.ride),
+      driverId: uuid(ids.driver),
+      amountPesewas: 12_000,
+      currency: 'GHS',
+      occurredAt: isoDateTime('2025-11-29T15:00:00.000Z'),
+      ...changes,
+    },
+  };
+}
+const toldDriverOf = (fact: PayoutFactName, body: unknown) => {
+  const envelope = readPayoutFact(fact)(body);
+  expect(envelope.type).toBe(payoutEvents[fact].subject);
+  const message = payoutMessage(fact, envelope.data);
+  return [message?.notice.title, message?.notice.message, message?.sms];
+};
+
 // One file for every krom-payments event this service reads: the provider test verifies it whole.
 const pact = messageConsumerPact('krom-notifications', 'krom-payments');
 
-describe('krom-notifications consuming krom-payments payment and refund events', () => {
+describe('krom-notifications consuming krom-payments payment, refund and payout events', () => {
   it('asks the passenger to approve the prompt on their phone within the hold', () =>
     pact
       .given('rides asked for GH₵126.00 for a mobile money booking of 2 seats from an MTN wallet')
@@ -125,6 +150,44 @@ describe('krom-notifications consuming krom-payments payment and refund events',
             'Refund received',
             'GH₵126.00 is back on your mobile money 024 *** **67.',
             'Krom: your refund of GHS 126.00 is back on your mobile money 024 *** **67.',
+          ]);
+        }),
+      ));
+
+  it('tells the driver the payout was paid to their number', () =>
+    pact
+      .given("a completed booking's GH₵120.00 fare was paid out to the driver's confirmed MTN number")
+      .expectsToReceive(`a ${payoutEvents.succeeded.subject} event`)
+      .withContent(
+        payout('succeeded', {
+          status: 'succeeded',
+          walletMasked: regex(/^\d{3} \*\*\* \*\*\d{2}$/.source, '020 *** **33'),
+          attempts: integer(1),
+          reason: nullValue(),
+          version: integer(3),
+        }),
+      )
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          expect(toldDriverOf('succeeded', body)).toEqual([
+            'Payout sent',
+            'GH₵120.00 was paid to 020 *** **33 for your ride.',
+            'Krom: GHS 120.00 was paid to your mobile money 020 *** **33 for your ride.',
+          ]);
+        }),
+      ));
+
+  it('asks a driver with no confirmed number to add one to be paid', () =>
+    pact
+      .given("a completed booking's GH₵120.00 fare fell due for a driver with no confirmed mobile money number")
+      .expectsToReceive(`a ${payoutEvents.needs_attention.subject} event`)
+      .withContent(payout('needs_attention', { status: 'needs_attention', walletMasked: nullValue(), attempts: integer(0), reason: like('no confirmed number'), version: integer(2) }))
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          expect(toldDriverOf('needs_attention', body)).toEqual([
+            'Add a mobile money number',
+            'Add and confirm a mobile money number in Payments to receive GH₵120.00 for your ride.',
+            'Krom: add and confirm a mobile money number in Krom Payments to receive GHS 120.00 for your ride.',
           ]);
         }),
       ));
