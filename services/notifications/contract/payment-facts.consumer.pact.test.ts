@@ -98,6 +98,21 @@ describe('krom-notifications consuming krom-payments payment, refund and payout 
         }),
       ));
 
+  it("tells the passenger how to finish Telecel's voucher step", () =>
+    pact
+      .given('rides asked for GH₵126.00 for a mobile money booking of 2 seats from a Telecel wallet')
+      .expectsToReceive(`a ${paymentEvents.needs_otp.subject} event`)
+      .withContent(payment('needs_otp', { status: status('needs_otp'), walletMasked: regex(/^\d{3} \*\*\* \*\*\d{2}$/.source, '020 *** **45') }))
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          expect(toldOf('needs_otp', body)).toEqual([
+            'Type your voucher code',
+            'To finish paying GH₵126.00, type the voucher code your network texted to 020 *** **45 in Krom within 15 minutes.',
+            'Krom: to finish paying GHS 126.00, type the voucher code your network texted to 020 *** **45 in Krom within 15 minutes.',
+          ]);
+        }),
+      ));
+
   it('tells the passenger why the payment failed and that the seats were released', () =>
     pact
       .given('a prompt of GH₵126.00 for a mobile money booking was not approved before its hold lapsed')

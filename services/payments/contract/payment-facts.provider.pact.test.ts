@@ -65,6 +65,10 @@ it('produces the payment, refund and payout events krom-notifications expects', 
         const { payment } = await h.requested();
         return outboxEnvelope(paymentEvents.prompted.subject, 'paymentId', payment.id);
       },
+      [`a ${paymentEvents.needs_otp.subject} event`]: async () => {
+        const { payment } = await h.requested({ wallet: { phone: '0201234545', network: 'vodafone' } });
+        return outboxEnvelope(paymentEvents.needs_otp.subject, 'paymentId', payment.id);
+      },
       [`a ${paymentEvents.failed.subject} event`]: async () => {
         const { payment } = await h.requested();
         await sweepPayments(h.service.db, h.service.mobileMoney, new Date(payment.holdExpiresAt.getTime() + holdGraceMinutes * 60_000 + 1_000), silent);
