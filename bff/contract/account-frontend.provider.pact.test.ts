@@ -8,7 +8,7 @@ import { multipartForm, sampleImages } from '../../services/identity/test/identi
 import { type BffSystem, type Browser, browser, codeSentTo, messagesSentTo, startBff } from '../test/bff-test-env.ts';
 
 /**
- * The real BFF, in front of the real identity, notifications and rides services, verifies what
+ * The real BFF, in front of the real identity, notifications, rides and payments services, verifies what
  * the account frontend's pact expects. Every state is built the way a person would build it:
  * the phone code read from the local SMS outbox, the account registered and signed in through
  * the BFF, numbers saved through it. Only what no /api call makes is written to a service's own
@@ -25,7 +25,7 @@ let cookie: string | undefined;
 const setupFailures: string[] = [];
 
 beforeAll(async () => {
-  system = await startBff({ services: ['identity', 'notifications', 'rides'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
+  system = await startBff({ services: ['identity', 'notifications', 'rides', 'payments'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
   baseUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => system?.close());
@@ -33,6 +33,7 @@ afterAll(() => system?.close());
 const identityDb = () => required(system.identity, 'identity').db.$client;
 const notificationsDb = () => required(system.notifications, 'notifications').db.$client;
 const ridesDb = () => required(system.rides, 'rides').db.$client;
+const paymentsDb = () => required(system.payments, 'payments').db.$client;
 
 function required<T>(value: T | undefined, name: string): T {
   if (!value) throw new Error(`the ${name} service is not running`);
@@ -76,7 +77,7 @@ async function startAfresh() {
   await notificationsDb().query('DELETE FROM sms_logs');
   await notificationsDb().query('DELETE FROM email_logs');
   await notificationsDb().query('DELETE FROM notifications');
-  await ridesDb().query('DELETE FROM payment_methods');
+  await paymentsDb().query('DELETE FROM payment_methods');
   await ridesDb().query('DELETE FROM payments');
 }
 
@@ -121,7 +122,7 @@ async function signedInAma(password = 'Akwaaba-2026') {
 /** Ama's number saved through the payments screen's call, then given the id the pact names. */
 async function savedNumber(b: Browser, id: string, provider: string, number: string) {
   const saved = await expectStatus(b.post('/api/payment-methods', { provider, number }), 201, 'payment method');
-  await ridesDb().query('UPDATE payment_methods SET id = $1 WHERE id = $2', [id, saved.json().id]);
+  await paymentsDb().query('UPDATE payment_methods SET id = $1 WHERE id = $2', [id, saved.json().id]);
 }
 
 /** Ama's reset started in `b` by the recovery screen's call. */

@@ -15,7 +15,7 @@ export const bffConfigSchema = baseConfigSchema.extend({
   RIDES_URL: serviceUrl(4002),
   NOTIFICATIONS_URL: serviceUrl(4003),
   ADMIN_URL: serviceUrl(4004),
-  /** The payments service; no /api route reaches it yet (issue 22 adds them). */
+  /** The payments service (saved mobile money numbers, and issue 22's payments). */
   PAYMENTS_URL: serviceUrl(4005),
   /**
    * Identity's account events drop the current-user copies each replica keeps (see

@@ -1,43 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { paymentMethodListSchema, paymentsResponseSchema } from '@krom/contracts/http/payments';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
-import { dropDatabaseWhenIdle, isolatedTestEnv, serviceTestVariables } from '@krom/server-kit/testing';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRidesConfig } from '../../services/rides/src/config.ts';
-import { openRidesService } from '../../services/rides/src/open-rides.ts';
 import { insertPayment } from '../../services/rides/test/rides-test-env.ts';
-import { buildBffApp } from '../src/app.ts';
-import { bffTestConfig, ORIGIN } from './bff-test-env.ts';
+import { type BffSystem, ORIGIN, startBff } from './bff-test-env.ts';
 
-/** The BFF in-process in front of a real rides service on a port; PostgreSQL, NATS and Redis isolated for this file. */
-async function startBffWithRides() {
-  const env = isolatedTestEnv('bffpay');
-  const rides = await openRidesService(readRidesConfig(serviceTestVariables(env)));
-  const ridesUrl = await rides.app.listen({ port: 0, host: '127.0.0.1' });
-  const redis = new Redis(env.redisUrl);
-  const config = bffTestConfig(env, { RIDES_URL: ridesUrl });
-  const bff = await buildBffApp(config, redis);
-  return {
-    bff,
-    rides,
-    env,
-    async close() {
-      await bff.close();
-      await rides.bus.jsm.streams.delete(rides.bus.streamName);
-      await rides.app.close();
-      const keys = await redis.keys(`${env.redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-      await dropDatabaseWhenIdle(env.databaseUrl);
-    },
-  };
-}
+/** The BFF in-process in front of real rides (the history) and payments (the saved numbers) services. */
+const startBffWithRidesAndPayments = () => startBff({ services: ['rides', 'payments'] });
 
-let system: Awaited<ReturnType<typeof startBffWithRides>>;
+let system: BffSystem;
 beforeAll(async () => {
-  system = await startBffWithRides();
+  system = await startBffWithRidesAndPayments();
 });
 afterAll(() => system?.close());
 
@@ -79,7 +53,7 @@ describe('without a user session', () => {
   it('answers 401 to a staff session and to an assertion header sent from outside', async () => {
     const adminSid = await system.bff.sessions.create('admin', randomUUID());
     const adminCookies = { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ admin: adminSid })) };
-    const forged = await signAssertion(system.env.internalSecret, { kind: 'user', userId: randomUUID() }, 'rides');
+    const forged = await signAssertion(system.config.INTERNAL_AUTH_SECRET, { kind: 'user', userId: randomUUID() }, 'payments');
     for (const [method, url, body] of everyCall(randomUUID())) {
       const asStaff = await system.bff.inject({ method, url, headers: { origin: ORIGIN }, cookies: adminCookies, ...(body ? { payload: body } : {}) });
       const withHeader = await system.bff.inject({ method, url, headers: { origin: ORIGIN, [ASSERTION_HEADER]: forged }, ...(body ? { payload: body } : {}) });
@@ -103,7 +77,10 @@ describe('a signed-in user managing mobile money numbers', () => {
 
     const first = await call(ama, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0241234567' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ type: 'mobile_money', provider: 'mtn', number: '024 *** 4567', isDefault: true });
+    expect(first.json()).toMatchObject({ type: 'mobile_money', provider: 'mtn', number: '024 *** 4567', isDefault: true, verified: false });
+    // Kept by the payments service, under the signed-in member's id.
+    const kept = await system.payments?.db.$client.query('SELECT user_id, network, number FROM payment_methods WHERE id = $1', [first.json().id]);
+    expect(kept?.rows).toEqual([{ user_id: ama.userId, network: 'mtn', number: '0241234567' }]);
     const second = await call(ama, 'POST', '/api/payment-methods', { provider: 'vodafone', number: '0501112222' });
     expect(second.json()).toMatchObject({ number: '050 *** 2222', isDefault: false });
 
@@ -178,8 +155,8 @@ describe('own data only', () => {
     const passenger = await signedIn(system.bff);
     const driver = await signedIn(system.bff);
     const bystander = await signedIn(system.bff);
-    const paid = await insertPayment(system.rides, { payerId: passenger.userId, recipientId: driver.userId, amount: '65.00' });
-    await insertPayment(system.rides, { payerId: passenger.userId, recipientId: driver.userId, amount: '20.00', status: 'pending' });
+    const paid = await insertPayment(system.rides!, { payerId: passenger.userId, recipientId: driver.userId, amount: '65.00' });
+    await insertPayment(system.rides!, { payerId: passenger.userId, recipientId: driver.userId, amount: '20.00', status: 'pending' });
 
     const passengerView = paymentsResponseSchema.parse((await call(passenger, 'GET', '/api/payments')).json());
     expect(passengerView.payments.map((p) => p.direction)).toEqual(['spent', 'spent']);

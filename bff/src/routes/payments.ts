@@ -10,22 +10,22 @@ import {
   createPaymentMethodRoute,
   deletePaymentMethodRoute,
   listPaymentMethodsRoute,
-  listPaymentsRoute,
   setDefaultPaymentMethodRoute,
   updatePaymentMethodRoute,
-} from '@krom/contracts/services/rides/payments';
+} from '@krom/contracts/services/payments/payment-methods';
+import { listPaymentsRoute } from '@krom/contracts/services/rides/payments';
 import type { FastifyInstance } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
 import { requireUserCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /**
- * The payments screen's calls, forwarded to the rides service as the signed-in user; the rides
- * service answers only with that user's own payments and numbers.
+ * The payments screen's calls, forwarded as the signed-in user: the history to the rides service,
+ * the saved mobile money numbers to the payments service; each answers only with that user's own.
  */
 export async function paymentRoutes(app: FastifyInstance, { directory, memberLimits }: RouteOptions) {
-  const asUser = { service: 'rides' as const, caller: requireUserCaller };
-  await forward(app, directory, { ...asUser, endpoint: getPayments, to: listPaymentsRoute });
+  await forward(app, directory, { service: 'rides', caller: requireUserCaller, endpoint: getPayments, to: listPaymentsRoute });
+  const asUser = { service: 'payments' as const, caller: requireUserCaller };
   await forward(app, directory, { ...asUser, endpoint: getPaymentMethods, to: listPaymentMethodsRoute });
   const writing = { ...asUser, rateLimit: memberLimits.writes };
   await forward(app, directory, { ...writing, endpoint: createPaymentMethod, to: createPaymentMethodRoute });

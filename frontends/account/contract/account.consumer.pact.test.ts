@@ -91,6 +91,7 @@ const methodBody = (id: string, provider: string, masked: string, isDefault: boo
   provider,
   number: regex(/^0\d{2} \*\*\* \d{4}$/, masked),
   isDefault,
+  verified: boolean(false),
 });
 
 /**

@@ -3,6 +3,7 @@ import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsDb } from './db/payments-db.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money/port.ts';
+import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
 
 export type PaymentsAppDeps = {
@@ -23,5 +24,6 @@ export async function buildPaymentsApp(deps: PaymentsAppDeps): Promise<FastifyIn
   const app = createHttpApp({ service: 'payments', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'payments' });
   await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.mobileMoney, clock: deps.clock ?? (() => new Date()) });
+  await app.register(paymentMethodRoutes, { db: deps.db });
   return app;
 }

@@ -105,17 +105,6 @@ it('honours the BFF pact', async () => {
         await insertPayment(service, { payerId: randomUUID(), recipientId: userId, amount: '40.00', transactionId: `MOMO-${randomUUID()}` });
         return undefined;
       },
-      'a user has no payment methods': async (params: unknown) => {
-        const { userId } = params as { userId: string };
-        await query('DELETE FROM payment_methods WHERE user_id = $1', [userId]);
-        return undefined;
-      },
-      'a user has a payment method': async (params: unknown) => {
-        const { userId, id, provider, number } = params as { userId: string; id: string; provider: string; number: string };
-        await query('DELETE FROM payment_methods WHERE user_id = $1 OR id = $2', [userId, id]);
-        await query('INSERT INTO payment_methods (id, user_id, provider, number, is_default) VALUES ($1, $2, $3, $4, true)', [id, userId, provider, number]);
-        return undefined;
-      },
       'an active ride from Accra to Kumasi': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };
         // The only ride of its day, so a search for that day lists exactly what the pact describes.
@@ -232,12 +221,6 @@ it('honours the BFF pact', async () => {
           "INSERT INTO ride_requests (id, user_id, from_location, to_location, expires_at) VALUES ($1, $2, 'Accra', 'Kumasi', now() + interval '30 days')",
           [id, randomUUID()],
         );
-        return undefined;
-      },
-      "another user's payment method": async (params: unknown) => {
-        const { id } = params as { id: string };
-        await query('DELETE FROM payment_methods WHERE id = $1', [id]);
-        await query("INSERT INTO payment_methods (id, user_id, provider, number, is_default) VALUES ($1, $2, 'mtn', '0249876543', true)", [id, randomUUID()]);
         return undefined;
       },
     },

@@ -3,10 +3,10 @@ import {
   createPaymentMethodRoute,
   deletePaymentMethodRoute,
   listPaymentMethodsRoute,
-  listPaymentsRoute,
   setDefaultPaymentMethodRoute,
   updatePaymentMethodRoute,
-} from '../services/rides/payments.ts';
+} from '../services/payments/payment-methods.ts';
+import { listPaymentsRoute } from '../services/rides/payments.ts';
 
 /** The payments screen's calls, as the signed-in user (403: a write sent from another site). */
 export const getPayments = defineForwarded(listPaymentsRoute, { summary: "Every payment of the signed-in user, newest first, and this month's totals" });

@@ -27,13 +27,18 @@ export const paymentsResponseSchema = z.object({
 });
 export type PaymentsResponse = z.infer<typeof paymentsResponseSchema>;
 
-/** A saved mobile money number; the full number never leaves the server, only the masked one. */
+/**
+ * A saved mobile money number; the full number never leaves the server, only the masked one.
+ * `verified`: its holder typed the code texted to it, so it can receive payouts (a changed number
+ * is not verified until confirmed again).
+ */
 export const paymentMethodSchema = z.object({
   id: uuid,
   type: z.literal('mobile_money'),
   provider: z.enum(mobileMoneyProviders),
   number: z.string(),
   isDefault: z.boolean(),
+  verified: z.boolean(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 

@@ -62,7 +62,11 @@ export const payments = pgTable(
   ],
 );
 
-/** A user's saved mobile money numbers. The full number is stored (payouts need it); answers mask it. */
+/**
+ * Members' saved mobile money numbers from before they moved to the payments service: no code reads
+ * or writes them any more. Kept only until the payments service's one-off copy
+ * (services/payments/scripts/copy-payment-methods.ts) has run in production, then dropped.
+ */
 export const paymentMethods = pgTable(
   'payment_methods',
   {

@@ -3,7 +3,6 @@ import { type EventRule, once } from '@krom/server-kit/consumer';
 import type { Logger } from '@krom/server-kit/logger';
 import type { z } from 'zod';
 import type { RidesDb } from '../../db/rides-db.ts';
-import { forgetPaymentMethodsOf } from '../../payment-methods/user-payment-methods.ts';
 import { cancelRideRequestsOf } from '../../ride-requests/passenger-ride-requests.ts';
 import { cancelFutureBookingsOf } from '../../bookings/booking-actions.ts';
 import { cancelFutureRidesOf } from '../../driver/driver-rides.ts';
@@ -13,9 +12,8 @@ import { forgetPlateDisputesOf } from '../../vehicles/plate-disputes.ts';
 type UserDeleted = z.infer<typeof userDeleted.schema>;
 
 /**
- * krom.identity.user.deleted.v1 → the user's saved mobile money numbers are deleted, their
- * vehicles marked deleted (plates freed; rides they made still show them), their rides still
- * to depart (each with its ride.changed), their open ride requests and their bookings on rides
+ * krom.identity.user.deleted.v1 → the user's vehicles are marked deleted (plates freed; rides
+ * they made still show them), their rides still to depart (each with its ride.changed), their open ride requests and their bookings on rides
  * to come cancelled (seats back, booking.<fact> with actor system), the plate
  * disputes they filed deleted, once per event id. Payments stay: they are financial records of both
  * parties and hold only user ids. Past rides stay too, for their passengers' history.
@@ -23,7 +21,6 @@ type UserDeleted = z.infer<typeof userDeleted.schema>;
 export function handleUserDeleted(db: RidesDb, logger: Logger): EventRule<UserDeleted> {
   return once(db, {
     inTransaction: async (tx, { data: { userId } }) => ({
-      removedPaymentMethods: await forgetPaymentMethodsOf(tx, userId),
       removedVehicles: await forgetVehiclesOf(tx, userId),
       cancelledRides: await cancelFutureRidesOf(tx, userId),
       cancelledRideRequests: await cancelRideRequestsOf(tx, userId),
@@ -32,7 +29,7 @@ export function handleUserDeleted(db: RidesDb, logger: Logger): EventRule<UserDe
     }),
     afterCommit: async (envelope, result) => {
       if (!result.first) return;
-      logger.info({ eventId: envelope.id, ...result.value }, 'deleted account: payment methods and vehicles removed, future rides and ride requests cancelled');
+      logger.info({ eventId: envelope.id, ...result.value }, 'deleted account: vehicles removed, future rides and ride requests cancelled');
     },
   });
 }

@@ -45,9 +45,9 @@ const paymentsAnswer: PaymentsResponse = {
 };
 
 const mask = (number: string) => `${number.slice(0, 3)} *** ${number.slice(-4)}`;
-type Stored = { id: string; provider: MobileMoneyProvider; full: string; isDefault: boolean };
+type Stored = { id: string; provider: MobileMoneyProvider; full: string; isDefault: boolean; verified?: boolean };
 
-/** A rides service that keeps mobile money numbers the way the real one does (masked answers, one default). */
+/** A payments service that keeps mobile money numbers the way the real one does (masked answers, one default). */
 function paymentMethodsServer(initial: Stored[] = []) {
   let stored = [...initial];
   let next = 100;
@@ -57,6 +57,7 @@ function paymentMethodsServer(initial: Stored[] = []) {
     provider: method.provider,
     number: mask(method.full),
     isDefault: method.isDefault,
+    verified: method.verified ?? false,
   });
   const routes: Parameters<typeof mockApi>[0] = {
     'GET /api/payment-methods': () => ({ status: 200, body: [...stored].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map(view) }),
@@ -75,7 +76,7 @@ function paymentMethodsServer(initial: Stored[] = []) {
       const changes = body as { provider?: MobileMoneyProvider; number?: string };
       stored = stored.map((candidate) =>
         candidate.id === method.id
-          ? { ...candidate, provider: changes.provider ?? candidate.provider, full: changes.number ?? candidate.full }
+          ? { ...candidate, provider: changes.provider ?? candidate.provider, full: changes.number ?? candidate.full, verified: false }
           : candidate,
       );
       return { status: 200, body: view(stored.find((candidate) => candidate.id === method.id) as Stored) };

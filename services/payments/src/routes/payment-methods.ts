@@ -6,12 +6,12 @@ import {
   listPaymentMethodsRoute,
   setDefaultPaymentMethodRoute,
   updatePaymentMethodRoute,
-} from '@krom/contracts/services/rides/payments';
+} from '@krom/contracts/services/payments/payment-methods';
 import { HttpError } from '@krom/server-kit/errors';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
-import type { RidesDb } from '../db/rides-db.ts';
+import type { PaymentsDb } from '../db/payments-db.ts';
 import {
   addPaymentMethod,
   listPaymentMethods,
@@ -26,7 +26,7 @@ function methodId(id: string): string {
   return id;
 }
 
-export async function paymentMethodRoutes(app: FastifyInstance, { db }: { db: RidesDb }) {
+export async function paymentMethodRoutes(app: FastifyInstance, { db }: { db: PaymentsDb }) {
   routeEndpoint(app, listPaymentMethodsRoute, { handler: async (request) => listPaymentMethods(db, requireUser(request)) });
 
   routeEndpoint(app, createPaymentMethodRoute, {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { describe, expect, it } from 'vitest';
-import { useRidesService } from './rides-test-env.ts';
+import { usePaymentsService } from './payments-test-env.ts';
 
-const handle = useRidesService();
+const handle = usePaymentsService();
 const phoneMessage = 'Please enter a valid 10-digit Ghana phone number starting with 0';
 
-type Method = { id: string; type: string; provider: string; number: string; isDefault: boolean };
+type Method = { id: string; type: string; provider: string; number: string; isDefault: boolean; verified: boolean };
 
 const user = (userId = randomUUID()) => ({ kind: 'user', userId }) as const;
 
@@ -20,10 +20,10 @@ const defaultOf = async (caller: Caller) => (await list(caller)).filter((m) => m
 
 async function stored(userId: string) {
   const { rows } = await handle.service.db.$client.query(
-    'SELECT id, provider, number, is_default FROM payment_methods WHERE user_id = $1 ORDER BY created_at',
+    'SELECT id, network, number, is_default FROM payment_methods WHERE user_id = $1 ORDER BY created_at',
     [userId],
   );
-  return rows as { id: string; provider: string; number: string; is_default: boolean }[];
+  return rows as { id: string; network: string; number: string; is_default: boolean }[];
 }
 
 describe('who may call', () => {
@@ -52,9 +52,9 @@ describe('adding mobile money numbers', () => {
     const ama = user();
     const response = await add(ama, { provider: 'mtn', number: '0241234567' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ id: expect.any(String), type: 'mobile_money', provider: 'mtn', number: '024 *** 4567', isDefault: true });
+    expect(response.json()).toEqual({ id: expect.any(String), type: 'mobile_money', provider: 'mtn', number: '024 *** 4567', isDefault: true, verified: false });
     expect(response.body).not.toContain('0241234567');
-    expect(await stored(ama.userId)).toEqual([{ id: response.json().id, provider: 'mtn', number: '0241234567', is_default: true }]);
+    expect(await stored(ama.userId)).toEqual([{ id: response.json().id, network: 'mtn', number: '0241234567', is_default: true }]);
   });
 
   it('keeps the default where it is for later numbers, and lists the default first, then newest', async () => {
@@ -133,18 +133,18 @@ describe('the database itself', () => {
     const userId = randomUUID();
     await add(user(userId), { provider: 'mtn', number: '0241212121' });
     await expect(
-      handle.service.db.$client.query("INSERT INTO payment_methods (user_id, provider, number, is_default) VALUES ($1, 'mtn', '0242323232', true)", [userId]),
+      handle.service.db.$client.query("INSERT INTO payment_methods (user_id, network, number, is_default) VALUES ($1, 'mtn', '0242323232', true)", [userId]),
     ).rejects.toMatchObject({ code: '23505', constraint: 'payment_methods_one_default_per_user' });
   });
 
   it('accepts only the three networks and one number per user', async () => {
     const userId = randomUUID();
     await expect(
-      handle.service.db.$client.query("INSERT INTO payment_methods (user_id, provider, number) VALUES ($1, 'mpesa', '0241234567')", [userId]),
+      handle.service.db.$client.query("INSERT INTO payment_methods (user_id, network, number) VALUES ($1, 'mpesa', '0241234567')", [userId]),
     ).rejects.toMatchObject({ code: '23514' });
-    await handle.service.db.$client.query("INSERT INTO payment_methods (user_id, provider, number) VALUES ($1, 'mtn', '0241234567')", [userId]);
+    await handle.service.db.$client.query("INSERT INTO payment_methods (user_id, network, number) VALUES ($1, 'mtn', '0241234567')", [userId]);
     await expect(
-      handle.service.db.$client.query("INSERT INTO payment_methods (user_id, provider, number) VALUES ($1, 'vodafone', '0241234567')", [userId]),
+      handle.service.db.$client.query("INSERT INTO payment_methods (user_id, network, number) VALUES ($1, 'vodafone', '0241234567')", [userId]),
     ).rejects.toMatchObject({ code: '23505', constraint: 'payment_methods_user_number_key' });
   });
 });
@@ -155,8 +155,8 @@ describe('editing a number', () => {
     const created = (await add(efua, { provider: 'mtn', number: '0241231234' })).json();
     const response = await call(efua, 'PUT', `/payment-methods/${created.id}`, { provider: 'vodafone', number: '0509876543' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: created.id, type: 'mobile_money', provider: 'vodafone', number: '050 *** 6543', isDefault: true });
-    expect(await stored(efua.userId)).toEqual([{ id: created.id, provider: 'vodafone', number: '0509876543', is_default: true }]);
+    expect(response.json()).toEqual({ id: created.id, type: 'mobile_money', provider: 'vodafone', number: '050 *** 6543', isDefault: true, verified: false });
+    expect(await stored(efua.userId)).toEqual([{ id: created.id, network: 'vodafone', number: '0509876543', is_default: true }]);
   });
 
   it('changes only what is sent', async () => {
@@ -185,7 +185,7 @@ describe('editing a number', () => {
     const response = await call(efua, 'PUT', `/payment-methods/${created.id}`, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-    expect((await stored(efua.userId))[0]).toMatchObject({ provider: 'mtn', number: '0241000030' });
+    expect((await stored(efua.userId))[0]).toMatchObject({ network: 'mtn', number: '0241000030' });
   });
 });
 
@@ -283,5 +283,39 @@ describe("another user's numbers", () => {
       const response = await call(someone, method, url, method === 'PUT' ? { provider: 'mtn' } : undefined);
       expect(response.statusCode).toBe(404);
     }
+  });
+});
+
+describe('a confirmed number', () => {
+  const confirmDirectly = (id: string) => handle.service.db.$client.query('UPDATE payment_methods SET verified_at = now() WHERE id = $1', [id]);
+
+  it('says so in every answer', async () => {
+    const ato = user();
+    const created = (await add(ato, { provider: 'mtn', number: '0241000170' })).json();
+    expect(created.verified).toBe(false);
+    await confirmDirectly(created.id);
+    expect((await list(ato)).map((m) => m.verified)).toEqual([true]);
+  });
+
+  it.each([
+    [{ number: '0241000199' }],
+    [{ provider: 'vodafone' }],
+  ])('is confirmed no more once %j changes, and a code texted before the change is withdrawn', async (change) => {
+    const ato = user();
+    const created = (await add(ato, { provider: 'mtn', number: '0241000180' })).json();
+    await confirmDirectly(created.id);
+    await handle.service.db.$client.query("INSERT INTO payment_method_codes (payment_method_id, code_hash, expires_at) VALUES ($1, 'x', now() + interval '10 minutes')", [created.id]);
+    const edited = await call(ato, 'PUT', `/payment-methods/${created.id}`, change);
+    expect(edited.json().verified).toBe(false);
+    const codes = await handle.service.db.$client.query('SELECT 1 FROM payment_method_codes WHERE payment_method_id = $1', [created.id]);
+    expect(codes.rows).toEqual([]);
+  });
+
+  it('stays confirmed when the edit changes nothing', async () => {
+    const ato = user();
+    const created = (await add(ato, { provider: 'mtn', number: '0241000190' })).json();
+    await confirmDirectly(created.id);
+    const edited = await call(ato, 'PUT', `/payment-methods/${created.id}`, { provider: 'mtn', number: '0241000190' });
+    expect(edited.json().verified).toBe(true);
   });
 });

@@ -7,8 +7,8 @@ import {
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { RidesDb } from '../db/rides-db.ts';
-import { type PaymentMethodRow, paymentMethods } from '../db/schema.ts';
+import type { PaymentsDb } from '../db/payments-db.ts';
+import { type PaymentMethodRow, paymentMethodCodes, paymentMethods } from '../db/schema.ts';
 import { lockUserPaymentMethods } from './lock-user-payment-methods.ts';
 import { maskMobileNumber } from './mask-mobile-number.ts';
 
@@ -21,9 +21,10 @@ import { maskMobileNumber } from './mask-mobile-number.ts';
 const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
   id: row.id,
   type: row.type,
-  provider: row.provider,
+  provider: row.network,
   number: maskMobileNumber(row.number),
   isDefault: row.isDefault,
+  verified: row.verifiedAt !== null,
 });
 
 const notFound = () => new HttpError(404, paymentMethodErrors.notFound);
@@ -56,7 +57,7 @@ async function moveDefaultTo(tx: Transaction, userId: string, id: string): Promi
 }
 
 /** The default first, then newest first. */
-export async function listPaymentMethods(db: RidesDb, userId: string): Promise<PaymentMethod[]> {
+export async function listPaymentMethods(db: PaymentsDb, userId: string): Promise<PaymentMethod[]> {
   const rows = await db
     .select()
     .from(paymentMethods)
@@ -66,14 +67,14 @@ export async function listPaymentMethods(db: RidesDb, userId: string): Promise<P
 }
 
 /** Saves a number; the user's first one becomes the default, and `isDefault: true` moves it here. */
-export async function addPaymentMethod(db: RidesDb, userId: string, request: CreatePaymentMethodRequest): Promise<PaymentMethod> {
+export async function addPaymentMethod(db: PaymentsDb, userId: string, request: CreatePaymentMethodRequest): Promise<PaymentMethod> {
   return db.transaction(async (tx) => {
     await lockUserPaymentMethods(tx, userId);
     if (await numberTaken(tx, userId, request.number)) throw duplicate();
     const [existing] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, userId)).limit(1);
     const [created] = await tx
       .insert(paymentMethods)
-      .values({ userId, type: 'mobile_money', provider: request.provider, number: request.number })
+      .values({ userId, type: 'mobile_money', network: request.provider, number: request.number })
       .returning();
     if (!created) throw new Error('payment method insert returned no row');
     if (!existing || request.isDefault) return toPaymentMethod(await moveDefaultTo(tx, userId, created.id));
@@ -81,9 +82,13 @@ export async function addPaymentMethod(db: RidesDb, userId: string, request: Cre
   });
 }
 
-/** Changes the network or the number of one of the user's methods. */
+/**
+ * Changes the network or the number of one of the user's methods. Either change un-confirms it:
+ * the code proved the old number (or the old network's wallet), and a code texted to it before
+ * the change is withdrawn.
+ */
 export async function updatePaymentMethod(
-  db: RidesDb,
+  db: PaymentsDb,
   userId: string,
   id: string,
   request: UpdatePaymentMethodRequest,
@@ -95,17 +100,22 @@ export async function updatePaymentMethod(
       throw duplicate();
     }
     const changes = {
-      ...(request.provider === undefined ? {} : { provider: request.provider }),
-      ...(request.number === undefined ? {} : { number: request.number }),
+      ...(request.provider === undefined || request.provider === current.network ? {} : { network: request.provider }),
+      ...(request.number === undefined || request.number === current.number ? {} : { number: request.number }),
     };
     if (Object.keys(changes).length === 0) return toPaymentMethod(current);
-    const [updated] = await tx.update(paymentMethods).set(changes).where(ownRow(userId, id)).returning();
+    const [updated] = await tx
+      .update(paymentMethods)
+      .set({ ...changes, verifiedAt: null, updatedAt: new Date() })
+      .where(ownRow(userId, id))
+      .returning();
     if (!updated) throw notFound();
+    await tx.delete(paymentMethodCodes).where(eq(paymentMethodCodes.paymentMethodId, id));
     return toPaymentMethod(updated);
   });
 }
 
-export async function makeDefaultPaymentMethod(db: RidesDb, userId: string, id: string): Promise<PaymentMethod> {
+export async function makeDefaultPaymentMethod(db: PaymentsDb, userId: string, id: string): Promise<PaymentMethod> {
   return db.transaction(async (tx) => {
     await lockUserPaymentMethods(tx, userId);
     await findOwn(tx, userId, id);
@@ -114,7 +124,7 @@ export async function makeDefaultPaymentMethod(db: RidesDb, userId: string, id: 
 }
 
 /** Removes a method; when it was the default, the newest remaining one becomes the default. */
-export async function removePaymentMethod(db: RidesDb, userId: string, id: string): Promise<void> {
+export async function removePaymentMethod(db: PaymentsDb, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUserPaymentMethods(tx, userId);
     const [removed] = await tx.delete(paymentMethods).where(ownRow(userId, id)).returning();
@@ -130,7 +140,7 @@ export async function removePaymentMethod(db: RidesDb, userId: string, id: strin
   });
 }
 
-/** An account was deleted: its numbers go; returns how many there were. */
+/** An account was deleted: its numbers (and any code texted to them) go; returns how many there were. */
 export async function forgetPaymentMethodsOf(tx: Transaction, userId: string): Promise<number> {
   await lockUserPaymentMethods(tx, userId);
   const removed = await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId)).returning({ id: paymentMethods.id });
