@@ -97,7 +97,7 @@ function paymentMethodsServer(initial: Stored[] = []) {
   return { routes };
 }
 
-const mtn: Stored = { id: '00000000-0000-4000-9000-000000000001', provider: 'mtn', full: '0241234567', isDefault: true };
+const mtn: Stored = { id: '00000000-0000-4000-9000-000000000001', provider: 'mtn', full: '0241234567', isDefault: true, verified: true };
 const telecel: Stored = { id: '00000000-0000-4000-9000-000000000002', provider: 'vodafone', full: '0501112222', isDefault: false };
 
 function openPayments(options: { payments?: PaymentsResponse; methods?: Stored[] } = {}) {
@@ -175,6 +175,21 @@ describe('payment methods', () => {
     expect(within(second).queryByText('Default')).toBeNull();
     expect(within(second).getByRole('button', { name: 'Set as default' })).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/0241234567|0501112222/);
+  });
+
+  it('says which numbers are confirmed, and an edited number is confirmed no more', async () => {
+    const { user } = openPayments({ methods: [mtn, telecel] });
+    await selectTab(user, 'Payment Methods');
+    const confirmed = await screen.findByRole('article', { name: 'MTN 024 *** 4567' });
+    expect(within(confirmed).getByText('Confirmed')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Telecel (Vodafone) 050 *** 2222' })).getByText('Not confirmed')).toBeTruthy();
+
+    await user.click(within(confirmed).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit Mobile Money' });
+    await user.type(within(form).getByLabelText('Mobile Money Number'), '0559876543');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const edited = await screen.findByRole('article', { name: 'MTN 055 *** 6543' });
+    expect(within(edited).getByText('Not confirmed')).toBeTruthy();
   });
 
   it('says so when there are none', async () => {

@@ -37,6 +37,8 @@ export function PaymentMethodCard({
             {name} Mobile Money {method.isDefault ? <StatusBadge tone="success">Default</StatusBadge> : null}
           </Name>
           <NumberText>{method.number}</NumberText>
+          {/* Payouts go only to a confirmed number: the holder typed the code texted to it. */}
+          {method.verified ? <StatusBadge tone="success">Confirmed</StatusBadge> : <StatusBadge tone="warning">Not confirmed</StatusBadge>}
         </div>
       </Top>
       <Actions>
