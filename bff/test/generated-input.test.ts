@@ -67,7 +67,7 @@ let entries: Record<Entry, string>;
 let sessions: Sessions;
 
 beforeAll(async () => {
-  system = await startBff({ services: ['identity', 'notifications', 'rides'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' } });
+  system = await startBff({ services: ['identity', 'notifications', 'rides', 'payments'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' } });
   const bffUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
   shellDist = await mkdtemp(path.join(tmpdir(), 'krom-shell-'));
   await writeFile(path.join(shellDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
