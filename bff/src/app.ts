@@ -25,6 +25,7 @@ import { placeRoutes } from './routes/places.ts';
 import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
+import { bookingPaymentRoutes } from './routes/booking-payments.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
@@ -129,6 +130,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(vehicleRoutes, routeOptions);
   await app.register(rideRequestRoutes, routeOptions);
   await app.register(bookingRoutes, routeOptions);
+  await app.register(bookingPaymentRoutes, routeOptions);
   await app.register(staffBookingRoutes, routeOptions);
   await app.register(providerCallbackRoutes, { directory, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });

@@ -4,6 +4,7 @@ import type { ApiRoute } from './endpoint-call.ts';
 import type * as account from './api/account.ts';
 import type * as admin from './api/admin.ts';
 import type * as auth from './api/auth.ts';
+import type * as bookingPayments from './api/booking-payments.ts';
 import type * as bookings from './api/bookings.ts';
 import type * as notifications from './api/notifications.ts';
 import type * as openapi from './api/openapi.ts';
@@ -36,6 +37,8 @@ export const getCurrentUser: ApiRoute<typeof auth.getCurrentUser> = { method: 'G
 export const registerUser: ApiRoute<typeof auth.registerUser> = { method: 'POST', path: '/api/auth/register' };
 export const signIn: ApiRoute<typeof auth.signIn> = { method: 'POST', path: '/api/auth/login' };
 export const signOut: ApiRoute<typeof auth.signOut> = { method: 'POST', path: '/api/auth/logout' };
+export const getBookingPayment: ApiRoute<typeof bookingPayments.getBookingPayment> = { method: 'GET', path: '/api/bookings/:id/payment' };
+export const submitBookingVoucherCode: ApiRoute<typeof bookingPayments.submitBookingVoucherCode> = { method: 'POST', path: '/api/bookings/:id/payment/otp' };
 export const acceptBooking: ApiRoute<typeof bookings.acceptBooking> = { method: 'POST', path: '/api/bookings/:id/accept' };
 export const boardPassenger: ApiRoute<typeof bookings.boardPassenger> = { method: 'POST', path: '/api/rides/:id/board' };
 export const cancelBooking: ApiRoute<typeof bookings.cancelBooking> = { method: 'POST', path: '/api/bookings/:id/cancel' };

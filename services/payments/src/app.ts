@@ -2,6 +2,7 @@ import { createHttpApp } from '@krom/server-kit/http-app';
 import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsDb } from './db/payments-db.ts';
+import { bookingPaymentRoutes } from './routes/booking-payments.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money/port.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
@@ -23,7 +24,9 @@ export type PaymentsAppDeps = {
 export async function buildPaymentsApp(deps: PaymentsAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'payments', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'payments' });
-  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.mobileMoney, clock: deps.clock ?? (() => new Date()) });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.mobileMoney, clock });
   await app.register(paymentMethodRoutes, { db: deps.db });
+  await app.register(bookingPaymentRoutes, { db: deps.db, provider: deps.mobileMoney, clock });
   return app;
 }

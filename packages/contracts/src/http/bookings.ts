@@ -121,7 +121,7 @@ export const bookingSchema = z.object({
   rideStatus: z.enum(rideStatuses),
   driverName: z.string(),
   vehicle: bookingVehicle,
-  /** When an unanswered request lapses (requested), else null. */
+  /** When an unanswered request lapses (requested), or the seats' hold for the mobile money prompt (awaiting_payment); else null. */
   expiresAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   version: z.number().int(),

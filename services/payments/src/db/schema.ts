@@ -109,6 +109,12 @@ export const payments = pgTable(
     walletNetwork: text('wallet_network').notNull(),
     walletMasked: text('wallet_masked').notNull(),
     providerReference: text('provider_reference'),
+    /**
+     * The gateway's latest words for the passenger about the prompt (Telecel's "dial *110# to
+     * generate a voucher…", a refused voucher's reason), as its answer to the prompt or the voucher
+     * gave them; null when it gave none. Shown on the booking screen while it waits.
+     */
+    displayText: text('display_text'),
     /** Why it failed, in words for the passenger; null unless failed. */
     reason: text('reason'),
     /** When the gateway's answer to the prompt was recorded (and `prompted` or `needs_otp` written): once only. */

@@ -10,6 +10,8 @@ export type PaymentChange = {
   to: PaymentStatus;
   providerReference?: string | null | undefined;
   reason?: string | null | undefined;
+  /** The gateway's words for the passenger with this step (its answer to the prompt or the voucher); kept as they are when undefined. */
+  displayText?: string | null | undefined;
   /** Also marks the gateway's answer to the prompt recorded, and only if it was not yet (the consumer's step). */
   prompted?: boolean;
 };
@@ -29,6 +31,7 @@ export async function movePayment(tx: Transaction, paymentId: string, change: Pa
       updatedAt: now,
       ...(change.providerReference ? { providerReference: change.providerReference } : {}),
       ...(change.reason !== undefined ? { reason: change.reason } : {}),
+      ...(change.displayText !== undefined ? { displayText: change.displayText } : {}),
       ...(change.prompted ? { promptedAt: now } : {}),
     })
     .where(

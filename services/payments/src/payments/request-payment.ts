@@ -94,5 +94,5 @@ export async function promptForPayment(db: PaymentsDb, provider: MobileMoneyProv
     return;
   }
   const change = answer.status === 'failed' ? { to: 'failed' as const, reason: promptNotSentReason } : { to: answer.status };
-  await db.transaction((tx) => movePayment(tx, payment.id, { ...change, providerReference: answer.providerReference, prompted: true }, now()));
+  await db.transaction((tx) => movePayment(tx, payment.id, { ...change, providerReference: answer.providerReference, displayText: answer.displayText, prompted: true }, now()));
 }

@@ -51,7 +51,7 @@ export async function settleCollection(db: PaymentsDb, payment: PaymentRow, move
       return moved ? 'applied' : 'replayed';
     }
     if (movement.status === payment.status) return 'ignored';
-    const moved = await movePayment(tx, payment.id, { to: movement.status, providerReference: movement.providerReference }, now);
+    const moved = await movePayment(tx, payment.id, { to: movement.status, providerReference: movement.providerReference, displayText: movement.displayText }, now);
     return moved ? 'applied' : 'ignored';
   });
 }

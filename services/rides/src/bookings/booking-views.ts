@@ -128,7 +128,7 @@ export const toBooking = (row: BookingRow): Booking => ({
   rideStatus: row.rideStatus,
   driverName: row.driverName,
   vehicle: row.vehicle,
-  expiresAt: row.status === 'requested' && row.expiresAt ? isoInstant(row.expiresAt) : null,
+  expiresAt: (row.status === 'requested' || row.status === 'awaiting_payment') && row.expiresAt ? isoInstant(row.expiresAt) : null,
   createdAt: isoInstant(row.createdAt),
   version: row.version,
 });
