@@ -12,6 +12,8 @@ export const routesManifest: RemoteRoutesManifest = {
     '/ride-listings',
     '/ride-preview/:id',
     '/book-seat/:id',
+    '/booking-payment/:id',
+    '/booking-payment/:id/voucher',
     '/post-ride',
     '/create-ride',
     '/create-ride-datetime',

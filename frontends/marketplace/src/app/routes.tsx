@@ -27,6 +27,14 @@ export const routes: RemoteRouteModule['routes'] = [
         lazy: () => import('../features/book-seat/components/book-seat-page.tsx').then((m) => ({ Component: m.BookSeatPage })),
       },
       {
+        path: '/booking-payment/:id',
+        lazy: () => import('../features/book-seat/components/booking-payment-page.tsx').then((m) => ({ Component: m.BookingPaymentPage })),
+      },
+      {
+        path: '/booking-payment/:id/voucher',
+        lazy: () => import('../features/book-seat/components/voucher-page.tsx').then((m) => ({ Component: m.VoucherPage })),
+      },
+      {
         path: '/post-ride',
         lazy: () => import('../features/post-ride/components/post-ride-page.tsx').then((m) => ({ Component: m.PostRidePage })),
       },

@@ -1,4 +1,6 @@
-import { bookingMessages } from '@krom/contracts/http/booking-values';
+import { bookingMessages, type BookingPaymentMethod } from '@krom/contracts/http/booking-values';
+import { paymentHoldMinutes } from '@krom/contracts/http/payment-values';
+import type { MobileMoneyProvider } from '@krom/contracts/http/payments';
 
 /** The booking screen's texts: the spec's exactly ("Book seat", the error catalogue's Booking failed), the rest Krom's own. */
 export const bookSeatTexts = {
@@ -23,6 +25,20 @@ export const bookSeatTexts = {
   total: 'Total',
   perSeat: (price: string, seats: string) => `${price} × ${seats}`,
   payInCash: 'You pay the driver in cash at pickup.',
+  paymentTitle: 'Payment',
+  paymentLegend: 'How you pay',
+  paymentMethodName: { cash: 'Cash', mobile_money: 'Mobile Money' } satisfies Record<BookingPaymentMethod, string>,
+  cashExplained: 'Pay the driver in cash at pickup.',
+  mobileMoneyExplained: `Pay now from your mobile money wallet: we send a prompt to your phone, and hold your seat ${paymentHoldMinutes} minutes while you approve it.`,
+  walletNumber: 'Mobile money number',
+  walletNetwork: 'Network',
+  chooseNetwork: 'Choose your network',
+  networkName: { mtn: 'MTN Mobile Money', vodafone: 'Telecel Cash', airteltigo: 'AirtelTigo Money' } satisfies Record<MobileMoneyProvider, string>,
+  fare: 'Fare',
+  serviceFee: 'Krom service fee',
+  promptNow: 'After you confirm, approve the payment prompt on your phone to secure your seat.',
+  promptWhenAccepted: 'The payment prompt comes to your phone when the driver accepts your request; your seat is secured once you approve it.',
+  needsWallet: 'Enter your mobile money number and choose its network to confirm.',
   needsNameAndPhone: "Enter the passenger's name and phone number to confirm.",
   confirm: 'Confirm',
   processing: 'Processing...',
@@ -37,4 +53,24 @@ export const bookSeatTexts = {
   requestLapses: (when: string) => `If the driver has not answered by ${when}, the request lapses and its seats are released.`,
   statusLine: 'Status',
   myRides: 'Go to My Rides',
+  promptAfterAcceptance: 'When the driver accepts, the payment prompt comes to your phone; approve it to secure your seat.',
+
+  waitingTitle: 'Approve the payment on your phone',
+  waitingLead: (total: string, wallet: string) => `We sent a prompt for ${total} to ${wallet}. Enter your mobile money PIN on your phone to approve it.`,
+  sendingPrompt: 'Sending the payment prompt to your phone…',
+  holdLeft: (left: string) => `Your seat is held for ${left}.`,
+  holdOver: 'The time to approve the payment is up.',
+  paidConfirming: 'Payment received. Confirming your seat…',
+  failedTitle: 'Payment not completed',
+  failedLead: 'Your seat was not booked, and the seats were released.',
+  failedReasonFallback: 'The mobile money payment was not completed',
+  tryAgain: 'Try again',
+  loadBookingFailed: 'We could not load this booking.',
+
+  voucherTitle: 'Enter your Telecel voucher code',
+  voucherLead: (wallet: string) => `Telecel asks for a voucher code before it sends the payment prompt to ${wallet}.`,
+  voucherHowTo: 'Dial *110# on your phone, choose to generate a voucher, then type the code here.',
+  voucherCode: 'Voucher code',
+  sendVoucher: 'Send code',
+  voucherFailed: 'The voucher code was not sent.',
 } as const;

@@ -1,7 +1,8 @@
 import type { User } from '@krom/contracts/http/auth';
 import type { Booking } from '@krom/contracts/http/bookings';
 import type { RideDetails } from '@krom/contracts/http/rides';
-import { formatCedis, rideTotal } from '@krom/contracts/money';
+import { serviceFeePesewas } from '@krom/contracts/http/payment-values';
+import { formatCedis, rideTotal, toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import { serverMessage } from '@krom/ui-kit/api-request.ts';
 import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
@@ -10,7 +11,7 @@ import { Select } from '@krom/ui-kit/select.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LicencePlate } from '../../../components/licence-plate.tsx';
 import { PageColumn, PageSection, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
@@ -21,6 +22,7 @@ import { type Leg, legOfAddress, legText, type RidePlace, ridePlaces, seatsWante
 import { useCreateBooking } from '../api/create-booking.ts';
 import { bookSeatTexts as texts } from '../book-seat-texts.ts';
 import { BookingDone } from './booking-done.tsx';
+import { firstPaymentChoice, PaymentChoice, walletOf } from './payment-choice.tsx';
 import { TextArea as Notes } from '../../../components/text-area.tsx';
 
 /**
@@ -52,6 +54,8 @@ function BookSeat({ user }: { user: User }) {
       </PageColumn>
     );
   }
+  // Paid by mobile money on an instant ride: the prompt is on its way, and its own screen follows it.
+  if (booked?.status === 'awaiting_payment') return <Navigate to={`/booking-payment/${booked.id}`} replace />;
   if (booked) return <BookingDone booking={booked} />;
   const unbookable = ride.data.isOwnRide ? texts.ownRide : ride.data.status !== 'active' ? texts.notBookable : ride.data.leg.seatsLeft < 1 ? texts.full : null;
   if (unbookable) {
@@ -89,8 +93,15 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
   const [name, setName] = useState(() => `${user.firstName} ${user.lastName}`.trim());
   const [phone, setPhone] = useState(user.phone);
   const [specialRequests, setSpecialRequests] = useState('');
+  const [payment, setPayment] = useState(() => firstPaymentChoice(user.phone));
   const booking = useCreateBooking();
-  const complete = name.trim() !== '' && phone.trim() !== '' && chosenLeg !== undefined && chosenLeg.seatsLeft > 0;
+  const wallet = walletOf(payment);
+  const walletMissing = payment.method === 'mobile_money' && wallet === undefined;
+  const complete = name.trim() !== '' && phone.trim() !== '' && chosenLeg !== undefined && chosenLeg.seatsLeft > 0 && !walletMissing;
+  // Fare, Krom's fee (mobile money only) and what is paid, by the contract's own rule, in pesewas.
+  const fare = chosenLeg ? rideTotal(chosenLeg.pricePerSeat, seats) : undefined;
+  const fee = fare !== undefined && payment.method === 'mobile_money' ? toDecimalCedis(serviceFeePesewas(toPesewas(fare))) : undefined;
+  const total = fare !== undefined ? toDecimalCedis(toPesewas(fare) + (fee === undefined ? 0 : toPesewas(fee))) : undefined;
   const query = address.toString();
   const backToRide = `/ride-preview/${ride.id}${query ? `?${query}` : ''}`;
 
@@ -107,6 +118,7 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
         passengerName: name.trim(),
         passengerPhone: phone.trim(),
         ...(requests ? { specialRequests: requests } : {}),
+        ...(wallet ? { paymentMethod: 'mobile_money' as const, wallet } : {}),
       },
       { onSuccess: onBooked },
     );
@@ -176,6 +188,22 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
           </FormField>
         </PageSection>
 
+        <PageSection title={texts.paymentTitle}>
+          <PaymentChoice value={payment} onChange={setPayment} />
+        </PageSection>
+
+        {fee !== undefined && fare !== undefined ? (
+          <Breakdown>
+            <div>
+              <dt>{texts.fare}</dt>
+              <dd>{formatCedis(fare)}</dd>
+            </div>
+            <div>
+              <dt>{texts.serviceFee}</dt>
+              <dd>{formatCedis(fee)}</dd>
+            </div>
+          </Breakdown>
+        ) : null}
         <Total>
           <span>
             <strong>{texts.total}</strong>
@@ -184,9 +212,9 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
               {legText(leg, places)}
             </small>
           </span>
-          <strong aria-live="polite">{chosenLeg ? formatCedis(rideTotal(chosenLeg.pricePerSeat, seats)) : null}</strong>
+          <strong aria-live="polite">{total !== undefined ? formatCedis(total) : null}</strong>
         </Total>
-        <Note>{texts.payInCash}</Note>
+        <Note>{payment.method === 'cash' ? texts.payInCash : ride.bookingMode === 'approval' ? texts.promptWhenAccepted : texts.promptNow}</Note>
 
         {booking.isError ? (
           <Failure role="alert">
@@ -194,7 +222,7 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
             {failure ? <span>{failure}</span> : null}
           </Failure>
         ) : null}
-        {complete ? null : <Note>{texts.needsNameAndPhone}</Note>}
+        {complete ? null : <Note>{walletMissing ? texts.needsWallet : texts.needsNameAndPhone}</Note>}
 
         <Actions>
           <SubmitButton pending={booking.isPending} pendingLabel={texts.processing} disabled={!complete}>
@@ -241,6 +269,16 @@ const Total = styled.p`
   span { display: grid; }
   small { color: ${({ theme }) => theme.color.muted}; }
   > strong { font-size: 1.5rem; white-space: nowrap; }
+`;
+
+const Breakdown = styled.dl`
+  display: grid;
+  gap: 6px;
+  margin: 0;
+
+  div { display: flex; justify-content: space-between; gap: 12px; }
+  dt { color: ${({ theme }) => theme.color.muted}; }
+  dd { margin: 0; white-space: nowrap; }
 `;
 
 const Note = styled.p`

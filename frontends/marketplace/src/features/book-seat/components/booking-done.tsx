@@ -1,6 +1,6 @@
 import { ticketedStatuses } from '@krom/contracts/http/booking-values';
 import type { Booking } from '@krom/contracts/http/bookings';
-import { formatMoney } from '@krom/contracts/money';
+import { formatMoney, toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
@@ -49,11 +49,12 @@ export function BookingDone({ booking }: { booking: Booking }) {
         </div>
         <div>
           <dt>{texts.total}</dt>
-          <dd>{formatMoney(booking.totalAmount, booking.currency)}</dd>
+          <dd>{formatMoney(toDecimalCedis(toPesewas(booking.totalAmount) + toPesewas(booking.serviceFee)), booking.currency)}</dd>
         </div>
       </Details>
       {booking.boardingCode ? <BoardingCode code={booking.boardingCode} hint={texts.boardingCodeHint} /> : null}
       {requested && booking.expiresAt ? <p>{texts.requestLapses(formatMoment(booking.expiresAt))}</p> : null}
+      {requested && booking.paymentMethod === 'mobile_money' ? <p>{texts.promptAfterAcceptance}</p> : null}
       <div>
         <ButtonLink to="/my-rides" $size="lg">
           {texts.myRides}
