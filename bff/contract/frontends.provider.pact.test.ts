@@ -8,6 +8,8 @@ import { eventually } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { multipartForm } from '../../services/identity/test/identity-test-env.ts';
+import { CallbackInbox } from '../../services/payments/test/providers/callback-inbox.ts';
+import { PaystackStandIn } from '../../services/payments/test/providers/paystack-stand-in.ts';
 import { driverFields, identityFields, png } from '../../services/identity/test/verification-env.ts';
 import { type Browser, browser, newPerson, ORIGIN, sessionCookie, signedUp, startBff } from '../test/bff-test-env.ts';
 
@@ -20,12 +22,24 @@ import { type Browser, browser, newPerson, ORIGIN, sessionCookie, signedUp, star
 let system: Awaited<ReturnType<typeof startBff>>;
 let baseUrl: string;
 let cookie: string | undefined;
+// Payments' gateway: the Paystack stand-in (a Telecel wallet's charge waits on its voucher code).
+const paystack = new PaystackStandIn();
+const gatewayCallbacks = new CallbackInbox();
 
 beforeAll(async () => {
-  system = await startBff({ services: ['identity', 'notifications', 'rides'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
+  await Promise.all([paystack.start(), gatewayCallbacks.start()]);
+  paystack.webhookUrl = gatewayCallbacks.url;
+  system = await startBff({
+    services: ['identity', 'notifications', 'rides', 'payments'],
+    overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' },
+    paymentsEnv: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_API_BASE_URL: paystack.baseUrl },
+  });
   baseUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => system.close());
+afterAll(async () => {
+  await system?.close();
+  await Promise.all([paystack.stop(), gatewayCallbacks.stop()]);
+});
 
 it.each([
   ['krom-admin-frontend', 'krom-bff'],
@@ -301,6 +315,31 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     );
     cookie = cookieOf(b);
     return { rideId, departureDate, bookingId: String(booking.id) };
+  },
+  // Booked through /api as the booking screen books by mobile money (a Telecel wallet): rides holds
+  // the seats and asks payments, whose charge at the gateway then waits on the voucher code.
+  'a signed-in passenger whose mobile money booking of 2 seats from Nkawkaw to Kumasi waits on the Telecel voucher': async () => {
+    const { rideId, departureDate } = await postedRide();
+    const { b } = await signedInPerson();
+    const body = {
+      rideId,
+      seats: 2,
+      boardAt: 1,
+      alightAt: 2,
+      passengerName: 'Kwame Asante',
+      passengerPhone: '0241234567',
+      specialRequests: 'One big suitcase',
+      paymentMethod: 'mobile_money',
+      wallet: { phone: '0201234567', network: 'vodafone' },
+    };
+    const booking = await expectStatus(b.call('POST', '/api/bookings', body, { 'idempotency-key': randomUUID() }), 201, 'booking');
+    const bookingId = String(booking.id);
+    await eventually(async () => {
+      const payment = await b.get(`/api/bookings/${bookingId}/payment`);
+      return payment.statusCode === 200 && (JSON.parse(payment.body) as { status: string }).status === 'needs_otp' ? true : undefined;
+    });
+    cookie = cookieOf(b);
+    return { rideId, departureDate, bookingId };
   },
   // Manage Bookings: the driver's session; the request waits for their answer.
   'a signed-in driver whose approval ride from Accra to Kumasi has a request for 2 seats from Accra to Nkawkaw': async () => {

@@ -8,7 +8,10 @@ import { successSchema } from '@krom/contracts/endpoint-call';
 import { placeKinds } from '@krom/contracts/http/places';
 import { bookingModes, bookingPaymentMethods } from '@krom/contracts/http/booking-values';
 import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
-import { cancelBooking as cancelBookingEndpoint, createBooking as createBookingEndpoint, getMyBookings } from '@krom/contracts/api/bookings';
+import { cancelBooking as cancelBookingEndpoint, createBooking as createBookingEndpoint, getBooking as getBookingEndpoint, getMyBookings } from '@krom/contracts/api/bookings';
+import { getBookingPayment as getBookingPaymentEndpoint } from '@krom/contracts/api/booking-payments';
+import { bookingPaymentMessages, bookingPaymentStatuses } from '@krom/contracts/http/booking-payment-values';
+import { mobileMoneyProviders } from '@krom/contracts/http/payments';
 import { pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
@@ -24,6 +27,7 @@ import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-
 import { acceptBooking, boardPassenger, declineBooking, getRideBookings } from '../src/lib/api/ride-bookings.ts';
 import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/features/ride-request/ride-request-form.ts';
 import { createBooking } from '../src/features/book-seat/api/create-booking.ts';
+import { getBookingPayment, getHeldBooking, submitVoucherCode } from '../src/features/book-seat/api/booking-payment.ts';
 import { cancelBooking } from '../src/features/passenger-rides/api/cancel-booking.ts';
 import { myBookingsQueryOptions } from '../src/lib/api/my-bookings.ts';
 
@@ -76,6 +80,7 @@ const providerStates = {
   bookingRequested: 'a signed-in driver whose approval ride from Accra to Kumasi has a request for 2 seats from Accra to Nkawkaw',
   bookingConfirmed: 'a signed-in driver whose instant ride from Accra to Kumasi has a confirmed booking of 2 seats from Accra to Nkawkaw',
   passengerBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Accra to Nkawkaw',
+  awaitingPayment: 'a signed-in passenger whose mobile money booking of 2 seats from Nkawkaw to Kumasi waits on the Telecel voucher',
 } as const;
 
 // Filled by the verifier from what the state made.
@@ -580,6 +585,92 @@ describe('marketplace frontend → BFF: booking a seat', () => {
       .executeTest(whenRecorded(async (mock) => {
         const booking = fitsContract(cancelBookingEndpoint, await withFetchAgainst(mock.url, () => cancelBooking(ids.booking)));
         expect(booking.status).toBe('cancelled_by_passenger');
+      }));
+  });
+});
+
+/** The booking screen's mobile money booking: the fare and Krom's fee from a Telecel wallet, the seats held for the prompt. */
+const mobileMoneyInput = { ...bookingInput, paymentMethod: 'mobile_money', wallet: { phone: '0201234567', network: 'vodafone' } } as const;
+const heldBookingBody = () => ({
+  ...bookingBody('awaiting_payment', null),
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+  id: fromProviderState('${bookingId}', ids.booking),
+  paymentMethod: 'mobile_money',
+  serviceFee: money('8.00'),
+  expiresAt: isoDate,
+});
+const stateBookingPath = (tail: string) => statePath(`/api/bookings/\${bookingId}${tail}`, `/api/bookings/${ids.booking}${tail}`);
+
+describe('marketplace frontend → BFF: paying for a booking by mobile money', () => {
+  it('books with a mobile money wallet: the seats held for the prompt', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.rideToBook)
+      .uponReceiving('a booking of 2 seats paid by mobile money from a Telecel wallet')
+      .withRequest('POST', '/api/bookings', (b) =>
+        b
+          .headers({ ...json, 'idempotency-key': regex(/^[A-Za-z0-9_-]{8,200}$/, '4e2d3c8f-6e5b-4d4c-8b9a-8f7e6d5c4b3a') })
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+          .jsonBody({ ...mobileMoneyInput, rideId: fromProviderState('${rideId}', ids.ride) }),
+      )
+      .willRespondWith(201, (b) => b.jsonBody({ ...bookingBody('awaiting_payment', null), paymentMethod: 'mobile_money', serviceFee: money('8.00'), expiresAt: isoDate }))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(createBookingEndpoint, await withFetchAgainst(mock.url, () => createBooking(mobileMoneyInput, '4e2d3c8f-6e5b-4d4c-8b9a-8f7e6d5c4b3a')));
+        expect(booking).toMatchObject({ status: 'awaiting_payment', paymentMethod: 'mobile_money', boardingCode: null });
+      }));
+  });
+
+  it('reads the booking while its seats are held, with the hold’s end', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.awaitingPayment)
+      .uponReceiving('a request for a booking awaiting its mobile money payment')
+      .withRequest('GET', stateBookingPath(''))
+      .willRespondWith(200, (b) => b.jsonBody(heldBookingBody()))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(getBookingEndpoint, await withFetchAgainst(mock.url, () => getHeldBooking(ids.booking)));
+        expect(booking).toMatchObject({ status: 'awaiting_payment', expiresAt: '2026-11-20T09:30:00.000Z' });
+      }));
+  });
+
+  it('reads where the payment stands: the fare, the fee, the total, the masked wallet and the gateway’s words', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.awaitingPayment)
+      .uponReceiving("a request for a booking's mobile money payment")
+      .withRequest('GET', stateBookingPath('/payment'))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          id: uuid('6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e'),
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+          bookingId: fromProviderState('${bookingId}', ids.booking),
+          status: oneOf(bookingPaymentStatuses, 'needs_otp'),
+          fare: money('160.00'),
+          serviceFee: money('8.00'),
+          total: money('168.00'),
+          currency: 'GHS',
+          network: oneOf(mobileMoneyProviders, 'vodafone'),
+          walletMasked: like('020 *** **67'),
+          displayText: like('Please dial *110# to generate a voucher code. Then input the voucher'),
+          reason: null,
+          expiresAt: isoDate,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const payment = fitsContract(getBookingPaymentEndpoint, await withFetchAgainst(mock.url, () => getBookingPayment(ids.booking)));
+        expect(payment).toMatchObject({ status: 'needs_otp', total: '168.00', walletMasked: '020 *** **67' });
+      }));
+  });
+
+  it('hears in words that a voucher code was not accepted', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.awaitingPayment)
+      .uponReceiving('a voucher code Telecel did not text')
+      .withRequest('POST', stateBookingPath('/payment/otp'), (b) => b.headers(json).jsonBody({ otp: '000000' }))
+      .willRespondWith(400, (b) => b.jsonBody({ message: bookingPaymentMessages.wrongVoucher }))
+      .executeTest(whenRecorded(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => submitVoucherCode(ids.booking, '000000'))).rejects.toThrow(/^400: .*That voucher code was not accepted/);
       }));
   });
 });

@@ -9,6 +9,13 @@ import { myBookingsQueryKey } from '../../../lib/api/my-bookings.ts';
 /** How often the waiting screen asks again while the prompt is out: often enough to feel live, few enough for 3G. */
 export const paymentPollMs = 3000;
 
+/** The passenger's booking (GET /api/bookings/{id}). */
+export const getHeldBooking = (id: string, signal?: AbortSignal): Promise<Booking> => callEndpoint(getBookingEndpoint, { params: { id }, signal });
+/** Where the booking's mobile money payment stands (GET /api/bookings/{id}/payment; 404 until payments has made it). */
+export const getBookingPayment = (id: string, signal?: AbortSignal): Promise<BookingPayment> => callEndpoint(getBookingPaymentEndpoint, { params: { id }, signal });
+/** Telecel's voucher code for the booking's payment (POST /api/bookings/{id}/payment/otp). */
+export const submitVoucherCode = (id: string, otp: string): Promise<BookingPayment> => callEndpoint(submitVoucherEndpoint, { params: { id }, body: { otp } });
+
 const bookingKey = (id: string) => [getBookingEndpoint.path, id] as const;
 const paymentKey = (id: string) => [getBookingPaymentEndpoint.path, id] as const;
 
@@ -16,7 +23,7 @@ const paymentKey = (id: string) => [getBookingPaymentEndpoint.path, id] as const
 export function useHeldBooking(id: string) {
   return useQuery({
     queryKey: bookingKey(id),
-    queryFn: ({ signal }): Promise<Booking> => callEndpoint(getBookingEndpoint, { params: { id }, signal }),
+    queryFn: ({ signal }) => getHeldBooking(id, signal),
     refetchInterval: (query) => (query.state.data?.status === 'awaiting_payment' || query.state.data?.status === 'accepted' ? paymentPollMs : false),
     retry: false,
   });
@@ -29,7 +36,7 @@ export function useHeldBooking(id: string) {
 export function useBookingPayment(id: string, enabled = true) {
   return useQuery({
     queryKey: paymentKey(id),
-    queryFn: ({ signal }): Promise<BookingPayment> => callEndpoint(getBookingPaymentEndpoint, { params: { id }, signal }),
+    queryFn: ({ signal }) => getBookingPayment(id, signal),
     enabled,
     refetchInterval: (query) => {
       if (!enabled) return false;
@@ -46,7 +53,7 @@ export function useBookingPayment(id: string, enabled = true) {
 export function useSubmitVoucher(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (otp: string) => callEndpoint(submitVoucherEndpoint, { params: { id }, body: { otp } }),
+    mutationFn: (otp: string) => submitVoucherCode(id, otp),
     onSuccess: async (payment) => {
       queryClient.setQueryData(paymentKey(id), payment);
       await queryClient.invalidateQueries({ queryKey: myBookingsQueryKey });
