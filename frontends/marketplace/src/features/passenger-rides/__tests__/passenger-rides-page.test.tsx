@@ -90,6 +90,16 @@ describe('/rides/as-passenger', () => {
     expect(within(missed).queryByRole('button', { name: 'Cancel Booking' })).toBeNull();
   });
 
+  it('offers Pay now on a booking whose seats are held for its mobile money payment, with when the hold ends', async () => {
+    const held = aBooking({ status: 'awaiting_payment', paymentMethod: 'mobile_money', serviceFee: '4.50', boardingCode: null, expiresAt: '2030-11-20T09:15:00.000Z' });
+    openMyRides([held]);
+    const booking = await screen.findByRole('listitem', { name: 'Accra → Kumasi' });
+    expect(booking.textContent).toContain('Awaiting payment');
+    expect(booking.textContent).toContain('Approve the mobile money prompt on your phone by Wed, Nov 20, 2030 at 9:15 AM, or the seats are released.');
+    expect(within(booking).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/booking-payment/${held.id}`);
+    expect(within(booking).queryByText(/Boarding code/)).toBeNull();
+  });
+
   describe('Cancel says what the policy gives back before the tap', () => {
     const departure = new Date('2030-11-28T07:30:00.000Z');
     const hoursBefore = (hours: number) => new Date(departure.getTime() - hours * 3_600_000);

@@ -76,10 +76,16 @@ export function BookingCard({ booking, busy, onCancel }: { booking: Booking; bus
         </div>
       </Details>
       {booking.status === 'requested' && booking.expiresAt ? <Muted>{texts.lapses(formatMoment(booking.expiresAt))}</Muted> : null}
+      {booking.status === 'awaiting_payment' && booking.expiresAt ? <Muted>{texts.paymentLapses(formatMoment(booking.expiresAt))}</Muted> : null}
       {booking.boardingCode && showsCode.includes(booking.status) ? (
         <BoardingCode code={booking.boardingCode} label={texts.boardingCode} hint={texts.boardingCodeHint} />
       ) : null}
       <Actions>
+        {booking.status === 'awaiting_payment' ? (
+          <ButtonLink to={`/booking-payment/${booking.id}`} aria-describedby={titleId}>
+            {texts.payNow}
+          </ButtonLink>
+        ) : null}
         <ButtonLink to={`/ride-preview/${booking.rideId}`} $variant="secondary" aria-describedby={titleId}>
           {texts.viewRide}
         </ButtonLink>
