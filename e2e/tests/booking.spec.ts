@@ -4,6 +4,7 @@ import { baseURL, chromiumArgs, phoneViewport } from '../playwright.config.ts';
 import { signUpThroughApi } from './support/accounts.ts';
 import { verifiedDriverThroughApi } from './support/drivers.ts';
 import { deliveredSms } from './support/e2e-env.ts';
+import { postedRideThroughApi } from './support/rides.ts';
 import { writeQrCameraVideo } from './support/qr-camera-video.ts';
 
 /**
@@ -19,33 +20,14 @@ import { writeQrCameraVideo } from './support/qr-camera-video.ts';
 const headers = { origin: baseURL };
 
 /** The verified driver's car and a ride Accra → Nkawkaw → Kumasi they approve each booking of, posted through the API. */
-async function approvalRide(page: Page, plateDigits: string): Promise<string> {
-  const leaves = new Date(Date.now() + 20 * 3_600_000).toISOString();
-  const vehicle = await page.request.post('/api/vehicles', {
-    headers,
-    data: { make: 'Toyota', model: 'Corolla', year: 2019, color: 'Silver', licensePlate: `GR-${plateDigits}-24`, seats: 5 },
+const approvalRide = (page: Page, plateDigits: string): Promise<string> =>
+  postedRideThroughApi(page, {
+    licensePlate: `GR-${plateDigits}-24`,
+    // Within the day: passengers are boarded from 24 hours before departure.
+    leavesInHours: 20,
+    bookingMode: 'approval',
+    stops: [{ location: 'Nkawkaw', city: 'Nkawkaw', meetingPoint: 'By the Total fuel station' }],
   });
-  expect(vehicle.status(), await vehicle.text()).toBe(201);
-  const posted = await page.request.post('/api/rides', {
-    headers,
-    data: {
-      vehicleId: ((await vehicle.json()) as { id: string }).id,
-      fromCity: 'Accra',
-      fromLocation: 'Accra',
-      toCity: 'Kumasi',
-      toLocation: 'Kumasi',
-      stops: [{ location: 'Nkawkaw', city: 'Nkawkaw', meetingPoint: 'By the Total fuel station' }],
-      // Within the day: passengers are boarded from 24 hours before departure.
-      departureDate: leaves.slice(0, 10),
-      departureTime: leaves.slice(11, 16),
-      availableSeats: 3,
-      pricePerSeat: '100',
-      bookingMode: 'approval',
-    },
-  });
-  expect(posted.status(), await posted.text()).toBe(201);
-  return ((await posted.json()) as { id: string }).id;
-}
 
 type BookingForm = { seats: number; boardAt: number; alightAt: number; passengerName: string; passengerPhone: string };
 
