@@ -15,6 +15,7 @@ import type * as providerCallbacks from './api/provider-callbacks.ts';
 import type * as recovery from './api/recovery.ts';
 import type * as rideRequests from './api/ride-requests.ts';
 import type * as rides from './api/rides.ts';
+import type * as staffPayments from './api/staff-payments.ts';
 import type * as staff from './api/staff.ts';
 import type * as uploads from './api/uploads.ts';
 import type * as vehicles from './api/vehicles.ts';
@@ -84,6 +85,10 @@ export const getRide: ApiRoute<typeof rides.getRide> = { method: 'GET', path: '/
 export const postRide: ApiRoute<typeof rides.postRide> = { method: 'POST', path: '/api/rides' };
 export const searchRides: ApiRoute<typeof rides.searchRides> = { method: 'GET', path: '/api/rides' };
 export const updateRide: ApiRoute<typeof rides.updateRide> = { method: 'PUT', path: '/api/rides/:id' };
+export const getLatestReconciliation: ApiRoute<typeof staffPayments.getLatestReconciliation> = { method: 'GET', path: '/api/admin/payments/reconciliations/latest' };
+export const getStaffBookingLedger: ApiRoute<typeof staffPayments.getStaffBookingLedger> = { method: 'GET', path: '/api/admin/payments/bookings/:id' };
+export const runReconciliation: ApiRoute<typeof staffPayments.runReconciliation> = { method: 'POST', path: '/api/admin/payments/reconciliations' };
+export const searchStaffPayments: ApiRoute<typeof staffPayments.searchStaffPayments> = { method: 'GET', path: '/api/admin/payments' };
 export const cancelStaffBooking: ApiRoute<typeof staff.cancelStaffBooking> = { method: 'POST', path: '/api/admin/bookings/:id/cancel' };
 export const decideVerification: ApiRoute<typeof staff.decideVerification> = { method: 'POST', path: '/api/admin/verifications/:id/decision' };
 export const getEmailLog: ApiRoute<typeof staff.getEmailLog> = { method: 'GET', path: '/api/admin/messages/email' };

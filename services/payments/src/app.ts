@@ -6,6 +6,7 @@ import { bookingPaymentRoutes } from './routes/booking-payments.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money/port.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
+import { staffPaymentRoutes } from './routes/staff-payments.ts';
 
 export type PaymentsAppDeps = {
   db: PaymentsDb;
@@ -28,5 +29,6 @@ export async function buildPaymentsApp(deps: PaymentsAppDeps): Promise<FastifyIn
   await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.mobileMoney, clock });
   await app.register(paymentMethodRoutes, { db: deps.db });
   await app.register(bookingPaymentRoutes, { db: deps.db, provider: deps.mobileMoney, clock });
+  await app.register(staffPaymentRoutes, { db: deps.db, provider: deps.mobileMoney, clock });
   return app;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { refundCauses } from '@krom/contracts/events/payments';
 import { mobileMoneyProviders } from '@krom/contracts/http/payments';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingAccountTypes, driverAccountTypes, singleAccountTypes } from '../ledger/accounts.ts';
 import { paymentRowStatuses } from '../payments/payment-transitions.ts';
 import { payoutStatuses } from '../payouts/payout-transitions.ts';
@@ -134,6 +134,8 @@ export const payments = pgTable(
     unique('payments_booking_version_key').on(table.bookingId, table.bookingVersion),
     // The sweep reads the payments still open, oldest first.
     index('payments_open_idx').on(table.createdAt).where(sql`status IN ('pending', 'needs_otp') AND held_at IS NULL`),
+    // Staff find a payment by the wallet's number.
+    index('payments_wallet_phone_idx').on(table.walletPhone, table.createdAt),
     check('payments_status_check', sql`${table.status} IN (${listed(paymentRowStatuses)})`),
     check('payments_amount_check', sql`${table.amountPesewas} = ${table.farePesewas} + ${table.feePesewas} AND ${table.amountPesewas} > 0`),
   ],
@@ -331,3 +333,19 @@ export const payouts = pgTable(
   ],
 );
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/**
+ * Each reconciliation staff ran (src/staff/reconcile.ts): who and when, and its result as the
+ * staff screen shows it (the contract's reconciliationSchema), kept so the last one can be read again.
+ */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    ranBy: uuid('ran_by').notNull(),
+    passed: boolean('passed').notNull(),
+    result: jsonb('result').notNull(),
+  },
+  (table) => [index('reconciliations_ran_at_idx').on(table.ranAt)],
+);

@@ -1,0 +1,27 @@
+import type { StaffBookingLedger } from '@krom/contracts/http/staff-payments';
+import { asc, eq } from 'drizzle-orm';
+import type { PaymentsDb } from '../db/payments-db.ts';
+import { payments } from '../db/schema.ts';
+import { bookingLedger } from '../ledger/booking-ledger.ts';
+import { staffPaymentView } from './staff-payment-view.ts';
+
+/** A booking's ledger for staff: its entries and lines, the net per account and its payments (empty lists for a booking payments never saw). */
+export async function staffBookingLedger(db: PaymentsDb, bookingId: string): Promise<StaffBookingLedger> {
+  const [ledger, rows] = await Promise.all([
+    bookingLedger(db, bookingId),
+    db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.createdAt)),
+  ]);
+  return {
+    bookingId,
+    entries: ledger.entries.map((entry) => ({
+      id: entry.id,
+      reference: entry.reference,
+      kind: entry.kind,
+      memo: entry.memo,
+      postedAt: entry.postedAt.toISOString(),
+      lines: entry.lines.map((line) => ({ account: line.account, type: line.type, debitPesewas: Number(line.debit), creditPesewas: Number(line.credit) })),
+    })),
+    balances: Object.entries(ledger.balances).map(([account, net]) => ({ account, netPesewas: Number(net) })),
+    payments: rows.map(staffPaymentView),
+  };
+}

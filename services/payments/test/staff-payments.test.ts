@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '@krom/server-kit/internal-auth';
+import {
+  staffBookingLedgerRoute,
+  staffLatestReconciliationRoute,
+  staffRunReconciliationRoute,
+  staffSearchPaymentsRoute,
+} from '@krom/contracts/services/payments/staff-payments';
+import { staffPaymentMessages } from '@krom/contracts/http/staff-payments';
+import type { BookingFact } from '@krom/contracts/events/bookings';
+import { createLogger } from '@krom/server-kit/logger';
+import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../src/db/schema.ts';
+import { sweepPayments } from '../src/jobs/sweep-payments.ts';
+import { openPaymentsService } from '../src/open-payments.ts';
+import { expectBooksBalance } from './expect-books-balance.ts';
+import { deliverPaymentRequested, paymentRequested } from './payment-requested-fact.ts';
+import { paymentsTestConfig } from './payments-test-env.ts';
+import { PaystackStandIn } from './providers/paystack-stand-in.ts';
+
+/*
+ * The Payments tab's routes as staff call them through the BFF (the admin caller's assertion):
+ * payments found by status, booking and wallet phone; a booking's ledger; the reconciliation,
+ * clean and then with the gateway's record planted to differ from the books. Payments are made on
+ * the real bus against the Paystack stand-in and settled by the sweep (the gateway read again).
+ */
+
+const paystack = new PaystackStandIn();
+const silent = createLogger('payments', 'silent');
+const staffId = randomUUID();
+const staff: Caller = { kind: 'admin', adminId: staffId };
+let service: Awaited<ReturnType<typeof openPaymentsService>>;
+let setup: ReturnType<typeof paymentsTestConfig>;
+
+beforeAll(async () => {
+  await paystack.start();
+  setup = paymentsTestConfig({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_API_BASE_URL: paystack.baseUrl, SWEEP_INTERVAL_SECONDS: '0' });
+  service = await openPaymentsService(setup.config);
+});
+afterAll(async () => {
+  await service.bus.jsm.streams.delete(service.bus.streamName);
+  await service.app.close();
+  await dropDatabaseWhenIdle(setup.config.DATABASE_URL);
+  await paystack.stop();
+});
+
+/** A payment requested by rides and answered at the gateway (approved or declined), settled by the sweep reading the gateway. */
+async function payment(answer: 'approve' | 'decline' | 'none', changes: Partial<BookingFact> = {}) {
+  const envelope = paymentRequested(changes);
+  await deliverPaymentRequested(service.bus, envelope);
+  const [row] = await service.db.select().from(payments).where(eq(payments.bookingId, envelope.data.bookingId));
+  if (!row) throw new Error('no payment row for the fact');
+  if (answer !== 'none') {
+    await paystack[answer](row.id);
+    await sweepPayments(service.db, service.mobileMoney, new Date(row.createdAt.getTime() + 61_000), silent);
+  }
+  const [settled] = await service.db.select().from(payments).where(eq(payments.id, row.id));
+  return settled!;
+}
+
+const call = async (method: 'GET' | 'POST', url: string, caller: Caller = staff) =>
+  service.app.inject({ method, url, headers: await setup.as(caller) });
+
+let paid: Awaited<ReturnType<typeof payment>>;
+let declined: Awaited<ReturnType<typeof payment>>;
+let open: Awaited<ReturnType<typeof payment>>;
+
+beforeAll(async () => {
+  paid = await payment('approve');
+  declined = await payment('decline', { wallet: { phone: '0201112233', network: 'vodafone' } });
+  open = await payment('none');
+});
+
+describe('payments as staff find them', () => {
+  it('lists every payment newest first, and by status, booking and wallet phone (local or +233 form)', async () => {
+    const all = await call('GET', staffSearchPaymentsRoute.path);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ page: 1, pageSize: 50, hasMore: false });
+    expect(all.json().payments.map((p: { id: string }) => p.id)).toEqual([open.id, declined.id, paid.id]);
+
+    const succeeded = (await call('GET', `${staffSearchPaymentsRoute.path}?status=succeeded`)).json();
+    expect(succeeded.payments).toEqual([
+      expect.objectContaining({ id: paid.id, bookingId: paid.bookingId, status: 'succeeded', amountPesewas: 12_600, farePesewas: 12_000, feePesewas: 600, walletMasked: '024 *** **67', held: false }),
+    ]);
+
+    const byBooking = (await call('GET', `${staffSearchPaymentsRoute.path}?bookingId=${declined.bookingId}`)).json();
+    expect(byBooking.payments.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([[declined.id, 'failed']]);
+
+    const local = (await call('GET', `${staffSearchPaymentsRoute.path}?phone=0201112233`)).json();
+    const international = (await call('GET', `${staffSearchPaymentsRoute.path}?phone=${encodeURIComponent('+233 20 111 2233')}`)).json();
+    expect(local.payments.map((p: { id: string }) => p.id)).toEqual([declined.id]);
+    expect(international.payments).toEqual(local.payments);
+
+    const both = (await call('GET', `${staffSearchPaymentsRoute.path}?phone=0241234567&status=pending`)).json();
+    expect(both.payments.map((p: { id: string }) => p.id)).toEqual([open.id]);
+    expect((await call('GET', `${staffSearchPaymentsRoute.path}?page=2`)).json()).toMatchObject({ payments: [], page: 2, hasMore: false });
+  });
+
+  it('refuses a filter it cannot read, in words', async () => {
+    const status = await call('GET', `${staffSearchPaymentsRoute.path}?status=paid`);
+    expect(status.statusCode).toBe(400);
+    expect(status.json().message).toBe(staffPaymentMessages.status);
+    const booking = await call('GET', `${staffSearchPaymentsRoute.path}?bookingId=ABC123`);
+    expect(booking.statusCode).toBe(400);
+    expect(booking.json().message).toBe(staffPaymentMessages.bookingId);
+    expect((await call('GET', `${staffSearchPaymentsRoute.path}?phone=12345`)).statusCode).toBe(400);
+  });
+
+  it('is closed to members and anonymous callers (401), and to calls without the assertion', async () => {
+    for (const caller of [{ kind: 'user', userId: paid.passengerId }, { kind: 'public' }] as Caller[]) {
+      expect((await call('GET', staffSearchPaymentsRoute.path, caller)).statusCode).toBe(401);
+      expect((await call('GET', staffBookingLedgerRoute.path.replace(':id', paid.bookingId), caller)).statusCode).toBe(401);
+      expect((await call('POST', staffRunReconciliationRoute.path, caller)).statusCode).toBe(401);
+      expect((await call('GET', staffLatestReconciliationRoute.path, caller)).statusCode).toBe(401);
+    }
+    expect((await service.app.inject({ method: 'GET', url: staffSearchPaymentsRoute.path })).statusCode).toBe(401);
+  });
+});
+
+describe("a booking's ledger", () => {
+  it('shows its entries with their lines, the net per account and its payments', async () => {
+    const answer = await call('GET', staffBookingLedgerRoute.path.replace(':id', paid.bookingId));
+    expect(answer.statusCode).toBe(200);
+    const ledger = answer.json();
+    const fee = paystack.charges.get(paid.id)!.fees;
+    expect(ledger.entries.map((entry: { kind: string; reference: string }) => [entry.kind, entry.reference])).toEqual([
+      ['collection', `collection:${paid.id}`],
+      ['gateway_fee', `gateway_fee:${paid.id}`],
+    ]);
+    expect(ledger.entries[0].lines).toEqual([
+      { account: 'gateway_clearing', type: 'gateway_clearing', debitPesewas: 12_600, creditPesewas: 0 },
+      { account: `passenger_funds_held:${paid.bookingId}`, type: 'passenger_funds_held', debitPesewas: 0, creditPesewas: 12_600 },
+    ]);
+    expect(ledger.balances).toEqual(
+      expect.arrayContaining([
+        { account: `passenger_funds_held:${paid.bookingId}`, netPesewas: -12_600 },
+        { account: 'gateway_clearing', netPesewas: 12_600 - fee },
+        { account: 'gateway_fees', netPesewas: fee },
+      ]),
+    );
+    expect(ledger.payments.map((p: { id: string }) => p.id)).toEqual([paid.id]);
+
+    const nothing = (await call('GET', staffBookingLedgerRoute.path.replace(':id', randomUUID()))).json();
+    expect(nothing).toMatchObject({ entries: [], balances: [], payments: [] });
+    expect((await call('GET', staffBookingLedgerRoute.path.replace(':id', 'not-a-booking'))).statusCode).toBe(400);
+  });
+});
+
+describe('the reconciliation', () => {
+  it('passes on clean books that match the gateway, and is stored with who ran it', async () => {
+    expect((await call('GET', staffLatestReconciliationRoute.path)).json()).toEqual({ reconciliation: null });
+    const answer = await call('POST', staffRunReconciliationRoute.path);
+    expect(answer.statusCode).toBe(200);
+    const result = answer.json();
+    const fee = paystack.charges.get(paid.id)!.fees;
+    expect(result).toMatchObject({ passed: true, mismatches: [], ranBy: staffId, checked: 2, truncated: false, limit: 200 });
+    expect(result.books).toMatchObject({ balanced: true, totalPesewas: 0 });
+    expect(result.books.accounts).toEqual(
+      expect.arrayContaining([{ type: 'passenger_funds_held', accounts: 1, debitsPesewas: 0, creditsPesewas: 12_600, balancePesewas: -12_600 }]),
+    );
+    expect(result.gatewayTotals).toEqual([
+      { movement: 'collections', booksPesewas: 12_600, gatewayPesewas: 12_600 },
+      { movement: 'gateway_fees', booksPesewas: fee, gatewayPesewas: fee },
+    ]);
+    expect((await call('GET', staffLatestReconciliationRoute.path)).json()).toEqual({ reconciliation: result });
+    await expectBooksBalance(service.db);
+  });
+
+  it("finds the gateway's record differing from the books, and says so in words", async () => {
+    const charge = paystack.charges.get(paid.id)!;
+    const asCharged = { amount: charge.amount, fees: charge.fees };
+    // The gateway's own record now says less arrived, and a declined payment was in fact collected.
+    charge.amount = 12_000;
+    const declinedCharge = paystack.charges.get(declined.id)!;
+    declinedCharge.step = 'success';
+    declinedCharge.fees = 0;
+    try {
+      const result = (await call('POST', staffRunReconciliationRoute.path)).json();
+      expect(result.passed).toBe(false);
+      expect(result.books).toMatchObject({ balanced: true, totalPesewas: 0 });
+      expect(result.mismatches).toEqual([
+        { kind: 'collection', reference: declined.id, bookingId: declined.bookingId, text: 'The gateway collected GH₵126.00, but the books count nothing collected (payment failed).' },
+        { kind: 'collection', reference: paid.id, bookingId: paid.bookingId, text: 'The books count GH₵126.00 collected, but the gateway collected GH₵120.00.' },
+      ]);
+      expect(result.gatewayTotals[0]).toEqual({ movement: 'collections', booksPesewas: 12_600, gatewayPesewas: 12_000 + 12_600 });
+      expect((await call('GET', staffLatestReconciliationRoute.path)).json().reconciliation).toEqual(result);
+    } finally {
+      Object.assign(charge, asCharged);
+      declinedCharge.step = 'failed';
+    }
+    expect((await call('POST', staffRunReconciliationRoute.path)).json()).toMatchObject({ passed: true });
+    await expectBooksBalance(service.db);
+  });
+});
