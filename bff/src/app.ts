@@ -30,6 +30,7 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
+import { staffPaymentRoutes } from './routes/staff-payments.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
@@ -132,6 +133,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(bookingRoutes, routeOptions);
   await app.register(bookingPaymentRoutes, routeOptions);
   await app.register(staffBookingRoutes, routeOptions);
+  await app.register(staffPaymentRoutes, routeOptions);
   await app.register(providerCallbackRoutes, { directory, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });
   return app;
