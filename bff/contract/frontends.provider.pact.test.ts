@@ -9,9 +9,11 @@ import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { multipartForm } from '../../services/identity/test/identity-test-env.ts';
 import { CallbackInbox } from '../../services/payments/test/providers/callback-inbox.ts';
-import { PaystackStandIn } from '../../services/payments/test/providers/paystack-stand-in.ts';
 import { driverFields, identityFields, png } from '../../services/identity/test/verification-env.ts';
 import { type Browser, browser, newPerson, ORIGIN, sessionCookie, signedUp, startBff } from '../test/bff-test-env.ts';
+import { runReconciliation } from '../../services/payments/src/staff/reconcile.ts';
+import { deliverPaymentRequested, paymentRequested } from '../../services/payments/test/payment-requested-fact.ts';
+import { PaystackStandIn } from '../../services/payments/test/providers/paystack-stand-in.ts';
 
 /**
  * The real BFF, in front of the real admin, identity, notifications and rides services, verifies
@@ -107,6 +109,16 @@ it.each([
           'booking',
         );
         return { bookingId: String(booking.id), rideId };
+      },
+      // As rides asks for a mobile money fare: the prompt is on the passenger's phone (the Paystack stand-in), not yet approved.
+      'a mobile money payment for a booking': async () => {
+        const envelope = paymentRequested();
+        await deliverPaymentRequested(system.payments!.bus, envelope);
+        return { paymentBookingId: envelope.data.bookingId };
+      },
+      'a reconciliation was run': async () => {
+        await runReconciliation(system.payments!.db, system.payments!.mobileMoney, { staffId: randomUUID(), now: new Date() });
+        return undefined;
       },
       'the waitlist has a sign-up': async () => {
         await system.bff.inject({

@@ -13,6 +13,10 @@ import { getReviewQueue } from '../src/features/verification-review/api/get-revi
 import { cancelBooking } from '../src/features/bookings/api/cancel-booking.ts';
 import { getBooking } from '../src/features/bookings/api/get-booking.ts';
 import { searchBookings } from '../src/features/bookings/api/search-bookings.ts';
+import { getBookingLedger } from '../src/features/payments/api/get-booking-ledger.ts';
+import { getLatestReconciliation } from '../src/features/payments/api/get-latest-reconciliation.ts';
+import { runReconciliation } from '../src/features/payments/api/run-reconciliation.ts';
+import { searchPayments } from '../src/features/payments/api/search-payments.ts';
 import { getWaitlistSignups } from '../src/features/waitlist/api/get-waitlist-signups.ts';
 
 /**
@@ -60,6 +64,54 @@ const staffBooking = (bookingStatus: string) => ({
   version: integer(1),
 });
 const historyEntry = { from: null, to: status('confirmed'), actor: regex(/^(passenger|driver|staff|system)$/, 'passenger'), actorId: uuid(), reason: null, at: isoDate };
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const statePaymentBookingId = fromProviderState('${paymentBookingId}', examples.bookingId);
+const ledgerPath = fromProviderState(
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+  '/api/admin/payments/bookings/${paymentBookingId}',
+  `/api/admin/payments/bookings/${examples.bookingId}`,
+);
+/** A payment as the Payments tab and a booking's ledger read it. */
+const staffPayment = {
+  id: uuid(),
+  bookingId: uuid(examples.bookingId),
+  rideId: uuid(),
+  passengerId: uuid(),
+  driverId: uuid(),
+  status: regex(/^(pending|needs_otp|succeeded|failed)$/, 'pending'),
+  amountPesewas: integer(12_600),
+  farePesewas: integer(12_000),
+  feePesewas: integer(600),
+  currency: like('GHS'),
+  provider: like('local'),
+  walletNetwork: like('mtn'),
+  walletMasked: like('024 *** **67'),
+  providerReference: null,
+  reason: null,
+  held: false,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+};
+const pesewas = (example: number) => integer(example);
+/** A reconciliation's result as the panel reads it (a clean run: no mismatch). */
+const reconciliationResult = {
+  id: uuid(),
+  ranAt: isoDate,
+  ranBy: uuid(),
+  since: isoDate,
+  limit: integer(200),
+  checked: integer(1),
+  truncated: false,
+  books: {
+    totalPesewas: 0,
+    balanced: true,
+    accounts: [],
+  },
+  gatewayTotals: eachLike({ movement: regex(/^(collections|gateway_fees)$/, 'collections'), booksPesewas: pesewas(0), gatewayPesewas: pesewas(0) }),
+  mismatches: [],
+  passed: true,
+};
 
 describe('admin frontend → BFF', () => {
   it('signs in with the right credentials', async () => {
@@ -256,6 +308,53 @@ describe('admin frontend → BFF', () => {
       .executeTest(whenRecorded(async (mock) => {
         const booking = await withFetchAgainst(mock.url, () => cancelBooking(examples.bookingId, 'Driver reported the car broke down'));
         expect(booking.status).toBe('cancelled');
+      }));
+  });
+
+  it("finds a booking's payment, reads its ledger, runs the reconciliation and reads the last result", async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a mobile money payment for a booking')
+      .uponReceiving('a search for the payments of a booking')
+      .withRequest('GET', '/api/admin/payments', (b) => b.query({ bookingId: statePaymentBookingId }))
+      .willRespondWith(200, (b) => b.jsonBody({ payments: eachLike(staffPayment), page: integer(1), pageSize: integer(50), hasMore: false }))
+      .executeTest(whenRecorded(async (mock) => {
+        const found = await withFetchAgainst(mock.url, () => searchPayments({ bookingId: examples.bookingId }));
+        expect(found.payments[0]?.bookingId).toBe(examples.bookingId);
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a mobile money payment for a booking')
+      .uponReceiving("a request for a booking's ledger")
+      .withRequest('GET', ledgerPath)
+      .willRespondWith(200, (b) => b.jsonBody({ bookingId: uuid(examples.bookingId), entries: [], balances: [], payments: eachLike(staffPayment) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const ledger = await withFetchAgainst(mock.url, () => getBookingLedger(examples.bookingId));
+        expect(ledger.payments[0]?.bookingId).toBe(examples.bookingId);
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a mobile money payment for a booking')
+      .uponReceiving('a staff run of the reconciliation')
+      .withRequest('POST', '/api/admin/payments/reconciliations')
+      .willRespondWith(200, (b) => b.jsonBody(reconciliationResult))
+      .executeTest(whenRecorded(async (mock) => {
+        const result = await withFetchAgainst(mock.url, () => runReconciliation());
+        expect(result.passed).toBe(true);
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a reconciliation was run')
+      .uponReceiving('a request for the last reconciliation')
+      .withRequest('GET', '/api/admin/payments/reconciliations/latest')
+      .willRespondWith(200, (b) => b.jsonBody({ reconciliation: reconciliationResult }))
+      .executeTest(whenRecorded(async (mock) => {
+        const latest = await withFetchAgainst(mock.url, () => getLatestReconciliation());
+        expect(latest.reconciliation?.passed).toBe(true);
       }));
   });
 

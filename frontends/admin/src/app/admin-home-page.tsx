@@ -14,6 +14,8 @@ import { useAdminUsers } from '../features/admin-users/api/get-admin-users.ts';
 import { AdminUsersPanel } from '../features/admin-users/components/admin-users-panel.tsx';
 import { BookingSearchPanel } from '../features/bookings/components/booking-search-panel.tsx';
 import { MessageLogPanel } from '../features/message-log/components/message-log-panel.tsx';
+import type { PaymentFilters } from '../features/payments/api/search-payments.ts';
+import { PaymentsPanel } from '../features/payments/components/payments-panel.tsx';
 import { type ReviewQueueStatus, reviewQueueStatuses, useReviewQueue } from '../features/verification-review/api/get-review-queue.ts';
 import { VerificationQueuePanel } from '../features/verification-review/components/verification-queue-panel.tsx';
 import { useWaitlistSignups } from '../features/waitlist/api/get-waitlist-signups.ts';
@@ -21,7 +23,7 @@ import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.ts
 import { AdminTag } from '../lib/admin-tag.tsx';
 
 /** The open tab (and queue filter) lives in the address, so coming back from a submission reopens it. */
-const adminTabs = ['waitlist', 'admins', 'verifications', 'bookings', 'messages'] as const;
+const adminTabs = ['waitlist', 'admins', 'verifications', 'bookings', 'payments', 'messages'] as const;
 type AdminTab = (typeof adminTabs)[number];
 
 /** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
@@ -43,6 +45,8 @@ export function AdminHomePage() {
   const setTab = (next: AdminTab) => setSearch(next === 'waitlist' ? {} : { tab: next }, { replace: true });
   const bookingSearch = search.get('q') ?? '';
   const setBookingSearch = (text: string) => setSearch(text === '' ? { tab: 'bookings' } : { tab: 'bookings', q: text }, { replace: true });
+  const paymentFilters: PaymentFilters = Object.fromEntries(['status', 'bookingId', 'phone', 'page'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
+  const setPaymentFilters = (filters: PaymentFilters) => setSearch({ tab: 'payments', ...filters }, { replace: true });
   const setQueueStatus = (next: ReviewQueueStatus) =>
     setSearch(next === 'pending' ? { tab: 'verifications' } : { tab: 'verifications', status: next }, { replace: true });
 
@@ -90,6 +94,7 @@ export function AdminHomePage() {
             { id: 'admins', label: `Admin Users (${adminUsers.length})` },
             { id: 'verifications', label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
             { id: 'bookings', label: 'Bookings' },
+            { id: 'payments', label: 'Payments' },
             { id: 'messages', label: 'Messages' },
           ]}
         />
@@ -108,6 +113,10 @@ export function AdminHomePage() {
         ) : tab === 'bookings' ? (
           <TabPanel idPrefix="admin" id="bookings">
             <BookingSearchPanel search={bookingSearch} onSearch={setBookingSearch} />
+          </TabPanel>
+        ) : tab === 'payments' ? (
+          <TabPanel idPrefix="admin" id="payments">
+            <PaymentsPanel filters={paymentFilters} onFilters={setPaymentFilters} adminName={(adminId) => adminUsers.find((admin) => admin.id === adminId)?.username ?? adminId} />
           </TabPanel>
         ) : (
           <TabPanel idPrefix="admin" id="messages">

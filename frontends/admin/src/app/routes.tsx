@@ -35,6 +35,11 @@ export const routes: RemoteRouteModule['routes'] = [
             path: 'bookings/:id',
             lazy: () => import('./booking-route.tsx').then((m) => ({ Component: m.BookingRoute })),
           },
+          {
+            path: 'payments/bookings/:id',
+            lazy: () =>
+              import('../features/payments/components/booking-ledger-page.tsx').then((m) => ({ Component: m.BookingLedgerPage })),
+          },
         ],
       },
     ],

@@ -85,6 +85,7 @@ describe('admin page', () => {
       'Admin Users (1)',
       'Verifications (3)',
       'Bookings',
+      'Payments',
       'Messages',
     ]);
     expect(dropdown.selectedOptions[0]?.textContent).toBe('Waitlist (2)');
@@ -94,6 +95,7 @@ describe('admin page', () => {
       ['Admin Users (1)', 'false'],
       ['Verifications (3)', 'false'],
       ['Bookings', 'false'],
+      ['Payments', 'false'],
       ['Messages', 'false'],
     ]);
 
