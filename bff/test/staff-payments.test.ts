@@ -41,6 +41,9 @@ const staffCalls = (bookingId: string) =>
     ['GET', `/api/admin/payments/bookings/${bookingId}`],
     ['POST', '/api/admin/payments/reconciliations'],
     ['GET', '/api/admin/payments/reconciliations/latest'],
+    ['POST', `/api/admin/payments/bookings/${bookingId}/refunds`],
+    ['GET', '/api/admin/payments/payouts/attention'],
+    ['POST', `/api/admin/payments/payouts/${bookingId}/retry`],
   ] as const;
 
 describe('the Payments tab through the BFF', () => {
@@ -64,6 +67,13 @@ describe('the Payments tab through the BFF', () => {
     expect(run.statusCode).toBe(200);
     expect(run.json()).toMatchObject({ passed: true, books: { balanced: true, totalPesewas: 0 }, mismatches: [] });
     expect((await staff.get('/api/admin/payments/reconciliations/latest')).json()).toEqual({ reconciliation: run.json() });
+
+    // Not paid yet: nothing held to give back, said in words.
+    const refund = await staff.post(`/api/admin/payments/bookings/${envelope.data.bookingId}/refunds`, { reason: 'Passenger was charged twice' });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().message).toBe('This booking has no mobile money payment to refund');
+    expect((await staff.get('/api/admin/payments/payouts/attention')).json()).toEqual({ payouts: [] });
+    expect((await staff.post(`/api/admin/payments/payouts/${randomUUID()}/retry`)).statusCode).toBe(404);
   });
 
   it('refuses members and anonymous callers (401) and a cross-site run (403)', async () => {

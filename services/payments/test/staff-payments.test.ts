@@ -3,17 +3,21 @@ import type { Caller } from '@krom/server-kit/internal-auth';
 import {
   staffBookingLedgerRoute,
   staffLatestReconciliationRoute,
+  staffPayoutsNeedingAttentionRoute,
+  staffRefundRoute,
+  staffRetryPayoutRoute,
   staffRunReconciliationRoute,
   staffSearchPaymentsRoute,
 } from '@krom/contracts/services/payments/staff-payments';
-import { staffPaymentMessages } from '@krom/contracts/http/staff-payments';
-import type { BookingFact } from '@krom/contracts/events/bookings';
+import { staffPaymentMessages, staffRefundMessages } from '@krom/contracts/http/staff-payments';
+import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
 import { createLogger } from '@krom/server-kit/logger';
-import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
+import { deliverToConsumer, dropDatabaseWhenIdle, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema.ts';
 import { sweepPayments } from '../src/jobs/sweep-payments.ts';
+import { sweepPayouts } from '../src/jobs/sweep-payouts.ts';
 import { openPaymentsService } from '../src/open-payments.ts';
 import { expectBooksBalance } from './expect-books-balance.ts';
 import { deliverPaymentRequested, paymentRequested } from './payment-requested-fact.ts';
@@ -48,7 +52,10 @@ afterAll(async () => {
 
 /** A payment requested by rides and answered at the gateway (approved or declined), settled by the sweep reading the gateway. */
 async function payment(answer: 'approve' | 'decline' | 'none', changes: Partial<BookingFact> = {}) {
-  const envelope = paymentRequested(changes);
+  return (await paymentOf(answer, paymentRequested(changes))).row;
+}
+
+async function paymentOf(answer: 'approve' | 'decline' | 'none', envelope: ReturnType<typeof paymentRequested>) {
   await deliverPaymentRequested(service.bus, envelope);
   const [row] = await service.db.select().from(payments).where(eq(payments.bookingId, envelope.data.bookingId));
   if (!row) throw new Error('no payment row for the fact');
@@ -57,15 +64,16 @@ async function payment(answer: 'approve' | 'decline' | 'none', changes: Partial<
     await sweepPayments(service.db, service.mobileMoney, new Date(row.createdAt.getTime() + 61_000), silent);
   }
   const [settled] = await service.db.select().from(payments).where(eq(payments.id, row.id));
-  return settled!;
+  return { row: settled!, fact: envelope.data };
 }
 
 const call = async (method: 'GET' | 'POST', url: string, caller: Caller = staff) =>
   service.app.inject({ method, url, headers: await setup.as(caller) });
 
-let paid: Awaited<ReturnType<typeof payment>>;
-let declined: Awaited<ReturnType<typeof payment>>;
-let open: Awaited<ReturnType<typeof payment>>;
+type PaymentRow = Awaited<ReturnType<typeof payment>>;
+let paid: PaymentRow;
+let declined: PaymentRow;
+let open: PaymentRow;
 
 beforeAll(async () => {
   paid = await payment('approve');
@@ -191,6 +199,54 @@ describe('the reconciliation', () => {
       declinedCharge.step = 'failed';
     }
     expect((await call('POST', staffRunReconciliationRoute.path)).json()).toMatchObject({ passed: true });
+    await expectBooksBalance(service.db);
+  });
+});
+
+describe('staff refunds', () => {
+  it("give back part of a booking's payment with the staff member's reason, shown in the booking's ledger", async () => {
+    const refunded = await payment('approve');
+    const url = staffRefundRoute.path.replace(':id', refunded.bookingId);
+    const post = async (payload: object) => service.app.inject({ method: 'POST', url, headers: await setup.as(staff), payload });
+
+    const noReason = await post({ reason: 'no', amountPesewas: 2_000 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(staffRefundMessages.reason);
+    const tooMuch = await post({ reason: 'Charged for a seat the driver never had', amountPesewas: 99_999 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe('At most GH₵126.00 of this booking’s payment is still held to refund');
+
+    const answer = await post({ reason: 'Charged for a seat the driver never had', amountPesewas: 2_000 });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ bookingId: refunded.bookingId, paymentId: refunded.id, cause: 'staff', amountPesewas: 2_000, staffReason: 'Charged for a seat the driver never had', staffId });
+    const ledger = (await call('GET', staffBookingLedgerRoute.path.replace(':id', refunded.bookingId))).json();
+    expect(ledger.refunds).toEqual([expect.objectContaining({ id: answer.json().id, cause: 'staff', staffReason: 'Charged for a seat the driver never had' })]);
+    expect(ledger.entries.map((entry: { kind: string }) => entry.kind)).toContain('refund_sent');
+    expect(ledger.balances).toEqual(expect.arrayContaining([{ account: `passenger_funds_held:${refunded.bookingId}`, netPesewas: -10_600 }]));
+    await expectBooksBalance(service.db);
+  });
+});
+
+describe('payouts needing attention', () => {
+  it('are listed for staff, who can ask for one again; an unknown payout is a 404', async () => {
+    const { row, fact } = await paymentOf('approve', paymentRequested());
+    const completed = testEnvelope(bookingEvents.completed, { ...fact, status: 'completed', previousStatus: 'boarded', actor: 'system', occurredAt: new Date().toISOString(), version: fact.version + 3 });
+    await deliverToConsumer(service.bus, 'payments', bookingEvents.completed, completed);
+    // Due a day later, and the driver has no confirmed number: staff must act.
+    await sweepPayouts(service.db, service.mobileMoney, new Date(Date.now() + 25 * 3_600_000), silent);
+
+    const list = await call('GET', staffPayoutsNeedingAttentionRoute.path);
+    expect(list.statusCode).toBe(200);
+    const [payout] = list.json().payouts;
+    expect(payout).toMatchObject({ bookingId: row.bookingId, driverId: row.driverId, status: 'needs_attention', amountPesewas: 12_000, retriedBy: null });
+    expect(payout.reason).toEqual(expect.any(String));
+
+    const retried = await call('POST', staffRetryPayoutRoute.path.replace(':id', payout.id));
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ id: payout.id, retriedBy: staffId });
+    expect((await call('POST', staffRetryPayoutRoute.path.replace(':id', randomUUID()))).statusCode).toBe(404);
+    expect((await call('GET', staffPayoutsNeedingAttentionRoute.path, { kind: 'user', userId: row.driverId })).statusCode).toBe(401);
+    expect((await call('GET', staffBookingLedgerRoute.path.replace(':id', row.bookingId))).json().payouts).toEqual([expect.objectContaining({ id: payout.id })]);
     await expectBooksBalance(service.db);
   });
 });

@@ -3,6 +3,9 @@ import {
   staffBookingLedgerRoute,
   staffLatestReconciliationRoute,
   staffRunReconciliationRoute,
+  staffPayoutsNeedingAttentionRoute,
+  staffRefundRoute,
+  staffRetryPayoutRoute,
   staffSearchPaymentsRoute,
 } from '../services/payments/staff-payments.ts';
 
@@ -26,4 +29,21 @@ export const runReconciliation = defineForwarded(staffRunReconciliationRoute, {
 export const getLatestReconciliation = defineForwarded(staffLatestReconciliationRoute, {
   path: '/api/admin/payments/reconciliations/latest',
   summary: 'The last reconciliation run, or null',
+});
+
+export const refundAsStaff = defineForwarded(staffRefundRoute, {
+  path: '/api/admin/payments/bookings/:id/refunds',
+  summary: "Gives back money of a booking's payment with a reason (the amount, or all still held); 409 when there is nothing or not that much to give back",
+  responses: { ...staffRefundRoute.responses, ...errorResponses(403) },
+});
+
+export const getPayoutsNeedingAttention = defineForwarded(staffPayoutsNeedingAttentionRoute, {
+  path: '/api/admin/payments/payouts/attention',
+  summary: 'Payouts that need attention, longest waiting first, at most 100',
+});
+
+export const retryPayout = defineForwarded(staffRetryPayoutRoute, {
+  path: '/api/admin/payments/payouts/:id/retry',
+  summary: 'Asks again for a payout that failed or needs attention; 404 unknown, 409 when it cannot be tried again',
+  responses: { ...staffRetryPayoutRoute.responses, ...errorResponses(403) },
 });

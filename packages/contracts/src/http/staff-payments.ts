@@ -84,15 +84,6 @@ export const staffLedgerEntrySchema = z.object({
 });
 export type StaffLedgerEntry = z.infer<typeof staffLedgerEntrySchema>;
 
-/** GET /api/admin/payments/bookings/{id}: the booking's entries in the order posted, the net per account, its payments. */
-export const staffBookingLedgerSchema = z.object({
-  bookingId: uuid,
-  entries: z.array(staffLedgerEntrySchema),
-  /** Debits less credits per account over the booking's entries. */
-  balances: z.array(z.object({ account: z.string(), netPesewas: z.number().int() })),
-  payments: z.array(staffPaymentSchema),
-});
-export type StaffBookingLedger = z.infer<typeof staffBookingLedgerSchema>;
 
 export const staffBookingLedgerParams = z.object({ id: z.string().uuid(staffPaymentMessages.bookingId).describe('A booking id') });
 
@@ -139,3 +130,76 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 /** GET /api/admin/payments/reconciliations/latest: the last run, or null before the first. */
 export const latestReconciliationSchema = z.object({ reconciliation: reconciliationSchema.nullable() });
 export type LatestReconciliation = z.infer<typeof latestReconciliationSchema>;
+
+export const staffRefundReasonMin = 5;
+export const staffRefundReasonMax = 500;
+
+export const staffRefundMessages = {
+  reason: `Please give the reason for this refund (at least ${staffRefundReasonMin} characters)`,
+  reasonLength: `The reason must be at most ${staffRefundReasonMax} characters`,
+  amount: 'The amount must be a whole number of pesewas above zero',
+} as const;
+
+/** POST /api/admin/payments/bookings/{id}/refunds: why, and how much (all that is still held when left out). */
+export const staffRefundRequestSchema = z.object({
+  reason: z.string({ error: staffRefundMessages.reason }).trim().min(staffRefundReasonMin, staffRefundMessages.reason).max(staffRefundReasonMax, staffRefundMessages.reasonLength),
+  amountPesewas: z.number({ error: staffRefundMessages.amount }).int(staffRefundMessages.amount).positive(staffRefundMessages.amount).optional(),
+});
+export type StaffRefundRequest = z.input<typeof staffRefundRequestSchema>;
+
+/** A refund of a booking's payment as staff see it. */
+export const staffRefundSchema = z.object({
+  id: uuid,
+  bookingId: uuid,
+  paymentId: uuid,
+  /** Why it was made: the booking's ending, a late payment, or `staff`. */
+  cause: z.string(),
+  status: z.string(),
+  amountPesewas: z.number().int(),
+  walletMasked: z.string(),
+  attempts: z.number().int(),
+  /** It kept failing (or the gateway gave back another amount): staff must act. */
+  needsAttention: z.boolean(),
+  /** Why the last attempt failed, in words for the passenger. */
+  reason: z.string().nullable(),
+  staffReason: z.string().nullable(),
+  staffId: uuid.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type StaffRefund = z.infer<typeof staffRefundSchema>;
+
+/** A driver's payout of a booking as staff see it. */
+export const staffPayoutSchema = z.object({
+  id: uuid,
+  bookingId: uuid,
+  driverId: uuid,
+  status: z.string(),
+  amountPesewas: z.number().int(),
+  walletMasked: z.string().nullable(),
+  attempts: z.number().int(),
+  /** Why it waits or failed, in words. */
+  reason: z.string().nullable(),
+  /** The staff member who last asked for it again. */
+  retriedBy: uuid.nullable(),
+  dueAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type StaffPayout = z.infer<typeof staffPayoutSchema>;
+
+/** GET /api/admin/payments/payouts/attention: payouts staff must act on, longest waiting first (at most 100). */
+export const staffPayoutListSchema = z.object({ payouts: z.array(staffPayoutSchema) });
+export type StaffPayoutList = z.infer<typeof staffPayoutListSchema>;
+export const staffPayoutParams = z.object({ id: z.string().describe('A payout id') });
+
+/** GET /api/admin/payments/bookings/{id}: the booking's entries in the order posted, the net per account, its payments. */
+export const staffBookingLedgerSchema = z.object({
+  bookingId: uuid,
+  entries: z.array(staffLedgerEntrySchema),
+  /** Debits less credits per account over the booking's entries. */
+  balances: z.array(z.object({ account: z.string(), netPesewas: z.number().int() })),
+  payments: z.array(staffPaymentSchema),
+  refunds: z.array(staffRefundSchema),
+  payouts: z.array(staffPayoutSchema),
+});
+export type StaffBookingLedger = z.infer<typeof staffBookingLedgerSchema>;

@@ -1,15 +1,18 @@
 import type { StaffBookingLedger } from '@krom/contracts/http/staff-payments';
 import { asc, eq } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
-import { payments } from '../db/schema.ts';
+import { payments, payouts, refunds } from '../db/schema.ts';
 import { bookingLedger } from '../ledger/booking-ledger.ts';
+import { staffPayoutView, staffRefundView } from './refund-and-payout-views.ts';
 import { staffPaymentView } from './staff-payment-view.ts';
 
-/** A booking's ledger for staff: its entries and lines, the net per account and its payments (empty lists for a booking payments never saw). */
+/** A booking's ledger for staff: its entries and lines, the net per account, its payments, refunds and payout (empty lists for a booking payments never saw). */
 export async function staffBookingLedger(db: PaymentsDb, bookingId: string): Promise<StaffBookingLedger> {
-  const [ledger, rows] = await Promise.all([
+  const [ledger, rows, refundRows, payoutRows] = await Promise.all([
     bookingLedger(db, bookingId),
     db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.createdAt)),
+    db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).orderBy(asc(refunds.createdAt)),
+    db.select().from(payouts).where(eq(payouts.bookingId, bookingId)),
   ]);
   return {
     bookingId,
@@ -23,5 +26,7 @@ export async function staffBookingLedger(db: PaymentsDb, bookingId: string): Pro
     })),
     balances: Object.entries(ledger.balances).map(([account, net]) => ({ account, netPesewas: Number(net) })),
     payments: rows.map(staffPaymentView),
+    refunds: refundRows.map(staffRefundView),
+    payouts: payoutRows.map(staffPayoutView),
   };
 }

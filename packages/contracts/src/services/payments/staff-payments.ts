@@ -6,6 +6,11 @@ import {
   staffBookingLedgerSchema,
   staffPaymentListSchema,
   staffPaymentSearchQuerySchema,
+  staffPayoutListSchema,
+  staffPayoutParams,
+  staffPayoutSchema,
+  staffRefundRequestSchema,
+  staffRefundSchema,
 } from '../../http/staff-payments.ts';
 
 /** The payments service's staff routes (the admin area's Payments tab). Asserted staff only. */
@@ -41,4 +46,31 @@ export const staffLatestReconciliationRoute = defineEndpoint({
   caller: 'staff',
   summary: 'The last reconciliation run (null before the first)',
   responses: { 200: latestReconciliationSchema, ...errorResponses(401) },
+});
+
+export const staffRefundRoute = defineEndpoint({
+  method: 'POST',
+  path: '/staff/payments/bookings/:id/refunds',
+  caller: 'staff',
+  summary: "Gives back money of a booking's payment with staff's reason: the amount, or all that is still held; 409 when there is nothing (or not that much) to give back",
+  params: staffBookingLedgerParams,
+  body: staffRefundRequestSchema,
+  responses: { 200: staffRefundSchema, ...errorResponses(400, 401, 409) },
+});
+
+export const staffPayoutsNeedingAttentionRoute = defineEndpoint({
+  method: 'GET',
+  path: '/staff/payments/payouts/attention',
+  caller: 'staff',
+  summary: 'Payouts that need attention (kept failing, or the driver has no confirmed number), longest waiting first, at most 100',
+  responses: { 200: staffPayoutListSchema, ...errorResponses(401) },
+});
+
+export const staffRetryPayoutRoute = defineEndpoint({
+  method: 'POST',
+  path: '/staff/payments/payouts/:id/retry',
+  caller: 'staff',
+  summary: 'Asks again for a payout that failed or needs attention (the next sweep sends it); 404 unknown, 409 when it cannot be tried again',
+  params: staffPayoutParams,
+  responses: { 200: staffPayoutSchema, ...errorResponses(401, 404, 409) },
 });
