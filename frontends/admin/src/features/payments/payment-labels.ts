@@ -31,3 +31,14 @@ export const accountLabels: Record<string, string> = {
 export const accountLabel = (account: string) => accountLabels[account.split(':')[0] ?? account] ?? account;
 
 export const movementLabels: Record<string, string> = { collections: 'Collected from passengers', gateway_fees: 'Gateway fees' };
+
+/** Why a refund was made, in words. */
+export const refundCauseLabels: Record<string, string> = {
+  cancelled_by_passenger: 'passenger cancelled',
+  cancelled_by_driver: 'driver cancelled',
+  cancelled: 'cancelled by staff',
+  declined: 'driver declined',
+  expired: 'request expired',
+  late_payment: 'paid after the booking ended',
+  staff: 'by staff',
+};

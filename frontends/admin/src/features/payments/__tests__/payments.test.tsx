@@ -1,5 +1,6 @@
-import type { Reconciliation, StaffBookingLedger, StaffPayment } from '@krom/contracts/http/staff-payments';
-import { staffPaymentMessages } from '@krom/contracts/http/staff-payments';
+import type { Reconciliation, StaffBookingLedger, StaffPayment, StaffPayout } from '@krom/contracts/http/staff-payments';
+import { staffPaymentMessages, staffRefundMessages } from '@krom/contracts/http/staff-payments';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -51,6 +52,8 @@ const ledger: StaffBookingLedger = {
     { account: `passenger_funds_held:${bookingId}`, netPesewas: -12_600 },
   ],
   payments: [paid],
+  refunds: [],
+  payouts: [],
 };
 
 const reconciliation = (changes: Partial<Reconciliation> = {}): Reconciliation => ({
@@ -81,7 +84,10 @@ const reconciliation = (changes: Partial<Reconciliation> = {}): Reconciliation =
 type Reply = { status: number; body: unknown };
 
 /** A signed-in admin's API with the Payments tab's calls; the list answers by its query. */
-function staffApi(list: (query: URLSearchParams) => Reply = () => ({ status: 200, body: { payments: [failed, paid], page: 1, pageSize: 50, hasMore: false } }), more: Record<string, Reply | (() => Reply)> = {}) {
+function staffApi(
+  list: (query: URLSearchParams) => Reply = () => ({ status: 200, body: { payments: [failed, paid], page: 1, pageSize: 50, hasMore: false } }),
+  more: Record<string, Reply | ((request: { body: unknown }) => Reply)> = {},
+) {
   const searches: string[] = [];
   const api = mockApi({
     'GET /api/admin/verify': { status: 200, body: { admin: ama } },
@@ -93,6 +99,7 @@ function staffApi(list: (query: URLSearchParams) => Reply = () => ({ status: 200
       return list(query);
     },
     'GET /api/admin/payments/reconciliations/latest': { status: 200, body: { reconciliation: null } },
+    'GET /api/admin/payments/payouts/attention': { status: 200, body: { payouts: [] } },
     ...more,
   });
   return { ...api, searches };
@@ -211,5 +218,54 @@ describe('the reconciliation panel', () => {
     ]);
     await user.click(within(panel).getByRole('button', { name: 'Run reconciliation' }));
     expect((await within(panel).findByRole('alert')).textContent).toBe('A reconciliation is running already. Please wait for its result.');
+  });
+});
+
+describe('staff refunds and payouts', () => {
+  it('refunds part of a paid booking with a reason after a confirmation, and the ledger shows it', async () => {
+    let current = ledger;
+    const api = staffApi(undefined, {
+      [`GET /api/admin/payments/bookings/${bookingId}`]: () => ({ status: 200, body: current }),
+      [`POST /api/admin/payments/bookings/${bookingId}/refunds`]: ({ body }) => {
+        const { reason, amountPesewas } = body as { reason: string; amountPesewas: number };
+        const made = { id: 'c1000000-0000-4000-8000-000000000001', bookingId, paymentId: paid.id, cause: 'staff', status: 'pending', amountPesewas, walletMasked: paid.walletMasked, attempts: 1, needsAttention: false, reason: null, staffReason: reason, staffId: ama.id, createdAt: '2026-11-28T08:00:00.000Z', updatedAt: '2026-11-28T08:00:00.000Z' };
+        current = { ...ledger, refunds: [made] };
+        return { status: 200, body: made };
+      },
+    });
+    const { user } = renderRoutes(routes, `/admin/payments/bookings/${bookingId}`);
+    const refund = await screen.findByRole('button', { name: 'Refund' });
+    await user.type(screen.getByLabelText('Amount (GH₵)'), '20');
+    await user.click(refund);
+    expect(screen.getByText(staffRefundMessages.reason)).toBeTruthy();
+    await user.click(screen.getByLabelText('Reason for the refund'));
+    await user.paste('Charged for a seat the driver never had');
+    await user.click(refund);
+    const asking = await screen.findByRole('alertdialog', { name: 'Send this refund?' });
+    expect(asking.textContent).toContain('GH₵20.00 goes back to the passenger’s wallet.');
+    await user.click(within(asking).getByRole('button', { name: 'Send refund' }));
+    expect(await findToast()).toEqual({ text: 'Refund sentGH₵20.00 is on its way back to 024 *** **67.', destructive: false });
+    expect(api.callsTo('POST', `/api/admin/payments/bookings/${bookingId}/refunds`).map((call) => call.body)).toEqual([{ reason: 'Charged for a seat the driver never had', amountPesewas: 2_000 }]);
+    const refunds = within(screen.getByRole('region', { name: 'Refunds and payout' }));
+    expect((await refunds.findByRole('listitem')).textContent).toBe('Refund of GH₵20.00 to 024 *** **67 · pending · by staff · Reason: Charged for a seat the driver never had');
+  });
+
+  it('lists payouts needing attention and asks for one again', async () => {
+    const payout: StaffPayout = { id: 'd1000000-0000-4000-8000-000000000001', bookingId, driverId: paid.driverId, status: 'needs_attention', amountPesewas: 12_000, walletMasked: null, attempts: 0, reason: 'The driver has no confirmed mobile money number', retriedBy: null, dueAt: '2026-11-27T08:00:00.000Z', updatedAt: '2026-11-27T08:00:00.000Z' };
+    let waiting = [payout];
+    const api = staffApi(undefined, {
+      'GET /api/admin/payments/payouts/attention': () => ({ status: 200, body: { payouts: waiting } }),
+      [`POST /api/admin/payments/payouts/${payout.id}/retry`]: () => {
+        waiting = [{ ...payout, retriedBy: ama.id }];
+        return { status: 200, body: waiting[0] };
+      },
+    });
+    const { user } = await openPaymentsTab();
+    const table = within(await screen.findByLabelText('Payouts needing attention', { selector: 'div' }));
+    expect(rowTexts(table.getByRole('table'))[0]?.slice(0, 5)).toEqual(['2c1d0e9f', 'GH₵120.00', 'The driver has no confirmed mobile money number', '0', 'No confirmed number']);
+    await user.click(table.getByRole('button', { name: 'Try payout of booking 2c1d0e9f again' }));
+    expect((await findToast()).text).toBe('Payout asked againIt goes out with the next run of the payouts.');
+    expect(api.callsTo('POST', `/api/admin/payments/payouts/${payout.id}/retry`)).toHaveLength(1);
+    expect(await table.findByText('Asked again by ama')).toBeTruthy();
   });
 });

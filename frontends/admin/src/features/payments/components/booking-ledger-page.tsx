@@ -6,9 +6,10 @@ import { useLocation, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { BackLink, Muted, PageSection, PageTitle, StaffPageMain } from '../../../lib/staff-page.tsx';
 import { useBookingLedger } from '../api/get-booking-ledger.ts';
-import { accountLabel, pesewasText, sideText } from '../payment-labels.ts';
+import { accountLabel, pesewasText, refundCauseLabels, sideText } from '../payment-labels.ts';
 import { paymentsTabPath } from './booking-ledger-path.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
+import { StaffRefundForm } from './staff-refund-form.tsx';
 
 /** /admin/payments/bookings/:id: a booking's money as the ledger tells it, beside its payments. */
 export function BookingLedgerPage() {
@@ -46,6 +47,32 @@ function Ledger({ ledger }: { ledger: StaffBookingLedger }) {
               <li key={payment.id}>
                 {pesewasText(payment.amountPesewas)} from {payment.walletMasked} · <PaymentStatusBadge status={payment.status} /> · {formatDateTime(payment.createdAt)}
                 {payment.reason ? ` · ${payment.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PageSection>
+
+      {ledger.payments.some((payment) => payment.status === 'succeeded') ? <StaffRefundForm bookingId={ledger.bookingId} /> : null}
+
+      <PageSection aria-labelledby="refunds-title">
+        <h2 id="refunds-title">Refunds and payout</h2>
+        {ledger.refunds.length === 0 && ledger.payouts.length === 0 ? (
+          <p>No refund or payout for this booking.</p>
+        ) : (
+          <ul>
+            {ledger.refunds.map((refund) => (
+              <li key={refund.id}>
+                Refund of {pesewasText(refund.amountPesewas)} to {refund.walletMasked} · {refund.status}
+                {refund.needsAttention ? ' · needs attention' : ''} · {refundCauseLabels[refund.cause] ?? refund.cause}
+                {refund.staffReason ? ` · Reason: ${refund.staffReason}` : ''}
+                {refund.reason ? ` · ${refund.reason}` : ''}
+              </li>
+            ))}
+            {ledger.payouts.map((payout) => (
+              <li key={payout.id}>
+                Payout of {pesewasText(payout.amountPesewas)} to the driver · {payout.status}
+                {payout.reason ? ` · ${payout.reason}` : ''}
               </li>
             ))}
           </ul>

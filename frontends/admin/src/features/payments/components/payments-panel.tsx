@@ -14,6 +14,7 @@ import { type PaymentFilters, useSearchPayments } from '../api/search-payments.t
 import { paymentStatusLabels, pesewasText } from '../payment-labels.ts';
 import { bookingLedgerPath } from './booking-ledger-path.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
+import { PayoutsAttentionPanel } from './payouts-attention-panel.tsx';
 import { ReconciliationPanel } from './reconciliation-panel.tsx';
 
 const columns = ['Booking', 'Status', 'Amount', 'Fare + fee', 'Wallet', 'Gateway', 'Made'] as const;
@@ -21,7 +22,8 @@ const statusOptions = [{ value: '', label: 'All' }, ...paymentStatuses.map((stat
 
 /**
  * The Payments tab: payments by status, booking id and the wallet's phone (local or +233), newest
- * first, 50 a page; each leads to its booking's ledger. Below, the reconciliation. `filters` live
+ * first, 50 a page; each leads to its booking's ledger. Below, the payouts needing attention and
+ * the reconciliation. `filters` live
  * in the address (kept by the dashboard), so coming back from a ledger shows the same list.
  */
 export function PaymentsPanel({
@@ -124,6 +126,7 @@ export function PaymentsPanel({
           ) : null}
         </>
       )}
+      <PayoutsAttentionPanel adminName={adminName} />
       <ReconciliationPanel adminName={adminName} />
     </>
   );
