@@ -108,7 +108,7 @@ const reconciliationResult = {
     balanced: true,
     accounts: [],
   },
-  gatewayTotals: eachLike({ movement: regex(/^(collections|gateway_fees)$/, 'collections'), booksPesewas: pesewas(0), gatewayPesewas: pesewas(0) }),
+  gatewayTotals: eachLike({ movement: regex(/^(collections|gateway_fees|refunds|payouts)$/, 'collections'), booksPesewas: pesewas(0), gatewayPesewas: pesewas(0) }),
   mismatches: [],
   passed: true,
 };

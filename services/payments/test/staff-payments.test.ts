@@ -12,12 +12,13 @@ import {
 import { staffPaymentMessages, staffRefundMessages } from '@krom/contracts/http/staff-payments';
 import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
 import { createLogger } from '@krom/server-kit/logger';
-import { deliverToConsumer, dropDatabaseWhenIdle, testEnvelope } from '@krom/server-kit/testing';
+import { deliverToConsumer, dropDatabaseWhenIdle, eventually, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema.ts';
 import { sweepPayments } from '../src/jobs/sweep-payments.ts';
 import { sweepPayouts } from '../src/jobs/sweep-payouts.ts';
+import { sweepRefunds } from '../src/jobs/sweep-refunds.ts';
 import { openPaymentsService } from '../src/open-payments.ts';
 import { expectBooksBalance } from './expect-books-balance.ts';
 import { deliverPaymentRequested, paymentRequested } from './payment-requested-fact.ts';
@@ -171,6 +172,8 @@ describe('the reconciliation', () => {
     expect(result.gatewayTotals).toEqual([
       { movement: 'collections', booksPesewas: 12_600, gatewayPesewas: 12_600 },
       { movement: 'gateway_fees', booksPesewas: fee, gatewayPesewas: fee },
+      { movement: 'refunds', booksPesewas: 0, gatewayPesewas: 0 },
+      { movement: 'payouts', booksPesewas: 0, gatewayPesewas: 0 },
     ]);
     expect((await call('GET', staffLatestReconciliationRoute.path)).json()).toEqual({ reconciliation: result });
     await expectBooksBalance(service.db);
@@ -224,6 +227,23 @@ describe('staff refunds', () => {
     expect(ledger.entries.map((entry: { kind: string }) => entry.kind)).toContain('refund_sent');
     expect(ledger.balances).toEqual(expect.arrayContaining([{ account: `passenger_funds_held:${refunded.bookingId}`, netPesewas: -10_600 }]));
     await expectBooksBalance(service.db);
+
+    // Paid back at the gateway and settled by the refunds' sweep: the reconciliation reads it again.
+    const atGateway = await eventually(async () => paystack.refunds.find((r) => r.charge.reference === refunded.id && r.status === 'processed'));
+    await sweepRefunds(service.db, service.mobileMoney, new Date(Date.now() + 5 * 60_000), silent);
+    const clean = (await call('POST', staffRunReconciliationRoute.path)).json();
+    expect(clean).toMatchObject({ passed: true });
+    expect(clean.gatewayTotals).toContainEqual({ movement: 'refunds', booksPesewas: 2_000, gatewayPesewas: 2_000 });
+    atGateway.amount = 1_500;
+    try {
+      const planted = (await call('POST', staffRunReconciliationRoute.path)).json();
+      expect(planted.passed).toBe(false);
+      expect(planted.mismatches).toEqual([
+        { kind: 'refund', reference: answer.json().id, bookingId: refunded.bookingId, text: "The books count GH₵20.00 paid back to the passenger, but the gateway's record says GH₵15.00." },
+      ]);
+    } finally {
+      atGateway.amount = 2_000;
+    }
   });
 });
 

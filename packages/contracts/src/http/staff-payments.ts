@@ -88,12 +88,12 @@ export type StaffLedgerEntry = z.infer<typeof staffLedgerEntrySchema>;
 export const staffBookingLedgerParams = z.object({ id: z.string().uuid(staffPaymentMessages.bookingId).describe('A booking id') });
 
 /** What a reconciliation compares with the gateway's own records. */
-export const reconciledMovements = ['collections', 'gateway_fees'] as const;
+export const reconciledMovements = ['collections', 'gateway_fees', 'refunds', 'payouts'] as const;
 
 export const reconciliationMismatchSchema = z.object({
   /** `books` for the books themselves; otherwise the movement read again at the gateway. */
-  kind: z.enum(['books', 'collection', 'gateway_fee']),
-  /** The payment's (or the entry's) reference; null for the books as a whole. */
+  kind: z.enum(['books', 'collection', 'gateway_fee', 'refund', 'payout']),
+  /** The payment's id, the refund's or payout's gateway reference, or the entry's; null for the books as a whole. */
   reference: z.string().nullable(),
   bookingId: uuid.nullable(),
   /** In plain words, amounts in GH₵. */
@@ -106,11 +106,11 @@ export const reconciliationSchema = z.object({
   ranAt: isoDateTime,
   /** The staff account that ran it. */
   ranBy: uuid,
-  /** Payments made from `since` were read again at the gateway (at most `limit`, newest first). */
+  /** Payments made, and refunds and payouts paid, from `since` were read again at the gateway (at most `limit` of each, newest first). */
   since: isoDateTime,
   limit: z.number().int(),
   checked: z.number().int(),
-  /** More payments were made in the window than `limit`: the oldest were not read again. */
+  /** More movements were in the window than `limit` (or than the time allowed): the oldest were not read again. */
   truncated: z.boolean(),
   books: z.object({
     /** Every account's balance summed: zero when the books balance. */

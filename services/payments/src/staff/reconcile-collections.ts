@@ -1,8 +1,9 @@
 import type { ReconciliationMismatch } from '@krom/contracts/http/staff-payments';
 import { sql } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
-import type { MobileMoneyProvider, Movement } from '../providers/mobile-money/port.ts';
+import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
 import { cedisText } from './cedis-text.ts';
+import { readAtGateway } from './read-at-gateway.ts';
 
 export type CollectionsCheck = {
   mismatches: ReconciliationMismatch[];
@@ -48,10 +49,20 @@ export async function reconcileCollections(db: PaymentsDb, provider: MobileMoney
     checked: 0,
     truncated: rows.length > bounds.limit,
   };
-  const found: (ReconciliationMismatch & { order: number })[] = [];
-
-  const compare = (payment: Settled, order: number, movement: Movement) => {
-    const mismatch = (kind: ReconciliationMismatch['kind'], text: string) => found.push({ kind, reference: payment.id, bookingId: payment.booking_id, text, order });
+  const readings = await readAtGateway(chosen, bounds, (payment) => provider.verifyCollection(payment.id));
+  chosen.forEach((payment, index) => {
+    const reading = readings[index];
+    const mismatch = (kind: ReconciliationMismatch['kind'], text: string) => check.mismatches.push({ kind, reference: payment.id, bookingId: payment.booking_id, text });
+    if (!reading || 'skipped' in reading) {
+      check.truncated = true;
+      return;
+    }
+    if ('error' in reading) {
+      mismatch('collection', `The gateway's record could not be read: ${reading.error.message}`);
+      return;
+    }
+    check.checked += 1;
+    const movement = reading.read;
     const collected = Number(payment.collected);
     const fee = Number(payment.fee);
     const gatewayCollected = movement.status === 'succeeded' ? movement.amount : 0;
@@ -69,26 +80,6 @@ export async function reconcileCollections(db: PaymentsDb, provider: MobileMoney
       mismatch('collection', 'The payment is marked succeeded, but neither the books nor the gateway count it collected.');
     }
     if (collected > 0 && fee !== gatewayFee) mismatch('gateway_fee', `The books count a gateway fee of ${cedisText(fee)}, but the gateway's record says ${cedisText(gatewayFee)}.`);
-  };
-
-  let next = 0;
-  const worker = async () => {
-    for (let order = next++; order < chosen.length; order = next++) {
-      const payment = chosen[order] as Settled;
-      if (Date.now() > bounds.deadline) {
-        check.truncated = true;
-        continue;
-      }
-      try {
-        compare(payment, order, await provider.verifyCollection(payment.id));
-        check.checked += 1;
-      } catch (error) {
-        found.push({ kind: 'collection', reference: payment.id, bookingId: payment.booking_id, text: `The gateway's record could not be read: ${(error as Error).message}`, order });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, bounds.concurrency) }, worker));
-  // Reads finish in any order; the list keeps the payments' (newest first).
-  check.mismatches = found.sort((a, b) => a.order - b.order).map(({ order: _order, ...mismatch }) => mismatch);
+  });
   return check;
 }

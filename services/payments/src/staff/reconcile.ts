@@ -14,6 +14,7 @@ import { trialBalance, type TrialBalance } from '../ledger/trial-balance.ts';
 import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
 import { cedisText } from './cedis-text.ts';
 import { reconcileCollections } from './reconcile-collections.ts';
+import { reconcilePaidOut } from './reconcile-paid-out.ts';
 
 export const reconciliationRunningMessage = 'A reconciliation is running already. Please wait for its result.';
 
@@ -51,9 +52,9 @@ function booksPart(books: TrialBalance): { part: Reconciliation['books']; mismat
 
 /**
  * A reconciliation staff run: (a) the books, every entry balanced and all accounts summing to
- * zero (trialBalance); (b) the payments of the last 30 days (at most 200, newest first) read again
- * at the gateway and compared with what the books count. One runs at a time (a transaction-held
- * advisory lock; a second is refused with 409). The result is stored, with who ran it and when.
+ * zero (trialBalance); (b) the payments made, and the refunds and payouts paid, in the last 30
+ * days (at most 200 of each, newest first) read again at the gateway and compared with what the
+ * books count. One runs at a time (a transaction-held advisory lock; a second is refused with 409). The result is stored, with who ran it and when.
  */
 export async function runReconciliation(db: PaymentsDb, provider: MobileMoneyProvider, options: ReconcileOptions): Promise<Reconciliation> {
   const limit = options.limit ?? reconciliationPaymentLimit;
@@ -62,25 +63,25 @@ export async function runReconciliation(db: PaymentsDb, provider: MobileMoneyPro
     const { rows } = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(hashtext('krom.payments.reconciliation')) AS locked`);
     if (!rows[0]?.locked) throw new HttpError(409, reconciliationRunningMessage);
     const books = booksPart(await trialBalance(db));
-    const collections = await reconcileCollections(db, provider, {
-      since,
-      limit,
-      concurrency: options.concurrency ?? 8,
-      deadline: Date.now() + (options.budgetMs ?? 8_000),
-    });
-    const mismatches = [...books.mismatches, ...collections.mismatches];
+    const bounds = { since, limit, concurrency: options.concurrency ?? 8, deadline: Date.now() + (options.budgetMs ?? 8_000) };
+    const collections = await reconcileCollections(db, provider, bounds);
+    const refunds = await reconcilePaidOut(db, provider, 'refund', bounds);
+    const payouts = await reconcilePaidOut(db, provider, 'payout', bounds);
+    const mismatches = [...books.mismatches, ...collections.mismatches, ...refunds.mismatches, ...payouts.mismatches];
     const result: Reconciliation = {
       id: randomUUID(),
       ranAt: options.now.toISOString(),
       ranBy: options.staffId,
       since: since.toISOString(),
       limit,
-      checked: collections.checked,
-      truncated: collections.truncated,
+      checked: collections.checked + refunds.checked + payouts.checked,
+      truncated: collections.truncated || refunds.truncated || payouts.truncated,
       books: books.part,
       gatewayTotals: [
         { movement: 'collections', booksPesewas: collections.totals.collections.books, gatewayPesewas: collections.totals.collections.gateway },
         { movement: 'gateway_fees', booksPesewas: collections.totals.gatewayFees.books, gatewayPesewas: collections.totals.gatewayFees.gateway },
+        { movement: 'refunds', booksPesewas: refunds.totals.books, gatewayPesewas: refunds.totals.gateway },
+        { movement: 'payouts', booksPesewas: payouts.totals.books, gatewayPesewas: payouts.totals.gateway },
       ],
       mismatches,
       passed: mismatches.length === 0,

@@ -30,7 +30,12 @@ export const accountLabels: Record<string, string> = {
 /** `passenger_funds_held:<booking id>` → "Passenger’s money held"; an account not listed by its code. */
 export const accountLabel = (account: string) => accountLabels[account.split(':')[0] ?? account] ?? account;
 
-export const movementLabels: Record<string, string> = { collections: 'Collected from passengers', gateway_fees: 'Gateway fees' };
+export const movementLabels: Record<string, string> = {
+  collections: 'Collected from passengers',
+  gateway_fees: 'Gateway fees',
+  refunds: 'Paid back to passengers',
+  payouts: 'Paid out to drivers',
+};
 
 /** Why a refund was made, in words. */
 export const refundCauseLabels: Record<string, string> = {
