@@ -329,7 +329,7 @@ describe('admin frontend → BFF', () => {
       .given('a mobile money payment for a booking')
       .uponReceiving("a request for a booking's ledger")
       .withRequest('GET', ledgerPath)
-      .willRespondWith(200, (b) => b.jsonBody({ bookingId: uuid(examples.bookingId), entries: [], balances: [], payments: eachLike(staffPayment) }))
+      .willRespondWith(200, (b) => b.jsonBody({ bookingId: uuid(examples.bookingId), entries: [], balances: [], payments: eachLike(staffPayment), refunds: [], payouts: [] }))
       .executeTest(whenRecorded(async (mock) => {
         const ledger = await withFetchAgainst(mock.url, () => getBookingLedger(examples.bookingId));
         expect(ledger.payments[0]?.bookingId).toBe(examples.bookingId);
