@@ -82,40 +82,6 @@ async function throughBff(
   }
 }
 
-describe('BFF → rides service (payments)', () => {
-  it("reads the user's payments and this month's totals", async () => {
-    await pact
-      .addInteraction()
-      .given('a user has payments', { userId: USER_ID })
-      .uponReceiving("a request for the user's payments")
-      .withRequest('GET', '/payments', (b) => {
-        b.headers(asUser);
-      })
-      .willRespondWith(200, (b) =>
-        b.jsonBody({
-          payments: eachLike({
-            id: uuid(),
-            status: regex(/^(completed|pending|failed|refunded)$/, 'completed'),
-            amount: money,
-            currency: like('GHS'),
-            createdAt: isoDate,
-            paymentMethod: like('mobile_money'),
-            transactionId: like('MOMO-123456'),
-            direction: regex(/^(spent|earned)$/, 'spent'),
-            booking: null,
-          }),
-          totals: { totalSpent: money, totalEarned: money, currency: 'GHS' },
-        }),
-      )
-      .executeTest(whenRecorded(async (mock) => {
-        const response = await throughBff(mock.url, 'GET', '/api/payments');
-        expect(response.statusCode).toBe(200);
-        expect(response.json().totals.currency).toBe('GHS');
-        expect(response.json().payments[0].direction).toMatch(/spent|earned/);
-      }));
-  });
-});
-
 /*
  * Rides and vehicles. A ride's departure is far in the future (2099), so the rides the provider
  * states set up are still to come whenever the pact is verified. The states make vehicles and

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { paymentMethodListSchema, paymentsResponseSchema } from '@krom/contracts/http/payments';
+import { paymentMethodListSchema } from '@krom/contracts/http/payments';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPayment } from '../../services/rides/test/rides-test-env.ts';
 import { type BffSystem, ORIGIN, startBff } from './bff-test-env.ts';
 
-/** The BFF in-process in front of real rides (the history) and payments (the saved numbers) services. */
-const startBffWithRidesAndPayments = () => startBff({ services: ['rides', 'payments'] });
+/** The BFF in-process in front of the real payments service (the saved numbers; the history is payment-history.test.ts). */
+const startBffWithPayments = () => startBff({ services: ['payments'] });
 
 let system: BffSystem;
 beforeAll(async () => {
-  system = await startBffWithRidesAndPayments();
+  system = await startBffWithPayments();
 });
 afterAll(() => system?.close());
 
@@ -33,7 +32,6 @@ const call = (session: Session | undefined, method: 'GET' | 'POST' | 'PUT' | 'DE
 
 const everyCall = (id: string) =>
   [
-    ['GET', '/api/payments', undefined],
     ['GET', '/api/payment-methods', undefined],
     ['POST', '/api/payment-methods', { provider: 'mtn', number: '0241234567' }],
     ['PUT', `/api/payment-methods/${id}`, { provider: 'vodafone' }],
@@ -141,7 +139,7 @@ describe('own data only', () => {
     const created = (await call(owner, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0243334444' })).json();
     await call(owner, 'POST', '/api/payment-methods', { provider: 'mtn', number: '0243335555' });
 
-    for (const [method, url, body] of everyCall(created.id).slice(3)) {
+    for (const [method, url, body] of everyCall(created.id).slice(2)) {
       const response = await call(intruder, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().message).toBe('Payment method not found');
@@ -149,24 +147,5 @@ describe('own data only', () => {
     expect((await call(intruder, 'GET', '/api/payment-methods')).json()).toEqual([]);
     const ownerView = paymentMethodListSchema.parse((await call(owner, 'GET', '/api/payment-methods')).json());
     expect(ownerView.find((m) => m.id === created.id)).toMatchObject({ provider: 'mtn', number: '024 *** 4444', isDefault: true });
-  });
-
-  it('shows each user only the payments they made or received, with their own totals', async () => {
-    const passenger = await signedIn(system.bff);
-    const driver = await signedIn(system.bff);
-    const bystander = await signedIn(system.bff);
-    const paid = await insertPayment(system.rides!, { payerId: passenger.userId, recipientId: driver.userId, amount: '65.00' });
-    await insertPayment(system.rides!, { payerId: passenger.userId, recipientId: driver.userId, amount: '20.00', status: 'pending' });
-
-    const passengerView = paymentsResponseSchema.parse((await call(passenger, 'GET', '/api/payments')).json());
-    expect(passengerView.payments.map((p) => p.direction)).toEqual(['spent', 'spent']);
-    expect(passengerView.totals).toEqual({ totalSpent: '65.00', totalEarned: '0.00', currency: 'GHS' });
-
-    const driverView = paymentsResponseSchema.parse((await call(driver, 'GET', '/api/payments')).json());
-    expect(driverView.payments.find((p) => p.id === paid)).toMatchObject({ amount: '65.00', direction: 'earned', booking: null });
-    expect(driverView.totals).toEqual({ totalSpent: '0.00', totalEarned: '65.00', currency: 'GHS' });
-
-    const bystanderView = (await call(bystander, 'GET', '/api/payments')).json();
-    expect(bystanderView).toEqual({ payments: [], totals: { totalSpent: '0.00', totalEarned: '0.00', currency: 'GHS' } });
   });
 });

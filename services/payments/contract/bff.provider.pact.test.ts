@@ -3,8 +3,11 @@ import { existsSync } from 'node:fs';
 import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { payments } from '../src/db/schema.ts';
 import { openPaymentsService } from '../src/open-payments.ts';
+import { aPayment, paidOut } from '../test/payment-seeds.ts';
 import { paymentsTestConfig } from '../test/payments-test-env.ts';
 
 /** The real payments service verifies what the BFF's pact expects of it. */
@@ -23,6 +26,12 @@ afterAll(async () => {
 });
 
 const query = (text: string, values: unknown[]) => service.db.$client.query(text, values);
+
+/** The payment with this id, made anew for `passengerId` (a state set up again finds the one it made). */
+async function paymentOf(passengerId: string, paymentId: string) {
+  const [existing] = await service.db.select().from(payments).where(eq(payments.id, paymentId));
+  return existing ?? aPayment(service.db, { id: paymentId, passengerId });
+}
 
 it('honours the BFF pact', async () => {
   const file = pactFile('krom-bff', 'krom-payments');
@@ -50,6 +59,21 @@ it('honours the BFF pact', async () => {
         const { id } = params as { id: string };
         await query('DELETE FROM payment_methods WHERE id = $1', [id]);
         await query("INSERT INTO payment_methods (id, user_id, network, number, is_default) VALUES ($1, $2, 'mtn', '0249876543', true)", [id, randomUUID()]);
+        return undefined;
+      },
+      'a member has paid for a ride': async (params: unknown) => {
+        const { userId, paymentId } = params as { userId: string; paymentId: string };
+        await paymentOf(userId, paymentId);
+        return undefined;
+      },
+      "another member's payment": async (params: unknown) => {
+        const { paymentId } = params as { paymentId: string };
+        await paymentOf(randomUUID(), paymentId);
+        return undefined;
+      },
+      'a driver has been paid out': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await paidOut(service.db, await aPayment(service.db, { passengerId: randomUUID(), driverId: userId }));
         return undefined;
       },
     },

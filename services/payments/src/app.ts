@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsDb } from './db/payments-db.ts';
 import { bookingPaymentRoutes } from './routes/booking-payments.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money/port.ts';
+import { paymentHistoryRoutes } from './routes/payment-history.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
 import { staffPaymentRoutes } from './routes/staff-payments.ts';
@@ -30,5 +31,6 @@ export async function buildPaymentsApp(deps: PaymentsAppDeps): Promise<FastifyIn
   await app.register(paymentMethodRoutes, { db: deps.db });
   await app.register(bookingPaymentRoutes, { db: deps.db, provider: deps.mobileMoney, clock });
   await app.register(staffPaymentRoutes, { db: deps.db, provider: deps.mobileMoney, clock });
+  await app.register(paymentHistoryRoutes, { db: deps.db, clock });
   return app;
 }

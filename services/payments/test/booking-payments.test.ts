@@ -45,7 +45,7 @@ const stored = async (paymentId: string) => (await h.service.db.select().from(pa
 describe('a payment requested by rides', () => {
   it('is one pending payment of the fare and fee, prompted at the gateway once, with its prompted fact', async () => {
     const { envelope, payment } = await requested();
-    expect(payment).toMatchObject({ status: 'pending', amountPesewas: 12_600, farePesewas: 12_000, feePesewas: 600, provider: 'paystack', walletNetwork: 'mtn', walletMasked: '024 *** **67', version: 2 });
+    expect(payment).toMatchObject({ status: 'pending', amountPesewas: 12_600, farePesewas: 12_000, feePesewas: 600, provider: 'paystack', walletNetwork: 'mtn', walletMasked: '024 *** **67', routeFrom: 'Accra', routeTo: 'Kumasi', version: 2 });
     expect(paystack.charges.get(payment.id)).toMatchObject({ amount: 12_600, phone: '0241234567', provider: 'mtn' });
     expect(await factsOf(payment.id)).toEqual([
       { subject: 'krom.payments.payment.prompted.v1', data: expect.objectContaining({ status: 'pending', bookingId: envelope.data.bookingId, amountPesewas: 12_600, version: 2, reason: null }) },

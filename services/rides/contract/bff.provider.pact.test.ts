@@ -9,7 +9,7 @@ import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openRidesService } from '../src/open-rides.ts';
 import { matchRideRequests } from '../src/ride-requests/match-ride-requests.ts';
-import { insertPayment, type RidesService, ridesTestConfig } from '../test/rides-test-env.ts';
+import { type RidesService, ridesTestConfig } from '../test/rides-test-env.ts';
 
 /** The real rides service verifies what the BFF's pact expects of it. */
 const { config } = ridesTestConfig();
@@ -97,14 +97,6 @@ it('honours the BFF pact', async () => {
     timeout: verifierTimeoutMs,
     requestFilter: pactRequestFilter({ resign: { secret: config.INTERNAL_AUTH_SECRET, audience: 'rides' } }),
     stateHandlers: {
-      'a user has payments': async (params: unknown) => {
-        const { userId } = params as { userId: string };
-        await query('DELETE FROM payments WHERE payer_id = $1 OR recipient_id = $1', [userId]);
-        const driver = randomUUID();
-        await insertPayment(service, { payerId: userId, recipientId: driver, amount: '65.00', transactionId: `MOMO-${randomUUID()}` });
-        await insertPayment(service, { payerId: randomUUID(), recipientId: userId, amount: '40.00', transactionId: `MOMO-${randomUUID()}` });
-        return undefined;
-      },
       'an active ride from Accra to Kumasi': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };
         // The only ride of its day, so a search for that day lists exactly what the pact describes.

@@ -5,7 +5,6 @@ import type { RidesDb } from './db/rides-db.ts';
 import type { Pricing } from './posting/price-cap.ts';
 import { searchAnswers } from './search/search-cache.ts';
 import { bookingRoutes } from './routes/bookings.ts';
-import { paymentRoutes } from './routes/payments.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
@@ -30,7 +29,6 @@ export type RidesAppDeps = {
 export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'rides', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'rides' });
-  await app.register(paymentRoutes, { db: deps.db });
   await app.register(vehicleRoutes, { db: deps.db });
   await app.register(rideRequestRoutes, { db: deps.db });
   const answers = searchAnswers(deps.db, { ttlMs: deps.searchCacheMs ?? 10_000 });

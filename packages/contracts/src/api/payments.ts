@@ -6,11 +6,8 @@ import {
   setDefaultPaymentMethodRoute,
   updatePaymentMethodRoute,
 } from '../services/payments/payment-methods.ts';
-import { listPaymentsRoute } from '../services/rides/payments.ts';
 
 /** The payments screen's calls, as the signed-in user (403: a write sent from another site). */
-export const getPayments = defineForwarded(listPaymentsRoute, { summary: "Every payment of the signed-in user, newest first, and this month's totals" });
-
 export const getPaymentMethods = defineForwarded(listPaymentMethodsRoute, {
   summary: "The user's mobile money numbers, masked, the default first, then newest first",
 });

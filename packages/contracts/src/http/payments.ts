@@ -6,9 +6,18 @@ export const paymentStatuses = ['completed', 'pending', 'failed', 'refunded'] as
 export const mobileMoneyProviders = ['mtn', 'vodafone', 'airteltigo'] as const;
 export type MobileMoneyProvider = (typeof mobileMoneyProviders)[number];
 
-/** A payment as the payments screen reads it; amounts are decimal strings in GHS. */
+/** What a row of the history is: a ride paid for, money paid back on one, or a payout to a driver. */
+export const transactionKinds = ['payment', 'refund', 'payout'] as const;
+
+/**
+ * A transaction as the payments screen reads it; amounts are decimal strings in GHS. A payment and
+ * a refund are `spent` (a refund is money back: shown as such, subtracted from Total Spent); a
+ * payout is `earned`. `receiptId` is the payment whose receipt tells of the row (null for a payout).
+ */
 export const paymentSchema = z.object({
   id: uuid,
+  kind: z.enum(transactionKinds),
+  receiptId: uuid.nullable(),
   status: z.enum(paymentStatuses),
   amount: z.string(),
   currency: z.string(),
@@ -20,10 +29,27 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** GET /api/payments: every payment of the signed-in user, newest first, and this month's totals. */
+/** How many transactions one page of the history holds. */
+export const paymentsPageSize = 20;
+export const paymentsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(10_000, 'Page must be a whole number from 1')
+    .default(1),
+});
+
+/**
+ * GET /api/payments: one page of the signed-in user's transactions, newest first (`hasMore`: a
+ * next page exists), and this month's totals in Ghana time: Total Spent = payments succeeded
+ * minus refunds paid back, Total Earned = payouts paid out.
+ */
 export const paymentsResponseSchema = z.object({
   payments: z.array(paymentSchema),
   totals: z.object({ totalSpent: z.string(), totalEarned: z.string(), currency: z.string() }),
+  page: z.number().int(),
+  hasMore: z.boolean(),
 });
 export type PaymentsResponse = z.infer<typeof paymentsResponseSchema>;
 

@@ -115,6 +115,12 @@ export const payments = pgTable(
      * gave them; null when it gave none. Shown on the booking screen while it waits.
      */
     displayText: text('display_text'),
+    /**
+     * The passenger's leg, as rides' payment_requested fact names its places (the town, else the
+     * place): what the history and the receipt show. Null on rows made before it was kept.
+     */
+    routeFrom: text('route_from'),
+    routeTo: text('route_to'),
     /** Why it failed, in words for the passenger; null unless failed. */
     reason: text('reason'),
     /** When the gateway's answer to the prompt was recorded (and `prompted` or `needs_otp` written): once only. */
@@ -132,6 +138,8 @@ export const payments = pgTable(
   },
   (table) => [
     unique('payments_booking_version_key').on(table.bookingId, table.bookingVersion),
+    // A member's history, newest first.
+    index('payments_passenger_idx').on(table.passengerId, table.createdAt),
     // The sweep reads the payments still open, oldest first.
     index('payments_open_idx').on(table.createdAt).where(sql`status IN ('pending', 'needs_otp') AND held_at IS NULL`),
     // Staff find a payment by the wallet's number.

@@ -17,6 +17,8 @@ import { settleCollection } from './settle-collection.ts';
 /** Why a payment failed when the prompt could not be sent at all. */
 export const promptNotSentReason = 'We could not send the payment prompt to your mobile money wallet';
 
+/** A booking's place as payments names it: its town, else the place itself. */
+const placeName = (place: BookingFact['board']) => place.city ?? place.location;
 
 /**
  * The payment row for a booking's `payment_requested` fact, in the consumer's transaction: one
@@ -48,6 +50,8 @@ export async function insertRequestedPayment(tx: Transaction, fact: BookingFact,
       walletPhone: fact.wallet.phone,
       walletNetwork: portNetworks[fact.wallet.network],
       walletMasked: maskedWallet(fact.wallet.phone),
+      routeFrom: placeName(fact.board),
+      routeTo: placeName(fact.alight),
       holdExpiresAt,
     })
     .onConflictDoNothing({ target: [payments.bookingId, payments.bookingVersion] });
@@ -74,7 +78,7 @@ export async function promptForPayment(db: PaymentsDb, provider: MobileMoneyProv
       reference: payment.id,
       wallet,
       amount: payment.amountPesewas,
-      description: `Krom: ${fact.board.city ?? fact.board.location} to ${fact.alight.city ?? fact.alight.location}, ${seats}`,
+      description: `Krom: ${placeName(fact.board)} to ${placeName(fact.alight)}, ${seats}`,
       customerName: fact.passengerFirstName,
     });
   } catch (error) {

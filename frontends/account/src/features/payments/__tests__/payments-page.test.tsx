@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
+import { aPayment } from './a-payment.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
@@ -13,35 +14,20 @@ beforeAll(() => import('../components/payments-page.tsx'), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
 
-let sequence = 0;
-function aPayment(overrides: Partial<Payment>): Payment {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    status: 'completed',
-    amount: '65.00',
-    currency: 'GHS',
-    createdAt: '2026-11-22T09:30:00.000Z',
-    paymentMethod: 'mobile_money',
-    transactionId: null,
-    direction: 'spent',
-    booking: { ride: { from: 'Accra', to: 'Kumasi' } },
-    ...overrides,
-  };
-}
-
 const history: Payment[] = [
   aPayment({ amount: '65.00', createdAt: '2026-11-22T09:30:00.000Z', transactionId: 'MP2611220930' }),
   aPayment({ status: 'pending', amount: '40.00', createdAt: '2026-11-21T18:05:00.000Z', booking: { ride: { from: 'Kumasi', to: 'Tamale' } } }),
   aPayment({ status: 'failed', amount: '30.00', createdAt: '2026-11-20T07:00:00.000Z', booking: { ride: { from: 'Accra', to: 'Ho' } } }),
   aPayment({ status: 'refunded', amount: '55.00', createdAt: '2026-11-19T12:00:00.000Z', booking: { ride: { from: 'Accra', to: 'Cape Coast' } } }),
-  aPayment({ direction: 'earned', amount: '1250.50', createdAt: '2026-11-18T16:45:00.000Z', booking: null }),
+  aPayment({ kind: 'payout', direction: 'earned', amount: '1250.50', createdAt: '2026-11-18T16:45:00.000Z', booking: null }),
   aPayment({ amount: '20.00', createdAt: '2026-11-10T10:00:00.000Z', booking: { ride: { from: 'Tema', to: 'Accra' } } }),
   aPayment({ amount: '25.00', createdAt: '2026-10-30T10:00:00.000Z', booking: { ride: { from: 'Takoradi', to: 'Accra' } } }),
 ];
 const paymentsAnswer: PaymentsResponse = {
   payments: history,
   totals: { totalSpent: '105.00', totalEarned: '1250.50', currency: 'GHS' },
+  page: 1,
+  hasMore: false,
 };
 
 const mask = (number: string) => `${number.slice(0, 3)} *** ${number.slice(-4)}`;
@@ -143,7 +129,7 @@ describe('/payments', () => {
       ['Completed', 'rgb(10, 122, 75)'],
     ]);
     expect(new Set(badges.slice(0, 4).map((badge) => badge.querySelector('path')?.getAttribute('d'))).size).toBe(4);
-    expect(recent[4]?.textContent).toContain('Payment received');
+    expect(recent[4]?.textContent).toContain('Payout');
     expect(recent[4]?.textContent).toContain('+GH₵1,250.50');
   });
 
@@ -156,7 +142,7 @@ describe('/payments', () => {
   });
 
   it('shows zero totals and an empty history for a new user', async () => {
-    const { user } = openPayments({ payments: { payments: [], totals: { totalSpent: '0.00', totalEarned: '0.00', currency: 'GHS' } } });
+    const { user } = openPayments({ payments: { payments: [], totals: { totalSpent: '0.00', totalEarned: '0.00', currency: 'GHS' }, page: 1, hasMore: false } });
     expect((await screen.findByRole('region', { name: 'Total Spent' })).textContent).toContain('GH₵0.00');
     expect(screen.getByText('No transactions yet')).toBeTruthy();
     await selectTab(user, 'History');

@@ -1,0 +1,27 @@
+import { paymentReceiptErrors } from '@krom/contracts/http/payment-receipts';
+import { driverEarningsRoute, listPaymentsRoute, paymentReceiptRoute } from '@krom/contracts/services/payments/payment-history';
+import { routeEndpoint } from '@krom/server-kit/endpoint-route';
+import { HttpError } from '@krom/server-kit/errors';
+import { requireUser } from '@krom/server-kit/internal-auth';
+import type { FastifyInstance } from 'fastify';
+import type { PaymentsDb } from '../db/payments-db.ts';
+import { memberTransactions } from '../history/member-transactions.ts';
+import { paidOutEarnings } from '../history/paid-out-earnings.ts';
+import { paymentReceipt } from '../history/payment-receipt.ts';
+
+export type PaymentHistoryDeps = { db: PaymentsDb; clock: () => Date };
+
+/** The member's own money, read: their transactions and totals, a payment's receipt, a driver's earnings. */
+export async function paymentHistoryRoutes(app: FastifyInstance, { db, clock }: PaymentHistoryDeps) {
+  routeEndpoint(app, listPaymentsRoute, {
+    handler: async (request) => memberTransactions(db, requireUser(request), request.query.page, clock()),
+  });
+  routeEndpoint(app, paymentReceiptRoute, {
+    handler: async (request) => {
+      const receipt = await paymentReceipt(db, requireUser(request), request.params.id);
+      if (!receipt) throw new HttpError(404, paymentReceiptErrors.notFound);
+      return receipt;
+    },
+  });
+  routeEndpoint(app, driverEarningsRoute, { handler: async (request) => paidOutEarnings(db, requireUser(request), clock()) });
+}

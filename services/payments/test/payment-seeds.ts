@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentsDb } from '../src/db/payments-db.ts';
+import { payments } from '../src/db/schema.ts';
+import { ledgerAccounts } from '../src/ledger/accounts.ts';
+import { postEntry } from '../src/ledger/post-entry.ts';
+
+/*
+ * A member's money as the history reads it, written as the slices that move it write it: a
+ * payment row as the payment_requested consumer makes it (Accra to Kumasi, a Telecel wallet), its
+ * collection posted when succeeded, and refunds and payouts posted to the ledger as paid.
+ */
+
+export type Seed = { id?: string; bookingId?: string; passengerId: string; driverId?: string; status?: 'pending' | 'needs_otp' | 'succeeded' | 'failed'; fare?: number; fee?: number; createdAt?: string };
+
+/** A payment row as the payment_requested consumer writes it; a succeeded one with its collection posted, as settling posts it. */
+export async function aPayment(db: PaymentsDb, seed: Seed, now = new Date()) {
+  const fare = seed.fare ?? 12_000;
+  const fee = seed.fee ?? 600;
+  const [row] = await db
+    .insert(payments)
+    .values({
+      ...(seed.id ? { id: seed.id } : {}),
+      bookingId: seed.bookingId ?? randomUUID(),
+      bookingVersion: 2,
+      rideId: randomUUID(),
+      passengerId: seed.passengerId,
+      driverId: seed.driverId ?? randomUUID(),
+      status: seed.status ?? 'succeeded',
+      amountPesewas: fare + fee,
+      farePesewas: fare,
+      feePesewas: fee,
+      currency: 'GHS',
+      provider: 'local',
+      walletPhone: '0501234567',
+      walletNetwork: 'telecel',
+      walletMasked: '050 *** **67',
+      providerReference: seed.status === 'succeeded' || seed.status === undefined ? `T${randomUUID().slice(0, 8)}` : null,
+      routeFrom: 'Accra',
+      routeTo: 'Kumasi',
+      holdExpiresAt: new Date(now.getTime() + 15 * 60_000),
+      createdAt: new Date(seed.createdAt ?? now),
+    })
+    .returning();
+  if (!row) throw new Error('no payment');
+  if (row.status === 'succeeded') {
+    await db.transaction((tx) =>
+      postEntry(tx, {
+        kind: 'collection',
+        bookingId: row.bookingId,
+        reference: `collection:${row.id}`,
+        lines: [
+          { account: ledgerAccounts.gatewayClearing(), debit: row.amountPesewas },
+          { account: ledgerAccounts.passengerFundsHeld(row.bookingId), credit: row.amountPesewas },
+        ],
+        memo: 'test collection',
+      }),
+    );
+  }
+  return row;
+}
+
+/** A refund of `amount` sent and paid back, as the refunds slice posts it (the fee kept when less than everything). */
+export async function refunded(db: PaymentsDb, payment: { id: string; bookingId: string; amountPesewas: number; feePesewas: number }, amount: number) {
+  const kept = payment.amountPesewas - amount;
+  await db.transaction(async (tx) => {
+    await postEntry(tx, {
+      kind: 'refund_sent',
+      bookingId: payment.bookingId,
+      reference: `refund_sent:${payment.id}`,
+      lines: [
+        { account: ledgerAccounts.passengerFundsHeld(payment.bookingId), debit: payment.amountPesewas },
+        { account: ledgerAccounts.refundsInTransit(payment.bookingId), credit: amount },
+        ...(kept > 0 ? [{ account: ledgerAccounts.serviceFeeRevenue(), credit: kept }] : []),
+      ],
+      memo: 'test refund sent',
+    });
+    await postEntry(tx, {
+      kind: 'refund_paid',
+      bookingId: payment.bookingId,
+      reference: `refund_paid:${payment.id}`,
+      lines: [
+        { account: ledgerAccounts.refundsInTransit(payment.bookingId), debit: amount },
+        { account: ledgerAccounts.gatewayClearing(), credit: amount },
+      ],
+      memo: 'test refund paid',
+    });
+  });
+}
+
+/** The booking's money released after the trip and its fare paid out to the driver, as the payouts slice posts it. */
+export async function paidOut(db: PaymentsDb, payment: { id: string; bookingId: string; driverId: string; amountPesewas: number; farePesewas: number; feePesewas: number }) {
+  const driver = payment.driverId;
+  await db.transaction(async (tx) => {
+    await postEntry(tx, {
+      kind: 'release',
+      bookingId: payment.bookingId,
+      reference: `release:${payment.id}`,
+      lines: [
+        { account: ledgerAccounts.passengerFundsHeld(payment.bookingId), debit: payment.amountPesewas },
+        { account: ledgerAccounts.driverPayable(driver), credit: payment.farePesewas },
+        { account: ledgerAccounts.serviceFeeRevenue(), credit: payment.feePesewas },
+      ],
+      memo: 'test release',
+    });
+    await postEntry(tx, {
+      kind: 'payout_sent',
+      bookingId: payment.bookingId,
+      reference: `payout_sent:${payment.id}`,
+      lines: [
+        { account: ledgerAccounts.driverPayable(driver), debit: payment.farePesewas },
+        { account: ledgerAccounts.payoutsInTransit(driver), credit: payment.farePesewas },
+      ],
+      memo: 'test payout sent',
+    });
+    await postEntry(tx, {
+      kind: 'payout_paid',
+      bookingId: payment.bookingId,
+      reference: `payout_paid:${payment.id}`,
+      lines: [
+        { account: ledgerAccounts.payoutsInTransit(driver), debit: payment.farePesewas },
+        { account: ledgerAccounts.gatewayClearing(), credit: payment.farePesewas },
+      ],
+      memo: 'test payout paid',
+    });
+  });
+}
