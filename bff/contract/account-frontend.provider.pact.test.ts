@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { eventually } from '@krom/server-kit/testing';
 import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { multipartForm, sampleImages } from '../../services/identity/test/identity-test-env.ts';
+import { aPayment } from '../../services/payments/test/payment-seeds.ts';
 import { type BffSystem, type Browser, browser, codeSentTo, messagesSentTo, startBff } from '../test/bff-test-env.ts';
 
 /**
@@ -12,7 +12,7 @@ import { type BffSystem, type Browser, browser, codeSentTo, messagesSentTo, star
  * the account frontend's pact expects. Every state is built the way a person would build it:
  * the phone code read from the local SMS outbox, the account registered and signed in through
  * the BFF, numbers saved through it. Only what no /api call makes is written to a service's own
- * database: a payment (bookings do not exist yet) and the ids the pact names.
+ * database: a payment (the gateway's callback settles one) and the ids the pact names.
  */
 const consumer = 'krom-account-frontend';
 const provider = 'krom-bff';
@@ -25,15 +25,16 @@ let cookie: string | undefined;
 const setupFailures: string[] = [];
 
 beforeAll(async () => {
-  system = await startBff({ services: ['identity', 'notifications', 'rides', 'payments'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
+  system = await startBff({ services: ['identity', 'notifications', 'payments'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
   baseUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => system?.close());
 
 const identityDb = () => required(system.identity, 'identity').db.$client;
 const notificationsDb = () => required(system.notifications, 'notifications').db.$client;
-const ridesDb = () => required(system.rides, 'rides').db.$client;
 const paymentsDb = () => required(system.payments, 'payments').db.$client;
+const paymentsStore = () => required(system.payments, 'payments').db;
+const pactBookingId = '2d4f6a8c-0e1b-4c3d-9e5f-7a9b1c3d5e7f';
 
 function required<T>(value: T | undefined, name: string): T {
   if (!value) throw new Error(`the ${name} service is not running`);
@@ -78,7 +79,7 @@ async function startAfresh() {
   await notificationsDb().query('DELETE FROM email_logs');
   await notificationsDb().query('DELETE FROM notifications');
   await paymentsDb().query('DELETE FROM payment_methods');
-  await ridesDb().query('DELETE FROM payments');
+  await paymentsDb().query('DELETE FROM payments');
 }
 
 /** Sends a code to `phone` from `b` and answers the code the SMS carried. */
@@ -210,14 +211,11 @@ const stateHandlers: Record<string, (params: Params) => Promise<Injected | undef
     if (rowCount !== 1) throw new Error(`expected one unread notification, found ${rowCount}`);
     return undefined;
   },
-  'a signed-in user who paid for a ride this month': async () => {
-    const { id: payer } = await signedInAma();
-    // No /api call makes a payment (bookings pay, and bookings are not there yet): as the rides service records one.
-    await ridesDb().query(
-      `INSERT INTO payments (payer_id, recipient_id, amount, payment_method, payment_provider, transaction_id, status, processed_at)
-       VALUES ($1, $2, '65.00', 'mobile_money', 'mtn', $3, 'completed', now())`,
-      [payer, randomUUID(), `MP${Date.now()}`],
-    );
+  'a signed-in user who paid for a ride this month': async ({ id }) => {
+    const { id: passengerId } = await signedInAma();
+    // No /api call settles a payment (the gateway's callback does): as the payments service records one, with the id the
+    // pact names and one booking, so its collection (the books keep it) is the same movement each time the state is made.
+    await aPayment(paymentsStore(), { id: required(id, 'id'), bookingId: pactBookingId, passengerId, fare: 6_000, fee: 500 });
     return undefined;
   },
   'a signed-in user with a payment method': async ({ id, provider, number }) => {

@@ -15,6 +15,7 @@ import { markNotificationRead } from '../src/features/notifications/api/mark-not
 import { createPaymentMethod } from '../src/features/payments/api/create-payment-method.ts';
 import { deletePaymentMethod } from '../src/features/payments/api/delete-payment-method.ts';
 import { getPaymentMethods } from '../src/features/payments/api/get-payment-methods.ts';
+import { getPaymentReceipt } from '../src/features/payments/api/get-payment-receipt.ts';
 import { getPayments } from '../src/features/payments/api/get-payments.ts';
 import { setDefaultPaymentMethod } from '../src/features/payments/api/set-default-payment-method.ts';
 import { updatePaymentMethod } from '../src/features/payments/api/update-payment-method.ts';
@@ -43,6 +44,7 @@ const ids = {
   mtnMethod: '8b1e7c64-3f2a-4c59-9d08-6a5e4b3c2d19',
   telecelMethod: '2c9d4e1f-7a6b-4853-b2c0-9e8f7a6d5c43',
   photo: 'PactProfilePhoto0001',
+  payment: '9e8d7c6b-5a49-4382-a716-151413121110',
 } as const;
 
 const providerStates = {
@@ -393,13 +395,15 @@ describe('account frontend → BFF: payments', () => {
   it("reads the user's payments and this month's totals", async () => {
     await pact
       .addInteraction()
-      .given(providerStates.withPaymentThisMonth)
+      .given(providerStates.withPaymentThisMonth, { id: ids.payment })
       .uponReceiving('a request for the payments')
       .withRequest('GET', '/api/payments')
       .willRespondWith(200, (b) =>
         b.jsonBody({
           payments: eachLike({
-            id: uuid('9e8d7c6b-5a49-4382-a716-151413121110'),
+            id: uuid(ids.payment),
+            kind: regex(/^(payment|refund|payout)$/, 'payment'),
+            receiptId: uuid(ids.payment),
             status: regex(/^(completed|pending|failed|refunded)$/, 'completed'),
             amount: regex(/^\d+\.\d{2}$/, '65.00'),
             currency: 'GHS',
@@ -407,17 +411,49 @@ describe('account frontend → BFF: payments', () => {
             paymentMethod: like('mobile_money'),
             transactionId: like('MP2611220930'),
             direction: regex(/^(spent|earned)$/, 'spent'),
-            // No booking exists before the marketplace's bookings do: the screen then shows the
-            // payment without a route. That issue adds a payment with its booking's ride here.
-            booking: null,
+            booking: { ride: { from: like('Accra'), to: like('Kumasi') } },
           }),
           totals: { totalSpent: regex(/^\d+\.\d{2}$/, '65.00'), totalEarned: regex(/^\d+\.\d{2}$/, '0.00'), currency: 'GHS' },
+          page: 1,
+          hasMore: boolean(false),
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
-        const answer = await withFetchAgainst(mock.url, getPayments);
+        const answer = await withFetchAgainst(mock.url, () => getPayments());
         expect(answer.totals.totalSpent).toBe('65.00');
-        expect(answer.payments[0]?.booking).toBeNull();
+        expect(answer.payments[0]?.receiptId).toBe(ids.payment);
+      }));
+  });
+
+  it("reads a payment's receipt", async () => {
+    const money = (example: string) => regex(/^\d+\.\d{2}$/, example);
+    await pact
+      .addInteraction()
+      .given(providerStates.withPaymentThisMonth, { id: ids.payment })
+      .uponReceiving("a request for a payment's receipt")
+      .withRequest('GET', `/api/payments/${ids.payment}/receipt`)
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          paymentId: uuid(ids.payment),
+          bookingId: uuid(),
+          bookingReference: regex(/^KR-[0-9A-F]{8}$/, 'KR-1A2B3C4D'),
+          status: regex(/^(completed|pending|failed|refunded)$/, 'completed'),
+          route: { from: like('Accra'), to: like('Kumasi') },
+          createdAt: isoDate,
+          fare: money('60.00'),
+          fee: money('5.00'),
+          total: money('65.00'),
+          currency: 'GHS',
+          paymentMethod: 'mobile_money',
+          wallet: { provider: regex(/^(mtn|vodafone|airteltigo)$/, 'mtn'), number: like('024 *** **67') },
+          gatewayReference: like('MP2611220930'),
+          refunds: [],
+          refundedTotal: money('0.00'),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const answer = await withFetchAgainst(mock.url, () => getPaymentReceipt(ids.payment));
+        expect(answer.total).toBe('65.00');
       }));
   });
 

@@ -19,6 +19,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/my-profile',
     '/account-settings',
     '/payments',
+    '/payments/receipt/:id',
     '/notifications',
     '/verify-identity',
     '/verify-identity-driver',

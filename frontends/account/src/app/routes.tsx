@@ -55,6 +55,10 @@ export const routes: RemoteRouteModule['routes'] = [
         lazy: () => import('../features/payments/components/payments-page.tsx').then((m) => ({ Component: m.PaymentsPage })),
       },
       {
+        path: '/payments/receipt/:id',
+        lazy: () => import('../features/payments/components/payment-receipt-page.tsx').then((m) => ({ Component: m.PaymentReceiptPage })),
+      },
+      {
         path: '/notifications',
         lazy: () => import('../features/notifications/components/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
       },

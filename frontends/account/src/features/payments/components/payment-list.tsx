@@ -1,39 +1,49 @@
-import type { Payment } from '@krom/contracts/http/payments';
-import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
-import styled from 'styled-components';
 import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
-import { formatCedis } from '@krom/contracts/money';
+import type { Payment } from '@krom/contracts/http/payments';
+import { formatMoney } from '@krom/contracts/money';
+import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
-/** What a payment was for: the ride's route when it paid for a booking. */
+const kindNames: Record<Payment['kind'], string> = { payment: 'Payment', refund: 'Refund', payout: 'Payout' };
+
+/** What a row was for: the ride's route when it belongs to a booking, and what kind of money it was. */
 function describe(payment: Payment): string {
-  if (payment.booking) return `${payment.booking.ride.from} → ${payment.booking.ride.to}`;
-  return payment.direction === 'earned' ? 'Payment received' : 'Payment';
+  const route = payment.booking ? `${payment.booking.ride.from} → ${payment.booking.ride.to}` : null;
+  if (payment.kind === 'payment') return route ?? 'Payment';
+  return route ? `${kindNames[payment.kind]}: ${route}` : kindNames[payment.kind];
 }
 
 const methodName = (method: string) => method.replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
 
+/** Money that came to the member (a refund paid back, a payout) reads +, a payment −. */
+const comesIn = (payment: Payment) => payment.kind !== 'payment';
+
 export function PaymentList({ payments, label }: { payments: Payment[]; label: string }) {
   if (payments.length === 0) {
-    return (
-      <EmptyState title="No transactions yet" text="Payments for the rides you book or drive will appear here." />
-    );
+    return <EmptyState title="No transactions yet" text="Payments for the rides you book or drive will appear here." />;
   }
   return (
     <List aria-label={label}>
       {payments.map((payment) => (
-        <Row key={payment.id}>
+        <Row key={payment.id} data-kind={payment.kind}>
           <div>
             <What>{describe(payment)}</What>
             <Meta>
               <time dateTime={payment.createdAt}>{formatDateTimeInGhana(payment.createdAt)}</time> · {methodName(payment.paymentMethod)}
               {payment.transactionId ? ` · Ref ${payment.transactionId}` : null}
             </Meta>
+            {payment.receiptId ? (
+              <ReceiptLink to={`/payments/receipt/${payment.receiptId}`} aria-label={`Receipt for ${describe(payment)}, ${formatDateTimeInGhana(payment.createdAt)}`}>
+                Receipt
+              </ReceiptLink>
+            ) : null}
           </div>
           <End>
-            <Amount $earned={payment.direction === 'earned'}>
-              {payment.direction === 'earned' ? '+' : '−'}
-              {formatCedis(payment.amount)}
+            <Amount $in={comesIn(payment)}>
+              {comesIn(payment) ? '+' : '−'}
+              {formatMoney(payment.amount, payment.currency)}
             </Amount>
             <PaymentStatusBadge status={payment.status} />
           </End>
@@ -73,6 +83,12 @@ const Meta = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const ReceiptLink = styled(Link)`
+  font-size: 0.8125rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.primary};
+`;
+
 const End = styled.div`
   display: grid;
   justify-items: end;
@@ -80,8 +96,8 @@ const End = styled.div`
   flex: none;
 `;
 
-const Amount = styled.span<{ $earned: boolean }>`
+const Amount = styled.span<{ $in: boolean }>`
   font-weight: 700;
   white-space: nowrap;
-  color: ${({ $earned, theme }) => ($earned ? theme.color.primary : theme.color.text)};
+  color: ${({ $in, theme }) => ($in ? theme.color.primary : theme.color.text)};
 `;

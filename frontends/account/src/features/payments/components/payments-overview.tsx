@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formatCedis } from '@krom/contracts/money';
 import { PaymentList } from './payment-list.tsx';
 
-/** Totals computed by the server from this month's completed payments, and the 5 latest payments. */
+/** This month's totals as the server computes them (payments less refunds paid back; payouts paid out), and the 5 latest transactions. */
 export function PaymentsOverview({ data }: { data: PaymentsResponse }) {
   return (
     <Stack>

@@ -52,8 +52,22 @@ function PaymentsTab({ tab }: { tab: 'overview' | 'history' }) {
       </Column>
     );
   }
-  if (tab === 'overview') return <PaymentsOverview data={payments.data} />;
-  return <PaymentList payments={payments.data.payments} label="Payment history" />;
+  const [first] = payments.data.pages;
+  if (!first) return <Spinner />;
+  if (tab === 'overview') return <PaymentsOverview data={first} />;
+  return (
+    <Column>
+      <PaymentList payments={payments.data.pages.flatMap((page) => page.payments)} label="Payment history" />
+      {payments.hasNextPage ? (
+        <div>
+          <Button $variant="secondary" onClick={() => payments.fetchNextPage()} disabled={payments.isFetchingNextPage}>
+            {payments.isFetchingNextPage ? 'Loading...' : 'Show older transactions'}
+          </Button>
+        </div>
+      ) : null}
+      {payments.isFetchNextPageError ? <p role="alert">Older transactions could not be loaded.</p> : null}
+    </Column>
+  );
 }
 
 const Column = styled.div`
