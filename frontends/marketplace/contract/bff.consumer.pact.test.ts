@@ -30,6 +30,8 @@ import { createBooking } from '../src/features/book-seat/api/create-booking.ts';
 import { getBookingPayment, getHeldBooking, submitVoucherCode } from '../src/features/book-seat/api/booking-payment.ts';
 import { cancelBooking } from '../src/features/passenger-rides/api/cancel-booking.ts';
 import { myBookingsQueryOptions } from '../src/lib/api/my-bookings.ts';
+import { getDriverEarnings } from '../src/features/driver-dashboard/api/get-driver-earnings.ts';
+import { getDriverEarnings as getDriverEarningsEndpoint } from '@krom/contracts/api/payment-history';
 
 /**
  * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker,
@@ -813,6 +815,29 @@ describe('marketplace frontend → BFF: Manage Bookings and the dashboards', () 
         const queryFn = myBookingsQueryOptions('upcoming').queryFn as (context: { signal: AbortSignal }) => Promise<unknown[]>;
         const bookings = await withFetchAgainst(mock.url, () => queryFn({ signal: new AbortController().signal }));
         expect(bookings[0]).toMatchObject({ status: 'confirmed', seats: 2, currency: 'GHS', board: { city: 'Accra' }, alight: { city: 'Nkawkaw' } });
+      }));
+  });
+
+  it('reads what the driver was paid out, for the dashboard’s earnings and chart', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.signedIn)
+      .uponReceiving('a request for the driver’s earnings')
+      .withRequest('GET', '/api/payments/earnings')
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          currency: 'GHS',
+          today: money('0.00'),
+          thisWeek: money('0.00'),
+          thisMonth: money('0.00'),
+          lastMonth: money('0.00'),
+          weeks: eachLike({ weekStart: day('2026-11-23'), amount: money('0.00') }, 12),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const earnings = fitsContract(getDriverEarningsEndpoint, await withFetchAgainst(mock.url, () => getDriverEarnings()));
+        expect(earnings.weeks).toHaveLength(12);
+        expect(earnings.currency).toBe('GHS');
       }));
   });
 });

@@ -37,7 +37,7 @@ export const getPriceGuide = defineForwarded(priceGuideRoute, {
   summary: 'The recommended price per seat and its cap for a route through the given points',
 });
 
-export const getDriverDashboard = defineForwarded(driverDashboardRoute, { summary: "The signed-in driver's earnings, rides and rating" });
+export const getDriverDashboard = defineForwarded(driverDashboardRoute, { summary: "The signed-in driver's rides, bookings and rating" });
 
 export const getDriverProfile = defineForwarded(driverProfileRoute, {
   summary: "A driver's public profile: name, verification, vehicles, rides and rating",

@@ -345,11 +345,13 @@ export const driverProfileSchema = z.object({
 export type DriverProfile = z.infer<typeof driverProfileSchema>;
 export const driverParams = z.object({ id: z.string().describe('The driver (user) id') });
 
-/** GET /api/rides/driver-dashboard: the signed-in driver's figures, computed from their rides and payments. */
+/**
+ * GET /api/rides/driver-dashboard: the signed-in driver's figures, computed from their rides and
+ * bookings. What they were paid out is the payments service's (GET /api/payments/earnings).
+ */
 const money = z.string();
 export const driverDashboardSchema = z.object({
   currency: z.string(),
-  earnings: z.object({ today: money, thisWeek: money, thisMonth: money, lastMonth: money }),
   totals: z.object({
     ridesPosted: z.number().int(),
     ridesCompleted: z.number().int(),

@@ -1,38 +1,13 @@
-import { ghanaTimeZone } from '@krom/contracts/ghana-time';
 import type { DriverDashboard, DriverRide } from '@krom/contracts/http/rides';
 import { sql } from 'drizzle-orm';
 import { rideCompletionDue } from '../jobs/sweeps.ts';
 import { rideRows, type SqlRunner } from '../rides/ride-views.ts';
 import { cashDueStatuses, driverRidesOf, myRides, soldStatuses } from './driver-rides.ts';
 
-const EARNINGS_CURRENCY = 'GHS';
+const DASHBOARD_CURRENCY = 'GHS';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many rides each of the dashboard's lists shows. */
 export const dashboardListSize = 5;
-
-/**
- * What the driver received today, this week (from Monday), this month and last month, in Ghana
- * time: completed cedi payments where they are the recipient, counted when processed (or created,
- * for rows without a processing time), as the payments page counts them, summed in numeric.
- */
-async function earnings(db: SqlRunner, driverId: string, now: Date): Promise<DriverDashboard['earnings']> {
-  const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${ghanaTimeZone})`;
-  const since = (unit: 'day' | 'week' | 'month') => sql`(date_trunc(${unit}, ${local}) AT TIME ZONE ${ghanaTimeZone})`;
-  const lastMonth = sql`((date_trunc('month', ${local}) - interval '1 month') AT TIME ZONE ${ghanaTimeZone})`;
-  const at = sql`coalesce(processed_at, created_at)`;
-  const sum = (from: ReturnType<typeof sql>, until: ReturnType<typeof sql>) =>
-    sql`coalesce(sum(amount) FILTER (WHERE ${at} >= ${from} AND ${at} < ${until}), 0)::numeric(14, 2)::text`;
-  const { rows } = await db.execute<DriverDashboard['earnings']>(sql`
-    SELECT
-      ${sum(since('day'), sql`${since('day')} + interval '1 day'`)} AS "today",
-      ${sum(since('week'), sql`${since('week')} + interval '1 week'`)} AS "thisWeek",
-      ${sum(since('month'), sql`((date_trunc('month', ${local}) + interval '1 month') AT TIME ZONE ${ghanaTimeZone})`)} AS "thisMonth",
-      ${sum(lastMonth, since('month'))} AS "lastMonth"
-    FROM payments
-    WHERE recipient_id = ${driverId} AND status = 'completed' AND currency = ${EARNINGS_CURRENCY}
-      AND ${at} >= ${lastMonth}`);
-  return rows[0] ?? { today: '0.00', thisWeek: '0.00', thisMonth: '0.00', lastMonth: '0.00' };
-}
 
 /**
  * The driver's figures from their own rides: every ride posted; completed = departed and not
@@ -75,8 +50,7 @@ async function rideOnTheRoad(db: SqlRunner, driverId: string, now: Date): Promis
 
 /** The signed-in driver's dashboard. No reviews exist yet: rating null, no reviews counted. */
 export async function driverDashboard(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverDashboard> {
-  const [earned, counted, upcomingRides, recentRides, onTheRoad] = await Promise.all([
-    earnings(db, driverId, now),
+  const [counted, upcomingRides, recentRides, onTheRoad] = await Promise.all([
     totals(db, driverId, now),
     myRides(db, driverId, 'upcoming', now, dashboardListSize),
     myRides(db, driverId, 'past', now, dashboardListSize),
@@ -85,8 +59,7 @@ export async function driverDashboard(db: SqlRunner, driverId: string, now = new
   const [next] = upcomingRides;
   const activeRide = onTheRoad ?? (next && new Date(`${next.departureDate}T${next.departureTime}:00Z`).getTime() <= now.getTime() + DAY_MS ? next : null);
   return {
-    currency: EARNINGS_CURRENCY,
-    earnings: earned,
+    currency: DASHBOARD_CURRENCY,
     totals: counted,
     activeRide,
     upcomingRides,

@@ -92,7 +92,7 @@ export const driverDashboardRoute = defineEndpoint({
   method: 'GET',
   path: '/rides/driver-dashboard',
   caller: 'user',
-  summary: "The asserted driver's earnings, rides and rating",
+  summary: "The asserted driver's rides, bookings and rating",
   responses: { 200: driverDashboardSchema, ...errorResponses(401) },
 });
 export const driverProfileRoute = defineEndpoint({

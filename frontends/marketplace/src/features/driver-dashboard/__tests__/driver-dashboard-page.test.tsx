@@ -1,4 +1,5 @@
 import type { RideBooking } from '@krom/contracts/http/bookings';
+import type { DriverEarnings } from '@krom/contracts/http/payment-receipts';
 import type { DriverDashboard } from '@krom/contracts/http/rides';
 import { declareScreens } from '@krom/ui-kit/declared-screens.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
@@ -10,6 +11,7 @@ import { routesManifest } from '../../../app/routes-manifest.ts';
 import { routes } from '../../../app/routes.tsx';
 import { aRideBooking, driverRide } from '../../../components/__tests__/ride-fixtures.ts';
 import { greetingAt } from '../format-dashboard.ts';
+import { nothingYet, paidOut } from './dashboard-answers.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
 // the first test's time limit on a busy machine.
@@ -17,21 +19,15 @@ beforeAll(() => import('../components/driver-dashboard-page.tsx'), 30_000);
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
 
-/** A driver who has posted nothing yet, as the rides service answers for them. */
-const nothingYet: DriverDashboard = {
-  currency: 'GHS',
-  earnings: { today: '0.00', thisWeek: '0.00', thisMonth: '0.00', lastMonth: '0.00' },
-  totals: { ridesPosted: 0, ridesCompleted: 0, upcomingRides: 0, seatsOffered: 0 },
-  activeRide: null,
-  upcomingRides: [],
-  recentRides: [],
-  rating: null,
-  reviewCount: 0,
-};
 
-function openDriverDashboard(answer: DriverDashboard | { status: number; body: unknown } = nothingYet, bookings: Record<string, RideBooking[]> = {}) {
+function openDriverDashboard(
+  answer: DriverDashboard | { status: number; body: unknown } = nothingYet,
+  bookings: Record<string, RideBooking[]> = {},
+  earnings: DriverEarnings = nothingPaidOut,
+) {
   const api = mockApi({
     ...frameAnswers(aUser({ firstName: 'Kwabena' })),
+    'GET /api/payments/earnings': { status: 200, body: earnings },
     'GET /api/rides/driver-dashboard': 'status' in answer ? answer : { status: 200, body: answer },
     ...Object.fromEntries(Object.entries(bookings).map(([rideId, list]) => [`GET /api/rides/${rideId}/bookings`, { status: 200, body: { bookings: list } }])),
   });
@@ -39,6 +35,8 @@ function openDriverDashboard(answer: DriverDashboard | { status: number; body: u
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
+
+const nothingPaidOut = paidOut();
 
 
 describe('/driver-dashboard', () => {
@@ -52,7 +50,7 @@ describe('/driver-dashboard', () => {
   it('greets the driver and shows honest zeros before anyone has booked', async () => {
     openDriverDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Kwabena$/ })).toBeTruthy();
-    await screen.findByRole('region', { name: 'Earnings' });
+    await Promise.all([screen.findByRole('region', { name: 'Today' }), screen.findByRole('region', { name: 'Active ride' })]);
     expect(['Today', 'This week', 'This month', 'Last month'].map((period) => region(period).textContent)).toEqual([
       'TodayGH₵0.00',
       'This weekGH₵0.00',
@@ -76,7 +74,6 @@ describe('/driver-dashboard', () => {
     const { api } = openDriverDashboard(
       {
         ...nothingYet,
-        earnings: { today: '240.00', thisWeek: '480.00', thisMonth: '1250.50', lastMonth: '96.00' },
         activeRide: active,
         upcomingRides: [active, later],
         recentRides: [done, dropped],
@@ -91,8 +88,9 @@ describe('/driver-dashboard', () => {
           aRideBooking({ status: 'cancelled_by_passenger', id: 'b0000000-0000-4000-8000-000000000003', seats: 4, totalAmount: '480.00' }),
         ],
       },
+      paidOut({ today: '240.00', thisWeek: '480.00', thisMonth: '1250.50', lastMonth: '96.00' }),
     );
-    await screen.findByRole('region', { name: 'Earnings' });
+    await Promise.all([screen.findByRole('region', { name: 'Today' }), screen.findByRole('region', { name: 'Active ride' })]);
     expect(['Today', 'This week', 'This month', 'Last month'].map((period) => region(period).textContent)).toEqual([
       'TodayGH₵240.00',
       'This weekGH₵480.00',
@@ -165,13 +163,14 @@ describe('/driver-dashboard', () => {
     let fail = true;
     const api = mockApi({
       ...frameAnswers(aUser()),
+      'GET /api/payments/earnings': { status: 200, body: nothingPaidOut },
       'GET /api/rides/driver-dashboard': () => (fail ? { status: 503, body: { message: 'Unavailable' } } : { status: 200, body: nothingYet }),
     });
     const { user } = renderRoutes([...elsewhere, ...routes], '/driver-dashboard');
     expect((await screen.findByRole('alert')).textContent).toBe('Your driver dashboard could not be loaded.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Earnings' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Active ride' })).toBeTruthy();
     expect(api.callsTo('GET', '/api/rides/driver-dashboard')).toHaveLength(2);
   });
 });

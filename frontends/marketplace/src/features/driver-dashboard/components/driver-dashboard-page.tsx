@@ -12,12 +12,12 @@ import { useDriverDashboard } from '../api/get-driver-dashboard.ts';
 import { greetingAt } from '../format-dashboard.ts';
 import { ActiveRideCard } from './active-ride-card.tsx';
 import { DashboardRideItem } from './dashboard-ride-item.tsx';
-import { EarningsCards } from './earnings-cards.tsx';
+import { EarningsSection } from './earnings-section.tsx';
 import { RatingsCard } from './ratings-card.tsx';
 
 /**
- * /driver-dashboard (Payouts in the menus): the signed-in driver's real figures from
- * GET /api/rides/driver-dashboard. Earnings stay GH₵0.00 until passengers pay for seats.
+ * /driver-dashboard (Payouts in the menus): the signed-in driver's real figures: earnings from
+ * GET /api/payments/earnings (what was paid out to them), rides from GET /api/rides/driver-dashboard.
  */
 export function DriverDashboardPage() {
   return <SignedInPage>{(user) => <DriverDashboardView user={user} />}</SignedInPage>;
@@ -35,6 +35,7 @@ function DriverDashboardView({ user }: { user: User }) {
         </PageTitle>
         <PageLead>Your earnings and rides as a driver</PageLead>
       </header>
+      <EarningsSection />
       {dashboard.isPending ? <Spinner /> : null}
       {dashboard.isError ? <QueryFailure message="Your driver dashboard could not be loaded." onRetry={() => void dashboard.refetch()} /> : null}
       {dashboard.data ? <Figures dashboard={dashboard.data} /> : null}
@@ -45,10 +46,6 @@ function DriverDashboardView({ user }: { user: User }) {
 function Figures({ dashboard }: { dashboard: DriverDashboard }) {
   return (
     <>
-      <PageSection title="Earnings">
-        <EarningsCards dashboard={dashboard} />
-        <Note>What passengers have paid for seats on your rides.</Note>
-      </PageSection>
       <PageSection title="Active ride">
         {dashboard.activeRide ? (
           <ActiveRideCard ride={dashboard.activeRide} />

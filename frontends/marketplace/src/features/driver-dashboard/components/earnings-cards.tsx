@@ -1,21 +1,21 @@
-import type { DriverDashboard } from '@krom/contracts/http/rides';
-import styled from 'styled-components';
+import type { DriverEarnings } from '@krom/contracts/http/payment-receipts';
 import { formatMoney } from '@krom/contracts/money';
+import styled from 'styled-components';
 
-/** The spec's four earnings cards, each what passengers paid for seats on the driver's rides in that period. */
-export function EarningsCards({ dashboard }: { dashboard: DriverDashboard }) {
+/** The spec's four earnings cards, each what was paid out to the driver in that period. */
+export function EarningsCards({ earnings }: { earnings: DriverEarnings }) {
   const periods = [
-    { label: 'Today', amount: dashboard.earnings.today },
-    { label: 'This week', amount: dashboard.earnings.thisWeek },
-    { label: 'This month', amount: dashboard.earnings.thisMonth },
-    { label: 'Last month', amount: dashboard.earnings.lastMonth },
+    { label: 'Today', amount: earnings.today },
+    { label: 'This week', amount: earnings.thisWeek },
+    { label: 'This month', amount: earnings.thisMonth },
+    { label: 'Last month', amount: earnings.lastMonth },
   ];
   return (
     <Grid>
       {periods.map((period) => (
         <Card key={period.label} aria-label={period.label}>
           <span>{period.label}</span>
-          <strong>{formatMoney(period.amount, dashboard.currency)}</strong>
+          <strong>{formatMoney(period.amount, earnings.currency)}</strong>
         </Card>
       ))}
     </Grid>
