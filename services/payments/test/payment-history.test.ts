@@ -125,6 +125,26 @@ describe("a member's history", () => {
     await expectBooksBalance(db);
   });
 
+  it('shows a refund still on its way as pending and one the gateway gave up as failed, neither taken off Total Spent', async () => {
+    const passenger = randomUUID();
+    const asked = await aPayment(db, { passengerId: passenger, createdAt: new Date(now.getTime() - 2 * 60_000).toISOString() }, now);
+    const refused = await aPayment(db, { passengerId: passenger, fare: 5_000, fee: 250, createdAt: new Date(now.getTime() - 60_000).toISOString() }, now);
+    await refunded(db, asked, asked.amountPesewas, 'pending');
+    await refunded(db, refused, refused.amountPesewas, 'failed');
+    const { payments: rows, totals } = await history(passenger);
+    expect(rows.map((row) => [row.kind, row.receiptId, row.status, row.amount])).toEqual(
+      expect.arrayContaining([
+        ['refund', asked.id, 'pending', '126.00'],
+        ['refund', refused.id, 'failed', '52.50'],
+        ['payment', asked.id, 'completed', '126.00'],
+        ['payment', refused.id, 'completed', '52.50'],
+      ]),
+    );
+    expect(rows).toHaveLength(4);
+    expect(totals.totalSpent).toBe('178.50');
+    await expectBooksBalance(db);
+  });
+
   it('pages by 20, newest first, saying whether more follow', async () => {
     const passenger = randomUUID();
     for (let index = 0; index < 23; index += 1) await aPayment(db, { passengerId: passenger, status: 'failed', createdAt: new Date(now.getTime() - index * 60_000).toISOString() }, now);
@@ -203,14 +223,23 @@ describe('a receipt', () => {
     await expectBooksBalance(db);
   });
 
-  it('reads refunded once paid back in full, and pending or failed as the payment stands', async () => {
+  it('reads refunded once paid back in full, lists each refund as it stands, and pending or failed as the payment stands', async () => {
     const passenger = randomUUID();
     const full = await aPayment(db, { passengerId: passenger }, now);
     await refunded(db, full, full.amountPesewas);
+    const partly = await aPayment(db, { passengerId: passenger }, now);
+    await refunded(db, partly, 6_000);
+    await refunded(db, partly, 600, 'pending');
     const waiting = await aPayment(db, { passengerId: passenger, status: 'needs_otp' }, now);
     const failed = await aPayment(db, { passengerId: passenger, status: 'failed' }, now);
     const statusOf = async (id: string) => (await receipt(passenger, id)).json();
     expect(await statusOf(full.id)).toMatchObject({ status: 'refunded', refundedTotal: '126.00' });
+    const twice = await statusOf(partly.id);
+    expect(twice).toMatchObject({ status: 'completed', refundedTotal: '60.00' });
+    expect(twice.refunds.map((refund: { amount: string; status: string }) => [refund.amount, refund.status])).toEqual([
+      ['60.00', 'completed'],
+      ['6.00', 'pending'],
+    ]);
     expect(await statusOf(waiting.id)).toMatchObject({ status: 'pending', gatewayReference: null, refunds: [] });
     expect(await statusOf(failed.id)).toMatchObject({ status: 'failed', refundedTotal: '0.00' });
     await expectBooksBalance(db);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentsDb } from '../src/db/payments-db.ts';
-import { payments } from '../src/db/schema.ts';
+import { payments, refunds } from '../src/db/schema.ts';
 import { ledgerAccounts } from '../src/ledger/accounts.ts';
 import { postEntry } from '../src/ledger/post-entry.ts';
 
 /*
  * A member's money as the history reads it, written as the slices that move it write it: a
  * payment row as the payment_requested consumer makes it (Accra to Kumasi, a Telecel wallet), its
- * collection posted when succeeded, and refunds and payouts posted to the ledger as paid.
+ * collection posted when succeeded, a refund's row and entries, and payouts posted to the ledger as paid.
  */
 
 export type Seed = { id?: string; bookingId?: string; passengerId: string; driverId?: string; status?: 'pending' | 'needs_otp' | 'succeeded' | 'failed'; fare?: number; fee?: number; createdAt?: string };
@@ -59,32 +59,59 @@ export async function aPayment(db: PaymentsDb, seed: Seed, now = new Date()) {
   return row;
 }
 
-/** A refund of `amount` sent and paid back, as the refunds slice posts it (the fee kept when less than everything). */
-export async function refunded(db: PaymentsDb, payment: { id: string; bookingId: string; amountPesewas: number; feePesewas: number }, amount: number) {
-  const kept = payment.amountPesewas - amount;
+type Paid = { id: string; bookingId: string; rideId: string; passengerId: string; driverId: string; amountPesewas: number; feePesewas: number; walletMasked: string };
+
+/**
+ * A refund of `amount` on the payment, as the refunds slice records it: its row, and its entries
+ * (sent from the booking's held money; then paid back, or posted back the way it came when it failed).
+ */
+export async function refunded(db: PaymentsDb, payment: Paid, amount: number, status: 'pending' | 'succeeded' | 'failed' = 'succeeded') {
+  const id = randomUUID();
+  const fee = Math.min(amount, payment.feePesewas);
   await db.transaction(async (tx) => {
+    await tx.insert(refunds).values({
+      id,
+      paymentId: payment.id,
+      bookingId: payment.bookingId,
+      rideId: payment.rideId,
+      passengerId: payment.passengerId,
+      driverId: payment.driverId,
+      cause: 'staff',
+      status,
+      amountPesewas: amount,
+      fareRefundPesewas: amount - fee,
+      feeRefundPesewas: fee,
+      driverSharePesewas: 0,
+      walletMasked: payment.walletMasked,
+      gatewayReference: id,
+      providerReference: status === 'succeeded' ? `R${id.slice(0, 8)}` : null,
+      staffId: randomUUID(),
+      staffReason: 'test refund',
+    });
     await postEntry(tx, {
       kind: 'refund_sent',
       bookingId: payment.bookingId,
-      reference: `refund_sent:${payment.id}`,
+      reference: `refund_sent:${id}`,
       lines: [
-        { account: ledgerAccounts.passengerFundsHeld(payment.bookingId), debit: payment.amountPesewas },
+        { account: ledgerAccounts.passengerFundsHeld(payment.bookingId), debit: amount },
         { account: ledgerAccounts.refundsInTransit(payment.bookingId), credit: amount },
-        ...(kept > 0 ? [{ account: ledgerAccounts.serviceFeeRevenue(), credit: kept }] : []),
       ],
       memo: 'test refund sent',
     });
+    if (status === 'pending') return;
+    const back = status === 'succeeded' ? ledgerAccounts.gatewayClearing() : ledgerAccounts.passengerFundsHeld(payment.bookingId);
     await postEntry(tx, {
-      kind: 'refund_paid',
+      kind: status === 'succeeded' ? 'refund_paid' : 'refund_failed',
       bookingId: payment.bookingId,
-      reference: `refund_paid:${payment.id}`,
+      reference: `refund_${status}:${id}`,
       lines: [
         { account: ledgerAccounts.refundsInTransit(payment.bookingId), debit: amount },
-        { account: ledgerAccounts.gatewayClearing(), credit: amount },
+        { account: back, credit: amount },
       ],
-      memo: 'test refund paid',
+      memo: `test refund ${status}`,
     });
   });
+  return id;
 }
 
 /** The booking's money released after the trip and its fare paid out to the driver, as the payouts slice posts it. */

@@ -4,7 +4,7 @@ import { toDecimalCedis } from '@krom/contracts/money';
 import type { AnyDb } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import { monthStart } from './ghana-periods.ts';
-import { payoutsPaidOut, refundsPaidBack } from './ledger-movements.ts';
+import { payoutsPaidOut } from './ledger-movements.ts';
 
 const CURRENCY = 'GHS';
 
@@ -23,13 +23,13 @@ type TransactionRow = {
 
 /**
  * The member's transactions as one list: the payments they made (a payment's status as the screen
- * names it: succeeded is completed, or refunded once paid back in full; pending and needs_otp are
- * pending; failed is failed), the refunds paid back on them, and the payouts paid out to them.
+ * names it: succeeded is completed, or refunded once its refunds paid back cover it; pending and
+ * needs_otp are pending; failed is failed), the refunds on them (succeeded is refunded, and pending
+ * or failed as they stand), and the payouts paid out to them.
  */
 const memberTransactionRows = (userId: string) => sql`
-  WITH refunds AS (${refundsPaidBack(sql`SELECT booking_id FROM payments WHERE passenger_id = ${userId}::uuid`)}),
-  mine AS (
-    SELECT p.*, coalesce((SELECT sum(r.pesewas) FROM refunds r WHERE r.booking_id = p.booking_id), 0) AS refunded
+  WITH mine AS (
+    SELECT p.*, coalesce((SELECT sum(r.amount_pesewas) FROM refunds r WHERE r.booking_id = p.booking_id AND r.payment_id = p.id AND r.status = 'succeeded'), 0) AS refunded
     FROM payments p WHERE p.passenger_id = ${userId}::uuid
   )
   SELECT p.id, 'payment' AS kind, p.id AS receipt_id,
@@ -40,8 +40,9 @@ const memberTransactionRows = (userId: string) => sql`
     p.amount_pesewas AS pesewas, p.currency, p.created_at AS at, p.provider_reference AS reference, p.route_from, p.route_to
   FROM mine p
   UNION ALL
-  SELECT r.id, 'refund', p.id, 'refunded', r.pesewas, p.currency, r.at, NULL, p.route_from, p.route_to
-  FROM refunds r JOIN mine p ON p.booking_id = r.booking_id AND p.status = 'succeeded'
+  SELECT r.id, 'refund', p.id, CASE r.status WHEN 'succeeded' THEN 'refunded' WHEN 'failed' THEN 'failed' ELSE 'pending' END,
+    r.amount_pesewas, p.currency, r.created_at, r.provider_reference, p.route_from, p.route_to
+  FROM refunds r JOIN mine p ON r.booking_id = p.booking_id AND r.payment_id = p.id
   UNION ALL
   SELECT o.id, 'payout', NULL, 'completed', o.pesewas, ${CURRENCY}::text, o.at, o.reference, paid.route_from, paid.route_to
   FROM (${payoutsPaidOut(userId)}) o
@@ -66,9 +67,9 @@ function toTransaction(row: TransactionRow): Payment {
 }
 
 /**
- * This month's totals in Ghana time, in cedis: Total Spent is what the member's payments collected
- * (dated when made, as the history shows them) less what was paid back to them this month, never
- * below zero; Total Earned is what was paid out to them this month.
+ * This month's totals in Ghana time, in cedis, each row counted by the date the history shows it:
+ * Total Spent is what the member's payments collected less the refunds paid back to them, never
+ * below zero; Total Earned is what was paid out to them.
  */
 export async function monthlyTotals(db: AnyDb, userId: string, now: Date): Promise<PaymentsResponse['totals']> {
   const from = monthStart(now).toISOString();
@@ -78,7 +79,7 @@ export async function monthlyTotals(db: AnyDb, userId: string, now: Date): Promi
     WITH t AS (${memberTransactionRows(userId)})
     SELECT
       coalesce(sum(pesewas) FILTER (WHERE kind = 'payment' AND status IN ('completed', 'refunded') AND ${within}), 0)::text AS spent,
-      coalesce(sum(pesewas) FILTER (WHERE kind = 'refund' AND ${within}), 0)::text AS refunded,
+      coalesce(sum(pesewas) FILTER (WHERE kind = 'refund' AND status = 'refunded' AND ${within}), 0)::text AS refunded,
       coalesce(sum(pesewas) FILTER (WHERE kind = 'payout' AND ${within}), 0)::text AS earned
     FROM t WHERE currency = ${CURRENCY}`);
   const sums = rows[0] ?? { spent: '0', refunded: '0', earned: '0' };
