@@ -33,7 +33,10 @@ const receipt: PaymentReceipt = {
   paymentMethod: 'mobile_money',
   wallet: { provider: 'vodafone', number: '050 *** **67' },
   gatewayReference: 'T685312',
-  refunds: [{ id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', amount: '60.25', status: 'completed', createdAt: '2026-11-23T14:05:00.000Z' }],
+  refunds: [
+    { id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', amount: '60.25', status: 'completed', createdAt: '2026-11-23T14:05:00.000Z' },
+    { id: '8c7b6a5f-4e3d-4c2b-9a1f-0e9d8c7b6a5f', amount: '6.03', status: 'pending', createdAt: '2026-11-24T08:00:00.000Z' },
+  ],
   refundedTotal: '60.25',
 };
 
@@ -109,7 +112,10 @@ describe('/payments/receipt/:id', () => {
     expect(amounts.map((row) => row.textContent)).toEqual(['FareGH₵120.50', 'Service feeGH₵6.03', 'TotalGH₵126.53']);
     expect(sheet.querySelector('[data-status]')?.textContent).toBe('Completed');
     const refunds = within(sheet).getByRole('region', { name: 'Refunds' });
-    expect(within(refunds).getByRole('listitem').textContent).toBe('23 Nov 2026, 14:05: GH₵60.25 paid back');
+    expect(within(refunds).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '23 Nov 2026, 14:05: GH₵60.25 paid back',
+      '24 Nov 2026, 08:00: GH₵6.03 on its way',
+    ]);
     expect(refunds.textContent).toContain('Refunded in all: GH₵60.25');
     await user.click(screen.getByRole('button', { name: 'Print receipt' }));
     expect(print).toHaveBeenCalledTimes(1);

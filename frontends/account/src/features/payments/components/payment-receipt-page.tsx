@@ -101,7 +101,7 @@ function Receipt({ receipt }: { receipt: PaymentReceipt }) {
               {receipt.refunds.map((refund) => (
                 <li key={refund.id}>
                   <time dateTime={refund.createdAt}>{formatDateTimeInGhana(refund.createdAt)}</time>: {money(refund.amount)}{' '}
-                  {refund.status === 'completed' ? 'paid back' : refund.status}
+                  {refundStates[refund.status]}
                 </li>
               ))}
             </ul>
@@ -120,6 +120,13 @@ function Receipt({ receipt }: { receipt: PaymentReceipt }) {
     </>
   );
 }
+
+/** A refund as the passenger reads it: back in the wallet, asked of the gateway, or given up for now (it is retried). */
+const refundStates: Record<PaymentReceipt['refunds'][number]['status'], string> = {
+  completed: 'paid back',
+  pending: 'on its way',
+  failed: 'not paid back yet',
+};
 
 const BackToPayments = () => (
   <ButtonLink to="/payments" $variant="secondary">
