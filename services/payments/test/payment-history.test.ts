@@ -195,6 +195,24 @@ describe("this month's totals", () => {
   });
 });
 
+describe("a driver's payouts in the history", () => {
+  it('shows one still to come as pending and one left to staff as failed, neither earned yet', async () => {
+    const driver = randomUUID();
+    const waiting = await aPayment(db, { passengerId: randomUUID(), driverId: driver, fare: 3_000, fee: 150 }, now);
+    const stuck = await aPayment(db, { passengerId: randomUUID(), driverId: driver, fare: 2_000, fee: 100 }, now);
+    await paidOut(db, waiting, { status: 'scheduled' });
+    await paidOut(db, stuck, { status: 'needs_attention' });
+    const { payments: rows, totals } = await history(driver);
+    expect(rows.map((row) => [row.kind, row.status, row.amount, row.direction]).sort()).toEqual([
+      ['payout', 'failed', '20.00', 'earned'],
+      ['payout', 'pending', '30.00', 'earned'],
+    ]);
+    expect(totals.totalEarned).toBe('0.00');
+    expect((await earnings(driver)).thisMonth).toBe('0.00');
+    await expectBooksBalance(db);
+  });
+});
+
 describe('a receipt', () => {
   it('tells the passenger the booking, route, date, fare, fee, total, masked wallet, gateway reference, status and refunds', async () => {
     const passenger = randomUUID();

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentsDb } from '../src/db/payments-db.ts';
-import { payments, refunds } from '../src/db/schema.ts';
+import { payments, payouts, refunds } from '../src/db/schema.ts';
 import { ledgerAccounts } from '../src/ledger/accounts.ts';
 import { postEntry } from '../src/ledger/post-entry.ts';
 
 /*
  * A member's money as the history reads it, written as the slices that move it write it: a
  * payment row as the payment_requested consumer makes it (Accra to Kumasi, a Telecel wallet), its
- * collection posted when succeeded, a refund's row and entries, and payouts posted to the ledger as paid.
+ * collection posted when succeeded, a refund's and a payout's row with their entries.
  */
 
 export type Seed = { id?: string; bookingId?: string; passengerId: string; driverId?: string; status?: 'pending' | 'needs_otp' | 'succeeded' | 'failed'; fare?: number; fee?: number; createdAt?: string };
@@ -114,9 +114,18 @@ export async function refunded(db: PaymentsDb, payment: Paid, amount: number, st
   return id;
 }
 
-/** The booking's money released after the trip and its fare paid out to the driver, as the payouts slice posts it. */
-export async function paidOut(db: PaymentsDb, payment: { id: string; bookingId: string; driverId: string; amountPesewas: number; farePesewas: number; feePesewas: number }) {
+/**
+ * The booking's money released after the trip and its fare paid out to the driver, as the payouts
+ * slice records it: the payout's row (`succeeded`, paid `paidAt`; or still `scheduled`, or left
+ * to staff as `needs_attention`) and its entries (released; then sent and paid for a succeeded one).
+ */
+export async function paidOut(
+  db: PaymentsDb,
+  payment: { id: string; bookingId: string; rideId: string; driverId: string; amountPesewas: number; farePesewas: number; feePesewas: number },
+  { status = 'succeeded', paidAt = new Date() }: { status?: 'succeeded' | 'scheduled' | 'needs_attention'; paidAt?: Date } = {},
+) {
   const driver = payment.driverId;
+  const id = randomUUID();
   await db.transaction(async (tx) => {
     await postEntry(tx, {
       kind: 'release',
@@ -129,10 +138,25 @@ export async function paidOut(db: PaymentsDb, payment: { id: string; bookingId: 
       ],
       memo: 'test release',
     });
+    await tx.insert(payouts).values({
+      id,
+      bookingId: payment.bookingId,
+      rideId: payment.rideId,
+      driverId: driver,
+      status,
+      amountPesewas: payment.farePesewas,
+      gatewayReference: id,
+      providerReference: status === 'succeeded' ? `P${id.slice(0, 8)}` : null,
+      walletMasked: status === 'needs_attention' ? null : '024 *** **67',
+      dueAt: paidAt,
+      paidAt: status === 'succeeded' ? paidAt : null,
+      reason: status === 'needs_attention' ? 'test: no confirmed number' : null,
+    });
+    if (status !== 'succeeded') return;
     await postEntry(tx, {
       kind: 'payout_sent',
       bookingId: payment.bookingId,
-      reference: `payout_sent:${payment.id}`,
+      reference: `payout_sent:${id}`,
       lines: [
         { account: ledgerAccounts.driverPayable(driver), debit: payment.farePesewas },
         { account: ledgerAccounts.payoutsInTransit(driver), credit: payment.farePesewas },
@@ -142,7 +166,7 @@ export async function paidOut(db: PaymentsDb, payment: { id: string; bookingId: 
     await postEntry(tx, {
       kind: 'payout_paid',
       bookingId: payment.bookingId,
-      reference: `payout_paid:${payment.id}`,
+      reference: `payout_paid:${id}`,
       lines: [
         { account: ledgerAccounts.payoutsInTransit(driver), debit: payment.farePesewas },
         { account: ledgerAccounts.gatewayClearing(), credit: payment.farePesewas },
@@ -150,4 +174,5 @@ export async function paidOut(db: PaymentsDb, payment: { id: string; bookingId: 
       memo: 'test payout paid',
     });
   });
+  return id;
 }

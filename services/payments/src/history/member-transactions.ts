@@ -4,7 +4,6 @@ import { toDecimalCedis } from '@krom/contracts/money';
 import type { AnyDb } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import { monthStart } from './ghana-periods.ts';
-import { payoutsPaidOut } from './ledger-movements.ts';
 
 const CURRENCY = 'GHS';
 
@@ -25,7 +24,8 @@ type TransactionRow = {
  * The member's transactions as one list: the payments they made (a payment's status as the screen
  * names it: succeeded is completed, or refunded once its refunds paid back cover it; pending and
  * needs_otp are pending; failed is failed), the refunds on them (succeeded is refunded, and pending
- * or failed as they stand), and the payouts paid out to them.
+ * or failed as they stand), and the payouts to them (succeeded is completed, dated when paid; one
+ * left to staff is failed; one scheduled, sent or failed and to be tried again is still pending).
  */
 const memberTransactionRows = (userId: string) => sql`
   WITH mine AS (
@@ -44,11 +44,13 @@ const memberTransactionRows = (userId: string) => sql`
     r.amount_pesewas, p.currency, r.created_at, r.provider_reference, p.route_from, p.route_to
   FROM refunds r JOIN mine p ON r.booking_id = p.booking_id AND r.payment_id = p.id
   UNION ALL
-  SELECT o.id, 'payout', NULL, 'completed', o.pesewas, ${CURRENCY}::text, o.at, o.reference, paid.route_from, paid.route_to
-  FROM (${payoutsPaidOut(userId)}) o
+  SELECT o.id, 'payout', NULL, CASE o.status WHEN 'succeeded' THEN 'completed' WHEN 'needs_attention' THEN 'failed' ELSE 'pending' END,
+    o.amount_pesewas, o.currency, coalesce(o.paid_at, o.created_at), o.provider_reference, paid.route_from, paid.route_to
+  FROM payouts o
   LEFT JOIN LATERAL (
     SELECT route_from, route_to FROM payments WHERE booking_id = o.booking_id AND status = 'succeeded' LIMIT 1
-  ) paid ON true`;
+  ) paid ON true
+  WHERE o.driver_id = ${userId}::uuid`;
 
 function toTransaction(row: TransactionRow): Payment {
   return {
@@ -80,7 +82,7 @@ export async function monthlyTotals(db: AnyDb, userId: string, now: Date): Promi
     SELECT
       coalesce(sum(pesewas) FILTER (WHERE kind = 'payment' AND status IN ('completed', 'refunded') AND ${within}), 0)::text AS spent,
       coalesce(sum(pesewas) FILTER (WHERE kind = 'refund' AND status = 'refunded' AND ${within}), 0)::text AS refunded,
-      coalesce(sum(pesewas) FILTER (WHERE kind = 'payout' AND ${within}), 0)::text AS earned
+      coalesce(sum(pesewas) FILTER (WHERE kind = 'payout' AND status = 'completed' AND ${within}), 0)::text AS earned
     FROM t WHERE currency = ${CURRENCY}`);
   const sums = rows[0] ?? { spent: '0', refunded: '0', earned: '0' };
   return {

@@ -1,4 +1,5 @@
 import { paymentReceiptErrors } from '@krom/contracts/http/payment-receipts';
+import { toDecimalCedis } from '@krom/contracts/money';
 import { driverEarningsRoute, listPaymentsRoute, paymentReceiptRoute } from '@krom/contracts/services/payments/payment-history';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
@@ -6,7 +7,7 @@ import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import { memberTransactions } from '../history/member-transactions.ts';
-import { paidOutEarnings } from '../history/paid-out-earnings.ts';
+import { driverEarnings } from '../payouts/driver-earnings.ts';
 import { paymentReceipt } from '../history/payment-receipt.ts';
 
 export type PaymentHistoryDeps = { db: PaymentsDb; clock: () => Date };
@@ -23,5 +24,17 @@ export async function paymentHistoryRoutes(app: FastifyInstance, { db, clock }: 
       return receipt;
     },
   });
-  routeEndpoint(app, driverEarningsRoute, { handler: async (request) => paidOutEarnings(db, requireUser(request), clock()) });
+  routeEndpoint(app, driverEarningsRoute, {
+    handler: async (request) => {
+      const earned = await driverEarnings(db, requireUser(request), clock());
+      return {
+        currency: earned.currency,
+        today: toDecimalCedis(earned.todayPesewas),
+        thisWeek: toDecimalCedis(earned.thisWeekPesewas),
+        thisMonth: toDecimalCedis(earned.thisMonthPesewas),
+        lastMonth: toDecimalCedis(earned.lastMonthPesewas),
+        weeks: earned.weeks.map((week) => ({ weekStart: week.weekStart, amount: toDecimalCedis(week.amountPesewas) })),
+      };
+    },
+  });
 }
