@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { paymentMethodConfirmationRoutes } from './routes/payment-method-confirmation.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneCodeRoutes } from './routes/phone-codes.ts';
 import { placeRoutes } from './routes/places.ts';
@@ -122,6 +123,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(notificationRoutes, routeOptions);
   await app.register(staffMessageRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
+  await app.register(paymentMethodConfirmationRoutes, routeOptions);
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
   await app.register(rideRoutes, {
     ...routeOptions,

@@ -84,7 +84,22 @@ export const updatePaymentMethodRequestSchema = z.object({
 export const paymentMethodErrors = {
   duplicate: 'This number is already saved.',
   notFound: 'Payment method not found',
+  alreadyConfirmed: 'This number is already confirmed.',
+  numberChanged: 'This number was changed after the code was sent. Please ask for a new code.',
 } as const;
+
+/** The code a member types to confirm a number (POST /api/payment-methods/{id}/confirm). */
+export const confirmPaymentMethodRequestSchema = z.object({ code: z.string().trim().min(1, { error: 'Please enter the code' }) });
+export type ConfirmPaymentMethodRequest = z.infer<typeof confirmPaymentMethodRequestSchema>;
+/** A code was texted to the number: when another may be asked for. */
+export const paymentMethodCodeSentSchema = z.object({ resendAfterSeconds: z.number().int().min(0) });
+export type PaymentMethodCodeSent = z.infer<typeof paymentMethodCodeSentSchema>;
+/** Payments' internal answer: the full number of a method, for the BFF to text a code to it. */
+export const paymentMethodNumberSchema = z.object({ id: z.string(), number: z.string() });
+export type PaymentMethodNumber = z.infer<typeof paymentMethodNumberSchema>;
+/** Marks a method confirmed, only if its number is still the one the code was texted to. */
+export const markPaymentMethodVerifiedRequestSchema = z.object({ number: z.string().min(1) });
+export type MarkPaymentMethodVerifiedRequest = z.infer<typeof markPaymentMethodVerifiedRequestSchema>;
 
 /** GET /api/payment-methods: the user's numbers, the default first, then newest first. */
 export const paymentMethodListSchema = z.array(paymentMethodSchema);

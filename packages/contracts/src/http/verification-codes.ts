@@ -4,8 +4,11 @@ import { z } from 'zod';
  * One-time codes (routes in services/notifications/verification-codes.ts). A code is made,
  * hashed and sent by the notifications service; it never travels in an event.
  */
-/** `staff_test`: the SMS test panel's codes, keyed by the number, for staff only. */
-export const codePurposes = ['signup', 'reset', 'staff_test'] as const;
+/**
+ * `staff_test`: the SMS test panel's codes, keyed by the number, for staff only.
+ * `payment_method`: confirms a saved mobile money number for payouts, keyed `<methodId>:<number>`.
+ */
+export const codePurposes = ['signup', 'reset', 'staff_test', 'payment_method'] as const;
 
 /** Who the code is for: `subject` keys the code (the phone for sign-up, the user id for a reset). */
 export const issueCodeRequestSchema = z.object({

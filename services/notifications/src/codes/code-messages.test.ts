@@ -24,4 +24,11 @@ describe('code messages', () => {
     expect(sms.message.length).toBeLessThanOrEqual(160);
     expect(sms.redactedMessage).not.toContain('8080');
   });
+
+  it('words a payout number code as confirming the number, in one SMS segment, and hides it in the logged text', () => {
+    const sms = codeSms('payment_method', '2468');
+    expect(sms.message).toBe('Krom: 2468 is your code to confirm this number for Krom payouts. It expires in 10 minutes.');
+    expect(sms.message.length).toBeLessThanOrEqual(160);
+    expect(sms.redactedMessage).not.toContain('2468');
+  });
 });

@@ -123,6 +123,30 @@ export async function makeDefaultPaymentMethod(db: PaymentsDb, userId: string, i
   });
 }
 
+/** The full number of the user's unconfirmed method, for a confirmation code (409 once confirmed). */
+export async function numberToConfirm(db: PaymentsDb, userId: string, id: string): Promise<{ id: string; number: string }> {
+  const [row] = await db.select().from(paymentMethods).where(ownRow(userId, id));
+  if (!row) throw notFound();
+  if (row.verifiedAt !== null) throw new HttpError(409, paymentMethodErrors.alreadyConfirmed);
+  return { id: row.id, number: row.number };
+}
+
+/**
+ * Marks the method confirmed after its code was verified, only while its number is still the one
+ * the code was texted to (an edit in between un-confirmed it and the code proved the old number).
+ */
+export async function markPaymentMethodVerified(db: PaymentsDb, userId: string, id: string, number: string): Promise<PaymentMethod> {
+  return db.transaction(async (tx) => {
+    await lockUserPaymentMethods(tx, userId);
+    const current = await findOwn(tx, userId, id);
+    if (current.number !== number) throw new HttpError(409, paymentMethodErrors.numberChanged);
+    if (current.verifiedAt !== null) return toPaymentMethod(current);
+    const [updated] = await tx.update(paymentMethods).set({ verifiedAt: new Date() }).where(ownRow(userId, id)).returning();
+    if (!updated) throw notFound();
+    return toPaymentMethod(updated);
+  });
+}
+
 /** Removes a method; when it was the default, the newest remaining one becomes the default. */
 export async function removePaymentMethod(db: PaymentsDb, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {

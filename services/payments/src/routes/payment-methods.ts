@@ -4,6 +4,8 @@ import {
   createPaymentMethodRoute,
   deletePaymentMethodRoute,
   listPaymentMethodsRoute,
+  markPaymentMethodVerifiedRoute,
+  paymentMethodNumberRoute,
   setDefaultPaymentMethodRoute,
   updatePaymentMethodRoute,
 } from '@krom/contracts/services/payments/payment-methods';
@@ -16,6 +18,8 @@ import {
   addPaymentMethod,
   listPaymentMethods,
   makeDefaultPaymentMethod,
+  markPaymentMethodVerified,
+  numberToConfirm,
   removePaymentMethod,
   updatePaymentMethod,
 } from '../payment-methods/user-payment-methods.ts';
@@ -39,6 +43,14 @@ export async function paymentMethodRoutes(app: FastifyInstance, { db }: { db: Pa
 
   routeEndpoint(app, setDefaultPaymentMethodRoute, {
     handler: async (request) => makeDefaultPaymentMethod(db, requireUser(request), methodId(request.params.id)),
+  });
+
+  routeEndpoint(app, paymentMethodNumberRoute, {
+    handler: async (request) => numberToConfirm(db, requireUser(request), methodId(request.params.id)),
+  });
+
+  routeEndpoint(app, markPaymentMethodVerifiedRoute, {
+    handler: async (request) => markPaymentMethodVerified(db, requireUser(request), methodId(request.params.id), request.body.number),
   });
 
   routeEndpoint(app, deletePaymentMethodRoute, {

@@ -2,7 +2,9 @@ import { defineEndpoint, errorResponses } from '../../endpoint.ts';
 import {
   createPaymentMethodRequestSchema,
   deletePaymentMethodResponseSchema,
+  markPaymentMethodVerifiedRequestSchema,
   paymentMethodListSchema,
+  paymentMethodNumberSchema,
   paymentMethodParams,
   paymentMethodSchema,
   updatePaymentMethodRequestSchema,
@@ -56,4 +58,28 @@ export const deletePaymentMethodRoute = defineEndpoint({
   summary: 'Removes a number; removing the default moves it to the newest remaining one',
   params: paymentMethodParams,
   responses: { 200: deletePaymentMethodResponseSchema, ...errorResponses(401, 404) },
+});
+
+/**
+ * The full number of one of the user's unconfirmed methods, for the BFF to text a confirmation
+ * code to it (409 when it is already confirmed). Internal: never forwarded to a browser.
+ */
+export const paymentMethodNumberRoute = defineEndpoint({
+  method: 'GET',
+  path: '/payment-methods/:id/number',
+  caller: 'user',
+  summary: 'The full number of an unconfirmed method, to text a confirmation code to',
+  params: paymentMethodParams,
+  responses: { 200: paymentMethodNumberSchema, ...errorResponses(401, 404, 409) },
+});
+
+/** Marks the method confirmed once its code was verified, only if its number is still `number` (409 otherwise). */
+export const markPaymentMethodVerifiedRoute = defineEndpoint({
+  method: 'POST',
+  path: '/payment-methods/:id/verified',
+  caller: 'user',
+  summary: 'Marks the method confirmed if its number is unchanged since the code was sent',
+  params: paymentMethodParams,
+  body: markPaymentMethodVerifiedRequestSchema,
+  responses: { 200: paymentMethodSchema, ...errorResponses(400, 401, 404, 409) },
 });

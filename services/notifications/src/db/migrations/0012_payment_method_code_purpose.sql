@@ -1,0 +1,2 @@
+ALTER TABLE "verification_codes" DROP CONSTRAINT "verification_codes_purpose_check";--> statement-breakpoint
+ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_purpose_check" CHECK (purpose IN ('signup', 'reset', 'staff_test', 'payment_method'));
