@@ -181,4 +181,34 @@ describe('BFF → payments service (saved mobile money numbers)', () => {
         expect(response.json().message).toBe('Payment method not found');
       }));
   });
+
+  it('asks for the full number of an unconfirmed method before a code is texted, and passes back an already confirmed one', async () => {
+    await pact
+      .addInteraction()
+      .given('a member has a payment method', savedMethod)
+      .uponReceiving('a request for the full number of a method to confirm')
+      .withRequest('GET', `/payment-methods/${METHOD_ID}/number`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ id: uuid(METHOD_ID), number: regex(/^0\d{9}$/, '0241234567') }))
+      .executeTest(whenRecorded(async (mock) => {
+        // The notifications service is down here: the number was asked for, the code cannot go out.
+        const response = await throughBff(mock.url, 'POST', `/api/payment-methods/${METHOD_ID}/confirmation`);
+        expect(response.statusCode).toBe(503);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a member has a confirmed payment method', savedMethod)
+      .uponReceiving('a request for the full number of a method already confirmed')
+      .withRequest('GET', `/payment-methods/${METHOD_ID}/number`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(409, (b) => b.jsonBody({ message: 'This number is already confirmed.' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/payment-methods/${METHOD_ID}/confirmation`);
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe('This number is already confirmed.');
+      }));
+  });
 });

@@ -55,6 +55,17 @@ it('honours the BFF pact', async () => {
         await query('INSERT INTO payment_methods (id, user_id, network, number, is_default) VALUES ($1, $2, $3, $4, true)', [id, userId, provider, number]);
         return undefined;
       },
+      'a member has a confirmed payment method': async (params: unknown) => {
+        const { userId, id, provider, number } = params as { userId: string; id: string; provider: string; number: string };
+        await query('DELETE FROM payment_methods WHERE user_id = $1 OR id = $2', [userId, id]);
+        await query('INSERT INTO payment_methods (id, user_id, network, number, is_default, verified_at) VALUES ($1, $2, $3, $4, true, now())', [
+          id,
+          userId,
+          provider,
+          number,
+        ]);
+        return undefined;
+      },
       "another member's payment method": async (params: unknown) => {
         const { id } = params as { id: string };
         await query('DELETE FROM payment_methods WHERE id = $1', [id]);
