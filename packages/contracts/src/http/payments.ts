@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 
 export const paymentStatuses = ['completed', 'pending', 'failed', 'refunded'] as const;
-/** Mobile money networks: MTN, Telecel (formerly Vodafone) and AirtelTigo, as the spec names them. */
-export const mobileMoneyProviders = ['mtn', 'vodafone', 'airteltigo'] as const;
-export type MobileMoneyProvider = (typeof mobileMoneyProviders)[number];
+import { mobileMoneyProviders } from './mobile-money-values.ts';
+
+export { type MobileMoneyProvider, mobileMoneyPrefixes, mobileMoneyProviders, suggestMobileMoneyProvider } from './mobile-money-values.ts';
 
 /** What a row of the history is: a ride paid for, money paid back on one, or a payout to a driver. */
 export const transactionKinds = ['payment', 'refund', 'payout'] as const;
@@ -110,24 +110,3 @@ export const deletePaymentMethodResponseSchema = z.object({ ok: z.literal(true) 
 
 /** The id in a payment method's path: any string, as an id that cannot exist is answered 404 like one that does not. */
 export const paymentMethodParams = z.object({ id: z.string().describe('The payment method id (a uuid)') });
-
-/** Number prefixes each network was allocated; a ported number keeps its old prefix, so this only suggests. */
-export const mobileMoneyPrefixes: Record<MobileMoneyProvider, readonly string[]> = {
-  mtn: ['024', '025', '053', '054', '055', '059'],
-  vodafone: ['020', '050'],
-  airteltigo: ['026', '027', '056', '057'],
-};
-
-/**
- * The network a number probably belongs to, from its first three digits in local form
- * (spaces, dashes and a +233 / 233 / 00233 country code are allowed); undefined until three
- * digits are typed or when the prefix is no mobile money network's.
- */
-export function suggestMobileMoneyProvider(number: string): MobileMoneyProvider | undefined {
-  const digits = number.replace(/[\s\-().]/g, '');
-  const international = /^(?:\+|00)?233(\d*)$/.exec(digits);
-  const local = international ? `0${international[1]}` : digits;
-  if (!/^0\d{2}/.test(local)) return undefined;
-  const prefix = local.slice(0, 3);
-  return mobileMoneyProviders.find((provider) => mobileMoneyPrefixes[provider].includes(prefix));
-}

@@ -1,5 +1,5 @@
 import type { BookingPaymentMethod } from '@krom/contracts/http/booking-values';
-import { type MobileMoneyProvider, mobileMoneyProviders, suggestMobileMoneyProvider } from '@krom/contracts/http/payments';
+import { type MobileMoneyProvider, mobileMoneyProviders, suggestMobileMoneyProvider } from '@krom/contracts/http/mobile-money-values';
 import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
 import { Select } from '@krom/ui-kit/select.tsx';
 import { ChoiceOption, ChoiceSet } from '../../../components/booking-mode-choice.tsx';
