@@ -33,8 +33,12 @@ const paymentsAnswer: PaymentsResponse = {
 const mask = (number: string) => `${number.slice(0, 3)} *** ${number.slice(-4)}`;
 type Stored = { id: string; provider: MobileMoneyProvider; full: string; isDefault: boolean; verified?: boolean };
 
+/** The code the stand-in texts, and the wait it asks for after sending one. */
+const textedCode = '4821';
+const resendAfterSeconds = 30;
+
 /** A payments service that keeps mobile money numbers the way the real one does (masked answers, one default). */
-function paymentMethodsServer(initial: Stored[] = []) {
+function paymentMethodsServer(initial: Stored[] = [], options: { codeRefusedFor?: number } = {}) {
   let stored = [...initial];
   let next = 100;
   const view = (method: Stored): PaymentMethod => ({
@@ -78,6 +82,24 @@ function paymentMethodsServer(initial: Stored[] = []) {
       if (wasDefault && newest) newest.isDefault = true;
       return { status: 200, body: { ok: true } };
     };
+    routes[`POST /api/payment-methods/${method.id}/confirmation`] = () => {
+      if (stored.find((candidate) => candidate.id === method.id)?.verified) return { status: 409, body: { message: 'This number is already confirmed.' } };
+      if (options.codeRefusedFor !== undefined) {
+        return {
+          status: 429,
+          headers: { 'Retry-After': String(options.codeRefusedFor) },
+          body: { message: 'Please wait before asking for another code.', resendAfterSeconds: options.codeRefusedFor },
+        };
+      }
+      return { status: 201, body: { resendAfterSeconds } };
+    };
+    routes[`POST /api/payment-methods/${method.id}/confirm`] = ({ body }) => {
+      if ((body as { code: string }).code !== textedCode) {
+        return { status: 400, body: { message: 'That code is not right. Check the text message and try again.' } };
+      }
+      stored = stored.map((candidate) => (candidate.id === method.id ? { ...candidate, verified: true } : candidate));
+      return { status: 200, body: view(stored.find((candidate) => candidate.id === method.id) as Stored) };
+    };
   };
   for (const method of initial) addRoutesFor(method);
   return { routes };
@@ -86,8 +108,8 @@ function paymentMethodsServer(initial: Stored[] = []) {
 const mtn: Stored = { id: '00000000-0000-4000-9000-000000000001', provider: 'mtn', full: '0241234567', isDefault: true, verified: true };
 const telecel: Stored = { id: '00000000-0000-4000-9000-000000000002', provider: 'vodafone', full: '0501112222', isDefault: false };
 
-function openPayments(options: { payments?: PaymentsResponse; methods?: Stored[] } = {}) {
-  const server = paymentMethodsServer(options.methods);
+function openPayments(options: { payments?: PaymentsResponse; methods?: Stored[]; codeRefusedFor?: number } = {}) {
+  const server = paymentMethodsServer(options.methods, { codeRefusedFor: options.codeRefusedFor });
   const api = mockApi({
     ...frameAnswers(aUser()),
     'GET /api/payments': { status: 200, body: options.payments ?? paymentsAnswer },
@@ -293,5 +315,67 @@ describe('payment methods', () => {
 
     await user.click(within(screen.getByRole('article', { name: 'Telecel (Vodafone) 050 *** 2222' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('No payment methods yet')).toBeTruthy();
+  });
+});
+
+describe('confirming a number by code', () => {
+  const openTelecel = async (options: { codeRefusedFor?: number } = {}) => {
+    const opened = openPayments({ methods: [mtn, telecel], ...options });
+    await selectTab(opened.user, 'Payment Methods');
+    const card = await screen.findByRole('article', { name: 'Telecel (Vodafone) 050 *** 2222' });
+    return { ...opened, card };
+  };
+
+  it('offers it only on an unconfirmed number, with a hint why', async () => {
+    const { card } = await openTelecel();
+    expect(within(card).getByText('Confirm this number to receive payouts to it.')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Confirm number' })).toBeTruthy();
+    const confirmed = screen.getByRole('article', { name: 'MTN 024 *** 4567' });
+    expect(within(confirmed).queryByRole('button', { name: 'Confirm number' })).toBeNull();
+    expect(within(confirmed).queryByText('Confirm this number to receive payouts to it.')).toBeNull();
+  });
+
+  it('texts a code and opens the code entry, the cursor in it, Resend waiting out the countdown', async () => {
+    const { api, user, card } = await openTelecel();
+    await user.click(within(card).getByRole('button', { name: 'Confirm number' }));
+    const entry = await within(card).findByRole('region', { name: 'Confirm 050 *** 2222' });
+    expect(api.callsTo('POST', `/api/payment-methods/${telecel.id}/confirmation`)).toHaveLength(1);
+    expect(within(entry).getByText('We texted a code to 050 *** 2222. Type it to confirm this number for payouts.')).toBeTruthy();
+    const boxes = within(entry).getByRole('group', { name: 'Confirmation code' });
+    expect(document.activeElement).toBe(boxes.querySelector('input'));
+    expect((within(entry).getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(entry).getByRole('timer').textContent).toMatch(/^00:(30|29)$/);
+  });
+
+  it('shows a wrong code refused in the server words and lets the person type again', async () => {
+    const { api, user, card } = await openTelecel();
+    await user.click(within(card).getByRole('button', { name: 'Confirm number' }));
+    await within(card).findByRole('group', { name: 'Confirmation code' });
+    await user.keyboard('1111');
+    expect((await within(card).findByRole('alert')).textContent).toBe('That code is not right. Check the text message and try again.');
+    expect(api.callsTo('POST', `/api/payment-methods/${telecel.id}/confirm`)[0]?.body).toEqual({ code: '1111' });
+    expect(within(card).getByText('Not confirmed')).toBeTruthy();
+    const boxes = within(card).getByRole('group', { name: 'Confirmation code' });
+    expect([...boxes.querySelectorAll('input')].map((box) => box.value).join('')).toBe('');
+  });
+
+  it('marks the number confirmed with the right code, and closes the entry', async () => {
+    const { user, card } = await openTelecel();
+    await user.click(within(card).getByRole('button', { name: 'Confirm number' }));
+    await within(card).findByRole('group', { name: 'Confirmation code' });
+    await user.keyboard(textedCode);
+    const confirmed = await screen.findByRole('article', { name: 'Telecel (Vodafone) 050 *** 2222' });
+    await waitFor(() => expect(within(confirmed).getByText('Confirmed')).toBeTruthy());
+    expect(within(confirmed).queryByRole('group', { name: 'Confirmation code' })).toBeNull();
+    expect(within(confirmed).queryByRole('button', { name: 'Confirm number' })).toBeNull();
+    expect(within(confirmed).queryByText('Confirm this number to receive payouts to it.')).toBeNull();
+  });
+
+  it('says when another code may not go out yet, and counts down the wait', async () => {
+    const { user, card } = await openTelecel({ codeRefusedFor: 42 });
+    await user.click(within(card).getByRole('button', { name: 'Confirm number' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Please wait before asking for another code.');
+    expect((within(card).getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).getByRole('timer').textContent).toMatch(/^00:(42|41)$/);
   });
 });

@@ -3,6 +3,7 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { providerNames } from '../format-payment.ts';
+import { ConfirmNumber } from './confirm-number.tsx';
 
 const networkColours: Record<PaymentMethod['provider'], { ink: string; soft: string }> = {
   mtn: { ink: '#5c4400', soft: '#ffe680' },
@@ -39,8 +40,11 @@ export function PaymentMethodCard({
           <NumberText>{method.number}</NumberText>
           {/* Payouts go only to a confirmed number: the holder typed the code texted to it. */}
           {method.verified ? <StatusBadge tone="success">Confirmed</StatusBadge> : <StatusBadge tone="warning">Not confirmed</StatusBadge>}
+          {method.verified ? null : <Hint>Confirm this number to receive payouts to it.</Hint>}
         </div>
       </Top>
+      {/* Keyed by number: an edited number starts its confirmation afresh. */}
+      {method.verified ? null : <ConfirmNumber key={method.number} method={method} />}
       <Actions>
         <Button $variant="secondary" disabled={busy} onClick={onEdit}>
           Edit
@@ -93,6 +97,11 @@ const Name = styled.p`
   font-weight: 700;
 `;
 
+const Hint = styled.p`
+  margin-top: 4px;
+  color: ${({ theme }) => theme.color.muted};
+  font-size: 0.875rem;
+`;
 
 const NumberText = styled.p`
   color: ${({ theme }) => theme.color.muted};
