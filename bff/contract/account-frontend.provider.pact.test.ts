@@ -223,6 +223,15 @@ const stateHandlers: Record<string, (params: Params) => Promise<Injected | undef
     await savedNumber(b, required(id, 'id'), required(provider, 'provider'), required(number, 'number'));
     return undefined;
   },
+  'a signed-in user with a payment method texted a confirmation code': async ({ id, provider, number }) => {
+    const { browser: b } = await signedInAma();
+    const methodId = required(id, 'id');
+    const phone = required(number, 'number');
+    await savedNumber(b, methodId, required(provider, 'provider'), phone);
+    const before = await messagesSentTo(system.outboxDir, phone);
+    await expectStatus(b.post(`/api/payment-methods/${methodId}/confirmation`), 201, 'confirmation');
+    return codes(await codeSentTo(system.outboxDir, phone, before));
+  },
   'a signed-in user with two payment methods': async ({ id, provider, number, otherId, otherProvider, otherNumber }) => {
     const { browser: b } = await signedInAma();
     await savedNumber(b, required(id, 'id'), required(provider, 'provider'), required(number, 'number'));

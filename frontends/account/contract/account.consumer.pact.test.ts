@@ -12,9 +12,11 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { markAllNotificationsRead } from '../src/features/notifications/api/mark-all-notifications-read.ts';
 import { markNotificationRead } from '../src/features/notifications/api/mark-notification-read.ts';
+import { confirmPaymentMethod } from '../src/features/payments/api/confirm-payment-method.ts';
 import { createPaymentMethod } from '../src/features/payments/api/create-payment-method.ts';
 import { deletePaymentMethod } from '../src/features/payments/api/delete-payment-method.ts';
 import { getPaymentMethods } from '../src/features/payments/api/get-payment-methods.ts';
+import { sendPaymentMethodCode } from '../src/features/payments/api/send-payment-method-code.ts';
 import { getPaymentReceipt } from '../src/features/payments/api/get-payment-receipt.ts';
 import { getPayments } from '../src/features/payments/api/get-payments.ts';
 import { setDefaultPaymentMethod } from '../src/features/payments/api/set-default-payment-method.ts';
@@ -33,7 +35,7 @@ import { updatePrivacySettings } from '../src/features/settings/api/update-priva
  * request function. "a signed-in user" means the browser carries that user's session cookie;
  * ids and numbers in a state's parameters are the ones the provider creates for it.
  */
-const { like, boolean, integer, uuid, datetime, regex, eachLike, string } = MatchersV3;
+const { like, boolean, integer, uuid, datetime, regex, eachLike, string, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-account-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
 const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
@@ -55,7 +57,14 @@ const providerStates = {
   withPaymentThisMonth: 'a signed-in user who paid for a ride this month',
   withPaymentMethod: 'a signed-in user with a payment method',
   withTwoPaymentMethods: 'a signed-in user with two payment methods',
+  withMethodCodeTexted: 'a signed-in user with a payment method texted a confirmation code',
 } as const;
+
+/** The confirmation code the provider texted in the state, and one that is not it. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const issuedCode = fromProviderState('${code}', '4821');
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const wrongCode = fromProviderState('${wrongCode}', '1111');
 const photoState = { publicId: ids.photo };
 const mtnState = { id: ids.mtnMethod, provider: 'mtn', number: '0241234567' };
 
@@ -521,6 +530,38 @@ describe('account frontend → BFF: payments', () => {
       .executeTest(whenRecorded(async (mock) => {
         const made = await withFetchAgainst(mock.url, () => setDefaultPaymentMethod(ids.telecelMethod));
         expect(made.isDefault).toBe(true);
+      }));
+  });
+
+  it('texts a code to confirm a number, and confirms it with the code', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.withPaymentMethod, mtnState)
+      .uponReceiving('a confirmation code asked for a saved number')
+      .withRequest('POST', `/api/payment-methods/${ids.mtnMethod}/confirmation`)
+      .willRespondWith(201, (b) => b.jsonBody({ resendAfterSeconds: integer(150) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const sent = await withFetchAgainst(mock.url, () => sendPaymentMethodCode(ids.mtnMethod));
+        expect(sent.resendAfterSeconds).toBe(150);
+      }));
+    await pact
+      .addInteraction()
+      .given(providerStates.withMethodCodeTexted, mtnState)
+      .uponReceiving('the confirmation code texted to a saved number')
+      .withRequest('POST', `/api/payment-methods/${ids.mtnMethod}/confirm`, (b) => b.headers(json).jsonBody({ code: issuedCode }))
+      .willRespondWith(200, (b) => b.jsonBody({ ...methodBody(ids.mtnMethod, 'mtn', '024 *** 4567', true), verified: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const confirmed = await withFetchAgainst(mock.url, () => confirmPaymentMethod({ id: ids.mtnMethod, code: '4821' }));
+        expect(confirmed.verified).toBe(true);
+      }));
+    await pact
+      .addInteraction()
+      .given(providerStates.withMethodCodeTexted, mtnState)
+      .uponReceiving('a wrong confirmation code for a saved number')
+      .withRequest('POST', `/api/payment-methods/${ids.mtnMethod}/confirm`, (b) => b.headers(json).jsonBody({ code: wrongCode }))
+      .willRespondWith(400, (b) => b.jsonBody({ message: string('That code is not right.') }))
+      .executeTest(whenRecorded(async (mock) => {
+        await expect(withFetchAgainst(mock.url, () => confirmPaymentMethod({ id: ids.mtnMethod, code: '1111' }))).rejects.toThrow('400');
       }));
   });
 
