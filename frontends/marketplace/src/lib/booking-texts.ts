@@ -22,6 +22,7 @@ export const bookingStatusText: Record<BookingStatus, string> = {
   cancelled_by_passenger: 'Cancelled by you',
   cancelled_by_driver: 'Cancelled by the driver',
   no_show: 'Marked as no-show',
+  not_boarded: 'Not boarded',
 };
 
 /** `Sat, Nov 28, 2026 at 7:30 AM`: an instant (a request's lapse) in Ghana, where it is GMT all year. */

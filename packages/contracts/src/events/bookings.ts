@@ -34,7 +34,10 @@ export const bookingFactSchema = z.object({
   /** The wallet a mobile money fare is collected from; null for cash (and in facts from before mobile money). */
   wallet: bookingWallet.nullable().default(null),
   currency: z.string(),
-  /** What the cancellation policy gives back (cancelled_by_passenger: by the policy; cancelled_by_driver and by staff: in full); null otherwise. */
+  /**
+   * What the cancellation policy gives back (cancelled_by_passenger: by the policy; cancelled_by_driver,
+   * by staff and not_boarded: in full); null otherwise.
+   */
   refundAmount: z.string().nullable(),
   passengerFirstName: z.string(),
   /** The phone the passenger gave on the booking form (where the e-ticket goes). */
@@ -69,6 +72,7 @@ export const bookingFacts = [
   'cancelled_by_passenger',
   'cancelled_by_driver',
   'no_show',
+  'not_boarded',
 ] as const;
 export type BookingFactName = (typeof bookingFacts)[number];
 

@@ -58,7 +58,8 @@ export const paymentEvents = Object.fromEntries(
  *   cancelled_by_passenger  more than 24 h before departure: the fare (Krom keeps its fee); less
  *                           than 24 h: half the fare (the other half is the driver's); after: nothing
  *   cancelled_by_driver, cancelled (staff), declined, expired, late_payment (money that arrived
- *   for a booking that had already ended): everything, the fee included
+ *   for a booking that had already ended), not_boarded (a paid seat the driver neither boarded by
+ *   its code nor reported as a no-show before that window closed): everything, the fee included
  *   staff                   an amount staff chose, with their reason
  *
  *   sent       asked of the gateway
@@ -72,6 +73,7 @@ export const refundCauses = [
   'declined',
   'expired',
   'late_payment',
+  'not_boarded',
   'staff',
 ] as const;
 export type RefundCause = (typeof refundCauses)[number];

@@ -11,7 +11,10 @@ import { maxRideSeats } from './ride-values.ts';
  * Every state a booking can be in. `requested` waits for the driver (approval rides); `accepted`
  * is the driver's yes before the seat is secured; `awaiting_payment` holds the seats while a mobile
  * money prompt is answered (payments issue); `confirmed` has the seat; then `boarded` at pickup and
- * `completed` after the trip. The rest are ends.
+ * `completed` after the trip. The rest are ends; among them `no_show` (the driver reported the
+ * passenger did not come, within `noShowReportHours` of departure) and `not_boarded` (a confirmed
+ * seat nobody boarded nor reported when that window closed: the rides sweep ends it, and the
+ * passenger gets everything back, as when a driver cancels).
  */
 export const bookingStatuses = [
   'requested',
@@ -26,6 +29,7 @@ export const bookingStatuses = [
   'cancelled_by_passenger',
   'cancelled_by_driver',
   'no_show',
+  'not_boarded',
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
@@ -53,7 +57,10 @@ export const boardingCodeLength = 6;
 /** How long an unanswered request lasts: 12 hours after it was made, and never closer than 2 hours to departure. */
 export const requestAnswerHours = 12;
 export const requestCutoffHoursBeforeDeparture = 2;
-/** How long after departure a driver may report a passenger who did not show up. */
+/**
+ * How long after departure a driver may report a passenger who did not show up. When it has
+ * passed, a seat still confirmed (neither boarded by its code nor reported) ends `not_boarded`.
+ */
 export const noShowReportHours = 24;
 /** How long before departure a driver may board passengers (a boarded booking can no longer be cancelled, and is what pays the driver). */
 export const boardingOpensHoursBeforeDeparture = 24;

@@ -17,6 +17,7 @@ export const bookingStatusLabels: Record<BookingStatus, { label: string; tone: S
   cancelled_by_passenger: { label: 'Cancelled by passenger', tone: 'danger' },
   cancelled_by_driver: { label: 'Cancelled by driver', tone: 'danger' },
   no_show: { label: 'No-show', tone: 'danger' },
+  not_boarded: { label: 'Not boarded', tone: 'danger' },
 };
 
 export const actorLabels: Record<StaffBookingHistoryEntry['actor'], string> = {

@@ -45,5 +45,6 @@ export const refundCauseLabels: Record<string, string> = {
   declined: 'driver declined',
   expired: 'request expired',
   late_payment: 'paid after the booking ended',
+  not_boarded: 'never boarded',
   staff: 'by staff',
 };

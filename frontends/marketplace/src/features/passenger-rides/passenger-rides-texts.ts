@@ -31,6 +31,11 @@ export const passengerRidesTexts = {
   cancelledText: (route: string) => `Your booking for ${route} is cancelled.`,
   cancelFailedTitle: 'Error',
   cancelFailed: 'Failed to cancel the booking. Please try again.',
+  /** A seat the driver neither boarded with its code nor reported missing within the no-show window (contracts' `not_boarded`). */
+  notBoarded: (paymentMethod: Booking['paymentMethod']) =>
+    paymentMethod === 'mobile_money'
+      ? 'The driver did not record you on board, so everything you paid, the service fee included, goes back to your mobile money.'
+      : 'The driver did not record you on board. You paid nothing through Krom, so nothing is charged.',
 } as const;
 
 /**

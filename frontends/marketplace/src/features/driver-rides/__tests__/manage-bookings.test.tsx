@@ -222,6 +222,21 @@ describe('Manage Bookings on /rides/as-driver', () => {
     expect(api.callsTo('POST', `/api/bookings/${booking.id}/no-show`)).toHaveLength(1);
   });
 
+  it('says a confirmed seat neither boarded nor reported in time ends not boarded, and shows one that did so', async () => {
+    clockAt('2030-11-28T08:30:00Z');
+    const paid = aBooking({ paymentMethod: 'mobile_money' });
+    const ended = aBooking({ status: 'not_boarded', passengerFirstName: 'Efua', seats: 1, paymentMethod: 'mobile_money' });
+    const { panel } = await manageBookings(driverRide(), [paid, ended]);
+    const kwame = await within(panel).findByRole('listitem', { name: 'Kwame, 2 seats' });
+    expect(kwame.textContent).toContain(
+      'Board them with their code, or report a no-show within 24 hours of departure: otherwise the booking ends as not boarded and their payment goes back to them.',
+    );
+    const efua = passenger(panel, 'Efua, 1 seat');
+    expect(statusOf(efua)).toBe('Not boarded');
+    expect(efua.textContent).toContain('Neither boarded with their code nor reported as a no-show within 24 hours of departure: their payment went back to them.');
+    expect(within(efua).queryByRole('button', { name: 'Report No-Show' })).toBeNull();
+  });
+
   it('is no longer offered once the no-show window has closed, nor on a cancelled ride', async () => {
     clockAt('2030-11-29T07:31:00Z');
     const over = driverRide({ departureDate: '2030-11-28', departureTime: '07:30', editable: false });

@@ -21,9 +21,20 @@ const statusText: Record<BookingStatus, [string, StatusTone]> = {
   cancelled_by_passenger: ['Cancelled by passenger', 'neutral'],
   cancelled_by_driver: ['Cancelled by you', 'neutral'],
   no_show: ['No-show', 'danger'],
+  not_boarded: ['Not boarded', 'neutral'],
 };
 
 const paymentText: Record<RideBooking['paymentMethod'], string> = { cash: 'Cash to you', mobile_money: 'Mobile money' };
+
+/** What becomes of a confirmed seat the driver neither boards nor reports (contracts' `not_boarded`), said while it can still be done. */
+const unboardedText = (paymentMethod: RideBooking['paymentMethod']) =>
+  `Board them with their code, or report a no-show within ${noShowReportHours} hours of departure: otherwise the booking ends as not boarded${
+    paymentMethod === 'mobile_money' ? ' and their payment goes back to them' : ''
+  }.`;
+const notBoardedText = (paymentMethod: RideBooking['paymentMethod']) =>
+  `Neither boarded with their code nor reported as a no-show within ${noShowReportHours} hours of departure${
+    paymentMethod === 'mobile_money' ? ': their payment went back to them' : ''
+  }.`;
 
 export type BookingActions = {
   accept: () => void;
@@ -75,6 +86,8 @@ export function RideBookingItem({ booking, actions }: { booking: RideBooking; ac
           {actions.noShowOpen ? null : <Line>A no-show can be reported from departure until {noShowReportHours} hours after.</Line>}
         </Actions>
       ) : null}
+      {booking.status === 'confirmed' ? <Line>{unboardedText(booking.paymentMethod)}</Line> : null}
+      {booking.status === 'not_boarded' ? <Line>{notBoardedText(booking.paymentMethod)}</Line> : null}
     </Item>
   );
 }

@@ -100,6 +100,24 @@ describe('/rides/as-passenger', () => {
     expect(within(booking).queryByText(/Boarding code/)).toBeNull();
   });
 
+  it('says of a seat the driver never boarded nor reported that it ended, and that a mobile money payment goes back in full', async () => {
+    const { user } = openMyRides(
+      [],
+      [
+        aBooking({ status: 'not_boarded', paymentMethod: 'mobile_money', serviceFee: '4.50', rideStatus: 'completed', rideFrom: 'Tema', rideTo: 'Ho', departureDate: '2026-10-02' }),
+        aBooking({ status: 'not_boarded', paymentMethod: 'cash', rideStatus: 'completed', rideFrom: 'Cape Coast', rideTo: 'Takoradi', departureDate: '2026-10-01' }),
+      ],
+    );
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Ride sections' }), 'Past');
+    const paid = await screen.findByRole('listitem', { name: 'Tema → Ho' });
+    expect(paid.textContent).toContain('Not boarded');
+    expect(paid.textContent).toContain('The driver did not record you on board, so everything you paid, the service fee included, goes back to your mobile money.');
+    expect(within(paid).queryByRole('button', { name: 'Cancel Booking' })).toBeNull();
+    expect(within(paid).queryByText(/Boarding code/)).toBeNull();
+    const cash = screen.getByRole('listitem', { name: 'Cape Coast → Takoradi' });
+    expect(cash.textContent).toContain('The driver did not record you on board. You paid nothing through Krom, so nothing is charged.');
+  });
+
   describe('Cancel says what the policy gives back before the tap', () => {
     const departure = new Date('2030-11-28T07:30:00.000Z');
     const hoursBefore = (hours: number) => new Date(departure.getTime() - hours * 3_600_000);

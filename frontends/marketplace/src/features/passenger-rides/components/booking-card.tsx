@@ -32,6 +32,7 @@ const tones: Partial<Record<BookingStatus, StatusTone>> = {
   cancelled_by_passenger: 'neutral',
   cancelled_by_driver: 'danger',
   no_show: 'danger',
+  not_boarded: 'neutral',
 };
 
 /** One booking: the ride, its state, the passenger's seats, leg and price, where they board, the boarding code, and the ways on. */
@@ -77,6 +78,7 @@ export function BookingCard({ booking, busy, onCancel }: { booking: Booking; bus
       </Details>
       {booking.status === 'requested' && booking.expiresAt ? <Muted>{texts.lapses(formatMoment(booking.expiresAt))}</Muted> : null}
       {booking.status === 'awaiting_payment' && booking.expiresAt ? <Muted>{texts.paymentLapses(formatMoment(booking.expiresAt))}</Muted> : null}
+      {booking.status === 'not_boarded' ? <Muted>{texts.notBoarded(booking.paymentMethod)}</Muted> : null}
       {booking.boardingCode && showsCode.includes(booking.status) ? (
         <BoardingCode code={booking.boardingCode} label={texts.boardingCode} hint={texts.boardingCodeHint} />
       ) : null}
