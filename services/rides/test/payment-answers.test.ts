@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@krom/contracts/envelope';
 import { bookingFactSchema } from '@krom/contracts/events/bookings';
-import { type PaymentFact, type PaymentFactName, paymentEvents } from '@krom/contracts/events/payments';
-import { type Booking, bookingSchema } from '@krom/contracts/http/bookings';
-import { toPesewas } from '@krom/contracts/money';
-import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
+import { bookingSchema } from '@krom/contracts/http/bookings';
 import { describe, expect, it } from 'vitest';
 import { expireBookings } from '../src/jobs/sweeps.ts';
 import { bookingCalls, type Member } from './bookings-env.ts';
+import { paymentAnswers } from './payment-facts-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
 /*
@@ -18,6 +14,7 @@ import { useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
 const { call, member, ride, form, booked, legs, events } = bookingCalls(handle);
+const { paymentFact, deliver } = paymentAnswers(handle, events);
 const MINUTE = 60_000;
 const byMobileMoney = { paymentMethod: 'mobile_money', wallet: { phone: '0241234567', network: 'mtn' } } as const;
 
@@ -29,35 +26,6 @@ async function heldBooking() {
   expect(booking.status).toBe('awaiting_payment');
   return { rideId, passenger, booking };
 }
-
-/** Payments' fact `fact` about the payment for `booking`, as its outbox would write it: the fare and fee the booking asked for. */
-async function paymentFact(booking: Booking, fact: PaymentFactName, changes: Partial<PaymentFact> = {}): Promise<EventEnvelope<PaymentFact>> {
-  const asked = bookingFactSchema.parse((await events(booking.id)).at(-1)!.envelope.data);
-  const farePesewas = toPesewas(asked.totalAmount);
-  const feePesewas = toPesewas(asked.serviceFee);
-  return testEnvelope(paymentEvents[fact], {
-    paymentId: randomUUID(),
-    bookingId: booking.id,
-    rideId: booking.rideId,
-    passengerId: asked.passengerId,
-    driverId: asked.driverId,
-    status: fact === 'succeeded' ? 'succeeded' : 'failed',
-    amountPesewas: farePesewas + feePesewas,
-    farePesewas,
-    feePesewas,
-    currency: 'GHS',
-    provider: 'local',
-    walletMasked: '024 *** **67',
-    reason: fact === 'failed' ? 'The payment was declined on the phone' : null,
-    occurredAt: new Date().toISOString(),
-    version: 2,
-    ...changes,
-  });
-}
-
-/** Publishes the fact and waits until rides' consumer has acknowledged it. */
-const deliver = (envelope: EventEnvelope<PaymentFact>) =>
-  deliverToConsumer(handle.service.bus, 'rides', envelope.type === paymentEvents.succeeded.subject ? paymentEvents.succeeded : paymentEvents.failed, envelope);
 
 const seen = async (passenger: Member, bookingId: string) => bookingSchema.parse((await call(passenger, 'GET', `/bookings/${bookingId}`)).json());
 const subjects = async (bookingId: string) => (await events(bookingId)).map((row) => row.subject);

@@ -37,6 +37,7 @@ describe('the scheduled sweeps', () => {
     expect((await legs(rideId)).taken).toEqual([0, 0]);
     const schedulers = await replica.sweepQueue.getJobSchedulers();
     expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every]).sort()).toEqual([
+      ['rides-closeUnboardedBookings', 3_600_000],
       ['rides-completeRides', 3_600_000],
       ['rides-expireBookings', 3_600_000],
       ['rides-pruneIdempotencyKeys', 3_600_000],

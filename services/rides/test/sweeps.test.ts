@@ -1,20 +1,32 @@
 import { bookingFactSchema, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { rideCompleted } from '@krom/contracts/events/rides';
 import { bookingMessages, bookingSchema } from '@krom/contracts/http/bookings';
-import { completeRides, defaultRideDurationHours, expireBookings, idempotencyKeyRetentionHours, pruneIdempotencyKeys, remindDepartures } from '../src/jobs/sweeps.ts';
+import {
+  closeUnboardedBookings,
+  completeRides,
+  defaultRideDurationHours,
+  expireBookings,
+  idempotencyKeyRetentionHours,
+  pruneIdempotencyKeys,
+  remindDepartures,
+  rideCompletionLatestHours,
+} from '../src/jobs/sweeps.ts';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls, type Member } from './bookings-env.ts';
+import { paymentAnswers } from './payment-facts-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
 /*
  * The scheduled sweeps, each run with the clock the test gives it against the real database:
- * unanswered requests and lapsed holds expire, rides complete after departure + duration + 2 h,
- * both sides are reminded 2 h before departure; and each happens once however often, or however
- * many sweeps at once, it runs.
+ * unanswered requests and lapsed holds expire, rides complete after departure + duration + 2 h
+ * (24 h after departure at the latest), seats neither boarded nor reported as no-shows end not
+ * boarded when the no-show window closes, both sides are reminded 2 h before departure; and each
+ * happens once however often, or however many sweeps at once, it runs.
  */
 
 const handle = useRidesService();
 const { call, member, ride, form, booked, legs, events, outbox, departAt } = bookingCalls(handle);
+const { paymentFact, deliver } = paymentAnswers(handle, events);
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const at = (ms: number) => new Date(ms);
@@ -257,5 +269,98 @@ describe('Idempotency-Keys', () => {
     await pruneIdempotencyKeys(db(), at(made + idempotencyKeyRetentionHours * HOUR + MINUTE));
     const { rows: left } = await db().$client.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
     expect(left).toEqual([]);
+  });
+});
+
+/*
+ * The two rules that keep money from staying held for ever, last in this file: they run the sweeps
+ * a day ahead, which settles every ride and seat the tests above left behind.
+ */
+
+describe('a ride its duration would keep going', () => {
+  it(`is completed ${rideCompletionLatestHours} hours after departure at the latest, with its boarded seats, whatever its duration says`, async () => {
+    const departure = Date.now() - HOUR;
+    const long = await departedRide(departure, '30h');
+    // A duration no int holds: read before as a number that failed the whole sweep, for every ride.
+    const absurd = await departedRide(departure, '99999999999h 99999999999min');
+    const latest = departure + rideCompletionLatestHours * HOUR;
+
+    await completeRides(db(), at(latest - 1));
+    expect([(await rideRow(long.rideId)).status, (await rideRow(absurd.rideId)).status]).toEqual(['active', 'active']);
+
+    await completeRides(db(), at(latest));
+    for (const { rideId, boarded, boardedPassenger, waiting, waitingPassenger } of [long, absurd]) {
+      expect((await rideRow(rideId)).status).toBe('completed');
+      expect(await statusOf(boardedPassenger, boarded.id)).toBe('completed');
+      // The window's last instant: the driver may still report the passenger never boarded.
+      expect(await statusOf(waitingPassenger, waiting.id)).toBe('confirmed');
+    }
+  });
+});
+
+describe('a seat never boarded nor reported', () => {
+  const byMobileMoney = { paymentMethod: 'mobile_money', wallet: { phone: '0241234567', network: 'mtn' } } as const;
+
+  /** An instant ride of 4 seats departed an hour ago (so the driver can board and report now), with two cash seats and a paid mobile money one confirmed. */
+  async function rideWithSeats() {
+    const { rideId, driver } = await ride({ seats: 4, price: '120' });
+    const cashPassenger = await member();
+    const cash = await booked(cashPassenger, form(rideId));
+    const paidPassenger = await member();
+    const held = await booked(paidPassenger, form(rideId, { ...byMobileMoney }));
+    await deliver(await paymentFact(held, 'succeeded'));
+    expect(await statusOf(paidPassenger, held.id)).toBe('confirmed');
+    const other = await booked(await member(), form(rideId));
+    const departure = Date.now() - HOUR;
+    await departAt(rideId, at(departure));
+    return { rideId, driver, departure, windowEnds: departure + 24 * HOUR, cash, cashPassenger, paid: held, paidPassenger, other };
+  }
+
+  const notBoardedFacts = async (bookingId: string) => (await factsOf(bookingId)).filter((subject) => subject === 'krom.rides.booking.not_boarded.v1');
+
+  it('ends not boarded once the no-show window has closed, refunding the fare (cash the same, with no money), once', async () => {
+    const { rideId, driver, windowEnds, cash, cashPassenger, paid, paidPassenger } = await rideWithSeats();
+
+    await closeUnboardedBookings(db(), at(windowEnds));
+    expect([await statusOf(cashPassenger, cash.id), await statusOf(paidPassenger, paid.id)]).toEqual(['confirmed', 'confirmed']);
+
+    await Promise.all([closeUnboardedBookings(db(), at(windowEnds + 1)), closeUnboardedBookings(db(), at(windowEnds + 1))]);
+    await closeUnboardedBookings(db(), at(windowEnds + HOUR));
+    expect([await statusOf(cashPassenger, cash.id), await statusOf(paidPassenger, paid.id)]).toEqual(['not_boarded', 'not_boarded']);
+    for (const booking of [cash, paid]) {
+      expect(await notBoardedFacts(booking.id)).toHaveLength(1);
+      expect(bookingFactSchema.parse((await events(booking.id)).at(-1)!.envelope.data)).toMatchObject({
+        status: 'not_boarded',
+        previousStatus: 'confirmed',
+        actor: 'system',
+        totalAmount: '120.00',
+        refundAmount: '120.00',
+        occurredAt: at(windowEnds + 1).toISOString(),
+      });
+    }
+    expect(bookingFactSchema.parse((await events(paid.id)).at(-1)!.envelope.data)).toMatchObject({ paymentMethod: 'mobile_money', serviceFee: '6.00' });
+    expect(bookingFactSchema.parse((await events(cash.id)).at(-1)!.envelope.data)).toMatchObject({ paymentMethod: 'cash', serviceFee: '0.00' });
+
+    // The passenger finds it among their past rides; the driver can no longer board it.
+    const past = await call(paidPassenger, 'GET', '/bookings/mine?when=past');
+    expect(past.json().bookings.map((booking: { id: string; status: string }) => [booking.id, booking.status])).toContainEqual([paid.id, 'not_boarded']);
+    const board = await call(driver, 'POST', `/rides/${rideId}/board`, { code: cash.boardingCode });
+    expect([board.statusCode, board.json().message]).toEqual([409, bookingMessages.transition.board]);
+    expect(await statusOf(cashPassenger, cash.id)).toBe('not_boarded');
+  });
+
+  it('leaves alone a seat boarded by its code or reported as a no-show in time', async () => {
+    const { rideId, driver, windowEnds, cash, cashPassenger, paid, paidPassenger, other } = await rideWithSeats();
+    expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code: cash.boardingCode })).statusCode).toBe(200);
+    expect((await call(driver, 'POST', `/bookings/${paid.id}/no-show`)).statusCode).toBe(200);
+
+    await closeUnboardedBookings(db(), at(windowEnds + 1));
+    await completeRides(db(), at(windowEnds + 1));
+    expect(await statusOf(cashPassenger, cash.id)).toBe('completed');
+    expect(await statusOf(paidPassenger, paid.id)).toBe('no_show');
+    expect(await notBoardedFacts(cash.id)).toEqual([]);
+    expect(await notBoardedFacts(paid.id)).toEqual([]);
+    // The one the driver left as it was ends as the rule says.
+    expect(await notBoardedFacts(other.id)).toEqual(['krom.rides.booking.not_boarded.v1']);
   });
 });

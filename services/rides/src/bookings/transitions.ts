@@ -20,6 +20,7 @@ import { legsAfter, lockRideSeats, type RideSeats, writeLegs } from './seats.ts'
  *   awaiting_payment → confirmed (payment.succeeded) | expired (payment.failed, or the hold lapsed) | cancelled
  *   confirmed → boarded → completed
  *   confirmed → cancelled_by_passenger | cancelled_by_driver | no_show
+ *   confirmed → not_boarded (the sweep, once the no-show window has closed with the seat neither boarded nor reported)
  */
 
 type Transition = {
@@ -56,6 +57,12 @@ export const bookingTransitions = {
     releasesSeats: true,
   },
   noShow: { from: ['confirmed'], to: 'no_show', fact: 'no_show', releasesSeats: false },
+  /**
+   * The no-show window closed on a seat nobody boarded by its code and the driver did not report:
+   * nothing says the trip happened, so it ends and its money goes back in full (a sweep; the seats
+   * stay counted, as a no-show's do: the ride has left).
+   */
+  notBoarded: { from: ['confirmed'], to: 'not_boarded', fact: 'not_boarded', releasesSeats: false },
   /** Staff cancel a live booking with a reason (the passenger is refunded in full, as when a driver cancels). */
   staffCancel: {
     from: cancellableStatuses,

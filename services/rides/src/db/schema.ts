@@ -491,6 +491,8 @@ export const bookings = pgTable(
     index('bookings_passenger_created_idx').on(table.passengerId, table.createdAt.desc()),
     // The expiry job's sweep: requests and holds whose time has come.
     index('bookings_expiring_idx').on(table.expiresAt).where(sql`expires_at IS NOT NULL`),
+    // The unboarded-seat sweep's: confirmed seats are the live ones, few beside every booking ever made.
+    index('bookings_confirmed_idx').on(table.rideId).where(sql`status = 'confirmed'`),
   ],
 );
 

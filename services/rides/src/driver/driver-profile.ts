@@ -55,7 +55,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
       FROM rides r,
       LATERAL (
         SELECT coalesce(bool_or(b.status = 'cancelled_by_driver'), false) AS cancelled_by_driver,
-          coalesce(bool_or(b.status IN ('confirmed', 'boarded', 'completed', 'no_show', 'cancelled_by_driver')), false) AS had_passengers
+          coalesce(bool_or(b.status IN ('confirmed', 'boarded', 'completed', 'no_show', 'not_boarded', 'cancelled_by_driver')), false) AS had_passengers
         FROM bookings b WHERE b.ride_id = r.id) booked
       WHERE r.driver_id = p.user_id) counts
     WHERE p.user_id = ${driverId} AND NOT p.suspended AND NOT p.deleted

@@ -1,5 +1,6 @@
 import { departureReminderHours, type RideDepartingSoon, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { rideCompleted } from '@krom/contracts/events/rides';
+import { noShowReportHours } from '@krom/contracts/http/booking-values';
 import { recordEvent } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import { bookingRows, placeOf } from '../bookings/booking-views.ts';
@@ -30,18 +31,31 @@ export const completionGraceHours = 2;
 export const defaultRideDurationHours = 12;
 
 /**
+ * However long its duration says, a ride is completed at the latest this long after departure:
+ * when the driver's window to report a no-show closes (contracts' `noShowReportHours`). A ride
+ * whose duration is wrong (`30h` for Accra to Kumasi) is then settled with its unboarded seats a
+ * day after it left instead of days later, and boarding by code (active rides only) ends no later
+ * than the no-show report does.
+ */
+export const rideCompletionLatestHours = noShowReportHours;
+
+/**
  * The ride's planned end in SQL, from `r.departure_at` and `r.duration` as the wizard writes it
  * (`4h 40min`; `45min`, `3 h`, `1 hour 5 mins` read too): the hours before an `h`, the minutes
- * before an `m`; a null or unreadable duration counts `defaultRideDurationHours`.
+ * before an `m`; a null or unreadable duration counts `defaultRideDurationHours`. The duration is
+ * free text: its numbers are read as numeric and capped at `rideCompletionLatestHours` before they
+ * become an interval, so no text (`99999999999h` overflowed an int and failed the whole sweep)
+ * can keep any ride from completing.
  */
 const plannedEnd = sql.raw(`(r.departure_at + CASE
     WHEN r.duration ~* '\\d+\\s*[hm]' THEN make_interval(
-      hours => coalesce(substring(r.duration from '(?i)(\\d+)\\s*h')::int, 0),
-      mins => coalesce(substring(r.duration from '(?i)(\\d+)\\s*m')::int, 0))
+      hours => least(coalesce(substring(r.duration from '(?i)(\\d+)\\s*h')::numeric, 0), ${rideCompletionLatestHours})::int,
+      mins => least(coalesce(substring(r.duration from '(?i)(\\d+)\\s*m')::numeric, 0), ${rideCompletionLatestHours * 60})::int)
     ELSE interval '${defaultRideDurationHours} hours' END)`);
 
-/** When the ride `r` is due for completion: its planned end plus `completionGraceHours`. */
-export const rideCompletionDue = sql`(${plannedEnd} + make_interval(hours => ${completionGraceHours}::int))`;
+/** When the ride `r` is due for completion: its planned end plus `completionGraceHours`, and at the latest `rideCompletionLatestHours` after departure. */
+export const rideCompletionDue = sql`least(${plannedEnd} + make_interval(hours => ${completionGraceHours}::int),
+  r.departure_at + make_interval(hours => ${rideCompletionLatestHours}::int))`;
 
 export type SweepResult = { changed: number };
 
@@ -76,7 +90,8 @@ export async function expireBookings(db: RidesDb, now: Date): Promise<SweepResul
  * Active rides whose planned end plus `completionGraceHours` has passed become completed (version
  * + 1, ride.completed), and their boarded bookings complete (`complete`, booking.completed), in
  * one transaction per ride. Confirmed passengers never boarded are left as they are: the driver
- * may still report them as no-shows within the contract's window.
+ * may still report them as no-shows within the contract's window (closeUnboardedBookings ends
+ * those left when it closes).
  */
 export async function completeRides(db: RidesDb, now: Date): Promise<SweepResult> {
   const at = now.toISOString();
@@ -110,6 +125,35 @@ export async function completeRides(db: RidesDb, now: Date): Promise<SweepResult
       return true;
     });
     if (completed) changed += 1;
+  }
+  return { changed };
+}
+
+/**
+ * Confirmed seats whose ride left more than `noShowReportHours` ago end `not_boarded` (the
+ * `notBoarded` transition, booking.not_boarded, actor system, the fare as its refund): never
+ * boarded by their code, never reported as a no-show, so nothing says the trip happened and the
+ * driver let the window to say otherwise close. Payments gives the passenger everything back,
+ * the fee included, as when a driver cancels; a cash seat ends the same way with no money to
+ * move. Without this, such a seat stayed confirmed and its money held for ever. The window is
+ * read again under the ride's lock (a departure moved meanwhile leaves the seat for its own time).
+ */
+export async function closeUnboardedBookings(db: RidesDb, now: Date): Promise<SweepResult> {
+  const windowClosed = sql`${now.toISOString()}::timestamptz - make_interval(hours => ${noShowReportHours}::int)`;
+  // Strictly before: a report at the window's last instant is still the driver's to make.
+  const { rows: due } = await db.execute<{ id: string; rideId: string }>(sql`
+    SELECT b.id, b.ride_id AS "rideId" FROM bookings b JOIN rides r ON r.id = b.ride_id
+    WHERE b.status = 'confirmed' AND r.departure_at < ${windowClosed}
+    ORDER BY r.departure_at, b.id LIMIT ${sweepBatch}::int`);
+  let changed = 0;
+  for (const booking of due) {
+    const moved = await db.transaction(async (tx) => {
+      const ride = await lockRideSeats(tx, booking.rideId);
+      const [row] = await bookingRows(tx, sql`WHERE b.id = ${booking.id} AND b.status = 'confirmed' AND r.departure_at < ${windowClosed}`);
+      if (!row) return undefined;
+      return applyTransition(tx, row.id, 'notBoarded', { actor: 'system', refundAmount: row.totalAmount, now }, ride);
+    });
+    if (moved) changed += 1;
   }
   return { changed };
 }
@@ -184,5 +228,5 @@ export async function pruneIdempotencyKeys(db: RidesDb, now: Date): Promise<Swee
 }
 
 /** Every sweep by name: what the scheduled job names and runs. */
-export const sweeps = { expireBookings, remindDepartures, completeRides, pruneIdempotencyKeys } as const;
+export const sweeps = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys } as const;
 export type SweepName = keyof typeof sweeps;
