@@ -135,3 +135,38 @@ describe('a booking fact told again', () => {
     expect((await ledgerOf(booking.bookingId)).kinds).toEqual(['collection', 'gateway_fee', 'refund_sent', 'refund_paid']);
   });
 });
+
+describe('a seat the driver never boarded nor reported (rides’ not_boarded, when the no-show window closed)', () => {
+  const windowClosed = new Date(departure.getTime() + 24 * 3_600_000 + 60_000).toISOString();
+
+  it('gives everything back, the fee included, once however often the fact comes, with the books balanced', async () => {
+    const { booking, payment } = await h.paidBooking();
+    const envelope = await h.endBooking('not_boarded', booking, { occurredAt: windowClosed, refundAmount: '120.00' });
+    await h.deliver('not_boarded', envelope);
+    await h.deliver('not_boarded', h.redeliveredUnderAnotherId(envelope));
+
+    expect(await h.refundsOf(booking.bookingId)).toHaveLength(1);
+    expect(await h.onlyRefundOf(booking.bookingId)).toMatchObject({
+      paymentId: payment.id,
+      cause: 'not_boarded',
+      amountPesewas: 12_600,
+      fareRefundPesewas: 12_000,
+      feeRefundPesewas: 600,
+      driverSharePesewas: 0,
+    });
+    expect(h.gatewayRefundsOf(payment.id).map((r) => r.amount)).toEqual([12_600]);
+
+    await refundArrives(payment.id);
+    await h.deliver('not_boarded', h.redeliveredUnderAnotherId(envelope));
+    expect((await h.refundFactsOf(booking.bookingId)).map((fact) => [fact.subject, fact.data.cause, fact.data.amountPesewas])).toEqual([
+      ['krom.payments.refund.sent.v1', 'not_boarded', 12_600],
+      ['krom.payments.refund.succeeded.v1', 'not_boarded', 12_600],
+    ]);
+    const ledger = await ledgerOf(booking.bookingId);
+    expect(ledger.kinds).toEqual(['collection', 'gateway_fee', 'refund_sent', 'refund_paid']);
+    expect(ledger.balances[`passenger_funds_held:${booking.bookingId}`]).toBe(0n);
+    expect(ledger.balances[`refunds_in_transit:${booking.bookingId}`]).toBe(0n);
+    expect(ledger.balances[`driver_payable:${booking.driverId}`]).toBeUndefined();
+    expect(h.gatewayRefundsOf(payment.id)).toHaveLength(1);
+  });
+});

@@ -18,7 +18,7 @@ describe('policySplit', () => {
     expect(policySplit('cancelled_by_passenger', paid, departure, hoursBefore(-1))).toEqual({ rule: 'none', fareRefund: 0, feeRefund: 0, driverShare: 12_001, feeKept: 600 });
   });
 
-  it.each(['cancelled_by_driver', 'cancelled', 'declined', 'expired', 'late_payment'] as const)('gives everything back, the fee included, when %s', (cause) => {
+  it.each(['cancelled_by_driver', 'cancelled', 'declined', 'expired', 'late_payment', 'not_boarded'] as const)('gives everything back, the fee included, when %s', (cause) => {
     expect(policySplit(cause, paid, departure, hoursBefore(1))).toEqual({ rule: 'everything', fareRefund: 12_001, feeRefund: 600, driverShare: 0, feeKept: 0 });
   });
 });

@@ -9,7 +9,12 @@ import { toDecimalCedis, toPesewas } from '@krom/contracts/money';
  *   cancelled_by_passenger  more than 24 h before departure: the fare back, Krom keeps its fee;
  *                           less than 24 h: half the fare back (rounded down), the other half the
  *                           driver's; after departure: nothing back, the fare the driver's
- *   every other cause       everything back, the fee included
+ *   every other cause       everything back, the fee included; among them not_boarded, a
+ *                           confirmed seat the driver neither boarded by its code nor reported as
+ *                           a no-show within 24 h of departure: the boarding code is Krom's proof
+ *                           the trip happened and the report the driver's claim that the passenger
+ *                           failed them; with neither, the seat was not given, as when a driver
+ *                           cancels, so the fee goes back too (the passenger did nothing wrong)
  *
  * Every pesewa of the payment lands somewhere: back to the passenger, to the driver, or Krom's fee.
  */
@@ -27,7 +32,7 @@ export type RefundSplit = {
 
 export type PaidAmounts = { farePesewas: number; feePesewas: number };
 
-/** Everything back, the fee included: a driver's or staff's cancellation, a decline, an expiry, a late payment. */
+/** Everything back, the fee included: a driver's or staff's cancellation, a decline, an expiry, a late payment, a seat never boarded. */
 export const everythingBack = (paid: PaidAmounts): RefundSplit => ({ rule: 'everything', fareRefund: paid.farePesewas, feeRefund: paid.feePesewas, driverShare: 0, feeKept: 0 });
 
 /** What a booking's end gives back of what was paid, by `cause`, for a booking departing at `departureAt` that ended at `endedAt`. */

@@ -19,8 +19,12 @@ export const refundTransitions: Record<RefundStatus, readonly RefundStatus[]> = 
 /** The statuses a refund can reach `to` from. */
 export const refundMovableTo = (to: RefundStatus): RefundStatus[] => refundStatuses.filter((from) => refundTransitions[from].includes(to));
 
-/** Rides' facts that end a booking, each the refund cause of the same name when money had arrived. */
-export const bookingEndingFacts = ['cancelled_by_passenger', 'cancelled_by_driver', 'cancelled', 'declined', 'expired'] as const satisfies readonly (BookingFactName & RefundCause)[];
+/**
+ * Rides' facts that end a booking, each the refund cause of the same name when money had arrived.
+ * `not_boarded`: the no-show window closed on a confirmed seat the driver neither boarded by its
+ * code nor reported, so nothing says the trip happened (refunded in full, refund-policy.ts).
+ */
+export const bookingEndingFacts = ['cancelled_by_passenger', 'cancelled_by_driver', 'cancelled', 'declined', 'expired', 'not_boarded'] as const satisfies readonly (BookingFactName & RefundCause)[];
 export type BookingEndingFact = (typeof bookingEndingFacts)[number];
 
 /** How many times a refund is asked of the gateway before it is left to staff. */

@@ -11,7 +11,7 @@ import { sendWaitingRefunds } from '../../refunds/send-refund.ts';
 export const readBookingEnded = (ending: BookingEndingFact) => envelopeReader(bookingEvents[ending]);
 
 /**
- * krom.rides.booking.<cancelled_by_passenger|cancelled_by_driver|cancelled|declined|expired>.v1 →
+ * krom.rides.booking.<cancelled_by_passenger|cancelled_by_driver|cancelled|declined|expired|not_boarded>.v1 →
  * the booking's paid money settled by the policy (once, with the event recorded handled; a
  * second delivery under another id finds the payment refunded already), then, after the commit
  * and on every delivery, the refund asked of the gateway and its answer recorded.
