@@ -267,6 +267,36 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect(rows.every((row) => smsSegments(row.message) === 1)).toBe(true);
   });
 
+  it('tells both sides of a seat that ended not boarded; the passenger by SMS too when their mobile money comes back', async () => {
+    const paid = await sides();
+    const notBoarded = { status: 'not_boarded', previousStatus: 'confirmed', actor: 'system', refundAmount: '120.00', version: 4 } as const;
+    const envelope = fact('not_boarded', paid, { ...notBoarded, paymentMethod: 'mobile_money', serviceFee: '6.00', wallet: { phone: '0241234567', network: 'mtn' } });
+    await deliver(bookingEvents.not_boarded, envelope);
+    await deliver(bookingEvents.not_boarded, { ...envelope, id: randomUUID() });
+
+    expect((await list(paid.passengerId)).map((notice) => `${notice.title}: ${notice.message}`)).toEqual([
+      'Booking ended: not boarded: Your booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM ended: Kwame did not record you on board with your code, nor report you missing, within 24 hours of departure. Everything you paid, the service fee included, goes back to your mobile money.',
+    ]);
+    expect((await list(paid.driverId)).map((notice) => `${notice.title}: ${notice.message}`)).toEqual([
+      "Booking ended: not boarded: Ama's booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM ended: it was neither boarded with its code nor reported as a no-show within 24 hours of departure. Their payment goes back to them.",
+    ]);
+    const [sms] = await settledSms(paid.passengerId, 1);
+    expect([sms?.message, sms?.status]).toEqual([
+      'Krom: your booking Nkawkaw to Kumasi, Fri 28 Nov at 2:30 PM, ended: the driver did not record you on board. What you paid goes back to your mobile money.',
+      'sent',
+    ]);
+    expect(smsSegments(sms!.message)).toBe(1);
+    expect(await smsOf(paid.driverId)).toEqual([]);
+
+    const cash = await sides();
+    await deliver(bookingEvents.not_boarded, fact('not_boarded', cash, notBoarded));
+    expect((await list(cash.passengerId)).map((notice) => notice.message)).toEqual([
+      'Your booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM ended: Kwame did not record you on board with your code, nor report you missing, within 24 hours of departure. You paid nothing through Krom, so nothing is charged.',
+    ]);
+    expect(await list(cash.driverId)).toHaveLength(1);
+    expect(await smsOf(cash.passengerId)).toEqual([]);
+  });
+
   it('tells the driver in the app only when a passenger cancels or withdraws', async () => {
     const who = await sides();
     await deliver(

@@ -1,5 +1,6 @@
 import type { BookingFact, BookingFactName } from '@krom/contracts/events/bookings';
 import { ghanaDate } from '@krom/contracts/ghana-time';
+import { noShowReportHours } from '@krom/contracts/http/booking-values';
 import { bookingRequestNoticeKind } from '@krom/contracts/http/notifications';
 import { paymentHoldMinutes } from '@krom/contracts/http/payment-values';
 import { eTicketSmsText } from '../sms/booking-confirmation-sms.ts';
@@ -13,7 +14,8 @@ import { carText, meetingText, priceText, rideDateText, seatCount, townOf, twelv
  * The words both sides of a booking are told when something happens to it
  * (`krom.rides.booking.<fact>.v1`). In the app for every fact either side must know of; by SMS
  * only for what matters away from the app: the passenger's e-ticket, a declined, lapsed or
- * driver-cancelled booking, and the driver's new request or booking.
+ * driver-cancelled booking, a paid seat that ended not boarded (its money coming back), and the
+ * driver's new request or booking.
  */
 
 type Notice = Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
@@ -184,6 +186,40 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
           },
         },
       ];
+    case 'not_boarded': {
+      // The no-show window closed on a seat neither boarded by its code nor reported: a paid one is refunded in full.
+      const paid = booking.paymentMethod === 'mobile_money';
+      const window = `within ${noShowReportHours} hours of departure`;
+      return [
+        {
+          to: 'passenger',
+          notice: passengerNotice(
+            booking,
+            'Booking ended: not boarded',
+            `Your booking of ${leg(booking)} ended: ${driver} did not record you on board with your code, nor report you missing, ${window}.${
+              paid ? ' Everything you paid, the service fee included, goes back to your mobile money.' : ' You paid nothing through Krom, so nothing is charged.'
+            }`,
+          ),
+          // By SMS only when money comes back: a cash passenger has nothing to do about it.
+          ...(paid
+            ? {
+                sms: {
+                  text: legSms(booking, (from, to) => `Krom: your booking ${from} to ${to}, ${when(booking)}, ended: the driver did not record you on board. What you paid goes back to your mobile money.`),
+                  messageType: 'notification' as const,
+                },
+              }
+            : {}),
+        },
+        {
+          to: 'driver',
+          notice: driverNotice(
+            booking,
+            'Booking ended: not boarded',
+            `${passenger}'s booking of ${leg(booking)} ended: it was neither boarded with its code nor reported as a no-show ${window}.${paid ? ' Their payment goes back to them.' : ''}`,
+          ),
+        },
+      ];
+    }
     case 'cancelled_by_passenger':
       return [{ to: 'driver', notice: driverNotice(booking, 'Booking cancelled', `${passenger} cancelled their booking of ${leg(booking)}. The seats are free again.`) }];
     case 'cancelled':
@@ -205,4 +241,4 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
 }
 
 /** The facts this service tells anyone of (and so consumes). */
-export const toldBookingFacts = ['requested', 'accepted', 'declined', 'expired', 'cancelled', 'confirmed', 'cancelled_by_passenger', 'cancelled_by_driver'] as const satisfies readonly BookingFactName[];
+export const toldBookingFacts = ['requested', 'accepted', 'declined', 'expired', 'cancelled', 'confirmed', 'cancelled_by_passenger', 'cancelled_by_driver', 'not_boarded'] as const satisfies readonly BookingFactName[];
