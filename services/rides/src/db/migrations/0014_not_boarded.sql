@@ -1,0 +1,3 @@
+ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status_check";--> statement-breakpoint
+CREATE INDEX "bookings_confirmed_idx" ON "bookings" USING btree ("ride_id") WHERE status = 'confirmed';--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status_check" CHECK (status IN ('requested', 'accepted', 'declined', 'expired', 'cancelled', 'awaiting_payment', 'confirmed', 'boarded', 'completed', 'cancelled_by_passenger', 'cancelled_by_driver', 'no_show', 'not_boarded'));
