@@ -1,0 +1,4 @@
+ALTER TABLE "booking_endings" DROP CONSTRAINT "booking_endings_fact_check";--> statement-breakpoint
+ALTER TABLE "refunds" DROP CONSTRAINT "refunds_cause_check";--> statement-breakpoint
+ALTER TABLE "booking_endings" ADD CONSTRAINT "booking_endings_fact_check" CHECK ("booking_endings"."fact" IN ('cancelled_by_passenger', 'cancelled_by_driver', 'cancelled', 'declined', 'expired', 'not_boarded'));--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_cause_check" CHECK ("refunds"."cause" IN ('cancelled_by_passenger', 'cancelled_by_driver', 'cancelled', 'declined', 'expired', 'late_payment', 'not_boarded', 'staff'));
