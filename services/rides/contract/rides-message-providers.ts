@@ -17,15 +17,14 @@ type Handle = ReturnType<typeof useRidesService>;
 type User = Caller & { kind: 'user' };
 
 /**
- * Every message the rides service publishes that a consumer's pact names, each made the way it is
- * made in production (the service's own routes as the BFF calls them, its own event consumers)
- * and read back from its real outbox row. A provider test verifies a whole pact file, so every one
- * supplies all of these, whichever interactions the file holds.
+ * How the message providers make what a pact names: members, rides and bookings through the
+ * service's own routes as the BFF calls them, and the events read back from the outbox.
  */
-export function ridesMessageProviders(handle: Handle) {
-  async function call<T>(caller: User, url: string, payload: object, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+export function ridesMakers(handle: Handle) {
+  /** Calls a route as `caller`, as the BFF does; anything but `expected` (201 for a POST, 200 for a PUT) is thrown. */
+  async function call<T>(caller: Caller, url: string, payload: object, method: 'POST' | 'PUT' = 'POST', expected = method === 'POST' ? 201 : 200): Promise<T> {
     const response = await handle.service.app.inject({ method, url, headers: await handle.as(caller), payload });
-    if (response.statusCode !== (method === 'POST' ? 201 : 200)) throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode !== expected) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
     return response.json() as T;
   }
 
@@ -70,14 +69,18 @@ export function ridesMessageProviders(handle: Handle) {
   /**
    * The consumers' booking: a verified member books 2 seats from Nkawkaw to Kumasi (places 1 and 2)
    * on a ride of `bookingMode`, through the booking route as the BFF calls it (with an
-   * Idempotency-Key); then, if asked, `then` acts on it as its driver or passenger would.
-   * Answers the booking's and its ride's ids.
+   * Idempotency-Key), in cash or, given a `wallet`, by mobile money; then, if asked, `then` acts
+   * on it as its driver or passenger would. Answers the booking's and its ride's ids and both sides.
    */
-  async function booking(bookingMode: 'instant' | 'approval', then?: { by: 'driver' | 'passenger'; action: 'accept' | 'decline' | 'cancel' }) {
+  async function booking(
+    bookingMode: 'instant' | 'approval',
+    then?: { by: 'driver' | 'passenger'; action: 'accept' | 'decline' | 'cancel' },
+    wallet?: { phone: string; network: 'mtn' | 'vodafone' | 'airteltigo' },
+  ) {
     const driver = await approvedDriver();
     const passenger = await approvedDriver('Ama', 'Mensah');
     const rideId = await postedRide(inAWeek(), driver, bookingMode);
-    const form = { rideId, seats: 2, boardAt: 1, alightAt: 2, passengerName: 'Ama Mensah', passengerPhone: '024 412 3456' };
+    const form = { rideId, seats: 2, boardAt: 1, alightAt: 2, passengerName: 'Ama Mensah', passengerPhone: '024 412 3456', ...(wallet ? { paymentMethod: 'mobile_money', wallet } : {}) };
     const booked = await handle.service.app.inject({ method: 'POST', url: '/bookings', headers: { ...(await handle.as(passenger)), 'idempotency-key': randomUUID() }, payload: form });
     if (booked.statusCode !== 201) throw new Error(`POST /bookings answered ${booked.statusCode}: ${booked.body}`);
     const bookingId = (booked.json() as { id: string }).id;
@@ -86,7 +89,7 @@ export function ridesMessageProviders(handle: Handle) {
       const acted = await handle.service.app.inject({ method: 'POST', url: `/bookings/${bookingId}/${then.action}`, headers: await handle.as(caller) });
       if (acted.statusCode !== 200) throw new Error(`POST /bookings/${bookingId}/${then.action} answered ${acted.statusCode}: ${acted.body}`);
     }
-    return { bookingId, rideId };
+    return { bookingId, rideId, driver, passenger };
   }
   /** The booking's `fact` event, read back from the outbox row its transition wrote. */
   const bookingFact = async (fact: BookingFactName, { bookingId }: { bookingId: string }) => {
@@ -107,6 +110,17 @@ export function ridesMessageProviders(handle: Handle) {
     return envelope;
   };
 
+  return { handle, call, approvedDriver, inAWeek, postedRide, booking, bookingFact, outboxEnvelope, required };
+}
+
+/**
+ * Every message the rides service publishes that krom-notifications' pact names, each made the way
+ * it is made in production (the service's own routes as the BFF calls them, its own event
+ * consumers) and read back from its real outbox row. A provider test verifies a whole pact file,
+ * so every one supplies all of these, whichever interactions the file holds.
+ */
+export function ridesMessageProviders(handle: Handle) {
+  const { call, approvedDriver, inAWeek, postedRide, booking, bookingFact, outboxEnvelope, required } = ridesMakers(handle);
   return {
     stateHandlers: {
       'a verified driver posted a ride from Accra to Kumasi with a stop at Nkawkaw': async () => undefined,

@@ -20,6 +20,10 @@ export const promptNotSentReason = 'We could not send the payment prompt to your
 /** A booking's place as payments names it: its town, else the place itself. */
 const placeName = (place: BookingFact['board']) => place.city ?? place.location;
 
+/** When the prompt's hold ends: the fact's own expiry if it names one, else `paymentHoldMinutes` after the seats were held (rides' hold, from the same moment). */
+export const holdEndsAt = (fact: Pick<BookingFact, 'expiresAt' | 'occurredAt'>) =>
+  fact.expiresAt ? new Date(fact.expiresAt) : new Date(Date.parse(fact.occurredAt) + paymentHoldMinutes * 60_000);
+
 /**
  * The payment row for a booking's `payment_requested` fact, in the consumer's transaction: one
  * per booking and booking version (a redelivery, or the same fact under another event id, finds
@@ -32,7 +36,7 @@ export async function insertRequestedPayment(tx: Transaction, fact: BookingFact,
   if (ended) return;
   const farePesewas = toPesewas(fact.totalAmount);
   const feePesewas = toPesewas(fact.serviceFee);
-  const holdExpiresAt = fact.expiresAt ? new Date(fact.expiresAt) : new Date(Date.parse(fact.occurredAt) + paymentHoldMinutes * 60_000);
+  const holdExpiresAt = holdEndsAt(fact);
   await tx
     .insert(payments)
     .values({
