@@ -1,36 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
-import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { payments } from '../src/db/schema.ts';
-import { openPaymentsService } from '../src/open-payments.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { payments, payouts } from '../src/db/schema.ts';
+import { runReconciliation } from '../src/staff/reconcile.ts';
+import { localGatewayHarness } from '../test/local-gateway-harness.ts';
 import { aPayment, paidOut } from '../test/payment-seeds.ts';
-import { paymentsTestConfig } from '../test/payments-test-env.ts';
 
-/** The real payments service verifies what the BFF's pact expects of it. */
-const { config } = paymentsTestConfig({ SWEEP_INTERVAL_SECONDS: '0' });
-let service: Awaited<ReturnType<typeof openPaymentsService>>;
+/**
+ * The real payments service verifies what the BFF's pact expects of it, its money moved through
+ * the local mobile money gateway (what `npm start` runs): a payment staff see is prompted by
+ * rides' fact on the bus, approved on the gateway's phone page and settled by its callback.
+ */
+const h = localGatewayHarness('bffpact');
 let baseUrl: string;
-
 beforeAll(async () => {
-  service = await openPaymentsService(config);
-  baseUrl = await service.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await service.bus.jsm.streams.delete(service.bus.streamName);
-  await service.app.close();
-  await dropDatabaseWhenIdle(config.DATABASE_URL);
+  baseUrl = await h.service.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-const query = (text: string, values: unknown[]) => service.db.$client.query(text, values);
+const query = (text: string, values: unknown[]) => h.service.db.$client.query(text, values);
 
 /** The payment with this id, made anew for `passengerId` (a state set up again finds the one it made). */
 async function paymentOf(passengerId: string, paymentId: string) {
-  const [existing] = await service.db.select().from(payments).where(eq(payments.id, paymentId));
-  return existing ?? aPayment(service.db, { id: paymentId, passengerId });
+  const [existing] = await h.service.db.select().from(payments).where(eq(payments.id, paymentId));
+  return existing ?? aPayment(h.service.db, { id: paymentId, passengerId });
+}
+
+/** The booking's payment collected from the passenger's MTN wallet (0241234567) at the gateway (a state set up again finds it). */
+async function collectedFor(bookingId: string) {
+  const [existing] = await h.service.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  if (!existing) await h.paidBooking({ bookingId });
+}
+
+/**
+ * The payout with this id needing attention (its driver has no confirmed number): made anew with
+ * its booking's payment collected and released, or, set up again after a retry, back to needing attention.
+ */
+async function payoutNeedingAttention(payoutId: string) {
+  const [existing] = await h.service.db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!existing) {
+    await paidOut(h.service.db, await aPayment(h.service.db, { passengerId: randomUUID() }), { status: 'needs_attention', id: payoutId });
+    return;
+  }
+  await h.service.db.update(payouts).set({ status: 'needs_attention', retriedBy: null, reason: 'test: no confirmed number' }).where(eq(payouts.id, payoutId));
 }
 
 it('honours the BFF pact', async () => {
@@ -42,7 +56,7 @@ it('honours the BFF pact', async () => {
     pactUrls: [file],
     logLevel: 'warn',
     timeout: verifierTimeoutMs,
-    requestFilter: pactRequestFilter({ resign: { secret: config.INTERNAL_AUTH_SECRET, audience: 'payments' } }),
+    requestFilter: pactRequestFilter({ resign: { secret: h.config.INTERNAL_AUTH_SECRET, audience: 'payments' } }),
     stateHandlers: {
       'a member has no payment methods': async (params: unknown) => {
         const { userId } = params as { userId: string };
@@ -82,9 +96,22 @@ it('honours the BFF pact', async () => {
         await paymentOf(randomUUID(), paymentId);
         return undefined;
       },
+      'a payment was collected from an MTN wallet': async (params: unknown) => {
+        await collectedFor((params as { bookingId: string }).bookingId);
+        return undefined;
+      },
+      'a reconciliation was run': async (params: unknown) => {
+        await collectedFor((params as { bookingId: string }).bookingId);
+        await runReconciliation(h.service.db, h.service.mobileMoney, { staffId: randomUUID(), now: new Date() });
+        return undefined;
+      },
+      'a payout needs attention': async (params: unknown) => {
+        await payoutNeedingAttention((params as { payoutId: string }).payoutId);
+        return undefined;
+      },
       'a driver has been paid out': async (params: unknown) => {
         const { userId } = params as { userId: string };
-        await paidOut(service.db, await aPayment(service.db, { passengerId: randomUUID(), driverId: userId }));
+        await paidOut(h.service.db, await aPayment(h.service.db, { passengerId: randomUUID(), driverId: userId }));
         return undefined;
       },
     },

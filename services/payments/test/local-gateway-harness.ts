@@ -52,6 +52,10 @@ export function localGatewayHarness(name: string) {
 
   const harness = {
     secret,
+    /** The payments service's configuration (its internal secret signs the BFF's assertions). */
+    get config() {
+      return setup.config;
+    },
     get origin() {
       return origin;
     },
@@ -74,8 +78,8 @@ export function localGatewayHarness(name: string) {
     failPayouts: (on: boolean) => postForm('/phone/switches', `failPayouts=${on ? 'on' : 'off'}`),
 
     /** A booking paid through the local gateway: prompted, approved with a PIN on the phone page, its callback applied. */
-    async paidBooking(): Promise<{ booking: BookingFact; payment: PaymentRow }> {
-      const envelope = paymentRequested();
+    async paidBooking(changes: Partial<BookingFact> = {}): Promise<{ booking: BookingFact; payment: PaymentRow }> {
+      const envelope = paymentRequested(changes);
       await deliverPaymentRequested(service.bus, envelope);
       const [payment] = await service.db.select().from(payments).where(eq(payments.bookingId, envelope.data.bookingId));
       await postForm(`/prompts/${payment!.id}/approve`, 'pin=1234');

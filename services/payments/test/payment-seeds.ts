@@ -122,10 +122,9 @@ export async function refunded(db: PaymentsDb, payment: Paid, amount: number, st
 export async function paidOut(
   db: PaymentsDb,
   payment: { id: string; bookingId: string; rideId: string; driverId: string; amountPesewas: number; farePesewas: number; feePesewas: number },
-  { status = 'succeeded', paidAt = new Date() }: { status?: 'succeeded' | 'scheduled' | 'needs_attention'; paidAt?: Date } = {},
+  { status = 'succeeded', paidAt = new Date(), id = randomUUID() }: { status?: 'succeeded' | 'scheduled' | 'needs_attention'; paidAt?: Date; id?: string } = {},
 ) {
   const driver = payment.driverId;
-  const id = randomUUID();
   await db.transaction(async (tx) => {
     await postEntry(tx, {
       kind: 'release',
