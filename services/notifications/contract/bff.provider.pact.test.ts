@@ -37,7 +37,8 @@ const withParams =
     return undefined;
   };
 
-const forgetCodesFor = (phone: string) => service.db.delete(verificationCodes).where(eq(verificationCodes.subject, phone));
+/** Codes for `subject` (a sign-up's phone, a payment method's `<id>:<number>`) forgotten. */
+const forgetCodesFor = (subject: string) => service.db.delete(verificationCodes).where(eq(verificationCodes.subject, subject));
 
 async function placeNotification(userId: string, notificationId: string) {
   await service.db.delete(notifications).where(or(eq(notifications.id, notificationId), eq(notifications.userId, userId)));
@@ -76,6 +77,14 @@ it('honours the BFF pact', async () => {
         await forgetCodesFor(phone);
         nextCode = code;
         await issueVerificationCode(service.codes, { purpose: 'signup', subject: phone, destination: { channel: 'sms', phone }, clientKey: 'pact-state' });
+      }),
+      'no payment method code was sent to the number lately': withParams(async ({ subject = '' }) => {
+        await forgetCodesFor(subject);
+      }),
+      'a payment method code was just sent to the number': withParams(async ({ subject = '', phone = '', code = '' }) => {
+        await forgetCodesFor(subject);
+        nextCode = code;
+        await issueVerificationCode(service.codes, { purpose: 'payment_method', subject, destination: { channel: 'sms', phone }, clientKey: 'pact-state' });
       }),
       'the user has a notification': withParams(async ({ userId = '', notificationId = '' }) => {
         await placeNotification(userId, notificationId);

@@ -80,6 +80,12 @@ it('honours the BFF pact', async () => {
         ]);
         return undefined;
       },
+      'a member changed their payment method to another number': async (params: unknown) => {
+        const { userId, id, provider } = params as { userId: string; id: string; provider: string };
+        await query('DELETE FROM payment_methods WHERE user_id = $1 OR id = $2', [userId, id]);
+        await query("INSERT INTO payment_methods (id, user_id, network, number, is_default) VALUES ($1, $2, $3, '0249998877', true)", [id, userId, provider]);
+        return undefined;
+      },
       "another member's payment method": async (params: unknown) => {
         const { id } = params as { id: string };
         await query('DELETE FROM payment_methods WHERE id = $1', [id]);
