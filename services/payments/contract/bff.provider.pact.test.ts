@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pactFile, pactRequestFilter, verifierTimeoutMs } from '@krom/server-kit/pact';
 import { Verifier } from '@pact-foundation/pact';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { payments, payouts } from '../src/db/schema.ts';
+import { voucherCodeFor } from '../src/providers/mobile-money/local-gateway/signature.ts';
 import { runReconciliation } from '../src/staff/reconcile.ts';
 import { localGatewayHarness } from '../test/local-gateway-harness.ts';
 import { aPayment, paidOut } from '../test/payment-seeds.ts';
+import { deliverPaymentRequested, paymentRequested } from '../test/payment-requested-fact.ts';
 
 /**
  * The real payments service verifies what the BFF's pact expects of it, its money moved through
@@ -32,6 +34,24 @@ async function paymentOf(passengerId: string, paymentId: string) {
 async function collectedFor(bookingId: string) {
   const [existing] = await h.service.db.select().from(payments).where(eq(payments.bookingId, bookingId));
   if (!existing) await h.paidBooking({ bookingId });
+}
+
+/** The payment rides' payment_requested fact asks for, prompted at the gateway by the service's own consumer. */
+async function prompted(envelope: ReturnType<typeof paymentRequested>) {
+  await deliverPaymentRequested(h.service.bus, envelope);
+  const [payment] = await h.service.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, envelope.data.bookingId), eq(payments.bookingVersion, envelope.data.version)));
+  if (!payment) throw new Error(`no payment for booking ${envelope.data.bookingId}`);
+  return payment;
+}
+let voucherAsks = 2;
+
+/** `passengerId`'s booking with a prompt waiting on their MTN wallet (a state set up again finds it). */
+async function promptedFor(passengerId: string, bookingId: string) {
+  const [existing] = await h.service.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  if (!existing) await prompted(paymentRequested({ bookingId, passengerId }));
 }
 
 /**
@@ -114,6 +134,22 @@ it('honours the BFF pact', async () => {
       'a payout needs attention': async (params: unknown) => {
         await payoutNeedingAttention((params as { payoutId: string }).payoutId);
         return undefined;
+      },
+      "a passenger's mobile money prompt waits on their MTN wallet": async (params: unknown) => {
+        const { userId, bookingId } = params as { userId: string; bookingId: string };
+        await promptedFor(userId, bookingId);
+        return undefined;
+      },
+      "another member's mobile money prompt waits on their wallet": async (params: unknown) => {
+        await promptedFor(randomUUID(), (params as { bookingId: string }).bookingId);
+        return undefined;
+      },
+      // Asked again each time (a later version of the booking's request), so the code is waited on whichever interaction ran before.
+      "a passenger's Telecel payment waits on the voucher code texted to them": async (params: unknown) => {
+        const { userId, bookingId } = params as { userId: string; bookingId: string };
+        const payment = await prompted(paymentRequested({ bookingId, passengerId: userId, wallet: { phone: '0501234567', network: 'vodafone' }, version: ++voucherAsks }));
+        if (payment.status !== 'needs_otp') throw new Error(`the Telecel payment is ${payment.status}, not waiting on its voucher code`);
+        return { otp: voucherCodeFor(h.secret, payment.id) };
       },
       'a driver has been paid out': async (params: unknown) => {
         const { userId } = params as { userId: string };
