@@ -13,7 +13,7 @@ import { bffTestConfig, ORIGIN } from '../test/bff-test-config.ts';
  * booking screen follows where it stands and sends Telecel's voucher code, as the signed-in
  * passenger; the real BFF's request to the payments service is checked against what this pact records.
  */
-const { datetime, fromProviderState, nullValue, regex, uuid } = MatchersV3;
+const { datetime, fromProviderState, like, nullValue, regex, uuid } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-payments', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffbookingpaypact');
 const redis = new Redis(env.redisUrl);
@@ -31,8 +31,10 @@ afterAll(async () => {
 
 /** Made before any interaction is built: pact does not await a request builder. */
 let asUser: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
+const assertions = { public: '' };
 beforeAll(async () => {
   asUser = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'user', userId: USER_ID }, 'payments')) };
+  assertions.public = await exampleAssertion({ kind: 'public' }, 'payments');
 });
 
 /** Calls the real BFF as the signed-in passenger against the pact's mock payments service. */
@@ -121,6 +123,48 @@ describe("BFF → payments service (a booking's mobile money payment)", () => {
         const response = await throughBff(mock.url, 'POST', `/api/bookings/${TELECEL_BOOKING_ID}/payment/otp`, { otp: '000000' });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('That voucher code was not accepted. Check the code Telecel texted you and try again.');
+      }));
+  });
+});
+
+describe("BFF → payments service (the mobile money gateway's callback)", () => {
+  /** The local gateway's signed callback about an approved prompt, as it posts it (the provider state gives the real one). */
+  const callbackJson = JSON.stringify({ event: 'collection.succeeded', data: { kind: 'collection', reference: '7f9b1d3e-5a6c-4e8f-8a0b-2c4e6a8c0e2f' } });
+  const signature = 'c2lnbmF0dXJl';
+
+  it('passes the callback on as it came, signature and bytes, and gives the gateway the empty 200 it expects', async () => {
+    await pact
+      .addInteraction()
+      .given('the local gateway signed a callback about an approved prompt')
+      .uponReceiving("a mobile money gateway's signed callback")
+      .withRequest('POST', '/provider-callbacks/mobile-money', (b) => {
+        b.headers({ [ASSERTION_HEADER]: regex(jwt, assertions.public) }).jsonBody({
+          url: 'http://localhost:8080/api/callbacks/payments/mobile-money',
+          // Every header the gateway sent but the cookie and an assertion (the BFF drops those).
+          headers: like({
+            host: 'localhost:80',
+            'user-agent': 'lightMyRequest',
+            'content-length': regex(/^\d+$/, String(Buffer.byteLength(callbackJson))),
+            'content-type': 'application/json',
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+            'x-local-momo-signature': fromProviderState('${signature}', signature),
+          }),
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+          rawBody: fromProviderState('${rawBody}', Buffer.from(callbackJson).toString('base64')),
+        });
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ outcome: 'applied' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await buildBffApp(bffTestConfig(env, { PAYMENTS_URL: mock.url, NATS_URL: undefined }), redis);
+        onTestFinished(() => bff.close());
+        const response = await bff.inject({
+          method: 'POST',
+          url: '/api/callbacks/payments/mobile-money',
+          headers: { 'content-type': 'application/json', 'x-local-momo-signature': signature },
+          payload: callbackJson,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toBe('');
       }));
   });
 });

@@ -5,7 +5,7 @@ import { Verifier } from '@pact-foundation/pact';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { payments, payouts } from '../src/db/schema.ts';
-import { voucherCodeFor } from '../src/providers/mobile-money/local-gateway/signature.ts';
+import { LOCAL_MOMO_SIGNATURE_HEADER, voucherCodeFor } from '../src/providers/mobile-money/local-gateway/signature.ts';
 import { runReconciliation } from '../src/staff/reconcile.ts';
 import { localGatewayHarness } from '../test/local-gateway-harness.ts';
 import { aPayment, paidOut } from '../test/payment-seeds.ts';
@@ -150,6 +150,11 @@ it('honours the BFF pact', async () => {
         const payment = await prompted(paymentRequested({ bookingId, passengerId: userId, wallet: { phone: '0501234567', network: 'vodafone' }, version: ++voucherAsks }));
         if (payment.status !== 'needs_otp') throw new Error(`the Telecel payment is ${payment.status}, not waiting on its voucher code`);
         return { otp: voucherCodeFor(h.secret, payment.id) };
+      },
+      // A prompt approved on the gateway's phone page: the callback the gateway signed and sent, handed to the request as it came.
+      'the local gateway signed a callback about an approved prompt': async () => {
+        const { callback } = await h.approvedPrompt();
+        return { rawBody: callback.rawBody.toString('base64'), signature: callback.headers[LOCAL_MOMO_SIGNATURE_HEADER] };
       },
       'a driver has been paid out': async (params: unknown) => {
         const { userId } = params as { userId: string };

@@ -77,14 +77,21 @@ export function localGatewayHarness(name: string) {
     /** The phone page's switch that makes the network refuse payouts. */
     failPayouts: (on: boolean) => postForm('/phone/switches', `failPayouts=${on ? 'on' : 'off'}`),
 
-    /** A booking paid through the local gateway: prompted, approved with a PIN on the phone page, its callback applied. */
-    async paidBooking(changes: Partial<BookingFact> = {}): Promise<{ booking: BookingFact; payment: PaymentRow }> {
+    /** A booking's prompt approved with a PIN on the phone page: the payment, and the gateway's signed callback about it (not yet passed on). */
+    async approvedPrompt(changes: Partial<BookingFact> = {}) {
       const envelope = paymentRequested(changes);
       await deliverPaymentRequested(service.bus, envelope);
       const [payment] = await service.db.select().from(payments).where(eq(payments.bookingId, envelope.data.bookingId));
-      await postForm(`/prompts/${payment!.id}/approve`, 'pin=1234');
-      expect((await harness.forward(await harness.callbackOf('collection', payment!.id))).json()).toEqual({ outcome: 'applied' });
-      return { booking: envelope.data, payment: payment! };
+      if (!payment) throw new Error(`no payment for booking ${envelope.data.bookingId}`);
+      await postForm(`/prompts/${payment.id}/approve`, 'pin=1234');
+      return { booking: envelope.data, payment, callback: await harness.callbackOf('collection', payment.id) };
+    },
+
+    /** A booking paid through the local gateway: prompted, approved with a PIN on the phone page, its callback applied. */
+    async paidBooking(changes: Partial<BookingFact> = {}): Promise<{ booking: BookingFact; payment: PaymentRow }> {
+      const { booking, payment, callback } = await harness.approvedPrompt(changes);
+      expect((await harness.forward(callback)).json()).toEqual({ outcome: 'applied' });
+      return { booking, payment };
     },
   };
   return harness;
