@@ -183,6 +183,22 @@ describe('krom-payments consuming krom-rides booking events that move money', ()
       )
       .verify(asynchronousBodyHandler(async (body) => expect(settled('expired', body)).toEqual([12_600, 0, 0]))));
 
+  it('gives everything back, the fee included, for a seat neither boarded nor reported a no-show', () =>
+    pact
+      .given('the no-show window of a booking paid by mobile money closed with the seat never boarded')
+      .expectsToReceive(`a ${bookingEvents.not_boarded.subject} event`)
+      .withContent(
+        booking('not_boarded', {
+          status: status('not_boarded'),
+          previousStatus: status('confirmed'),
+          actor: oneOf(['system'], 'system'),
+          refundAmount: price('120.00'),
+          occurredAt: isoDateTime('2025-11-29T15:00:00.000Z'),
+          version: integer(4),
+        }),
+      )
+      .verify(asynchronousBodyHandler(async (body) => expect(settled('not_boarded', body)).toEqual([12_600, 0, 0]))));
+
   for (const fact of releasingFacts) {
     it(`releases the fare to the driver and the fee to Krom on ${fact}`, () =>
       pact

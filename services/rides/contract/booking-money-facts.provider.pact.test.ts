@@ -7,7 +7,7 @@ import { paymentsMessageProviders } from './payments-message-providers.ts';
 
 /**
  * The rides service produces the booking facts krom-payments takes, gives back and releases money
- * on: a booking paid by mobile money, asked for, ended every way a booking ends, completed and
+ * on: a booking paid by mobile money, asked for, ended every way a booking ends (a seat never boarded among them), completed and
  * reported a no-show through the service's own routes, consumers and sweeps, each read back from
  * the outbox row its transition wrote (payments-message-providers.ts).
  */

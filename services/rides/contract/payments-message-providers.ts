@@ -6,7 +6,7 @@ import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { boardByCode, reportNoShowAsDriver } from '../src/bookings/booking-actions.ts';
 import { bookings, rides } from '../src/db/schema.ts';
-import { completeRides, expireBookings } from '../src/jobs/sweeps.ts';
+import { closeUnboardedBookings, completeRides, expireBookings } from '../src/jobs/sweeps.ts';
 import type { useRidesService } from '../test/rides-test-env.ts';
 import { ridesMakers } from './rides-message-providers.ts';
 
@@ -70,6 +70,7 @@ export function paymentsMessageProviders(handle: Handle) {
       'the hold of a booking of 2 seats to be paid by mobile money lapsed unpaid': state,
       'a ride with a boarded passenger of a booking paid by mobile money was completed': state,
       'a driver reported a no-show on a booking paid by mobile money': state,
+      'the no-show window of a booking paid by mobile money closed with the seat never boarded': state,
     },
     messageProviders: {
       [`a ${bookingEvents.payment_requested.subject} event`]: async () => bookingFact('payment_requested', await booking('instant', undefined, wallet)),
@@ -103,6 +104,12 @@ export function paymentsMessageProviders(handle: Handle) {
         await boardByCode(handle.service.db, paid.driver.userId, paid.rideId, paid.boardingCode, new Date(paid.departureAt.getTime() - HOUR_MS));
         await completeRides(handle.service.db, new Date(paid.departureAt.getTime() + 24 * HOUR_MS));
         return bookingFact('completed', paid);
+      },
+      // The sweep closing unboarded seats, run as its job runs it, a day and an hour after departure.
+      [`a ${bookingEvents.not_boarded.subject} event`]: async () => {
+        const paid = await paidBooking();
+        await closeUnboardedBookings(handle.service.db, new Date(paid.departureAt.getTime() + 25 * HOUR_MS));
+        return bookingFact('not_boarded', paid);
       },
       // Reported by the driver an hour after departure.
       [`a ${bookingEvents.no_show.subject} event`]: async () => {
