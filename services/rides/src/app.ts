@@ -6,6 +6,7 @@ import type { Pricing } from './posting/price-cap.ts';
 import { searchAnswers } from './search/search-cache.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
@@ -17,6 +18,8 @@ export type RidesAppDeps = {
   pricing: Pricing;
   /** How long a search's answer is reused at most while its data is unchanged (SEARCH_CACHE_SECONDS); 0 for never. */
   searchCacheMs?: number;
+  /** The time reviews are written, published and answered at (tests give their own); now by default. */
+  clock?: () => Date;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
 };
@@ -35,5 +38,6 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers });
   await app.register(bookingRoutes, { db: deps.db });
   await app.register(staffBookingRoutes, { db: deps.db });
+  await app.register(reviewRoutes, { db: deps.db, clock: deps.clock ?? (() => new Date()) });
   return app;
 }

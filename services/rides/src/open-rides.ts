@@ -26,7 +26,7 @@ export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.
 const DURABLE = 'rides';
 
 export type RidesServiceOptions = {
-  /** The time the scheduled sweeps run at (tests move it); now by default. */
+  /** The time the scheduled sweeps run at and reviews are written at (tests move it); now by default. */
   clock?: () => Date;
 };
 
@@ -77,6 +77,7 @@ export async function openRidesService(config: RidesConfig, options: RidesServic
       internalSecret: config.INTERNAL_AUTH_SECRET,
       pricing: { fuelCostPerKm: config.FUEL_COST_PER_KM_GHS, minimumCap: config.MIN_PRICE_CAP_GHS, places: await KnownPlaces.load() },
       searchCacheMs: config.SEARCH_CACHE_SECONDS * 1000,
+      clock: options.clock,
       logLevel: config.LOG_LEVEL,
       checks: resources.checks,
     });

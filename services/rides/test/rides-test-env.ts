@@ -12,12 +12,12 @@ export const ridesTestConfig = (overrides: Record<string, string> = {}) =>
 
 export type RidesService = Awaited<ReturnType<typeof openRidesService>>;
 
-/** Opens the rides service for this test file and removes its database and stream afterwards. */
-export function useRidesService(overrides: Record<string, string> = {}) {
+/** Opens the rides service for this test file (with `options`' clock, if any) and removes its database and stream afterwards. */
+export function useRidesService(overrides: Record<string, string> = {}, options: Parameters<typeof openRidesService>[1] = {}) {
   const { config, as } = ridesTestConfig(overrides);
   const handle = { config, as, service: undefined as unknown as RidesService };
   beforeAll(async () => {
-    handle.service = await openRidesService(config);
+    handle.service = await openRidesService(config, options);
   });
   afterAll(async () => {
     await handle.service?.bus.jsm.streams.delete(handle.service.bus.streamName);

@@ -41,6 +41,7 @@ describe('the scheduled sweeps', () => {
       ['rides-completeRides', 3_600_000],
       ['rides-expireBookings', 3_600_000],
       ['rides-pruneIdempotencyKeys', 3_600_000],
+      ['rides-publishDueReviews', 3_600_000],
       ['rides-remindDepartures', 3_600_000],
     ]);
   });

@@ -5,6 +5,7 @@ import { rideRequestStatuses } from '@krom/contracts/http/ride-requests';
 import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
 import { bookingModes, bookingPaymentMethods, bookingStatuses } from '@krom/contracts/http/bookings';
 import { plateDisputeStatuses } from '@krom/contracts/http/vehicles';
+import { reviewTypes } from '@krom/contracts/http/reviews';
 import {
   type AnyPgColumn,
   boolean,
@@ -542,3 +543,71 @@ export type VehicleRow = typeof vehicles.$inferSelect;
 export type RideRow = typeof rides.$inferSelect;
 export type RideStopRow = typeof rideStops.$inferSelect;
 export type RideRequestRow = typeof rideRequests.$inferSelect;
+
+/**
+ * Reviews both ways (reviews/): one per booking and direction (`review_type`, the reviewee's role).
+ * `window_ends_at` is the ride's arrival plus the review window: the last moment to write one, and
+ * when a review still hidden is published. `published_at` is set once, when both sides have
+ * reviewed or the window has closed; only published reviews are shown to others and counted.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull(),
+    rideId: uuid('ride_id').notNull(),
+    reviewerId: uuid('reviewer_id').notNull(),
+    revieweeId: uuid('reviewee_id').notNull(),
+    reviewType: text('review_type', { enum: reviewTypes }).notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    foreignKey({ name: 'reviews_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }),
+    check('reviews_rating_check', sql`${table.rating} BETWEEN 1 AND 5`),
+    check('reviews_type_check', sql.raw(`review_type IN (${reviewTypes.map((type) => `'${type}'`).join(', ')})`)),
+    check('reviews_reply_check', sql`(${table.reply} IS NULL) = (${table.repliedAt} IS NULL)`),
+    uniqueIndex('reviews_booking_type_key').on(table.bookingId, table.reviewType),
+    // A member's visible reviews, newest first (/all-reviews, the profile).
+    index('reviews_reviewee_published_idx').on(table.revieweeId, table.createdAt.desc(), table.id.desc()).where(sql`published_at IS NOT NULL`),
+    // The publishing sweep: hidden reviews whose window has closed.
+    index('reviews_hidden_window_idx').on(table.windowEndsAt).where(sql`published_at IS NULL`),
+  ],
+);
+
+/**
+ * Each member's visible reviews per role, kept with every publication (in its transaction), so
+ * ride cards, profiles and lists read an average with one indexed row instead of counting reviews.
+ */
+export const memberRatings = pgTable(
+  'member_ratings',
+  {
+    userId: uuid('user_id').notNull(),
+    reviewType: text('review_type', { enum: reviewTypes }).notNull(),
+    reviewCount: integer('review_count').notNull(),
+    ratingSum: integer('rating_sum').notNull(),
+  },
+  (table) => [primaryKey({ name: 'member_ratings_pkey', columns: [table.userId, table.reviewType] })],
+);
+
+/** A member's report of a review to staff: one per reporter and review, with their reason. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id').notNull(),
+    reporterId: uuid('reporter_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'review_reports_review_id_fkey', columns: [table.reviewId], foreignColumns: [reviews.id] }).onDelete('cascade'),
+    uniqueIndex('review_reports_reporter_key').on(table.reviewId, table.reporterId),
+  ],
+);

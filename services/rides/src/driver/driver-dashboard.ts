@@ -1,6 +1,7 @@
 import type { DriverDashboard, DriverRide } from '@krom/contracts/http/rides';
 import { sql } from 'drizzle-orm';
 import { rideCompletionDue } from '../jobs/sweeps.ts';
+import { memberRatings } from '../reviews/review-views.ts';
 import { rideRows, type SqlRunner } from '../rides/ride-views.ts';
 import { cashDueStatuses, driverRidesOf, myRides, soldStatuses } from './driver-rides.ts';
 
@@ -48,13 +49,14 @@ async function rideOnTheRoad(db: SqlRunner, driverId: string, now: Date): Promis
   return ride ?? null;
 }
 
-/** The signed-in driver's dashboard. No reviews exist yet: rating null, no reviews counted. */
+/** The signed-in driver's dashboard; the rating is their visible reviews as a driver (null before the first). */
 export async function driverDashboard(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverDashboard> {
-  const [counted, upcomingRides, recentRides, onTheRoad] = await Promise.all([
+  const [counted, upcomingRides, recentRides, onTheRoad, ratings] = await Promise.all([
     totals(db, driverId, now),
     myRides(db, driverId, 'upcoming', now, dashboardListSize),
     myRides(db, driverId, 'past', now, dashboardListSize),
     rideOnTheRoad(db, driverId, now),
+    memberRatings(db, driverId),
   ]);
   const [next] = upcomingRides;
   const activeRide = onTheRoad ?? (next && new Date(`${next.departureDate}T${next.departureTime}:00Z`).getTime() <= now.getTime() + DAY_MS ? next : null);
@@ -64,7 +66,7 @@ export async function driverDashboard(db: SqlRunner, driverId: string, now = new
     activeRide,
     upcomingRides,
     recentRides,
-    rating: null,
-    reviewCount: 0,
+    rating: ratings.driver.average,
+    reviewCount: ratings.driver.count,
   };
 }

@@ -3,6 +3,7 @@ import { uuid } from '@krom/contracts/http/fields';
 import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
+import { memberRatings } from '../reviews/review-views.ts';
 import { upcomingOf } from './driver-rides.ts';
 import { rideRows, type SqlRunner, toRideSummary } from '../rides/ride-views.ts';
 
@@ -64,6 +65,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
   const [row] = rows;
   if (!row) throw new HttpError(404, driverNotFound);
   const upcoming = await rideRows(db, sql`${upcomingOf(driverId, now)} LIMIT ${profileUpcomingRides}::int`);
+  const ratings = await memberRatings(db, driverId);
   return {
     id: driverId,
     firstName: row.firstName,
@@ -78,8 +80,8 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     cancelledWithBookings: row.cancelledWithBookings,
     bookedRidesKeptRate:
       row.bookedRidesSettled === 0 ? null : Math.round(((row.bookedRidesSettled - row.cancelledWithBookings) / row.bookedRidesSettled) * 100),
-    rating: null,
-    reviewCount: 0,
+    rating: ratings.driver.average,
+    reviewCount: ratings.driver.count,
     upcomingRides: upcoming.map(toRideSummary),
   };
 }

@@ -7,6 +7,7 @@ import { bookingRows, placeOf } from '../bookings/booking-views.ts';
 import { lockRideSeats } from '../bookings/seats.ts';
 import { applyTransition } from '../bookings/transitions.ts';
 import type { RidesDb } from '../db/rides-db.ts';
+import { publishDueReviews } from '../reviews/publish-reviews.ts';
 
 /*
  * The scheduled sweeps: what happens because time passed, not because someone acted. Each is a
@@ -47,14 +48,14 @@ export const rideCompletionLatestHours = noShowReportHours;
  * become an interval, so no text (`99999999999h` overflowed an int and failed the whole sweep)
  * can keep any ride from completing.
  */
-const plannedEnd = sql.raw(`(r.departure_at + CASE
+export const ridePlannedEnd = sql.raw(`(r.departure_at + CASE
     WHEN r.duration ~* '\\d+\\s*[hm]' THEN make_interval(
       hours => least(coalesce(substring(r.duration from '(?i)(\\d+)\\s*h')::numeric, 0), ${rideCompletionLatestHours})::int,
       mins => least(coalesce(substring(r.duration from '(?i)(\\d+)\\s*m')::numeric, 0), ${rideCompletionLatestHours * 60})::int)
     ELSE interval '${defaultRideDurationHours} hours' END)`);
 
 /** When the ride `r` is due for completion: its planned end plus `completionGraceHours`, and at the latest `rideCompletionLatestHours` after departure. */
-export const rideCompletionDue = sql`least(${plannedEnd} + make_interval(hours => ${completionGraceHours}::int),
+export const rideCompletionDue = sql`least(${ridePlannedEnd} + make_interval(hours => ${completionGraceHours}::int),
   r.departure_at + make_interval(hours => ${rideCompletionLatestHours}::int))`;
 
 export type SweepResult = { changed: number };
@@ -228,5 +229,5 @@ export async function pruneIdempotencyKeys(db: RidesDb, now: Date): Promise<Swee
 }
 
 /** Every sweep by name: what the scheduled job names and runs. */
-export const sweeps = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys } as const;
+export const sweeps = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys, publishDueReviews } as const;
 export type SweepName = keyof typeof sweeps;

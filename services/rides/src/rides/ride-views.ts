@@ -1,5 +1,6 @@
 import { type DriverRide, passengerSeatsOf, type RideDetails, type RideStatus, type RideStop, type RideSummary } from '@krom/contracts/http/rides';
 import type { BookingMode } from '@krom/contracts/http/bookings';
+import { ratingAverage } from '@krom/contracts/http/reviews';
 import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
@@ -15,6 +16,9 @@ export type RideRow = {
   driverName: string;
   driverPhotoUrl: string | null;
   driverVerified: boolean;
+  /** The driver's visible reviews as a driver (member_ratings): how many, and their ratings' sum. */
+  driverReviewCount: number;
+  driverRatingSum: number;
   fromCity: string;
   toCity: string;
   fromLocation: string;
@@ -78,6 +82,7 @@ export const rideRowsSelect = sql.raw(`
     coalesce(p.first_name || ' ' || p.last_name, '${fallbackDriverName}') AS "driverName",
     p.profile_image_url AS "driverPhotoUrl",
     coalesce(p.driver_verification_status = 'approved', false) AS "driverVerified",
+    coalesce(mr.review_count, 0) AS "driverReviewCount", coalesce(mr.rating_sum, 0) AS "driverRatingSum",
     r.from_city AS "fromCity", r.to_city AS "toCity", r.from_location AS "fromLocation", r.to_location AS "toLocation",
     r.from_locality_area AS "fromLocalityArea", r.to_locality_area AS "toLocalityArea",
     r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
@@ -99,7 +104,8 @@ export const rideRowsSelect = sql.raw(`
     r.created_at AS "createdAt"
   FROM rides r
   JOIN vehicles v ON v.id = r.vehicle_id
-  LEFT JOIN user_profiles p ON p.user_id = r.driver_id`);
+  LEFT JOIN user_profiles p ON p.user_id = r.driver_id
+  LEFT JOIN member_ratings mr ON mr.user_id = r.driver_id AND mr.review_type = 'driver'`);
 
 /**
  * Riders see no ride of a suspended or deleted driver (a deleted driver's future rides are also
@@ -122,8 +128,8 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   id: row.id,
   driverId: row.driverId,
   driverName: row.driverName,
-  // No reviews exist yet: no rating is made up.
-  driverRating: null,
+  // From the driver's visible reviews only; null before the first (no rating is made up).
+  driverRating: ratingAverage(row.driverReviewCount, row.driverRatingSum),
   driverPhotoUrl: row.driverPhotoUrl,
   driverVerified: row.driverVerified,
   fromCity: row.fromCity,
