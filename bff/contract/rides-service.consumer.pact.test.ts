@@ -3,6 +3,7 @@ import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { ghanaToday } from '@krom/contracts/ghana-time';
 import { monthsAfter } from '@krom/contracts/http/dates';
 import { bookingMessages } from '@krom/contracts/http/bookings';
+import { reviewMessages } from '@krom/contracts/http/reviews';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
@@ -654,6 +655,173 @@ describe('BFF → rides service (staff on bookings)', () => {
         const response = await throughBff(mock.url, 'POST', `/api/admin/bookings/${BOOKING_ID}/cancel`, { reason: staffReason }, 'staff');
         expect(response.statusCode).toBe(200);
         expect(response.json().history[1]).toMatchObject({ actor: 'staff', actorId: ADMIN_ID, reason: staffReason });
+      }));
+  });
+});
+
+/*
+ * Reviews. The states make a trip through the service's own routes (posted, booked, boarded,
+ * completed by the sweep), so the booking's, the ride's and the review's ids come from the state.
+ */
+const REVIEW_ID = 'f9d6b7c8-0e1f-4a2b-9c3d-4e5f6a7b8c9d';
+/** A driver of the review states only: a rating given them shows on no ride card another state's pact describes. */
+const REVIEWED_DRIVER_ID = 'b5f2d3c4-6e7a-4b8c-9d0e-1f2a3b4c5d6e';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateReviewPath = fromProviderState('/bookings/${bookingId}/review', `/bookings/${BOOKING_ID}/review`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateReplyPath = fromProviderState('/reviews/${reviewId}/reply', `/reviews/${REVIEW_ID}/reply`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateReportPath = fromProviderState('/reviews/${reviewId}/reports', `/reviews/${REVIEW_ID}/reports`);
+const reviewMember = (firstName: string) => ({ id: uuid(), firstName: like(firstName), profileImageUrl: null });
+/** A review as it is shown (the contracts' reviewSchema). */
+const shownReview = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(REVIEW_ID),
+  reviewType: 'driver',
+  rating: integer(5),
+  comment: like('Safe driver, on time, friendly.'),
+  createdAt: isoDate,
+  visible: true,
+  publishedAt: isoDate,
+  reviewer: reviewMember('Ama'),
+  reviewee: reviewMember('Kwame'),
+  rideFrom: like('Accra'),
+  rideTo: like('Kumasi'),
+  departureDate: regex(/^\d{4}-\d{2}-\d{2}$/, '2026-11-20'),
+  reply: null,
+  ...overrides,
+});
+
+describe('BFF → rides service (reviews)', () => {
+  it('passes the driver’s review of a passenger on, and the spec’s words for a short comment back', async () => {
+    await pact
+      .addInteraction()
+      .given('a driver has a completed trip with a passenger to review', { driverId: USER_ID })
+      .uponReceiving('the driver reviewing the passenger of a completed booking')
+      .withRequest('POST', stateReviewPath, (b) => {
+        b.headers(asUser).jsonBody({ rating: 4, comment: 'Polite passenger, ready on time.' });
+      })
+      .willRespondWith(201, (b) =>
+        b.jsonBody(
+          shownReview({
+            reviewType: 'passenger',
+            rating: 4,
+            comment: 'Polite passenger, ready on time.',
+            visible: false,
+            publishedAt: null,
+            reviewer: reviewMember('Kwame'),
+            reviewee: reviewMember('Ama'),
+          }),
+        ),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/bookings/${BOOKING_ID}/review`, { rating: 4, comment: 'Polite passenger, ready on time.' });
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ reviewType: 'passenger', visible: false });
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a driver has a completed trip with a passenger to review', { driverId: USER_ID })
+      .uponReceiving('a review whose comment is too short')
+      .withRequest('POST', stateReviewPath, (b) => {
+        b.headers(asUser).jsonBody({ rating: 4, comment: 'Fine' });
+      })
+      .willRespondWith(400, (b) => b.jsonBody({ message: reviewMessages.comment }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/bookings/${BOOKING_ID}/review`, { rating: 4, comment: 'Fine' });
+        expect([response.statusCode, response.json().message]).toEqual([400, reviewMessages.comment]);
+      }));
+  });
+
+  it('lists the passengers of a ride the driver can still rate', async () => {
+    await pact
+      .addInteraction()
+      .given('a driver has a completed trip with a passenger to review', { driverId: USER_ID })
+      .uponReceiving("a request for the reviews the driver still has to write on a ride")
+      .withRequest('GET', '/reviews/to-write', (b) => {
+        b.headers(asUser).query({ rideId: stateRideId });
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          reviews: eachLike({
+            bookingId: uuid(BOOKING_ID),
+            rideId: uuid(RIDE_ID),
+            reviewType: 'passenger',
+            reviewee: reviewMember('Ama'),
+            rideFrom: like('Accra'),
+            rideTo: like('Kumasi'),
+            departureDate: regex(/^\d{4}-\d{2}-\d{2}$/, '2026-11-20'),
+            departureTime: timeText,
+            reviewBy: isoDate,
+          }),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/reviews/to-write?rideId=${RIDE_ID}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json().reviews[0]).toMatchObject({ bookingId: BOOKING_ID, reviewType: 'passenger' });
+      }));
+  });
+
+  it('replies to a review of the signed-in member, and reports one', async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has a visible review of them', { passengerId: USER_ID })
+      .uponReceiving('the passenger replying to a review of them')
+      .withRequest('POST', stateReplyPath, (b) => {
+        b.headers(asUser).jsonBody({ reply: 'Thank you, Kwame!' });
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          shownReview({
+            reviewType: 'passenger',
+            rating: integer(4),
+            reviewer: reviewMember('Kwame'),
+            reviewee: reviewMember('Ama'),
+            reply: { text: 'Thank you, Kwame!', repliedAt: isoDate },
+          }),
+        ),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/reviews/${REVIEW_ID}/reply`, { reply: 'Thank you, Kwame!' });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().reply.text).toBe('Thank you, Kwame!');
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a driver has a visible review', { driverId: REVIEWED_DRIVER_ID })
+      .uponReceiving('a member reporting a review with a reason')
+      .withRequest('POST', stateReportPath, (b) => {
+        b.headers(asUser).jsonBody({ reason: 'It names the driver’s phone number' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ message: reviewMessages.reportThanks }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/reviews/${REVIEW_ID}/reports`, { reason: 'It names the driver’s phone number' });
+        expect([response.statusCode, response.json().message]).toEqual([201, reviewMessages.reportThanks]);
+      }));
+  });
+
+  it("lists a member's visible reviews for a guest", async () => {
+    await pact
+      .addInteraction()
+      .given('a driver has a visible review', { driverId: REVIEWED_DRIVER_ID })
+      .uponReceiving("a guest's request for a driver's reviews")
+      .withRequest('GET', `/members/${REVIEWED_DRIVER_ID}/reviews`, (b) => {
+        b.headers(asGuest);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          asDriver: { average: number(5), count: integer(1) },
+          asPassenger: { average: null, count: 0 },
+          reviews: eachLike(shownReview()),
+          nextCursor: null,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/members/${REVIEWED_DRIVER_ID}/reviews`, undefined, 'guest');
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ asDriver: { count: 1 }, reviews: [{ reviewType: 'driver', visible: true }] });
       }));
   });
 });

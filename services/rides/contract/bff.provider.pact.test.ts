@@ -8,6 +8,7 @@ import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openRidesService } from '../src/open-rides.ts';
+import { completeRides } from '../src/jobs/sweeps.ts';
 import { matchRideRequests } from '../src/ride-requests/match-ride-requests.ts';
 import { type RidesService, ridesTestConfig } from '../test/rides-test-env.ts';
 
@@ -45,7 +46,8 @@ async function removeVehicles(where: { driverId?: string; licensePlate?: string 
   const match = 'driver_id = $1 OR license_plate = $2';
   const values = [where.driverId ?? null, where.licensePlate ?? null];
   const rides = `SELECT id FROM rides WHERE vehicle_id IN (SELECT id FROM vehicles WHERE ${match}) OR driver_id = $1`;
-  // Bookings keep their ride (no cascade: they are the passengers' records); a state starting afresh removes them first.
+  // Bookings keep their ride and reviews their booking (no cascade: they are members' records); a state starting afresh removes them first.
+  await query(`DELETE FROM reviews WHERE booking_id IN (SELECT id FROM bookings WHERE ride_id IN (${rides}))`, values);
   await query(`DELETE FROM bookings WHERE ride_id IN (${rides})`, values);
   await query(`DELETE FROM rides WHERE id IN (${rides})`, values);
   await query(`DELETE FROM vehicles WHERE ${match}`, values);
@@ -75,7 +77,7 @@ const postedAccraToKumasi = (driverId: string, vehicleId: string, departureDate:
   asUser<{ id: string }>(driverId, 'POST', '/rides', { ...directAccraToKumasiRide(vehicleId, departureDate), description: 'AC, one bag each.' });
 
 /** Books a seat on `rideId` for `passengerId` through the service's own route (Accra to Kumasi, no stops: places 0 and 1). */
-async function bookAs(passengerId: string, rideId: string): Promise<{ id: string }> {
+async function bookAs(passengerId: string, rideId: string): Promise<{ id: string; boardingCode: string }> {
   const response = await service.app.inject({
     method: 'POST',
     url: '/bookings',
@@ -84,6 +86,41 @@ async function bookAs(passengerId: string, rideId: string): Promise<{ id: string
   });
   if (response.statusCode !== 201) throw new Error(`booking answered ${response.statusCode}: ${response.body}`);
   return response.json();
+}
+
+/**
+ * A trip `driverId` drove with Ama (`passengerId`, a new member unless given): posted, booked,
+ * boarded, departed 13 hours ago and completed by the sweep, so both may review it; the driver's
+ * earlier trips with their reviews, and both members' ratings, gone first.
+ */
+async function completedTrip(driverId: string, passengerId: string = randomUUID()): Promise<{ rideId: string; bookingId: string; passengerId: string }> {
+  await removeVehicles({ driverId, licensePlate: 'AS-7741-25' });
+  await query('DELETE FROM reviews WHERE booking_id IN (SELECT id FROM bookings WHERE passenger_id = $1)', [passengerId]);
+  await query('DELETE FROM member_ratings WHERE user_id IN ($1, $2)', [driverId, passengerId]);
+  await approvedUser(driverId);
+  const vehicle = await addVehicle(driverId, 'AS-7741-25');
+  const departure = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString();
+  const ride = await postedAccraToKumasi(driverId, vehicle.id, departure.slice(0, 10));
+  await approvedUser(passengerId, 'Ama', 'Serwaa');
+  const booking = await bookAs(passengerId, ride.id);
+  const departed = new Date(Date.now() - 13 * 3_600_000).toISOString();
+  await query('UPDATE rides SET departure_at = $2, departure_date = $3::date, departure_time = $4, duration = NULL WHERE id = $1', [
+    ride.id,
+    departed,
+    departed.slice(0, 10),
+    departed.slice(11, 16),
+  ]);
+  await asUser(driverId, 'POST', `/rides/${ride.id}/board`, { code: booking.boardingCode });
+  await completeRides(service.db, new Date(Date.now() + 2 * 3_600_000));
+  return { rideId: ride.id, bookingId: booking.id, passengerId };
+}
+
+/** A completed trip both sides reviewed, so both reviews are visible: their ids. */
+async function reviewedBothWays(driverId: string, passengerId?: string): Promise<{ ofDriver: string; ofPassenger: string }> {
+  const trip = await completedTrip(driverId, passengerId);
+  const ofDriver = await asUser<{ id: string }>(trip.passengerId, 'POST', `/bookings/${trip.bookingId}/review`, { rating: 5, comment: 'Safe driver, on time, friendly.' });
+  const ofPassenger = await asUser<{ id: string }>(driverId, 'POST', `/bookings/${trip.bookingId}/review`, { rating: 4, comment: 'Polite passenger, ready on time.' });
+  return { ofDriver: ofDriver.id, ofPassenger: ofPassenger.id };
 }
 
 it('honours the BFF pact', async () => {
@@ -100,6 +137,7 @@ it('honours the BFF pact', async () => {
       'an active ride from Accra to Kumasi': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };
         // The only ride of its day, so a search for that day lists exactly what the pact describes.
+        await query('DELETE FROM reviews WHERE ride_id IN (SELECT id FROM rides WHERE departure_date = $1)', [departureDate]);
         await query('DELETE FROM bookings WHERE ride_id IN (SELECT id FROM rides WHERE departure_date = $1)', [departureDate]);
         await query('DELETE FROM rides WHERE departure_date = $1', [departureDate]);
         await removeVehicles({ driverId, licensePlate: 'AS-5521-22' });
@@ -118,6 +156,7 @@ it('honours the BFF pact', async () => {
       },
       'a passenger has a booking': async (params: unknown) => {
         const { userId, driverId, departureDate } = params as { userId: string; driverId: string; departureDate: string };
+        await query('DELETE FROM reviews WHERE booking_id IN (SELECT id FROM bookings WHERE passenger_id = $1)', [userId]);
         await query('DELETE FROM bookings WHERE passenger_id = $1', [userId]);
         await removeVehicles({ driverId, licensePlate: 'AS-5521-22' });
         await approvedUser(driverId);
@@ -137,6 +176,20 @@ it('honours the BFF pact', async () => {
         const passengerId = randomUUID();
         await approvedUser(passengerId, 'Ama', 'Serwaa');
         return { bookingId: (await bookAs(passengerId, ride.id)).id };
+      },
+      'a driver has a completed trip with a passenger to review': async (params: unknown) => {
+        const { driverId } = params as { driverId: string };
+        const { rideId, bookingId } = await completedTrip(driverId);
+        return { rideId, bookingId };
+      },
+      // Ama reviewed the driver and the driver reviewed her: both visible (the driver's review of her for the passenger's states).
+      'a driver has a visible review': async (params: unknown) => {
+        const { driverId } = params as { driverId: string };
+        return { reviewId: (await reviewedBothWays(driverId)).ofDriver };
+      },
+      'a passenger has a visible review of them': async (params: unknown) => {
+        const { passengerId } = params as { passengerId: string };
+        return { reviewId: (await reviewedBothWays(randomUUID(), passengerId)).ofPassenger };
       },
       'a driver has a booking request on their ride': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };
