@@ -11,6 +11,7 @@ import { rideDetailsSchema, rideSearchResponseSchema } from '@krom/contracts/htt
 import { describe, expect, it } from 'vitest';
 import { completeRides } from '../src/jobs/sweeps.ts';
 import { publishDueReviews } from '../src/reviews/publish-reviews.ts';
+import { memberReviews } from '../src/reviews/review-views.ts';
 import { bookingCalls, type Member } from './bookings-env.ts';
 import { dayFromNow, useRidesService } from './rides-test-env.ts';
 
@@ -303,6 +304,26 @@ describe('reports', () => {
 });
 
 describe('a member’s reviews', () => {
+  it('pages through the visible reviews newest first, each page starting after the last one shown', async () => {
+    const { driver, riders } = await completedTrip(3);
+    const written: string[] = [];
+    for (const { passenger, bookingId } of riders) {
+      now = new Date(now.getTime() + HOUR);
+      written.push((await reviewed(passenger, bookingId)).id);
+      await reviewed(driver, bookingId);
+    }
+    const first = await memberReviews(db(), driver.userId, {}, 2);
+    expect(first.reviews.map((entry) => entry.id)).toEqual([written[2], written[1]]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await memberReviews(db(), driver.userId, { before: first.nextCursor! }, 2);
+    expect([second.reviews.map((entry) => entry.id), second.nextCursor]).toEqual([[written[0]], null]);
+    // The route pages the same way (20 a page): all three on one.
+    const routed = await reviewsOf(driver.userId);
+    expect([routed.reviews.map((entry) => entry.id), routed.nextCursor]).toEqual([[written[2], written[1], written[0]], null]);
+    // As a passenger, the driver has none.
+    expect((await reviewsOf(driver.userId, '?as=passenger')).reviews).toEqual([]);
+  });
+
   it('answers 404 for a member rides does not know', async () => {
     expect(refused(await call(guest, 'GET', '/members/0d6f8c1e-3b7a-4f2e-9a41-5c2b8e7d9f10/reviews'))).toEqual([404, reviewMessages.memberNotFound]);
     expect(refused(await call(guest, 'GET', '/members/nobody/reviews'))).toEqual([404, reviewMessages.memberNotFound]);

@@ -117,13 +117,14 @@ function readCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /**
- * A member's visible reviews, newest first, `reviewsPageSize` a page, with their averages. A
+ * A member's visible reviews, newest first, `reviewsPageSize` a page (tests choose fewer), with their averages. A
  * member rides does not know, or whose account is suspended or deleted, is a 404.
  */
 export async function memberReviews(
   db: SqlRunner,
   memberId: string,
   query: { as?: ReviewType | undefined; before?: string | undefined },
+  pageSize = reviewsPageSize,
 ): Promise<MemberReviews> {
   if (!uuid.safeParse(memberId).success) throw new HttpError(404, reviewMessages.memberNotFound);
   const { rows } = await db.execute(sql`SELECT 1 FROM user_profiles WHERE user_id = ${memberId} AND NOT suspended AND NOT deleted`);
@@ -134,16 +135,16 @@ export async function memberReviews(
   if (after !== undefined) conditions.push(sql`(v.created_at, v.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   const found = await reviewViews(
     db,
-    sql`WHERE ${sql.join(conditions, sql` AND `)} ORDER BY v.created_at DESC, v.id DESC LIMIT ${reviewsPageSize + 1}::int`,
+    sql`WHERE ${sql.join(conditions, sql` AND `)} ORDER BY v.created_at DESC, v.id DESC LIMIT ${pageSize + 1}::int`,
   );
-  const page = found.slice(0, reviewsPageSize);
+  const page = found.slice(0, pageSize);
   const ratings = await memberRatings(db, memberId);
   const last = page.at(-1);
   return {
     asDriver: ratings.driver,
     asPassenger: ratings.passenger,
     reviews: page,
-    nextCursor: found.length > reviewsPageSize && last !== undefined ? cursorOf(last) : null,
+    nextCursor: found.length > pageSize && last !== undefined ? cursorOf(last) : null,
   };
 }
 
