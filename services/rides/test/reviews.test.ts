@@ -125,6 +125,19 @@ describe('once per booking and direction, within the window', () => {
     expect(refused(await review(driver, bookingId))).toEqual([409, reviewMessages.alreadyReviewed]);
   });
 
+  it('takes one of two reviews the same way sent at once, and publishes both sides sent at once', async () => {
+    const { driver, riders } = await completedTrip(2);
+    const [ama, efua] = riders;
+    const same = await Promise.all([review(ama!.passenger, ama!.bookingId), review(ama!.passenger, ama!.bookingId)]);
+    expect(same.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+
+    const [ofDriver, ofPassenger] = await Promise.all([review(efua!.passenger, efua!.bookingId), review(driver, efua!.bookingId)]);
+    expect([ofDriver.statusCode, ofPassenger.statusCode]).toEqual([201, 201]);
+    const shown = (await reviewsOf(driver.userId)).reviews.map((entry) => entry.id);
+    expect(shown).toEqual([reviewSchema.parse(ofDriver.json()).id]);
+    expect((await reviewsOf(efua!.passenger.userId)).asPassenger).toEqual({ average: 5, count: 1 });
+  });
+
   it('takes a review until 14 days after the arrival, and refuses it a moment later', async () => {
     const { driver, riders, windowEnd } = await completedTrip(2);
     now = new Date(windowEnd);
