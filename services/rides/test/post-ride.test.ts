@@ -384,6 +384,7 @@ describe('a posted ride', () => {
       driverId: caller.userId,
       driverName: 'Kwame Mensah',
       driverRating: null,
+      driverReviewCount: 0,
       driverPhotoUrl: '/api/uploads/kwame',
       driverVerified: true,
       fromCity: 'Accra',

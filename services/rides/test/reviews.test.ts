@@ -226,7 +226,7 @@ describe('averages', () => {
     };
     const comingRide = await call(driver, 'POST', '/rides', await comingRideOf(rideId));
     expect(comingRide.statusCode, comingRide.body).toBe(201);
-    expect((await search()).map((card) => card.driverRating)).toEqual([null]);
+    expect((await search()).map((card) => [card.driverRating, card.driverReviewCount])).toEqual([[null, 0]]);
 
     // Two reviews made visible by both sides reviewing (an hour apart), one left hidden.
     await reviewed(ama!.passenger, ama!.bookingId, { rating: 5, comment: 'Excellent, would ride again.' });
@@ -243,12 +243,12 @@ describe('averages', () => {
     const dashboard = (await call(driver, 'GET', '/rides/driver-dashboard')).json();
     expect([dashboard.rating, dashboard.reviewCount]).toEqual([4.5, 2]);
     expect(rideDetailsSchema.parse((await call(guest, 'GET', `/rides/${rideId}`)).json()).driverRating).toBe(4.5);
-    expect((await search()).map((card) => card.driverRating)).toEqual([4.5]);
+    expect((await search()).map((card) => [card.driverRating, card.driverReviewCount])).toEqual([[4.5, 2]]);
 
     // The hidden one counts once it shows: (5 + 4 + 1) / 3.
     await publishDueReviews(db(), new Date(trip.windowEnd));
     expect((await reviewsOf(driver.userId)).asDriver).toEqual({ average: 3.3, count: 3 });
-    expect((await search()).map((card) => card.driverRating)).toEqual([3.3]);
+    expect((await search()).map((card) => [card.driverRating, card.driverReviewCount])).toEqual([[3.3, 3]]);
   });
 });
 

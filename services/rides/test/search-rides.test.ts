@@ -296,6 +296,7 @@ describe('order and pages', () => {
       driverId: driver.caller.userId,
       driverName: 'Kwame Mensah',
       driverRating: null,
+      driverReviewCount: 0,
       driverPhotoUrl: null,
       driverVerified: true,
       fromCity: a.city,

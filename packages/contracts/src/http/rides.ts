@@ -179,8 +179,10 @@ export const rideSummarySchema = z.object({
   id: uuid,
   driverId: uuid,
   driverName: z.string(),
-  /** Average of the driver's reviews, null until they have any (no rating is made up). */
+  /** Average of the driver's visible reviews as a driver, to one decimal; null until they have any (no rating is made up). */
   driverRating: z.number().nullable(),
+  /** How many visible reviews the average is of ("New driver" before the first). Absent from answers made before it was added. */
+  driverReviewCount: z.number().int().optional(),
   driverPhotoUrl: z.string().nullable(),
   driverVerified: z.boolean(),
   fromCity: z.string(),

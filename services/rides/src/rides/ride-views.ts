@@ -130,6 +130,7 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   driverName: row.driverName,
   // From the driver's visible reviews only; null before the first (no rating is made up).
   driverRating: ratingAverage(row.driverReviewCount, row.driverRatingSum),
+  driverReviewCount: row.driverReviewCount,
   driverPhotoUrl: row.driverPhotoUrl,
   driverVerified: row.driverVerified,
   fromCity: row.fromCity,
