@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsDb } from '../src/db/payments-db.ts';
+import { payoutCredits } from '../src/db/schema.ts';
 import { ledgerAccounts } from '../src/ledger/accounts.ts';
 import { bookingLedger } from '../src/ledger/booking-ledger.ts';
 import { LedgerError } from '../src/ledger/ledger-error.ts';
@@ -92,6 +94,32 @@ describe('refusing entries that break the rules', () => {
     both.lines[0] = { account: ledgerAccounts.gatewayClearing(), debit: 5500n, credit: 5500n } as never;
     await refused(both, /a line is either a debit or a credit/);
     await refused(collection('booking-7'), /booking id "booking-7" is not a uuid/);
+  });
+
+  it('refuses money made a driver’s with no booking to pay it out for; a payout’s own entry needs none', async () => {
+    const driver = randomUUID();
+    await refused(
+      {
+        kind: 'correction',
+        reference: reference('correction'),
+        memo: 'Owed to the driver, for no booking',
+        lines: [
+          { account: ledgerAccounts.serviceFeeRevenue(), debit: 300n },
+          { account: ledgerAccounts.driverPayable(driver), credit: 300n },
+        ],
+      },
+      /moves money owed to a driver \(driver_payable\) but names no booking: it could never be paid out/,
+    );
+    const sent = reference('payout_sent');
+    await post({ kind: 'payout_sent', reference: sent, memo: 'A payout sent', lines: [
+      { account: ledgerAccounts.driverPayable(driver), debit: 300n },
+      { account: ledgerAccounts.payoutsInTransit(driver), credit: 300n },
+    ] });
+    await post({ kind: 'payout_failed', reference: reference('payout_failed'), memo: 'and failed', lines: [
+      { account: ledgerAccounts.payoutsInTransit(driver), debit: 300n },
+      { account: ledgerAccounts.driverPayable(driver), credit: 300n },
+    ] });
+    expect(await count('ledger_entries', sent)).toBe(1);
   });
 
   it('leaves the books as they were after every refusal', async () => {
@@ -254,5 +282,14 @@ describe('a realistic run of bookings', () => {
       service_fee_revenue: -500n,
     });
     expect((await bookingLedger(db, completed)).entries.map((entry) => entry.kind)).toEqual(['collection', 'gateway_fee', 'release']);
+
+    // What each booking made the driver's waits to be paid out, the payout's own entries aside.
+    const credits = await db.select().from(payoutCredits).where(eq(payoutCredits.driverId, driver));
+    expect(credits.map((credit) => [credit.bookingId, credit.amountPesewas, credit.payoutId]).sort()).toEqual(
+      [
+        [completed, 5000, null],
+        [cancelled, 2500, null],
+      ].sort(),
+    );
   });
 });

@@ -5,14 +5,15 @@ import type { PayoutFact } from '@krom/contracts/events/payments';
 import { createLogger } from '@krom/server-kit/logger';
 import type { ProviderCallback } from '@krom/server-kit/providers';
 import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
-import { asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox, paymentMethods, payments, payouts } from '../src/db/schema.ts';
+import { outbox, paymentMethods, payments, payoutCredits, payouts } from '../src/db/schema.ts';
 import { sentRecheckMinutes, sweepPayouts } from '../src/jobs/sweep-payouts.ts';
 import { ledgerAccounts } from '../src/ledger/accounts.ts';
 import { bookingLedger } from '../src/ledger/booking-ledger.ts';
 import { postEntry } from '../src/ledger/post-entry.ts';
 import { maxPayoutAttempts, payoutDelayHours, payoutReasons, payoutRetryDelaysMinutes } from '../src/payouts/payout-transitions.ts';
+import { schedulePayouts } from '../src/payouts/schedule-payouts.ts';
 import { numberRecheckMinutes } from '../src/payouts/send-payout.ts';
 import { retryPayoutByStaff, StaffPayoutRefused } from '../src/payouts/staff-retry.ts';
 import { paystackSignature } from '../src/providers/mobile-money/paystack-webhook.ts';
@@ -68,6 +69,8 @@ async function giveNumber(driverId: string, { confirmed = true, number = `020${S
 }
 
 const payoutOf = async (bookingId: string) => (await harness.service.db.select().from(payouts).where(eq(payouts.bookingId, bookingId)))[0];
+/** Every payout of the booking, the first made first. */
+const payoutsOf = (bookingId: string) => harness.service.db.select().from(payouts).where(eq(payouts.bookingId, bookingId)).orderBy(asc(payouts.createdAt), asc(payouts.dueAt));
 
 /** The payout facts in the outbox for one payout, in the order written. */
 async function payoutFacts(payoutId: string) {
@@ -274,6 +277,8 @@ describe('a payout that fails', () => {
     // Paid once: the failed attempts moved nothing at the gateway.
     const paidTransfers = [...paystack.transfers.values()].filter((transfer) => transfer.reference.startsWith(payout.id) && transfer.status === 'success');
     expect(paidTransfers.map((transfer) => transfer.amount)).toEqual([FARE]);
+    // The money each failure gave back to driver_payable was the payout's own: no second payout for it.
+    expect(await payoutsOf(bookingId)).toHaveLength(1);
     expect((await bookingLedger(harness.service.db, bookingId)).balances[`driver_payable:${driverId}`]).toBe(0n);
     await expectBooksBalance(harness.service.db);
   });
@@ -349,6 +354,168 @@ describe('the driver’s half of a late cancellation', () => {
     expect((await entriesOf(bookingId)).map(([kind]) => kind)).toEqual(['collection', 'gateway_fee', 'refund_sent', 'payout_sent', 'payout_paid']);
     const balances = await expectBooksBalance(harness.service.db);
     expect(balances[`driver_payable:${driverId}`]).toBe(0n);
+  });
+});
+
+const EXTRA = 300;
+
+/** A credit of the booking to the driver posted after its release (as staff would: GH₵3 of Krom's fee given to the driver); answers when its payout is due. */
+async function laterCredit(paid: BookingFact, amount = EXTRA) {
+  const reference = `correction:${randomUUID()}`;
+  await harness.service.db.transaction((tx) =>
+    postEntry(tx, {
+      kind: 'correction',
+      bookingId: paid.bookingId,
+      reference,
+      lines: [
+        { account: ledgerAccounts.serviceFeeRevenue(), debit: amount },
+        { account: ledgerAccounts.driverPayable(paid.driverId), credit: amount },
+      ],
+      memo: 'Part of the fee given to the driver',
+    }),
+  );
+  const entry = (await bookingLedger(harness.service.db, paid.bookingId)).entries.find((e) => e.reference === reference)!;
+  return new Date(entry.postedAt.getTime() + payoutDelayHours * HOUR);
+}
+
+/** Sweeps at `at`, then passes on the stand-in's callback about the payout's present attempt; answers the payout as settled. */
+async function sendAndSettle(payoutId: string, at: Date) {
+  await sweepPayouts(harness.service.db, harness.service.mobileMoney, at, silent);
+  const [sent] = await harness.service.db.select().from(payouts).where(eq(payouts.id, payoutId));
+  expect(sent?.status).toBe('sent');
+  expect((await forward(await transferCallback(sent!.gatewayReference))).json()).toEqual({ outcome: 'applied' });
+  return (await harness.service.db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
+}
+
+const payableOfBooking = async (paid: BookingFact) => (await bookingLedger(harness.service.db, paid.bookingId)).balances[`driver_payable:${paid.driverId}`];
+
+describe('a credit to the driver after the booking’s payout was made', () => {
+  it('is paid by a second payout of exactly that credit once the first is paid, and never again', async () => {
+    const paid = await paidBooking();
+    await giveNumber(paid.driverId);
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(Date.now() - HOUR), silent);
+    const [first] = await payoutsOf(paid.bookingId);
+    expect(first).toMatchObject({ status: 'scheduled', amountPesewas: FARE });
+    expect((await sendAndSettle(first!.id, first!.dueAt)).status).toBe('succeeded');
+    expect(await payableOfBooking(paid)).toBe(0n);
+
+    const due = await laterCredit(paid);
+    expect(await payableOfBooking(paid)).toBe(BigInt(-EXTRA));
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() - 1_000), silent);
+    const [paidFirst, second] = await payoutsOf(paid.bookingId);
+    expect(paidFirst).toMatchObject({ id: first!.id, status: 'succeeded', amountPesewas: FARE });
+    expect(second).toMatchObject({ status: 'scheduled', amountPesewas: EXTRA, dueAt: due, driverId: paid.driverId, rideId: paid.rideId, attempts: 0 });
+
+    expect((await sendAndSettle(second!.id, due)).status).toBe('succeeded');
+    expect(paystack.transfers.get(first!.id)?.amount).toBe(FARE);
+    expect(paystack.transfers.get(second!.id)?.amount).toBe(EXTRA);
+    // Nothing more to pay: later sweeps make no third payout.
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() + 7 * 24 * HOUR), silent);
+    expect(await payoutsOf(paid.bookingId)).toHaveLength(2);
+    expect((await entriesOf(paid.bookingId)).map(([kind]) => kind)).toEqual([
+      'collection',
+      'gateway_fee',
+      'release',
+      'payout_sent',
+      'payout_paid',
+      'correction',
+      'payout_sent',
+      'payout_paid',
+    ]);
+    expect(await payableOfBooking(paid)).toBe(0n);
+    const balances = await expectBooksBalance(harness.service.db);
+    expect(balances[`driver_payable:${paid.driverId}`]).toBe(0n);
+    expect(balances[`payouts_in_transit:${paid.driverId}`]).toBe(0n);
+  });
+
+  it('arriving while the first is on its way at the gateway, is paid by its own payout: neither lost nor paid twice', async () => {
+    const paid = await paidBooking();
+    await giveNumber(paid.driverId);
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    const firstDue = await dueAfterRelease(paid.bookingId);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, firstDue, silent);
+    const [first] = await payoutsOf(paid.bookingId);
+    expect(first).toMatchObject({ status: 'sent', amountPesewas: FARE });
+
+    // The credit lands before the gateway's answer about the first is settled.
+    const due = await laterCredit(paid);
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, firstDue, silent);
+    const [stillSent, second] = await payoutsOf(paid.bookingId);
+    expect(stillSent).toMatchObject({ id: first!.id, status: 'sent', amountPesewas: FARE });
+    expect(second).toMatchObject({ status: 'scheduled', amountPesewas: EXTRA, dueAt: due });
+
+    expect((await forward(await transferCallback(first!.gatewayReference))).json()).toEqual({ outcome: 'applied' });
+    expect((await sendAndSettle(second!.id, due)).status).toBe('succeeded');
+    const paidAmounts = [...paystack.transfers.values()].filter((transfer) => transfer.status === 'success' && [first!.id, second!.id].includes(transfer.reference)).map((transfer) => transfer.amount);
+    expect(paidAmounts.sort((a, b) => a - b)).toEqual([EXTRA, FARE]);
+    expect(await payableOfBooking(paid)).toBe(0n);
+    const balances = await expectBooksBalance(harness.service.db);
+    expect(balances[`driver_payable:${paid.driverId}`]).toBe(0n);
+  });
+
+  it('arriving after the first failed (its money back in driver_payable), is paid by its own payout while the first is retried for its own amount', async () => {
+    const paid = await paidBooking();
+    await giveNumber(paid.driverId);
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    const firstDue = await dueAfterRelease(paid.bookingId);
+    paystack.failPayouts(true);
+    try {
+      await sweepPayouts(harness.service.db, harness.service.mobileMoney, firstDue, silent);
+      const [sent] = await payoutsOf(paid.bookingId);
+      expect((await forward(await transferCallback(sent!.gatewayReference))).json()).toEqual({ outcome: 'applied' });
+    } finally {
+      paystack.failPayouts(false);
+    }
+    const [failed] = await payoutsOf(paid.bookingId);
+    expect(failed).toMatchObject({ status: 'failed', amountPesewas: FARE });
+    expect(await payableOfBooking(paid)).toBe(BigInt(-FARE));
+
+    const due = await laterCredit(paid);
+    const retried = await sendAndSettle(failed!.id, failed!.nextAttemptAt!);
+    expect(retried).toMatchObject({ status: 'succeeded', amountPesewas: FARE, attempts: 2 });
+    const [, second] = await payoutsOf(paid.bookingId);
+    expect(second).toMatchObject({ status: 'scheduled', amountPesewas: EXTRA, dueAt: due });
+    expect((await sendAndSettle(second!.id, due)).amountPesewas).toBe(EXTRA);
+    expect(await payoutsOf(paid.bookingId)).toHaveLength(2);
+    expect(await payableOfBooking(paid)).toBe(0n);
+    const balances = await expectBooksBalance(harness.service.db);
+    expect(balances[`driver_payable:${paid.driverId}`]).toBe(0n);
+  });
+});
+
+describe('sweeps running at the same moment', () => {
+  it('make each payout once, each credit claimed by one payout, and send each once', async () => {
+    const bookings: BookingFact[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const paid = await paidBooking();
+      await giveNumber(paid.driverId);
+      await deliverBookingFact(bookingFact(paid, 'completed'));
+      bookings.push(paid);
+    }
+    // The first booking's two credits, both unclaimed, make one payout of their sum.
+    const lastDue = await laterCredit(bookings[0]!);
+
+    const made = await Promise.all(Array.from({ length: 4 }, () => schedulePayouts(harness.service.db)));
+    expect(made.reduce((sum, count) => sum + count, 0)).toBe(3);
+    const byBooking = await Promise.all(bookings.map((paid) => payoutsOf(paid.bookingId)));
+    expect(byBooking.map((rows) => rows.map((row) => row.amountPesewas))).toEqual([[FARE + EXTRA], [FARE], [FARE]]);
+    const unclaimed = await harness.service.db
+      .select()
+      .from(payoutCredits)
+      .where(and(inArray(payoutCredits.bookingId, bookings.map((paid) => paid.bookingId)), isNull(payoutCredits.payoutId)));
+    expect(unclaimed).toEqual([]);
+
+    await Promise.all(Array.from({ length: 3 }, () => sweepPayouts(harness.service.db, harness.service.mobileMoney, lastDue, silent)));
+    for (const [payout] of byBooking) {
+      expect(paystack.requests.filter((request) => request.path === '/transfer' && (request.body as { reference?: string }).reference === payout!.id)).toHaveLength(1);
+      expect((await forward(await transferCallback(payout!.id))).json()).toEqual({ outcome: 'applied' });
+    }
+    const balances = await expectBooksBalance(harness.service.db);
+    for (const paid of bookings) {
+      expect(await payableOfBooking(paid)).toBe(0n);
+      expect(balances[`driver_payable:${paid.driverId}`]).toBe(0n);
+    }
   });
 });
 

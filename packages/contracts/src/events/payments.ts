@@ -111,10 +111,11 @@ export const refundEvents = Object.fromEntries(
 ) as Record<RefundFactName, EventDefinition<typeof refundFactSchema>>;
 
 /*
- * Paying a driver (`krom.payments.payout.<fact>.v1`): one payout per booking whose money is the
+ * Paying a driver (`krom.payments.payout.<fact>.v1`): a payout pays what a booking made the
  * driver's (boarded and completed, or a no-show the driver reported, or the driver's half of a late
- * cancellation), due 24 hours after the trip for disputes, sent to the driver's confirmed default
- * mobile money number.
+ * cancellation), due 24 hours after it for disputes, sent to the driver's confirmed default
+ * mobile money number. A booking usually has one; money made the driver's after its payout was
+ * made is paid by another (same bookingId, its own payoutId).
  *
  *   sent             asked of the gateway
  *   succeeded        the gateway's own record says the driver has it

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { refundCauses } from '@krom/contracts/events/payments';
 import { mobileMoneyProviders } from '@krom/contracts/http/payments';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingAccountTypes, driverAccountTypes, singleAccountTypes } from '../ledger/accounts.ts';
 import { paymentRowStatuses } from '../payments/payment-transitions.ts';
 import { payoutStatuses } from '../payouts/payout-transitions.ts';
@@ -283,10 +283,11 @@ export const bookingEndings = pgTable(
 );
 
 /**
- * One payout per booking whose money is the driver's: whatever the booking's entries credited to
- * `driver_payable:<driver>` (its release on a completed trip or a no-show, or the driver's half of
- * a late cancellation), made by the sweep from the ledger and due `payoutDelayHours` after that
- * credit. The id is the first attempt's gateway reference; `gatewayReference` is the present
+ * A payout pays the driver what some of a booking's entries credited to `driver_payable:<driver>`
+ * (its release on a completed trip or a no-show, the driver's half of a late cancellation, any
+ * later credit): the payout credits it claimed (`payout_credits`), made by the sweep and due
+ * `payoutDelayHours` after the last of them. A booking has one payout per set of credits: a credit
+ * arriving after its first payout was made gets a payout of its own. The id is the first attempt's gateway reference; `gatewayReference` is the present
  * attempt's (`<id>-<attempt>` after the first). The wallet paid is stored whole (asked again
  * under the same reference, the same number must be given) and masked (for facts and screens).
  * `version` goes up by one with every fact written about the payout.
@@ -327,7 +328,7 @@ export const payouts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique('payouts_booking_key').on(table.bookingId),
+    index('payouts_booking_idx').on(table.bookingId),
     unique('payouts_gateway_reference_key').on(table.gatewayReference),
     // The sweep reads what is due, soonest first.
     index('payouts_next_attempt_idx').on(table.nextAttemptAt).where(sql`next_attempt_at IS NOT NULL AND status <> 'succeeded'`),
@@ -341,6 +342,34 @@ export const payouts = pgTable(
   ],
 );
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/**
+ * What each ledger entry credited to a driver's `driver_payable` to be paid out (its net on the
+ * account: positive is owed to the driver), written with the entry (postEntry) for every entry
+ * but the payouts' own, and claimed by the one payout that pays it (`payoutId`, null until then).
+ * The sweep reads only the unclaimed ones, by the partial index, so its cost does not grow with
+ * the history; a credit is claimed once, under a row lock, so it is paid once.
+ */
+export const payoutCredits = pgTable(
+  'payout_credits',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    driverId: uuid('driver_id').notNull(),
+    bookingId: uuid('booking_id').notNull(),
+    amountPesewas: bigint('amount_pesewas', { mode: 'number' }).notNull(),
+    /** The entry's `posted_at`: a payout is due `payoutDelayHours` after its last credit. */
+    creditedAt: timestamp('credited_at', { withTimezone: true }).notNull(),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+  },
+  (table) => [
+    primaryKey({ name: 'payout_credits_pkey', columns: [table.entryId, table.driverId] }),
+    index('payout_credits_unclaimed_idx').on(table.bookingId, table.driverId).where(sql`payout_id IS NULL`),
+    index('payout_credits_payout_idx').on(table.payoutId).where(sql`payout_id IS NOT NULL`),
+    check('payout_credits_amount_check', sql`${table.amountPesewas} <> 0`),
+  ],
+);
 
 /**
  * Each reconciliation staff ran (src/staff/reconcile.ts): who and when, and its result as the

@@ -1,6 +1,7 @@
 import type { AnyDb, Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import { accountKey, accountName, type LedgerAccount } from './accounts.ts';
+import { payableCredits, recordPayableCredits } from '../payouts/payout-credits.ts';
 import { LedgerError } from './ledger-error.ts';
 
 /** What an entry records; a later slice adds its kind here, with the README's account of it. */
@@ -99,12 +100,13 @@ const sameLines = (a: SignedLine[], b: SignedLine[]) => {
 export async function postEntry(tx: Transaction | AnyDb, entry: NewLedgerEntry): Promise<PostedEntry> {
   const lines = signedLines(entry);
   const bookingId = entry.bookingId?.toLowerCase() ?? null;
+  const credits = payableCredits({ kind: entry.kind, reference: entry.reference, bookingId }, lines);
   return (tx as AnyDb).transaction(async (savepoint) => {
-    const inserted = await savepoint.execute<{ id: string }>(sql`
+    const inserted = await savepoint.execute<{ id: string; posted_at: string }>(sql`
       INSERT INTO ledger_entries (reference, kind, booking_id, memo)
       VALUES (${entry.reference}, ${entry.kind}, ${bookingId}, ${entry.memo})
       ON CONFLICT (reference) DO NOTHING
-      RETURNING id`);
+      RETURNING id, posted_at::text AS posted_at`);
     const [created] = inserted.rows;
     if (!created) return alreadyPosted(savepoint, entry, lines);
 
@@ -115,6 +117,8 @@ export async function postEntry(tx: Transaction | AnyDb, entry: NewLedgerEntry):
         lines.map((line) => sql`(${created.id}, ${accountIds.get(line.name)}, ${line.amount.toString()}::bigint)`),
         sql`, `,
       )}`);
+    // What it makes a driver's, to be paid out once (payouts/schedule-payouts.ts).
+    if (bookingId !== null) await recordPayableCredits(savepoint, { id: created.id, bookingId, postedAt: created.posted_at }, credits);
     return { id: created.id, reference: entry.reference, posted: true };
   });
 }

@@ -1,6 +1,7 @@
 /*
- * A payout's life (README "Payouts"): one per booking whose money is the driver's, made by the
- * sweep from the ledger's credits to `driver_payable:<driver>`, due 24 hours after them.
+ * A payout's life (README "Payouts"): made by the sweep from a booking's credits to
+ * `driver_payable:<driver>` that no payout has claimed yet (payout-credits.ts), due 24 hours after
+ * them; a credit arriving after a booking's payout was made gets a payout of its own.
  *
  *   scheduled → sent                 due, and the driver has a confirmed number (payout_sent)
  *   scheduled → needs_attention      due, and the driver has no confirmed number
