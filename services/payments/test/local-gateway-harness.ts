@@ -77,6 +77,9 @@ export function localGatewayHarness(name: string) {
     /** The phone page's switch that makes the network refuse payouts. */
     failPayouts: (on: boolean) => postForm('/phone/switches', `failPayouts=${on ? 'on' : 'off'}`),
 
+    /** The phone page's switch that makes the network refuse refunds. */
+    failRefunds: (on: boolean) => postForm('/phone/switches', `failRefunds=${on ? 'on' : 'off'}`),
+
     /** A booking's prompt approved with a PIN on the phone page: the payment, and the gateway's signed callback about it (not yet passed on). */
     async approvedPrompt(changes: Partial<BookingFact> = {}) {
       const envelope = paymentRequested(changes);

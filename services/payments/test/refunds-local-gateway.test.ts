@@ -6,14 +6,17 @@ import { asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, refunds } from '../src/db/schema.ts';
 import { bookingLedger } from '../src/ledger/booking-ledger.ts';
+import { sweepRefunds } from '../src/jobs/sweep-refunds.ts';
+import { refundFailedReason } from '../src/refunds/move-refund.ts';
 import { refundByStaff } from '../src/refunds/staff-refund.ts';
 import { expectBooksBalance } from './expect-books-balance.ts';
 import { localGatewayHarness } from './local-gateway-harness.ts';
 
 /*
  * Refunds through the local mobile money gateway (what `npm start` and the end-to-end run use):
- * it settles a refund as it takes it, so the refund is succeeded at once, and its callback names
- * Krom's own refund reference (not the collection, as Paystack's does).
+ * it settles a refund as it takes it, so the refund is succeeded (or, with the phone page's switch
+ * on, failed) at once, and its callback names Krom's own refund reference (not the collection, as
+ * Paystack's does).
  */
 
 const world = localGatewayHarness('refunds');
@@ -38,6 +41,31 @@ describe('refunds through the local gateway', () => {
     expect(ledger.entries.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['collection', 'refund_sent', 'refund_paid']));
     expect(ledger.balances[`passenger_funds_held:${booking.bookingId}`]).toBe(0n);
     expect(await world.gatewayRecord('refunds', refund!.id)).toMatchObject({ status: 'succeeded', amount: 12_600 });
+    await expectBooksBalance(world.service.db);
+  });
+
+  it('that the network refuses fail at once, the money held again; the next attempt pays it back once the network takes it', async () => {
+    const { booking } = await paidBooking();
+    const silent = createLogger('payments', 'silent');
+    await world.failRefunds(true);
+    try {
+      await deliverToConsumer(world.service.bus, 'payments', bookingEvents.cancelled_by_driver, testEnvelope(bookingEvents.cancelled_by_driver, { ...booking, status: 'cancelled_by_driver', previousStatus: 'confirmed', actor: 'driver', refundAmount: '120.00', occurredAt: new Date().toISOString(), version: booking.version + 2 }));
+    } finally {
+      await world.failRefunds(false);
+    }
+    const [failed] = await world.service.db.select().from(refunds).where(eq(refunds.bookingId, booking.bookingId));
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, reason: refundFailedReason, nextAttemptAt: expect.any(Date) });
+    expect(await world.gatewayRecord('refunds', failed!.id)).toMatchObject({ status: 'failed', amount: 12_600 });
+    expect((await bookingLedger(world.service.db, booking.bookingId)).balances[`passenger_funds_held:${booking.bookingId}`]).toBe(-12_600n);
+
+    await sweepRefunds(world.service.db, world.service.mobileMoney, failed!.nextAttemptAt!, silent);
+    const [paidBack] = await world.service.db.select().from(refunds).where(eq(refunds.bookingId, booking.bookingId));
+    expect(paidBack).toMatchObject({ status: 'succeeded', attempts: 2, gatewayReference: `${failed!.id}-2` });
+    expect(await world.gatewayRecord('refunds', `${failed!.id}-2`)).toMatchObject({ status: 'succeeded', amount: 12_600 });
+    expect((await refundFacts(booking.bookingId)).map((fact) => fact.subject.split('.')[3])).toEqual(['failed', 'succeeded']);
+    const ledger = await bookingLedger(world.service.db, booking.bookingId);
+    expect(ledger.entries.map((entry) => entry.kind)).toEqual(['collection', 'refund_sent', 'refund_failed', 'refund_sent', 'refund_paid']);
+    expect(ledger.balances[`passenger_funds_held:${booking.bookingId}`]).toBe(0n);
     await expectBooksBalance(world.service.db);
   });
 

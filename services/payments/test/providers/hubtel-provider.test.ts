@@ -45,12 +45,15 @@ describeMobileMoneyProvider('hubtel', async () => {
   hubtel.settleTransfers = true;
   const callbacks = new HubtelCallbackInbox();
   await Promise.all([hubtel.start(), callbacks.start()]);
-  // Krom's own record of the refunds it asked for, as the service keeps it: Hubtel links none of them to their collection.
+  // Krom's own record of the refunds it asked for, as the service keeps it: Hubtel links none of them to their collection. A refund the gateway's record says failed gave nothing back.
   const refunds = new Map<string, { collectionReference: string; amount: number }>();
-  const adapter = hubtelMobileMoneyProvider({
+  const adapter: MobileMoneyProvider = hubtelMobileMoneyProvider({
     ...settingsFor(hubtel, callbacks),
-    refundedBefore: async (collectionReference, refundReference) =>
-      [...refunds].filter(([reference, refund]) => reference !== refundReference && refund.collectionReference === collectionReference).reduce((sum, [, refund]) => sum + refund.amount, 0),
+    refundedBefore: async (collectionReference, refundReference) => {
+      const earlier = [...refunds].filter(([reference, refund]) => reference !== refundReference && refund.collectionReference === collectionReference);
+      const given = await Promise.all(earlier.map(async ([reference, refund]) => ((await adapter.verifyRefund(reference)).status === 'failed' ? 0 : refund.amount)));
+      return given.reduce((sum, amount) => sum + amount, 0);
+    },
   });
   const provider: MobileMoneyProvider = {
     ...adapter,
@@ -71,6 +74,10 @@ describeMobileMoneyProvider('hubtel', async () => {
       // Hubtel's status check cannot tell a declined prompt from a waiting one until its five minutes are up: the prompt is declined as one sent that long ago.
       decline: (reference) => hubtel.decline(of('collection', reference), hubtelFinalStatusWindowMs),
       failPayouts: async (on) => {
+        hubtel.failTransfers = on;
+      },
+      // Hubtel sends a refund as it sends a payout (Send Money): the networks refuse both alike.
+      failRefunds: async (on) => {
         hubtel.failTransfers = on;
       },
       moved: async (reference) => {

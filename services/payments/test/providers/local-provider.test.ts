@@ -74,6 +74,7 @@ async function startLocalGateway() {
     approve: (reference: string, pin = '1234') => submitted(`/prompts/${reference}/approve`, { pin }),
     decline: (reference: string) => submitted(`/prompts/${reference}/decline`, {}),
     failPayouts: (on: boolean) => submitted('/phone/switches', { failPayouts: on ? 'on' : 'off' }),
+    failRefunds: (on: boolean) => submitted('/phone/switches', { failRefunds: on ? 'on' : 'off' }),
     moved: async (reference: string) => {
       const { rows } = await books.query<{ amount: number }>("SELECT amount FROM movements WHERE reference = $1 AND status = 'succeeded'", [reference]);
       return rows[0]?.amount ?? 0;
@@ -103,6 +104,7 @@ describeMobileMoneyProvider('local', async () => {
       decline: (reference) => gateway.decline(reference),
       otpFor: (reference) => voucherCodeFor(gateway.secret, reference),
       failPayouts: (on) => gateway.failPayouts(on),
+      failRefunds: (on) => gateway.failRefunds(on),
       moved: (reference) => gateway.moved(reference),
       hangUpAfterNextRequest: () => gateway.hangUpAfterNextRequest(),
     },

@@ -23,6 +23,8 @@ export type MobileMoneyGateway = {
   otpFor?(reference: string): string;
   /** While on, every payout the gateway takes ends failed. */
   failPayouts(on: boolean): Promise<void>;
+  /** While on, every refund the gateway takes ends failed (the network could not pay the wallet). */
+  failRefunds(on: boolean): Promise<void>;
   /** The pesewas the gateway's own books say it moved under Krom's reference (settled movements only). */
   moved(reference: string): Promise<number>;
   /** The next request the gateway receives is taken and acted on, then its connection dropped without an answer. */
@@ -251,6 +253,24 @@ export function describeMobileMoneyProvider(name: string, setup: () => Promise<M
       expect(await harness.provider.refund(full)).toMatchObject({ reference: full.reference, status: 'succeeded' });
       expect(await harness.gateway.moved(full.reference)).toBe(9_000);
       expect(await harness.gateway.moved(overdone.reference)).toBe(0);
+    });
+
+    it('reports a refund the network could not pay as failed, with nothing moved; one under a new reference refunds it after', async () => {
+      const { request } = await collected(collection(wallets.mtn, 7_000));
+      const refund = { reference: newReference(), collectionReference: request.reference, wallet: request.wallet, amount: 7_000, reason: 'Driver cancelled' };
+      await harness.gateway.failRefunds(true);
+      try {
+        await harness.provider.refund(refund);
+        expect(await settled(() => harness.provider.verifyRefund(refund.reference))).toMatchObject({ reference: refund.reference, status: 'failed' });
+        expect(await harness.gateway.moved(refund.reference)).toBe(0);
+      } finally {
+        await harness.gateway.failRefunds(false);
+      }
+      const again = { ...refund, reference: newReference() };
+      await harness.provider.refund(again);
+      expect(await settled(() => harness.provider.verifyRefund(again.reference))).toMatchObject({ reference: again.reference, status: 'succeeded', amount: 7_000 });
+      expect(await harness.gateway.moved(again.reference)).toBe(7_000);
+      expect(await harness.gateway.moved(refund.reference)).toBe(0);
     });
 
     it('reads a replayed callback the same way each time (the service keeps it from acting twice)', async () => {

@@ -40,6 +40,7 @@ describeMobileMoneyProvider('paystack', async () => {
       decline: (reference) => paystack.decline(reference),
       otpFor: (reference) => paystack.otpFor(reference),
       failPayouts: async (on) => paystack.failPayouts(on),
+      failRefunds: async (on) => paystack.endRefunds(on ? 'failed' : 'processed'),
       moved: async (reference) => {
         const charge = paystack.charges.get(reference);
         if (charge) return charge.step === 'success' ? charge.amount : 0;

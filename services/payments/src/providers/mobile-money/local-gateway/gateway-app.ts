@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { callbackSender } from './callback-sender.ts';
-import { FAIL_PAYOUTS, GatewayBooks, type GatewayMovement, GatewayRefusal, type MovementKind } from './gateway-books.ts';
+import { FAIL_PAYOUTS, FAIL_REFUNDS, GatewayBooks, type GatewayMovement, GatewayRefusal, type MovementKind } from './gateway-books.ts';
 import { numberPage, phonePage } from './phone-page.ts';
 import { voucherCodeFor } from './signature.ts';
 
@@ -140,15 +140,22 @@ export function buildLocalGateway(settings: LocalGatewaySettings): FastifyInstan
 
   app.get<{ Querystring: { number?: string } }>('/phone', async (request, reply) => {
     const typed = request.query.number;
-    const failPayouts = await books.switchOn(FAIL_PAYOUTS);
-    if (typed === undefined) return html(reply, numberPage({ failPayouts }));
+    const switches = await books.switches();
+    if (typed === undefined) return html(reply, numberPage({ switches }));
     const phone = walletNumber(typed);
-    if (!phone) return html(reply, numberPage({ failPayouts, typed, error: 'Type a Ghana mobile number, such as 024 123 4567.' }), 400);
+    if (!phone) return html(reply, numberPage({ switches, typed, error: 'Type a Ghana mobile number, such as 024 123 4567.' }), 400);
     return backToPhone(reply, phone);
   });
 
+  // Each form flips one switch; a switch the form does not name stays as it is.
   app.post('/phone/switches', async (request, reply) => {
-    await books.setSwitch(FAIL_PAYOUTS, field(request.body, 'failPayouts') === 'on');
+    for (const [name, switchName] of [
+      ['failPayouts', FAIL_PAYOUTS],
+      ['failRefunds', FAIL_REFUNDS],
+    ] as const) {
+      const value = field(request.body, name);
+      if (value !== '') await books.setSwitch(switchName, value === 'on');
+    }
     return reply.redirect('/phone', 303);
   });
 
@@ -157,7 +164,7 @@ export function buildLocalGateway(settings: LocalGatewaySettings): FastifyInstan
 
   app.get<{ Params: { number: string } }>('/phone/:number', async (request, reply) => {
     const phone = walletNumber(request.params.number);
-    if (!phone) return html(reply, numberPage({ failPayouts: await books.switchOn(FAIL_PAYOUTS), typed: request.params.number, error: 'That is not a Ghana mobile number.' }), 404);
+    if (!phone) return html(reply, numberPage({ switches: await books.switches(), typed: request.params.number, error: 'That is not a Ghana mobile number.' }), 404);
     if (phone !== request.params.number) return backToPhone(reply, phone);
     return showPhone(reply, phone);
   });
@@ -165,7 +172,7 @@ export function buildLocalGateway(settings: LocalGatewaySettings): FastifyInstan
   /** The collection a prompt form is about, or a 404 page. */
   const promptOf = async (ref: string, reply: FastifyReply) => {
     const movement = await books.find('collection', ref);
-    if (!movement) html(reply, numberPage({ failPayouts: await books.switchOn(FAIL_PAYOUTS), error: 'That payment prompt does not exist.' }), 404);
+    if (!movement) html(reply, numberPage({ switches: await books.switches(), error: 'That payment prompt does not exist.' }), 404);
     return movement;
   };
 

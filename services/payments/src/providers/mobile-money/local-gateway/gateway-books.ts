@@ -46,6 +46,10 @@ const COLUMNS = `reference, seq::int AS seq, kind, phone, network, amount, descr
   created_at AS "createdAt", settled_at AS "settledAt"`;
 
 export const FAIL_PAYOUTS = 'fail_payouts';
+export const FAIL_REFUNDS = 'fail_refunds';
+
+/** The gateway's switches, as the phone page shows and flips them: while one is on, every payout (or refund) it takes ends failed. */
+export type GatewaySwitches = { failPayouts: boolean; failRefunds: boolean };
 
 export class GatewayBooks {
   constructor(private readonly pool: pg.Pool) {}
@@ -128,7 +132,8 @@ export class GatewayBooks {
   /**
    * Gives back part or all of a collection that succeeded, never more than is left of it: the
    * collection's row is locked while its refunds are added up, so two refunds at once cannot
-   * both take the last of it.
+   * both take the last of it. Settled as it is taken, as a payout is: into the wallet, or, with
+   * the switch on, refused by the network (failed, nothing moved, the collection still refundable).
    */
   async refund(movement: Omit<NewMovement, 'kind' | 'status' | 'collectionReference'> & { collectionReference: string }): Promise<{ movement: GatewayMovement; created: boolean }> {
     const client = await this.pool.connect();
@@ -149,7 +154,11 @@ export class GatewayBooks {
         );
         const left = collection.amount - sums[0]!.refunded;
         if (movement.amount > left) throw new GatewayRefusal(422, `Only ${left} pesewas of the collection are left to refund`);
-        result = await this.record({ ...movement, kind: 'refund', status: 'succeeded', phone: collection.phone, network: collection.network }, client);
+        const failing = await this.switchOn(FAIL_REFUNDS, client);
+        result = await this.record(
+          { ...movement, kind: 'refund', status: failing ? 'failed' : 'succeeded', message: failing ? 'The network refused the refund' : null, phone: collection.phone, network: collection.network },
+          client,
+        );
       }
       await client.query('COMMIT');
       return result;
@@ -167,9 +176,14 @@ export class GatewayBooks {
     return rows;
   }
 
-  async switchOn(name: string): Promise<boolean> {
-    const { rows } = await this.pool.query<{ on: boolean }>('SELECT "on" FROM switches WHERE name = $1', [name]);
+  async switchOn(name: string, on: Queryable = this.pool): Promise<boolean> {
+    const { rows } = await on.query<{ on: boolean }>('SELECT "on" FROM switches WHERE name = $1', [name]);
     return rows[0]?.on ?? false;
+  }
+
+  async switches(): Promise<GatewaySwitches> {
+    const [failPayouts, failRefunds] = await Promise.all([this.switchOn(FAIL_PAYOUTS), this.switchOn(FAIL_REFUNDS)]);
+    return { failPayouts, failRefunds };
   }
 
   async setSwitch(name: string, on: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 import { formatCedis, toDecimalCedis } from '@krom/contracts/money';
-import type { GatewayMovement } from './gateway-books.ts';
+import type { GatewayMovement, GatewaySwitches } from './gateway-books.ts';
 
 /*
  * The mobile money phone: plain HTML forms, no script, so it works in any browser and at 360 px.
@@ -52,7 +52,8 @@ ${body}
 }
 
 /** `/phone`: where a developer types the number whose phone to open, and flips the gateway's switches. */
-export function numberPage(options: { failPayouts: boolean; error?: string | undefined; typed?: string | undefined }): string {
+export function numberPage(options: { switches: GatewaySwitches; error?: string | undefined; typed?: string | undefined }): string {
+  const { failPayouts, failRefunds } = options.switches;
   const error = options.error ? `<p class="error" id="number-error" role="alert">${escapeHtml(options.error)}</p>` : '';
   return page(
     'Mobile money phone',
@@ -66,9 +67,14 @@ ${error}
 </form>
 <h2>Gateway</h2>
 <form method="post" action="/phone/switches">
-<input type="hidden" name="failPayouts" value="${options.failPayouts ? 'off' : 'on'}">
-<p>Payouts ${options.failPayouts ? 'are refused by the network' : 'reach the wallet'}.</p>
-<button type="submit">${options.failPayouts ? 'Let payouts through' : 'Refuse every payout'}</button>
+<input type="hidden" name="failPayouts" value="${failPayouts ? 'off' : 'on'}">
+<p>Payouts ${failPayouts ? 'are refused by the network' : 'reach the wallet'}.</p>
+<button type="submit">${failPayouts ? 'Let payouts through' : 'Refuse every payout'}</button>
+</form>
+<form method="post" action="/phone/switches">
+<input type="hidden" name="failRefunds" value="${failRefunds ? 'off' : 'on'}">
+<p>Refunds ${failRefunds ? 'are refused by the network' : 'reach the wallet'}.</p>
+<button type="submit">${failRefunds ? 'Let refunds through' : 'Refuse every refund'}</button>
 </form>`,
   );
 }
