@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { bookingEvents } from '@krom/contracts/events/bookings';
-import { userDeleted } from '@krom/contracts/events/identity';
+import { userDeleted, userSnapshots } from '@krom/contracts/events/identity';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
 import { createLogger } from '@krom/server-kit/logger';
@@ -13,6 +13,8 @@ import { handleBookingDone } from './events/handlers/booking-done.ts';
 import { handleBookingEnded } from './events/handlers/booking-ended.ts';
 import { handlePaymentRequested } from './events/handlers/payment-requested.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
+import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
+import { rebuildUserNamesIfEmpty } from './events/user-names.ts';
 import { createPaymentSweepQueue, schedulePaymentSweep, startPaymentSweepWorker } from './jobs/sweep-jobs.ts';
 import { chooseMobileMoneyProvider } from './providers/mobile-money/choose.ts';
 import { releasingFacts } from './payouts/release-booking.ts';
@@ -74,6 +76,9 @@ export async function openPaymentsService(config: PaymentsConfig, options: Payme
     }
     for (const fact of releasingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingDone(resources.db, logger)));
     subscriptions.push(await consume(resources.bus, DURABLE, userDeleted, handleUserDeleted(resources.db, logger)));
+    // The names payouts are sent to: identity's user snapshots, and at first start every user's newest one.
+    subscriptions.push(await consume(resources.bus, DURABLE, userSnapshots, handleUserSnapshot(resources.db, logger)));
+    await rebuildUserNamesIfEmpty(resources.db, resources.bus, logger);
     const app = await buildPaymentsApp({ db: resources.db, internalSecret: config.INTERNAL_AUTH_SECRET, mobileMoney, clock, logLevel: config.LOG_LEVEL, checks: resources.checks });
     app.addHook('onClose', close);
     // Payments need no Redis to be taken; a Redis down only delays the sweep (logged by the queue).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
+import { type UserSnapshot, userSnapshotOf, userSnapshots } from '@krom/contracts/events/identity';
 import type { PayoutFact } from '@krom/contracts/events/payments';
 import { createLogger } from '@krom/server-kit/logger';
 import type { ProviderCallback } from '@krom/server-kit/providers';
@@ -516,6 +517,44 @@ describe('sweeps running at the same moment', () => {
       expect(await payableOfBooking(paid)).toBe(0n);
       expect(balances[`driver_payable:${paid.driverId}`]).toBe(0n);
     }
+  });
+});
+
+/** Identity's snapshot of the user at `version`, delivered to the payments consumer. */
+async function deliverSnapshot(userId: string, version: number, firstName: string, lastName: string) {
+  const snapshot: UserSnapshot = {
+    userId,
+    version,
+    firstName,
+    lastName,
+    profileImageUrl: null,
+    isVerified: true,
+    verificationStatus: 'approved',
+    isDriver: true,
+    driverVerificationStatus: 'approved',
+    suspended: false,
+    deleted: false,
+    changedAt: new Date(Date.UTC(2026, 0, 1, 0, version)).toISOString(),
+  };
+  await deliverToConsumer(harness.service.bus, 'payments', userSnapshots, testEnvelope(userSnapshotOf(userId), snapshot), userSnapshotOf(userId).subject);
+}
+
+describe('the name a payout is sent to', () => {
+  it('is the driver’s as identity last told it, a late older snapshot changing nothing; with no snapshot yet, their number', async () => {
+    const named = await paidBooking();
+    await giveNumber(named.driverId);
+    await deliverSnapshot(named.driverId, 3, 'Kwame', 'Asante');
+    await deliverSnapshot(named.driverId, 2, 'Kwame', 'Old-Name');
+    await deliverBookingFact(bookingFact(named, 'completed'));
+    const { sent } = await sweepAndSettle(named.bookingId, await dueAfterRelease(named.bookingId));
+    expect(paystack.transfers.get(sent.gatewayReference)?.recipient.name).toBe('Kwame Asante');
+
+    const unnamed = await paidBooking();
+    const method = await giveNumber(unnamed.driverId);
+    await deliverBookingFact(bookingFact(unnamed, 'completed'));
+    const { sent: toNumber } = await sweepAndSettle(unnamed.bookingId, await dueAfterRelease(unnamed.bookingId));
+    expect(paystack.transfers.get(toNumber.gatewayReference)?.recipient.name).toBe(method.number);
+    await expectBooksBalance(harness.service.db);
   });
 });
 

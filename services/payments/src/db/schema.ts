@@ -372,6 +372,19 @@ export const payoutCredits = pgTable(
 );
 
 /**
+ * The members' names as identity's user snapshots tell them (`krom.identity.user.snapshot.v1.<id>`,
+ * src/events/user-names.ts): the name a driver's payout is sent to (a gateway's transfer recipient
+ * needs one). The newest version wins; a deleted account's last snapshot leaves its anonymised name.
+ */
+export const userNames = pgTable('user_names', {
+  userId: uuid('user_id').primaryKey(),
+  version: integer('version').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Each reconciliation staff ran (src/staff/reconcile.ts): who and when, and its result as the
  * staff screen shows it (the contract's reconciliationSchema), kept so the last one can be read again.
  */

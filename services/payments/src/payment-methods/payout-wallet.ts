@@ -9,6 +9,9 @@ export const portNetworks: Record<'mtn' | 'vodafone' | 'airteltigo', MobileMoney
 /** 0241234567 → +233241234567: the port takes wallets in E.164. */
 export const e164 = (localNumber: string) => `+233${localNumber.slice(1)}`;
 
+/** +233241234567 → 0241234567, the local form a wallet is masked from. */
+export const localNumber = (phone: string) => `0${phone.slice(4)}`;
+
 /**
  * Where a driver's payouts go: their default mobile money number, once they have confirmed it with
  * the code texted to it. Null when there is none (the payout waits and staff see why).

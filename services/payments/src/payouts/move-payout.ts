@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type PayoutRow, payouts } from '../db/schema.ts';
 import { ledgerAccounts } from '../ledger/accounts.ts';
 import { postEntry } from '../ledger/post-entry.ts';
+import { localNumber } from '../payment-methods/payout-wallet.ts';
 import { maskedWallet } from '../payments/payment-facts.ts';
 import type { Movement, Wallet } from '../providers/mobile-money/port.ts';
 import { announcePayout } from './payout-facts.ts';
@@ -17,8 +18,6 @@ import { attemptReference, nextPayoutAttemptAt, payoutCallbackWaitSeconds, payou
  */
 
 const cedis = (pesewas: number) => `GH₵${toDecimalCedis(pesewas)}`;
-/** +233241234567 → 0241234567, the local form a wallet is masked from. */
-const localNumber = (phone: string) => `0${phone.slice(4)}`;
 
 const bumped = (now: Date) => ({ version: sql`${payouts.version} + 1`, updatedAt: now });
 

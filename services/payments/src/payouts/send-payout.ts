@@ -4,7 +4,8 @@ import { ProviderError } from '@krom/server-kit/providers';
 import { eq } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import { type PayoutRow, payouts } from '../db/schema.ts';
-import { defaultPayoutWallet } from '../payment-methods/payout-wallet.ts';
+import { userNameOf } from '../events/user-names.ts';
+import { defaultPayoutWallet, localNumber } from '../payment-methods/payout-wallet.ts';
 import type { MobileMoneyNetwork, MobileMoneyProvider, Movement } from '../providers/mobile-money/port.ts';
 import { awaitPayoutNumber, startPayoutAttempt } from './move-payout.ts';
 import { settlePayout } from './settle-payout.ts';
@@ -39,6 +40,18 @@ export async function sendPayout(db: PaymentsDb, provider: MobileMoneyProvider, 
 }
 
 /**
+ * The name the gateway's transfer recipient is made with: the driver's, as identity's snapshots
+ * told it. Not known yet (no snapshot has arrived): the wallet's number in its local form, as
+ * Hubtel takes for a name, rather than holding the driver's money back (logged).
+ */
+async function recipientNameOf(db: PaymentsDb, payout: PayoutRow, walletPhone: string, logger: PayoutLogger): Promise<string> {
+  const name = await userNameOf(db, payout.driverId);
+  if (name) return name;
+  logger.warn({ payoutId: payout.id, driverId: payout.driverId }, "the driver's name is not known yet: the payout is sent to their number as its name");
+  return localNumber(walletPhone);
+}
+
+/**
  * Asks the gateway for the payout's present attempt (idempotent by its reference: asked again,
  * it answers the movement it already has) and settles its answer. A call refused before anything
  * was handed over, for good, fails the attempt; any other failure leaves it sent, for the sweep
@@ -46,13 +59,14 @@ export async function sendPayout(db: PaymentsDb, provider: MobileMoneyProvider, 
  */
 export async function askGateway(db: PaymentsDb, provider: MobileMoneyProvider, payout: PayoutRow, now: Date, logger: PayoutLogger): Promise<CallbackOutcome> {
   if (!payout.walletPhone || !payout.walletNetwork) throw new Error(`payout ${payout.id} was sent without a wallet`);
+  const recipientName = await recipientNameOf(db, payout, payout.walletPhone, logger);
   let movement: Movement;
   try {
     movement = await provider.payout({
       reference: payout.gatewayReference,
       wallet: { phone: payout.walletPhone, network: payout.walletNetwork as MobileMoneyNetwork },
       amount: payout.amountPesewas,
-      recipientName: 'Krom driver',
+      recipientName,
       reason: `Krom fare, booking ${payout.bookingId.slice(0, 8)}`,
     });
   } catch (error) {
