@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
-import { userNotificationSettings, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
+import { userNotificationSettings, userRegistered, userSnapshotOf, userSnapshotSubject, verificationDecided } from '@krom/contracts/events/identity';
 import { createLogger } from '@krom/server-kit/logger';
 import { and, eq, sql } from 'drizzle-orm';
 import { registerUser } from '../src/accounts/register-user.ts';
@@ -54,6 +54,11 @@ export function identityMessageProviders(service: IdentityService, internalSecre
         const driver = await submitVerification(deps, user.id, { kind: 'driver', fields: driverVerificationFieldsSchema.parse(driverFields()), photos: [] });
         await decideVerification(deps, staffId, driver.id, { decision: 'rejected', reason: 'The licence photo is blurred.' });
         return outboxEnvelope(service, verificationDecided.subject, 'submissionId', driver.id);
+      },
+      // Registration publishes the account's first snapshot, on the subject its id ends.
+      [`a ${userSnapshotSubject} event`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        return outboxEnvelope(service, userSnapshotOf(user.id).subject, 'userId', user.id);
       },
       // Registration publishes the defaults (version 1); the save that turns both off publishes version 2.
       [`a ${userNotificationSettings.subject} event`]: async () => {

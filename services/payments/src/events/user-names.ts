@@ -25,11 +25,13 @@ export async function applyUserName(db: Pick<AnyDb, 'insert'>, snapshot: UserSna
   return written.length > 0;
 }
 
-/** The user's name as identity last told it ("Ama Mensah"), or null when no snapshot of them has arrived. */
+/** The name a payout is sent to, from the names a snapshot carries ("Ama Mensah"); null when both are empty. */
+export const fullName = (names: { firstName: string; lastName: string }): string | null => `${names.firstName} ${names.lastName}`.trim() || null;
+
+/** The user's name as identity last told it, or null when no snapshot of them has arrived. */
 export async function userNameOf(db: PaymentsDb, userId: string): Promise<string | null> {
   const [row] = await db.select({ firstName: userNames.firstName, lastName: userNames.lastName }).from(userNames).where(eq(userNames.userId, userId));
-  const name = row ? `${row.firstName} ${row.lastName}`.trim() : '';
-  return name === '' ? null : name;
+  return row ? fullName(row) : null;
 }
 
 /**

@@ -1,8 +1,11 @@
-import type { UserSnapshot } from '@krom/contracts/events/identity';
-import type { EventRule } from '@krom/server-kit/consumer';
+import { type UserSnapshot, userSnapshots } from '@krom/contracts/events/identity';
+import { type EventRule, envelopeReader } from '@krom/server-kit/consumer';
 import type { Logger } from '@krom/server-kit/logger';
 import type { PaymentsDb } from '../../db/payments-db.ts';
 import { applyUserName } from '../user-names.ts';
+
+/** A user snapshot's envelope as the bus delivers it to payments, checked against the contract. */
+export const readUserSnapshot = envelopeReader(userSnapshots);
 
 /**
  * krom.identity.user.snapshot.v1.<userId> → the user's name in `user_names` (what a payout is
