@@ -104,6 +104,12 @@ export const userSnapshotSchema = z.object({
   suspended: z.boolean(),
   deleted: z.boolean(),
   changedAt: z.string().datetime({ offset: true }),
+  /**
+   * Whether the member stated "woman" in their profile: what rides needs to let them post or book
+   * a women-only ride, and all that travels of their gender (shown to nobody). Added within v1:
+   * snapshots already in the stream lack it and read as not stated. Producers always set it.
+   */
+  statedWoman: z.boolean().default(false),
 });
 export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
 

@@ -59,4 +59,6 @@ export const directAccraToKumasiRide = (vehicleId: string, departureDate: string
   pricePerSeat: '120',
   duration: '4h 45min',
   pickupStation: 'Circle Station (Accra)',
+  preferences: { luggage: 'medium', smoking: false, pets: false, airConditioning: true, maxTwoInBack: true },
+  womenOnly: false,
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emailField, fourDigitCode, ghanaPhoneField, isoDateTime, personName, uuid } from './fields.ts';
 import { phoneCodeErrors } from './phone-codes.ts';
+import { genders } from './ride-preference-values.ts';
+
+const genderMessage = 'Please choose woman, man, or leave it unstated';
 
 /** Passwords: the spec's minimums; 128 is a ceiling for hashing cost, well above the 64 users may use. */
 const passwordCeiling = z.string().max(128, 'Password must be at most 128 characters');
@@ -63,6 +66,8 @@ export const userSchema = z.object({
   isDriver: z.boolean(),
   driverVerificationStatus: z.enum(verificationStatuses),
   createdAt: isoDateTime,
+  /** The gender the member stated (only to them; it decides who may post or book a women-only ride); null when not stated. Absent from answers made before it was added. */
+  gender: z.enum(genders).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -78,6 +83,8 @@ export const profileUpdateRequestSchema = z.object({
     .nullable()
     .optional(),
   profileImageUrl: z.string().max(500).nullable().optional(),
+  /** Optional and shown to nobody: left out, it stays as it was; null, it is no longer stated. */
+  gender: z.enum(genders, { error: genderMessage }).nullable().optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 

@@ -6,10 +6,13 @@ import { rideVehicleSchema } from './vehicles.ts';
 import { bookingMessages, bookingModes } from './booking-values.ts';
 import { parseLegKey } from './leg-prices.ts';
 import { verificationStatuses } from './auth.ts';
+import { luggageSizes, womenOnlyMessages } from './ride-preference-values.ts';
 import { currency, defaultRidePageSize, maxRidePage, maxRidePageSize, maxRideSeats, maxWizardStops, rideMessages, rideStatuses, stopTypes } from './ride-values.ts';
 
 export { currency, maxWizardStops, maxRideSeats, maxDepartureMoveDays, defaultRidePageSize, maxRidePageSize, maxRidePage, searchSeatOptions, stopTypes, rideStatuses, passengerSeatsOf, rideMessages, availableSeatsProblem } from './ride-values.ts';
 export type { RideStatus } from './ride-values.ts';
+export { luggageSizes, genders, ridePreferenceFilterNames, womenOnlyMessages } from './ride-preference-values.ts';
+export type { LuggageSize, Gender, RidePreferences } from './ride-preference-values.ts';
 
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -58,6 +61,16 @@ const legPricesField = z
     z.string({ error: rideMessages.legPriceFormat }).trim().regex(/^\d{1,6}(\.\d{1,2})?$/, rideMessages.legPriceFormat).refine((price) => Number(price) > 0, rideMessages.legPriceFormat),
   )
   .refine((prices) => Object.keys(prices).length <= 21, rideMessages.legKey);
+
+/** What the driver states about the ride when posting it (the wizard's step 3). */
+export const ridePreferencesSchema = z.object({
+  luggage: z.enum(luggageSizes, { error: womenOnlyMessages.luggage }),
+  smoking: z.boolean(),
+  pets: z.boolean(),
+  airConditioning: z.boolean(),
+  /** The back seat takes at most two passengers. */
+  maxTwoInBack: z.boolean(),
+});
 
 export const stopInputSchema = z.object({
   location: z.string({ error: rideMessages.stopLocation }).trim().min(2, rideMessages.stopLocation).max(200),
@@ -112,6 +125,10 @@ export const postRideSchema = z.object({
   bookingMode: z.enum(bookingModes).default('instant'),
   /** The wizard's step 3: prices the driver set for legs that start or end at a stop. */
   legPrices: legPricesField.default({}),
+  /** The driver's stated preferences; left out (an older client), the ride states none and matches no preference filter. */
+  preferences: ridePreferencesSchema.optional(),
+  /** Only women may book it; only a verified member whose profile says woman may post it. */
+  womenOnly: z.boolean().default(false),
   status: z.literal('active').optional(),
 }).refine((ride) => placeTown(ride.fromLocation, ride.fromLocalityArea) !== placeTown(ride.toLocation, ride.toLocalityArea), {
   // The ride requests' rule: a ride is between two towns (`"accra "` and `"Accra"` are one).
@@ -207,6 +224,10 @@ export const rideSummarySchema = z.object({
   stops: z.array(rideStopSchema),
   /** The passenger's part of the route, with its seats left and price. */
   leg: rideLegSchema,
+  /** What the driver stated when posting; null for a ride posted before preferences were asked. Absent from answers made before it was added. */
+  preferences: ridePreferencesSchema.nullable().optional(),
+  /** Only women can book it (shown to everyone, marked "Women only"). Absent from answers made before it was added. */
+  womenOnly: z.boolean().optional(),
 });
 export type RideSummary = z.infer<typeof rideSummarySchema>;
 
@@ -229,6 +250,9 @@ export const rideDetailsSchema = rideSummarySchema.extend({
 export type RideDetails = z.infer<typeof rideDetailsSchema>;
 export const rideParams = z.object({ id: z.string().describe('The ride id (a uuid)') });
 
+/** A yes-only filter as a query string carries it: `true` narrows the list; `false` or left out does not. */
+const queryFlag = z.enum(['true', 'false']).transform((flag) => flag === 'true').optional();
+
 /**
  * GET /api/rides: the listing's filters. `from` and `to` match a ride's departure, destination or
  * stops by locality, city or name (pick-up before drop-off); with coordinates, rides passing within
@@ -243,6 +267,14 @@ export const rideSearchQuerySchema = z.object({
   toLongitude: longitude.optional(),
   date: searchDateField.optional(),
   seats: seatCount.optional(),
+  /** Rides whose luggage allowance is at least this size. */
+  luggage: z.enum(luggageSizes, { error: womenOnlyMessages.luggage }).optional(),
+  /** Each, when `true`: only rides whose driver stated it (no smoking, pets welcome, air conditioning, at most two in the back, women only). */
+  noSmoking: queryFlag,
+  pets: queryFlag,
+  airConditioning: queryFlag,
+  maxTwoInBack: queryFlag,
+  womenOnly: queryFlag,
   page: decimal(z.number({ error: rideMessages.page }).int(rideMessages.page).min(1, rideMessages.page).max(maxRidePage, rideMessages.page)).default(1),
   pageSize: decimal(z.number({ error: rideMessages.pageSize }).int(rideMessages.pageSize).min(1, rideMessages.pageSize).max(maxRidePageSize, rideMessages.pageSize)).default(defaultRidePageSize),
 });
