@@ -14,6 +14,8 @@ import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
+import { womenOnlyMessages } from '@krom/contracts/http/ride-preference-values';
+import { womenOnlyStanding } from '../posting/posting-rights.ts';
 import { legPricePerSeat, readLegPricedRide, seatsLeftOn } from '../rides/legs.ts';
 import { newBoardingCode } from './boarding-code.ts';
 import { type BookingRow, bookingRow, statusIn, toBooking, toFact } from './booking-views.ts';
@@ -75,6 +77,7 @@ export async function bookSeats(
     const ride = await lockRideSeats(tx, request.rideId);
     if (!ride) throw new HttpError(404, bookingMessages.rideNotFound);
     await assertRideTakesBookings(tx, ride, passengerId, request, now);
+    if (ride.womenOnly) await assertMayBookWomenOnly(tx, passengerId);
     const left = seatsLeftOn({ seatsOffered: ride.seatsOffered, legSeatsTaken: ride.taken }, request.boardAt, request.alightAt);
     if (request.seats > left) throw new HttpError(409, bookingMessages.notEnoughSeats(left));
 
@@ -148,6 +151,13 @@ async function assertRideTakesBookings(tx: Transaction, ride: RideSeats, passeng
               AND status IN ${statusIn(seatHoldingStatuses)}) AS live`);
   if (rows[0]?.hidden) throw new HttpError(409, bookingMessages.rideUnavailable);
   if (rows[0]?.live) throw new HttpError(409, bookingMessages.alreadyBooked);
+}
+
+/** A women-only ride's seat goes only to a verified member who stated "woman", as rides' projection of identity says now (403). */
+async function assertMayBookWomenOnly(tx: Transaction, passengerId: string) {
+  const standing = await womenOnlyStanding(tx, passengerId);
+  if (standing === 'notWoman') throw new HttpError(403, womenOnlyMessages.book);
+  if (standing === 'unverified') throw new HttpError(403, womenOnlyMessages.bookUnverified);
 }
 
 /** A boarding code no other booking of the ride has (the ride's row is locked, so none is being written meanwhile). */

@@ -25,6 +25,8 @@ export type RideSeats = {
   stopCount: number;
   bookingMode: 'instant' | 'approval';
   currency: string;
+  /** Only verified members who stated "woman" may book it. */
+  womenOnly: boolean;
 };
 
 /** The legs' seats after `seats` are taken (positive) or given back (negative) from `boardAt` to `alightAt`. */
@@ -42,7 +44,7 @@ export async function lockRideSeats(tx: Transaction, rideId: string): Promise<Ri
   const { rows } = await tx.execute<Omit<RideSeats, 'taken' | 'departureAt'> & { departureAt: string; legSeatsTaken: number[] }>(sql`
     SELECT r.id, r.driver_id AS "driverId", r.status, r.departure_at AS "departureAt", r.seats_offered AS "seatsOffered",
       r.leg_seats_taken AS "legSeatsTaken", r.booking_mode AS "bookingMode", r.currency,
-      (SELECT count(*)::int FROM ride_stops s WHERE s.ride_id = r.id) AS "stopCount"
+      r.women_only AS "womenOnly", (SELECT count(*)::int FROM ride_stops s WHERE s.ride_id = r.id) AS "stopCount"
     FROM rides r WHERE r.id = ${rideId} FOR NO KEY UPDATE OF r`);
   const row = rows[0];
   if (!row) return undefined;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { mobileMoneyProviders, paymentStatuses } from '@krom/contracts/http/payments';
 import { verificationStatuses } from '@krom/contracts/http/auth';
 import { rideRequestStatuses } from '@krom/contracts/http/ride-requests';
-import { rideStatuses, stopTypes } from '@krom/contracts/http/rides';
+import { luggageSizes, rideStatuses, stopTypes } from '@krom/contracts/http/rides';
 import { bookingModes, bookingPaymentMethods, bookingStatuses } from '@krom/contracts/http/bookings';
 import { plateDisputeStatuses } from '@krom/contracts/http/vehicles';
 import { reviewTypes } from '@krom/contracts/http/reviews';
@@ -107,6 +107,8 @@ export const userProfiles = pgTable(
     driverVerificationStatus: text('driver_verification_status', { enum: verificationStatuses }).notNull(),
     suspended: boolean('suspended').notNull(),
     deleted: boolean('deleted').notNull(),
+    /** Whether the member stated "woman" in their profile (with is_verified, what lets them post or book a women-only ride). */
+    statedWoman: boolean('stated_woman').notNull().default(false),
     /** When identity made the change this version records. */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   },
@@ -260,6 +262,17 @@ export const rides = pgTable(
     description: text('description'),
     duration: text('duration'),
     pickupStation: text('pickup_station'),
+    /**
+     * What the driver stated when posting (all null on rides posted before it was asked: they
+     * match no preference filter). luggage: the largest bag each passenger may bring.
+     */
+    luggage: text('luggage', { enum: luggageSizes }),
+    smoking: boolean('smoking'),
+    pets: boolean('pets'),
+    airConditioning: boolean('air_conditioning'),
+    maxTwoInBack: boolean('max_two_in_back'),
+    /** Only verified members who stated "woman" may book it (checked at booking, bookings/book-seat.ts). */
+    womenOnly: boolean('women_only').notNull().default(false),
     status: text('status', { enum: rideStatuses }).notNull().default('active'),
     /** When the departure reminder (ride.departing_soon) was written: set once, so it is sent once (src/jobs/sweeps.ts). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
@@ -303,6 +316,7 @@ export const rides = pgTable(
       'rides_leg_seats_check',
       sql`${table.seatsOffered} BETWEEN 0 AND ${table.totalSeats} AND ${table.availableSeats} <= ${table.seatsOffered} AND 0 <= ALL (${table.legSeatsTaken}) AND ${table.seatsOffered} >= ALL (${table.legSeatsTaken})`,
     ),
+    check('rides_luggage_check', sql`${table.luggage} IN ('small', 'medium', 'large')`),
     check('rides_booking_mode_check', sql`${table.bookingMode} IN ('instant', 'approval')`),
     check('rides_price_check', sql`${table.pricePerSeat} > 0`),
     check('rides_departure_time_check', sql`${table.departureTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),

@@ -24,7 +24,10 @@ const takeIncoming = Object.fromEntries(
  * must still land after it, or whatever else changed with that version would be lost. Two
  * snapshots of one version are the same state, so taking the second is harmless.
  */
-export async function applyUserSnapshot(db: Pick<RidesDb, 'insert'>, snapshot: UserSnapshot): Promise<boolean> {
+export async function applyUserSnapshot(
+  db: Pick<RidesDb, 'insert'>,
+  snapshot: Omit<UserSnapshot, 'statedWoman'> & { statedWoman?: boolean | undefined },
+): Promise<boolean> {
   const changed = await db
     .insert(userProfiles)
     .values({
@@ -39,6 +42,7 @@ export async function applyUserSnapshot(db: Pick<RidesDb, 'insert'>, snapshot: U
       driverVerificationStatus: snapshot.driverVerificationStatus,
       suspended: snapshot.suspended,
       deleted: snapshot.deleted,
+      statedWoman: snapshot.statedWoman ?? false,
       changedAt: new Date(snapshot.changedAt),
     })
     .onConflictDoUpdate({

@@ -10,7 +10,7 @@ import { rideStops, rides, vehicles } from '../db/schema.ts';
 import { departureInstant } from '../rides/departure.ts';
 import type { KnownPlaces, PlaceClaim } from './known-places.ts';
 import { type Pricing, routeCapFor } from './price-cap.ts';
-import { assertMayPost } from './posting-rights.ts';
+import { assertMayPost, assertMayPostWomenOnly } from './posting-rights.ts';
 import { assertRideRules } from './ride-rules.ts';
 import { readRideDetails } from '../rides/ride-details.ts';
 import { routeBoxOf, routeSearchText } from '../search/route-search.ts';
@@ -42,10 +42,11 @@ function stopPoint(places: KnownPlaces, stop: Omit<PlaceClaim, 'latitude' | 'lon
 /**
  * Posts a ride for the user: they must hold posting rights (403 naming the first missing step),
  * the vehicle must be theirs (404), and the seats, departure and price must meet the rules (400,
- * see ride-rules.ts). The ride, its stops and its `ride.posted` event commit together.
+ * see ride-rules.ts); a women-only ride only by a verified member who stated "woman" (403). The ride, its stops and its `ride.posted` event commit together.
  */
 export async function postRide(db: RidesDb, userId: string, request: PostRideRequest, pricing: Pricing, now = new Date()): Promise<RideDetails> {
   await assertMayPost(db, userId);
+  if (request.womenOnly) await assertMayPostWomenOnly(db, userId);
   const from = pair(request.fromLatitude, request.fromLongitude);
   const to = pair(request.toLatitude, request.toLongitude);
   const stops = request.stops.map((stop, index) => ({ ...stop, stopOrder: index + 1, ...stopPoint(pricing.places, stop, pair(stop.latitude, stop.longitude)) }));
@@ -115,6 +116,12 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
         description: textOrNull(request.description),
         duration: textOrNull(request.duration),
         pickupStation: textOrNull(request.pickupStation),
+        luggage: request.preferences?.luggage ?? null,
+        smoking: request.preferences?.smoking ?? null,
+        pets: request.preferences?.pets ?? null,
+        airConditioning: request.preferences?.airConditioning ?? null,
+        maxTwoInBack: request.preferences?.maxTwoInBack ?? null,
+        womenOnly: request.womenOnly,
         routeSearch: sql`lower(${routeSearchText(route)})`,
         ...routeBoxOf(route),
       })

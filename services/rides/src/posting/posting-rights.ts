@@ -1,5 +1,5 @@
 import type { PostingRights, PostingStep } from '@krom/contracts/http/rides';
-import { rideMessages } from '@krom/contracts/http/rides';
+import { rideMessages, womenOnlyMessages } from '@krom/contracts/http/rides';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
 import type { SqlRunner } from '../rides/ride-views.ts';
@@ -36,4 +36,23 @@ export async function postingRights(db: SqlRunner, userId: string): Promise<Post
 export async function assertMayPost(db: SqlRunner, userId: string): Promise<void> {
   const rights = await postingRights(db, userId);
   if (rights.nextStep) throw new HttpError(403, refusals[rights.nextStep]);
+}
+
+/**
+ * Whether the member may take part in a women-only ride (post or book one), from rides' projection
+ * of identity as it is now: verified, and their profile says woman. A member who changes their
+ * gender afterwards is refused from then on; seats they already hold stay theirs.
+ */
+export async function womenOnlyStanding(db: SqlRunner, userId: string): Promise<'allowed' | 'notWoman' | 'unverified'> {
+  const { rows } = await db.execute<{ statedWoman: boolean; isVerified: boolean }>(
+    sql`SELECT stated_woman AS "statedWoman", is_verified AS "isVerified" FROM user_profiles WHERE user_id = ${userId}`,
+  );
+  const row = rows[0];
+  if (!row?.statedWoman) return 'notWoman';
+  return row.isVerified ? 'allowed' : 'unverified';
+}
+
+/** Refuses (403) a women-only ride by a poster who is not a verified member who stated "woman". */
+export async function assertMayPostWomenOnly(db: SqlRunner, userId: string): Promise<void> {
+  if ((await womenOnlyStanding(db, userId)) !== 'allowed') throw new HttpError(403, womenOnlyMessages.post);
 }

@@ -1,4 +1,4 @@
-import { type DriverRide, passengerSeatsOf, type RideDetails, type RideStatus, type RideStop, type RideSummary } from '@krom/contracts/http/rides';
+import { type DriverRide, passengerSeatsOf, type RideDetails, type RidePreferences, type RideStatus, type RideStop, type RideSummary } from '@krom/contracts/http/rides';
 import type { BookingMode } from '@krom/contracts/http/bookings';
 import { ratingAverage } from '@krom/contracts/http/reviews';
 import type { RideVehicle } from '@krom/contracts/http/vehicles';
@@ -50,6 +50,9 @@ export type RideRow = {
   fromRegion: string | null;
   toRegion: string | null;
   pickupStation: string | null;
+  /** The driver's stated preferences, null when they stated none (a ride posted before they were asked). */
+  preferences: RidePreferences | null;
+  womenOnly: boolean;
   createdAt: string;
   /**
    * The searched leg's ends as the search matched them (search-rides.ts): the boarding place's
@@ -101,6 +104,9 @@ export const rideRowsSelect = sql.raw(`
     r.from_latitude::float8 AS "fromLatitude", r.from_longitude::float8 AS "fromLongitude",
     r.to_latitude::float8 AS "toLatitude", r.to_longitude::float8 AS "toLongitude",
     r.from_region AS "fromRegion", r.to_region AS "toRegion", r.pickup_station AS "pickupStation",
+    CASE WHEN r.luggage IS NULL THEN NULL ELSE json_build_object('luggage', r.luggage, 'smoking', r.smoking, 'pets', r.pets,
+      'airConditioning', r.air_conditioning, 'maxTwoInBack', r.max_two_in_back) END AS preferences,
+    r.women_only AS "womenOnly",
     r.created_at AS "createdAt"
   FROM rides r
   JOIN vehicles v ON v.id = r.vehicle_id
@@ -152,6 +158,8 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   vehicle: row.vehicle,
   stops: row.stops,
   leg: rideLegOf(row, ...legOf(row)),
+  preferences: row.preferences,
+  womenOnly: row.womenOnly,
 });
 
 /** The ride in full as `viewerId` sees it (undefined for a guest): only whether they drive it, never another member's id. */

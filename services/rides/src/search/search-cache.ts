@@ -61,6 +61,13 @@ function keyOf(generation: string, query: RideSearch): string {
     query.toLongitude ?? null,
     query.date ?? null,
     query.seats ?? null,
+    // The preference filters: two searches differing only in them have different answers.
+    query.luggage ?? null,
+    query.noSmoking ?? false,
+    query.pets ?? false,
+    query.airConditioning ?? false,
+    query.maxTwoInBack ?? false,
+    query.womenOnly ?? false,
     query.page,
     query.pageSize,
   ]);

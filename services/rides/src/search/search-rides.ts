@@ -1,4 +1,4 @@
-import { nearbyRadiusKm, type RideSearchResponse, type rideSearchQuerySchema } from '@krom/contracts/http/rides';
+import { luggageSizes, nearbyRadiusKm, type RideSearchResponse, type rideSearchQuerySchema } from '@krom/contracts/http/rides';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { routeBoxExpression } from '../db/schema.ts';
@@ -167,6 +167,25 @@ function exactRoute(from: PointFilter | undefined, to: PointFilter | undefined, 
 }
 
 /**
+ * The listing's preference filters: each one set keeps only the rides whose driver stated it
+ * (a ride that states nothing, posted before they were asked, matches none). Luggage is a
+ * minimum: asking for medium lists medium and large.
+ */
+function preferenceFilters(query: RideSearch): SQL[] {
+  const held: SQL[] = [];
+  if (query.luggage !== undefined) {
+    const fits = luggageSizes.slice(luggageSizes.indexOf(query.luggage));
+    held.push(sql`r.luggage IN (${sql.join(fits.map((size) => sql`${size}`), sql`, `)})`);
+  }
+  if (query.noSmoking) held.push(sql`r.smoking = false`);
+  if (query.pets) held.push(sql`r.pets`);
+  if (query.airConditioning) held.push(sql`r.air_conditioning`);
+  if (query.maxTwoInBack) held.push(sql`r.max_two_in_back`);
+  if (query.womenOnly) held.push(sql`r.women_only`);
+  return held;
+}
+
+/**
  * The rides of `rides r` a search matches. The candidates are what the search's indexes answer
  * on their own (the index predicates written out so the partial indexes apply): with a date, read
  * from the date's index alone, no row visited. Only they are then held to the exact route rule,
@@ -189,6 +208,16 @@ export function searchCondition(query: RideSearch, now: Date): SQL {
   // Without places the leg is the whole route, whose seats the indexes hold: part of the first cut.
   if (!from && !to) candidate.push(seatsFreeOnRoute(seats));
   const exact = exactRoute(from, to, seats);
+  const preferences = preferenceFilters(query);
+  // The preferences are held on the rows the first cut leaves (a day's, or a route's), never in
+  // the indexes' part: a search without them runs exactly as before, and one with them reads
+  // only its candidates' rows.
+  if (preferences.length > 0) {
+    const held = sql.join(preferences, sql` AND `);
+    const route = exact ? sql`${exact} AND ${held}` : held;
+    const candidates = sql.join(candidate, sql` AND `);
+    return withDate ? sql`r.id IN (SELECT r.id FROM rides r WHERE ${candidates}) AND ${route}` : sql`${candidates} AND ${route}`;
+  }
   const candidates = sql.join(candidate, sql` AND `);
   if (!exact) return candidates;
   // A day's candidates come from its index alone and only they are fetched (the inner `r` is the
