@@ -420,6 +420,9 @@ describe('a posted ride', () => {
       isOwnRide: true,
       leg: { boardAt: 0, alightAt: 3, seatsLeft: 3, pricePerSeat: '45.50' },
       legPrices: { '2-3': '20.50' },
+      // Posted without preferences (as an older client posts): none stated, not women-only.
+      preferences: null,
+      womenOnly: false,
     });
     expect((await call({ kind: 'public' }, 'GET', `/rides/${ride.id}`)).json()).toEqual({ ...response.json(), isOwnRide: false });
   });

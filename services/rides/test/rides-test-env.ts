@@ -70,6 +70,8 @@ export type ProfileSeed = {
   driverVerificationStatus?: 'not_submitted' | 'pending' | 'approved' | 'rejected';
   suspended?: boolean;
   deleted?: boolean;
+  /** Whether the member stated "woman" in their profile (women-only rides). */
+  statedWoman?: boolean;
 };
 
 export async function insertUserProfile(service: RidesService, userId: string, seed: ProfileSeed = {}): Promise<void> {
@@ -77,12 +79,13 @@ export async function insertUserProfile(service: RidesService, userId: string, s
   const driver = seed.driverVerificationStatus ?? 'approved';
   await service.db.$client.query(
     `INSERT INTO user_profiles (user_id, version, first_name, last_name, profile_image_url, is_verified, verification_status,
-                                is_driver, driver_verification_status, suspended, deleted, changed_at)
-     VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
+                                is_driver, driver_verification_status, suspended, deleted, stated_woman, changed_at)
+     VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now())
      ON CONFLICT (user_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
        profile_image_url = excluded.profile_image_url, is_verified = excluded.is_verified,
        verification_status = excluded.verification_status, is_driver = excluded.is_driver,
-       driver_verification_status = excluded.driver_verification_status, suspended = excluded.suspended, deleted = excluded.deleted`,
+       driver_verification_status = excluded.driver_verification_status, suspended = excluded.suspended, deleted = excluded.deleted,
+       stated_woman = excluded.stated_woman`,
     [
       userId,
       seed.firstName ?? 'Kwame',
@@ -94,6 +97,7 @@ export async function insertUserProfile(service: RidesService, userId: string, s
       driver,
       seed.suspended ?? false,
       seed.deleted ?? false,
+      seed.statedWoman ?? false,
     ],
   );
 }

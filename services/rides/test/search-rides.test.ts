@@ -319,6 +319,8 @@ describe('order and pages', () => {
       stops: [{ stopOrder: 1, location: stop.location, city: 'Nkawkaw', localityArea: stop.localityArea, region: null, latitude: stop.latitude, longitude: stop.longitude, stopType: 'either', meetingPoint: null }],
       // From the departure: to the destination, the whole route.
       leg: { boardAt: 0, alightAt: 2, seatsLeft: 3, pricePerSeat: '10.00' },
+      preferences: null,
+      womenOnly: false,
     });
   });
 });

@@ -23,6 +23,7 @@ const snapshot = (userId: string, version: number, changes: Partial<UserSnapshot
     driverVerificationStatus: 'pending',
     suspended: false,
     deleted: false,
+    statedWoman: false,
     changedAt: new Date(Date.UTC(2026, 0, 1, 0, version)).toISOString(),
     ...changes,
   },
