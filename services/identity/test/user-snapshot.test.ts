@@ -72,6 +72,36 @@ describe('krom.identity.user.snapshot.v1.<userId>', () => {
     expect(await versionOf(userDeleted.subject, person.id)).toEqual([versions.at(-1)]);
   });
 
+  it('tells only whether the member stated “woman”, on each change of the gender, and keeps it when a save leaves it out', async () => {
+    const person = await registerThrough(service, as);
+    const names = { firstName: person.firstName, lastName: person.lastName };
+    const saved = await call(person.id, 'PUT', '/users/me/profile', { ...names, gender: 'woman' });
+    expect(saved.json()).toMatchObject({ gender: 'woman' });
+    // A save without the field (an older screen) keeps it, and publishes nothing new.
+    expect((await call(person.id, 'PUT', '/users/me/profile', { ...names, emergencyContactName: 'Esi' })).json()).toMatchObject({ gender: 'woman' });
+    await call(person.id, 'PUT', '/users/me/profile', { ...names, gender: 'man' });
+    await call(person.id, 'PUT', '/users/me/profile', { ...names, gender: null });
+
+    const snapshots = (await snapshotsOf(person.id)).map((event) => event.data);
+    expect(snapshots.map((snapshot) => snapshot.statedWoman)).toEqual([false, true, false]);
+    // The gender itself travels nowhere: "man" and "not stated" are the same to every other service.
+    for (const event of await snapshotsOf(person.id)) expect(JSON.stringify(event)).not.toMatch(/gender|"man"|"woman"/);
+    const own = await service.app.inject({ method: 'GET', url: '/users/me', headers: await asUser(person.id) });
+    expect(own.json()).toMatchObject({ gender: null });
+  });
+
+  it('refuses a gender it does not offer', async () => {
+    const person = await registerThrough(service, as);
+    const response = await service.app.inject({
+      method: 'PUT',
+      url: '/users/me/profile',
+      headers: await asUser(person.id),
+      payload: { firstName: person.firstName, lastName: person.lastName, gender: 'other' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Please choose woman, man, or leave it unstated');
+  });
+
   it('publishes no snapshot when nothing others see changed', async () => {
     const person = await registerThrough(service, as);
     await call(person.id, 'PUT', '/users/me/profile', { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi' });

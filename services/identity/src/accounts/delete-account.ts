@@ -41,6 +41,7 @@ export async function deleteAccount(deps: { db: IdentityDb; store: ObjectStore; 
         password: null,
         emergencyContactName: null,
         emergencyContactPhone: null,
+        gender: null,
         profileImageUrl: null,
         ghanaCardNumber: null,
         verificationFullName: null,

@@ -25,6 +25,7 @@ const viewColumns = {
   phone: users.phone,
   emergencyContactName: users.emergencyContactName,
   emergencyContactPhone: users.emergencyContactPhone,
+  gender: users.gender,
   profileImageUrl: users.profileImageUrl,
   isVerified: users.isVerified,
   verificationStatus: users.verificationStatus,

@@ -31,7 +31,7 @@ export async function publishProfileUpdated(tx: Transaction, row: UserRow): Prom
 }
 
 /**
- * Saves names, emergency contact and photo. E-mail and phone are not editable (ignored if sent).
+ * Saves names, emergency contact, photo and the optional gender (left out, it stays). E-mail and phone are not editable (ignored if sent).
  * A photo must be one of the user's own profile uploads; the photo it replaces is deleted.
  */
 export async function updateProfile(
@@ -48,6 +48,7 @@ export async function updateProfile(
       profileImageUrl = request.profileImageUrl ? await ownProfileUploadUrl(tx, userId, request.profileImageUrl) : null;
     }
     const emergencyPhone = request.emergencyContactPhone === undefined ? current.emergencyContactPhone : request.emergencyContactPhone || null;
+    const gender = request.gender === undefined ? current.gender : request.gender;
     const emergencyName = request.emergencyContactName === undefined ? current.emergencyContactName : request.emergencyContactName || null;
     const [row] = await tx
       .update(users)
@@ -56,6 +57,7 @@ export async function updateProfile(
         lastName: request.lastName,
         emergencyContactName: emergencyName,
         emergencyContactPhone: emergencyPhone,
+        gender,
         profileImageUrl,
         updatedAt: new Date(),
         version: nextUserVersion(),
@@ -75,6 +77,9 @@ export async function updateProfile(
     const shownElsewhereChanged =
       row.firstName !== current.firstName || row.lastName !== current.lastName || row.profileImageUrl !== current.profileImageUrl;
     if (shownElsewhereChanged) await publishProfileUpdated(tx, row);
+    // Rides learns from the snapshot whether the member stated "woman" (women-only rides); nothing
+    // else of the gender travels, so "man" and unstated are one to other services, and so is a move between them.
+    else if ((row.gender === 'woman') !== (current.gender === 'woman')) await recordUserSnapshot(tx, row);
     await recordEvent(tx, userChanged, { userId, changedAt: row.updatedAt.toISOString(), version: row.version });
     return toUser(row);
   });

@@ -17,6 +17,7 @@ export type UserViewRow = Pick<
   | 'emergencyContactName'
   | 'emergencyContactPhone'
   | 'profileImageUrl'
+  | 'gender'
   | 'isVerified'
   | 'verificationStatus'
   | 'isDriver'
@@ -35,6 +36,7 @@ export function toUser(row: UserViewRow): User {
     emergencyContactName: row.emergencyContactName,
     emergencyContactPhone: row.emergencyContactPhone,
     profileImageUrl: row.profileImageUrl,
+    gender: row.gender,
     isVerified: row.isVerified,
     verificationStatus: asStatus(row.verificationStatus),
     isDriver: row.isDriver,

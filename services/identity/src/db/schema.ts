@@ -1,5 +1,6 @@
+import { genders } from '@krom/contracts/http/ride-preference-values';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 export { signInThrottles } from '@krom/server-kit/sign-in-throttle';
@@ -23,6 +24,8 @@ export const users = pgTable(
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactPhone: text('emergency_contact_phone'),
     profileImageUrl: text('profile_image_url'),
+    /** The gender the member stated ('woman' or 'man'), null when not stated: shown to nobody; it decides who may post or book a women-only ride. */
+    gender: text('gender', { enum: genders }),
     isVerified: boolean('is_verified').notNull().default(false),
     verificationStatus: text('verification_status').notNull().default('not_submitted'),
     ghanaCardNumber: text('ghana_card_number'),
@@ -56,6 +59,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`).where(sql`${table.deletedAt} IS NULL`),
     // One live account per phone number, so an SMS recovery names exactly one account.
     uniqueIndex('users_phone_key').on(table.phone).where(sql`${table.deletedAt} IS NULL`),
+    check('users_gender_check', sql`${table.gender} IN ('woman', 'man')`),
   ],
 );
 

@@ -18,6 +18,7 @@ export function toUserSnapshot(row: UserRow): UserSnapshot {
     // version when staff can suspend an account (a `suspended_at` column will feed it).
     suspended: false,
     deleted: row.deletedAt !== null,
+    statedWoman: row.gender === 'woman',
     changedAt: row.updatedAt.toISOString(),
   };
 }
