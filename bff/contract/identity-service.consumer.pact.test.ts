@@ -102,6 +102,8 @@ const user = {
   isDriver: boolean(false),
   driverVerificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
   createdAt: isoDate,
+  // Stated only to the member herself; null until she states it.
+  gender: null,
 };
 const anAccountExists = (pactState: ReturnType<typeof pact.addInteraction>) => pactState.given('an account exists', account);
 const registration = { firstName: 'Kojo', lastName: 'Antwi', email: 'kojo.antwi@example.com', phone: '0551234567', password: 'Adinkra-Cloth-2026' };
@@ -207,7 +209,7 @@ describe('BFF → identity service: accounts', () => {
   });
 
   it('saves the profile', async () => {
-    const body = { firstName: 'Abena', lastName: 'Asante', emergencyContactName: 'Yaw Asante', emergencyContactPhone: '0551234567' };
+    const body = { firstName: 'Abena', lastName: 'Asante', emergencyContactName: 'Yaw Asante', emergencyContactPhone: '0551234567', gender: 'woman' };
     await anAccountExists(pact.addInteraction())
       .uponReceiving('a profile update')
       .withRequest('PUT', '/users/me/profile', (b) => {
@@ -217,7 +219,7 @@ describe('BFF → identity service: accounts', () => {
       .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'PUT', url: '/api/auth/profile', payload: body, session: 'signed-in' });
         expect(response.statusCode).toBe(200);
-        expect(response.json().firstName).toBe('Abena');
+        expect(response.json()).toMatchObject({ firstName: 'Abena', gender: 'woman' });
       }));
   });
 

@@ -130,6 +130,8 @@ const rideSummary = (overrides: Record<string, unknown> = {}) => ({
   status: 'active',
   vehicle: rideVehicle,
   stops: [],
+  preferences: { luggage: regex(/^(small|medium|large)$/, 'medium'), smoking: boolean(false), pets: boolean(false), airConditioning: boolean(true), maxTwoInBack: boolean(true) },
+  womenOnly: boolean(false),
   ...overrides,
 });
 /** A ride in full (rideDetailsSchema). */
@@ -169,15 +171,15 @@ describe('BFF → rides service (rides, for guests)', () => {
     await pact
       .addInteraction()
       .given('an active ride from Accra to Kumasi', activeRide)
-      .uponReceiving('a search for rides from Accra to Kumasi on a date for 2 seats, as a guest')
+      .uponReceiving('a search for rides from Accra to Kumasi on a date for 2 seats with air conditioning, as a guest')
       .withRequest('GET', '/rides', (b) => {
-        b.headers(asGuest).query({ from: 'Accra', to: 'Kumasi', date: DEPARTURE_DATE, seats: '2' });
+        b.headers(asGuest).query({ from: 'Accra', to: 'Kumasi', date: DEPARTURE_DATE, seats: '2', airConditioning: 'true' });
       })
       .willRespondWith(200, (b) => b.jsonBody({ rides: eachLike(rideSummary()), total: integer(1), page: 1, pageSize: 20 }))
       .executeTest(whenRecorded(async (mock) => {
-        const response = await throughBff(mock.url, 'GET', `/api/rides?from=Accra&to=Kumasi&date=${DEPARTURE_DATE}&seats=2`, undefined, 'guest');
+        const response = await throughBff(mock.url, 'GET', `/api/rides?from=Accra&to=Kumasi&date=${DEPARTURE_DATE}&seats=2&airConditioning=true`, undefined, 'guest');
         expect(response.statusCode).toBe(200);
-        expect(response.json().rides[0]).toMatchObject({ id: RIDE_ID, fromCity: 'Accra', toCity: 'Kumasi' });
+        expect(response.json().rides[0]).toMatchObject({ id: RIDE_ID, fromCity: 'Accra', toCity: 'Kumasi', preferences: { airConditioning: true }, womenOnly: false });
       }));
   });
 

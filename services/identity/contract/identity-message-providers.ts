@@ -4,6 +4,7 @@ import { userNotificationSettings, userRegistered, userSnapshotOf, userSnapshotS
 import { createLogger } from '@krom/server-kit/logger';
 import { and, eq, sql } from 'drizzle-orm';
 import { registerUser } from '../src/accounts/register-user.ts';
+import { updateProfile } from '../src/accounts/update-profile.ts';
 import { outbox } from '../src/db/schema.ts';
 import { saveSettings } from '../src/settings/user-settings.ts';
 import { decideVerification } from '../src/verification/decide-verification.ts';
@@ -39,6 +40,7 @@ export function identityMessageProviders(service: IdentityService, internalSecre
       'a person registered an account': async () => undefined,
       'staff decided a verification submission': async () => undefined,
       'a member turned SMS notifications and ride reminders off in settings': async () => undefined,
+      'a verified member stated in her profile that she is a woman': async () => undefined,
     },
     messageProviders: {
       [`a ${userRegistered.subject} event`]: async () => {
@@ -59,6 +61,14 @@ export function identityMessageProviders(service: IdentityService, internalSecre
       [`a ${userSnapshotSubject} event`]: async () => {
         const user = await registerUser(service.db, newPerson());
         return outboxEnvelope(service, userSnapshotOf(user.id).subject, 'userId', user.id);
+      },
+      // A member verified by staff, who then states "woman" in her profile: the snapshot of that save.
+      [`a ${userSnapshotSubject}.<userId> event`]: async () => {
+        const user = await registerUser(service.db, newPerson({ firstName: 'Abena', lastName: 'Owusu' }));
+        const identity = await submitVerification(deps, user.id, { kind: 'identity', fields: identityVerificationFieldsSchema.parse(identityFields()), photos: [] });
+        await decideVerification(deps, randomUUID(), identity.id, { decision: 'approved' });
+        await updateProfile(deps, user.id, { firstName: 'Abena', lastName: 'Owusu', gender: 'woman' });
+        return outboxEnvelope(service, userSnapshotOf(user.id).subject, 'statedWoman', 'true');
       },
       // Registration publishes the defaults (version 1); the save that turns both off publishes version 2.
       [`a ${userNotificationSettings.subject} event`]: async () => {
