@@ -205,6 +205,26 @@ describe('/create-ride-review (step 4: review and post)', () => {
     expect(api.callsTo('POST', '/api/rides')[0]?.body).toMatchObject({ bookingMode: 'approval' });
   });
 
+  it('shows and posts the ride preferences and women only as the driver stated them', async () => {
+    const preferences = { luggage: 'large', smoking: false, pets: true, airConditioning: true, maxTwoInBack: true } as const;
+    seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat: '150', preferences, womenOnly: true } });
+    const api = wizardApi();
+    const { user } = open();
+    await summary();
+    const stated = screen.getByRole('list', { name: 'Ride preferences' });
+    expect(within(stated).getAllByRole('listitem').map((item) => item.textContent?.replace(/^\S+\s/, ''))).toEqual([
+      'Women only',
+      'Large luggage',
+      'No smoking',
+      'Pets welcome',
+      'Air conditioning',
+      'Max. 2 in the back',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Post Ride' }));
+    await screen.findByRole('dialog', { name: 'Ride successfully posted and is now live.' });
+    expect(api.callsTo('POST', '/api/rides')[0]?.body).toMatchObject({ preferences, womenOnly: true });
+  });
+
   it('leaves out leg prices set before the stops changed', async () => {
     seedDraft({ seatsPrice: { selectedVehicle: corollaChoice, availableSeats: '3', pricePerSeat: '150', legPrices: { places: ['Kwame Nkrumah Circle', 'Nkawkaw', 'Kejetia'], prices: { '1-2': '60.5' } } } });
     const api = wizardApi();
@@ -269,6 +289,9 @@ describe('/create-ride-review (step 4: review and post)', () => {
       pickupStation: 'Kwame Nkrumah Circle',
       // A draft without the choice (from before it existed) takes bookings instantly.
       bookingMode: 'instant',
+      // …and states the defaults step 3 starts from.
+      preferences: { luggage: 'medium', smoking: false, pets: false, airConditioning: false, maxTwoInBack: false },
+      womenOnly: false,
     });
 
     // The way on: the ride as passengers see it, or the driver's rides.

@@ -1,6 +1,6 @@
 import { rideMessages } from '@krom/contracts/http/rides';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { loadDraftSchemas, readDraft, toDraftPlace } from '../ride-draft.ts';
@@ -155,7 +155,56 @@ describe('/create-ride-seats-price (step 3: seats and price)', () => {
       availableSeats: '6',
       pricePerSeat: '150.5',
       bookingMode: 'instant',
+      preferences: { luggage: 'medium', smoking: false, pets: false, airConditioning: false, maxTwoInBack: false },
+      womenOnly: false,
     });
+  });
+
+  it('asks for luggage, smoking, pets, air conditioning and the back seat, and keeps the answers', async () => {
+    wizardApi();
+    const first = open();
+    await form();
+    const group = screen.getByRole('group', { name: 'Ride preferences' });
+    // Medium bags, nothing else, until the driver says otherwise; a driver whose profile does not say woman is not offered Women only.
+    expect((within(group).getByRole('radio', { name: 'Medium' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(group).queryByRole('checkbox', { name: /Women only/ })).toBeNull();
+    await first.user.click(within(group).getByRole('radio', { name: 'Small' }));
+    await first.user.click(within(group).getByRole('checkbox', { name: 'Pets welcome' }));
+    await first.user.click(within(group).getByRole('checkbox', { name: 'Air conditioning' }));
+    await first.user.click(within(group).getByRole('checkbox', { name: 'At most two passengers in the back seat' }));
+    await first.user.click(screen.getByRole('radio', { name: /2019 Toyota Corolla/ }));
+    await first.user.type(seats(), '2');
+    await first.user.type(price(), '120');
+    first.unmount();
+
+    const second = open();
+    await form();
+    expect((screen.getByRole('radio', { name: 'Small' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Smoking allowed' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Pets welcome' }) as HTMLInputElement).checked).toBe(true);
+    await second.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Review and Post Ride' });
+    expect(readDraft(driver.id, 'seatsPrice')).toMatchObject({
+      preferences: { luggage: 'small', smoking: false, pets: true, airConditioning: true, maxTwoInBack: true },
+      womenOnly: false,
+    });
+  });
+
+  it('offers Women only to a driver whose profile says woman, and says who can book it', async () => {
+    wizardApi({ 'GET /api/auth/user': { status: 200, body: { ...driver, gender: 'woman' } } });
+    const { user } = open();
+    await form();
+    const womenOnly = screen.getByRole('checkbox', { name: /Women only/ }) as HTMLInputElement;
+    expect(womenOnly.checked).toBe(false);
+    expect(womenOnly.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Only verified members whose profile says they are a woman can book this ride.')).toBeTruthy();
+    await user.click(womenOnly);
+    await user.click(screen.getByRole('radio', { name: /2019 Toyota Corolla/ }));
+    await user.type(seats(), '2');
+    await user.type(price(), '120');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Review and Post Ride' });
+    expect(readDraft(driver.id, 'seatsPrice')?.womenOnly).toBe(true);
   });
 
   it('takes bookings instantly unless the driver chooses to approve each request, and keeps the choice', async () => {

@@ -12,7 +12,7 @@ import styled from 'styled-components';
 import { RouteMap, type RouteMapPoint } from '../../../components/route-map.tsx';
 import { useRouteEstimate } from '../api/estimate-route.ts';
 import { usePostRide } from '../api/post-ride.ts';
-import { assembleRide, chosenStops, localityLine, pickupStationOf, routePoints } from '../assemble-ride.ts';
+import { assembleRide, chosenStops, defaultPreferences, localityLine, pickupStationOf, routePoints } from '../assemble-ride.ts';
 import { clearDrafts, type DateTimeDraft, type DraftPlace, type DraftVehicle, readDraft, type RouteDraft, type SeatsPriceDraft } from '../ride-draft.ts';
 import { legPricesToPost, legRows } from '../legs.ts';
 import { wizardTexts } from '../wizard-texts.ts';
@@ -22,6 +22,7 @@ import { StepActions, WizardScreen } from './wizard-screen.tsx';
 import { LicencePlate } from '../../../components/licence-plate.tsx';
 import { bookingModeLegend } from '../../../components/booking-mode-choice.tsx';
 import { bookingModeText } from '../../../components/ride-card.tsx';
+import { RidePreferenceFacts } from '../../../components/ride-preferences.tsx';
 
 /** /create-ride-review, step 4: the whole ride as it will be posted, then Post Ride. */
 export function ReviewStepPage() {
@@ -147,6 +148,9 @@ function Review({ userId, draft }: { userId: string; draft: CompleteDraft }) {
         <Row label={wizardTexts.pricePerSeat}>{formatCedis(seatsPrice.pricePerSeat)}</Row>
         <LegPricesRow route={route} seatsPrice={seatsPrice} />
         <Row label={bookingModeLegend}>{bookingModeText(seatsPrice.bookingMode ?? 'instant')}</Row>
+        <Row label={wizardTexts.preferencesLabel}>
+          <RidePreferenceFacts preferences={seatsPrice.preferences ?? defaultPreferences} womenOnly={seatsPrice.womenOnly} />
+        </Row>
         <Row label={wizardTexts.duration}>
           <span aria-live="polite">{durationText}</span>
         </Row>

@@ -11,10 +11,11 @@ import styled from 'styled-components';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useVehicles } from '../../../lib/api/vehicles.ts';
 import { usePriceGuide } from '../api/get-price-guide.ts';
-import { routePoints } from '../assemble-ride.ts';
+import { defaultPreferences, routePoints } from '../assemble-ride.ts';
 import { draftLegPrices, legPriceProblems, legRows, routePlaceNames } from '../legs.ts';
 import { BookingModeChoice, ChoiceOption, ChoiceSet } from '../../../components/booking-mode-choice.tsx';
 import { LegPricesFields } from './leg-prices-fields.tsx';
+import { RidePreferencesFields } from './ride-preferences-fields.tsx';
 import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';
@@ -25,7 +26,7 @@ import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
 export function SeatsPriceStepPage() {
   return (
     <WizardScreen step={3} title={wizardTexts.seatsPriceTitle} lead={wizardTexts.seatsPriceLead}>
-      {(user) => <SeatsPriceStep userId={user.id} />}
+      {(user) => <SeatsPriceStep userId={user.id} mayOfferWomenOnly={user.gender === 'woman'} />}
     </WizardScreen>
   );
 }
@@ -35,16 +36,16 @@ export const maxSeatsFor = (vehicle: Pick<Vehicle, 'seats'> | undefined) => (veh
 
 const snapshot = ({ id, year, make, model, licensePlate, seats }: Vehicle): DraftVehicle => ({ id, year, make, model, licensePlate, seats });
 
-function SeatsPriceStep({ userId }: { userId: string }) {
+function SeatsPriceStep({ userId, mayOfferWomenOnly }: { userId: string; mayOfferWomenOnly: boolean }) {
   const [route] = useState(() => readDraft(userId, 'route'));
   // The steps go in order: the price guide needs the route.
   if (!route?.departure || !route.destination) return <Navigate to="/create-ride" replace />;
-  return <SeatsPriceForm userId={userId} route={route} />;
+  return <SeatsPriceForm userId={userId} route={route} mayOfferWomenOnly={mayOfferWomenOnly} />;
 }
 
 type FieldProblems = { seats?: string | undefined; price?: string | undefined };
 
-function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }) {
+function SeatsPriceForm({ userId, route, mayOfferWomenOnly }: { userId: string; route: RouteDraft; mayOfferWomenOnly: boolean }) {
   const navigate = useNavigate();
   const vehicles = useVehicles();
   const [points] = useState(() => routePoints(route));
@@ -104,6 +105,9 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
       availableSeats: String(Number(seatsText)),
       pricePerSeat: priceText,
       bookingMode: draft.bookingMode ?? 'instant',
+      preferences: draft.preferences ?? defaultPreferences,
+      // Only a member who may offer it keeps it (her profile may have changed since the draft was written).
+      womenOnly: mayOfferWomenOnly && (draft.womenOnly ?? false),
       ...(Object.keys(typed).length > 0 ? { legPrices: { places: routePlaceNames(route), prices: typed } } : {}),
     });
     navigate('/create-ride-review');
@@ -161,6 +165,12 @@ function SeatsPriceForm({ userId, route }: { userId: string; route: RouteDraft }
       </div>
       <LegPricesFields rows={legs} prices={legPrices} problems={legProblems} onPriceChange={setLegPrice} />
       <BookingModeChoice value={draft.bookingMode ?? 'instant'} onChange={(bookingMode) => edit({ ...draft, bookingMode })} />
+      <RidePreferencesFields
+        preferences={draft.preferences ?? defaultPreferences}
+        womenOnly={mayOfferWomenOnly && (draft.womenOnly ?? false)}
+        mayOfferWomenOnly={mayOfferWomenOnly}
+        onChange={(stated) => edit({ ...draft, ...stated })}
+      />
       {problem ? <StepAlert>{problem}</StepAlert> : null}
       <StepNavigation back="/create-ride-datetime" />
     </StepForm>
