@@ -7,6 +7,7 @@ import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Card } from './card.tsx';
+import { RidePreferenceFacts } from './ride-preferences.tsx';
 
 /*
  * How rides are written wherever they appear (listing, preview, dashboards): dates, times and
@@ -137,6 +138,7 @@ export function RideCard({
         <li>{seatsLeftText(ride.leg.seatsLeft)}</li>
         <li>{bookingModeText(ride.bookingMode)}</li>
       </Facts>
+      <RidePreferenceFacts preferences={ride.preferences} womenOnly={ride.womenOnly} compact />
       <Bottom>
         <Driver>
           <Avatar name={ride.driverName} photoUrl={ride.driverPhotoUrl} />

@@ -18,6 +18,12 @@ export const listingDataPreload: DataPreload = {
     { name: 'toLongitude', param: 'toLng' },
     { name: 'date', param: 'date' },
     { name: 'seats', param: 'seats' },
+    { name: 'luggage', param: 'luggage' },
+    { name: 'noSmoking', param: 'noSmoking' },
+    { name: 'pets', param: 'pets' },
+    { name: 'airConditioning', param: 'airConditioning' },
+    { name: 'maxTwoInBack', param: 'maxTwoInBack' },
+    { name: 'womenOnly', param: 'womenOnly' },
     { name: 'page', value: '1' },
   ],
 };

@@ -3,6 +3,7 @@ import { ghanaBounds } from '@krom/contracts/http/place-values';
 import type { PlaceDetails } from '@krom/contracts/http/places';
 import { searchSeatOptions } from '@krom/contracts/http/ride-values';
 import type { RideFilters } from './api/search-rides.ts';
+import { type LuggageSize, luggageSizes, type RidePreferenceFilterName } from '@krom/contracts/http/ride-preference-values';
 
 /**
  * A ride search as the address carries it: /ride-listings?from=&to=&date=&seats= (the spec's
@@ -11,7 +12,12 @@ import type { RideFilters } from './api/search-rides.ts';
  * find-ride form writes it, the listing's filters rewrite it, a shared link reproduces it.
  */
 export type SearchPlace = { text: string; latitude?: number | undefined; longitude?: number | undefined };
-export type RideSearch = { from: SearchPlace | null; to: SearchPlace | null; date: string; seats: number | null };
+/** The listing's preference filters as the address carries them (`luggage=medium&noSmoking=true`); absent ones are off. */
+export type PreferenceFilters = { luggage: LuggageSize | null } & Record<PreferenceFlag, boolean>;
+export type PreferenceFlag = Exclude<RidePreferenceFilterName, 'luggage'>;
+export const preferenceFlags: readonly PreferenceFlag[] = ['noSmoking', 'pets', 'airConditioning', 'maxTwoInBack', 'womenOnly'];
+export const noPreferenceFilters: PreferenceFilters = { luggage: null, noSmoking: false, pets: false, airConditioning: false, maxTwoInBack: false, womenOnly: false };
+export type RideSearch = { from: SearchPlace | null; to: SearchPlace | null; date: string; seats: number | null; preferences?: PreferenceFilters | undefined };
 
 /** The text a place is searched by: its locality (district) if known, else its name (the spec's matching). */
 export function searchPlaceOf(place: PlaceDetails): SearchPlace {
@@ -40,7 +46,22 @@ export function readRideSearch(params: URLSearchParams): RideSearch {
     to: readPlace(params, 'to'),
     date: isCalendarDate(date) ? date : '',
     seats: (searchSeatOptions as readonly number[]).includes(seats) ? seats : null,
+    preferences: readPreferences(params),
   };
+}
+
+function readPreferences(params: URLSearchParams): PreferenceFilters {
+  const luggage = params.get('luggage');
+  const read: PreferenceFilters = { ...noPreferenceFilters, luggage: (luggageSizes as readonly string[]).includes(luggage ?? '') ? (luggage as LuggageSize) : null };
+  for (const flag of preferenceFlags) read[flag] = params.get(flag) === 'true';
+  return read;
+}
+
+/** The preference filters that are on, as query parameters (`true` for a flag). */
+function preferenceParams(preferences: PreferenceFilters = noPreferenceFilters): [string, string][] {
+  const on: [string, string][] = preferences.luggage ? [['luggage', preferences.luggage]] : [];
+  for (const flag of preferenceFlags) if (preferences[flag]) on.push([flag, 'true']);
+  return on;
 }
 
 /** The address's query for a search, without its empty parts. */
@@ -58,6 +79,7 @@ export function rideSearchParams(search: RideSearch): URLSearchParams {
   writePlace('to', search.to);
   if (search.date) params.set('date', search.date);
   if (search.seats !== null) params.set('seats', String(search.seats));
+  for (const [name, value] of preferenceParams(search.preferences)) params.set(name, value);
   return params;
 }
 
@@ -72,10 +94,12 @@ export function rideFiltersOf(search: RideSearch): RideFilters {
     toLongitude: search.to?.longitude,
     date: search.date || undefined,
     seats: search.seats ?? undefined,
+    ...Object.fromEntries(preferenceParams(search.preferences)),
   };
 }
 
-export const hasAnyFilter = (search: RideSearch) => Boolean(search.from || search.to || search.date || search.seats !== null);
+export const hasPreferenceFilter = (search: RideSearch) => preferenceParams(search.preferences).length > 0;
+export const hasAnyFilter = (search: RideSearch) => Boolean(search.from || search.to || search.date || search.seats !== null || hasPreferenceFilter(search));
 
 /**
  * What a location field shows for a place the address names: its searched text. (The address

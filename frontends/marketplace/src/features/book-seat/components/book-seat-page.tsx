@@ -1,6 +1,7 @@
 import type { User } from '@krom/contracts/http/auth';
 import type { Booking } from '@krom/contracts/http/bookings';
 import type { RideDetails } from '@krom/contracts/http/rides';
+import { womenOnlyMessages } from '@krom/contracts/http/ride-preference-values';
 import { serviceFeePesewas } from '@krom/contracts/http/payment-values';
 import { formatCedis, rideTotal, toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import { serverMessage } from '@krom/ui-kit/api-request.ts';
@@ -57,7 +58,15 @@ function BookSeat({ user }: { user: User }) {
   // Paid by mobile money on an instant ride: the prompt is on its way, and its own screen follows it.
   if (booked?.status === 'awaiting_payment') return <Navigate to={`/booking-payment/${booked.id}`} replace />;
   if (booked) return <BookingDone booking={booked} />;
-  const unbookable = ride.data.isOwnRide ? texts.ownRide : ride.data.status !== 'active' ? texts.notBookable : ride.data.leg.seatsLeft < 1 ? texts.full : null;
+  const unbookable = ride.data.isOwnRide
+    ? texts.ownRide
+    : ride.data.status !== 'active'
+      ? texts.notBookable
+      : ride.data.leg.seatsLeft < 1
+        ? texts.full
+        : ride.data.womenOnly
+          ? womenOnlyRefusal(user)
+          : null;
   if (unbookable) {
     return (
       <PageColumn $width={560}>
@@ -70,6 +79,15 @@ function BookSeat({ user }: { user: User }) {
     );
   }
   return <BookingForm ride={ride.data} user={user} address={params} onBooked={setBooked} />;
+}
+
+/**
+ * Why this member cannot book a women-only ride, in the server's words (it refuses the booking
+ * anyway): only verified members whose profile says woman may; null when she may.
+ */
+function womenOnlyRefusal(user: User): string | null {
+  if (user.gender !== 'woman') return womenOnlyMessages.book;
+  return user.isVerified ? null : womenOnlyMessages.bookUnverified;
 }
 
 const placeOption = (place: RidePlace) => ({ value: place.index, label: place.name === place.town ? place.town : `${place.town} · ${place.name}` });

@@ -15,8 +15,10 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { OwnRidePanel } from './own-ride-panel.tsx';
 import { SeatBookingPanel } from './seat-booking-panel.tsx';
 import { LicencePlate } from '../../../components/licence-plate.tsx';
+import { RidePreferenceFacts } from '../../../components/ride-preferences.tsx';
 
 const failureText = 'Failed to load ride details';
+export const womenOnlyNote = 'Only verified members whose profile says they are a woman can book this ride.';
 
 /** Back to Rides returns to the search the ride was opened from (the listing passes it along), else the whole listing. */
 function useBackToRidesPath(): string {
@@ -130,6 +132,8 @@ function RidePreview({ ride, backToRides, address }: { ride: RideDetails; backTo
               </div>
             ))}
           </Facts>
+          <RidePreferenceFacts preferences={ride.preferences} womenOnly={ride.womenOnly} />
+          {ride.womenOnly ? <p>{womenOnlyNote}</p> : null}
           {ride.description ? (
             <Description>
               <h3>About this ride</h3>

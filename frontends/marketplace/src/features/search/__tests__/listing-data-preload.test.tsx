@@ -32,6 +32,13 @@ const addresses = {
     date: '',
     seats: null,
   }),
+  'a route with ride preferences': rideSearchParams({
+    from: { text: 'Accra' },
+    to: { text: 'Ho' },
+    date: '2026-12-03',
+    seats: null,
+    preferences: { luggage: 'medium', noSmoking: true, pets: false, airConditioning: true, maxTwoInBack: false, womenOnly: true },
+  }),
   'a destination alone': rideSearchParams({ from: null, to: { text: 'Tamale' }, date: '', seats: 1 }),
   'no search at all': rideSearchParams({ from: null, to: null, date: '', seats: null }),
 };

@@ -14,6 +14,13 @@ export type RideFilters = {
   toLongitude?: number | undefined;
   date?: string | undefined;
   seats?: number | undefined;
+  /** The preference filters that are on (`luggage` a size, the others `true`). */
+  luggage?: string | undefined;
+  noSmoking?: string | undefined;
+  pets?: string | undefined;
+  airConditioning?: string | undefined;
+  maxTwoInBack?: string | undefined;
+  womenOnly?: string | undefined;
 };
 
 /** Every cached page of every search starts with this key (posting a ride invalidates it). */

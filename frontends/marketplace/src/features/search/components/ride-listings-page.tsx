@@ -10,6 +10,7 @@ import { emptyRidesChunk } from './listing-deferred-parts.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { loadPlaceAndDatePickers, PlaceAndDateFields } from './place-and-date-fields.tsx';
 import { SeatsSelect } from './seats-select.tsx';
+import { PreferenceFiltersFields } from './preference-filters.tsx';
 
 const EmptyRides = lazy(() => emptyRidesChunk.then((m) => ({ default: m.EmptyRides })));
 
@@ -22,8 +23,8 @@ const texts = {
 } as const;
 
 /**
- * /ride-listings (spec "Ride listings"): the search lives in the address (from, to, date, seats
- * and the places' coordinates); the filters rewrite it and GET /api/rides answers it, a page at a
+ * /ride-listings (spec "Ride listings"): the search lives in the address (from, to, date, seats,
+ * the places' coordinates and the ride preferences asked for); the filters rewrite it and GET /api/rides answers it, a page at a
  * time. The server does all the matching; nothing is filtered here.
  */
 export function RideListingsPage() {
@@ -52,6 +53,7 @@ export function RideListingsPage() {
           <PlaceAndDateFields search={search} change={change} />
           <SeatsSelect label="Seats" value={search.seats ?? 1} onChange={(seats) => change({ seats })} />
         </Filters>
+        <PreferenceFiltersFields value={search.preferences} onChange={(preferences) => change({ preferences })} />
         {filtered ? (
           <ClearFilters $variant="ghost" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
             Clear filters
