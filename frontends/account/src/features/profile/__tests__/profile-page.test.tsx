@@ -89,9 +89,30 @@ describe('/profile', () => {
       emergencyContactName: 'Kofi Mensah',
       emergencyContactPhone: '0201112223',
       profileImageUrl: null,
+      // Not stated: "Prefer not to say".
+      gender: null,
     });
     await user.click(screen.getByRole('button', { name: 'Open account menu' }));
     expect(within(screen.getByRole('dialog', { name: 'Account menu' })).getByText('Efua Mensah')).toBeTruthy();
+  });
+
+  it('lets the member state her gender, says it is shown to nobody and what it is for, and unstate it again', async () => {
+    const { api, user } = openProfile(aUser());
+    await screen.findByRole('heading', { name: 'My Profile' });
+    const gender = () => screen.getByRole('combobox', { name: 'Gender (optional)' }) as HTMLSelectElement;
+    expect(gender().selectedOptions[0]?.textContent).toBe('Prefer not to say');
+    expect(screen.getByText('Shown to nobody. Only verified members whose profile says woman can post or book women-only rides.')).toBeTruthy();
+    await user.selectOptions(gender(), 'Woman');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await findToast();
+    expect(api.callsTo('PUT', '/api/auth/profile')[0]?.body).toMatchObject({ gender: 'woman' });
+    // Saved: the screen shows the stated gender from the signed-in user.
+    expect(gender().value).toBe('woman');
+
+    await user.selectOptions(gender(), 'Prefer not to say');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/auth/profile')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/auth/profile')[1]?.body).toMatchObject({ gender: null });
   });
 
   it('shows the rules next to the fields and sends nothing while they are broken', async () => {

@@ -1,5 +1,6 @@
 import { type ProfileUpdateRequest, profileUpdateRequestSchema, type User } from '@krom/contracts/http/auth';
 import { Button, SubmitButton } from '@krom/ui-kit/button.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { firstMessages, useValidatedForm, type Validation } from '@krom/ui-kit/use-validated-form.ts';
@@ -8,14 +9,29 @@ import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
-type Editable = { firstName: string; lastName: string; emergencyContactName: string; emergencyContactPhone: string };
-const editable = ['firstName', 'lastName', 'emergencyContactName', 'emergencyContactPhone'] as const;
+type Editable = { firstName: string; lastName: string; emergencyContactName: string; emergencyContactPhone: string; gender: string };
+const editable = ['firstName', 'lastName', 'emergencyContactName', 'emergencyContactPhone', 'gender'] as const;
+
+/** Krom's own words for the optional gender (the spec has none): who sees it, and what it is for. */
+export const genderTexts = {
+  label: 'Gender (optional)',
+  unstated: 'Prefer not to say',
+  woman: 'Woman',
+  man: 'Man',
+  hint: 'Shown to nobody. Only verified members whose profile says woman can post or book women-only rides.',
+} as const;
+const genderOptions = [
+  { value: '', label: genderTexts.unstated },
+  { value: 'woman', label: genderTexts.woman },
+  { value: 'man', label: genderTexts.man },
+];
 
 const savedValues = (user: User): Editable => ({
   firstName: user.firstName,
   lastName: user.lastName,
   emergencyContactName: user.emergencyContactName ?? '',
   emergencyContactPhone: user.emergencyContactPhone ?? '',
+  gender: user.gender ?? '',
 });
 
 /** Phone fields keep digits only, at most the 10 of a Ghana number. */
@@ -31,6 +47,8 @@ function validate(user: User, values: Editable): Validation<Editable, ProfileUpd
     emergencyContactName: values.emergencyContactName.trim() || null,
     emergencyContactPhone: values.emergencyContactPhone || null,
     profileImageUrl: user.profileImageUrl,
+    // Blank is "prefer not to say": sent as null, so a gender stated before is no longer stated.
+    gender: (values.gender || null) as ProfileUpdateRequest['gender'],
   };
   const checked = profileUpdateRequestSchema.safeParse(request);
   if (checked.success) return { request, errors: {} };
@@ -65,6 +83,9 @@ export function ProfileForm({ user, beforeActions }: { user: User; beforeActions
         <Pair>
           <TextField label="Email" name="email" type="email" value={user.email} readOnly hint="Your email cannot be changed" />
           <TextField label="Phone" name="phone" type="tel" value={user.phone} readOnly hint="Your phone number cannot be changed" />
+        </Pair>
+        <Pair>
+          <Select label={genderTexts.label} options={genderOptions} hint={genderTexts.hint} {...form.field('gender')} />
         </Pair>
       </Section>
       <Section>
