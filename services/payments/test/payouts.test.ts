@@ -534,6 +534,7 @@ async function deliverSnapshot(userId: string, version: number, firstName: strin
     driverVerificationStatus: 'approved',
     suspended: false,
     deleted: false,
+    statedWoman: false,
     changedAt: new Date(Date.UTC(2026, 0, 1, 0, version)).toISOString(),
   };
   await deliverToConsumer(harness.service.bus, 'payments', userSnapshots, testEnvelope(userSnapshotOf(userId), snapshot), userSnapshotOf(userId).subject);
