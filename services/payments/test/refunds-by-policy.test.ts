@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bookingEvents } from '@krom/contracts/events/bookings';
+import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
+import { expectBooksBalance } from './expect-books-balance.ts';
 import { bookingLedger } from '../src/ledger/booking-ledger.ts';
 import { paymentsHarness } from './payments-harness.ts';
 
@@ -168,5 +171,23 @@ describe('a seat the driver never boarded nor reported (rides’ not_boarded, wh
     expect(ledger.balances[`refunds_in_transit:${booking.bookingId}`]).toBe(0n);
     expect(ledger.balances[`driver_payable:${booking.driverId}`]).toBeUndefined();
     expect(h.gatewayRefundsOf(payment.id)).toHaveLength(1);
+  });
+});
+
+describe('an ending told after the money was released to the driver', () => {
+  it('settles nothing a second time: no refund, the driver credited once, the books balanced', async () => {
+    const { booking, payment } = await h.paidBooking();
+    const completed = testEnvelope(bookingEvents.completed, { ...booking, status: 'completed', previousStatus: 'boarded', actor: 'system', occurredAt: new Date().toISOString(), version: booking.version + 3 });
+    await deliverToConsumer(h.service.bus, 'payments', bookingEvents.completed, completed);
+    // Rides never ends a completed booking; a fact that says so anyway (a bug, a hand-made event) must not move money again.
+    await h.endBooking('cancelled_by_driver', booking, { occurredAt: hoursBefore(30), refundAmount: '120.00', version: booking.version + 4 });
+
+    expect(await h.refundsOf(booking.bookingId)).toEqual([]);
+    expect(h.gatewayRefundsOf(payment.id)).toEqual([]);
+    const ledger = await ledgerOf(booking.bookingId);
+    expect(ledger.kinds).toEqual(['collection', 'gateway_fee', 'release']);
+    expect(ledger.balances[`passenger_funds_held:${booking.bookingId}`]).toBe(0n);
+    expect(ledger.balances[`driver_payable:${booking.driverId}`]).toBe(-12_000n);
+    await expectBooksBalance(h.service.db);
   });
 });

@@ -2,9 +2,10 @@ import type { BookingFact } from '@krom/contracts/events/bookings';
 import { toDecimalCedis } from '@krom/contracts/money';
 import type { Logger } from '@krom/server-kit/logger';
 import type { Transaction } from '@krom/server-kit/outbox';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, } from 'drizzle-orm';
 import { ledgerEntries, payments } from '../db/schema.ts';
-import { ledgerAccounts, passengerFundsHeld } from '../ledger/accounts.ts';
+import { ledgerAccounts } from '../ledger/accounts.ts';
+import { heldFunds } from '../ledger/held-funds.ts';
 import { postEntry } from '../ledger/post-entry.ts';
 
 export type ReleaseOutcome = 'released' | 'released_already' | 'no_payment' | 'not_held';
@@ -35,10 +36,7 @@ export async function releaseBooking(tx: Transaction, fact: BookingFact, logger:
   const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.reference, reference));
   if (posted) return 'released_already';
 
-  const { rows } = await tx.execute<{ held: string }>(sql`
-    SELECT coalesce(-sum(l.amount), 0)::text AS held FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
-    WHERE a.type = ${passengerFundsHeld} AND a.booking_id = ${payment.bookingId}::uuid`);
-  const held = Number(rows[0]?.held ?? 0);
+  const { held } = await heldFunds(tx, payment.bookingId);
   if (held !== payment.amountPesewas) {
     logger.error({ bookingId: payment.bookingId, paymentId: payment.id, held, paid: payment.amountPesewas, fact: fact.status }, 'the booking completed but its money is not wholly held: not released, staff must check');
     return 'not_held';

@@ -4,8 +4,9 @@ import type { Logger } from '@krom/server-kit/logger';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { and, eq, sql } from 'drizzle-orm';
 import { bookingEndings, payments, refunds } from '../db/schema.ts';
+import { heldFunds } from '../ledger/held-funds.ts';
 import { openRefund } from './open-refund.ts';
-import { afterEarlierRefunds, policySplit } from './refund-policy.ts';
+import { afterEarlierRefunds, policySplit, refundAmount } from './refund-policy.ts';
 import type { BookingEndingFact } from './refund-transitions.ts';
 
 /**
@@ -16,7 +17,8 @@ import type { BookingEndingFact } from './refund-transitions.ts';
  * when nothing goes back, its release to the driver and Krom. Locking the payment rows orders
  * this against a collection settling at the same moment: whichever commits second sees the other.
  * Rides' own figure of the refund (`refundAmount`, the fare's part) is only checked, and a
- * difference logged: the amount is payments' to work out.
+ * difference logged: the amount is payments' to work out. Money no longer wholly held (released to
+ * the driver by an earlier `completed`, say) is never settled a second time: logged for staff.
  */
 export async function refundEndedBooking(tx: Transaction, fact: BookingFact, ending: BookingEndingFact, now: Date, logger: Pick<Logger, 'info' | 'error'>): Promise<void> {
   await tx
@@ -35,6 +37,12 @@ export async function refundEndedBooking(tx: Transaction, fact: BookingFact, end
       .from(refunds)
       .where(and(eq(refunds.paymentId, payment.id), eq(refunds.cause, 'staff')));
     const split = afterEarlierRefunds(policy, Number(staff?.refunded ?? 0));
+    const { available } = await heldFunds(tx, fact.bookingId);
+    const settles = refundAmount(split) + split.driverShare + split.feeKept;
+    if (settles > available) {
+      logger.error({ bookingId: fact.bookingId, paymentId: payment.id, ending, settles, available }, 'the booking ended but its money is no longer wholly held (released or refunded already): nothing settled, staff must check');
+      continue;
+    }
     const opened = await openRefund(tx, payment, { cause: ending, split }, now);
     logger.info({ bookingId: fact.bookingId, paymentId: payment.id, ending, rule: split.rule, refundId: opened?.id ?? null, refund: split.fareRefund + split.feeRefund, driverShare: split.driverShare, feeKept: split.feeKept }, 'booking ended: its money settled by the policy');
   }

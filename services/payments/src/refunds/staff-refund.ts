@@ -1,9 +1,9 @@
 import { toDecimalCedis } from '@krom/contracts/money';
 import type { Logger } from '@krom/server-kit/logger';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import { payments, type RefundRow, refunds } from '../db/schema.ts';
-import { passengerFundsHeld } from '../ledger/accounts.ts';
+import { heldFunds } from '../ledger/held-funds.ts';
 import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
 import { openRefund } from './open-refund.ts';
 import { sendRefund } from './send-refund.ts';
@@ -44,14 +44,7 @@ export async function refundByStaff(db: PaymentsDb, request: StaffRefundRequest,
       .limit(1)
       .for('update');
     if (!payment) throw new StaffRefundRefused(staffRefundMessages.noPayment);
-    const { rows } = await tx.execute<{ held: string }>(sql`
-      SELECT coalesce(-sum(l.amount), 0)::text AS held FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
-      WHERE a.type = ${passengerFundsHeld} AND a.booking_id = ${request.bookingId}::uuid`);
-    const [owed] = await tx
-      .select({ amount: sql<string>`coalesce(sum(${refunds.amountPesewas}), 0)::text` })
-      .from(refunds)
-      .where(and(eq(refunds.bookingId, request.bookingId), eq(refunds.status, 'failed')));
-    const available = Number(rows[0]?.held ?? 0) - Number(owed?.amount ?? 0);
+    const { available } = await heldFunds(tx, request.bookingId);
     if (available <= 0) throw new StaffRefundRefused(staffRefundMessages.nothingHeld);
     const amount = request.amountPesewas ?? available;
     if (amount > available) throw new StaffRefundRefused(staffRefundMessages.tooMuch(available));
