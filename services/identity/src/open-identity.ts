@@ -11,6 +11,7 @@ import { isCommonPassword } from './passwords/common-passwords.ts';
 import { chooseObjectStore } from './providers/object-store/choose.ts';
 import type { ObjectStore } from './providers/object-store/port.ts';
 import { startUnusedUploadPrune } from './uploads/unused-upload-prune.ts';
+import { startVerificationPhotoDeletion } from './verification/photo-retention.ts';
 
 const HOUR_MS = 3600_000;
 
@@ -40,9 +41,12 @@ export async function openIdentityService(config: IdentityConfig, options: { sto
   // Photos uploaded but never used are deleted after a day; forgotten sign-in failures too.
   const prune = startUnusedUploadPrune({ db: resources.db, store, logger }, HOUR_MS);
   const throttlePrune = startSignInThrottlePrune(resources.db, logger, HOUR_MS);
+  // Ghana card and licence photos go a set time after staff decided (the decision stays).
+  const photoDeletion = startVerificationPhotoDeletion({ db: resources.db, store, logger }, HOUR_MS);
   app.addHook('onClose', () => {
     prune.stop();
     throttlePrune.stop();
+    photoDeletion.stop();
     return resources.close();
   });
   logger.info({ objectStore: store.name }, 'identity service opened');

@@ -255,6 +255,14 @@ export const decisionRecordSchema = z.object({
   decidedBy: uuid,
 });
 
+/**
+ * Days after staff's decision (approval or rejection; for a submission the member replaced, the
+ * decision on the one that replaced it) that the Ghana card and licence photos are kept. Then they
+ * are deleted from the object store and the database; the decision, its dates and outcome stay.
+ * The privacy notice states this number.
+ */
+export const verificationPhotoRetentionDays = 30;
+
 /** One submission opened by staff: its fields, its photos and the account's history of this kind. */
 export const reviewSubmissionSchema = reviewQueueItemSchema.extend({
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable(), createdAt: isoDateTime }),
@@ -268,6 +276,8 @@ export const reviewSubmissionSchema = reviewQueueItemSchema.extend({
     licenseExpiryDate: z.string().nullable(),
   }),
   documents: z.array(verificationDocumentSchema),
+  /** When the photos were deleted, `verificationPhotoRetentionDays` after the decision; null while kept. */
+  photosDeletedAt: isoDateTime.nullable(),
   decision: decisionRecordSchema.nullable(),
   history: z.array(
     z.object({ id: uuid, status: z.enum(submissionStatuses), submittedAt: isoDateTime, decision: decisionRecordSchema.nullable() }),

@@ -154,6 +154,8 @@ export const verificationSubmissions = pgTable(
     /** The staff account (admin service) that decided. */
     decidedBy: uuid('decided_by'),
     reason: text('reason'),
+    /** When the photos were deleted after the decision (verification/photo-retention.ts); null while kept. */
+    photosDeletedAt: timestamp('photos_deleted_at', { withTimezone: true }),
   },
   (table) => [
     // The review queue: by status, oldest (or newest) first.

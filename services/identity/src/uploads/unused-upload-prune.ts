@@ -15,8 +15,8 @@ const HOUR_MS = 3600_000;
  * card and licence photos), rows first and then their objects. "Used" is read from those columns
  * rather than kept as a flag, so it can never disagree with them. A photo is chosen minutes after
  * it is uploaded, so the day of grace leaves any upload still being used alone. Verification
- * photos are never pruned: they are stored with their submission, which keeps them (until the
- * account is deleted) as the record staff decided on.
+ * photos are never pruned here: they stay with their submission while staff decide, and
+ * verification/photo-retention.ts deletes them a set time after the decision.
  */
 export async function pruneUnusedUploads(deps: Deps, options: { now?: Date; olderThanHours?: number; batch?: number } = {}): Promise<number> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - (options.olderThanHours ?? 24) * HOUR_MS);

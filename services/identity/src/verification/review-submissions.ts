@@ -135,6 +135,7 @@ export async function reviewSubmission(deps: VerificationDeps, id: string, now =
       const link = deps.links.sign(document.id, now);
       return { id: document.id, slot, label: slotLabels[slot] ?? slot, contentType: document.contentType, url: link.url, expiresAt: link.expiresAt.toISOString() };
     }),
+    photosDeletedAt: submission.photosDeletedAt?.toISOString() ?? null,
     decision: decisionOf(submission),
     history: history.map((earlier) => ({
       id: earlier.id,

@@ -56,6 +56,7 @@ function aSubmission(overrides: Partial<ReviewSubmission> = {}): ReviewSubmissio
       { id: 'a1b2c3d4-0000-4a3a-8d54-3c1f0f5b8d01', slot: 'ghanaCardFrontPhoto', label: 'Ghana card (front)', contentType: 'image/jpeg', url: '/api/admin/documents/d1?expires=1&signature=abc', expiresAt: inFiveMinutes() },
       { id: 'a1b2c3d4-0000-4a3a-8d54-3c1f0f5b8d02', slot: 'licenseFrontPhoto', label: "Driver's licence (front)", contentType: 'image/png', url: '/api/admin/documents/d2?expires=1&signature=def', expiresAt: inFiveMinutes() },
     ],
+    photosDeletedAt: null,
     decision: null,
     history: [
       {
@@ -275,6 +276,25 @@ describe('reviewing a submission', () => {
     const decision = within(await screen.findByRole('region', { name: 'Decision' }));
     expect(decision.getByText(unknownAdmin)).toBeTruthy();
     expect(decision.getByText('Expired card')).toBeTruthy();
+  });
+
+  it('says the photos were deleted after the decision, instead of showing broken images', async () => {
+    staffApi({
+      [`GET /api/admin/verifications/${submissionId}`]: {
+        status: 200,
+        body: aSubmission({
+          status: 'approved',
+          documents: [],
+          photosDeletedAt: '2026-12-22T09:00:00.000Z',
+          decision: { decision: 'approved', reason: null, decidedAt: '2026-11-22T09:00:00.000Z', decidedBy: kofi.id },
+        }),
+      },
+    });
+    renderRoutes(routes, `/admin/verifications/${submissionId}`);
+    const photos = within(await screen.findByRole('region', { name: 'Photos' }));
+    expect(photos.getByText('Photos deleted after the decision')).toBeTruthy();
+    expect(photos.queryByRole('img')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Decision' })).getByText('Approved')).toBeTruthy();
   });
 
   it('sends a visitor without an admin session to the login page', async () => {

@@ -6,13 +6,23 @@ import styled from 'styled-components';
  * The submission's photos from their short-lived signed links; each opens full size in a new tab.
  * A photo that fails to load most likely has a dead link: `onLinkFailed` reads fresh ones (once per link).
  */
-export function SubmissionPhotos({ documents, onLinkFailed }: { documents: VerificationDocument[]; onLinkFailed: () => void }) {
+export function SubmissionPhotos({
+  documents,
+  photosDeletedAt,
+  onLinkFailed,
+}: {
+  documents: VerificationDocument[];
+  /** Set once the photos were deleted, a set time after the decision. */
+  photosDeletedAt: string | null;
+  onLinkFailed: () => void;
+}) {
   const retried = useRef(new Set<string>());
   const failed = (url: string) => {
     if (retried.current.has(url)) return;
     retried.current.add(url);
     onLinkFailed();
   };
+  if (photosDeletedAt) return <p>Photos deleted after the decision</p>;
   if (documents.length === 0) return <p>No photos were sent with this submission.</p>;
   return (
     <Grid>

@@ -92,8 +92,8 @@ function Submission({
       </PageSection>
 
       <PageSection aria-labelledby="photos-title">
-        <h2 id="photos-title">Photos ({submission.documents.length})</h2>
-        <SubmissionPhotos documents={submission.documents} onLinkFailed={onLinkFailed} />
+        <h2 id="photos-title">{submission.photosDeletedAt ? 'Photos' : `Photos (${submission.documents.length})`}</h2>
+        <SubmissionPhotos documents={submission.documents} photosDeletedAt={submission.photosDeletedAt} onLinkFailed={onLinkFailed} />
       </PageSection>
 
       {submission.decision ? (
