@@ -51,7 +51,7 @@ export default defineConfig({
       shared: federationShared('host'),
     }),
     preloadBootstrapChunk(),
-    // The landing as HTML, the chunks a remote's page needs from the host (the remote loader), the
+    // The landing and the text pages (contact, terms, privacy) as HTML, the chunks a remote's page needs from the host (the remote loader), the
     // entry script's own chunks, which a prerendered page preloads ahead of all others, and the
     // app's (bootstrap.tsx and the shared modules it imports), which every prerendered page needs. The
     // landing works as HTML alone: the web server sends it without the app, with its own small
@@ -67,6 +67,12 @@ export default defineConfig({
           static: { script: 'src/features/landing/static-landing.ts' },
           variants: [PRE_LAUNCH_VARIANT],
         },
+        // Krom's text pages: HTML alone, without any script.
+        ...['contact', 'terms', 'privacy'].map((page) => ({
+          path: `/${page}`,
+          modules: [`src/features/legal/components/${page}-page.tsx`],
+          static: {},
+        })),
       ],
       groups: { remoteLoader: ['src/app/load-remote.ts'], entry: ['src/main.ts'], app: ['src/bootstrap.tsx'] },
       // Sent instead of the app with a remote's page that works as HTML until a control is used.

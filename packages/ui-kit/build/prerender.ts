@@ -13,7 +13,7 @@ export type PrerenderOptions = {
   /**
    * Each page: its path, the source modules (relative to root) whose chunks it needs, and the API
    * calls it makes first. `static`: the page works as HTML alone and is served without the app,
-   * with only `script` (a build input, relative to root). `variants`: names of settings the page is
+   * with only `script` (a build input, relative to root), or none. `variants`: names of settings the page is
    * also rendered for, one of which the web server picks when it runs (see PrerenderedPage).
    * `onRequest`: the web server renders it again on each request with the answers to `data` (its
    * path may then be a pattern such as `/ride-preview/:id`). `appOnDemand`: the page works as HTML
@@ -24,7 +24,7 @@ export type PrerenderOptions = {
     path: string;
     modules: string[];
     data?: DataPreload[];
-    static?: { script: string };
+    static?: { script?: string };
     variants?: string[];
     onRequest?: boolean;
     appOnDemand?: boolean;
@@ -183,7 +183,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       for (const page of options.pages) {
         const entry = manifest.pages[page.path];
         if (!page.static || !entry) continue;
-        entry.static = { scripts: [await emitAlone(page.static.script)] };
+        entry.static = { scripts: page.static.script ? [await emitAlone(page.static.script)] : [] };
       }
       for (const [name, script] of Object.entries(options.scripts ?? {})) manifest.scripts = { ...manifest.scripts, [name]: await emitAlone(script) };
     },

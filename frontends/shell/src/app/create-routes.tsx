@@ -42,6 +42,19 @@ export function createAppRoutes({ queryClient }: { queryClient: QueryClient }): 
           lazy: () =>
             import('../features/waitlist/components/thank-you-page.tsx').then((m) => ({ Component: m.ThankYouPage })),
         },
+        // Krom's public text pages, linked from the footer.
+        {
+          path: '/contact',
+          lazy: () => import('../features/legal/components/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+        },
+        {
+          path: '/terms',
+          lazy: () => import('../features/legal/components/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
+        },
+        {
+          path: '/privacy',
+          lazy: () => import('../features/legal/components/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },

@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { landingAnchors } from './landing-anchors.ts';
 
-export function LandingFooter() {
+/** The site's footer; on another page than the landing (`page="other"`) its section links lead to the landing's sections. */
+export function LandingFooter({ page = 'landing' }: { page?: 'landing' | 'other' }) {
+  const anchorBase = page === 'landing' ? '' : '/';
   return (
     <Footer>
       <Inner>
@@ -27,12 +29,12 @@ export function LandingFooter() {
               </li>
             </Links>
           </nav>
-          <nav aria-label="On this page">
+          <nav aria-label={page === 'landing' ? 'On this page' : 'Explore'}>
             <ColumnTitle>Explore</ColumnTitle>
             <Links>
               {landingAnchors.map((anchor) => (
                 <li key={anchor.id}>
-                  <FooterAnchor href={`#${anchor.id}`}>{anchor.label}</FooterAnchor>
+                  <FooterAnchor href={`${anchorBase}#${anchor.id}`}>{anchor.label}</FooterAnchor>
                 </li>
               ))}
             </Links>
