@@ -2,7 +2,7 @@ import { Container } from '@krom/ui-kit/container.tsx';
 import { LogoHeader } from '@krom/ui-kit/logo-header.tsx';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { LandingFooter } from '../../landing/components/landing-footer.tsx';
+import { LandingFooter } from '../../landing/index.ts';
 
 /**
  * The frame of Krom's public text pages (Contact, Terms of Use, Privacy Policy): the logo header,
