@@ -97,3 +97,23 @@ test('a signed-in member who opens / ends on the dashboard', async ({ page }) =>
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("the footer's Contact Us, Terms of Use and Privacy Policy are pages sent as HTML without any script", async ({ page }) => {
+  const scripts = scriptResponses(page);
+  await page.goto('/');
+  const company = page.getByRole('navigation', { name: 'Company' });
+  for (const [name, path] of [
+    ['Privacy Policy', '/privacy'],
+    ['Terms of Use', '/terms'],
+    ['Contact Us', '/contact'],
+  ] as const) {
+    await company.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+  // The landing's own script only: the three pages loaded none.
+  expect(scripts.filter((url) => !/^\/assets\/static-landing-[\w-]+\.js$/.test(url))).toEqual([]);
+  await page.getByRole('link', { name: 'Krom home' }).click();
+  await expect(page.getByRole('heading', { name: "Share the ride between Ghana's cities" })).toBeVisible();
+});
