@@ -242,7 +242,7 @@ describe('pages rendered on request', () => {
       const html = page(await server.inject({ url: '/ride-listings?from=Accra' }));
       expect(html).toContain('<a href="/ride-preview/r1">Accra</a>');
       // The screens travel with the render to the remote's server.
-      expect(html).toContain('<p id="screens">/ /waitlist /thank-you /ride-listings /ride-preview/:id</p>');
+      expect(html).toContain('<p id="screens">/ /waitlist /thank-you /contact /terms /privacy /ride-listings /ride-preview/:id</p>');
       const badScreens = await remote.inject({ method: 'POST', url: '/render', payload: { url: '/ride-listings', answers: {}, screens: '/all' } });
       expect(badScreens.statusCode).toBe(400);
       // Only the web server reaches the render route: /remotes/ is all it passes through.
@@ -327,6 +327,6 @@ describe('pages with the app on demand', () => {
 
   it("renders with every screen the browser's app declares, so a link to a screen not built yet is left out on the server too", async () => {
     const html = page(await server.inject({ url: '/ride-listings?from=Accra' }));
-    expect(/<p id="screens">([^<]*)<\/p>/.exec(html)?.[1]?.split(' ').sort()).toEqual(['/', '/ride-listings', '/ride-preview/:id', '/thank-you', '/waitlist']);
+    expect(/<p id="screens">([^<]*)<\/p>/.exec(html)?.[1]?.split(' ').sort()).toEqual(['/', '/contact', '/privacy', '/ride-listings', '/ride-preview/:id', '/terms', '/thank-you', '/waitlist']);
   });
 });
