@@ -1,0 +1,1 @@
+ALTER TABLE "verification_submissions" ADD COLUMN "photos_deleted_at" timestamp with time zone;
