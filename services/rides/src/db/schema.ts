@@ -276,6 +276,8 @@ export const rides = pgTable(
     status: text('status', { enum: rideStatuses }).notNull().default('active'),
     /** When the departure reminder (ride.departing_soon) was written: set once, so it is sent once (src/jobs/sweeps.ts). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the review reminder (review.reminder_due) was written: set once, so it is sent once (src/reviews/remind-reviewers.ts). */
+    reviewRemindedAt: timestamp('review_reminded_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import { lockRideSeats } from '../bookings/seats.ts';
 import { applyTransition } from '../bookings/transitions.ts';
 import type { RidesDb } from '../db/rides-db.ts';
 import { publishDueReviews } from '../reviews/publish-reviews.ts';
+import { remindReviewers } from '../reviews/remind-reviewers.ts';
 
 /*
  * The scheduled sweeps: what happens because time passed, not because someone acted. Each is a
@@ -229,5 +230,5 @@ export async function pruneIdempotencyKeys(db: RidesDb, now: Date): Promise<Swee
 }
 
 /** Every sweep by name: what the scheduled job names and runs. */
-export const sweeps = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys, publishDueReviews } as const;
+export const sweeps = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys, publishDueReviews, remindReviewers } as const;
 export type SweepName = keyof typeof sweeps;

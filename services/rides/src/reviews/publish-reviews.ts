@@ -12,6 +12,9 @@ import type { RidesDb } from '../db/rides-db.ts';
  * review.published, so a review is counted and announced exactly once however often it is tried.
  */
 
+/** The booking statuses after which its two sides review each other: the trip made, or the passenger not there. */
+export const reviewableStatuses = ['completed', 'no_show'] as const;
+
 /** How many reviews one run of the sweep publishes at most; the rest wait for the next run. */
 const publishBatch = 500;
 

@@ -5,11 +5,9 @@ import { HttpError } from '@krom/server-kit/errors';
 import { recordEvent } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
-import { publishReviews, type ReviewRow, reviewColumns, reviewFact } from './publish-reviews.ts';
+import { publishReviews, type ReviewRow, reviewableStatuses, reviewColumns, reviewFact } from './publish-reviews.ts';
 import { reviewSeenBy, reviewWindowEnd } from './review-views.ts';
 
-/** The booking statuses after which its two sides review each other: the trip made, or the passenger not there. */
-const reviewableStatuses = ['completed', 'no_show'] as const;
 
 type BookingParty = { status: string; passengerId: string; rideId: string; driverId: string; windowEndsAt: string };
 

@@ -1,0 +1,96 @@
+import { type ReviewReminderDue, reviewReminderDue } from '@krom/contracts/events/reviews';
+import { reviewWindowDays } from '@krom/contracts/http/reviews';
+import { describe, expect, it } from 'vitest';
+import { completeRides } from '../src/jobs/sweeps.ts';
+import { remindReviewers } from '../src/reviews/remind-reviewers.ts';
+import { bookingCalls, type Member } from './bookings-env.ts';
+import { useRidesService } from './rides-test-env.ts';
+
+/*
+ * The reminder to review, on the real database at the times the test gives the sweep: due at 09:00
+ * Ghana time the day after the ride's arrival, once per ride whatever runs it again, only for the
+ * sides that have not reviewed, never once the review window has closed.
+ */
+
+let now = new Date();
+const handle = useRidesService({}, { clock: () => now });
+const { call, member, ride, form, booked, departAt, outbox } = bookingCalls(handle);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const db = () => handle.service.db;
+const good = { rating: 5, comment: 'Safe driver, on time, friendly.' };
+
+/** A ride that departed 13 hours ago (12 hours' default duration: it arrived an hour ago) with `passengers` boarded and completed. */
+async function completedTrip(passengers: number) {
+  const { driver, rideId } = await ride({ seats: 4 });
+  const riders: { passenger: Member; bookingId: string }[] = [];
+  for (let i = 0; i < passengers; i += 1) {
+    const passenger = await member({ firstName: ['Ama', 'Efua', 'Akosua'][i] });
+    riders.push({ passenger, bookingId: (await booked(passenger, form(rideId))).id });
+  }
+  const departure = Date.now() - 13 * HOUR;
+  await departAt(rideId, new Date(departure));
+  for (const { bookingId, passenger } of riders) {
+    const code = (await call(passenger, 'GET', `/bookings/${bookingId}`)).json().boardingCode as string;
+    expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code })).statusCode).toBe(200);
+  }
+  const arrival = departure + 12 * HOUR;
+  await completeRides(db(), new Date(arrival + 2 * HOUR));
+  now = new Date();
+  // Ghana is on GMT: 09:00 on the day after the arrival's date.
+  const dueAt = Date.parse(`${new Date(arrival).toISOString().slice(0, 10)}T09:00:00.000Z`) + DAY;
+  return { driver, rideId, riders, dueAt, windowEnd: arrival + reviewWindowDays * DAY };
+}
+
+const remindersOf = async (rideId: string) =>
+  (await outbox<ReviewReminderDue>(reviewReminderDue.subject)).filter((envelope) => envelope.data.rideId === rideId).map((envelope) => envelope.data);
+const reviewed = async (caller: Member, bookingId: string) => {
+  const response = await call(caller, 'POST', `/bookings/${bookingId}/review`, good);
+  expect(response.statusCode, response.body).toBe(201);
+};
+
+describe('the review reminder the day after the trip', () => {
+  it('is due at 09:00 the morning after arrival, once, for the passengers who have not rated the driver and the driver for those left to rate', async () => {
+    const { driver, rideId, riders, dueAt } = await completedTrip(3);
+    const [rated, unrated, third] = riders;
+    // The first passenger and the driver reviewed each other; the driver also rated the third passenger.
+    await reviewed(rated!.passenger, rated!.bookingId);
+    await reviewed(driver, rated!.bookingId);
+    await reviewed(driver, third!.bookingId);
+
+    await remindReviewers(db(), new Date(dueAt - 60_000));
+    expect(await remindersOf(rideId)).toEqual([]);
+
+    // Two sweeps at once, then again later and after a restart: one reminder.
+    await Promise.all([remindReviewers(db(), new Date(dueAt)), remindReviewers(db(), new Date(dueAt))]);
+    await remindReviewers(db(), new Date(dueAt + 2 * HOUR));
+    const reminders = await remindersOf(rideId);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({
+      rideId,
+      driverId: driver.userId,
+      driverFirstName: 'Kofi',
+      passengersToRate: 1,
+      passengers: [
+        { bookingId: unrated!.bookingId, passengerId: unrated!.passenger.userId },
+        { bookingId: third!.bookingId, passengerId: third!.passenger.userId },
+      ],
+      remindedAt: new Date(dueAt).toISOString(),
+    });
+  });
+
+  it('reminds nobody when both sides of every booking have reviewed', async () => {
+    const { driver, rideId, riders, dueAt } = await completedTrip(1);
+    await reviewed(riders[0]!.passenger, riders[0]!.bookingId);
+    await reviewed(driver, riders[0]!.bookingId);
+    await remindReviewers(db(), new Date(dueAt));
+    expect(await remindersOf(rideId)).toEqual([]);
+  });
+
+  it('is never sent once the review window has closed', async () => {
+    const { rideId, windowEnd } = await completedTrip(1);
+    await remindReviewers(db(), new Date(windowEnd + 60_000));
+    await remindReviewers(db(), new Date(windowEnd + DAY));
+    expect(await remindersOf(rideId)).toEqual([]);
+  });
+});
