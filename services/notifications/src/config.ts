@@ -35,6 +35,12 @@ export const notificationsConfigSchema = serviceConfigSchema
       .min(1)
       .default('var/outbox')
       .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
+    /** The origin members reach the app at (the BFF's PUBLIC_ORIGIN): the links texted in an SMS (the review reminder's) start with it. */
+    PUBLIC_ORIGIN: z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .transform((origin) => origin.replace(/\/+$/, '')),
     /** Total tries per SMS, the first included. */
     SMS_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     /** First retry delay; each further retry waits twice as long. */

@@ -3,6 +3,7 @@ import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { paymentEvents, payoutEvents, refundEvents } from '@krom/contracts/events/payments';
+import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
@@ -19,6 +20,7 @@ import { chooseEmailProvider } from './providers/email/choose.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { EmailSender } from './email/queue-email.ts';
 import { handleBookingFact } from './events/handlers/booking-fact.ts';
+import { handleReviewFact, handleReviewReminderDue } from './events/handlers/review-facts.ts';
 import { handleRideDepartingSoon } from './events/handlers/ride-departing-soon.ts';
 import {
   handlePaymentFact,
@@ -134,6 +136,9 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, rideRequestMatched, handleRideRequestMatched(senders, matchNoticeBoundsFrom(config))),
       await consume(resources.bus, DURABLE, rideChanged, handleRideChanged(senders)),
       await consume(resources.bus, DURABLE, rideDepartingSoon, handleRideDepartingSoon(senders)),
+      await consume(resources.bus, DURABLE, reviewReminderDue, handleReviewReminderDue(senders, config.PUBLIC_ORIGIN)),
+      await consume(resources.bus, DURABLE, reviewEvents.published, handleReviewFact(senders, 'published')),
+      await consume(resources.bus, DURABLE, reviewEvents.replied, handleReviewFact(senders, 'replied')),
     );
     for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));
     for (const fact of toldPaymentFacts) subscriptions.push(await consume(resources.bus, DURABLE, paymentEvents[fact], handlePaymentFact(senders, fact)));
