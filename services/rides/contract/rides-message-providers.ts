@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type BookingFactName, bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
+import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
@@ -10,7 +11,8 @@ import { eventually } from '@krom/server-kit/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { outbox, rides } from '../src/db/schema.ts';
 import { applyUserSnapshot } from '../src/events/user-profile-projection.ts';
-import { remindDepartures } from '../src/jobs/sweeps.ts';
+import { completeRides, remindDepartures } from '../src/jobs/sweeps.ts';
+import { remindReviewers } from '../src/reviews/remind-reviewers.ts';
 import type { useRidesService } from '../test/rides-test-env.ts';
 
 type Handle = ReturnType<typeof useRidesService>;
@@ -110,7 +112,27 @@ export function ridesMakers(handle: Handle) {
     return envelope;
   };
 
-  return { handle, call, approvedDriver, inAWeek, postedRide, booking, bookingFact, outboxEnvelope, required };
+  /**
+   * The consumers' booking made a trip: its ride moved to have left 13 hours ago, the passenger
+   * boarded by their code as the driver does it, the ride completed by the scheduled sweep (run
+   * with a clock past its planned end, as its job runs it).
+   */
+  async function completedBooking() {
+    const made = await booking('instant');
+    const left = new Date(Date.now() - 13 * 3_600_000).toISOString();
+    await handle.service.db.$client.query('UPDATE rides SET departure_at = $2, departure_date = $3::date, departure_time = $4 WHERE id = $1', [
+      made.rideId,
+      left,
+      left.slice(0, 10),
+      left.slice(11, 16),
+    ]);
+    const ticket = await handle.service.app.inject({ method: 'GET', url: `/bookings/${made.bookingId}`, headers: await handle.as(made.passenger) });
+    await call(made.driver, `/rides/${made.rideId}/board`, { code: (ticket.json() as { boardingCode: string }).boardingCode }, 'POST', 200);
+    await completeRides(handle.service.db, new Date(Date.now() + 12 * 3_600_000));
+    return made;
+  }
+
+  return { handle, call, approvedDriver, inAWeek, postedRide, booking, bookingFact, outboxEnvelope, required, completedBooking };
 }
 
 /**
@@ -120,7 +142,20 @@ export function ridesMakers(handle: Handle) {
  * so every one supplies all of these, whichever interactions the file holds.
  */
 export function ridesMessageProviders(handle: Handle) {
-  const { call, approvedDriver, inAWeek, postedRide, booking, bookingFact, outboxEnvelope, required } = ridesMakers(handle);
+  const { call, approvedDriver, inAWeek, postedRide, booking, bookingFact, outboxEnvelope, required, completedBooking } = ridesMakers(handle);
+  const review = { rating: 5, comment: 'Safe driver, on time, friendly.' };
+  /** A completed trip whose passenger and driver reviewed each other through the route (the second publishes both). */
+  async function reviewedTrip() {
+    const trip = await completedBooking();
+    await call(trip.passenger, `/bookings/${trip.bookingId}/review`, review);
+    await call(trip.driver, `/bookings/${trip.bookingId}/review`, { ...review, comment: 'Ready on time, pleasant company.' });
+    return trip;
+  }
+  /** The passenger's review of the driver's `fact` event, read back from the outbox. */
+  const passengersReviewFact = async (fact: 'published' | 'replied', { bookingId }: { bookingId: string }) => {
+    const { subject } = reviewEvents[fact];
+    return required(subject, await outboxEnvelope(subject, { bookingId, reviewType: 'driver' }));
+  };
   return {
     stateHandlers: {
       'a verified driver posted a ride from Accra to Kumasi with a stop at Nkawkaw': async () => undefined,
@@ -131,6 +166,9 @@ export function ridesMessageProviders(handle: Handle) {
       'a driver declined a request for 2 seats from Nkawkaw to Kumasi': async () => undefined,
       'a passenger cancelled a confirmed booking of 2 seats from Nkawkaw to Kumasi': async () => undefined,
       'a ride from Accra to Kumasi with a confirmed booking of 2 seats from Nkawkaw leaves within two hours': async () => undefined,
+      'the passenger and the driver of a completed trip from Accra to Kumasi have not reviewed each other the morning after': async () => undefined,
+      'the passenger and the driver of a completed trip reviewed each other': async () => undefined,
+      'a driver replied to the review a passenger wrote of them': async () => undefined,
     },
     messageProviders: {
       [`a ${ridePosted.subject} event`]: async () => {
@@ -186,6 +224,22 @@ export function ridesMessageProviders(handle: Handle) {
         if (!ride) throw new Error(`ride ${rideId} is not in the database`);
         await remindDepartures(handle.service.db, new Date(ride.departureAt.getTime() - 3_600_000));
         return required(rideDepartingSoon.subject, await outboxEnvelope(rideDepartingSoon.subject, { rideId }));
+      },
+      // The review reminder: a completed trip nobody reviewed, the scheduled sweep run two days later
+      // (past the morning after its arrival, well within the window), read back from its outbox row.
+      [`a ${reviewReminderDue.subject} event`]: async () => {
+        const { rideId } = await completedBooking();
+        await remindReviewers(handle.service.db, new Date(Date.now() + 2 * 24 * 3_600_000));
+        return required(reviewReminderDue.subject, await outboxEnvelope(reviewReminderDue.subject, { rideId }));
+      },
+      [`a ${reviewEvents.published.subject} event`]: async () => passengersReviewFact('published', await reviewedTrip()),
+      // The driver replies through the route to the passenger's review, once both are published.
+      [`a ${reviewEvents.replied.subject} event`]: async () => {
+        const trip = await reviewedTrip();
+        const published = await passengersReviewFact('published', trip);
+        const { reviewId } = published.data as { reviewId: string };
+        await call(trip.driver, `/reviews/${reviewId}/reply`, { reply: 'Thank you, Ama. Safe travels!' }, 'POST', 200);
+        return passengersReviewFact('replied', trip);
       },
     },
   };
