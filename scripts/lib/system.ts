@@ -124,6 +124,8 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
           REDIS_PREFIX: redisPrefix,
           // Delivery reports come back through the web server to the BFF, as Twilio's would.
           SMS_STATUS_CALLBACK_URL: process.env.SMS_STATUS_CALLBACK_URL ?? `${publicOrigin}/api/callbacks/twilio/sms-status`,
+          // The links texted (the review reminder's) lead to the app where this run serves it.
+          PUBLIC_ORIGIN: publicOrigin,
         },
       },
       { name: 'admin', cwd: 'services/admin', script: 'src/server.ts', port: port(4004), health: '/health/ready', env: { DATABASE_URL: database('admin') } },
