@@ -1,7 +1,7 @@
 import { type ReviewReminderDue, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { reviewWindowDays } from '@krom/contracts/http/reviews';
 import { describe, expect, it } from 'vitest';
-import { completeRides } from '../src/jobs/sweeps.ts';
+import { closeUnboardedBookings, completeRides } from '../src/jobs/sweeps.ts';
 import { remindReviewers } from '../src/reviews/remind-reviewers.ts';
 import { bookingCalls, type Member } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
@@ -20,8 +20,11 @@ const DAY = 24 * HOUR;
 const db = () => handle.service.db;
 const good = { rating: 5, comment: 'Safe driver, on time, friendly.' };
 
-/** A ride that departed 13 hours ago (12 hours' default duration: it arrived an hour ago) with `passengers` boarded and completed. */
-async function completedTrip(passengers: number) {
+/**
+ * A ride that departed 13 hours ago (12 hours' default duration: it arrived an hour ago) with
+ * `passengers` boarded and completed, and the last `unboarded` of them left confirmed, never boarded.
+ */
+async function completedTrip(passengers: number, unboarded = 0) {
   const { driver, rideId } = await ride({ seats: 4 });
   const riders: { passenger: Member; bookingId: string }[] = [];
   for (let i = 0; i < passengers; i += 1) {
@@ -30,7 +33,7 @@ async function completedTrip(passengers: number) {
   }
   const departure = Date.now() - 13 * HOUR;
   await departAt(rideId, new Date(departure));
-  for (const { bookingId, passenger } of riders) {
+  for (const { bookingId, passenger } of riders.slice(0, passengers - unboarded)) {
     const code = (await call(passenger, 'GET', `/bookings/${bookingId}`)).json().boardingCode as string;
     expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code })).statusCode).toBe(200);
   }
@@ -39,7 +42,7 @@ async function completedTrip(passengers: number) {
   now = new Date();
   // Ghana is on GMT: 09:00 on the day after the arrival's date.
   const dueAt = Date.parse(`${new Date(arrival).toISOString().slice(0, 10)}T09:00:00.000Z`) + DAY;
-  return { driver, rideId, riders, dueAt, windowEnd: arrival + reviewWindowDays * DAY };
+  return { driver, rideId, riders, departure, dueAt, windowEnd: arrival + reviewWindowDays * DAY };
 }
 
 const remindersOf = async (rideId: string) =>
@@ -85,6 +88,22 @@ describe('the review reminder the day after the trip', () => {
     await reviewed(driver, riders[0]!.bookingId);
     await remindReviewers(db(), new Date(dueAt));
     expect(await remindersOf(rideId)).toEqual([]);
+  });
+
+  it('waits while a seat is still confirmed (a no-show the driver may still report), then reminds those of the trip', async () => {
+    const { driver, rideId, riders, departure, dueAt } = await completedTrip(2, 1);
+    const [boarded] = riders;
+    await remindReviewers(db(), new Date(dueAt));
+    expect(await remindersOf(rideId)).toEqual([]);
+
+    // The no-show window closes: the seat never boarded ends not_boarded, which nobody reviews.
+    const later = new Date(Math.max(dueAt, departure + DAY) + 60_000);
+    await closeUnboardedBookings(db(), later);
+    await remindReviewers(db(), later);
+    const reminders = await remindersOf(rideId);
+    expect(reminders.map(({ driverId, passengers, passengersToRate }) => ({ driverId, passengers, passengersToRate }))).toEqual([
+      { driverId: driver.userId, passengers: [{ bookingId: boarded!.bookingId, passengerId: boarded!.passenger.userId }], passengersToRate: 1 },
+    ]);
   });
 
   it('is never sent once the review window has closed', async () => {

@@ -43,6 +43,7 @@ describe('the scheduled sweeps', () => {
       ['rides-pruneIdempotencyKeys', 3_600_000],
       ['rides-publishDueReviews', 3_600_000],
       ['rides-remindDepartures', 3_600_000],
+      ['rides-remindReviewers', 3_600_000],
     ]);
   });
 });
