@@ -1,0 +1,1 @@
+ALTER TABLE "rides" ADD COLUMN "review_reminded_at" timestamp with time zone;
