@@ -2,7 +2,7 @@ import { type ReviewReminderDue, reviewReminderDue } from '@krom/contracts/event
 import { reviewWindowDays } from '@krom/contracts/http/reviews';
 import { describe, expect, it } from 'vitest';
 import { closeUnboardedBookings, completeRides } from '../src/jobs/sweeps.ts';
-import { remindReviewers } from '../src/reviews/remind-reviewers.ts';
+import { remindReviewers, reviewReminderLatestDays } from '../src/reviews/remind-reviewers.ts';
 import { bookingCalls, type Member } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
@@ -111,5 +111,14 @@ describe('the review reminder the day after the trip', () => {
     await remindReviewers(db(), new Date(windowEnd + 60_000));
     await remindReviewers(db(), new Date(windowEnd + DAY));
     expect(await remindersOf(rideId)).toEqual([]);
+  });
+
+  it('is not sent days late: a trip whose reminder was due more than two days ago (the sweep stopped, or not yet running) is left alone', async () => {
+    const { rideId, dueAt } = await completedTrip(1);
+    await remindReviewers(db(), new Date(dueAt + reviewReminderLatestDays * DAY + 60_000));
+    expect(await remindersOf(rideId)).toEqual([]);
+    // On its last minute it still goes.
+    await remindReviewers(db(), new Date(dueAt + reviewReminderLatestDays * DAY));
+    expect(await remindersOf(rideId)).toHaveLength(1);
   });
 });

@@ -16,11 +16,18 @@ import { reviewableStatuses } from './publish-reviews.ts';
  * and no-show bookings who have not reviewed the driver, and the driver if they have passengers
  * still to rate, are due one reminder: one review.reminder_due per ride, written in the
  * transaction whose conditional update sets `rides.review_reminded_at`, so replays, restarts and
- * two sweeps at once write it once. Past the review window nothing is sent (nor marked).
+ * two sweeps at once write it once. Past the review window, or more than `reviewReminderLatestDays`
+ * after it was due, nothing is sent (nor marked).
  */
 
 /** The hour of the morning after arrival, in Ghana time, at which reviews are due a reminder. */
 export const reviewReminderHour = 9;
+
+/**
+ * How late a reminder may still go out: a reminder days after the trip is noise, and rides
+ * completed before the sweep first ran (or while it was stopped) would otherwise all be texted at once.
+ */
+export const reviewReminderLatestDays = 2;
 
 /** How many rides one run of the sweep reminds at most; the rest wait for the next run. */
 const reminderBatch = 500;
@@ -48,6 +55,7 @@ export async function remindReviewers(db: RidesDb, now: Date): Promise<{ changed
     WHERE r.status = 'completed' AND r.review_reminded_at IS NULL
       AND r.departure_at > ${at} - make_interval(days => ${reviewWindowDays + 2}::int)
       AND ${reviewReminderDueAt()} <= ${at} AND ${at} <= ${windowEnd()}
+      AND ${at} <= ${reviewReminderDueAt()} + make_interval(days => ${reviewReminderLatestDays}::int)
       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.ride_id = r.id AND b.status = 'confirmed')
     ORDER BY r.departure_at, r.id LIMIT ${reminderBatch}::int`);
   let changed = 0;
