@@ -16,13 +16,13 @@ const { smsOf, textsTo } = messagesOf(handle);
 const smsChoice = smsChoiceTold(handle);
 const choices = choicesTold(handle);
 
-type Sides = { passengerId: string; driverId: string; driverPhone: string; passengerPhone: string };
+type Sides = { passengerId: string; driverId: string; driverPhone: string; passengerPhone: string; registeredPhone: string };
 
 async function sides(): Promise<Sides> {
   const passenger = await registeredUser(handle, { firstName: 'Ama', lastName: 'Mensah' });
   const driver = await registeredUser(handle, { firstName: 'Kwame', lastName: 'Asante' });
   // The passenger books with another number than the one they registered: the e-ticket goes there.
-  return { passengerId: passenger.userId, driverId: driver.userId, driverPhone: driver.phone, passengerPhone: newPhone('020') };
+  return { passengerId: passenger.userId, driverId: driver.userId, driverPhone: driver.phone, passengerPhone: newPhone('020'), registeredPhone: passenger.phone };
 }
 
 /** A booking on Accra → Kumasi through Nkawkaw, the passenger riding Nkawkaw → Kumasi. */
@@ -158,7 +158,7 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect((await settledSms(who.passengerId, 1)).map((row) => row.messageType)).toEqual(['booking_confirmation']);
   });
 
-  it('tells the passenger of an accepted mobile money request that a prompt is coming, and the driver nothing more once it is paid', async () => {
+  it('tells the passenger of an accepted mobile money request that a prompt is coming (at their registered number), and the driver nothing more once it is paid', async () => {
     const who = await sides();
     const bookingId = randomUUID();
     const mobileMoney = { bookingId, paymentMethod: 'mobile_money', serviceFee: '6.00', wallet: { phone: '0241234567', network: 'mtn' } } as const;
@@ -173,7 +173,10 @@ describe('krom.rides.booking.<fact>.v1', () => {
     const passengerTexts = (await settledSms(who.passengerId, 2)).map((row) => row.message);
     expect(passengerTexts).toContain(accepted);
     expect(smsSegments(accepted)).toBe(1);
-    expect(await textsTo(who.passengerPhone)).toHaveLength(2);
+    // The payment news goes where payments' texts go, the e-ticket where the form said.
+    expect((await textsTo(who.registeredPhone)).map((delivered) => delivered.body)).toEqual([accepted]);
+    expect((await textsTo(who.passengerPhone)).map((delivered) => delivered.body)).toEqual(passengerTexts.filter((text) => text !== accepted));
+    expect(await textsTo(who.passengerPhone)).toHaveLength(1);
     expect((await list(who.passengerId)).find((notice) => notice.title === 'Booking accepted')?.message).toBe(
       'Kwame accepted your request for 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM. A mobile money prompt is coming to your phone: approve it within 15 minutes to secure your seats.',
     );
@@ -182,7 +185,7 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect(await settledSms(who.driverId, 1)).toHaveLength(1);
   });
 
-  it('tells the passenger why a held booking was released, in one SMS with the failed payment that ended it', async () => {
+  it('tells the passenger why a held booking was released, in one SMS with the failed payment that ended it, at their registered number', async () => {
     const failedFirst = await sides();
     const bookingId = randomUUID();
     const held = { bookingId, paymentMethod: 'mobile_money', bookingMode: 'instant', status: 'expired', previousStatus: 'awaiting_payment', actor: 'system', version: 3 } as const;
@@ -209,6 +212,8 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect((await settledSms(failedFirst.passengerId, 1)).map((row) => row.message)).toEqual([
       'Krom: your payment of GHS 126.00 failed: The prompt was declined on the phone. Your seats were released.',
     ]);
+    expect(await textsTo(failedFirst.registeredPhone)).toHaveLength(1);
+    expect(await textsTo(failedFirst.passengerPhone)).toEqual([]);
     expect((await list(failedFirst.passengerId)).map((notice) => `${notice.title}: ${notice.message}`)).toEqual([
       'Booking released: Your booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM was released: The prompt was declined on the phone.',
     ]);
@@ -221,7 +226,9 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect((await settledSms(lapsed.passengerId, 1)).map((row) => row.message)).toEqual([
       'Krom: your seats Nkawkaw to Kumasi, Fri 28 Nov at 2:30 PM, were released: the payment was not made in time.',
     ]);
-    expect(await textsTo(lapsed.passengerPhone)).toHaveLength(1);
+    // The booking's fact came first and carries the form's phone; the SMS still goes to the registered number.
+    expect(await textsTo(lapsed.registeredPhone)).toHaveLength(1);
+    expect(await textsTo(lapsed.passengerPhone)).toEqual([]);
   });
 
   it('changes nothing when the same event is delivered again, or the same fact comes under a new event id', async () => {

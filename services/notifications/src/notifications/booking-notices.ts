@@ -27,6 +27,12 @@ export type BookingMessage = {
   sms?: { text: string; messageType: SmsMessageType };
   /** The SMS's own key when another event may bring the same news (a hold that ended unpaid). */
   smsKey?: string;
+  /**
+   * News of the passenger's mobile money payment (the prompt an accept sends, a hold released
+   * unpaid): texted, like payments' own facts, to the number the member registered, not the phone
+   * typed on the booking form.
+   */
+  aboutPayment?: true;
 };
 
 
@@ -143,6 +149,7 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
             ),
             messageType: 'notification',
           },
+          aboutPayment: true,
         },
       ];
     }
@@ -171,7 +178,7 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
           notice: passengerNotice(booking, unpaid ? 'Booking released' : 'Booking request expired', message),
           sms: { text: sms, messageType: 'notification' },
           // The same news as payments' failed payment: one SMS for both, whichever comes first (hold-ended.ts).
-          ...(unpaid ? { smsKey: holdEndedSmsKey(booking.bookingId) } : {}),
+          ...(unpaid ? { smsKey: holdEndedSmsKey(booking.bookingId), aboutPayment: true } : {}),
         },
       ];
     }

@@ -21,7 +21,8 @@ const bookingSideKey = (booking: Pick<BookingFact, 'bookingId' | 'version'>, sid
 /**
  * krom.rides.booking.<fact>.v1 → each side the fact concerns gets its in-app notice and, for what
  * matters away from the app, an SMS (booking-notices.ts): the passenger's at the phone given on the
- * booking (the e-ticket goes where the passenger said), the driver's at the number they registered.
+ * booking (the e-ticket goes where the passenger said) except news of their mobile money payment,
+ * which goes where payments' texts go, to the number they registered; the driver's at theirs.
  * All in one transaction, once per fact of the booking (under the booking and its version, so the
  * same fact under a new event id tells nobody again); messages pass the per-number caps and are
  * queued after commit (deliver-notice.ts). A deleted account gets nothing.
@@ -41,7 +42,7 @@ export function handleBookingFact(senders: NoticeSenders, fact: BookingFactName)
             notice: message.notice,
             smsText: message.sms?.text ?? '',
             smsType: message.sms?.messageType,
-            smsTo: message.to === 'passenger' ? booking.passengerPhone : undefined,
+            smsTo: message.to === 'passenger' && !message.aboutPayment ? booking.passengerPhone : undefined,
             notifyBySMS: message.sms !== undefined,
             notifyByEmail: false,
           }),
