@@ -49,6 +49,8 @@ export type ServiceCall<E extends Endpoint> = {
   /** The query string passed on as the browser sent it (`?from=Accra&…`), for the service to judge. */
   search?: string;
   body?: E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+  /** The route's own headers (an Idempotency-Key), as its contract names them. */
+  headers?: E['headers'] extends z.ZodType ? z.input<E['headers']> : undefined;
 } & ([keyof PathParams<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> });
 
 /** How long a service may take to answer before the browser is told it is unavailable. */
@@ -70,6 +72,7 @@ async function exchange<E extends Endpoint>(
       headers: {
         ...(await internalHeaders(request, directory, call.service, call.caller)),
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(call.headers as Record<string, string> | undefined),
       },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       headersTimeout: SERVICE_TIMEOUT_MS,

@@ -319,3 +319,52 @@ describe('a confirmed number', () => {
     expect(edited.json().verified).toBe(true);
   });
 });
+
+describe('a saved number as the wallet a booking is paid from (GET /payment-methods/:id/wallet, for the BFF)', () => {
+  const walletOf = (caller: Caller, id: string) => call(caller, 'GET', `/payment-methods/${id}/wallet`);
+
+  it('answers the owner its network and full number, confirmed or not', async () => {
+    const abena = user();
+    const unconfirmed = (await add(abena, { provider: 'vodafone', number: '0201000210' })).json();
+    const response = await walletOf(abena, unconfirmed.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: unconfirmed.id, network: 'vodafone', number: '0201000210' });
+
+    await handle.service.db.$client.query('UPDATE payment_methods SET verified_at = now() WHERE id = $1', [unconfirmed.id]);
+    expect((await walletOf(abena, unconfirmed.id)).json()).toEqual({ id: unconfirmed.id, network: 'vodafone', number: '0201000210' });
+  });
+
+  it('answers the number as it is now after an edit', async () => {
+    const abena = user();
+    const saved = (await add(abena, { provider: 'mtn', number: '0241000220' })).json();
+    await call(abena, 'PUT', `/payment-methods/${saved.id}`, { provider: 'airteltigo', number: '0271000220' });
+    expect((await walletOf(abena, saved.id)).json()).toEqual({ id: saved.id, network: 'airteltigo', number: '0271000220' });
+  });
+
+  it("refuses another member's number, one removed and an id that is no one's with 404, never showing a number", async () => {
+    const owner = user();
+    const saved = (await add(owner, { provider: 'mtn', number: '0241000230' })).json();
+    const removed = (await add(owner, { provider: 'mtn', number: '0241000240' })).json();
+    await call(owner, 'DELETE', `/payment-methods/${removed.id}`);
+
+    for (const [caller, id] of [
+      [user(), saved.id],
+      [owner, removed.id],
+      [owner, randomUUID()],
+      [owner, 'not-a-uuid'],
+    ] as const) {
+      const response = await walletOf(caller, id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Payment method not found');
+      expect(response.body).not.toMatch(/024100023|024100024/);
+    }
+  });
+
+  it('refuses anonymous callers and staff with 401', async () => {
+    const owner = user();
+    const saved = (await add(owner, { provider: 'mtn', number: '0241000250' })).json();
+    for (const caller of [{ kind: 'public' } as const, { kind: 'admin', adminId: randomUUID() } as const]) {
+      expect((await walletOf(caller, saved.id)).statusCode).toBe(401);
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { defineForwarded } from '../endpoint.ts';
+import { defineEndpoint, defineForwarded } from '../endpoint.ts';
+import { bookingRequestSchema } from '../http/bookings.ts';
 import {
   acceptBookingRoute,
   boardPassengerRoute,
@@ -12,9 +13,13 @@ import {
 } from '../services/rides/bookings.ts';
 
 /** Bookings as the marketplace calls them: signed-in members only, each on their own bookings or their own rides' bookings. */
-export const createBooking = defineForwarded(createBookingRoute, {
+/** Rides' route with a saved wallet named by id too (`bookingRequestSchema`): the BFF swaps it for the number before forwarding. */
+export const createBooking = defineEndpoint({
+  ...createBookingRoute,
+  path: '/api/bookings',
   summary:
-    'Books seats on a ride (Idempotency-Key required: a retry with the same key and body answers as the first time and books nothing more; another body 422; still in progress 409)',
+    'Books seats on a ride, paying in cash, from a mobile money number typed or from one of the member\'s saved numbers (paymentMethodId) (Idempotency-Key required: a retry with the same key and body answers as the first time and books nothing more; another body 422; still in progress 409)',
+  body: bookingRequestSchema,
 });
 export const getMyBookings = defineForwarded(myBookingsRoute, { summary: "The signed-in passenger's bookings, upcoming or past" });
 export const getBooking = defineForwarded(getBookingRoute, { summary: "One of the signed-in passenger's bookings" });

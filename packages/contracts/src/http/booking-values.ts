@@ -104,6 +104,8 @@ export const bookingMessages = {
   walletMissing: 'Please enter the mobile money number to pay from',
   walletNetwork: 'Please choose a mobile money network',
   walletWithCash: 'A mobile money number is given only when paying by mobile money',
+  walletTwice: 'Choose one of your saved mobile money numbers or type one, not both',
+  savedWalletGone: 'That mobile money number is no longer saved. Please choose another or type one.',
   failed: 'Booking failed. Please try again.',
 } as const;
 

@@ -51,9 +51,8 @@ export type BookingWallet = z.infer<typeof bookingWallet>;
 /** A ride's place index (0 = departure, then the stops, then the destination). */
 const placeIndex = z.number({ error: bookingMessages.places }).int(bookingMessages.places).min(0, bookingMessages.places).max(11, bookingMessages.places);
 
-/** POST /api/bookings: the booking form (spec "Book seat") with the passenger's leg. */
-export const bookingInputSchema = z
-  .object({
+/** The booking form (spec "Book seat") with the passenger's leg, as rides takes it. */
+const bookingFields = z.object({
     rideId: uuid,
     seats: z.number({ error: bookingMessages.seats }).int(bookingMessages.seats).min(1, bookingMessages.seats).max(maxRideSeats, bookingMessages.seats),
     /** Where they board and leave, as the ride's place indexes. */
@@ -65,11 +64,35 @@ export const bookingInputSchema = z
     /** Cash to the driver (the default), or mobile money: the fare and Krom's fee collected from `wallet` by a prompt on that phone. */
     paymentMethod: z.enum(bookingPaymentMethods).default('cash'),
     wallet: bookingWallet.optional(),
-  })
+});
+
+/** POST /bookings at rides: the form with the wallet itself (the BFF has looked up a saved one). */
+export const bookingInputSchema = bookingFields
   .refine((input) => input.alightAt > input.boardAt, { message: bookingMessages.placesOrder, path: ['alightAt'] })
   .refine((input) => input.paymentMethod !== 'mobile_money' || input.wallet !== undefined, { message: bookingMessages.walletMissing, path: ['wallet'] })
   .refine((input) => input.paymentMethod === 'mobile_money' || input.wallet === undefined, { message: bookingMessages.walletWithCash, path: ['wallet'] });
 export type BookingInput = z.input<typeof bookingInputSchema>;
+
+/**
+ * POST /api/bookings: the form, whose mobile money wallet is either typed (`wallet`) or one of the
+ * member's saved numbers named by id (`paymentMethodId`): the browser only ever sees saved numbers
+ * masked, so the BFF asks payments for the full number of the caller's own method (a number not
+ * saved, or another member's, is refused with `savedWalletGone`). Paying from a saved number needs
+ * no confirmation code; only payouts do.
+ */
+export const bookingRequestSchema = bookingFields
+  .extend({ paymentMethodId: uuid.optional() })
+  .refine((input) => input.alightAt > input.boardAt, { message: bookingMessages.placesOrder, path: ['alightAt'] })
+  .refine((input) => input.wallet === undefined || input.paymentMethodId === undefined, { message: bookingMessages.walletTwice, path: ['paymentMethodId'] })
+  .refine((input) => input.paymentMethod !== 'mobile_money' || input.wallet !== undefined || input.paymentMethodId !== undefined, {
+    message: bookingMessages.walletMissing,
+    path: ['wallet'],
+  })
+  .refine((input) => input.paymentMethod === 'mobile_money' || (input.wallet === undefined && input.paymentMethodId === undefined), {
+    message: bookingMessages.walletWithCash,
+    path: ['wallet'],
+  });
+export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
 export const idempotencyHeadersSchema = z.object({
   [idempotencyKeyHeader]: z

@@ -97,6 +97,9 @@ export type PaymentMethodCodeSent = z.infer<typeof paymentMethodCodeSentSchema>;
 /** Payments' internal answer: the full number of a method, for the BFF to text a code to it. */
 export const paymentMethodNumberSchema = z.object({ id: z.string(), number: z.string() });
 export type PaymentMethodNumber = z.infer<typeof paymentMethodNumberSchema>;
+/** A saved method as a wallet to pay a booking from: its network and full number (internal, BFF only). */
+export const paymentMethodWalletSchema = z.object({ id: z.string(), network: z.enum(mobileMoneyProviders), number: z.string() });
+export type PaymentMethodWallet = z.infer<typeof paymentMethodWalletSchema>;
 /** Marks a method confirmed, only if its number is still the one the code was texted to. */
 export const markPaymentMethodVerifiedRequestSchema = z.object({ number: z.string().min(1) });
 export type MarkPaymentMethodVerifiedRequest = z.infer<typeof markPaymentMethodVerifiedRequestSchema>;

@@ -1,6 +1,7 @@
 import {
   type CreatePaymentMethodRequest,
   type PaymentMethod,
+  type PaymentMethodWallet,
   paymentMethodErrors,
   type UpdatePaymentMethodRequest,
 } from '@krom/contracts/http/payments';
@@ -121,6 +122,17 @@ export async function makeDefaultPaymentMethod(db: PaymentsDb, userId: string, i
     await findOwn(tx, userId, id);
     return toPaymentMethod(await moveDefaultTo(tx, userId, id));
   });
+}
+
+/**
+ * The user's method as the wallet a booking is paid from: its network and full number, confirmed
+ * or not (the prompt goes to that phone and its holder approves it; only payouts need a
+ * confirmed number). Another member's method, or one removed, is not found.
+ */
+export async function walletToPayFrom(db: PaymentsDb, userId: string, id: string): Promise<PaymentMethodWallet> {
+  const [row] = await db.select().from(paymentMethods).where(ownRow(userId, id));
+  if (!row) throw notFound();
+  return { id: row.id, network: row.network, number: row.number };
 }
 
 /** The full number of the user's unconfirmed method, for a confirmation code (409 once confirmed). */

@@ -6,6 +6,7 @@ import {
   listPaymentMethodsRoute,
   markPaymentMethodVerifiedRoute,
   paymentMethodNumberRoute,
+  paymentMethodWalletRoute,
   setDefaultPaymentMethodRoute,
   updatePaymentMethodRoute,
 } from '@krom/contracts/services/payments/payment-methods';
@@ -22,6 +23,7 @@ import {
   numberToConfirm,
   removePaymentMethod,
   updatePaymentMethod,
+  walletToPayFrom,
 } from '../payment-methods/user-payment-methods.ts';
 
 /** An id that cannot exist is as unknown as one that does not. */
@@ -47,6 +49,10 @@ export async function paymentMethodRoutes(app: FastifyInstance, { db }: { db: Pa
 
   routeEndpoint(app, paymentMethodNumberRoute, {
     handler: async (request) => numberToConfirm(db, requireUser(request), methodId(request.params.id)),
+  });
+
+  routeEndpoint(app, paymentMethodWalletRoute, {
+    handler: async (request) => walletToPayFrom(db, requireUser(request), methodId(request.params.id)),
   });
 
   routeEndpoint(app, markPaymentMethodVerifiedRoute, {

@@ -7,6 +7,7 @@ import {
   paymentMethodNumberSchema,
   paymentMethodParams,
   paymentMethodSchema,
+  paymentMethodWalletSchema,
   updatePaymentMethodRequestSchema,
 } from '../../http/payments.ts';
 
@@ -71,6 +72,20 @@ export const paymentMethodNumberRoute = defineEndpoint({
   summary: 'The full number of an unconfirmed method, to text a confirmation code to',
   params: paymentMethodParams,
   responses: { 200: paymentMethodNumberSchema, ...errorResponses(401, 404, 409) },
+});
+
+/**
+ * One of the user's methods as the wallet a booking is paid from (network and full number), for
+ * the BFF to book with a saved number the browser only saw masked. Confirmed or not: paying from a
+ * number needs no code (the prompt goes to that phone); only payouts do. Internal.
+ */
+export const paymentMethodWalletRoute = defineEndpoint({
+  method: 'GET',
+  path: '/payment-methods/:id/wallet',
+  caller: 'user',
+  summary: "One of the user's methods as a wallet to pay a booking from (full number)",
+  params: paymentMethodParams,
+  responses: { 200: paymentMethodWalletSchema, ...errorResponses(401, 404) },
 });
 
 /** Marks the method confirmed once its code was verified, only if its number is still `number` (409 otherwise). */
