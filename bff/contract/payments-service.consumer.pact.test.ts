@@ -1,3 +1,4 @@
+import { bookingMessages } from '@krom/contracts/http/booking-values';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
@@ -36,13 +37,13 @@ beforeAll(async () => {
 });
 
 /** Calls the real BFF as the signed-in member against the pact's mock payments service. */
-async function throughBff(mockUrl: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+async function throughBff(mockUrl: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) {
   // Every other service is one that is down (bff-test-config.ts); no event subscription.
   const bff: FastifyInstance = await buildBffApp(bffTestConfig(env, { PAYMENTS_URL: mockUrl, NATS_URL: undefined }), redis);
   try {
     const sid = await bff.sessions.create('user', USER_ID);
     const cookies = { krom_session: bff.encodeSecureSession(bff.createSecureSession({ user: sid })) };
-    return await bff.inject({ method, url, headers: { origin: ORIGIN }, cookies, ...(payload ? { payload } : {}) });
+    return await bff.inject({ method, url, headers: { origin: ORIGIN, ...headers }, cookies, ...(payload ? { payload } : {}) });
   } finally {
     await bff.close();
   }
@@ -209,6 +210,48 @@ describe('BFF → payments service (saved mobile money numbers)', () => {
         const response = await throughBff(mock.url, 'POST', `/api/payment-methods/${METHOD_ID}/confirmation`);
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('This number is already confirmed.');
+      }));
+  });
+
+  it('asks for the full number of a saved method a booking is paid from, and refuses a booking with one not the member\'s', async () => {
+    const booking = (paymentMethodId: string) => ({
+      rideId: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',
+      seats: 1,
+      boardAt: 0,
+      alightAt: 1,
+      passengerName: 'Ama Owusu',
+      passengerPhone: '0501234567',
+      paymentMethod: 'mobile_money',
+      paymentMethodId,
+    });
+    const key = { 'idempotency-key': 'b0c1d2e3-f4a5-4b6c-8d7e-9f0a1b2c3d4e' };
+    await pact
+      .addInteraction()
+      .given('a member has a payment method', savedMethod)
+      .uponReceiving('a request for the full number and network of a method to pay a booking from')
+      .withRequest('GET', `/payment-methods/${METHOD_ID}/wallet`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ id: uuid(METHOD_ID), network: regex(/^(mtn|vodafone|airteltigo)$/, 'mtn'), number: regex(/^0\d{9}$/, '0241234567') }))
+      .executeTest(whenRecorded(async (mock) => {
+        // The rides service is down here: the number was asked for, the booking cannot be made.
+        const response = await throughBff(mock.url, 'POST', '/api/bookings', booking(METHOD_ID), key);
+        expect(response.statusCode).toBe(503);
+      }));
+
+    const othersMethod = 'c3b1f2a4-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+    await pact
+      .addInteraction()
+      .given("another member's payment method", { id: othersMethod })
+      .uponReceiving("a request for the full number of another user's method to pay a booking from")
+      .withRequest('GET', `/payment-methods/${othersMethod}/wallet`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(404, (b) => b.jsonBody({ message: 'Payment method not found' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/bookings', booking(othersMethod), key);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(bookingMessages.savedWalletGone);
       }));
   });
 });

@@ -30,6 +30,11 @@ export const bookSeatTexts = {
   paymentMethodName: { cash: 'Cash', mobile_money: 'Mobile Money' } satisfies Record<BookingPaymentMethod, string>,
   cashExplained: 'Pay the driver in cash at pickup.',
   mobileMoneyExplained: `Pay now from your mobile money wallet: we send a prompt to your phone, and hold your seat ${paymentHoldMinutes} minutes while you approve it.`,
+  payFrom: 'Pay from',
+  /** A saved number as the Payments screen lists it: masked, after its network. */
+  savedWallet: (network: string, masked: string) => `${network} ${masked}`,
+  savedDefault: 'Your default number',
+  anotherNumber: 'Use another number',
   walletNumber: 'Mobile money number',
   walletNetwork: 'Network',
   chooseNetwork: 'Choose your network',

@@ -26,6 +26,7 @@ function openBooking(ride: RideDetails, query: string, answers: ((call: BookingC
     ...frameAnswers(aUser()),
     // The ride for the leg asked (?board=&alight=), its seats and price per seat as the fixture's.
     [`GET /api/rides/${ride.id}`]: ({ query }) => ({ status: 200, body: forLeg(ride, query) }),
+    'GET /api/payment-methods': { status: 200, body: [] },
     'POST /api/bookings': ({ body, headers }) => {
       const call = { body: body as Record<string, unknown>, key: headers.get('idempotency-key') };
       bookings.push(call);

@@ -1,10 +1,12 @@
 import type { BookingPayment } from '@krom/contracts/http/booking-payments';
+import { bookingMessages } from '@krom/contracts/http/booking-values';
 import type { Booking } from '@krom/contracts/http/bookings';
+import type { PaymentMethod } from '@krom/contracts/http/payments';
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { aBooking } from '../../../components/__tests__/booking-fixtures.ts';
@@ -78,11 +80,12 @@ function openPayment(path: string, { bookings, payments, voucher }: { bookings: 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
 describe('/book-seat/{id}: paying by mobile money', () => {
-  function openBooking(ride: RideDetails, answer: (body: Record<string, unknown>) => Reply) {
+  function openBooking(ride: RideDetails, answer: (body: Record<string, unknown>) => Reply, saved: Reply = { status: 200, body: [] }) {
     const sent: Record<string, unknown>[] = [];
     const api = mockApi({
       ...frameAnswers(aUser()),
       [`GET /api/rides/${ride.id}`]: { status: 200, body: ride },
+      'GET /api/payment-methods': saved,
       'POST /api/bookings': ({ body }) => {
         sent.push(body as Record<string, unknown>);
         return answer(body as Record<string, unknown>);
@@ -139,6 +142,104 @@ describe('/book-seat/{id}: paying by mobile money', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Request sent' })).toBeTruthy();
     expect(screen.getByText('When the driver accepts, the payment prompt comes to your phone; approve it to secure your seat.')).toBeTruthy();
+  });
+});
+
+describe('/book-seat/{id}: paying from a saved mobile money number', () => {
+  /** Ama's saved numbers as GET /api/payment-methods lists them: masked, the default first. */
+  const savedNumbers: PaymentMethod[] = [
+    { id: '30000000-0000-4000-8000-000000000001', type: 'mobile_money', provider: 'vodafone', number: '020 *** 1234', isDefault: true, verified: false },
+    { id: '30000000-0000-4000-8000-000000000002', type: 'mobile_money', provider: 'airteltigo', number: '027 *** 9876', isDefault: false, verified: true },
+  ];
+
+  function openBooking(ride: RideDetails, saved: Reply, answer: (body: Record<string, unknown>) => Reply = () => ({ status: 201, body: heldBooking() })) {
+    const sent: Record<string, unknown>[] = [];
+    const api = mockApi({
+      ...frameAnswers(aUser()),
+      [`GET /api/rides/${ride.id}`]: { status: 200, body: ride },
+      'GET /api/payment-methods': saved,
+      'POST /api/bookings': ({ body }) => {
+        sent.push(body as Record<string, unknown>);
+        return answer(body as Record<string, unknown>);
+      },
+      'GET /api/bookings/10000000-0000-4000-8000-000000000777': { status: 200, body: heldBooking() },
+      'GET /api/bookings/10000000-0000-4000-8000-000000000777/payment': { status: 200, body: aPayment() },
+    });
+    return { api, sent, ...renderRoutes([...elsewhere, ...routes], `/book-seat/${ride.id}?seats=2`) };
+  }
+  const radio = (name: string | RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+  it('offers the saved numbers masked, the default chosen, and books with the chosen one by its id, no number typed', async () => {
+    const ride = aRideWithDetails({ pricePerSeat: '45.00' });
+    const { user, sent } = openBooking(ride, { status: 200, body: savedNumbers });
+    await screen.findByRole('heading', { level: 1, name: 'Book your seat' });
+    await user.click(screen.getByRole('radio', { name: /^Mobile Money/ }));
+
+    const payFrom = await screen.findByRole('group', { name: 'Pay from' });
+    expect(within(payFrom).getAllByRole('radio').map((option) => option.closest('label')?.textContent)).toEqual([
+      'Telecel Cash 020 *** 1234Your default number',
+      'AirtelTigo Money 027 *** 9876',
+      'Use another number',
+    ]);
+    expect(radio(/^Telecel Cash 020 \*\*\* 1234/).checked).toBe(true);
+    // The full number is the server's to know: nothing to type or see here.
+    expect(screen.queryByRole('textbox', { name: 'Mobile money number' })).toBeNull();
+    expect(screen.getByText('GH₵94.50')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Approve the payment on your phone' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ paymentMethod: 'mobile_money', paymentMethodId: savedNumbers[0]!.id });
+    expect(sent[0]).not.toHaveProperty('wallet');
+  });
+
+  it('books with another saved number when it is chosen', async () => {
+    const ride = aRideWithDetails({ pricePerSeat: '45.00' });
+    const { user, sent } = openBooking(ride, { status: 200, body: savedNumbers });
+    await screen.findByRole('heading', { level: 1, name: 'Book your seat' });
+    await user.click(screen.getByRole('radio', { name: /^Mobile Money/ }));
+    await user.click(await screen.findByRole('radio', { name: /^AirtelTigo Money 027 \*\*\* 9876/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('heading', { level: 1, name: 'Approve the payment on your phone' });
+    expect(sent[0]).toMatchObject({ paymentMethodId: savedNumbers[1]!.id });
+  });
+
+  it('lets the passenger use another number: typed with its network, the profile phone to start from', async () => {
+    const ride = aRideWithDetails({ pricePerSeat: '45.00' });
+    const { user, sent } = openBooking(ride, { status: 200, body: savedNumbers });
+    await screen.findByRole('heading', { level: 1, name: 'Book your seat' });
+    await user.click(screen.getByRole('radio', { name: /^Mobile Money/ }));
+    await user.click(await screen.findByRole('radio', { name: 'Use another number' }));
+    expect(field('Mobile money number').value).toBe('0241234567');
+    expect((screen.getByRole('combobox', { name: 'Network' }) as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('MTN Mobile Money');
+    await user.clear(field('Mobile money number'));
+    await user.type(field('Mobile money number'), '0551234567');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('heading', { level: 1, name: 'Approve the payment on your phone' });
+    expect(sent[0]).toMatchObject({ paymentMethod: 'mobile_money', wallet: { phone: '0551234567', network: 'mtn' } });
+    expect(sent[0]).not.toHaveProperty('paymentMethodId');
+  });
+
+  it('shows the server’s words when the saved number is no longer there', async () => {
+    const ride = aRideWithDetails({ pricePerSeat: '45.00' });
+    const { user } = openBooking(ride, { status: 200, body: savedNumbers }, () => ({ status: 400, body: { message: bookingMessages.savedWalletGone } }));
+    await screen.findByRole('heading', { level: 1, name: 'Book your seat' });
+    await user.click(screen.getByRole('radio', { name: /^Mobile Money/ }));
+    await screen.findByRole('group', { name: 'Pay from' });
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(bookingMessages.savedWalletGone)).toBeTruthy();
+  });
+
+  it('asks for a number to type when the saved numbers cannot be read', async () => {
+    const ride = aRideWithDetails({ pricePerSeat: '45.00' });
+    const { user, sent } = openBooking(ride, { status: 503, body: { message: 'Service unavailable. Please try again.' } });
+    await screen.findByRole('heading', { level: 1, name: 'Book your seat' });
+    await user.click(screen.getByRole('radio', { name: /^Mobile Money/ }));
+    expect(field('Mobile money number').value).toBe('0241234567');
+    expect(screen.queryByRole('group', { name: 'Pay from' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('heading', { level: 1, name: 'Approve the payment on your phone' });
+    expect(sent[0]).toMatchObject({ wallet: { phone: '0241234567', network: 'mtn' } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { createBooking as createBookingEndpoint } from '@krom/contracts/api-routes';
-import type { Booking, BookingInput } from '@krom/contracts/http/bookings';
+import type { Booking, BookingRequest } from '@krom/contracts/http/bookings';
 import { bookingMessages, idempotencyKeyHeader } from '@krom/contracts/http/booking-values';
 import { statusOf } from '@krom/ui-kit/api-request.ts';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
@@ -12,7 +12,7 @@ import { myBookingsQueryKey } from '../../../lib/api/my-bookings.ts';
  * server answers a retry with the same key and body as it answered the first time, and books
  * nothing more, so an answer lost on a flaky network can be asked for again safely.
  */
-export async function createBooking(input: BookingInput, key: string): Promise<Booking> {
+export async function createBooking(input: BookingRequest, key: string): Promise<Booking> {
   return callEndpoint(createBookingEndpoint, { body: input, headers: { [idempotencyKeyHeader]: key } });
 }
 
@@ -26,7 +26,7 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const mutation = useMutation({
-    mutationFn: (input: BookingInput) => {
+    mutationFn: (input: BookingRequest) => {
       const body = JSON.stringify(input);
       if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
       return createBooking(input, attempt.current.key);

@@ -21,6 +21,7 @@ import { seatsText } from '../../../lib/booking-texts.ts';
 import { useRide } from '../../../lib/api/ride.ts';
 import { type Leg, legOfAddress, legText, type RidePlace, ridePlaces, seatsWanted } from '../../../lib/ride-places.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
+import { useSavedWallets } from '../api/saved-wallets.ts';
 import { bookSeatTexts as texts } from '../book-seat-texts.ts';
 import { BookingDone } from './booking-done.tsx';
 import { firstPaymentChoice, PaymentChoice, walletOf } from './payment-choice.tsx';
@@ -113,7 +114,8 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
   const [specialRequests, setSpecialRequests] = useState('');
   const [payment, setPayment] = useState(() => firstPaymentChoice(user.phone));
   const booking = useCreateBooking();
-  const wallet = walletOf(payment);
+  const saved = useSavedWallets().data ?? [];
+  const wallet = walletOf(payment, saved);
   const walletMissing = payment.method === 'mobile_money' && wallet === undefined;
   const complete = name.trim() !== '' && phone.trim() !== '' && chosenLeg !== undefined && chosenLeg.seatsLeft > 0 && !walletMissing;
   // Fare, Krom's fee (mobile money only) and what is paid, by the contract's own rule, in pesewas.
@@ -136,7 +138,7 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
         passengerName: name.trim(),
         passengerPhone: phone.trim(),
         ...(requests ? { specialRequests: requests } : {}),
-        ...(wallet ? { paymentMethod: 'mobile_money' as const, wallet } : {}),
+        ...(wallet ? { paymentMethod: 'mobile_money' as const, ...wallet } : {}),
       },
       { onSuccess: onBooked },
     );
@@ -207,7 +209,7 @@ function BookingForm({ ride, user, address, onBooked }: { ride: RideDetails; use
         </PageSection>
 
         <PageSection title={texts.paymentTitle}>
-          <PaymentChoice value={payment} onChange={setPayment} />
+          <PaymentChoice value={payment} saved={saved} onChange={setPayment} />
         </PageSection>
 
         {fee !== undefined && fare !== undefined ? (
