@@ -315,6 +315,14 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     cookie = cookieOf((await signedInPerson()).b);
     return { rideId, departureDate };
   },
+  // The passenger saved a Telecel number in Payments (not confirmed: paying from it needs no code).
+  'a signed-in passenger with a saved Telecel mobile money number, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver': async () => {
+    const { rideId, departureDate } = await postedRide();
+    const { b } = await signedInPerson();
+    const saved = await expectStatus(b.call('POST', '/api/payment-methods', { provider: 'vodafone', number: '0201234567' }), 201, 'payment method');
+    cookie = cookieOf(b);
+    return { rideId, departureDate, paymentMethodId: String(saved.id) };
+  },
   // Booked through /api as the booking screen books: 2 seats from the stop (place 1) to Kumasi (place 2).
   'a signed-in passenger with a confirmed booking of 2 seats from Nkawkaw to Kumasi': async () => {
     const { rideId, departureDate } = await postedRide();

@@ -27,11 +27,13 @@ import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-
 import { acceptBooking, boardPassenger, declineBooking, getRideBookings } from '../src/lib/api/ride-bookings.ts';
 import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/features/ride-request/ride-request-form.ts';
 import { createBooking } from '../src/features/book-seat/api/create-booking.ts';
+import { getSavedWallets } from '../src/features/book-seat/api/saved-wallets.ts';
 import { getBookingPayment, getHeldBooking, submitVoucherCode } from '../src/features/book-seat/api/booking-payment.ts';
 import { cancelBooking } from '../src/features/passenger-rides/api/cancel-booking.ts';
 import { myBookingsQueryOptions } from '../src/lib/api/my-bookings.ts';
 import { getDriverEarnings } from '../src/features/driver-dashboard/api/get-driver-earnings.ts';
 import { getDriverEarnings as getDriverEarningsEndpoint } from '@krom/contracts/api/payment-history';
+import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api/payments';
 
 /**
  * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker,
@@ -83,6 +85,7 @@ const providerStates = {
   bookingConfirmed: 'a signed-in driver whose instant ride from Accra to Kumasi has a confirmed booking of 2 seats from Accra to Nkawkaw',
   passengerBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Accra to Nkawkaw',
   awaitingPayment: 'a signed-in passenger whose mobile money booking of 2 seats from Nkawkaw to Kumasi waits on the Telecel voucher',
+  savedWallet: 'a signed-in passenger with a saved Telecel mobile money number, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver',
 } as const;
 
 // Filled by the verifier from what the state made.
@@ -619,6 +622,49 @@ describe('marketplace frontend → BFF: paying for a booking by mobile money', (
       .executeTest(whenRecorded(async (mock) => {
         const booking = fitsContract(createBookingEndpoint, await withFetchAgainst(mock.url, () => createBooking(mobileMoneyInput, '4e2d3c8f-6e5b-4d4c-8b9a-8f7e6d5c4b3a')));
         expect(booking).toMatchObject({ status: 'awaiting_payment', paymentMethod: 'mobile_money', boardingCode: null });
+      }));
+  });
+
+  it('lists the saved numbers to pay from, masked, and books with one by its id: the seats held for the prompt', async () => {
+    const savedId = '6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
+    await pact
+      .addInteraction()
+      .given(providerStates.savedWallet)
+      .uponReceiving("a request for the passenger's saved mobile money numbers on the booking screen")
+      .withRequest('GET', '/api/payment-methods')
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          eachLike({
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+            id: fromProviderState('${paymentMethodId}', savedId),
+            type: 'mobile_money',
+            provider: oneOf(mobileMoneyProviders, 'vodafone'),
+            number: regex(/^0\d{2} \*\*\* \d{4}$/, '020 *** 4567'),
+            isDefault: boolean(true),
+            verified: boolean(false),
+          }),
+        ),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const saved = fitsContract(getPaymentMethodsEndpoint, await withFetchAgainst(mock.url, () => getSavedWallets()));
+        expect(saved[0]).toMatchObject({ id: savedId, provider: 'vodafone', number: '020 *** 4567', isDefault: true });
+      }));
+
+    const fromSaved = { ...bookingInput, paymentMethod: 'mobile_money', paymentMethodId: savedId } as const;
+    await pact
+      .addInteraction()
+      .given(providerStates.savedWallet)
+      .uponReceiving('a booking of 2 seats paid by mobile money from a saved number named by its id')
+      .withRequest('POST', '/api/bookings', (b) =>
+        b
+          .headers({ ...json, 'idempotency-key': regex(/^[A-Za-z0-9_-]{8,200}$/, '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d') })
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+          .jsonBody({ ...fromSaved, rideId: fromProviderState('${rideId}', ids.ride), paymentMethodId: fromProviderState('${paymentMethodId}', savedId) }),
+      )
+      .willRespondWith(201, (b) => b.jsonBody({ ...bookingBody('awaiting_payment', null), paymentMethod: 'mobile_money', serviceFee: money('8.00'), expiresAt: isoDate }))
+      .executeTest(whenRecorded(async (mock) => {
+        const booking = fitsContract(createBookingEndpoint, await withFetchAgainst(mock.url, () => createBooking(fromSaved, '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d')));
+        expect(booking).toMatchObject({ status: 'awaiting_payment', paymentMethod: 'mobile_money' });
       }));
   });
 
