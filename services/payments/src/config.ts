@@ -1,5 +1,6 @@
 import { jobsConfigShape, loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
 import { z } from 'zod';
+import { payoutDelayHours } from './payouts/payout-transitions.ts';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
@@ -17,6 +18,12 @@ export const paymentsConfigSchema = serviceConfigSchema.extend({
   LOCAL_MOMO_SECRET: optionalText,
   /** How often the payments sweep runs (lost callbacks, lapsed holds); 0 schedules none (tests run it with their clock). */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * The disputes window, in seconds: a payout is due this long after the entry that made the
+   * booking's money the driver's. The product's is `payoutDelayHours` (24 hours); only a system
+   * run for end-to-end tests sets it short, so a trip's payout arrives while the test watches.
+   */
+  PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(payoutDelayHours * 3600),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 

@@ -56,7 +56,15 @@ export async function openPaymentsService(config: PaymentsConfig, options: Payme
   for (const connection of [redis, workerRedis]) connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const sweepQueue = createPaymentSweepQueue({ connection: redis, prefix: config.REDIS_PREFIX });
   sweepQueue.on('error', (error) => logger.warn({ err: error }, 'sweep queue error'));
-  const sweepWorker = startPaymentSweepWorker({ db: resources.db, provider: mobileMoney, logger, connection: workerRedis, prefix: config.REDIS_PREFIX, clock });
+  const sweepWorker = startPaymentSweepWorker({
+    db: resources.db,
+    provider: mobileMoney,
+    logger,
+    connection: workerRedis,
+    prefix: config.REDIS_PREFIX,
+    clock,
+    payoutDelaySeconds: config.PAYOUT_DELAY_SECONDS,
+  });
   const subscriptions: Subscription[] = [];
   const close = async () => {
     for (const subscription of subscriptions) await subscription.stop();

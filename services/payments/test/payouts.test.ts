@@ -21,6 +21,7 @@ import { paystackSignature } from '../src/providers/mobile-money/paystack-webhoo
 import { expectBooksBalance } from './expect-books-balance.ts';
 import { paymentRequested } from './payment-requested-fact.ts';
 import { paymentsHarness } from './payments-harness.ts';
+import { paymentsTestConfig } from './payments-test-env.ts';
 
 /*
  * Releasing a booking's money and paying the driver, against the Paystack stand-in (its
@@ -97,6 +98,25 @@ async function sweepAndSettle(bookingId: string, at: Date) {
 }
 
 describe('a completed booking', () => {
+  it('is paid after the disputes window the service is configured with (PAYOUT_DELAY_SECONDS), 24 hours unless set', async () => {
+    expect(paymentsTestConfig().config.PAYOUT_DELAY_SECONDS).toBe(payoutDelayHours * 3600);
+    const window = paymentsTestConfig({ PAYOUT_DELAY_SECONDS: '90' }).config.PAYOUT_DELAY_SECONDS;
+    const paid = await paidBooking();
+    await giveNumber(paid.driverId);
+    await deliverBookingFact(bookingFact(paid, 'completed'));
+    const release = (await bookingLedger(harness.service.db, paid.bookingId)).entries.find((entry) => entry.kind === 'release')!;
+    const due = new Date(release.postedAt.getTime() + window * 1000);
+
+    await sweepPayouts(harness.service.db, harness.service.mobileMoney, new Date(due.getTime() - 1_000), silent, window);
+    const scheduled = await payoutOf(paid.bookingId);
+    expect(scheduled).toMatchObject({ status: 'scheduled', amountPesewas: FARE, dueAt: due });
+    expect(paystack.transfers.has(scheduled!.id)).toBe(false);
+
+    const { answer } = await sweepAndSettle(paid.bookingId, due);
+    expect(answer).toEqual({ outcome: 'applied' });
+    expect(await payoutOf(paid.bookingId)).toMatchObject({ status: 'succeeded', amountPesewas: FARE });
+  });
+
   it('releases the fare to the driver and the fee to Krom at once, and pays the driver 24 hours later, not before', async () => {
     const paid = await paidBooking();
     const { bookingId, driverId } = paid;

@@ -22,8 +22,10 @@ export const createPaymentSweepQueue = (where: JobsConnection): Queue<PaymentSwe
 
 export const schedulePaymentSweep = (queue: Queue<PaymentSweepJobData>, intervalMs: number) => scheduleRepeatingJob(queue, 'payments-open-payments', { every: intervalMs }, { sweep: 'open-payments' });
 
-/** Runs each sweep job on the clock's time; its connection must have maxRetriesPerRequest: null. */
-export function startPaymentSweepWorker(deps: JobsConnection & { db: PaymentsDb; provider: MobileMoneyProvider; logger: Logger; clock: () => Date }): Worker<PaymentSweepJobData> {
+/** Runs each sweep job on the clock's time, payouts due `payoutDelaySeconds` after their credit; its connection must have maxRetriesPerRequest: null. */
+export function startPaymentSweepWorker(
+  deps: JobsConnection & { db: PaymentsDb; provider: MobileMoneyProvider; logger: Logger; clock: () => Date; payoutDelaySeconds?: number },
+): Worker<PaymentSweepJobData> {
   return startJobWorker<PaymentSweepJobData>(
     PAYMENT_SWEEP_QUEUE_NAME,
     async () => {
@@ -31,7 +33,7 @@ export function startPaymentSweepWorker(deps: JobsConnection & { db: PaymentsDb;
       if (changed > 0) deps.logger.info({ sweep: 'open-payments', changed }, 'sweep changed payments');
       const refunds = await sweepRefunds(deps.db, deps.provider, deps.clock(), deps.logger);
       if (refunds.changed > 0) deps.logger.info({ sweep: 'open-payments', changed: refunds.changed }, 'sweep changed refunds');
-      const payouts = await sweepPayouts(deps.db, deps.provider, deps.clock(), deps.logger);
+      const payouts = await sweepPayouts(deps.db, deps.provider, deps.clock(), deps.logger, deps.payoutDelaySeconds);
       if (payouts.scheduled + payouts.changed > 0) deps.logger.info({ sweep: 'open-payments', ...payouts }, 'sweep scheduled or changed payouts');
     },
     { ...deps, concurrency: 1, attributes: (job) => ({ 'krom.sweep': job.data.sweep }) },

@@ -22,8 +22,15 @@ export type PayoutSweepResult = { scheduled: number; changed: number };
  * number if they have one. A payout only staff can move has no next attempt. Every change is a
  * conditional update, so a run twice, or beside a callback, changes each payout once.
  */
-export async function sweepPayouts(db: PaymentsDb, provider: MobileMoneyProvider, now: Date, logger: Logger): Promise<PayoutSweepResult> {
-  const scheduled = await schedulePayouts(db);
+export async function sweepPayouts(
+  db: PaymentsDb,
+  provider: MobileMoneyProvider,
+  now: Date,
+  logger: Logger,
+  /** The disputes window (config PAYOUT_DELAY_SECONDS); the product's 24 hours unless given. */
+  payoutDelaySeconds?: number,
+): Promise<PayoutSweepResult> {
+  const scheduled = await schedulePayouts(db, payoutDelaySeconds);
   const due = await db
     .select()
     .from(payouts)

@@ -15,7 +15,7 @@
 export const payoutStatuses = ['scheduled', 'sent', 'succeeded', 'failed', 'needs_attention'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
-/** The disputes window: a payout is due this long after the entry that made the booking's money the driver's. */
+/** The disputes window: a payout is due this long after the entry that made the booking's money the driver's (config PAYOUT_DELAY_SECONDS, in seconds, defaults to it). */
 export const payoutDelayHours = 24;
 
 /** How long a sent payout waits on its callback before the sweep asks the gateway again (same reference: never paid twice). */

@@ -7,8 +7,9 @@ import { payoutDelayHours } from './payout-transitions.ts';
  * (payout-credits.ts: every entry's net credit to `driver_payable:<driver>` other than the
  * payouts' own — a booking's `release`, the driver's half of a late cancellation in `refund_sent`,
  * any later credit). Per booking and driver, the unclaimed credits that sum to more than nothing
- * become one payout of exactly that sum, due `payoutDelayHours` after the last of them (the
- * disputes window; to the millisecond, as clocks in JavaScript tell it), and are claimed by it. A
+ * become one payout of exactly that sum, due `delaySeconds` (the disputes window: config
+ * PAYOUT_DELAY_SECONDS, by default `payoutDelayHours`) after the last of them (to the
+ * millisecond, as clocks in JavaScript tell it), and are claimed by it. A
  * credit that arrives after a booking's payout was made, even while that one is on its way, is
  * claimed by a payout of its own: every pesewa is paid once. The ride comes from the booking's
  * succeeded payment.
@@ -25,7 +26,7 @@ import { payoutDelayHours } from './payout-transitions.ts';
  *         -> Bitmap Index Scan on payout_credits_unclaimed_idx     Execution Time: 0.143 ms
  * The second reads the locked credits by their key (payout_credits_pkey).
  */
-export async function schedulePayouts(db: AnyDb): Promise<number> {
+export async function schedulePayouts(db: AnyDb, delaySeconds = payoutDelayHours * 3600): Promise<number> {
   return db.transaction(async (tx) => {
     const { rows: locked } = await tx.execute<{ entry_id: string }>(sql`
       SELECT entry_id FROM payout_credits WHERE payout_id IS NULL
@@ -45,7 +46,7 @@ export async function schedulePayouts(db: AnyDb): Promise<number> {
         HAVING sum(c.amount_pesewas) > 0
       ), planned AS (
         SELECT gen_random_uuid() AS id, c.booking_id, pay.ride_id, c.driver_id, c.amount,
-          date_trunc('milliseconds', c.credited_at + make_interval(hours => ${payoutDelayHours}::int)) AS due_at
+          date_trunc('milliseconds', c.credited_at + make_interval(secs => ${delaySeconds}::int)) AS due_at
         FROM credits c
         JOIN LATERAL (
           SELECT p.ride_id FROM payments p WHERE p.booking_id = c.booking_id AND p.status = 'succeeded' ORDER BY p.created_at LIMIT 1
