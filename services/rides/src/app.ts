@@ -20,6 +20,8 @@ export type RidesAppDeps = {
   searchCacheMs?: number;
   /** The time reviews are written, published and answered at (tests give their own); now by default. */
   clock?: () => Date;
+  /** How long after a ride's planned end it is completed, in minutes (RIDE_COMPLETION_GRACE_MINUTES); the sweeps' default unless given. */
+  completionGraceMinutes?: number;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
 };
@@ -35,7 +37,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(vehicleRoutes, { db: deps.db });
   await app.register(rideRequestRoutes, { db: deps.db });
   const answers = searchAnswers(deps.db, { ttlMs: deps.searchCacheMs ?? 10_000 });
-  await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers });
+  await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers, completionGraceMinutes: deps.completionGraceMinutes });
   await app.register(bookingRoutes, { db: deps.db });
   await app.register(staffBookingRoutes, { db: deps.db });
   await app.register(reviewRoutes, { db: deps.db, clock: deps.clock ?? (() => new Date()) });

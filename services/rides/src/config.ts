@@ -1,5 +1,6 @@
 import { jobsConfigShape, loadConfig, serviceConfigSchema } from '@krom/server-kit/config';
 import { z } from 'zod';
+import { completionGraceMinutes } from './jobs/sweeps.ts';
 
 export const ridesConfigSchema = serviceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
@@ -23,6 +24,12 @@ export const ridesConfigSchema = serviceConfigSchema.extend({
    * worker still runs what is queued): tests that move the clock themselves run the sweeps directly.
    */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * How long after a ride's planned end (departure + duration) the completion sweep completes it,
+   * in minutes: time for a late arrival. The product's is `completionGraceHours` (2 hours); only a
+   * system run for end-to-end tests sets it short, so a trip completes while the test watches.
+   */
+  RIDE_COMPLETION_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(completionGraceMinutes),
 });
 export type RidesConfig = z.infer<typeof ridesConfigSchema>;
 

@@ -47,7 +47,14 @@ export async function openRidesService(config: RidesConfig, options: RidesServic
   }
   const sweepQueue = createSweepQueue({ connection: redis, prefix: config.REDIS_PREFIX });
   sweepQueue.on('error', (error) => logger.warn({ err: error }, 'sweep queue error'));
-  const sweepWorker = startSweepWorker({ db: resources.db, logger, connection: workerRedis, prefix: config.REDIS_PREFIX, clock: options.clock });
+  const sweepWorker = startSweepWorker({
+    db: resources.db,
+    logger,
+    connection: workerRedis,
+    prefix: config.REDIS_PREFIX,
+    clock: options.clock,
+    options: { completionGraceMinutes: config.RIDE_COMPLETION_GRACE_MINUTES },
+  });
   const subscriptions: Subscription[] = [];
   let declareSchedulers: { stop: () => Promise<void> } | undefined;
   const close = async () => {
@@ -78,6 +85,7 @@ export async function openRidesService(config: RidesConfig, options: RidesServic
       pricing: { fuelCostPerKm: config.FUEL_COST_PER_KM_GHS, minimumCap: config.MIN_PRICE_CAP_GHS, places: await KnownPlaces.load() },
       searchCacheMs: config.SEARCH_CACHE_SECONDS * 1000,
       clock: options.clock,
+      completionGraceMinutes: config.RIDE_COMPLETION_GRACE_MINUTES,
       logLevel: config.LOG_LEVEL,
       checks: resources.checks,
     });

@@ -14,7 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { bookingCalls, type Member } from './bookings-env.ts';
 import { paymentAnswers } from './payment-facts-env.ts';
-import { useRidesService } from './rides-test-env.ts';
+import { ridesTestConfig, useRidesService } from './rides-test-env.ts';
 
 /*
  * The scheduled sweeps, each run with the clock the test gives it against the real database:
@@ -197,6 +197,20 @@ describe('ride completion', () => {
 
     expect(await completeRides(db(), at(end - 1))).toEqual({ changed: 0 });
     expect(await completeRides(db(), at(end))).toEqual({ changed: 1 });
+    expect((await rideRow(rideId)).status).toBe('completed');
+  });
+
+  it('waits the grace the service is configured with (RIDE_COMPLETION_GRACE_MINUTES), 2 hours unless set', async () => {
+    expect(handle.config.RIDE_COMPLETION_GRACE_MINUTES).toBe(2 * 60);
+    const grace = ridesTestConfig({ RIDE_COMPLETION_GRACE_MINUTES: '1' }).config.RIDE_COMPLETION_GRACE_MINUTES;
+    const departure = Date.now() - 30 * MINUTE;
+    const { rideId } = await departedRide(departure, '20min');
+    const end = departure + 20 * MINUTE + grace * MINUTE;
+
+    expect(await completeRides(db(), at(end - 1), { completionGraceMinutes: grace })).toEqual({ changed: 0 });
+    // Without the configured grace the ride is still 2 hours from completion.
+    expect(await completeRides(db(), at(end))).toEqual({ changed: 0 });
+    expect(await completeRides(db(), at(end), { completionGraceMinutes: grace })).toEqual({ changed: 1 });
     expect((await rideRow(rideId)).status).toBe('completed');
   });
 });

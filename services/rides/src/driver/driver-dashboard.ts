@@ -38,24 +38,28 @@ async function totals(db: SqlRunner, driverId: string, now: Date): Promise<Drive
 }
 
 /** The driver's ride on the road: active, departed, its planned end plus the grace not yet passed (jobs/sweeps.ts). */
-async function rideOnTheRoad(db: SqlRunner, driverId: string, now: Date): Promise<DriverRide | null> {
+async function rideOnTheRoad(db: SqlRunner, driverId: string, now: Date, completionGraceMinutes?: number): Promise<DriverRide | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await rideRows(
     db,
     sql`WHERE r.driver_id = ${driverId} AND r.status = 'active' AND r.departure_at <= ${at}
-          AND ${rideCompletionDue} > ${at} ORDER BY r.departure_at DESC, r.id LIMIT 1`,
+          AND ${rideCompletionDue(completionGraceMinutes)} > ${at} ORDER BY r.departure_at DESC, r.id LIMIT 1`,
   );
   const [ride] = await driverRidesOf(db, rows, now);
   return ride ?? null;
 }
 
-/** The signed-in driver's dashboard; the rating is their visible reviews as a driver (null before the first). */
-export async function driverDashboard(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverDashboard> {
+/**
+ * The signed-in driver's dashboard; the rating is their visible reviews as a driver (null before
+ * the first). A ride is on the road until its completion is due (`completionGraceMinutes` as the
+ * sweep is configured).
+ */
+export async function driverDashboard(db: SqlRunner, driverId: string, now = new Date(), completionGraceMinutes?: number): Promise<DriverDashboard> {
   const [counted, upcomingRides, recentRides, onTheRoad, ratings] = await Promise.all([
     totals(db, driverId, now),
     myRides(db, driverId, 'upcoming', now, dashboardListSize),
     myRides(db, driverId, 'past', now, dashboardListSize),
-    rideOnTheRoad(db, driverId, now),
+    rideOnTheRoad(db, driverId, now, completionGraceMinutes),
     memberRatings(db, driverId),
   ]);
   const [next] = upcomingRides;

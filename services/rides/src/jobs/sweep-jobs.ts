@@ -2,7 +2,7 @@ import { createJobQueue, type JobsConnection, scheduleRepeatingJob, startJobWork
 import type { Logger } from '@krom/server-kit/logger';
 import type { Queue, Worker } from 'bullmq';
 import type { RidesDb } from '../db/rides-db.ts';
-import { type SweepName, sweeps } from './sweeps.ts';
+import { type SweepName, type SweepOptions, sweeps } from './sweeps.ts';
 
 /*
  * The sweeps on BullMQ: one queue, one job scheduler per sweep (every replica declares them at
@@ -24,13 +24,13 @@ export async function scheduleSweeps(queue: Queue<SweepJobData>, intervalMs: num
   }
 }
 
-/** Runs each sweep job on the clock's time (now, unless a test gives another); its connection must have maxRetriesPerRequest: null. */
-export function startSweepWorker(deps: JobsConnection & { db: RidesDb; logger: Logger; clock?: () => Date }): Worker<SweepJobData> {
+/** Runs each sweep job on the clock's time (now, unless a test gives another) with the service's options; its connection must have maxRetriesPerRequest: null. */
+export function startSweepWorker(deps: JobsConnection & { db: RidesDb; logger: Logger; clock?: () => Date; options?: SweepOptions }): Worker<SweepJobData> {
   const clock = deps.clock ?? (() => new Date());
   return startJobWorker<SweepJobData>(
     SWEEP_QUEUE_NAME,
     async (job) => {
-      const { changed } = await sweeps[job.data.sweep](deps.db, clock());
+      const { changed } = await sweeps[job.data.sweep](deps.db, clock(), deps.options);
       if (changed > 0) deps.logger.info({ sweep: job.data.sweep, changed }, 'sweep changed rows');
     },
     { ...deps, concurrency: 1, attributes: (job) => ({ 'krom.sweep': job.data.sweep }) },

@@ -55,9 +55,21 @@ export const ridePlannedEnd = sql.raw(`(r.departure_at + CASE
       mins => least(coalesce(substring(r.duration from '(?i)(\\d+)\\s*m')::numeric, 0), ${rideCompletionLatestHours * 60})::int)
     ELSE interval '${defaultRideDurationHours} hours' END)`);
 
-/** When the ride `r` is due for completion: its planned end plus `completionGraceHours`, and at the latest `rideCompletionLatestHours` after departure. */
-export const rideCompletionDue = sql`least(${ridePlannedEnd} + make_interval(hours => ${completionGraceHours}::int),
+/** `completionGraceHours` in minutes: what config RIDE_COMPLETION_GRACE_MINUTES defaults to. */
+export const completionGraceMinutes = completionGraceHours * 60;
+
+/**
+ * When the ride `r` is due for completion: its planned end plus the grace (`completionGraceHours`
+ * unless given, in minutes), and at the latest `rideCompletionLatestHours` after departure.
+ */
+export const rideCompletionDue = (graceMinutes = completionGraceMinutes) => sql`least(${ridePlannedEnd} + make_interval(mins => ${graceMinutes}::int),
   r.departure_at + make_interval(hours => ${rideCompletionLatestHours}::int))`;
+
+/** What a sweep may be told beside its clock: the service's configuration of it. */
+export type SweepOptions = {
+  /** How long after a ride's planned end it is completed, in minutes (RIDE_COMPLETION_GRACE_MINUTES); `completionGraceHours` unless given. */
+  completionGraceMinutes?: number;
+};
 
 export type SweepResult = { changed: number };
 
@@ -89,19 +101,19 @@ export async function expireBookings(db: RidesDb, now: Date): Promise<SweepResul
 }
 
 /**
- * Active rides whose planned end plus `completionGraceHours` has passed become completed (version
+ * Active rides whose planned end plus the grace (`completionGraceHours` unless configured) has passed become completed (version
  * + 1, ride.completed), and their boarded bookings complete (`complete`, booking.completed), in
  * one transaction per ride. Confirmed passengers never boarded are left as they are: the driver
  * may still report them as no-shows within the contract's window (closeUnboardedBookings ends
  * those left when it closes).
  */
-export async function completeRides(db: RidesDb, now: Date): Promise<SweepResult> {
+export async function completeRides(db: RidesDb, now: Date, { completionGraceMinutes: grace = completionGraceMinutes }: SweepOptions = {}): Promise<SweepResult> {
   const at = now.toISOString();
   // Every ride's end is at least its departure, so the index on active departures bounds the scan.
   const { rows: due } = await db.execute<{ id: string }>(sql`
     SELECT r.id FROM rides r
-    WHERE r.status = 'active' AND r.departure_at <= ${at}::timestamptz - make_interval(hours => ${completionGraceHours}::int)
-      AND ${rideCompletionDue} <= ${at}::timestamptz
+    WHERE r.status = 'active' AND r.departure_at <= ${at}::timestamptz - make_interval(mins => ${grace}::int)
+      AND ${rideCompletionDue(grace)} <= ${at}::timestamptz
     ORDER BY r.departure_at, r.id LIMIT ${sweepBatch}::int`);
   let changed = 0;
   for (const { id } of due) {
@@ -229,6 +241,7 @@ export async function pruneIdempotencyKeys(db: RidesDb, now: Date): Promise<Swee
   return { changed: rows.length };
 }
 
-/** Every sweep by name: what the scheduled job names and runs. */
-export const sweeps = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys, publishDueReviews, remindReviewers } as const;
-export type SweepName = keyof typeof sweeps;
+const sweepsByName = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys, publishDueReviews, remindReviewers } as const;
+export type SweepName = keyof typeof sweepsByName;
+/** Every sweep by name: what the scheduled job names and runs, with the clock's time and the service's options. */
+export const sweeps: Record<SweepName, (db: RidesDb, now: Date, options?: SweepOptions) => Promise<SweepResult>> = sweepsByName;

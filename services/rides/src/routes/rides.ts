@@ -30,7 +30,10 @@ const userOrNone = (request: FastifyRequest) => (request.caller.kind === 'user' 
  * The marketplace's ride routes. Search, a ride's details and a driver's profile answer any caller
  * the BFF asserts (guests browse); everything else acts as the asserted user on their own rides.
  */
-export async function rideRoutes(app: FastifyInstance, { db, pricing, answers }: { db: RidesDb; pricing: Pricing; answers: SearchAnswers }) {
+export async function rideRoutes(
+  app: FastifyInstance,
+  { db, pricing, answers, completionGraceMinutes }: { db: RidesDb; pricing: Pricing; answers: SearchAnswers; completionGraceMinutes?: number | undefined },
+) {
   // The answer comes as JSON already checked against the contract (search-cache.ts).
   routeEndpoint(app, searchRidesRoute, { handler: async (request, reply) => sendJsonText(reply, await answers.answer(request.query)) });
 
@@ -64,7 +67,7 @@ export async function rideRoutes(app: FastifyInstance, { db, pricing, answers }:
   routeEndpoint(app, priceGuideRoute, { handler: async (request) => priceGuideFor(request.body.points, pricing) });
 
   routeEndpoint(app, driverDashboardRoute, {
-    handler: async (request) => driverDashboard(db, requireUser(request)),
+    handler: async (request) => driverDashboard(db, requireUser(request), new Date(), completionGraceMinutes),
   });
 
   routeEndpoint(app, driverProfileRoute, { handler: async (request) => driverProfile(db, request.params.id) });
