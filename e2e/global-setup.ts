@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { userSnapshotStream } from '@krom/contracts/events/identity';
 import pg from 'pg';
 import { e2ePortOffset } from './playwright.config.ts';
-import { e2eAdmin, e2eDir, e2eOutboxDir, e2eResendSeconds, repoRoot } from './tests/support/e2e-env.ts';
+import { e2eAdmin, e2eDir, e2eMoneyTimings, e2eOutboxDir, e2eResendSeconds, repoRoot } from './tests/support/e2e-env.ts';
 
 const databasePrefix = 'krom_e2e_';
 
@@ -43,6 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PHONE_CODE_RESEND_SECONDS: String(e2eResendSeconds),
       // Every test's browser is the same client address; the product's 20 codes an hour would run out.
       PHONE_CODE_HOURLY_CAP_PER_CLIENT: '1000',
+      // A trip completes, and its payout is made, within minutes rather than hours and a day.
+      ...e2eMoneyTimings,
       LOG_LEVEL: 'warn',
     },
   });

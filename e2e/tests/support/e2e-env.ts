@@ -10,6 +10,13 @@ export const e2eAdmin = { username: 'e2e.founder', password: 'e2e-founder-pass' 
  * as the sign-up test waits it out in real time before Send Again.
  */
 export const e2eResendSeconds = 5;
+/**
+ * What the e2e system sets short so a trip's money moves while a test watches (the product's in
+ * brackets): SWEEP_INTERVAL_SECONDS, how often rides' and payments' sweeps run (60 s);
+ * RIDE_COMPLETION_GRACE_MINUTES, how long after its planned end a ride is completed (2 hours);
+ * PAYOUT_DELAY_SECONDS, the disputes window before a completed booking's payout (24 hours).
+ */
+export const e2eMoneyTimings = { SWEEP_INTERVAL_SECONDS: '3', RIDE_COMPLETION_GRACE_MINUTES: '0', PAYOUT_DELAY_SECONDS: '10' } as const;
 
 export type OutboxSms = { to: string; body: string };
 

@@ -8,6 +8,8 @@ type RideShape = {
   leavesInHours: number;
   bookingMode: 'instant' | 'approval';
   stops: { location: string; city: string; meetingPoint: string }[];
+  /** The drive's duration as the wizard writes it (`4h 40min`); none unless given. */
+  duration?: string;
 };
 
 /** A car and a ride Accra → Kumasi (3 seats, GH₵100 a seat) posted through the API by the verified driver signed in in `page`. */
@@ -33,6 +35,7 @@ export async function postedRideThroughApi(page: Page, ride: RideShape): Promise
       availableSeats: 3,
       pricePerSeat: '100',
       bookingMode: ride.bookingMode,
+      ...(ride.duration ? { duration: ride.duration } : {}),
     },
   });
   expect(posted.status(), await posted.text()).toBe(201);
