@@ -5,6 +5,7 @@ import type { RidesDb } from './db/rides-db.ts';
 import type { Pricing } from './posting/price-cap.ts';
 import { searchAnswers } from './search/search-cache.ts';
 import { bookingRoutes } from './routes/bookings.ts';
+import { memberBlockRoutes } from './routes/member-blocks.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
@@ -40,6 +41,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers, completionGraceMinutes: deps.completionGraceMinutes });
   await app.register(bookingRoutes, { db: deps.db });
   await app.register(staffBookingRoutes, { db: deps.db });
+  await app.register(memberBlockRoutes, { db: deps.db });
   await app.register(reviewRoutes, { db: deps.db, clock: deps.clock ?? (() => new Date()) });
   return app;
 }

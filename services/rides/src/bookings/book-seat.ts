@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
 import { womenOnlyMessages } from '@krom/contracts/http/ride-preference-values';
+import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
+import { blockBetween } from '../blocks/member-blocks.ts';
 import { womenOnlyStanding } from '../posting/posting-rights.ts';
 import { legPricePerSeat, readLegPricedRide, seatsLeftOn } from '../rides/legs.ts';
 import { newBoardingCode } from './boarding-code.ts';
@@ -78,6 +80,7 @@ export async function bookSeats(
     if (!ride) throw new HttpError(404, bookingMessages.rideNotFound);
     await assertRideTakesBookings(tx, ride, passengerId, request, now);
     if (ride.womenOnly) await assertMayBookWomenOnly(tx, passengerId);
+    await assertNotApart(tx, passengerId, ride.driverId);
     const left = seatsLeftOn({ seatsOffered: ride.seatsOffered, legSeatsTaken: ride.taken }, request.boardAt, request.alightAt);
     if (request.seats > left) throw new HttpError(409, bookingMessages.notEnoughSeats(left));
 
@@ -151,6 +154,13 @@ async function assertRideTakesBookings(tx: Transaction, ride: RideSeats, passeng
               AND status IN ${statusIn(seatHoldingStatuses)}) AS live`);
   if (rows[0]?.hidden) throw new HttpError(409, bookingMessages.rideUnavailable);
   if (rows[0]?.live) throw new HttpError(409, bookingMessages.alreadyBooked);
+}
+
+/** Neither has blocked the other (blocks/): the blocker is told how to undo it, the blocked member only that the ride is not theirs to book. */
+async function assertNotApart(tx: Transaction, passengerId: string, driverId: string) {
+  const block = await blockBetween(tx, passengerId, driverId);
+  if (block === 'me') throw new HttpError(403, memberSafetyMessages.bookBlocked);
+  if (block === 'them') throw new HttpError(403, memberSafetyMessages.bookBlockedBy);
 }
 
 /** A women-only ride's seat goes only to a verified member who stated "woman", as rides' projection of identity says now (403). */

@@ -9,9 +9,11 @@ import {
   seatHoldingStatuses,
 } from '@krom/contracts/http/bookings';
 import { uuid } from '@krom/contracts/http/fields';
+import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
+import { blockBetween } from '../blocks/member-blocks.ts';
 import type { RidesDb } from '../db/rides-db.ts';
 import type { SqlRunner } from '../rides/ride-views.ts';
 import { type BookingRow, bookingRows, statusIn, toBooking, toRideBooking } from './booking-views.ts';
@@ -122,6 +124,8 @@ export async function cancelFutureBookingsOf(tx: Transaction, passengerId: strin
 export async function acceptAsDriver(db: RidesDb, driverId: string, bookingId: string, now = new Date()): Promise<RideBooking> {
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, bookingId, driverId, 'driver');
+    // A block either way since the request was made: the seat is not given (declining stays open to the driver).
+    if (await blockBetween(tx, driverId, row.passengerId)) throw new HttpError(409, memberSafetyMessages.acceptBlocked);
     // Lapsed but not yet swept (the sweep runs every minute, and not while Redis is away): too late all the same.
     if (row.expiresAt !== null && new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(409, bookingMessages.transition.accept);
     const by = { actor: 'driver' as const, actorId: driverId, now };

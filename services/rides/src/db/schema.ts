@@ -627,3 +627,23 @@ export const reviewReports = pgTable(
     uniqueIndex('review_reports_reporter_key').on(table.reviewId, table.reporterId),
   ],
 );
+
+/**
+ * A member's blocks (blocks/): `blocker_id` blocked `blocked_id`. A block works both ways in
+ * search and booking, so it is read by either column: the primary key answers "whom did I
+ * block", the index "who blocked me". No foreign key to user_profiles: a block may be written
+ * for a member whose projection is later deleted, and it is then simply never met.
+ */
+export const memberBlocks = pgTable(
+  'member_blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'member_blocks_pkey', columns: [table.blockerId, table.blockedId] }),
+    index('member_blocks_blocked_idx').on(table.blockedId, table.blockerId),
+    check('member_blocks_not_self_check', sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);

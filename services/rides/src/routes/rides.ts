@@ -13,6 +13,7 @@ import {
 import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { membersApartFrom } from '../blocks/member-blocks.ts';
 import type { RidesDb } from '../db/rides-db.ts';
 import { driverDashboard } from '../driver/driver-dashboard.ts';
 import { driverProfile } from '../driver/driver-profile.ts';
@@ -35,7 +36,14 @@ export async function rideRoutes(
   { db, pricing, answers, completionGraceMinutes }: { db: RidesDb; pricing: Pricing; answers: SearchAnswers; completionGraceMinutes?: number | undefined },
 ) {
   // The answer comes as JSON already checked against the contract (search-cache.ts).
-  routeEndpoint(app, searchRidesRoute, { handler: async (request, reply) => sendJsonText(reply, await answers.answer(request.query)) });
+  // A member's search leaves out the drivers a block keeps apart from them (blocks/); a guest's has none.
+  routeEndpoint(app, searchRidesRoute, {
+    handler: async (request, reply) => {
+      const userId = userOrNone(request);
+      const apartFrom = userId === undefined ? [] : await membersApartFrom(db, userId);
+      return sendJsonText(reply, await answers.answer(request.query, apartFrom));
+    },
+  });
 
   routeEndpoint(app, getRideRoute, {
     handler: async (request) => getRide(db, request.params.id, { ownerId: userOrNone(request), leg: request.query }),

@@ -20,6 +20,12 @@ import { type RideSearch, searchRides } from './search-rides.ts';
  * since it was computed. Answers are therefore kept at most `ttlMs` (10 s by default); booking
  * refuses a ride that has left anyway.
  *
+ * A member who blocked someone, or was blocked, does not see that member's rides (blocks/): their
+ * search leaves those drivers out in the query itself and is kept under a key naming them (sorted),
+ * so pages and totals stay right. Every search without such drivers (guests, and the members
+ * without a block, nearly all) keys and runs exactly as before and shares one answer; filtering a
+ * shared page afterwards would instead give short pages and wrong totals.
+ *
  * Concurrent searches for one key share one database query (lru-cache's fetch), so an answer
  * expiring under load costs one query, not one per waiting caller.
  */
@@ -34,8 +40,11 @@ export type SearchCacheOptions = {
 };
 
 export type SearchAnswers = {
-  /** The answer to `query` as JSON, from the cache when nothing it depends on has changed. */
-  answer(query: RideSearch): Promise<string>;
+  /**
+   * The answer to `query` as JSON, from the cache when nothing it depends on has changed, without
+   * the rides of the drivers `apartFrom` (sorted ids: the caller's blocks both ways).
+   */
+  answer(query: RideSearch, apartFrom?: readonly string[]): Promise<string>;
   /** Answers given so far and how many of them ran the search's query (the rest were kept ones). */
   counts(): { answered: number; ran: number };
 };
@@ -50,8 +59,8 @@ const toJson = (answer: Awaited<ReturnType<typeof searchRides>>) => JSON.stringi
  * The cache key of a search: the generation of what it shows and its filters in a fixed order.
  * Texts match whatever their case (the search lower-cases them), so they are keyed lower-cased.
  */
-function keyOf(generation: string, query: RideSearch): string {
-  return JSON.stringify([
+function keyOf(generation: string, query: RideSearch, apartFrom: readonly string[]): string {
+  const key = [
     generation,
     query.from?.toLowerCase() ?? null,
     query.to?.toLowerCase() ?? null,
@@ -70,8 +79,12 @@ function keyOf(generation: string, query: RideSearch): string {
     query.womenOnly ?? false,
     query.page,
     query.pageSize,
-  ]);
+  ];
+  // Only a caller kept apart from someone has the drivers in the key: everyone else shares.
+  return JSON.stringify(apartFrom.length > 0 ? [...key, apartFrom] : key);
 }
+
+type Asked = { query: RideSearch; apartFrom: readonly string[] };
 
 const generationQuery = (date: string | null) => ({
   name: 'rides-search-generation',
@@ -93,21 +106,21 @@ async function currentGeneration(db: SearchDb, date: string | undefined): Promis
 
 export function searchAnswers(db: SearchDb, { ttlMs, maxEntries = 2000, maxBytes = 32 * 1024 * 1024 }: SearchCacheOptions): SearchAnswers {
   const tally = { answered: 0, ran: 0 };
-  const run = async (query: RideSearch) => {
+  const run = async ({ query, apartFrom }: Asked) => {
     tally.ran += 1;
-    return toJson(await searchRides(db, query));
+    return toJson(await searchRides(db, query, new Date(), apartFrom));
   };
   const counts = () => ({ ...tally });
   if (ttlMs <= 0) {
     return {
-      answer: (query) => {
+      answer: (query, apartFrom = []) => {
         tally.answered += 1;
-        return run(query);
+        return run({ query, apartFrom });
       },
       counts,
     };
   }
-  const cache = new LRUCache<string, string, RideSearch>({
+  const cache = new LRUCache<string, string, Asked>({
     max: maxEntries,
     maxSize: maxBytes,
     sizeCalculation: (json) => json.length || 1,
@@ -115,11 +128,12 @@ export function searchAnswers(db: SearchDb, { ttlMs, maxEntries = 2000, maxBytes
     fetchMethod: (_key, _stale, { context }) => run(context),
   });
   return {
-    async answer(query) {
+    async answer(query, apartFrom = []) {
       tally.answered += 1;
-      const json = await cache.fetch(keyOf(await currentGeneration(db, query.date), query), { context: query });
+      const asked = { query, apartFrom };
+      const json = await cache.fetch(keyOf(await currentGeneration(db, query.date), query, apartFrom), { context: asked });
       // fetchMethod always answers a string or throws; undefined would mean it was aborted.
-      if (json === undefined) return run(query);
+      if (json === undefined) return run(asked);
       return json;
     },
     counts,

@@ -191,7 +191,7 @@ function preferenceFilters(query: RideSearch): SQL[] {
  * from the date's index alone, no row visited. Only they are then held to the exact route rule,
  * which reads each candidate's places and stops.
  */
-export function searchCondition(query: RideSearch, now: Date): SQL {
+export function searchCondition(query: RideSearch, now: Date, apartFrom: readonly string[] = []): SQL {
   const withDate = query.date !== undefined;
   const from = pointFilter(query.from, query.fromLatitude, query.fromLongitude);
   const to = pointFilter(query.to, query.toLatitude, query.toLongitude);
@@ -209,6 +209,8 @@ export function searchCondition(query: RideSearch, now: Date): SQL {
   if (!from && !to) candidate.push(seatsFreeOnRoute(seats));
   const exact = exactRoute(from, to, seats);
   const preferences = preferenceFilters(query);
+  // The drivers kept apart from the caller by a block (blocks/): held on the rows too, like the preferences.
+  if (apartFrom.length > 0) preferences.push(sql`r.driver_id <> ALL (${`{${apartFrom.join(',')}}`}::uuid[])`);
   // The preferences are held on the rows the first cut leaves (a day's, or a route's), never in
   // the indexes' part: a search without them runs exactly as before, and one with them reads
   // only its candidates' rows.
@@ -249,8 +251,8 @@ function pageLegs(query: RideSearch): SQL | undefined {
  * Without one they may be tens of thousands: the count and the page are separate scans, so the
  * page can walk the departure index and stop after its rides; a row always comes back.
  */
-export function searchStatement(query: RideSearch, now: Date): SQL {
-  const where = searchCondition(query, now);
+export function searchStatement(query: RideSearch, now: Date, apartFrom: readonly string[] = []): SQL {
+  const where = searchCondition(query, now, apartFrom);
   const window = sql`LIMIT ${query.pageSize}::int OFFSET ${(query.page - 1) * query.pageSize}::int`;
   const legs = pageLegs(query);
   const legsWith = legs ? sql`, legs AS (${legs})` : sql``;
@@ -272,16 +274,17 @@ export function searchStatement(query: RideSearch, now: Date): SQL {
 /**
  * Future, active rides with enough free seats on the searched leg matching the filters, by departure then id, a page
  * at a time, with how many match in all. Past the last page the answer has no rides and the total.
+ * `apartFrom`: drivers whose rides the caller does not see (a block either way).
  */
-export async function searchRides(db: SqlRunner, query: RideSearch, now = new Date()): Promise<RideSearchResponse> {
-  const { rows } = await db.execute<SearchRow>(searchStatement(query, now));
+export async function searchRides(db: SqlRunner, query: RideSearch, now = new Date(), apartFrom: readonly string[] = []): Promise<RideSearchResponse> {
+  const { rows } = await db.execute<SearchRow>(searchStatement(query, now, apartFrom));
   const rides = rows.filter((row) => row.id !== null).map(toRideSummary);
-  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countMatches(db, query, now));
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countMatches(db, query, now, apartFrom));
   return { rides, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** How many rides match, for a dated search whose page came back empty past the first. */
-async function countMatches(db: SqlRunner, query: RideSearch, now: Date): Promise<number> {
-  const { rows } = await db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM rides r WHERE ${searchCondition(query, now)}`);
+async function countMatches(db: SqlRunner, query: RideSearch, now: Date, apartFrom: readonly string[]): Promise<number> {
+  const { rows } = await db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM rides r WHERE ${searchCondition(query, now, apartFrom)}`);
   return rows[0]?.total ?? 0;
 }
