@@ -3,6 +3,7 @@ import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { AdminDb } from './db/admin-db.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
+import { memberReportRoutes } from './routes/member-reports.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
 export type AdminAppDeps = {
@@ -18,5 +19,6 @@ export async function buildAdminApp(deps: AdminAppDeps): Promise<FastifyInstance
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'admin' });
   await app.register(waitlistRoutes, { db: deps.db });
   await app.register(adminUserRoutes, { db: deps.db });
+  await app.register(memberReportRoutes, { db: deps.db });
   return app;
 }

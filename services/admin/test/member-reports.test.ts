@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { memberReported } from '@krom/contracts/events/admin';
+import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
+import { dropDatabase } from '@krom/server-kit/db';
+import type { Caller } from '@krom/server-kit/internal-auth';
+import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminService } from '../src/open-admin.ts';
+import { adminTestConfig } from './admin-test-env.ts';
+
+/* A member reports another to staff: stored once per reporter and reported member, announced once, the reporter thanked. */
+
+const { config, as } = adminTestConfig();
+let service: Awaited<ReturnType<typeof openAdminService>>;
+
+beforeAll(async () => {
+  service = await openAdminService(config);
+});
+afterAll(async () => {
+  await service.bus.jsm.streams.delete(service.bus.streamName);
+  await service.app.close();
+  await dropDatabase(config.DATABASE_URL);
+});
+
+const user = () => ({ kind: 'user', userId: randomUUID() }) as const;
+const report = async (caller: Caller, memberId: string, body: object) =>
+  service.app.inject({ method: 'POST', url: `/members/${memberId}/reports`, headers: await as(caller), payload: body });
+const reportsOf = async (reportedId: string) =>
+  (await service.db.$client.query('SELECT reporter_id, reason, details, source, source_id, status FROM member_reports WHERE reported_id = $1', [reportedId])).rows;
+
+describe('reporting a member', () => {
+  it('refuses guests and staff', async () => {
+    expect((await report({ kind: 'public' }, randomUUID(), { reason: 'harassment' })).statusCode).toBe(401);
+    expect((await report({ kind: 'admin', adminId: randomUUID() }, randomUUID(), { reason: 'harassment' })).statusCode).toBe(401);
+  });
+
+  it('refuses a reason off the list, yourself, and details too long, in words', async () => {
+    const me = user();
+    const other = randomUUID();
+    const noReason = await report(me, other, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(memberSafetyMessages.reportReason);
+    expect((await report(me, other, { reason: 'rude' })).json().message).toBe(memberSafetyMessages.reportReason);
+    const self = await report(me, me.userId, { reason: 'harassment' });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe(memberSafetyMessages.reportSelf);
+    const long = await report(me, other, { reason: 'other', details: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(memberSafetyMessages.reportDetailsLength);
+    expect(await reportsOf(other)).toEqual([]);
+  });
+
+  it('stores the report with its reason, thanks the reporter, announces it once, and keeps one per reporter', async () => {
+    const reporter = user();
+    const reported = randomUUID();
+    const bookingId = randomUUID();
+    const first = await report(reporter, reported, { reason: 'unsafe_driving', details: '  Drove at 140 on the Nkawkaw road  ', source: 'booking', sourceId: bookingId });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ message: memberSafetyMessages.reportThanks });
+
+    const again = await report(reporter, reported, { reason: 'harassment' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: memberSafetyMessages.reportThanks });
+    // Another member's report of the same person is a case of its own.
+    const second = user();
+    expect((await report(second, reported, { reason: 'no_show' })).statusCode).toBe(201);
+
+    expect(await reportsOf(reported)).toEqual(
+      expect.arrayContaining([
+        { reporter_id: reporter.userId, reason: 'unsafe_driving', details: 'Drove at 140 on the Nkawkaw road', source: 'booking', source_id: bookingId, status: 'open' },
+        { reporter_id: second.userId, reason: 'no_show', details: null, source: 'profile', source_id: null, status: 'open' },
+      ]),
+    );
+    expect(await reportsOf(reported)).toHaveLength(2);
+
+    // Announced once per case: the repeat wrote no event (the outbox holds every event written).
+    const { rows } = await service.db.$client.query("SELECT 1 FROM outbox WHERE subject = $1 AND envelope->'data'->>'reportedId' = $2", [memberReported.subject, reported]);
+    expect(rows).toHaveLength(2);
+    const about = (data: unknown) => (data as { reportedId: string }).reportedId === reported;
+    const events = await eventually(async () => {
+      const found = (await publishedEvents(service.bus, memberReported.subject)).filter((event) => about(event.data));
+      return found.length === 2 ? found : undefined;
+    });
+    const mine = events.map((event) => memberReported.schema.parse(event.data)).find((data) => data.reporterId === reporter.userId);
+    expect(mine).toMatchObject({ reason: 'unsafe_driving', source: 'booking', sourceId: bookingId, details: 'Drove at 140 on the Nkawkaw road' });
+  });
+});
