@@ -6,6 +6,7 @@ import type * as admin from './api/admin.ts';
 import type * as auth from './api/auth.ts';
 import type * as bookingPayments from './api/booking-payments.ts';
 import type * as bookings from './api/bookings.ts';
+import type * as memberSafety from './api/member-safety.ts';
 import type * as notifications from './api/notifications.ts';
 import type * as openapi from './api/openapi.ts';
 import type * as paymentHistory from './api/payment-history.ts';
@@ -51,6 +52,10 @@ export const getBooking: ApiRoute<typeof bookings.getBooking> = { method: 'GET',
 export const getMyBookings: ApiRoute<typeof bookings.getMyBookings> = { method: 'GET', path: '/api/bookings/mine' };
 export const getRideBookings: ApiRoute<typeof bookings.getRideBookings> = { method: 'GET', path: '/api/rides/:id/bookings' };
 export const reportNoShow: ApiRoute<typeof bookings.reportNoShow> = { method: 'POST', path: '/api/bookings/:id/no-show' };
+export const blockMember: ApiRoute<typeof memberSafety.blockMember> = { method: 'POST', path: '/api/blocks' };
+export const getMyBlocks: ApiRoute<typeof memberSafety.getMyBlocks> = { method: 'GET', path: '/api/blocks' };
+export const reportMember: ApiRoute<typeof memberSafety.reportMember> = { method: 'POST', path: '/api/members/:id/reports' };
+export const unblockMember: ApiRoute<typeof memberSafety.unblockMember> = { method: 'DELETE', path: '/api/blocks/:id' };
 export const getNotifications: ApiRoute<typeof notifications.getNotifications> = { method: 'GET', path: '/api/notifications' };
 export const markAllNotificationsRead: ApiRoute<typeof notifications.markAllNotificationsRead> = { method: 'POST', path: '/api/notifications/read-all' };
 export const markNotificationRead: ApiRoute<typeof notifications.markNotificationRead> = { method: 'POST', path: '/api/notifications/:id/read' };
