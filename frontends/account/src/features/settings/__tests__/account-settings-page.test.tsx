@@ -38,6 +38,7 @@ function openSettings(answers: { save?: Answer; password?: Answer; remove?: Answ
     ...frameAnswers(user),
     'GET /api/auth/user': () => (signedIn ? { status: 200, body: user } : { status: 401, body: { message: 'Not signed in' } }),
     'GET /api/user/settings': () => ({ status: 200, body: settings }),
+    'GET /api/blocks': { status: 200, body: { blocks: [] } },
     'PUT /api/user/notifications': ({ body }) => {
       if (answers.save) return answers.save;
       settings = { ...settings, notifications: body as NotificationSettings };
@@ -100,7 +101,7 @@ describe('notification and privacy toggles', () => {
     expect(toggle('SMS Notifications').checked).toBe(true);
 
     unmount();
-    mockApi({ ...frameAnswers(aUser()), 'GET /api/user/settings': { status: 200, body: savedSettingsAfterSms() } });
+    mockApi({ ...frameAnswers(aUser()), 'GET /api/user/settings': { status: 200, body: savedSettingsAfterSms() }, 'GET /api/blocks': { status: 200, body: { blocks: [] } } });
     renderRoutes([...elsewhere, ...routes], '/account-settings');
     await screen.findByRole('switch', { name: /^SMS Notifications/ });
     expect(toggle('SMS Notifications').checked).toBe(true);

@@ -4,13 +4,14 @@ import { SignedInFrame } from '@krom/ui-kit/signed-in-frame.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import styled from 'styled-components';
 import { useUserSettings } from '../api/get-user-settings.ts';
+import { BlockedMembersSection } from './blocked-members-section.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DangerZoneSection } from './danger-zone-section.tsx';
 import { NotificationSettingsSection } from './notification-settings-section.tsx';
 import { PrivacySettingsSection } from './privacy-settings-section.tsx';
 import { SettingsCard } from './settings-card.tsx';
 
-/** /account-settings: Security, Notifications, Privacy, Danger Zone. Signed-out visitors go to /login. */
+/** /account-settings: Security, Notifications, Privacy, Blocked members, Danger Zone. Signed-out visitors go to /login. */
 export function AccountSettingsPage() {
   return (
     <RequireSignedIn>
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
             <h1>Account Settings</h1>
             <ChangePasswordForm />
             <SavedToggles />
+            <BlockedMembersSection />
             <DangerZoneSection />
           </Column>
         </SignedInFrame>
