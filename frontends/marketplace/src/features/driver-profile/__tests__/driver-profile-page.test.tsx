@@ -1,4 +1,5 @@
 import type { DriverProfile } from '@krom/contracts/http/rides';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
@@ -166,5 +167,53 @@ describe('/driver-profile (your own)', () => {
     });
     const notes = await screen.findByRole('region', { name: 'Only you can see this' });
     expect(within(notes).getByText('Not added yet')).toBeTruthy();
+  });
+});
+
+describe('blocking and reporting the driver', () => {
+  const member = aUser();
+  const signedIn = { ...frameAnswers(member), [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } };
+
+  it('offers neither to a guest', async () => {
+    openProfile(`/driver-profile/${kwameId}`, { ...signedOut, [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } });
+    await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
+    expect(screen.queryByRole('button', { name: 'Block Kwame Boateng' })).toBeNull();
+  });
+
+  it('asks before blocking, does nothing on Cancel, and blocks on Block', async () => {
+    const { api, user } = openProfile(`/driver-profile/${kwameId}`, { ...signedIn, 'POST /api/blocks': { status: 201, body: {} } });
+    await user.click(await screen.findByRole('button', { name: 'Block Kwame Boateng' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Block Kwame Boateng?' });
+    expect(dialog.textContent).toContain('Bookings already confirmed between you stay.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo('POST', '/api/blocks')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Block Kwame Boateng' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    expect(await findToast()).toEqual({ text: 'Member blockedYou will no longer see Kwame Boateng’s rides.', destructive: false });
+    expect(api.callsTo('POST', '/api/blocks').map((call) => call.body)).toEqual([{ memberId: kwameId }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks for a reason, then sends the report with its details and thanks the member', async () => {
+    const thanks = 'Thank you for your report. Our team will review it and take action if needed.';
+    const { api, user } = openProfile(`/driver-profile/${kwameId}`, {
+      ...signedIn,
+      [`POST /api/members/${kwameId}/reports`]: { status: 201, body: { message: thanks } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Report Kwame Boateng' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Kwame Boateng' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose a reason for your report.');
+    expect(api.callsTo('POST', `/api/members/${kwameId}/reports`)).toEqual([]);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Unsafe driving' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Details (optional)' }), 'Overtook on a bend');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await findToast()).toEqual({ text: `Report sent${thanks}`, destructive: false });
+    expect(api.callsTo('POST', `/api/members/${kwameId}/reports`).map((call) => call.body)).toEqual([
+      { reason: 'unsafe_driving', details: 'Overtook on a bend', source: 'profile' },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { MemberSafetyActions } from '../../../components/member-safety-actions.tsx';
 import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useDriverProfile } from '../api/get-driver-profile.ts';
@@ -61,7 +62,10 @@ function DriverProfile({ id, viewer }: { id: string; viewer: User | null }) {
         <QueryFailure message="This driver profile could not be loaded." onRetry={() => void profile.refetch()} />
       );
   } else {
-    content = <DriverProfileView profile={profile.data} ownNotes={own && viewer ? <OwnProfileNotes user={viewer} /> : null} />;
+    const { firstName, lastName } = profile.data;
+    // A signed-in member may block or report the driver (a guest has no account to act from).
+    const safety = viewer && !own ? <MemberSafetyActions memberId={id} name={`${firstName} ${lastName}`} role="driver" from={{ source: 'profile' }} /> : null;
+    content = <DriverProfileView profile={profile.data} ownNotes={own && viewer ? <OwnProfileNotes user={viewer} /> : safety} />;
   }
   return <PageColumn>{content}</PageColumn>;
 }
