@@ -143,6 +143,8 @@ export const bookingSchema = z.object({
   /** The ride's own status: once it is completed, its bookings can no longer be cancelled. */
   rideStatus: z.enum(rideStatuses),
   driverName: z.string(),
+  /** The driver's member id: what Block and Report act on. */
+  driverId: uuid,
   vehicle: bookingVehicle,
   /** When an unanswered request lapses (requested), or the seats' hold for the mobile money prompt (awaiting_payment); else null. */
   expiresAt: isoDateTime.nullable(),
@@ -166,6 +168,8 @@ export const rideBookingSchema = z.object({
   currency: z.string(),
   paymentMethod: z.enum(bookingPaymentMethods),
   passengerFirstName: z.string(),
+  /** The passenger's member id: what Block and Report act on. */
+  passengerId: uuid,
   specialRequests: z.string().nullable(),
   expiresAt: isoDateTime.nullable(),
   createdAt: isoDateTime,

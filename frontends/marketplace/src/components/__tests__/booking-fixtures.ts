@@ -32,6 +32,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     rideTo: 'Kumasi',
     rideStatus: 'active',
     driverName: 'Kofi Boateng',
+    driverId: 'd0000000-0000-4000-8000-000000000001',
     vehicle: { make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GR-1234-20' },
     expiresAt: null,
     createdAt: '2030-11-20T09:00:00.000Z',

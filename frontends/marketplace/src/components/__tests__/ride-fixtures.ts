@@ -137,6 +137,7 @@ export function aRideBooking(overrides: Partial<RideBooking> = {}): RideBooking 
     currency: 'GHS',
     paymentMethod: 'cash',
     passengerFirstName: 'Kwame',
+    passengerId: 'a0000000-0000-4000-8000-000000000001',
     specialRequests: null,
     expiresAt: null,
     createdAt: '2030-11-20T09:00:00.000Z',

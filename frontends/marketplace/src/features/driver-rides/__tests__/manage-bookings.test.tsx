@@ -45,6 +45,7 @@ function bookingsServer(ride: DriverRide, initial: Held[], { past = false } = {}
     ...frameAnswers(aUser()),
     'GET /api/rides/mine': () => ({ status: 200, body: { rides: past ? [] : [ride] } }),
     [`GET /api/rides/${ride.id}/bookings`]: () => ({ status: 200, body: { bookings: shown() } }),
+    'POST /api/blocks': { status: 201, body: {} },
     [`POST /api/rides/${ride.id}/board`]: ({ body }) => {
       const { code } = body as { code: string };
       const booking = bookings.find((candidate) => candidate.code === code);
@@ -109,7 +110,7 @@ describe('Manage Bookings on /rides/as-driver', () => {
     expect(efua.textContent).toContain('GH₵60.00 · Cash to you');
     expect(efua.textContent).toContain('“A small bag of yams”');
     expect(efua.textContent).toContain('Answer by 25 Nov 2030, 20:00, or the request lapses.');
-    expect(within(efua).getAllByRole('button').map((button) => button.textContent)).toEqual(['Accept', 'Decline']);
+    expect(within(efua).getAllByRole('button').map((button) => button.textContent)).toEqual(['Accept', 'Decline', 'Block passenger', 'Report passenger']);
 
     const kwame = passenger(panel, 'Kwame, 2 seats');
     expect(statusOf(kwame)).toBe('Confirmed');
@@ -141,7 +142,8 @@ describe('Manage Bookings on /rides/as-driver', () => {
     await user.click(within(await within(panel).findByRole('listitem', { name: 'Efua, 1 seat' })).getByRole('button', { name: 'Decline' }));
     expect(await findToast()).toEqual({ text: 'Booking DeclinedEfua, 1 seat', destructive: false });
     await waitFor(() => expect(statusOf(passenger(panel, 'Efua, 1 seat'))).toBe('Declined'));
-    expect(within(passenger(panel, 'Efua, 1 seat')).queryAllByRole('button')).toEqual([]);
+    // Only Block and Report are left: nothing more to do with the booking.
+    expect(within(passenger(panel, 'Efua, 1 seat')).queryAllByRole('button').map((button) => button.textContent)).toEqual(['Block passenger', 'Report passenger']);
     expect(api.callsTo('POST', `/api/bookings/${first.id}/decline`)).toHaveLength(1);
 
     // Yaw's request lapsed on the server (the expiry job) while the screen still offered Accept.
@@ -149,7 +151,8 @@ describe('Manage Bookings on /rides/as-driver', () => {
     await user.click(within(passenger(panel, 'Yaw, 2 seats')).getByRole('button', { name: 'Accept' }));
     expect(await findToast()).toEqual({ text: `Error${bookingMessages.transition.accept}`, destructive: true });
     await waitFor(() => expect(statusOf(passenger(panel, 'Yaw, 2 seats'))).toBe('Expired'));
-    expect(within(passenger(panel, 'Yaw, 2 seats')).queryAllByRole('button')).toEqual([]);
+    // Only Block and Report are left: nothing more to do with the booking.
+    expect(within(passenger(panel, 'Yaw, 2 seats')).queryAllByRole('button').map((button) => button.textContent)).toEqual(['Block passenger', 'Report passenger']);
   });
 
   it('boards a passenger by the code they show, typed in lower case', async () => {
@@ -267,5 +270,19 @@ describe('Manage Bookings on /rides/as-driver', () => {
     expect(screen.getByRole('alertdialog', { name: 'Cancel this ride?' }).textContent).toContain(
       'Accra → Kumasi, Thu, Nov 28, 2030 · 7:30 AM. Passengers holding its 2 booked seats will be told by SMS and in the app, and this cannot be undone.',
     );
+  });
+});
+
+describe('blocking a passenger from Manage Bookings', () => {
+  it('asks first, then blocks the passenger of that booking', async () => {
+    const ride = driverRide();
+    const booking = aBooking({ passengerFirstName: 'Efua', seats: 1, passengerId: 'a0000000-0000-4000-8000-0000000000ef' });
+    const { api, user, panel } = await manageBookings(ride, [booking]);
+    const efua = await within(panel).findByRole('listitem', { name: 'Efua, 1 seat' });
+    await user.click(within(efua).getByRole('button', { name: 'Block Efua' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Block Efua?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await findToast()).toEqual({ text: 'Member blockedYou will no longer see Efua’s rides.', destructive: false });
+    expect(api.callsTo('POST', '/api/blocks').map((call) => call.body)).toEqual([{ memberId: booking.passengerId }]);
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '@krom/ui-kit/button.tsx';
 import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { placeTown, seatsText } from '../../../lib/booking-texts.ts';
+import { MemberSafetyActions } from '../../../components/member-safety-actions.tsx';
 
 /** Each state in a word or two, with the badge's tone: waiting on the driver, the seat is the passenger's, or over. */
 const statusText: Record<BookingStatus, [string, StatusTone]> = {
@@ -88,6 +89,7 @@ export function RideBookingItem({ booking, actions }: { booking: RideBooking; ac
       ) : null}
       {booking.status === 'confirmed' ? <Line>{unboardedText(booking.paymentMethod)}</Line> : null}
       {booking.status === 'not_boarded' ? <Line>{notBoardedText(booking.paymentMethod)}</Line> : null}
+      <MemberSafetyActions memberId={booking.passengerId} name={booking.passengerFirstName} role="passenger" from={{ source: 'booking', sourceId: booking.id }} />
     </Item>
   );
 }

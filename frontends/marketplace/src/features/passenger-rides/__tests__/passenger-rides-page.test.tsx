@@ -188,3 +188,19 @@ describe('/rides/as-passenger', () => {
     expect(router.state.location.pathname).toBe('/my-rides');
   });
 });
+
+describe('reporting the driver from My Rides', () => {
+  it('reports the driver of the booking with the booking named, and thanks the passenger', async () => {
+    const thanks = 'Thank you for your report. Our team will review it and take action if needed.';
+    const booking = aBooking();
+    const { api, user } = openMyRides([booking], [], { [`POST /api/members/${booking.driverId}/reports`]: { status: 201, body: { message: thanks } } });
+    await user.click(await screen.findByRole('button', { name: 'Report Kofi Boateng' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Kofi Boateng' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment or threats' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await findToast()).toEqual({ text: `Report sent${thanks}`, destructive: false });
+    expect(api.callsTo('POST', `/api/members/${booking.driverId}/reports`).map((call) => call.body)).toEqual([
+      { reason: 'harassment', source: 'booking', sourceId: booking.id },
+    ]);
+  });
+});

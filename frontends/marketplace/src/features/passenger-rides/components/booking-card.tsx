@@ -11,6 +11,7 @@ import { CardFacts as Facts, ListCard } from '../../../components/card.tsx';
 import { formatDeparture } from '../../../components/ride-card.tsx';
 import { bookingStatusText, formatMoment, placeTown, seatsText } from '../../../lib/booking-texts.ts';
 import { passengerRidesTexts as texts } from '../passenger-rides-texts.ts';
+import { MemberSafetyActions } from '../../../components/member-safety-actions.tsx';
 
 export const routeOf = (booking: Booking) => `${booking.rideFrom} → ${booking.rideTo}`;
 
@@ -97,6 +98,7 @@ export function BookingCard({ booking, busy, onCancel }: { booking: Booking; bus
           </Button>
         ) : null}
       </Actions>
+      <MemberSafetyActions memberId={booking.driverId} name={booking.driverName} role="driver" from={{ source: 'booking', sourceId: booking.id }} />
     </Card>
   );
 }
