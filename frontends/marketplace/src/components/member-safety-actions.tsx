@@ -11,18 +11,18 @@ export type SafetySource = { source: 'profile' | 'booking' | 'review'; sourceId?
 
 /**
  * Block and Report for another member (a driver's profile, a booking's other side), each asking
- * first in a dialog. `role` names them in the buttons ("Block driver", "Report passenger").
+ * first in a dialog. `memberRole` names them in the buttons ("Block driver", "Report passenger").
  */
-export function MemberSafetyActions({ memberId, name, role, from }: { memberId: string; name: string; role: 'driver' | 'passenger'; from: SafetySource }) {
+export function MemberSafetyActions({ memberId, name, memberRole, from }: { memberId: string; name: string; memberRole: 'driver' | 'passenger'; from: SafetySource }) {
   const [open, setOpen] = useState<'block' | 'report' | null>(null);
   const close = () => setOpen(null);
   return (
     <Actions>
       <Button $variant="secondary" onClick={() => setOpen('block')} aria-label={`Block ${name}`}>
-        Block {role}
+        Block {memberRole}
       </Button>
       <Button $variant="secondary" onClick={() => setOpen('report')} aria-label={`Report ${name}`}>
-        Report {role}
+        Report {memberRole}
       </Button>
       <Suspense fallback={null}>
         {open === 'block' ? <BlockMemberDialog memberId={memberId} name={name} onClose={close} /> : null}

@@ -39,6 +39,7 @@ export function BlockMemberDialog({ memberId, name, onClose }: { memberId: strin
 /** A report to staff: a reason from the list, optional details, then the thanks. */
 export function ReportMemberDialog({ memberId, name, from, onClose }: { memberId: string; name: string; from: SafetySource; onClose: () => void }) {
   const titleId = useId();
+  const detailsId = useId();
   const [reason, setReason] = useState<MemberReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -77,10 +78,10 @@ export function ReportMemberDialog({ memberId, name, from, onClose }: { memberId
           ))}
         </fieldset>
         {error ? <p role="alert">{error}</p> : null}
-        <label>
-          Details (optional)
-          <TextArea rows={3} maxLength={1000} value={details} onChange={(event) => setDetails(event.target.value)} />
-        </label>
+        <Details>
+          <label htmlFor={detailsId}>Details (optional)</label>
+          <TextArea id={detailsId} rows={3} maxLength={1000} value={details} onChange={(event) => setDetails(event.target.value)} />
+        </Details>
         <Row>
           <Button type="button" $variant="secondary" onClick={onClose} disabled={report.isPending}>
             Cancel
@@ -111,10 +112,11 @@ const Form = styled.form`
     gap: 8px;
     align-items: center;
   }
+`;
 
-  label:has(textarea) {
-    display: grid;
-  }
+const Details = styled.div`
+  display: grid;
+  gap: 4px;
 `;
 
 const Row = styled.div`

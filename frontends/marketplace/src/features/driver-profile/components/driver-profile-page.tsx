@@ -64,7 +64,7 @@ function DriverProfile({ id, viewer }: { id: string; viewer: User | null }) {
   } else {
     const { firstName, lastName } = profile.data;
     // A signed-in member may block or report the driver (a guest has no account to act from).
-    const safety = viewer && !own ? <MemberSafetyActions memberId={id} name={`${firstName} ${lastName}`} role="driver" from={{ source: 'profile' }} /> : null;
+    const safety = viewer && !own ? <MemberSafetyActions memberId={id} name={`${firstName} ${lastName}`} memberRole="driver" from={{ source: 'profile' }} /> : null;
     content = <DriverProfileView profile={profile.data} ownNotes={own && viewer ? <OwnProfileNotes user={viewer} /> : safety} />;
   }
   return <PageColumn>{content}</PageColumn>;

@@ -89,7 +89,7 @@ export function RideBookingItem({ booking, actions }: { booking: RideBooking; ac
       ) : null}
       {booking.status === 'confirmed' ? <Line>{unboardedText(booking.paymentMethod)}</Line> : null}
       {booking.status === 'not_boarded' ? <Line>{notBoardedText(booking.paymentMethod)}</Line> : null}
-      <MemberSafetyActions memberId={booking.passengerId} name={booking.passengerFirstName} role="passenger" from={{ source: 'booking', sourceId: booking.id }} />
+      <MemberSafetyActions memberId={booking.passengerId} name={booking.passengerFirstName} memberRole="passenger" from={{ source: 'booking', sourceId: booking.id }} />
     </Item>
   );
 }

@@ -98,7 +98,7 @@ export function BookingCard({ booking, busy, onCancel }: { booking: Booking; bus
           </Button>
         ) : null}
       </Actions>
-      <MemberSafetyActions memberId={booking.driverId} name={booking.driverName} role="driver" from={{ source: 'booking', sourceId: booking.id }} />
+      <MemberSafetyActions memberId={booking.driverId} name={booking.driverName} memberRole="driver" from={{ source: 'booking', sourceId: booking.id }} />
     </Card>
   );
 }
