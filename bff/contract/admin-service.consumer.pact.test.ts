@@ -1,3 +1,4 @@
+import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
@@ -211,6 +212,30 @@ describe('BFF → admin service', () => {
         });
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('Username already exists');
+      }));
+  });
+});
+
+describe('BFF → admin service (member reports)', () => {
+  const USER_ID = '2c4e6a8b-1d3f-4b5a-9c7e-0f2a4c6e8b1d';
+  const REPORTED_ID = '7a9c1e3b-5d7f-4a2c-8e4b-6d8f0a2c4e6b';
+
+  it('forwards a member report as the signed-in user and passes the thanks back', async () => {
+    const asMember = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'user', userId: USER_ID }, 'admin')) };
+    const report = { reason: 'unsafe_driving', details: 'Overtook on a bend', source: 'profile' };
+    await pact
+      .addInteraction()
+      .uponReceiving('a member reporting another member')
+      .withRequest('POST', `/members/${REPORTED_ID}/reports`, (b) => {
+        b.headers(asMember).jsonBody(report);
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ message: like(memberSafetyMessages.reportThanks) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const sid = await bff.sessions.create('user', USER_ID);
+        const cookies = { krom_session: bff.encodeSecureSession(bff.createSecureSession({ user: sid })) };
+        const response = await bff.inject({ method: 'POST', url: `/api/members/${REPORTED_ID}/reports`, headers: { origin: ORIGIN }, cookies, payload: report });
+        expect([response.statusCode, response.json().message]).toEqual([201, memberSafetyMessages.reportThanks]);
       }));
   });
 });

@@ -3,6 +3,7 @@ import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { ghanaToday } from '@krom/contracts/ghana-time';
 import { monthsAfter } from '@krom/contracts/http/dates';
 import { bookingMessages } from '@krom/contracts/http/bookings';
+import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { reviewMessages } from '@krom/contracts/http/reviews';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
@@ -815,6 +816,69 @@ describe('BFF → rides service (reviews)', () => {
         const response = await throughBff(mock.url, 'GET', `/api/members/${REVIEWED_DRIVER_ID}/reviews`, undefined, 'guest');
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ asDriver: { count: 1 }, reviews: [{ reviewType: 'driver', visible: true }] });
+      }));
+  });
+});
+
+/* Blocks: the signed-in member's own, kept by rides. */
+const BLOCKED_ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+const blockedMember = { memberId: uuid(BLOCKED_ID), firstName: like('Yaw'), lastName: like('Darko'), profileImageUrl: null, blockedAt: isoDate };
+
+describe('BFF → rides service (blocks)', () => {
+  it('blocks a member as the signed-in user, and passes a self-block’s refusal back in words', async () => {
+    await pact
+      .addInteraction()
+      .given('a member another user may block', { userId: USER_ID, memberId: BLOCKED_ID })
+      .uponReceiving('a block of another member')
+      .withRequest('POST', '/blocks', (b) => {
+        b.headers(asUser).jsonBody({ memberId: BLOCKED_ID });
+      })
+      .willRespondWith(201, (b) => b.jsonBody(blockedMember))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/blocks', { memberId: BLOCKED_ID });
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ memberId: BLOCKED_ID, firstName: 'Yaw' });
+      }));
+
+    await pact
+      .addInteraction()
+      .uponReceiving('a block of the caller themselves')
+      .withRequest('POST', '/blocks', (b) => {
+        b.headers(asUser).jsonBody({ memberId: USER_ID });
+      })
+      .willRespondWith(400, (b) => b.jsonBody({ message: memberSafetyMessages.blockSelf }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/blocks', { memberId: USER_ID });
+        expect([response.statusCode, response.json().message]).toEqual([400, memberSafetyMessages.blockSelf]);
+      }));
+  });
+
+  it('lists and lifts the signed-in user’s blocks', async () => {
+    await pact
+      .addInteraction()
+      .given('a user has blocked a member', { userId: USER_ID, memberId: BLOCKED_ID })
+      .uponReceiving('a request for the members the user blocked')
+      .withRequest('GET', '/blocks', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ blocks: eachLike(blockedMember) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/blocks');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().blocks[0].memberId).toBe(BLOCKED_ID);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a user has blocked a member', { userId: USER_ID, memberId: BLOCKED_ID })
+      .uponReceiving('an unblock of a blocked member')
+      .withRequest('DELETE', `/blocks/${BLOCKED_ID}`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'DELETE', `/api/blocks/${BLOCKED_ID}`);
+        expect([response.statusCode, response.json()]).toEqual([200, { ok: true }]);
       }));
   });
 });

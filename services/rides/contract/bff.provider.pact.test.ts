@@ -234,6 +234,19 @@ it('honours the BFF pact', async () => {
         await addVehicle(holder, licensePlate);
         return undefined;
       },
+      'a member another user may block': async (params: unknown) => {
+        const { userId, memberId } = params as { userId: string; memberId: string };
+        await query('DELETE FROM member_blocks WHERE blocker_id = $1', [userId]);
+        await approvedUser(memberId, 'Yaw', 'Darko');
+        return undefined;
+      },
+      'a user has blocked a member': async (params: unknown) => {
+        const { userId, memberId } = params as { userId: string; memberId: string };
+        await query('DELETE FROM member_blocks WHERE blocker_id = $1', [userId]);
+        await approvedUser(memberId, 'Yaw', 'Darko');
+        await asUser(userId, 'POST', '/blocks', { memberId });
+        return undefined;
+      },
       'a user has no ride requests': async (params: unknown) => {
         const { userId } = params as { userId: string };
         await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
