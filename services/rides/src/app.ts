@@ -10,7 +10,9 @@ import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
+import { tripShareRoutes } from './routes/trip-shares.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
+import { tripLinkKey } from './trip-shares/trip-link-token.ts';
 
 export type RidesAppDeps = {
   db: RidesDb;
@@ -19,7 +21,7 @@ export type RidesAppDeps = {
   pricing: Pricing;
   /** How long a search's answer is reused at most while its data is unchanged (SEARCH_CACHE_SECONDS); 0 for never. */
   searchCacheMs?: number;
-  /** The time reviews are written, published and answered at (tests give their own); now by default. */
+  /** The time reviews are written, published and answered at, and trip links judged by (tests give their own); now by default. */
   clock?: () => Date;
   /** How long after a ride's planned end it is completed, in minutes (RIDE_COMPLETION_GRACE_MINUTES); the sweeps' default unless given. */
   completionGraceMinutes?: number;
@@ -42,6 +44,8 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(bookingRoutes, { db: deps.db });
   await app.register(staffBookingRoutes, { db: deps.db });
   await app.register(memberBlockRoutes, { db: deps.db });
-  await app.register(reviewRoutes, { db: deps.db, clock: deps.clock ?? (() => new Date()) });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(reviewRoutes, { db: deps.db, clock });
+  await app.register(tripShareRoutes, { db: deps.db, key: tripLinkKey(deps.internalSecret), clock });
   return app;
 }

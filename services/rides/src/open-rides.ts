@@ -18,6 +18,7 @@ import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { rebuildUserProfilesIfEmpty } from './events/rebuild-user-profiles.ts';
 import { createSweepQueue, scheduleSweeps, startSweepWorker } from './jobs/sweep-jobs.ts';
+import { tripLinkKey } from './trip-shares/trip-link-token.ts';
 import { KnownPlaces } from './posting/known-places.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
@@ -53,7 +54,7 @@ export async function openRidesService(config: RidesConfig, options: RidesServic
     connection: workerRedis,
     prefix: config.REDIS_PREFIX,
     clock: options.clock,
-    options: { completionGraceMinutes: config.RIDE_COMPLETION_GRACE_MINUTES },
+    options: { completionGraceMinutes: config.RIDE_COMPLETION_GRACE_MINUTES, tripLinkKey: tripLinkKey(config.INTERNAL_AUTH_SECRET) },
   });
   const subscriptions: Subscription[] = [];
   let declareSchedulers: { stop: () => Promise<void> } | undefined;

@@ -647,3 +647,35 @@ export const memberBlocks = pgTable(
     check('member_blocks_not_self_check', sql`${table.blockerId} <> ${table.blockedId}`),
   ],
 );
+
+/**
+ * A passenger's shared trip (issue 23): the link `/trip/<token>` shows the booking's ride to
+ * whoever holds it until the ride's expected arrival plus two hours, or until `ended_at` (the
+ * passenger stopped sharing or arrived). Only the token's SHA-256 is stored; the token is an
+ * HMAC of the share's id (trip-shares/trip-link-token.ts), so it is never kept and can be made
+ * again to text it. The emergency contact is copied here only when it is to be texted, and
+ * `contact_texted_at` is set once, in the transaction that records the SMS's event.
+ */
+export const tripShares = pgTable(
+  'trip_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull(),
+    passengerId: uuid('passenger_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    textContactAtDeparture: boolean('text_contact_at_departure').notNull().default(false),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    contactTextedAt: timestamp('contact_texted_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'trip_shares_booking_id_fkey', columns: [table.bookingId], foreignColumns: [bookings.id] }).onDelete('cascade'),
+    uniqueIndex('trip_shares_token_hash_key').on(table.tokenHash),
+    // One live link per booking: sharing again finds it.
+    uniqueIndex('trip_shares_live_booking_key').on(table.bookingId).where(sql`ended_at IS NULL`),
+    // The departure sweep's: live shares whose contact is still to be texted.
+    index('trip_shares_to_text_idx').on(table.bookingId).where(sql`ended_at IS NULL AND text_contact_at_departure AND contact_texted_at IS NULL`),
+  ],
+);

@@ -9,6 +9,8 @@ import { applyTransition } from '../bookings/transitions.ts';
 import type { RidesDb } from '../db/rides-db.ts';
 import { publishDueReviews } from '../reviews/publish-reviews.ts';
 import { remindReviewers } from '../reviews/remind-reviewers.ts';
+import type { TripLinkKey } from '../trip-shares/trip-link-token.ts';
+import { textTripContactsAtDeparture } from '../trip-shares/trip-shares.ts';
 
 /*
  * The scheduled sweeps: what happens because time passed, not because someone acted. Each is a
@@ -69,6 +71,8 @@ export const rideCompletionDue = (graceMinutes = completionGraceMinutes) => sql`
 export type SweepOptions = {
   /** How long after a ride's planned end it is completed, in minutes (RIDE_COMPLETION_GRACE_MINUTES); `completionGraceHours` unless given. */
   completionGraceMinutes?: number;
+  /** The key trip links are made with (trip-shares/trip-link-token.ts): what the departure texts need. */
+  tripLinkKey?: TripLinkKey;
 };
 
 export type SweepResult = { changed: number };
@@ -241,7 +245,16 @@ export async function pruneIdempotencyKeys(db: RidesDb, now: Date): Promise<Swee
   return { changed: rows.length };
 }
 
-const sweepsByName = { expireBookings, remindDepartures, completeRides, closeUnboardedBookings, pruneIdempotencyKeys, publishDueReviews, remindReviewers } as const;
+const sweepsByName = {
+  expireBookings,
+  remindDepartures,
+  completeRides,
+  closeUnboardedBookings,
+  pruneIdempotencyKeys,
+  publishDueReviews,
+  remindReviewers,
+  textTripContactsAtDeparture,
+} as const;
 export type SweepName = keyof typeof sweepsByName;
 /** Every sweep by name: what the scheduled job names and runs, with the clock's time and the service's options. */
 export const sweeps: Record<SweepName, (db: RidesDb, now: Date, options?: SweepOptions) => Promise<SweepResult>> = sweepsByName;
