@@ -35,6 +35,7 @@ import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { staffPaymentRoutes } from './routes/staff-payments.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
+import { tripShareRoutes } from './routes/trip-shares.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 import { verificationRoutes } from './routes/verification.ts';
@@ -136,6 +137,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(rideRequestRoutes, routeOptions);
   await app.register(memberSafetyRoutes, routeOptions);
   await app.register(bookingRoutes, routeOptions);
+  await app.register(tripShareRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });
   await app.register(reviewRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });
   await app.register(bookingPaymentRoutes, routeOptions);
   await app.register(staffBookingRoutes, routeOptions);
