@@ -35,7 +35,7 @@ export const notificationsConfigSchema = serviceConfigSchema
       .min(1)
       .default('var/outbox')
       .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
-    /** The origin members reach the app at (the BFF's PUBLIC_ORIGIN): the links texted in an SMS (the review reminder's) start with it. */
+    /** The origin members reach the app at (the BFF's PUBLIC_ORIGIN): the links texted in an SMS (the review reminder's, a shared trip's) start with it. */
     PUBLIC_ORIGIN: z
       .string()
       .url()

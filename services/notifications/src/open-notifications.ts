@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
+import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { paymentEvents, payoutEvents, refundEvents } from '@krom/contracts/events/payments';
 import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
@@ -22,6 +23,7 @@ import type { EmailSender } from './email/queue-email.ts';
 import { handleBookingFact } from './events/handlers/booking-fact.ts';
 import { handleReviewFact, handleReviewReminderDue } from './events/handlers/review-facts.ts';
 import { handleRideDepartingSoon } from './events/handlers/ride-departing-soon.ts';
+import { handleTripSharedWithContact } from './events/handlers/trip-shared-with-contact.ts';
 import {
   handlePaymentFact,
   handlePayoutFact,
@@ -139,6 +141,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, reviewReminderDue, handleReviewReminderDue(senders, config.PUBLIC_ORIGIN)),
       await consume(resources.bus, DURABLE, reviewEvents.published, handleReviewFact(senders, 'published')),
       await consume(resources.bus, DURABLE, reviewEvents.replied, handleReviewFact(senders, 'replied')),
+      await consume(resources.bus, DURABLE, tripSharedWithContact, handleTripSharedWithContact(senders, config.PUBLIC_ORIGIN)),
     );
     for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));
     for (const fact of toldPaymentFacts) subscriptions.push(await consume(resources.bus, DURABLE, paymentEvents[fact], handlePaymentFact(senders, fact)));
