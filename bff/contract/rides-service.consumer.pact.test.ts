@@ -882,3 +882,82 @@ describe('BFF → rides service (blocks)', () => {
       }));
   });
 });
+
+const TRIP_TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCd';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateSharePath = fromProviderState('/bookings/${bookingId}/trip-share', `/bookings/${BOOKING_ID}/trip-share`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateEndSharePath = fromProviderState('/bookings/${bookingId}/trip-share/end', `/bookings/${BOOKING_ID}/trip-share/end`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateTripPath = fromProviderState('/trip-shares/${token}', `/trip-shares/${TRIP_TOKEN}`);
+const sharedTripState = { userId: USER_ID, driverId: DRIVER_ID, departureDate: DEPARTURE_DATE };
+
+describe('BFF → rides service (shared trips)', () => {
+  it('shares the passenger’s trip without texting anyone, and ends it', async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has shared their trip', sharedTripState)
+      .uponReceiving('the passenger sharing their trip, not texted to their emergency contact')
+      .withRequest('POST', stateSharePath, (b) => {
+        b.headers(asUser).jsonBody({ textContactAtDeparture: false, contact: null });
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          bookingId: uuid(BOOKING_ID),
+          link: regex(/^\/trip\/[\w-]{43}$/, `/trip/${TRIP_TOKEN}`),
+          expiresAt: isoDate,
+          textContactAtDeparture: false,
+          contactTextedAt: null,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/bookings/${BOOKING_ID}/trip-share`, { textContactAtDeparture: false });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().link).toBe(`/trip/${TRIP_TOKEN}`);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a passenger has shared their trip', sharedTripState)
+      .uponReceiving("the passenger ending their trip's link")
+      .withRequest('POST', stateEndSharePath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ended: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/bookings/${BOOKING_ID}/trip-share/end`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ ended: true });
+      }));
+  });
+
+  it('opens a shared trip for anyone holding the link', async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has shared their trip', sharedTripState)
+      .uponReceiving('a guest opening a trip link')
+      .withRequest('GET', stateTripPath, (b) => {
+        b.headers(asGuest);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          fromLocation: like('Circle, Accra'),
+          toLocation: like('Kejetia Market (Kumasi)'),
+          places: eachLike('Circle, Accra'),
+          departureAt: isoDate,
+          departureDate: regex(/^\d{4}-\d{2}-\d{2}$/, DEPARTURE_DATE),
+          departureTime: regex(/^\d{2}:\d{2}$/, '14:30'),
+          expectedArrivalAt: isoDate,
+          driverFirstName: like('Kwame'),
+          vehicle: { make: like('Toyota'), model: like('Corolla'), color: like('Silver'), licensePlate: like('AS-7719-25') },
+          progress: 'not_started',
+          expiresAt: isoDate,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/trip-shares/${TRIP_TOKEN}`, undefined, 'guest');
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({ progress: 'not_started', vehicle: { make: 'Toyota' } });
+      }));
+  });
+});

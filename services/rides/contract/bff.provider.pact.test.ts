@@ -166,6 +166,20 @@ it('honours the BFF pact', async () => {
         await bookAs(userId, ride.id);
         return undefined;
       },
+      // The passenger's confirmed seat on an instant ride, shared: its booking and the link's token.
+      'a passenger has shared their trip': async (params: unknown) => {
+        const { userId, driverId, departureDate } = params as { userId: string; driverId: string; departureDate: string };
+        await query('DELETE FROM reviews WHERE booking_id IN (SELECT id FROM bookings WHERE passenger_id = $1)', [userId]);
+        await query('DELETE FROM bookings WHERE passenger_id = $1', [userId]);
+        await removeVehicles({ driverId, licensePlate: 'AS-7719-25' });
+        await approvedUser(driverId);
+        await approvedUser(userId, 'Ama', 'Serwaa');
+        const vehicle = await addVehicle(driverId, 'AS-7719-25');
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, departureDate);
+        const booking = await bookAs(userId, ride.id);
+        const share = await asUser<{ link: string }>(userId, 'POST', `/bookings/${booking.id}/trip-share`, { textContactAtDeparture: false, contact: null });
+        return { bookingId: booking.id, token: share.link.replace('/trip/', '') };
+      },
       // A passenger's confirmed seat on the driver's instant ride (the BFF forwards staff's cancellation).
       'a booking staff may cancel': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };

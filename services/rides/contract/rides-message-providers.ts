@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type BookingFactName, bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
 import type { VehicleInput } from '@krom/contracts/http/vehicles';
@@ -169,6 +170,7 @@ export function ridesMessageProviders(handle: Handle) {
       'the passenger and the driver of a completed trip from Accra to Kumasi have not reviewed each other the morning after': async () => undefined,
       'the passenger and the driver of a completed trip reviewed each other': async () => undefined,
       'a driver replied to the review a passenger wrote of them': async () => undefined,
+      'a passenger with a confirmed booking pressed the emergency button to text their emergency contact the trip link': async () => undefined,
     },
     messageProviders: {
       [`a ${ridePosted.subject} event`]: async () => {
@@ -240,6 +242,12 @@ export function ridesMessageProviders(handle: Handle) {
         const { reviewId } = published.data as { reviewId: string };
         await call(trip.driver, `/reviews/${reviewId}/reply`, { reply: 'Thank you, Ama. Safe travels!' }, 'POST', 200);
         return passengersReviewFact('replied', trip);
+      },
+      // The emergency screen's button on an instant (so confirmed) booking, through the route as the BFF calls it.
+      [`a ${tripSharedWithContact.subject} event`]: async () => {
+        const { bookingId, passenger } = await booking('instant');
+        await call(passenger, `/bookings/${bookingId}/trip-share/text-contact`, { contact: { name: 'Kwame Mensah', phone: '0201234567' } }, 'POST', 200);
+        return required(tripSharedWithContact.subject, await outboxEnvelope(tripSharedWithContact.subject, { bookingId }));
       },
     },
   };

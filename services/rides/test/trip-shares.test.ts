@@ -23,14 +23,22 @@ const guest = { kind: 'public' } as const;
 const contact = { name: 'Kwame Mensah', phone: '0201234567' };
 const key = () => tripLinkKey(handle.config.INTERNAL_AUTH_SECRET);
 
-/** A passenger's confirmed seat on an instant ride leaving at `departure` (no duration: arrival 12 hours later). */
-async function confirmedTrip(departure = Date.now() + 5 * HOUR) {
+/**
+ * A passenger's confirmed seat on an instant ride leaving at `departure`, arriving `durationMinutes`
+ * later as the wizard writes it (`4h 10min`); without one it counts 12 hours.
+ */
+async function confirmedTrip(departure = Date.now() + 5 * HOUR, durationMinutes?: number) {
   now = new Date();
   const { driver, rideId } = await ride();
   const passenger = await member({ firstName: 'Ama', lastName: 'Serwaa' });
   const booking = await booked(passenger, form(rideId));
   await departAt(rideId, new Date(departure));
-  return { driver, rideId, passenger, bookingId: booking.id, departure, arrival: departure + 12 * HOUR };
+  if (durationMinutes !== undefined) {
+    const duration = `${Math.floor(durationMinutes / 60)}h ${durationMinutes % 60}min`;
+    await handle.service.db.$client.query('UPDATE rides SET duration = $2 WHERE id = $1', [rideId, duration]);
+  }
+  const arrival = departure + (durationMinutes === undefined ? 12 * HOUR : durationMinutes * 60_000);
+  return { driver, rideId, passenger, bookingId: booking.id, departure, arrival };
 }
 
 const share = (caller: Member, bookingId: string, body: object = {}) =>
@@ -48,7 +56,7 @@ const textsFor = async (bookingId: string) =>
 
 describe('a trip link', () => {
   it('shows anyone the route, departure, driver, car, plate and expected arrival, and nothing of the passenger', async () => {
-    const trip = await confirmedTrip();
+    const trip = await confirmedTrip(Date.now() + 5 * HOUR, 250);
     const made = await sharedLink(trip.passenger, trip.bookingId);
     expect(made.link).toMatch(/^\/trip\/[\w-]{43}$/);
     expect(made.expiresAt).toBe(new Date(trip.arrival + 2 * HOUR).toISOString());
@@ -82,7 +90,7 @@ describe('a trip link', () => {
   });
 
   it('ends at the expected arrival plus two hours (410), and a token never issued is a 404', async () => {
-    const trip = await confirmedTrip();
+    const trip = await confirmedTrip(Date.now() + 5 * HOUR, 250);
     const { link } = await sharedLink(trip.passenger, trip.bookingId);
     now = new Date(trip.arrival + 2 * HOUR - 1000);
     expect((await openLink(link)).statusCode).toBe(200);

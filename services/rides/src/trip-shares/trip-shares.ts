@@ -28,8 +28,12 @@ import { type TripLinkKey, tripLinkToken, tripTokenHash } from './trip-link-toke
  * `tripShareHoursAfterArrival`, which is also when every link to it ends.
  */
 
-/** When a link to the booking `b` of ride `r` ends at the latest: the ride's expected arrival plus the hours after. */
-const shareEnds = sql`(${ridePlannedEnd} + make_interval(hours => ${tripShareHoursAfterArrival}::int))`;
+/**
+ * When a link to the booking `b` of ride `r` ends at the latest: the ride's expected arrival plus
+ * the hours after. Made when used: sweeps.ts, where the arrival is written, runs this module's
+ * sweep, so either may be loaded first.
+ */
+const shareEnds = () => sql`(${ridePlannedEnd} + make_interval(hours => ${tripShareHoursAfterArrival}::int))`;
 
 /** The statuses of a booking that can be shared, and whose link shows the trip. */
 const shareable = sql.raw(`('confirmed', 'boarded')`);
@@ -60,7 +64,7 @@ async function ownBooking(db: SqlRunner, passengerId: string, bookingId: string,
   const notFound = new HttpError(404, bookingMessages.notFound);
   if (!uuid.safeParse(bookingId).success) throw notFound;
   const { rows } = await db.execute<OwnBooking>(sql`
-    SELECT b.id, b.status, r.status AS "rideStatus", ${shareEnds} AS "endsAt"
+    SELECT b.id, b.status, r.status AS "rideStatus", ${shareEnds()} AS "endsAt"
     FROM bookings b JOIN rides r ON r.id = b.ride_id
     WHERE b.id = ${bookingId} AND b.passenger_id = ${passengerId} ${forUpdate ? sql`FOR UPDATE OF b` : sql``}`);
   const [row] = rows;
@@ -79,9 +83,9 @@ async function shareableBooking(tx: Transaction, passengerId: string, bookingId:
 /** The booking's live share (not ended, not past its end), if any. */
 async function liveShare(db: SqlRunner, bookingId: string, now: Date, extra: SQL = sql``): Promise<ShareRow | undefined> {
   const { rows } = await db.execute<ShareRow>(sql`
-    SELECT ${shareColumns}, ${shareEnds} AS "endsAt"
+    SELECT ${shareColumns}, ${shareEnds()} AS "endsAt"
     FROM trip_shares s JOIN bookings b ON b.id = s.booking_id JOIN rides r ON r.id = b.ride_id
-    WHERE s.booking_id = ${bookingId} AND s.ended_at IS NULL AND ${shareEnds} > ${now.toISOString()}::timestamptz ${extra}`);
+    WHERE s.booking_id = ${bookingId} AND s.ended_at IS NULL AND ${shareEnds()} > ${now.toISOString()}::timestamptz ${extra}`);
   return rows[0];
 }
 
@@ -197,7 +201,7 @@ export async function textTripContactsAtDeparture(db: RidesDb, now: Date, { trip
     FROM trip_shares s JOIN bookings b ON b.id = s.booking_id JOIN rides r ON r.id = b.ride_id
     WHERE s.ended_at IS NULL AND s.text_contact_at_departure AND s.contact_texted_at IS NULL
       AND b.status IN ${shareable} AND r.status = 'active'
-      AND r.departure_at <= ${at}::timestamptz AND ${shareEnds} > ${at}::timestamptz
+      AND r.departure_at <= ${at}::timestamptz AND ${shareEnds()} > ${at}::timestamptz
     ORDER BY r.departure_at, s.id LIMIT ${sweepBatch}::int`);
   let changed = 0;
   for (const share of due) {
@@ -227,7 +231,7 @@ type SharedRow = { bookingId: string; bookingStatus: string; endedAt: string | n
 export async function sharedTrip(db: SqlRunner, token: string, now = new Date()): Promise<SharedTrip> {
   if (!tripTokenPattern.test(token)) throw new HttpError(404, tripShareMessages.notFound);
   const { rows } = await db.execute<SharedRow & { expectedArrivalAt: string }>(sql`
-    SELECT s.booking_id AS "bookingId", b.status AS "bookingStatus", s.ended_at AS "endedAt", ${shareEnds} AS "endsAt",
+    SELECT s.booking_id AS "bookingId", b.status AS "bookingStatus", s.ended_at AS "endedAt", ${shareEnds()} AS "endsAt",
       ${ridePlannedEnd} AS "expectedArrivalAt", r.departure_at <= ${now.toISOString()}::timestamptz AS departed
     FROM trip_shares s JOIN bookings b ON b.id = s.booking_id JOIN rides r ON r.id = b.ride_id
     WHERE s.token_hash = ${tripTokenHash(token)}`);
