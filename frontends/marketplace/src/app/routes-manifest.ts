@@ -32,5 +32,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/cancel-ride/:id',
     '/rides/as-passenger',
     '/my-rides',
+    '/emergency/:id',
+    '/trip/:token',
   ],
 };

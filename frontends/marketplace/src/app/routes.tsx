@@ -91,6 +91,14 @@ export const routes: RemoteRouteModule['routes'] = [
         path: '/edit-ride/:id',
         lazy: () => import('../features/driver-rides/components/edit-ride-page.tsx').then((m) => ({ Component: m.EditRidePage })),
       },
+      {
+        path: '/emergency/:id',
+        lazy: () => import('../features/trip-share/components/emergency-page.tsx').then((m) => ({ Component: m.EmergencyPage })),
+      },
+      {
+        path: '/trip/:token',
+        lazy: () => import('../features/trip-share/components/shared-trip-page.tsx').then((m) => ({ Component: m.SharedTripPage })),
+      },
       ...['/rides/as-passenger', '/my-rides'].map((path) => ({
         path,
         lazy: () => import('./passenger-rides-route.tsx').then((m) => ({ Component: m.PassengerRidesRoute })),

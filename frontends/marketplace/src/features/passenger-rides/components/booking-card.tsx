@@ -4,7 +4,7 @@ import { formatMoney } from '@krom/contracts/money';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
 import { BoardingCode } from '../../../components/boarding-code.tsx';
 import { CardFacts as Facts, ListCard } from '../../../components/card.tsx';
@@ -37,7 +37,7 @@ const tones: Partial<Record<BookingStatus, StatusTone>> = {
 };
 
 /** One booking: the ride, its state, the passenger's seats, leg and price, where they board, the boarding code, and the ways on. */
-export function BookingCard({ booking, busy, onCancel }: { booking: Booking; busy: boolean; onCancel: () => void }) {
+export function BookingCard({ booking, busy, onCancel, extra }: { booking: Booking; busy: boolean; onCancel: () => void; extra?: ReactNode }) {
   const titleId = useId();
   const money = (amount: string) => formatMoney(amount, booking.currency);
   return (
@@ -99,6 +99,7 @@ export function BookingCard({ booking, busy, onCancel }: { booking: Booking; bus
         ) : null}
       </Actions>
       <MemberSafetyActions memberId={booking.driverId} name={booking.driverName} memberRole="driver" from={{ source: 'booking', sourceId: booking.id }} />
+      {extra}
     </Card>
   );
 }

@@ -23,9 +23,10 @@ const tabs: TabItem<BookingsWhen>[] = [
  * (soonest first) and past, each with its state, seats, leg, price, where to board, and once the
  * seat is theirs the boarding code with its QR code; a booking still to come can be cancelled,
  * after a question that says what the cancellation policy gives back. Under them, `rideRequests`:
- * the requests the user filed, a section the app puts in from the ride-request feature.
+ * the requests the user filed, a section the app puts in from the ride-request feature, as it puts
+ * `bookingExtras` (trip sharing) into each booking's card.
  */
-export function PassengerRidesPage({ rideRequests }: { rideRequests?: ReactNode }) {
+export function PassengerRidesPage({ rideRequests, bookingExtras }: { rideRequests?: ReactNode; bookingExtras?: (booking: Booking) => ReactNode }) {
   const [tab, setTab] = useState<BookingsWhen>('upcoming');
   return (
     <SignedInPage>
@@ -37,7 +38,7 @@ export function PassengerRidesPage({ rideRequests }: { rideRequests?: ReactNode 
           </header>
           <ResponsiveTabs label={texts.tabs} idPrefix="passenger-rides" tabs={tabs} selected={tab} onSelect={setTab} />
           <TabPanel idPrefix="passenger-rides" id={tab}>
-            <Bookings when={tab} />
+            <Bookings when={tab} extras={bookingExtras} />
           </TabPanel>
           {rideRequests}
         </PageColumn>
@@ -46,7 +47,7 @@ export function PassengerRidesPage({ rideRequests }: { rideRequests?: ReactNode 
   );
 }
 
-function Bookings({ when }: { when: BookingsWhen }) {
+function Bookings({ when, extras }: { when: BookingsWhen; extras?: ((booking: Booking) => ReactNode) | undefined }) {
   const bookings = useMyBookings(when);
   const cancel = useCancelBooking();
   const { toast, toastFailure } = useToast();
@@ -78,6 +79,7 @@ function Bookings({ when }: { when: BookingsWhen }) {
             key={booking.id}
             booking={booking}
             busy={cancel.isPending && cancel.variables === booking.id}
+            extra={extras?.(booking)}
             // The policy's words are those of the moment the question is asked.
             onCancel={() => setAsking({ booking, message: cancellationText(booking, new Date()) })}
           />
