@@ -44,6 +44,7 @@ describe('the scheduled sweeps', () => {
       ['rides-publishDueReviews', 3_600_000],
       ['rides-remindDepartures', 3_600_000],
       ['rides-remindReviewers', 3_600_000],
+      ['rides-textTripContactsAtDeparture', 3_600_000],
     ]);
   });
 });
