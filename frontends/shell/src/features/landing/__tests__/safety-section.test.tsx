@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { SafetySection } from '../components/safety-section.tsx';
 
 describe("the landing's safety promises", () => {
-  it('state verified profiles and reviews as they are, and mark emergency support and trip tracking coming soon', async () => {
+  it('state what Krom does: verified profiles, reviews, emergency support and trip sharing, none marked coming soon any more', async () => {
     renderRoutes([{ path: '/', Component: SafetySection }], '/');
     const items = within(await screen.findByRole('region', { name: 'Your Safety Comes First' })).getAllByRole('heading', { level: 3 });
-    expect(items.map((item) => item.textContent)).toEqual(['Verified profiles', 'Ratings and reviews', 'Emergency supportComing soon', 'Trip trackingComing soon']);
+    expect(items.map((item) => item.textContent)).toEqual(['Verified profiles', 'Ratings and reviews', 'Emergency support', 'Trip sharing']);
   });
 });

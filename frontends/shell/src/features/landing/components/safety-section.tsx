@@ -1,15 +1,14 @@
-import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { Icon, type IconName } from './icon.tsx';
 import { Section, SectionInner, SectionLead, SectionTitle } from './section.tsx';
 
-type SafetyPromise = { icon: IconName; title: string; text: string; comingSoon?: boolean };
+type SafetyPromise = { icon: IconName; title: string; text: string };
 
 const promises: SafetyPromise[] = [
   { icon: 'shield', title: 'Verified profiles', text: 'Members verify their profile with a photo and their ID.' },
   { icon: 'star', title: 'Ratings and reviews', text: 'Riders and drivers review each other after every trip.' },
-  { icon: 'lifebuoy', title: 'Emergency support', text: 'Help one tap away while you are on the road.', comingSoon: true },
-  { icon: 'pin', title: 'Trip tracking', text: 'Share your trip live with family and friends.', comingSoon: true },
+  { icon: 'lifebuoy', title: 'Emergency support', text: "Ghana's emergency numbers on your booking, and your trip texted to your emergency contact in one tap." },
+  { icon: 'pin', title: 'Trip sharing', text: 'Send family and friends a link to your trip: the route, the car and its plate, and whether it has set off.' },
 ];
 
 export function SafetySection() {
@@ -24,10 +23,7 @@ export function SafetySection() {
               <ItemIcon>
                 <Icon name={item.icon} />
               </ItemIcon>
-              <ItemTitle>
-                {item.title}
-                {item.comingSoon ? <StatusBadge tone="warning">Coming soon</StatusBadge> : null}
-              </ItemTitle>
+              <ItemTitle>{item.title}</ItemTitle>
               <ItemText>{item.text}</ItemText>
             </Item>
           ))}
