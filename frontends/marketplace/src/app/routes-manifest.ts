@@ -34,5 +34,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/my-rides',
     '/emergency/:id',
     '/trip/:token',
+    '/rate-riders/:id',
+    '/all-reviews',
   ],
 };

@@ -77,7 +77,7 @@ export const routes: RemoteRouteModule['routes'] = [
       },
       ...['/driver-profile', '/driver-profile/:id'].map((path) => ({
         path,
-        lazy: () => import('../features/driver-profile/components/driver-profile-page.tsx').then((m) => ({ Component: m.DriverProfilePage })),
+        lazy: () => import('./driver-profile-route.tsx').then((m) => ({ Component: m.DriverProfileRoute })),
       })),
       ...['/rides/as-driver', '/my-rides-driver'].map((path) => ({
         path,
@@ -103,6 +103,14 @@ export const routes: RemoteRouteModule['routes'] = [
         path,
         lazy: () => import('./passenger-rides-route.tsx').then((m) => ({ Component: m.PassengerRidesRoute })),
       })),
+      {
+        path: '/rate-riders/:id',
+        lazy: () => import('../features/reviews/components/rate-riders-page.tsx').then((m) => ({ Component: m.RateRidersPage })),
+      },
+      {
+        path: '/all-reviews',
+        lazy: () => import('../features/reviews/components/all-reviews-page.tsx').then((m) => ({ Component: m.AllReviewsPage })),
+      },
     ],
   },
 ];

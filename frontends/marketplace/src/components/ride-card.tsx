@@ -6,6 +6,7 @@ import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import { useId } from 'react';
 import styled from 'styled-components';
+import { driverRatingText } from '../lib/rating-text.ts';
 import { Card } from './card.tsx';
 import { RidePreferenceFacts } from './ride-preferences.tsx';
 
@@ -148,7 +149,7 @@ export function RideCard({
               {ride.driverVerified ? <VerifiedBadge /> : null}
             </span>
             <small>
-              {ride.driverRating === null ? 'New driver' : `★ ${ride.driverRating.toFixed(1)}`} · {vehicleName(ride.vehicle)}
+              {driverRatingText(ride.driverRating, ride.driverReviewCount)} · {vehicleName(ride.vehicle)}
             </small>
           </span>
         </Driver>

@@ -6,6 +6,7 @@ import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
+import { aReview, kwame, memberReviews } from '../../../components/__tests__/review-fixtures.ts';
 import { driverRide, summaryOf } from '../../../components/__tests__/ride-fixtures.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
@@ -32,14 +33,22 @@ function aProfile(overrides: Partial<DriverProfile> = {}): DriverProfile {
     ridesCompleted: 14,
     completionRate: 92.4,
     rating: 4.75,
-    reviewCount: 0,
+    reviewCount: 12,
     upcomingRides: [kwamesRide],
     ...overrides,
   };
 }
 
+const kwamesReview = aReview({ comment: 'Calm driver, good music.', reviewee: { ...kwame, id: kwameId } });
+
+/** The profile's answers, with each driver's latest reviews (Ama's one of Kwame) unless given. */
 function openProfile(path: string, answers: Parameters<typeof mockApi>[0]) {
-  const api = mockApi(answers);
+  const reviews = Object.fromEntries(
+    Object.keys(answers)
+      .filter((key) => key.startsWith('GET /api/drivers/'))
+      .map((key) => [`GET /api/members/${key.slice('GET /api/drivers/'.length)}/reviews`, { status: 200, body: memberReviews([kwamesReview]) }]),
+  );
+  const api = mockApi({ ...reviews, ...answers });
   return { api, ...renderRoutes([...elsewhere, ...routes], path) };
 }
 
@@ -53,14 +62,19 @@ describe('/driver-profile/{id}', () => {
     expect(screen.getByText('KB')).toBeTruthy();
     expect(screen.getByText('✓ ID verified')).toBeTruthy();
     expect(screen.getByText('✓ Driver verified')).toBeTruthy();
-    expect(stat('Rating')).toBe('★ 4.8');
+    expect(stat('Rating')).toBe('★ 4.8 (12)');
     expect(stat('Completion rate')).toBe('92%');
     expect(stat('Rides completed')).toBe('14');
 
     const vehicle = within(screen.getByRole('list', { name: 'Vehicles' })).getByRole('listitem');
     expect(vehicle.textContent).toBe('2019 Toyota CorollaSilver · GR-1234-20 · 4 seats');
     expect(getComputedStyle(within(vehicle).getByText('GR-1234-20')).whiteSpace).toBe('nowrap');
-    expect(within(screen.getByRole('region', { name: 'Reviews' })).getByText('No reviews yet')).toBeTruthy();
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(within(reviews).getByText('★ 4.8 out of 5 · 12 reviews')).toBeTruthy();
+    const latest = await within(reviews).findByRole('listitem', { name: 'Ama' });
+    expect(latest.textContent).toContain('Calm driver, good music.');
+    expect(within(latest).getByRole('img', { name: '5 out of 5 stars' })).toBeTruthy();
+    expect(within(reviews).getByRole('link', { name: 'See all reviews' }).getAttribute('href')).toBe(`/all-reviews?member=${kwameId}`);
 
     const ride = within(screen.getByRole('list', { name: 'Upcoming rides' })).getByRole('listitem', { name: 'Accra → Kumasi' });
     expect(ride.textContent).toContain('Thu, Nov 28, 2030 · 7:30 AM');
@@ -72,11 +86,14 @@ describe('/driver-profile/{id}', () => {
   it('offers no call, message or booking buttons that would do nothing', async () => {
     openProfile(`/driver-profile/${kwameId}`, { ...signedOut, [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } });
     await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
+    await screen.findByRole('listitem', { name: 'Ama' });
+    // A guest sees the latest reviews, but replying and reporting are for members, on /all-reviews.
     expect(screen.queryAllByRole('button')).toEqual([]);
     // The header's Log in comes back to this profile.
     expect([...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href'))).toEqual([
       '/',
       `/login?${new URLSearchParams({ next: `/driver-profile/${kwameId}` })}`,
+      `/all-reviews?member=${kwameId}`,
       '/ride-preview/00000000-0000-4000-8000-000000000001',
     ]);
   });
@@ -95,15 +112,18 @@ describe('/driver-profile/{id}', () => {
           ridesCompleted: 0,
           completionRate: null,
           rating: null,
+          reviewCount: 0,
           upcomingRides: [],
         }),
       },
+      [`GET /api/members/${kwameId}/reviews`]: { status: 200, body: memberReviews([]) },
     });
     await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
     expect(document.querySelector('main img')?.getAttribute('src')).toBe('/api/uploads/ProfilePhoto000000007');
     expect(screen.getByText('ID not verified')).toBeTruthy();
     expect(screen.getByText('Driver not verified')).toBeTruthy();
     expect(stat('Rating')).toBe('No ratings yet');
+    expect(within(screen.getByRole('region', { name: 'Reviews' })).getByText('No reviews yet')).toBeTruthy();
     expect(stat('Completion rate')).toBe('—');
     expect(stat('Rides completed')).toBe('0');
     expect(screen.getByText('No vehicle registered yet')).toBeTruthy();

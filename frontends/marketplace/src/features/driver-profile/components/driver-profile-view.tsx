@@ -12,12 +12,14 @@ import { PageSection } from '../../../components/page-layout.tsx';
 import { formatCedis } from '@krom/contracts/money';
 import { formatDeparture, seatsLeftText, vehicleName } from '../../../components/ride-card.tsx';
 import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
+import { reviewCountText } from '../../../lib/rating-text.ts';
 
 /**
  * A driver's profile as the rides service knows it. Calling, messaging and booking from here are
  * in the spec but have no screens yet, so they are not offered; the upcoming rides lead to booking.
  */
-export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfile; ownNotes: ReactNode }) {
+export function DriverProfileView({ profile, ownNotes, latestReviews }: { profile: DriverProfile; ownNotes: ReactNode; latestReviews?: ReactNode }) {
+  const allReviews = `/all-reviews?member=${profile.id}`;
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
     <>
@@ -42,7 +44,7 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
               ) : (
                 <>
                   <Star aria-hidden="true">★ </Star>
-                  {profile.rating.toFixed(1)}
+                  {profile.rating.toFixed(1)} ({profile.reviewCount})
                 </>
               )}
             </dd>
@@ -77,9 +79,14 @@ export function DriverProfileView({ profile, ownNotes }: { profile: DriverProfil
         {profile.reviewCount === 0 ? (
           <EmptyState title="No reviews yet" text="Reviews from passengers who travelled with this driver will appear here." />
         ) : (
-          <Muted>
-            {profile.reviewCount} review{profile.reviewCount === 1 ? '' : 's'}
-          </Muted>
+          <>
+            <Muted>
+              {profile.rating === null ? null : `★ ${profile.rating.toFixed(1)} out of 5 · `}
+              {reviewCountText(profile.reviewCount)}
+            </Muted>
+            {latestReviews}
+            {screenExists('/all-reviews') ? <Link to={allReviews}>See all reviews</Link> : null}
+          </>
         )}
       </PageSection>
       <PageSection title="Upcoming rides">

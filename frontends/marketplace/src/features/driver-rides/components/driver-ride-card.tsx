@@ -34,6 +34,8 @@ export function DriverRideCard({
   const panelId = useId();
   const details = `/ride-preview/${ride.id}`;
   const edit = `/edit-ride/${ride.id}`;
+  // The spec's Rate on a completed card: the passengers of the trip still to review (the server says which).
+  const rate = `/rate-riders/${ride.id}`;
   return (
     <Card aria-label={route}>
       <Cluster $justify="between">
@@ -67,6 +69,11 @@ export function DriverRideCard({
         {changeable && screenExists(edit) ? (
           <ButtonLink to={edit} $variant="secondary">
             Edit
+          </ButtonLink>
+        ) : null}
+        {ride.status === 'completed' && screenExists(rate) ? (
+          <ButtonLink to={rate} $variant="secondary">
+            Rate
           </ButtonLink>
         ) : null}
         {changeable ? (

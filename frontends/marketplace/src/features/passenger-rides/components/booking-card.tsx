@@ -36,8 +36,20 @@ const tones: Partial<Record<BookingStatus, StatusTone>> = {
   not_boarded: 'neutral',
 };
 
-/** One booking: the ride, its state, the passenger's seats, leg and price, where they board, the boarding code, and the ways on. */
-export function BookingCard({ booking, busy, onCancel, extra }: { booking: Booking; busy: boolean; onCancel: () => void; extra?: ReactNode }) {
+/** The trips over for this passenger, whose driver they may review. */
+const reviewable = (booking: Booking) => booking.status === 'completed' || booking.status === 'no_show' || booking.rideStatus === 'completed';
+
+/**
+ * One booking: the ride, its state, the passenger's seats, leg and price, where they board, the
+ * boarding code, and the ways on; once the trip is over, `review` (the app's review of the driver); `extra`, what the app adds to every card (trip sharing).
+ */
+export function BookingCard({
+  booking,
+  busy,
+  onCancel,
+  review,
+  extra,
+}: { booking: Booking; busy: boolean; onCancel: () => void; review?: ((booking: Booking) => ReactNode) | undefined; extra?: ReactNode }) {
   const titleId = useId();
   const money = (amount: string) => formatMoney(amount, booking.currency);
   return (
@@ -83,6 +95,7 @@ export function BookingCard({ booking, busy, onCancel, extra }: { booking: Booki
       {booking.boardingCode && showsCode.includes(booking.status) ? (
         <BoardingCode code={booking.boardingCode} label={texts.boardingCode} hint={texts.boardingCodeHint} />
       ) : null}
+      {review && reviewable(booking) ? review(booking) : null}
       <Actions>
         {booking.status === 'awaiting_payment' ? (
           <ButtonLink to={`/booking-payment/${booking.id}`} aria-describedby={titleId}>

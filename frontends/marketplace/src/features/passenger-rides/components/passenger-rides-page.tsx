@@ -24,9 +24,14 @@ const tabs: TabItem<BookingsWhen>[] = [
  * seat is theirs the boarding code with its QR code; a booking still to come can be cancelled,
  * after a question that says what the cancellation policy gives back. Under them, `rideRequests`:
  * the requests the user filed, a section the app puts in from the ride-request feature, as it puts
- * `bookingExtras` (trip sharing) into each booking's card.
+ * `bookingExtras` (trip sharing) into each booking's card; and on a trip that is over, `review`:
+ * the review of its driver, from the reviews feature.
  */
-export function PassengerRidesPage({ rideRequests, bookingExtras }: { rideRequests?: ReactNode; bookingExtras?: (booking: Booking) => ReactNode }) {
+export function PassengerRidesPage({
+  rideRequests,
+  bookingExtras,
+  review,
+}: { rideRequests?: ReactNode; bookingExtras?: (booking: Booking) => ReactNode; review?: (booking: Booking) => ReactNode }) {
   const [tab, setTab] = useState<BookingsWhen>('upcoming');
   return (
     <SignedInPage>
@@ -38,7 +43,7 @@ export function PassengerRidesPage({ rideRequests, bookingExtras }: { rideReques
           </header>
           <ResponsiveTabs label={texts.tabs} idPrefix="passenger-rides" tabs={tabs} selected={tab} onSelect={setTab} />
           <TabPanel idPrefix="passenger-rides" id={tab}>
-            <Bookings when={tab} extras={bookingExtras} />
+            <Bookings when={tab} extras={bookingExtras} review={review} />
           </TabPanel>
           {rideRequests}
         </PageColumn>
@@ -47,7 +52,7 @@ export function PassengerRidesPage({ rideRequests, bookingExtras }: { rideReques
   );
 }
 
-function Bookings({ when, extras }: { when: BookingsWhen; extras?: ((booking: Booking) => ReactNode) | undefined }) {
+function Bookings({ when, extras, review }: { when: BookingsWhen; extras?: ((booking: Booking) => ReactNode) | undefined; review: ((booking: Booking) => ReactNode) | undefined }) {
   const bookings = useMyBookings(when);
   const cancel = useCancelBooking();
   const { toast, toastFailure } = useToast();
@@ -80,6 +85,7 @@ function Bookings({ when, extras }: { when: BookingsWhen; extras?: ((booking: Bo
             booking={booking}
             busy={cancel.isPending && cancel.variables === booking.id}
             extra={extras?.(booking)}
+            review={review}
             // The policy's words are those of the moment the question is asked.
             onCancel={() => setAsking({ booking, message: cancellationText(booking, new Date()) })}
           />

@@ -4,6 +4,7 @@ import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { VerifiedBadge } from '../../../components/ride-card.tsx';
+import { reviewCountText } from '../../../lib/rating-text.ts';
 
 /**
  * The driver as riders judge them: photo or initials, name, verification and rating. A driver
@@ -22,7 +23,7 @@ export function DriverSummary({ ride }: { ride: RideDetails }) {
             <strong>{ride.driverName}</strong>
             {ride.driverVerified ? <VerifiedBadge label="Verified driver" /> : null}
           </NameLine>
-          {ride.driverRating === null ? (
+          {ride.driverRating === null || ride.driverReviewCount === 0 ? (
             <Rating>
               <strong>New driver</strong> · No ratings yet
             </Rating>
@@ -30,6 +31,7 @@ export function DriverSummary({ ride }: { ride: RideDetails }) {
             <Rating>
               <Star aria-hidden="true">★ </Star>
               <strong>{ride.driverRating.toFixed(1)}</strong> out of 5
+              {ride.driverReviewCount === undefined ? null : ` · ${reviewCountText(ride.driverReviewCount)}`}
             </Rating>
           )}
           <Rating>
