@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatRating } from '../format-dashboard.ts';
 
-/** The driver's average rating and review count; all reviews only once that screen exists. */
+/** The driver's average rating and review count from the dashboard's answer, and once there are reviews, See all reviews. */
 export function RatingsCard({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
   return (
     <Card>

@@ -120,7 +120,7 @@ describe('/rides/as-driver', () => {
     expect(asked).toEqual(['upcoming']);
   });
 
-  it('shows past rides on their tab, completed in grey and cancelled, with View Details only', async () => {
+  it('shows past rides on their tab, completed in grey with View Details and Rate (its passengers), cancelled with View Details only', async () => {
     const done = driverRide({ fromCity: 'Kumasi', toCity: 'Accra', departureDate: '2026-10-02', status: 'completed', editable: false });
     const dropped = driverRide({ toCity: 'Ho', departureDate: '2026-09-12', status: 'cancelled', editable: false });
     const { user, asked } = openDriverRides({ past: [done, dropped] });
@@ -129,7 +129,10 @@ describe('/rides/as-driver', () => {
     const completed = card('Kumasi → Accra');
     expect(completed.querySelector('[data-status]')?.textContent).toBe('Completed');
     expect(getComputedStyle(completed.querySelector('[data-status]') as HTMLElement).color).toBe('rgb(85, 99, 91)');
-    expect(buttonsOf(completed)).toEqual([['View Details', `/ride-preview/${done.id}`]]);
+    expect(buttonsOf(completed)).toEqual([
+      ['View Details', `/ride-preview/${done.id}`],
+      ['Rate', `/rate-riders/${done.id}`],
+    ]);
     expect(card('Accra → Ho').querySelector('[data-status]')?.textContent).toBe('Cancelled');
     expect(buttonsOf(card('Accra → Ho'))).toEqual([['View Details', `/ride-preview/${dropped.id}`]]);
     expect(asked).toEqual(['upcoming', 'past']);

@@ -7,13 +7,17 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { aBooking } from '../../../components/__tests__/booking-fixtures.ts';
+import { aReviewToWrite, kwame } from '../../../components/__tests__/review-fixtures.ts';
 
 // The screen and the QR code load lazily, as in the browser; compiling them once up front keeps that cost out of the first test's time limit.
 beforeAll(() => Promise.all([import('../../../app/passenger-rides-route.tsx'), import('../../../components/boarding-qr.tsx')]), 30_000);
 afterEach(() => vi.useRealTimers());
 
 const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
-const noRequests = { 'GET /api/ride-requests/mine': { status: 200, body: { requests: [] } } };
+const noRequests = {
+  'GET /api/ride-requests/mine': { status: 200, body: { requests: [] } },
+  'GET /api/reviews/to-write': { status: 200, body: { reviews: [] } },
+};
 
 /** My Rides for a signed-in Ama whose bookings are `upcoming` and `past`. */
 function openMyRides(upcoming: Booking[], past: Booking[] = [], answers: Parameters<typeof mockApi>[0] = {}, path = '/rides/as-passenger') {
@@ -116,6 +120,38 @@ describe('/rides/as-passenger', () => {
     expect(within(paid).queryByText(/Boarding code/)).toBeNull();
     const cash = screen.getByRole('listitem', { name: 'Cape Coast → Takoradi' });
     expect(cash.textContent).toContain('The driver did not record you on board. You paid nothing through Krom, so nothing is charged.');
+  });
+
+  it('offers Rate driver on a finished trip still to review: the contract’s rules, then that the review stays hidden until the driver reviews too', async () => {
+    const trip = aBooking({ status: 'completed', rideFrom: 'Tema', rideTo: 'Ho', departureDate: '2026-10-02' });
+    const reviewed = aBooking({ status: 'completed', rideFrom: 'Cape Coast', rideTo: 'Takoradi', departureDate: '2026-10-01' });
+    let toWrite = [aReviewToWrite({ bookingId: trip.id, reviewType: 'driver', reviewee: { ...kwame, firstName: 'Kofi' } })];
+    const { api, user } = openMyRides([], [trip, reviewed], {
+      'GET /api/reviews/to-write': () => ({ status: 200, body: { reviews: toWrite } }),
+      [`POST /api/bookings/${trip.id}/review`]: () => {
+        toWrite = [];
+        return { status: 201, body: {} };
+      },
+    });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Ride sections' }), 'Past');
+    const card = await screen.findByRole('listitem', { name: 'Tema → Ho' });
+    await user.click(await within(card).findByRole('button', { name: 'Rate driver' }));
+    // Reviewed already (the server no longer lists it): nothing to offer.
+    expect(within(screen.getByRole('listitem', { name: 'Cape Coast → Takoradi' })).queryByRole('button', { name: 'Rate driver' })).toBeNull();
+
+    await user.click(await within(card).findByRole('button', { name: 'Submit review' }));
+    expect(within(card).getByText('Rating must be 1 to 5')).toBeTruthy();
+    expect(within(card).getByText('Comment must be at least 10 characters')).toBeTruthy();
+    expect(api.callsTo('POST', `/api/bookings/${trip.id}/review`)).toHaveLength(0);
+
+    await user.click(within(card).getByRole('radio', { name: '4 stars' }));
+    await user.type(within(card).getByRole('textbox', { name: 'Comment about the driver' }), 'Smooth ride, waited at Kasoa.');
+    await user.click(within(card).getByRole('button', { name: 'Submit review' }));
+    expect((await within(card).findByRole('status')).textContent).toBe(
+      'Thank you. Your review stays hidden until Kofi Boateng reviews you too or 14 days pass, so neither of you writes knowing what the other wrote.',
+    );
+    expect(within(card).queryByRole('button', { name: 'Rate driver' })).toBeNull();
+    expect(api.callsTo('POST', `/api/bookings/${trip.id}/review`).map((call) => call.body)).toEqual([{ rating: 4, comment: 'Smooth ride, waited at Kasoa.' }]);
   });
 
   describe('Cancel says what the policy gives back before the tap', () => {

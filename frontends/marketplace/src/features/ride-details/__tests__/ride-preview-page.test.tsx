@@ -73,9 +73,9 @@ describe('/ride-preview/{id}', () => {
   });
 
   it("shows a reviewed driver's rating and photo, and no badge for an unverified driver", async () => {
-    openPreview(aRideWithDetails({ driverRating: 4.66, driverVerified: false, driverPhotoUrl: '/api/uploads/DriverPhoto0001' }));
+    openPreview(aRideWithDetails({ driverRating: 4.66, driverReviewCount: 12, driverVerified: false, driverPhotoUrl: '/api/uploads/DriverPhoto0001' }));
     const driver = await screen.findByRole('region', { name: 'Driver' });
-    expect(driver.textContent).toContain('4.7 out of 5');
+    expect(driver.textContent).toContain('4.7 out of 5 · 12 reviews');
     expect(driver.textContent).not.toContain('Verified');
     const photo = driver.querySelector('img');
     expect(photo?.getAttribute('src')).toBe('/api/uploads/DriverPhoto0001');

@@ -104,6 +104,17 @@ describe('/ride-listings', () => {
     expect(text).not.toContain('Your trip');
   });
 
+  it("shows a reviewed driver's average and count on the card, and New driver before the first review", async () => {
+    const reviewed = aRide({ driverName: 'Kwame Mensah', driverRating: 4.6, driverReviewCount: 12 });
+    const fresh = aRide({ driverName: 'Yaw Asante', driverRating: null, driverReviewCount: 0 });
+    openListing('/ride-listings', { 'GET /api/rides': { status: 200, body: rideList([reviewed, fresh]) } });
+    expect(await screen.findByText('2 ride(s) found')).toBeTruthy();
+    const [first, second] = cards() as [HTMLElement, HTMLElement];
+    expect(first.textContent).toContain('★ 4.6 (12) · 2019 Toyota Corolla');
+    expect(second.textContent).toContain('New driver · 2019 Toyota Corolla');
+    expect(second.textContent).not.toMatch(/★|4\.8/);
+  });
+
   it("shows on a card the passenger's own leg, its seats left and price, and opens the preview on that leg", async () => {
     // Searched from Nkawkaw: the ride's second place to its destination, 2 seats left there at GH₵20.
     const ride = aRide({ availableSeats: 3, pricePerSeat: '45.00', leg: { boardAt: 1, alightAt: 2, seatsLeft: 2, pricePerSeat: '20.00' } });
