@@ -234,7 +234,7 @@ async function postedRide() {
   const { b } = await approvedDriver();
   const departureDate = inAWeek();
   const ride = await expectStatus(b.post('/api/rides', accraToKumasiRide(await addedVehicle(b), departureDate)), 201, 'ride');
-  return { rideId: String(ride.id), departureDate };
+  return { rideId: String(ride.id), driverId: String(ride.driverId), departureDate };
 }
 
 /**

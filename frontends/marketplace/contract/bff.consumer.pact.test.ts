@@ -34,6 +34,8 @@ import { myBookingsQueryOptions } from '../src/lib/api/my-bookings.ts';
 import { getDriverEarnings } from '../src/features/driver-dashboard/api/get-driver-earnings.ts';
 import { getDriverEarnings as getDriverEarningsEndpoint } from '@krom/contracts/api/payment-history';
 import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api/payments';
+import { getMemberReviews as getMemberReviewsEndpoint, getReviewsToWrite as getReviewsToWriteEndpoint } from '@krom/contracts/api/reviews';
+import { getMemberReviews, getReviewsToWrite } from '../src/features/reviews/api/reviews.ts';
 
 /**
  * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker,
@@ -115,6 +117,7 @@ const rideSummary = {
   driverId: uuid(ids.driver),
   driverName: like('Kwame Asante'),
   driverRating: null,
+  driverReviewCount: integer(0),
   driverPhotoUrl: null,
   driverVerified: boolean(true),
   fromCity: like('Accra'),
@@ -225,6 +228,37 @@ describe('marketplace frontend → BFF: finding a ride', () => {
         await expect(withFetchAgainst(mock.url, () => callEndpoint(routes.getRide, { params: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a' } }))).rejects.toThrow(
           /^404: /,
         );
+      }));
+  });
+});
+
+describe('marketplace frontend → BFF: reviews', () => {
+  it("reads a new driver's reviews as a guest: no average yet, none to show, no further page", async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.ridePosted)
+      .uponReceiving('a guest’s request for the reviews of the driver of the posted ride')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('GET', statePath('/api/members/${driverId}/reviews', `/api/members/${ids.driver}/reviews`))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ asDriver: { average: null, count: integer(0) }, asPassenger: { average: null, count: integer(0) }, reviews: [], nextCursor: null }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const page = fitsContract(getMemberReviewsEndpoint, await withFetchAgainst(mock.url, () => getMemberReviews(ids.driver, null)));
+        expect(page).toEqual({ asDriver: { average: null, count: 0 }, asPassenger: { average: null, count: 0 }, reviews: [], nextCursor: null });
+      }));
+  });
+
+  it('asks which reviews a signed-in member still has to write: none before their first trip', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.signedIn)
+      .uponReceiving('a signed-in member’s request for the reviews they may still write')
+      .withRequest('GET', '/api/reviews/to-write')
+      .willRespondWith(200, (b) => b.jsonBody({ reviews: [] }))
+      .executeTest(whenRecorded(async (mock) => {
+        const reviews = await withFetchAgainst(mock.url, () => getReviewsToWrite());
+        expect(fitsContract(getReviewsToWriteEndpoint, { reviews }).reviews).toEqual([]);
       }));
   });
 });

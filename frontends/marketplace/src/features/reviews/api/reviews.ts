@@ -12,11 +12,15 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 /** The reviews the signed-in member may still write; with `rideId`, the passengers of that ride still to rate. */
 export const reviewsToWriteQueryKey = [getReviewsToWriteEndpoint.path] as const;
 
+export async function getReviewsToWrite(rideId?: string, signal?: AbortSignal): Promise<ReviewToWrite[]> {
+  const answer = await callEndpoint(getReviewsToWriteEndpoint, rideId ? { query: { rideId }, signal } : { signal });
+  return answer.reviews;
+}
+
 export function useReviewsToWrite(rideId?: string) {
   return useQuery({
     queryKey: [...reviewsToWriteQueryKey, rideId ?? null] as const,
-    queryFn: ({ signal }): Promise<ReviewToWrite[]> =>
-      callEndpoint(getReviewsToWriteEndpoint, { query: rideId ? { rideId } : {}, signal }).then((answer) => answer.reviews),
+    queryFn: ({ signal }) => getReviewsToWrite(rideId, signal),
   });
 }
 
@@ -32,13 +36,17 @@ export function useSubmitReview() {
 
 const memberReviewsKey = (memberId: string) => [getMemberReviewsEndpoint.path, memberId] as const;
 
+/** One page of a member's visible reviews, newest first, with their averages: the first, or the one `before` a cursor. */
+export function getMemberReviews(memberId: string, before: string | null, signal?: AbortSignal): Promise<MemberReviews> {
+  return callEndpoint(getMemberReviewsEndpoint, before ? { params: { id: memberId }, query: { before }, signal } : { params: { id: memberId }, signal });
+}
+
 /** A member's visible reviews, newest first, a page at a time, with their averages. */
 export function useMemberReviews(memberId: string) {
   return useInfiniteQuery({
     queryKey: memberReviewsKey(memberId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }): Promise<MemberReviews> =>
-      callEndpoint(getMemberReviewsEndpoint, { params: { id: memberId }, query: pageParam ? { before: pageParam } : {}, signal }),
+    queryFn: ({ pageParam, signal }) => getMemberReviews(memberId, pageParam, signal),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
