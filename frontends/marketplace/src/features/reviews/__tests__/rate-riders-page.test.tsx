@@ -47,7 +47,7 @@ describe('/rate-riders/{rideId}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rate your passengers' })).toBeTruthy();
     expect(screen.getByText('Accra → Kumasi · Fri, Oct 2, 2026 · 7:30 AM')).toBeTruthy();
     const card = screen.getByRole('listitem', { name: 'Ama' });
-    const stars = within(card).getByRole('group', { name: 'Rating' });
+    const stars = within(card).getByRole('radiogroup', { name: 'Rating' });
     expect(within(stars).getAllByRole('radio')).toHaveLength(5);
     for (const name of ['1 star', '2 stars', '3 stars', '4 stars', '5 stars']) expect(within(stars).getByRole('radio', { name }).hasAttribute('checked')).toBe(false);
     expect(within(card).getByRole('textbox', { name: 'Comment about this passenger' })).toBeTruthy();

@@ -23,7 +23,7 @@ export function StarRatingInput({ value, onChange, error }: { value: number | nu
   const name = useId();
   const { control, messages } = useFieldText({ error });
   return (
-    <Stars aria-invalid={control['aria-invalid']} aria-describedby={control['aria-describedby']}>
+    <Stars role="radiogroup" aria-invalid={control['aria-invalid']} aria-describedby={control['aria-describedby']}>
       <legend>Rating</legend>
       <div>
         {Array.from({ length: maxReviewRating }, (_, index) => index + 1).map((count) => (
