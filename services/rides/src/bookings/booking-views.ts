@@ -8,6 +8,7 @@ import {
   ticketedStatuses,
 } from '@krom/contracts/http/bookings';
 import type { MobileMoneyProvider } from '@krom/contracts/http/payments';
+import { maskLicensePlate } from '@krom/contracts/http/vehicles';
 import type { RideStatus } from '@krom/contracts/http/rides';
 import { type SQL, sql } from 'drizzle-orm';
 import { fallbackDriverName, isoInstant, type SqlRunner } from '../rides/ride-views.ts';
@@ -128,7 +129,8 @@ export const toBooking = (row: BookingRow): Booking => ({
   rideStatus: row.rideStatus,
   driverName: row.driverName,
   driverId: row.driverId,
-  vehicle: row.vehicle,
+  // The car's plate whole once the seat is theirs; before (a request, an unpaid hold, a declined or cancelled booking) in part.
+  vehicle: isTicketed(row.status) ? row.vehicle : { ...row.vehicle, licensePlate: maskLicensePlate(row.vehicle.licensePlate) },
   expiresAt: (row.status === 'requested' || row.status === 'awaiting_payment') && row.expiresAt ? isoInstant(row.expiresAt) : null,
   createdAt: isoInstant(row.createdAt),
   version: row.version,

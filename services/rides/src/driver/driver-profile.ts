@@ -5,7 +5,7 @@ import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
 import { memberRatings } from '../reviews/review-views.ts';
 import { upcomingOf } from './driver-rides.ts';
-import { rideRows, type SqlRunner, toRideSummary } from '../rides/ride-views.ts';
+import { rideRows, type SqlRunner, toRideSummary, withMaskedPlate } from '../rides/ride-views.ts';
 
 /** The contracts name no message for an unknown driver; this one is written here once. */
 export const driverNotFound = 'Driver not found';
@@ -73,7 +73,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     profileImageUrl: row.profileImageUrl,
     isVerified: row.isVerified,
     driverVerified: row.driverVerified,
-    vehicles: row.vehicles,
+    vehicles: row.vehicles.map(withMaskedPlate),
     ridesPosted: row.ridesPosted,
     ridesCompleted: row.ridesCompleted,
     completionRate: row.ridesDeparted === 0 ? null : Math.round((row.ridesCompleted / row.ridesDeparted) * 100),

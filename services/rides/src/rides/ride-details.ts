@@ -1,7 +1,9 @@
 import { type RideDetails, rideMessages } from '@krom/contracts/http/rides';
+import { ticketedStatuses } from '@krom/contracts/http/bookings';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
+import { statusIn } from '../bookings/booking-views.ts';
 import { askedLeg, rideLegOf } from './legs.ts';
 import { driverVisible, rideRows, ridesCompletedBy, type SqlRunner, toRideDetails } from './ride-views.ts';
 
@@ -23,8 +25,17 @@ export async function readRideDetails(
   const visible = options.ownerId ? sql`(r.driver_id = ${options.ownerId} OR ${driverVisible})` : driverVisible;
   const [row] = await rideRows(db, sql`WHERE r.id = ${id} AND ${visible}`);
   if (!row) return undefined;
-  const details = toRideDetails(row, await ridesCompletedBy(db, row.driverId, options.now), options.ownerId);
+  const plateInFull = options.ownerId !== undefined && (row.driverId === options.ownerId || (await holdsTicket(db, id, options.ownerId)));
+  const details = toRideDetails(row, await ridesCompletedBy(db, row.driverId, options.now), options.ownerId, plateInFull);
   return options.leg ? { ...details, leg: rideLegOf(row, ...askedLeg(row, options.leg)) } : details;
+}
+
+/** Whether `passengerId` holds a ticket (a booking confirmed, boarded or completed) on the ride: they see its plate whole. */
+export async function holdsTicket(db: SqlRunner, rideId: string, passengerId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ held: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM bookings WHERE ride_id = ${rideId} AND passenger_id = ${passengerId} AND status IN ${statusIn(ticketedStatuses)}) AS held`,
+  );
+  return rows[0]?.held === true;
 }
 
 /** The ride, or 404 `Ride not found` for an unknown, malformed or hidden id. */

@@ -1,7 +1,7 @@
 import { type DriverRide, passengerSeatsOf, type RideDetails, type RidePreferences, type RideStatus, type RideStop, type RideSummary } from '@krom/contracts/http/rides';
 import type { BookingMode } from '@krom/contracts/http/bookings';
 import { ratingAverage } from '@krom/contracts/http/reviews';
-import type { RideVehicle } from '@krom/contracts/http/vehicles';
+import { maskLicensePlate, type RideVehicle } from '@krom/contracts/http/vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
 import { destinationIndexOf, rideLegOf } from './legs.ts';
@@ -130,6 +130,16 @@ export async function rideRows(db: SqlRunner, tail: SQL): Promise<RideRow[]> {
 /** A timestamp as the API writes instants (ISO 8601, UTC). */
 export const isoInstant = (value: string | Date) => new Date(value).toISOString();
 
+/**
+ * The vehicle as a guest or a member without a seat on the ride sees it: the plate in part
+ * (maskLicensePlate). Only the driver, passengers holding a ticket and staff see it whole.
+ */
+export const withMaskedPlate = (vehicle: RideVehicle): RideVehicle => ({
+  ...vehicle,
+  licensePlate: vehicle.licensePlate === null ? null : maskLicensePlate(vehicle.licensePlate),
+});
+
+/** The ride as anyone may see it (search cards, the driver profile): its plate in part. */
 export const toRideSummary = (row: RideRow): RideSummary => ({
   id: row.id,
   driverId: row.driverId,
@@ -155,16 +165,20 @@ export const toRideSummary = (row: RideRow): RideSummary => ({
   currency: row.currency,
   description: row.description,
   status: row.status,
-  vehicle: row.vehicle,
+  vehicle: withMaskedPlate(row.vehicle),
   stops: row.stops,
   leg: rideLegOf(row, ...legOf(row)),
   preferences: row.preferences,
   womenOnly: row.womenOnly,
 });
 
-/** The ride in full as `viewerId` sees it (undefined for a guest): only whether they drive it, never another member's id. */
-export const toRideDetails = (row: RideRow, driverRidesCompleted: number, viewerId: string | undefined): RideDetails => ({
+/**
+ * The ride in full as `viewerId` sees it (undefined for a guest): only whether they drive it, never
+ * another member's id. The plate whole when `plateInFull` (the driver, or a passenger holding a ticket on it).
+ */
+export const toRideDetails = (row: RideRow, driverRidesCompleted: number, viewerId: string | undefined, plateInFull = false): RideDetails => ({
   ...toRideSummary(row),
+  ...(plateInFull ? { vehicle: row.vehicle } : {}),
   fromLatitude: row.fromLatitude,
   fromLongitude: row.fromLongitude,
   toLatitude: row.toLatitude,
@@ -192,7 +206,7 @@ export const noBookings: RideBookingFigures = { bookedSeats: 0, bookings: 0, sea
 
 /** A ride as its driver sees it: with its bookings' figures and whether it may still be changed or cancelled. */
 export function toDriverRide(row: RideRow, now: Date, figures: RideBookingFigures = noBookings): DriverRide {
-  return { ...toRideSummary(row), ...figures, editable: isEditable(row, now) };
+  return { ...toRideSummary(row), vehicle: row.vehicle, ...figures, editable: isEditable(row, now) };
 }
 
 /**
