@@ -460,6 +460,8 @@ const BOOKING_ID = 'e8c5a6b7-9d0e-4f1a-8b2c-3d4e5f6a7b8c';
 const stateRideId = fromProviderState('${rideId}', RIDE_ID);
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateAcceptPath = fromProviderState('/bookings/${bookingId}/accept', `/bookings/${BOOKING_ID}/accept`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateContactPath = fromProviderState('/bookings/${bookingId}/contact', `/bookings/${BOOKING_ID}/contact`);
 const IDEMPOTENCY_KEY = '6f1d2c3b-4a5e-4f6a-9b7c-8d9e0f1a2b3c';
 const bookingPlace = (index: number, location: string) => ({ index, location: like(location), city: like('Accra'), meetingPoint: like('Circle Station (Accra)') });
 const bookingForm = { seats: 2, boardAt: 0, alightAt: 1, passengerName: 'Ama Serwaa', passengerPhone: '0244123456' };
@@ -527,6 +529,24 @@ describe('BFF → rides service (bookings)', () => {
         const response = await throughBff(mock.url, 'GET', '/api/bookings/mine?when=upcoming');
         expect(response.statusCode).toBe(200);
         expect(response.json().bookings[0]).toMatchObject({ status: 'confirmed', paymentMethod: 'cash' });
+      }));
+  });
+
+  it("gives the passenger the driver's phone on a confirmed booking within a day of departure", async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has a confirmed booking departing within a day', { userId: USER_ID, driverId: DRIVER_ID })
+      .uponReceiving("a request for the driver's phone on the passenger's booking")
+      .withRequest('GET', stateContactPath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ role: 'driver', firstName: like('Kwame'), phone: regex(/^0[2-9][0-9]{8}$/, '0201112233'), availableUntil: isoDate }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/bookings/${BOOKING_ID}/contact`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ role: 'driver', phone: '0201112233' });
       }));
   });
 

@@ -5,6 +5,7 @@ import {
   createBooking,
   declineBooking,
   getBooking,
+  getBookingContact,
   getMyBookings,
   getRideBookings,
   reportNoShow,
@@ -12,6 +13,7 @@ import {
 import {
   acceptBookingRoute,
   boardPassengerRoute,
+  bookingContactRoute,
   cancelBookingRoute,
   createBookingRoute,
   declineBookingRoute,
@@ -66,6 +68,7 @@ export async function bookingRoutes(app: FastifyInstance, { directory, memberLim
   });
   await forward(app, directory, { ...asUser, endpoint: getMyBookings, to: myBookingsRoute });
   await forward(app, directory, { ...asUser, endpoint: getBooking, to: getBookingRoute });
+  await forward(app, directory, { ...asUser, endpoint: getBookingContact, to: bookingContactRoute });
   await forward(app, directory, { ...asUser, endpoint: cancelBooking, to: cancelBookingRoute, rateLimit: memberLimits.writes });
   await forward(app, directory, { ...asUser, endpoint: acceptBooking, to: acceptBookingRoute, rateLimit: memberLimits.writes });
   await forward(app, directory, { ...asUser, endpoint: declineBooking, to: declineBookingRoute, rateLimit: memberLimits.writes });

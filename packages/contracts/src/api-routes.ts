@@ -50,6 +50,7 @@ export const cancelBooking: ApiRoute<typeof bookings.cancelBooking> = { method: 
 export const createBooking: ApiRoute<typeof bookings.createBooking> = { method: 'POST', path: '/api/bookings' };
 export const declineBooking: ApiRoute<typeof bookings.declineBooking> = { method: 'POST', path: '/api/bookings/:id/decline' };
 export const getBooking: ApiRoute<typeof bookings.getBooking> = { method: 'GET', path: '/api/bookings/:id' };
+export const getBookingContact: ApiRoute<typeof bookings.getBookingContact> = { method: 'GET', path: '/api/bookings/:id/contact' };
 export const getMyBookings: ApiRoute<typeof bookings.getMyBookings> = { method: 'GET', path: '/api/bookings/mine' };
 export const getRideBookings: ApiRoute<typeof bookings.getRideBookings> = { method: 'GET', path: '/api/rides/:id/bookings' };
 export const reportNoShow: ApiRoute<typeof bookings.reportNoShow> = { method: 'POST', path: '/api/bookings/:id/no-show' };

@@ -41,6 +41,7 @@ export function identityMessageProviders(service: IdentityService, internalSecre
       'staff decided a verification submission': async () => undefined,
       'a member turned SMS notifications and ride reminders off in settings': async () => undefined,
       'a verified member stated in her profile that she is a woman': async () => undefined,
+      'a member turned "show phone to drivers" and "show profile to others" off in settings': async () => undefined,
     },
     messageProviders: {
       [`a ${userRegistered.subject} event`]: async () => {
@@ -69,6 +70,12 @@ export function identityMessageProviders(service: IdentityService, internalSecre
         await decideVerification(deps, randomUUID(), identity.id, { decision: 'approved' });
         await updateProfile(deps, user.id, { firstName: 'Abena', lastName: 'Owusu', gender: 'woman' });
         return outboxEnvelope(service, userSnapshotOf(user.id).subject, 'statedWoman', 'true');
+      },
+      // A member who turns both privacy toggles rides applies off: the snapshot of that save, with the account's phone.
+      [`a ${userSnapshotSubject}.<userId> event after a privacy save`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        await saveSettings(service.db, user.id, { showPhoneToDrivers: false, showProfileToOthers: false });
+        return outboxEnvelope(service, userSnapshotOf(user.id).subject, 'userId', user.id, { showPhone: 'false' });
       },
       // Registration publishes the defaults (version 1); the save that turns both off publishes version 2.
       [`a ${userNotificationSettings.subject} event`]: async () => {

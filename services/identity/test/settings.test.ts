@@ -1,4 +1,4 @@
-import { userNotificationSettings } from '@krom/contracts/events/identity';
+import { userNotificationSettings, userSnapshotOf } from '@krom/contracts/events/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIdentityService } from '../src/open-identity.ts';
 import { closeIdentity, type IdentityService, identityTestConfig, newPerson, outboxEvents, registerThrough } from './identity-test-env.ts';
@@ -115,5 +115,29 @@ describe('notification and privacy settings', () => {
     const person = await registerThrough(service, as);
     expect((await save(person.id, 'notifications', { smsNotifications: 'no' })).statusCode).toBe(400);
     expect(await smsChoicesOf(person.id)).toEqual([{ smsNotifications: true, version: 1 }]);
+  });
+
+  it('tell rides the phone and the phone and profile toggles in the account snapshot, at a newer version on each save of them', async () => {
+    const person = await registerThrough(service, as);
+    const snapshots = async () =>
+      (await outboxEvents(service, userSnapshotOf(person.id).subject)).map(({ data }) => ({
+        phone: data.phone,
+        showPhone: data.showPhone,
+        showProfile: data.showProfile,
+        version: Number(data.version),
+      }));
+    const registered = await snapshots();
+    expect(registered).toEqual([{ phone: person.phone, showPhone: true, showProfile: true, version: 1 }]);
+
+    await save(person.id, 'privacy', { showPhoneToDrivers: false });
+    // Neither a notification toggle nor location sharing is rides' business: no snapshot for them.
+    await save(person.id, 'notifications', { smsNotifications: false });
+    await save(person.id, 'privacy', { shareLocationData: false });
+    await save(person.id, 'privacy', { showProfileToOthers: false, showPhoneToDrivers: true });
+    expect(await snapshots()).toEqual([
+      { phone: person.phone, showPhone: true, showProfile: true, version: 1 },
+      { phone: person.phone, showPhone: false, showProfile: true, version: 2 },
+      { phone: person.phone, showPhone: true, showProfile: false, version: 3 },
+    ]);
   });
 });

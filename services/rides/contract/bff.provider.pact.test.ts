@@ -180,6 +180,22 @@ it('honours the BFF pact', async () => {
         const share = await asUser<{ link: string }>(userId, 'POST', `/bookings/${booking.id}/trip-share`, { textContactAtDeparture: false, contact: null });
         return { bookingId: booking.id, token: share.link.replace('/trip/', '') };
       },
+      // The passenger's confirmed seat on the driver's ride, which leaves in two hours; identity sent the driver's phone, shown to passengers.
+      'a passenger has a confirmed booking departing within a day': async (params: unknown) => {
+        const { userId, driverId } = params as { userId: string; driverId: string };
+        await query('DELETE FROM reviews WHERE booking_id IN (SELECT id FROM bookings WHERE passenger_id = $1)', [userId]);
+        await query('DELETE FROM bookings WHERE passenger_id = $1', [userId]);
+        await removeVehicles({ driverId, licensePlate: 'AS-4432-21' });
+        await approvedUser(driverId);
+        await query('UPDATE user_profiles SET phone = $2, show_phone = true WHERE user_id = $1', [driverId, '0201112233']);
+        await approvedUser(userId, 'Ama', 'Serwaa');
+        const vehicle = await addVehicle(driverId, 'AS-4432-21');
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, new Date(Date.now() + 3 * 24 * 3_600_000).toISOString().slice(0, 10));
+        const booking = await bookAs(userId, ride.id);
+        const soon = new Date(Date.now() + 2 * 3_600_000).toISOString();
+        await query('UPDATE rides SET departure_at = $2, departure_date = $3::date, departure_time = $4 WHERE id = $1', [ride.id, soon, soon.slice(0, 10), soon.slice(11, 16)]);
+        return { bookingId: booking.id };
+      },
       // A passenger's confirmed seat on the driver's instant ride (the BFF forwards staff's cancellation).
       'a booking staff may cancel': async (params: unknown) => {
         const { driverId, departureDate } = params as { driverId: string; departureDate: string };

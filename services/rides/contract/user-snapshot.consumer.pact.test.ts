@@ -43,4 +43,38 @@ describe('krom-rides consuming krom-identity user snapshots', () => {
           expect(data).toMatchObject({ firstName: 'Abena', isVerified: true, verificationStatus: 'approved', statedWoman: true, version: 4 });
         }),
       ));
+
+  it('reads the member phone and the phone and profile privacy toggles it applies (who may call whom, what a hidden profile shows)', () =>
+    pact
+      .given('a member turned "show phone to drivers" and "show profile to others" off in settings')
+      .expectsToReceive(`a ${userSnapshotSubject}.<userId> event after a privacy save`)
+      .withContent({
+        id: uuid('2a3b4c5d-6e7f-4801-9a2b-3c4d5e6f7a8b'),
+        type: regex(`^${userSnapshotSubject.replaceAll('.', '\\.')}\\.[0-9a-f-]{36}$`, `${userSnapshotSubject}.4d5e6f70-1a2b-4c3d-8e4f-5a6b7c8d9e0f`),
+        occurredAt: isoDateTime('2025-03-02T10:15:00.000Z'),
+        data: {
+          userId: uuid('4d5e6f70-1a2b-4c3d-8e4f-5a6b7c8d9e0f'),
+          version: integer(2),
+          firstName: like('Ama'),
+          lastName: like('Mensah'),
+          profileImageUrl: null,
+          isVerified: boolean(false),
+          verificationStatus: status('not_submitted'),
+          isDriver: boolean(false),
+          driverVerificationStatus: status('not_submitted'),
+          suspended: boolean(false),
+          deleted: boolean(false),
+          changedAt: isoDateTime('2025-03-02T10:15:00.000Z'),
+          phone: regex('^0[2-9][0-9]{8}$', '0244123456'),
+          showPhone: boolean(false),
+          showProfile: boolean(false),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          // What applyUserSnapshot writes (the database part is covered by test/booking-contact.test.ts).
+          const { data } = readUserSnapshot(body);
+          expect(data).toMatchObject({ phone: '0244123456', showPhone: false, showProfile: false, version: 2 });
+        }),
+      ));
 });

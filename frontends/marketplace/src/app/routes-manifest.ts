@@ -36,5 +36,6 @@ export const routesManifest: RemoteRoutesManifest = {
     '/trip/:token',
     '/rate-riders/:id',
     '/all-reviews',
+    '/call/:id',
   ],
 };

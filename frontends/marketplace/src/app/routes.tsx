@@ -111,6 +111,10 @@ export const routes: RemoteRouteModule['routes'] = [
         path: '/all-reviews',
         lazy: () => import('../features/reviews/components/all-reviews-page.tsx').then((m) => ({ Component: m.AllReviewsPage })),
       },
+      {
+        path: '/call/:id',
+        lazy: () => import('../features/call/components/call-page.tsx').then((m) => ({ Component: m.CallPage })),
+      },
     ],
   },
 ];

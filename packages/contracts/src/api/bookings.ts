@@ -3,6 +3,7 @@ import { bookingRequestSchema } from '../http/bookings.ts';
 import {
   acceptBookingRoute,
   boardPassengerRoute,
+  bookingContactRoute,
   cancelBookingRoute,
   createBookingRoute,
   declineBookingRoute,
@@ -23,6 +24,9 @@ export const createBooking = defineEndpoint({
 });
 export const getMyBookings = defineForwarded(myBookingsRoute, { summary: "The signed-in passenger's bookings, upcoming or past" });
 export const getBooking = defineForwarded(getBookingRoute, { summary: "One of the signed-in passenger's bookings" });
+export const getBookingContact = defineForwarded(bookingContactRoute, {
+  summary: "The other party's phone number on the signed-in member's confirmed booking, from 24 hours before departure until 24 hours after",
+});
 export const cancelBooking = defineForwarded(cancelBookingRoute, { summary: 'Cancels one of the signed-in passenger’s bookings by the cancellation policy' });
 export const acceptBooking = defineForwarded(acceptBookingRoute, { summary: "Accepts a request on the signed-in driver's ride" });
 export const declineBooking = defineForwarded(declineBookingRoute, { summary: "Declines a request on the signed-in driver's ride" });

@@ -110,6 +110,16 @@ export const userSnapshotSchema = z.object({
    * snapshots already in the stream lack it and read as not stated. Producers always set it.
    */
   statedWoman: z.boolean().default(false),
+  /**
+   * The member's phone and privacy choices, for rides to apply: the phone reaches the other party
+   * of a confirmed booking only around departure and only while `showPhone` is on (the privacy
+   * toggle "show phone to drivers"); with `showProfile` off ("show profile to others") others see
+   * the first name, photo and badges only. Added within v1: snapshots already in the stream lack
+   * them and read as no phone known, the spec's defaults for the toggles. Producers always set them.
+   */
+  phone: z.string().nullable().default(null),
+  showPhone: z.boolean().default(true),
+  showProfile: z.boolean().default(true),
 });
 export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
 

@@ -157,6 +157,32 @@ export const myBookingsQuerySchema = z.object({ when: z.enum(['upcoming', 'past'
 export const myBookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
 export const bookingParams = z.object({ id: z.string().describe('The booking id (a uuid)') });
 
+/**
+ * Phone numbers between a passenger and their driver (GET /api/bookings/{id}/contact, the /call/{id}
+ * screen): the other party's number, only for a booking confirmed (or boarded, or completed), from
+ * `contactWindowHours` before departure until as long after, and only while that member's privacy
+ * toggle "show phone to drivers" is on (it is the spec's one phone toggle: off, a member's number
+ * reaches nobody). The passenger's number is the one they gave in the booking form for this booking.
+ */
+export const contactWindowHours = 24;
+export const contactMessages = {
+  notConfirmed: 'Phone numbers are shared only once the booking is confirmed.',
+  tooEarly: (from: string) => `Phone numbers are shared from ${contactWindowHours} hours before departure: from ${from}.`,
+  tooLate: `Phone numbers are shared only until ${contactWindowHours} hours after departure.`,
+  driverHidden: 'The driver has chosen not to share their phone number.',
+  passengerHidden: 'The passenger has chosen not to share their phone number.',
+  noPhone: 'No phone number is on file for this member.',
+} as const;
+export const bookingContactSchema = z.object({
+  /** Whose number it is: the booking's driver (to its passenger) or passenger (to the driver). */
+  role: z.enum(['driver', 'passenger']),
+  firstName: z.string(),
+  phone: z.string(),
+  /** When the number stops being shared: 24 hours after departure. */
+  availableUntil: isoDateTime,
+});
+export type BookingContact = z.infer<typeof bookingContactSchema>;
+
 /** A booking on a driver's ride, as the driver sees it in Manage Bookings. */
 export const rideBookingSchema = z.object({
   id: uuid,

@@ -1,9 +1,18 @@
 import { type UserSnapshot, userSnapshotOf } from '@krom/contracts/events/identity';
+import { defaultPrivacySettings } from '@krom/contracts/http/auth';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
+import { eq } from 'drizzle-orm';
 import { asStatus, type UserRow } from '../accounts/user-view.ts';
+import { userSettings } from '../db/schema.ts';
+
+/** The privacy toggles rides applies (the spec's defaults for a member who never saved settings). */
+export type SharedPrivacy = { showPhone: boolean; showProfile: boolean };
 
 /** What other services may show of the account in `row`, at the row's version. */
-export function toUserSnapshot(row: UserRow): UserSnapshot {
+export function toUserSnapshot(
+  row: UserRow,
+  privacy: SharedPrivacy = { showPhone: defaultPrivacySettings.showPhoneToDrivers, showProfile: defaultPrivacySettings.showProfileToOthers },
+): UserSnapshot {
   return {
     userId: row.id,
     version: row.version,
@@ -19,6 +28,9 @@ export function toUserSnapshot(row: UserRow): UserSnapshot {
     suspended: false,
     deleted: row.deletedAt !== null,
     statedWoman: row.gender === 'woman',
+    // A deleted account's phone is already null (delete-account erases it).
+    phone: row.phone,
+    ...privacy,
     changedAt: row.updatedAt.toISOString(),
   };
 }
@@ -29,5 +41,9 @@ export function toUserSnapshot(row: UserRow): UserSnapshot {
  * with the row as that change returned it (version already raised).
  */
 export async function recordUserSnapshot(tx: Transaction, row: UserRow): Promise<void> {
-  await recordEvent(tx, userSnapshotOf(row.id), toUserSnapshot(row));
+  const [settings] = await tx
+    .select({ showPhone: userSettings.showPhoneToDrivers, showProfile: userSettings.showProfileToOthers })
+    .from(userSettings)
+    .where(eq(userSettings.userId, row.id));
+  await recordEvent(tx, userSnapshotOf(row.id), toUserSnapshot(row, settings));
 }

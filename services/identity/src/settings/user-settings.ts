@@ -10,7 +10,9 @@ import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { eq, sql } from 'drizzle-orm';
 import { findLiveUser } from '../accounts/find-user.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
-import { userSettings } from '../db/schema.ts';
+import { users, userSettings } from '../db/schema.ts';
+import { nextUserVersion } from '../accounts/user-version.ts';
+import { recordUserSnapshot } from '../events/user-snapshot.ts';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 
@@ -55,6 +57,8 @@ export async function recordNotificationSettings(tx: Transaction, row: SettingsR
 
 /** The toggles another service acts on: a save that sends one of them tells it. */
 const toldToggles = ['smsNotifications', 'rideReminders'] as const;
+/** The privacy toggles rides applies, sent in the user's snapshot. */
+const sharedToggles = ['showPhoneToDrivers', 'showProfileToOthers'] as const;
 
 /**
  * Saves the toggles sent (the others keep their value) and answers every setting. A save that
@@ -77,6 +81,11 @@ export async function saveSettings(
       .returning();
     if (!row) throw new Error('settings upsert returned no row');
     if (toldToggles.some((toggle) => toggle in changes)) await recordNotificationSettings(tx, row);
+    // Rides applies the phone and profile toggles: they travel in the account's snapshot, at its next version.
+    if (sharedToggles.some((toggle) => toggle in changes)) {
+      const [user] = await tx.update(users).set({ updatedAt: new Date(), version: nextUserVersion() }).where(eq(users.id, userId)).returning();
+      if (user) await recordUserSnapshot(tx, user);
+    }
     return toSettings(row);
   });
 }

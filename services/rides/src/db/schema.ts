@@ -109,6 +109,12 @@ export const userProfiles = pgTable(
     deleted: boolean('deleted').notNull(),
     /** Whether the member stated "woman" in their profile (with is_verified, what lets them post or book a women-only ride). */
     statedWoman: boolean('stated_woman').notNull().default(false),
+    /** The member's phone (null when identity sent none), shown only to the other party of a confirmed booking around departure, while `showPhone`. */
+    phone: text('phone'),
+    /** The privacy toggle "show phone to drivers": off, the member's number (their account's, or the one given in a booking form) reaches nobody. */
+    showPhone: boolean('show_phone').notNull().default(true),
+    /** The privacy toggle "show profile to others": off, others see the first name, photo and badges only. */
+    showProfile: boolean('show_profile').notNull().default(true),
     /** When identity made the change this version records. */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   },

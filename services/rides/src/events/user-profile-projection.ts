@@ -26,7 +26,7 @@ const takeIncoming = Object.fromEntries(
  */
 export async function applyUserSnapshot(
   db: Pick<RidesDb, 'insert'>,
-  snapshot: Omit<UserSnapshot, 'statedWoman'> & { statedWoman?: boolean | undefined },
+  snapshot: Omit<UserSnapshot, 'statedWoman' | 'phone' | 'showPhone' | 'showProfile'> & Partial<Pick<UserSnapshot, 'statedWoman' | 'phone' | 'showPhone' | 'showProfile'>>,
 ): Promise<boolean> {
   const changed = await db
     .insert(userProfiles)
@@ -43,6 +43,9 @@ export async function applyUserSnapshot(
       suspended: snapshot.suspended,
       deleted: snapshot.deleted,
       statedWoman: snapshot.statedWoman ?? false,
+      phone: snapshot.phone ?? null,
+      showPhone: snapshot.showPhone ?? true,
+      showProfile: snapshot.showProfile ?? true,
       changedAt: new Date(snapshot.changedAt),
     })
     .onConflictDoUpdate({

@@ -1,6 +1,7 @@
 import {
   acceptBookingRoute,
   boardPassengerRoute,
+  bookingContactRoute,
   cancelBookingRoute,
   createBookingRoute,
   declineBookingRoute,
@@ -15,6 +16,7 @@ import { requireUser } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
 import { bookSeats } from '../bookings/book-seat.ts';
+import { bookingContact } from '../bookings/booking-contact.ts';
 import {
   acceptAsDriver,
   boardByCode,
@@ -28,7 +30,7 @@ import {
 import { requestHash, runOnce } from '../bookings/idempotency.ts';
 
 /** Booking routes: a passenger on their own bookings, a driver on their own rides' bookings. */
-export async function bookingRoutes(app: FastifyInstance, { db }: { db: RidesDb }) {
+export async function bookingRoutes(app: FastifyInstance, { db, clock }: { db: RidesDb; clock: () => Date }) {
   routeEndpoint(app, createBookingRoute, {
     handler: async (request, reply) => {
       const userId = requireUser(request);
@@ -49,6 +51,8 @@ export async function bookingRoutes(app: FastifyInstance, { db }: { db: RidesDb 
   });
 
   routeEndpoint(app, getBookingRoute, { handler: async (request) => passengerBooking(db, requireUser(request), request.params.id) });
+
+  routeEndpoint(app, bookingContactRoute, { handler: async (request) => bookingContact(db, requireUser(request), request.params.id, clock()) });
 
   routeEndpoint(app, cancelBookingRoute, { handler: async (request) => cancelAsPassenger(db, requireUser(request), request.params.id) });
 

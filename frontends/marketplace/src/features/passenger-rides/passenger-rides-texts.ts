@@ -21,6 +21,8 @@ export const passengerRidesTexts = {
   boardingCodeHint: 'Show this code to the driver at pickup, or let them scan it.',
   lapses: (when: string) => `The driver has until ${when} to answer.`,
   viewRide: 'View Ride',
+  /** The driver's number (/call/{id}): shared from 24 hours before departure, the screen says when otherwise. */
+  callDriver: 'Call Driver',
   payNow: 'Pay now',
   paymentLapses: (when: string) => `Approve the mobile money prompt on your phone by ${when}, or the seats are released.`,
   cancel: 'Cancel Booking',

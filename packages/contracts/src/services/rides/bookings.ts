@@ -1,6 +1,7 @@
 import { defineEndpoint, errorResponses } from '../../endpoint.ts';
 import {
   boardingInputSchema,
+  bookingContactSchema,
   bookingInputSchema,
   bookingParams,
   bookingSchema,
@@ -40,6 +41,14 @@ export const getBookingRoute = defineEndpoint({
   summary: "One of the asserted user's bookings as its passenger",
   params: bookingParams,
   responses: { 200: bookingSchema, ...errorResponses(401, 404) },
+});
+export const bookingContactRoute = defineEndpoint({
+  method: 'GET',
+  path: '/bookings/:id/contact',
+  caller: 'user',
+  summary: "The other party's phone number on one of the asserted user's bookings (as passenger or driver), within 24 hours of departure",
+  params: bookingParams,
+  responses: { 200: bookingContactSchema, ...errorResponses(401, 403, 404) },
 });
 export const cancelBookingRoute = defineEndpoint({
   method: 'POST',

@@ -3,6 +3,7 @@ import { noShowReportHours } from '@krom/contracts/http/bookings';
 import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
 import { formatMoney } from '@krom/contracts/money';
 import { Button } from '@krom/ui-kit/button.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { placeTown, seatsText } from '../../../lib/booking-texts.ts';
@@ -85,6 +86,9 @@ export function RideBookingItem({ booking, actions }: { booking: RideBooking; ac
             Report No-Show
           </Button>
           {actions.noShowOpen ? null : <Line>A no-show can be reported from departure until {noShowReportHours} hours after.</Line>}
+          <ButtonLink to={`/call/${booking.id}`} $variant="secondary">
+            Call Passenger
+          </ButtonLink>
         </Actions>
       ) : null}
       {booking.status === 'confirmed' ? <Line>{unboardedText(booking.paymentMethod)}</Line> : null}

@@ -105,6 +105,11 @@ export function BookingCard({
         <ButtonLink to={`/ride-preview/${booking.rideId}`} $variant="secondary" aria-describedby={titleId}>
           {texts.viewRide}
         </ButtonLink>
+        {showsCode.includes(booking.status) ? (
+          <ButtonLink to={`/call/${booking.id}`} $variant="secondary" aria-describedby={titleId}>
+            {texts.callDriver}
+          </ButtonLink>
+        ) : null}
         {cancellable(booking) ? (
           <Button $variant="ghost" disabled={busy} onClick={onCancel} aria-describedby={titleId}>
             {texts.cancel}
