@@ -359,6 +359,11 @@ export const driverProfileSchema = z.object({
   profileImageUrl: z.string().nullable(),
   isVerified: z.boolean(),
   driverVerified: z.boolean(),
+  /**
+   * True when the driver turned "show profile to others" off and the caller is not them: only the
+   * first name, photo and badges are told (lastName empty, no vehicles, figures, reviews or rides).
+   */
+  profileHidden: z.boolean().optional(),
   vehicles: z.array(rideVehicleSchema),
   ridesPosted: z.number().int(),
   ridesCompleted: z.number().int(),

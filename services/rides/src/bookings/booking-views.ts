@@ -65,7 +65,7 @@ const bookingRowsSelect = sql.raw(`
     b.created_at AS "createdAt", b.version,
     r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
     r.from_location AS "rideFrom", r.to_location AS "rideTo", r.status AS "rideStatus",
-    coalesce(dp.first_name || ' ' || dp.last_name, '${fallbackDriverName}') AS "driverName",
+    coalesce(CASE WHEN dp.show_profile THEN dp.first_name || ' ' || dp.last_name ELSE dp.first_name END, '${fallbackDriverName}') AS "driverName",
     coalesce(dp.first_name, '${fallbackDriverName}') AS "driverFirstName",
     json_build_object('make', v.make, 'model', v.model, 'color', v.color, 'licensePlate', v.license_plate) AS vehicle,
     json_build_array(json_build_object('location', r.from_location, 'city', r.from_city, 'meetingPoint', r.pickup_station))::jsonb

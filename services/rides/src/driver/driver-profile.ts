@@ -24,7 +24,32 @@ type ProfileRow = {
   cancelledWithBookings: number;
   bookedRidesSettled: number;
   vehicles: RideVehicle[];
+  showProfile: boolean;
 };
+
+/**
+ * The profile of a driver who turned "show profile to others" off, as anyone but them sees it:
+ * the first name, photo and verification badges only; nothing else is told (no last name, no
+ * vehicle, figures, reviews or rides), and `profileHidden` says so.
+ */
+function hiddenProfile(driverId: string, row: ProfileRow): DriverProfile {
+  return {
+    id: driverId,
+    firstName: row.firstName,
+    lastName: '',
+    profileImageUrl: row.profileImageUrl,
+    isVerified: row.isVerified,
+    driverVerified: row.driverVerified,
+    profileHidden: true,
+    vehicles: [],
+    ridesPosted: 0,
+    ridesCompleted: 0,
+    completionRate: null,
+    rating: null,
+    reviewCount: 0,
+    upcomingRides: [],
+  };
+}
 
 /**
  * A driver's public profile, from rides' projection of the user and their own rides. Only a
@@ -35,12 +60,12 @@ type ProfileRow = {
  * seats (a booking of the ride cancelled_by_driver), and the share of their rides that had
  * passengers and are settled (departed, or cancelled) which they kept, in whole percent.
  */
-export async function driverProfile(db: SqlRunner, driverId: string, now = new Date()): Promise<DriverProfile> {
+export async function driverProfile(db: SqlRunner, driverId: string, now = new Date(), viewerId?: string): Promise<DriverProfile> {
   if (!uuid.safeParse(driverId).success) throw new HttpError(404, driverNotFound);
   const at = sql`${now.toISOString()}::timestamptz`;
   const { rows } = await db.execute<ProfileRow>(sql`
     SELECT p.first_name AS "firstName", p.last_name AS "lastName", p.profile_image_url AS "profileImageUrl",
-      p.is_verified AS "isVerified", p.driver_verification_status = 'approved' AS "driverVerified",
+      p.is_verified AS "isVerified", p.driver_verification_status = 'approved' AS "driverVerified", p.show_profile AS "showProfile",
       counts."ridesPosted", counts."ridesCompleted", counts."ridesDeparted", counts."cancelledWithBookings", counts."bookedRidesSettled",
       coalesce((
         SELECT json_agg(json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
@@ -64,6 +89,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
       AND (p.is_driver OR p.driver_verification_status = 'approved' OR counts."ridesPosted" > 0)`);
   const [row] = rows;
   if (!row) throw new HttpError(404, driverNotFound);
+  if (!row.showProfile && viewerId !== driverId) return hiddenProfile(driverId, row);
   const upcoming = await rideRows(db, sql`${upcomingOf(driverId, now)} LIMIT ${profileUpcomingRides}::int`);
   const ratings = await memberRatings(db, driverId);
   return {

@@ -82,7 +82,8 @@ export const fallbackDriverName = 'Krom driver';
  */
 export const rideRowsSelect = sql.raw(`
   SELECT r.id, r.driver_id AS "driverId",
-    coalesce(p.first_name || ' ' || p.last_name, '${fallbackDriverName}') AS "driverName",
+    -- A driver who hides their profile ("show profile to others" off) is named by first name only.
+    coalesce(CASE WHEN p.show_profile THEN p.first_name || ' ' || p.last_name ELSE p.first_name END, '${fallbackDriverName}') AS "driverName",
     p.profile_image_url AS "driverPhotoUrl",
     coalesce(p.driver_verification_status = 'approved', false) AS "driverVerified",
     coalesce(mr.review_count, 0) AS "driverReviewCount", coalesce(mr.rating_sum, 0) AS "driverRatingSum",

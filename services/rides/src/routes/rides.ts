@@ -78,5 +78,5 @@ export async function rideRoutes(
     handler: async (request) => driverDashboard(db, requireUser(request), new Date(), completionGraceMinutes),
   });
 
-  routeEndpoint(app, driverProfileRoute, { handler: async (request) => driverProfile(db, request.params.id) });
+  routeEndpoint(app, driverProfileRoute, { handler: async (request) => driverProfile(db, request.params.id, new Date(), userOrNone(request)) });
 }

@@ -130,6 +130,18 @@ describe('/driver-profile/{id}', () => {
     expect(screen.getByText('No upcoming rides')).toBeTruthy();
   });
 
+  it('shows only the first name, photo and badges of a driver who hides their profile', async () => {
+    const hidden = aProfile({ lastName: '', profileHidden: true, vehicles: [], ridesPosted: 0, ridesCompleted: 0, completionRate: null, rating: null, upcomingRides: [] });
+    openProfile(`/driver-profile/${kwameId}`, { ...signedOut, [`GET /api/drivers/${kwameId}`]: { status: 200, body: hidden } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kwame' })).toBeTruthy();
+    expect(screen.getByText('✓ ID verified')).toBeTruthy();
+    expect(screen.getByText('✓ Driver verified')).toBeTruthy();
+    expect(screen.getByText('Kwame keeps their profile private: only their first name, photo and verification are shown.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Driver stats' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Vehicle' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Upcoming rides' })).toBeNull();
+  });
+
   it('shows "Driver not found" for an id Krom does not know', async () => {
     openProfile('/driver-profile/nobody', { ...signedOut, 'GET /api/drivers/nobody': { status: 404, body: { message: 'Driver not found' } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Driver not found' })).toBeTruthy();

@@ -20,9 +20,9 @@ import { reviewCountText } from '../../../lib/rating-text.ts';
  */
 export function DriverProfileView({ profile, ownNotes, latestReviews }: { profile: DriverProfile; ownNotes: ReactNode; latestReviews?: ReactNode }) {
   const allReviews = `/all-reviews?member=${profile.id}`;
-  const name = `${profile.firstName} ${profile.lastName}`;
-  return (
-    <>
+  // A hidden profile ("show profile to others" off) comes without a last name.
+  const name = profile.lastName ? `${profile.firstName} ${profile.lastName}` : profile.firstName;
+  const identity = (
       <Identity>
         <Avatar name={name} photoUrl={profile.profileImageUrl} size={88} />
         <div>
@@ -33,6 +33,19 @@ export function DriverProfileView({ profile, ownNotes, latestReviews }: { profil
           </Cluster>
         </div>
       </Identity>
+  );
+  if (profile.profileHidden) {
+    return (
+      <>
+        {identity}
+        {ownNotes}
+        <Muted>{profile.firstName} keeps their profile private: only their first name, photo and verification are shown.</Muted>
+      </>
+    );
+  }
+  return (
+    <>
+      {identity}
       {ownNotes}
       <Stats aria-label="Driver stats">
         <dl>
