@@ -80,6 +80,9 @@ export function maskLicensePlate(plate: string): string {
   return rest.length === 0 ? region : `${region}-${masked}`;
 }
 
+/** Whether `plate` is shown in part (maskLicensePlate): screens say when it is shown whole. */
+export const isMaskedLicensePlate = (plate: string) => plate.includes('\u2022');
+
 export const licensePlateField = z
   .string({ error: vehicleMessages.licensePlate })
   .transform((plate, ctx) => {

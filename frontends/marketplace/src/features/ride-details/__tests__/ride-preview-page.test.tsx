@@ -51,6 +51,13 @@ describe('/ride-preview/{id}', () => {
     expect(screen.getByText('Leaving on time. One small bag each, please.')).toBeTruthy();
   });
 
+  it('shows a plate the server sent in part as such, saying when it is shown whole', async () => {
+    const ride = aRideWithDetails();
+    openPreview({ ...ride, vehicle: { ...ride.vehicle, licensePlate: 'GR-••••-20' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accra to Kumasi' })).toBeTruthy();
+    expect(detail('Licence plate')).toBe('GR-••••-20 (shown in full once your seat is confirmed)');
+  });
+
   it('draws the route map through the towns in order, with the place data attribution', async () => {
     openPreview(aRideWithDetails());
     const map = await screen.findByRole('img', { name: /^Map of the route from Accra to Kumasi:/ });

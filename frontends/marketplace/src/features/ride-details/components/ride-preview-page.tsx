@@ -1,3 +1,4 @@
+import { isMaskedLicensePlate } from '@krom/contracts/http/vehicles';
 import { gazetteerAttribution } from '@krom/contracts/http/place-values';
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
@@ -82,7 +83,17 @@ function RidePreview({ ride, backToRides, address }: { ride: RideDetails; backTo
     ...(ride.pickupStation ? ([['Pickup station', ride.pickupStation]] as [string, ReactNode][]) : []),
     ['Vehicle', vehicleName(vehicle)],
     ['Colour', vehicle.color],
-    ['Licence plate', vehicle.licensePlate ? <LicencePlate key="plate">{vehicle.licensePlate}</LicencePlate> : 'Not provided'],
+    [
+      'Licence plate',
+      vehicle.licensePlate ? (
+        <span key="plate">
+          <LicencePlate>{vehicle.licensePlate}</LicencePlate>
+          {isMaskedLicensePlate(vehicle.licensePlate) ? ' (shown in full once your seat is confirmed)' : null}
+        </span>
+      ) : (
+        'Not provided'
+      ),
+    ],
   ];
 
   return (
