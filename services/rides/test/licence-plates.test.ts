@@ -74,4 +74,22 @@ describe('lists and profiles', () => {
     const mine = myRidesResponseSchema.parse((await call(driver, 'GET', '/rides/mine?when=upcoming')).json()).rides;
     expect(mine.find((own) => own.id === rideId)?.vehicle.licensePlate).toBe(plate);
   });
+
+  it('gives a ticketed passenger and the driver their ride plate whole in search, from the same cached answer guests get in part', async () => {
+    const { rideId, driver } = await ride();
+    const plate = await registeredPlate(driver);
+    const passenger = await member();
+    await booked(passenger, form(rideId));
+    const cardPlate = async (caller: Member | typeof guest) => {
+      const response = await call(caller, 'GET', `/rides?from=Accra&to=Kumasi&date=${dayFromNow(3)}&pageSize=50`);
+      expect(response.statusCode, response.body).toBe(200);
+      return rideSearchResponseSchema.parse(response.json()).rides.find((found) => found.id === rideId)?.vehicle.licensePlate;
+    };
+    // Guest first: the answer is computed once and cached, then shared with the members after.
+    expect(await cardPlate(guest)).toBe(masked(plate));
+    expect(await cardPlate(passenger)).toBe(plate);
+    expect(await cardPlate(driver)).toBe(plate);
+    expect(await cardPlate(await member())).toBe(masked(plate));
+    expect(await cardPlate(guest)).toBe(masked(plate));
+  });
 });

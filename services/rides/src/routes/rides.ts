@@ -22,6 +22,7 @@ import { postRide } from '../posting/post-ride.ts';
 import { postingRights } from '../posting/posting-rights.ts';
 import { type Pricing, priceGuideFor } from '../posting/price-cap.ts';
 import { getRide } from '../rides/ride-details.ts';
+import { withPlatesShownTo } from '../search/plates-shown-to.ts';
 import type { SearchAnswers } from '../search/search-cache.ts';
 
 /** The signed-in user's id when a user calls (a guest browsing has none). */
@@ -37,11 +38,13 @@ export async function rideRoutes(
 ) {
   // The answer comes as JSON already checked against the contract (search-cache.ts).
   // A member's search leaves out the drivers a block keeps apart from them (blocks/); a guest's has none.
+  // The answer (cached, shared) shows every plate in part; a member's own rides and those they hold a ticket on get theirs whole.
   routeEndpoint(app, searchRidesRoute, {
     handler: async (request, reply) => {
       const userId = userOrNone(request);
       const apartFrom = userId === undefined ? [] : await membersApartFrom(db, userId);
-      return sendJsonText(reply, await answers.answer(request.query, apartFrom));
+      const shared = await answers.answer(request.query, apartFrom);
+      return sendJsonText(reply, userId ? await withPlatesShownTo(db, userId, shared) : shared);
     },
   });
 
