@@ -40,6 +40,9 @@ const snapshot = (userId: string, version: number, changes: Partial<UserSnapshot
     deleted: false,
     statedWoman: false,
     changedAt: new Date(Date.UTC(2026, 0, 1, 0, version)).toISOString(),
+    phone: null,
+    showPhone: true,
+    showProfile: true,
     ...changes,
   },
 });
