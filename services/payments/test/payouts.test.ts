@@ -555,6 +555,9 @@ async function deliverSnapshot(userId: string, version: number, firstName: strin
     suspended: false,
     deleted: false,
     statedWoman: false,
+    phone: null,
+    showPhone: true,
+    showProfile: true,
     changedAt: new Date(Date.UTC(2026, 0, 1, 0, version)).toISOString(),
   };
   await deliverToConsumer(harness.service.bus, 'payments', userSnapshots, testEnvelope(userSnapshotOf(userId), snapshot), userSnapshotOf(userId).subject);
