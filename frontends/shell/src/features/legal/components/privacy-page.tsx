@@ -62,8 +62,11 @@ export function PrivacyPage() {
       <ul>
         <li>
           <strong>Other members</strong> see what a trip needs: your name, profile photo, verification badges and reviews; a driver's vehicle and
-          plate (a guest sees the plate only in part). A driver sees the first name of each passenger and the phone number given on the booking. If
-          you turn off “show profile to others”, your profile photo is shown to nobody but you. Your e-mail, your gender, your ID
+          plate (a guest, or a member without a confirmed seat on the ride, sees the plate only in part). A driver sees the first name of each
+          passenger. Phone numbers pass only between a passenger and the driver of a confirmed booking, from 24 hours before departure until 24
+          hours after: the driver sees the number given on the booking, the passenger the driver's, each only while its owner leaves “show phone
+          to drivers” on. If you turn off “show profile to others”, others see only your first name, profile photo and verification badges. Your
+          e-mail, your gender, your ID
           details and your document photos are never shown to other members.
         </li>
         <li>
