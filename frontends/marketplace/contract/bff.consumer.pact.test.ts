@@ -69,6 +69,7 @@ const ids = {
   place: 'osm-n261702404',
   rideRequest: '7e3f1a2b-9c4d-4e5f-8a6b-0c1d2e3f4a5b',
   booking: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+  passenger: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e',
 } as const;
 const examples = { departureDate: '2026-11-28' } as const;
 
@@ -532,6 +533,7 @@ describe('marketplace frontend → BFF: ride requests', () => {
 const bookingBody = (status: string, boardingCode: unknown) => ({
   id: uuid(ids.booking),
   rideId: uuid(ids.ride),
+  driverId: uuid(ids.driver),
   status,
   bookingMode: oneOf(bookingModes, 'instant'),
   paymentMethod: oneOf(bookingPaymentMethods, 'cash'),
@@ -764,6 +766,7 @@ describe('marketplace frontend → BFF: paying for a booking by mobile money', (
 const rideBooking = (status: string) => ({
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
   id: fromProviderState('${bookingId}', ids.booking),
+  passengerId: uuid(ids.passenger),
   status,
   seats: 2,
   board: { index: 0, location: like('Kaneshie Station'), city: like('Accra'), meetingPoint: like('Kaneshie Station car park') },
@@ -863,6 +866,7 @@ describe('marketplace frontend → BFF: Manage Bookings and the dashboards', () 
           bookings: eachLike({
             id: uuid(ids.booking),
             rideId: uuid(ids.ride),
+            driverId: uuid(ids.driver),
             status: 'confirmed',
             bookingMode: 'instant',
             paymentMethod: 'cash',
