@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { maxVehiclesPerMember, staffPlateDisputeListSchema, vehicleListSchema, vehicleMessages, vehicleSchema } from '@krom/contracts/http/vehicles';
+import { maskLicensePlate, maxVehiclesPerMember, staffPlateDisputeListSchema, vehicleListSchema, vehicleMessages, vehicleSchema } from '@krom/contracts/http/vehicles';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { describe, expect, it } from 'vitest';
 import { insertRide, insertUserProfile, useRidesService } from './rides-test-env.ts';
@@ -376,8 +376,11 @@ describe('deleting a vehicle', () => {
     const departed = await insertRide(handle.service, { driverId: efua.userId, vehicleId: vehicle.id, departureAt: new Date(Date.now() - 2 * DAY) });
     await insertRide(handle.service, { driverId: efua.userId, vehicleId: vehicle.id, departureAt: new Date(Date.now() + DAY), status: 'cancelled' });
     expect((await call(efua, 'DELETE', `/vehicles/${vehicle.id}`)).statusCode).toBe(200);
-    const ride = await call({ kind: 'public' }, 'GET', `/rides/${departed}`);
+    // Its driver still sees the whole plate; a guest, as on any ride, only part of it.
+    const ride = await call(efua, 'GET', `/rides/${departed}`);
     expect(ride.statusCode).toBe(200);
     expect(ride.json().vehicle).toMatchObject({ model: 'Yaris', licensePlate: vehicle.licensePlate });
+    const seenByGuest = await call({ kind: 'public' }, 'GET', `/rides/${departed}`);
+    expect(seenByGuest.json().vehicle).toMatchObject({ model: 'Yaris', licensePlate: maskLicensePlate(vehicle.licensePlate) });
   });
 });
