@@ -55,33 +55,8 @@ export function normaliseLicensePlate(input: string): string | undefined {
   return suffix ? `${region}-${number}-${suffix}` : `${region}-${number}`;
 }
 
-/**
- * A plate as guests and members without a booking on the ride see it: the region code and the
- * last two characters, every other character a dot (`GR-1234-20` → `GR-••••-20`, `GR-1234` →
- * `GR-••34`). Enough to tell cars apart in a list, not enough to find the car's owner.
- */
-export function maskLicensePlate(plate: string): string {
-  const [region = '', ...rest] = plate.split('-');
-  let keep = 2;
-  const masked = rest
-    .join('-')
-    .split('')
-    .reverse()
-    .map((char) => {
-      if (char === '-') return char;
-      if (keep > 0) {
-        keep -= 1;
-        return char;
-      }
-      return '\u2022';
-    })
-    .reverse()
-    .join('');
-  return rest.length === 0 ? region : `${region}-${masked}`;
-}
-
-/** Whether `plate` is shown in part (maskLicensePlate): screens say when it is shown whole. */
-export const isMaskedLicensePlate = (plate: string) => plate.includes('\u2022');
+// Zod-free, for pages that show a plate without loading zod (the ride preview).
+export { isMaskedLicensePlate, maskLicensePlate } from './licence-plate-values.ts';
 
 export const licensePlateField = z
   .string({ error: vehicleMessages.licensePlate })

@@ -1,4 +1,4 @@
-import { isMaskedLicensePlate } from '@krom/contracts/http/vehicles';
+import { isMaskedLicensePlate } from '@krom/contracts/http/licence-plate-values';
 import { gazetteerAttribution } from '@krom/contracts/http/place-values';
 import type { RideDetails } from '@krom/contracts/http/rides';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
