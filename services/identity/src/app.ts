@@ -8,7 +8,7 @@ import { recoveryRoutes } from './routes/recovery.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { verificationRoutes } from './routes/verification.ts';
-import type { ObjectStore } from './providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import { documentLinks } from './verification/document-links.ts';
 
 export type IdentityAppDeps = {

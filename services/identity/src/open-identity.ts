@@ -8,8 +8,8 @@ import { buildIdentityApp } from './app.ts';
 import type { IdentityConfig } from './config.ts';
 import * as schema from './db/schema.ts';
 import { isCommonPassword } from './passwords/common-passwords.ts';
-import { chooseObjectStore } from './providers/object-store/choose.ts';
-import type { ObjectStore } from './providers/object-store/port.ts';
+import { chooseObjectStore } from '@krom/server-kit/object-store/config';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import { startUnusedUploadPrune } from './uploads/unused-upload-prune.ts';
 import { startVerificationPhotoDeletion } from './verification/photo-retention.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectStore } from '../src/providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import { sampleImages } from './identity-test-env.ts';
 
 const read = async (body: AsyncIterable<Buffer>) => {

@@ -6,7 +6,7 @@ import { recordEvent } from '@krom/server-kit/outbox';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, userSettings, users, verificationSubmissions } from '../db/schema.ts';
-import type { ObjectStore } from '../providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import { recordUserSnapshot } from '../events/user-snapshot.ts';
 import { findLiveUser } from './find-user.ts';
 import { nextUserVersion } from './user-version.ts';

@@ -6,7 +6,7 @@ import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { and, eq } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, users } from '../db/schema.ts';
-import type { ObjectStore } from '../providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import { publicIdFromUrl } from '../uploads/upload-url.ts';
 import { recordUserSnapshot } from '../events/user-snapshot.ts';
 import { findLiveUser } from './find-user.ts';

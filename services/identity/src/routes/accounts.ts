@@ -19,7 +19,7 @@ import { registerUser } from '../accounts/register-user.ts';
 import { updateProfile } from '../accounts/update-profile.ts';
 import { toUser } from '../accounts/user-view.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
-import type { ObjectStore } from '../providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 
 type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { StoredObject } from '../providers/object-store/port.ts';
+import type { StoredObject } from '@krom/server-kit/object-store/port';
 
 /**
  * Sends stored image bytes as they are, never to be read as anything but an image (nosniff, a

@@ -15,7 +15,7 @@ import { requireUser } from '@krom/server-kit/internal-auth';
 import type { Logger } from '@krom/server-kit/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityDb } from '../db/identity-db.ts';
-import type { ObjectStore } from '../providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import { sendStoredImage } from './send-stored-image.ts';
 import { deleteUpload, readUpload, storeUpload, type UploadKind } from '../uploads/manage-uploads.ts';
 

@@ -8,7 +8,7 @@ import { publishProfileUpdated } from '../accounts/update-profile.ts';
 import { nextUserVersion } from '../accounts/user-version.ts';
 import type { IdentityDb } from '../db/identity-db.ts';
 import { uploads, userSettings, users } from '../db/schema.ts';
-import type { ObjectStore, StoredObject } from '../providers/object-store/port.ts';
+import type { ObjectStore, StoredObject } from '@krom/server-kit/object-store/port';
 import { verificationUploadKind } from '../verification/submit-verification.ts';
 import { detectImageType } from './detect-image-type.ts';
 import { reserveUploadQuota } from './upload-quota.ts';

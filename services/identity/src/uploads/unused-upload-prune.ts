@@ -1,7 +1,7 @@
 import type { Logger } from '@krom/server-kit/logger';
 import { sql } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
-import type { ObjectStore } from '../providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import { verificationUploadKind } from '../verification/submit-verification.ts';
 import { pruneUploadQuotaUsage } from './upload-quota.ts';
 import { uploadUrl } from './upload-url.ts';

@@ -2,7 +2,7 @@ import { verificationPhotoRetentionDays } from '@krom/contracts/http/verificatio
 import type { Logger } from '@krom/server-kit/logger';
 import { sql } from 'drizzle-orm';
 import type { IdentityDb } from '../db/identity-db.ts';
-import type { ObjectStore } from '../providers/object-store/port.ts';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 
 type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
 

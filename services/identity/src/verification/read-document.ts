@@ -3,7 +3,7 @@ import { HttpError } from '@krom/server-kit/errors';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { and, eq, isNull } from 'drizzle-orm';
 import { uploads, users, verificationDocuments, verificationSubmissions } from '../db/schema.ts';
-import type { StoredObject } from '../providers/object-store/port.ts';
+import type { StoredObject } from '@krom/server-kit/object-store/port';
 import { isUuid } from './review-submissions.ts';
 import type { VerificationDeps } from './verification-deps.ts';
 
