@@ -128,7 +128,7 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
           PUBLIC_ORIGIN: publicOrigin,
         },
       },
-      { name: 'admin', cwd: 'services/admin', script: 'src/server.ts', port: port(4004), health: '/health/ready', env: { DATABASE_URL: database('admin') } },
+      { name: 'admin', cwd: 'services/admin', script: 'src/server.ts', port: port(4004), health: '/health/ready', env: { DATABASE_URL: database('admin'), ...s3.env } },
       { name: 'payments', cwd: 'services/payments', script: 'src/server.ts', port: port(4005), health: '/health/ready', env: { DATABASE_URL: database('payments'), ...paymentsGateway } },
       { name: 'bff', cwd: 'bff', script: 'src/server.ts', port: port(4000), health: '/health/ready', env: {
           SESSION_SECRET: secrets.SESSION_SECRET,

@@ -1,13 +1,18 @@
 import { createHttpApp } from '@krom/server-kit/http-app';
 import { internalAuth } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance } from 'fastify';
+import type { ObjectStore } from '@krom/server-kit/object-store/port';
 import type { AdminDb } from './db/admin-db.ts';
+import { attachmentLinks } from './support/tickets.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { memberReportRoutes } from './routes/member-reports.ts';
+import { supportTicketRoutes } from './routes/support-tickets.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
 export type AdminAppDeps = {
   db: AdminDb;
+  /** Where ticket attachments are kept. */
+  store: ObjectStore;
   internalSecret: string;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
@@ -20,5 +25,6 @@ export async function buildAdminApp(deps: AdminAppDeps): Promise<FastifyInstance
   await app.register(waitlistRoutes, { db: deps.db });
   await app.register(adminUserRoutes, { db: deps.db });
   await app.register(memberReportRoutes, { db: deps.db });
+  await app.register(supportTicketRoutes, { db: deps.db, store: deps.store, links: attachmentLinks(deps.internalSecret) });
   return app;
 }

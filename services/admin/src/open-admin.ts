@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@krom/server-kit/logger';
+import { chooseObjectStore } from '@krom/server-kit/object-store/config';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { startSignInThrottlePrune } from '@krom/server-kit/sign-in-throttle';
 import { bootstrapFirstAdmin } from './admins/admin-accounts.ts';
@@ -15,11 +16,13 @@ export async function openAdminService(config: AdminConfig) {
   const resources = await openServiceResources({ service: 'admin', config, schema, migrationsFolder, logger });
   const created = await bootstrapFirstAdmin(resources.db, config.ADMIN_BOOTSTRAP_USERNAME, config.ADMIN_BOOTSTRAP_PASSWORD);
   if (created) logger.info({ username: created.username }, 'created the first admin from ADMIN_BOOTSTRAP_USERNAME');
+  const store = chooseObjectStore(config);
   const app = await buildAdminApp({
     db: resources.db,
+    store,
     internalSecret: config.INTERNAL_AUTH_SECRET,
     logLevel: config.LOG_LEVEL,
-    checks: resources.checks,
+    checks: { ...resources.checks, objectStore: () => store.check() },
   });
   // Staff sign-in names not tried for two days are forgotten, as identity's users' are.
   const throttlePrune = startSignInThrottlePrune(resources.db, logger, 60 * 60 * 1000);
@@ -27,5 +30,5 @@ export async function openAdminService(config: AdminConfig) {
     throttlePrune.stop();
     return resources.close();
   });
-  return { app, ...resources };
+  return { app, store, ...resources };
 }

@@ -113,9 +113,9 @@ describe('reading the waitlist', () => {
 });
 
 describe('health', () => {
-  it('is ready with its database and NATS', async () => {
+  it('is ready with its database, NATS and the object store for attachments', async () => {
     const response = await service.app.inject({ method: 'GET', url: '/health/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().checks).toEqual({ database: 'ok', nats: 'ok' });
+    expect(response.json().checks).toEqual({ database: 'ok', nats: 'ok', objectStore: 'ok' });
   });
 });

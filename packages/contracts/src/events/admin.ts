@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, optionalAggregateVersion } from '../envelope.ts';
 import { memberReportReasons, memberReportSources } from '../http/member-safety.ts';
+import { ticketCategories, ticketPriorities } from '../http/support-values.ts';
 
 /** A visitor joined the pre-launch waitlist (first time for that e-mail only). */
 export const waitlistJoined = defineEvent(
@@ -38,3 +39,26 @@ export const memberReported = defineEvent(
   }),
 );
 export type MemberReported = z.infer<typeof memberReported.schema>;
+
+/**
+ * `krom.admin.ticket.opened.v1`: a member opened a support ticket (from /support or /report-ride),
+ * for staff alerts and the member's acknowledgement. The description stays in admin: the event
+ * says what and about which booking or ride, not the member's words.
+ */
+export const ticketOpened = defineEvent(
+  'krom.admin.ticket.opened.v1',
+  z.object({
+    ticketId: z.string().uuid(),
+    memberId: z.string().uuid(),
+    category: z.enum(ticketCategories),
+    subject: z.string(),
+    priority: z.enum(ticketPriorities),
+    bookingId: z.string().uuid().nullable(),
+    rideId: z.string().uuid().nullable(),
+    attachmentCount: z.number().int().min(0),
+    openedAt: z.string().datetime({ offset: true }),
+    /** The ticket's first version (later changes are the staff issue's). */
+    version: optionalAggregateVersion,
+  }),
+);
+export type TicketOpened = z.infer<typeof ticketOpened.schema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { memberReportReasons, memberReportSources } from '@krom/contracts/http/member-safety';
+import { ticketAttachmentTypes, ticketAuthors, ticketCategories, ticketPriorities, ticketStatuses } from '@krom/contracts/http/support-values';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 export { signInThrottles } from '@krom/server-kit/sign-in-throttle';
@@ -62,5 +63,92 @@ export const memberReports = pgTable(
     check('member_reports_not_self_check', sql`${table.reporterId} <> ${table.reportedId}`),
     check('member_reports_reason_check', inList('reason', memberReportReasons)),
     check('member_reports_source_check', inList('source', memberReportSources)),
+  ],
+);
+
+/**
+ * Members' support tickets (support/): from /support and /report-ride. `booking_id` and
+ * `ride_id` were confirmed as the member's by the BFF with rides; admin keeps no copy of them.
+ * Shaped for the staff queue: `claimed_by`/`claimed_at` (one member of staff answers a
+ * ticket), `priority`, and the status a queue sorts by, oldest first.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id').notNull(),
+    category: text('category', { enum: ticketCategories }).notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    bookingId: uuid('booking_id'),
+    rideId: uuid('ride_id'),
+    status: text('status', { enum: ticketStatuses }).notNull().default('open'),
+    priority: text('priority', { enum: ticketPriorities }).notNull().default('medium'),
+    /** The admin user working the ticket (staff queue); null while unclaimed. */
+    claimedBy: uuid('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped on every change the member or staff make (events and staff's optimistic claims). */
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    // The member's list, and the hourly limit's count.
+    index('support_tickets_member_idx').on(table.memberId, table.createdAt.desc()),
+    // Staff's queue: by status, oldest first.
+    index('support_tickets_queue_idx').on(table.status, table.createdAt),
+    check('support_tickets_category_check', inList('category', ticketCategories)),
+    check('support_tickets_status_check', inList('status', ticketStatuses)),
+    check('support_tickets_priority_check', inList('priority', ticketPriorities)),
+  ],
+);
+
+/**
+ * A ticket's conversation after its description: the member's and staff's messages in order.
+ * `internal` marks a staff note the member never sees (the staff queue writes them).
+ */
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ticketAuthors }).notNull(),
+    /** The member's user id or the admin user's id. */
+    authorId: uuid('author_id').notNull(),
+    body: text('body').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('support_ticket_messages_ticket_idx').on(table.ticketId, table.createdAt),
+    check('support_ticket_messages_author_check', inList('author', ticketAuthors)),
+    check('support_ticket_messages_not_internal_member_check', sql`NOT (${table.internal} AND ${table.author} = 'member')`),
+  ],
+);
+
+/** Files sent with a ticket, kept in the object store under `object_key`; the type was read from the bytes. */
+export const supportTicketAttachments = pgTable(
+  'support_ticket_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type', { enum: ticketAttachmentTypes }).notNull(),
+    size: integer('size').notNull(),
+    /** The file's place in the form (0 first), the order the ticket shows them in. */
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('support_ticket_attachments_ticket_idx').on(table.ticketId),
+    uniqueIndex('support_ticket_attachments_object_key_key').on(table.objectKey),
+    check('support_ticket_attachments_type_check', inList('content_type', ticketAttachmentTypes)),
   ],
 );

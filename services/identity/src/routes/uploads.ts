@@ -16,7 +16,7 @@ import type { Logger } from '@krom/server-kit/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityDb } from '../db/identity-db.ts';
 import type { ObjectStore } from '@krom/server-kit/object-store/port';
-import { sendStoredImage } from './send-stored-image.ts';
+import { sendStoredObject } from '@krom/server-kit/object-store/send-stored';
 import { deleteUpload, readUpload, storeUpload, type UploadKind } from '../uploads/manage-uploads.ts';
 
 type Deps = { db: IdentityDb; store: ObjectStore; logger: Logger };
@@ -71,7 +71,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request, reply) => {
       const viewerId = request.caller.kind === 'user' ? request.caller.userId : undefined;
       const object = await readUpload(deps, viewerId, knownShape(request.params.publicId));
-      return sendStoredImage(reply, object, 'private, max-age=86400');
+      return sendStoredObject(reply, object, 'private, max-age=86400');
     },
   });
 

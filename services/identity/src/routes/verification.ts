@@ -30,7 +30,7 @@ import { readVerificationDocument } from '../verification/read-document.ts';
 import { reviewQueue, reviewSubmission } from '../verification/review-submissions.ts';
 import { submitVerification, type VerificationForm, type VerificationPhoto } from '../verification/submit-verification.ts';
 import type { VerificationDeps } from '../verification/verification-deps.ts';
-import { sendStoredImage } from './send-stored-image.ts';
+import { sendStoredObject } from '@krom/server-kit/object-store/send-stored';
 
 const photoFields: Record<VerificationKind, Record<string, string>> = { identity: identityPhotoFields, driver: driverPhotoFields };
 
@@ -114,7 +114,7 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
     handler: async (request, reply) => {
       const object = await readVerificationDocument(deps, request.caller, request.params.documentId, request.query);
       // Never cached anywhere: the link itself expires.
-      return sendStoredImage(reply, object, 'private, no-store');
+      return sendStoredObject(reply, object, 'private, no-store');
     },
   });
 
