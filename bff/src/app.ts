@@ -29,6 +29,7 @@ import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { bookingPaymentRoutes } from './routes/booking-payments.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { memberSafetyRoutes } from './routes/member-safety.ts';
+import { supportRoutes } from './routes/support.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
@@ -136,6 +137,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(vehicleRoutes, routeOptions);
   await app.register(rideRequestRoutes, routeOptions);
   await app.register(memberSafetyRoutes, routeOptions);
+  await app.register(supportRoutes, routeOptions);
   await app.register(bookingRoutes, routeOptions);
   await app.register(tripShareRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });
   await app.register(reviewRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });

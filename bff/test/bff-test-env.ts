@@ -63,8 +63,16 @@ export async function startBff(options: BffSystemOptions = {}) {
   const closers: (() => Promise<void>)[] = [];
   const databases = [env.databaseUrl];
 
+  // Ticket attachments in a temporary folder (the local store), not the repository's var/uploads.
+  const adminUploads = await mkdtemp(join(tmpdir(), 'krom-admin-uploads-'));
+  closers.push(() => rm(adminUploads, { recursive: true, force: true }));
   const admin = await openAdminService(
-    readAdminConfig({ ...serviceEnv(env.databaseUrl), ADMIN_BOOTSTRAP_USERNAME: 'founder', ADMIN_BOOTSTRAP_PASSWORD: 'first-admin-pass' }),
+    readAdminConfig({
+      ...serviceEnv(env.databaseUrl),
+      ADMIN_BOOTSTRAP_USERNAME: 'founder',
+      ADMIN_BOOTSTRAP_PASSWORD: 'first-admin-pass',
+      UPLOADS_DIR: adminUploads,
+    }),
   );
   const adminUrl = await admin.app.listen({ port: 0, host: '127.0.0.1' });
 

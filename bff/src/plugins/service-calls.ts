@@ -166,6 +166,8 @@ export async function forward(
     service: ServiceName;
     caller: (request: FastifyRequest) => Promise<Caller>;
     rateLimit?: RateLimitOptions;
+    /** Run before the request is forwarded, as the caller (a support ticket's booking confirmed with rides); throws to refuse it. */
+    check?: (request: FastifyRequest, caller: Caller) => Promise<void>;
   },
 ): Promise<void> {
   const bodyLimit = (request: FastifyRequest) => apiBodyLimit(route.endpoint.method, route.endpoint.path, request.headers['content-type']);
@@ -195,8 +197,10 @@ export async function forward(
       httpMethods: [route.endpoint.method],
       config: route.rateLimit ? { rateLimit: route.rateLimit } : {},
       preHandler: async (request) => {
-        request.internalHeaders = await internalHeaders(request, directory, route.service, await route.caller(request));
+        const caller = await route.caller(request);
+        request.internalHeaders = await internalHeaders(request, directory, route.service, caller);
         refuseAnnouncedTooLarge(request, bodyLimit);
+        await route.check?.(request, caller);
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {

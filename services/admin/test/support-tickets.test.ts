@@ -45,9 +45,10 @@ const staff = { kind: 'admin', adminId: randomUUID() } as const;
 const valid = { category: 'booking', subject: 'Driver never came', description: 'I waited 40 minutes at Circle and the driver never arrived.' };
 const file = (data: Buffer, filename: string, type = 'application/octet-stream'): FormFile => ({ data, filename, type });
 
-const open = async (caller: Caller, fields: Record<string, string> = valid, files: FormFile[] = []) => {
+const open = async (caller: Caller, fields: Record<string, string> = valid, files: FormFile[] = [], about: Record<string, string> = {}) => {
   const form = await ticketForm(fields, files);
-  return service.app.inject({ method: 'POST', url: '/support/tickets', headers: { ...(await as(caller)), ...form.headers }, payload: form.payload });
+  const query = new URLSearchParams(about).toString();
+  return service.app.inject({ method: 'POST', url: `/support/tickets${query ? `?${query}` : ''}`, headers: { ...(await as(caller)), ...form.headers }, payload: form.payload });
 };
 const get = async (caller: Caller, url: string) => service.app.inject({ method: 'GET', url, headers: await as(caller) });
 const post = async (caller: Caller, url: string, payload?: object) => service.app.inject({ method: 'POST', url, headers: await as(caller), ...(payload ? { payload } : {}) });
@@ -70,13 +71,13 @@ describe('opening a ticket', () => {
       [{ ...valid, description: '   ' }, ticketMessages.describe],
       [{ category: valid.category, subject: valid.subject }, ticketMessages.describe],
       [{ ...valid, description: 'Driver was late.' }, ticketMessages.description],
-      [{ ...valid, bookingId: 'not-a-booking' }, 'Invalid UUID'],
     ];
     for (const [fields, message] of cases) {
       const response = await open(me, fields);
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
-      expect(response.json().message).toMatch(message);
+      expect(response.json().message).toBe(message);
     }
+    expect((await open(me, valid, [], { bookingId: 'not-a-booking' })).statusCode).toBe(400);
     expect(await ticketCount(me.userId)).toBe(0);
   });
 
@@ -84,7 +85,7 @@ describe('opening a ticket', () => {
     const me = member();
     const bookingId = randomUUID();
     const rideId = randomUUID();
-    const response = await open(me, { ...valid, subject: '  Driver never came  ', bookingId, rideId });
+    const response = await open(me, { ...valid, subject: '  Driver never came  ' }, [], { bookingId, rideId });
     expect(response.statusCode).toBe(201);
     const ticket = response.json();
     expect(ticket).toMatchObject({ category: 'booking', subject: 'Driver never came', description: valid.description, status: 'open', priority: 'medium', bookingId, rideId, attachments: [], messages: [] });

@@ -1,5 +1,7 @@
 import { maxImageBytes, uploadErrors } from '../http/auth.ts';
+import { maxTicketAttachmentBytes, maxTicketAttachments, ticketMessages } from '../http/support-values.ts';
 import { maxVerificationFormBytes } from '../http/verification.ts';
+import { openTicket } from './support.ts';
 import { uploadImage } from './uploads.ts';
 import { submitDriverVerification, submitIdentityVerification } from './verification.ts';
 
@@ -16,6 +18,9 @@ export const uploadFormLimit: BodyLimit = { bytes: maxImageBytes + 64 * 1024, me
 export const verificationFormLimit: BodyLimit = { bytes: maxVerificationFormBytes, message: uploadErrors.tooLarge };
 const verificationFormPaths = new Set<string>([submitIdentityVerification.path, submitDriverVerification.path]);
 
+/** The support ticket's form: up to five files of 5 MB and its text fields. */
+export const ticketFormLimit: BodyLimit = { bytes: maxTicketAttachments * maxTicketAttachmentBytes + 64 * 1024, message: ticketMessages.attachmentSize };
+
 /**
  * The limit on a request to /api by its method, path (the query ignored) and Content-Type: the
  * upload's when it is the upload's multipart form, JSON's otherwise (identity reads any other
@@ -27,5 +32,6 @@ export function apiBodyLimit(method: string, url: string, contentType = ''): Bod
   const isForm = contentType.trimStart().toLowerCase().startsWith('multipart/form-data');
   if (!isForm || method !== 'POST') return jsonBodyLimit;
   if (path === uploadImage.path) return uploadFormLimit;
+  if (path === openTicket.path) return ticketFormLimit;
   return path !== undefined && verificationFormPaths.has(path) ? verificationFormLimit : jsonBodyLimit;
 }

@@ -65,13 +65,11 @@ export const ticketAttachmentAccept = 'image/*,.pdf,.doc,.docx';
 /** How long a link to an attachment works, in seconds. */
 export const ticketAttachmentLinkSeconds = 5 * 60;
 
-/** The multipart form's fields (POST /api/support/tickets). */
+/** The multipart form's fields (POST /api/support/tickets; the booking or ride go in its query). */
 export const ticketFormFields = {
   category: 'category',
   subject: 'subject',
   description: 'description',
-  bookingId: 'bookingId',
-  rideId: 'rideId',
   attachments: 'attachments',
 } as const;
 

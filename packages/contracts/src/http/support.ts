@@ -39,12 +39,19 @@ export const ticketFieldsSchema = z.object({
       .min(minTicketDescriptionLength, ticketMessages.description)
       .max(maxTicketDescriptionLength, ticketMessages.descriptionLength),
   ),
-  /** One of the member's own bookings (the BFF confirms it with rides before passing it on). */
-  bookingId: z.preprocess(blankless, uuid.optional()),
-  /** The ride the report is about (a report from /report-ride): one the member drove or booked. */
-  rideId: z.preprocess(blankless, uuid.optional()),
 });
 export type TicketFields = z.output<typeof ticketFieldsSchema>;
+
+/**
+ * What the ticket is about, in the query of POST /api/support/tickets (not the form, so the BFF
+ * reads them without reading the files): one of the member's own bookings, or a ride they
+ * drove. The BFF confirms them with rides before passing them on; admin trusts only the BFF.
+ */
+export const ticketLinksSchema = z.object({
+  bookingId: z.preprocess(blankless, uuid.optional()),
+  rideId: z.preprocess(blankless, uuid.optional()),
+});
+export type TicketLinks = z.output<typeof ticketLinksSchema>;
 
 export const ticketAttachmentSchema = z.object({
   id: uuid,
@@ -96,3 +103,15 @@ export const ticketReplySchema = z.object({
   body: z.string({ error: ticketMessages.message }).trim().min(1, ticketMessages.message).max(maxTicketMessageLength, ticketMessages.messageLength),
 });
 export type TicketReply = z.input<typeof ticketReplySchema>;
+
+/** The form as POST /api/support/tickets documents it (multipart: the text fields and up to 5 files under `attachments`). */
+export const ticketFormSchema = z.object({
+  category: z.enum(ticketCategories),
+  subject: z.string().describe(`at least ${minTicketSubjectLength} characters`),
+  description: z.string().describe(`at least ${minTicketDescriptionLength} characters`),
+  attachments: z
+    .array(z.string().meta({ format: 'binary' }))
+    .max(5)
+    .optional()
+    .describe('images, PDF, .doc or .docx (judged by their bytes), at most 5 of 5 MB each'),
+});

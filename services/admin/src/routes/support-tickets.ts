@@ -16,7 +16,7 @@ import { sendStoredObject } from '@krom/server-kit/object-store/send-stored';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { closeTicket, myTickets, openTicket, readAttachment, readTicket, replyToTicket, type SentFile, type SupportDeps } from '../support/tickets.ts';
 
-const textFields = new Set<string>([ticketFormFields.category, ticketFormFields.subject, ticketFormFields.description, ticketFormFields.bookingId, ticketFormFields.rideId]);
+const textFields = new Set<string>([ticketFormFields.category, ticketFormFields.subject, ticketFormFields.description]);
 
 /**
  * Reads the ticket form as it streams in: its text fields and up to 5 files of 5 MB (counted as
@@ -58,7 +58,7 @@ export async function supportTicketRoutes(app: FastifyInstance, deps: SupportDep
       const form = await readTicketForm(request);
       const parsed = ticketFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw validationError(parsed.error);
-      return reply.status(201).send(await openTicket(deps, memberId, parsed.data, form.files));
+      return reply.status(201).send(await openTicket(deps, memberId, { ...parsed.data, ...request.query }, form.files));
     },
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ticketOpened } from '@krom/contracts/events/admin';
 import { uuid } from '@krom/contracts/http/fields';
-import type { Ticket, TicketFields, TicketMessage, TicketSummary } from '@krom/contracts/http/support';
+import type { Ticket, TicketFields, TicketLinks, TicketMessage, TicketSummary } from '@krom/contracts/http/support';
 import { maxTicketsPerHour, type TicketAttachmentType, ticketAttachmentLinkSeconds, ticketMessages } from '@krom/contracts/http/support-values';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Caller } from '@krom/server-kit/internal-auth';
@@ -53,7 +53,7 @@ const tooMany = () => new HttpError(429, ticketMessages.tooMany);
  * files go to the store first; the ticket, its attachments and `ticket.opened` commit together,
  * and the files are removed again when that fails.
  */
-export async function openTicket(deps: SupportDeps, memberId: string, fields: TicketFields, files: SentFile[], now = new Date()): Promise<Ticket> {
+export async function openTicket(deps: SupportDeps, memberId: string, fields: TicketFields & TicketLinks, files: SentFile[], now = new Date()): Promise<Ticket> {
   const judged: (SentFile & { mime: TicketAttachmentType; extension: string; objectKey: string })[] = [];
   for (const file of files) {
     const type = await detectAttachmentType(file.bytes);

@@ -4,6 +4,7 @@ import {
   myTicketsSchema,
   ticketAttachmentLinkQuerySchema,
   ticketAttachmentParams,
+  ticketLinksSchema,
   ticketMessageSchema,
   ticketParams,
   ticketReplySchema,
@@ -22,6 +23,7 @@ export const openTicketRoute = defineEndpoint({
   // The multipart form (ticketFormFields: text fields, then up to 5 files) is read as it streams in.
   summary: 'Opens a ticket from the multipart form of POST /api/support/tickets, attachments judged by their bytes',
   consumes: ['multipart/form-data'],
+  query: ticketLinksSchema,
   responses: { 201: ticketSchema, ...errorResponses(400, 401, 413, 429) },
 });
 
