@@ -239,3 +239,129 @@ describe('BFF → admin service (member reports)', () => {
       }));
   });
 });
+
+describe('BFF → admin service (support tickets)', () => {
+  const MEMBER_ID = '3d5f7b9c-2e4a-4c6b-8d0f-1a3c5e7b9d2f';
+  const TICKET_ID = '8b0d2f4a-6c8e-4a1b-9d3f-5e7a9c1b3d5f';
+  const ticketState = { memberId: MEMBER_ID, ticketId: TICKET_ID };
+  const BOUNDARY = 'krom-ticket-form';
+  /** The form as a browser sends it, with a fixed boundary so the recorded body is the one forwarded. */
+  const form = Buffer.from(
+    [
+      ['category', 'safety'],
+      ['subject', 'Reckless driving'],
+      ['description', 'The driver overtook on blind bends the whole way to Nkawkaw.'],
+    ]
+      .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('')
+      .concat(`--${BOUNDARY}--\r\n`),
+  );
+  const summary = {
+    id: uuid(TICKET_ID),
+    category: like('safety'),
+    subject: like('Reckless driving'),
+    status: like('open'),
+    bookingId: null,
+    rideId: null,
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  };
+  const ticket = { ...summary, description: like('The driver overtook on blind bends the whole way to Nkawkaw.'), priority: like('medium'), attachments: [] };
+  let asMember: Record<string, unknown>;
+  beforeAll(async () => {
+    asMember = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'user', userId: MEMBER_ID }, 'admin')) };
+  });
+  async function memberCookie(bff: FastifyInstance) {
+    const sid = await bff.sessions.create('user', MEMBER_ID);
+    return { krom_session: bff.encodeSecureSession(bff.createSecureSession({ user: sid })) };
+  }
+
+  it('streams the ticket form to admin as the member sent it', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a member opening a support ticket')
+      .withRequest('POST', '/support/tickets', (b) => {
+        b.headers(asMember).body(`multipart/form-data; boundary=${BOUNDARY}`, form).matchingRules({ body: ['category', 'subject', 'description'].map((part) => ({ path: `$.${part}`, rules: [{ 'pact:matcher:type': 'equality' }] })) });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ ...ticket, id: uuid(), messages: [] }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({
+          method: 'POST',
+          url: '/api/support/tickets',
+          headers: { origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          cookies: await memberCookie(bff),
+          payload: form,
+        });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().status).toBe('open');
+      }));
+  });
+
+  it("reads the member's tickets and one ticket's conversation", async () => {
+    await pact
+      .addInteraction()
+      .given('a member has a support ticket', ticketState)
+      .uponReceiving("a member's list of tickets")
+      .withRequest('GET', '/support/tickets', (b) => {
+        b.headers(asMember);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ tickets: eachLike(summary) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: '/api/support/tickets', cookies: await memberCookie(bff) });
+        expect(response.json().tickets[0].id).toBe(TICKET_ID);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a member has a support ticket', ticketState)
+      .uponReceiving("a member's ticket with its conversation")
+      .withRequest('GET', `/support/tickets/${TICKET_ID}`, (b) => {
+        b.headers(asMember);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ...ticket, messages: eachLike({ id: uuid(), author: like('staff'), body: like('Which pick-up point were you at?'), createdAt: isoDate }) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: `/api/support/tickets/${TICKET_ID}`, cookies: await memberCookie(bff) });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().messages[0].author).toBe('staff');
+      }));
+  });
+
+  it('passes on the member’s answer and their closing of the ticket', async () => {
+    await pact
+      .addInteraction()
+      .given('a member has a support ticket', ticketState)
+      .uponReceiving('a member answering in their ticket')
+      .withRequest('POST', `/support/tickets/${TICKET_ID}/messages`, (b) => {
+        b.headers(asMember).jsonBody({ body: 'The Circle VIP station, gate 2.' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), author: 'member', body: 'The Circle VIP station, gate 2.', createdAt: isoDate }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({
+          method: 'POST',
+          url: `/api/support/tickets/${TICKET_ID}/messages`,
+          headers: { origin: ORIGIN },
+          cookies: await memberCookie(bff),
+          payload: { body: 'The Circle VIP station, gate 2.' },
+        });
+        expect(response.statusCode).toBe(201);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a member has a support ticket', ticketState)
+      .uponReceiving('a member closing their ticket')
+      .withRequest('POST', `/support/tickets/${TICKET_ID}/close`, (b) => {
+        b.headers(asMember);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ...ticket, status: 'closed', messages: eachLike({ id: uuid(), author: like('staff'), body: like('Which pick-up point were you at?'), createdAt: isoDate }) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'POST', url: `/api/support/tickets/${TICKET_ID}/close`, headers: { origin: ORIGIN }, cookies: await memberCookie(bff) });
+        expect(response.json().status).toBe('closed');
+      }));
+  });
+});

@@ -5,6 +5,7 @@ import { monthsAfter } from '@krom/contracts/http/dates';
 import { bookingMessages } from '@krom/contracts/http/bookings';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { reviewMessages } from '@krom/contracts/http/reviews';
+import { ticketMessages } from '@krom/contracts/http/support-values';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
@@ -978,6 +979,67 @@ describe('BFF → rides service (shared trips)', () => {
         const response = await throughBff(mock.url, 'GET', `/api/trip-shares/${TRIP_TOKEN}`, undefined, 'guest');
         expect(response.statusCode, response.body).toBe(200);
         expect(response.json()).toMatchObject({ progress: 'not_started', vehicle: { make: 'Toyota' } });
+      }));
+  });
+});
+
+/*
+ * A support ticket about a booking or a ride: before the form goes on to admin, the BFF asks
+ * rides whether the booking is the caller's (rides answers it only to its passenger) or the
+ * ride is one they drive (rides lists a ride's bookings only to its driver). Admin is not
+ * running here, so the form, once confirmed, meets a service that is down.
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateBookingPath = fromProviderState('/bookings/${bookingId}', `/bookings/${BOOKING_ID}`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateRideBookingsPath = fromProviderState('/rides/${rideId}/bookings', `/rides/${RIDE_ID}/bookings`);
+const ticketFormHeaders = { 'content-type': 'multipart/form-data; boundary=krom-ticket-form' };
+const ticketFormBody = Buffer.from('--krom-ticket-form\r\nContent-Disposition: form-data; name="category"\r\n\r\nsafety\r\n--krom-ticket-form--\r\n');
+
+describe('BFF → rides service (support tickets)', () => {
+  it("confirms the passenger's booking before a ticket about it goes on", async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has a confirmed booking departing within a day', { userId: USER_ID, driverId: DRIVER_ID })
+      .uponReceiving("a request for the passenger's booking a ticket is about")
+      .withRequest('GET', stateBookingPath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ id: uuid(BOOKING_ID), rideId: uuid(RIDE_ID) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/support/tickets?bookingId=${BOOKING_ID}`, ticketFormBody, 'user', ticketFormHeaders);
+        // Confirmed, and sent on to admin, which is not running in this test.
+        expect(response.statusCode).toBe(503);
+      }));
+  });
+
+  it("confirms the driver's ride before a ticket about it goes on", async () => {
+    await pact
+      .addInteraction()
+      .given('a driver has a booking request on their ride', { driverId: USER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving("a request for the bookings on the driver's ride a ticket is about")
+      .withRequest('GET', stateRideBookingsPath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ bookings: eachLike({ id: uuid(BOOKING_ID) }) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/support/tickets?rideId=${RIDE_ID}`, ticketFormBody, 'user', ticketFormHeaders);
+        expect(response.statusCode).toBe(503);
+      }));
+  });
+
+  it("refuses a ticket about a booking that is not the caller's in the form's words", async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a request for a booking that is not the caller’s')
+      .withRequest('GET', `/bookings/${RIDE_ID}`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(404, (b) => b.jsonBody({ message: like('Booking not found') }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/support/tickets?bookingId=${RIDE_ID}`, ticketFormBody, 'user', ticketFormHeaders);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(ticketMessages.bookingNotFound);
       }));
   });
 });

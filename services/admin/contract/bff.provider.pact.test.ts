@@ -40,6 +40,20 @@ it('honours the BFF pact', async () => {
         await service.db.$client.query('INSERT INTO admin_users (id, username, password) VALUES ($1, $2, $3)', [id, username, await hashPassword(password)]);
         return undefined;
       },
+      'a member has a support ticket': async (params: unknown) => {
+        const { memberId, ticketId } = params as { memberId: string; ticketId: string };
+        await service.db.$client.query('DELETE FROM support_tickets WHERE id = $1', [ticketId]);
+        await service.db.$client.query(
+          `INSERT INTO support_tickets (id, member_id, category, subject, description, status)
+           VALUES ($1, $2, 'safety', 'Reckless driving', 'The driver overtook on blind bends the whole way to Nkawkaw.', 'awaiting_member')`,
+          [ticketId, memberId],
+        );
+        await service.db.$client.query(
+          "INSERT INTO support_ticket_messages (ticket_id, author, author_id, body) VALUES ($1, 'staff', gen_random_uuid(), 'Which pick-up point were you at?')",
+          [ticketId],
+        );
+        return undefined;
+      },
       'the waitlist has a sign-up': async () => {
         await joinWaitlist(service.db, { name: 'Efua Quansah', email: `efua.${Date.now()}@example.com`, phone: '0241234567' });
         return undefined;

@@ -233,7 +233,7 @@ it('honours the BFF pact', async () => {
         const passengerId = randomUUID();
         await approvedUser(passengerId, 'Ama', 'Serwaa');
         const booking = await bookAs(passengerId, ride.id);
-        return { bookingId: booking.id };
+        return { bookingId: booking.id, rideId: ride.id };
       },
       'a user may post rides': async (params: unknown) => {
         const { userId } = params as { userId: string };
