@@ -24,5 +24,9 @@ export const routesManifest: RemoteRoutesManifest = {
     '/verify-identity',
     '/verify-identity-driver',
     '/driver-verification',
+    '/support',
+    '/report-ride',
+    '/support/tickets',
+    '/support/tickets/:id',
   ],
 };

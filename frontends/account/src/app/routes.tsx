@@ -75,6 +75,22 @@ export const routes: RemoteRouteModule['routes'] = [
         path: '/driver-verification',
         lazy: () => import('../features/verification/components/driver-verification-page.tsx').then((m) => ({ Component: m.DriverVerificationPage })),
       },
+      {
+        path: '/support',
+        lazy: () => import('../features/support/components/support-form-page.tsx').then((m) => ({ Component: m.SupportPage })),
+      },
+      {
+        path: '/report-ride',
+        lazy: () => import('../features/support/components/support-form-page.tsx').then((m) => ({ Component: m.ReportRidePage })),
+      },
+      {
+        path: '/support/tickets',
+        lazy: () => import('../features/support/components/my-tickets-page.tsx').then((m) => ({ Component: m.MyTicketsPage })),
+      },
+      {
+        path: '/support/tickets/:id',
+        lazy: () => import('../features/support/components/ticket-page.tsx').then((m) => ({ Component: m.TicketPage })),
+      },
     ],
   },
 ];
