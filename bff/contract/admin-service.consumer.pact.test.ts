@@ -267,7 +267,7 @@ describe('BFF → admin service (support tickets)', () => {
     updatedAt: isoDate,
   };
   const ticket = { ...summary, description: like('The driver overtook on blind bends the whole way to Nkawkaw.'), priority: like('medium'), attachments: [] };
-  let asMember: Record<string, unknown>;
+  let asMember: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
   beforeAll(async () => {
     asMember = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'user', userId: MEMBER_ID }, 'admin')) };
   });

@@ -20,11 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => system?.close());
 
-async function signedIn(kind: 'user' | 'admin' = 'user', id = randomUUID()) {
+async function signedIn(kind: 'user' | 'admin' = 'user', id: string = randomUUID()): Promise<Member> {
   const sid = await system.bff.sessions.create(kind, id);
   return { userId: id, cookies: { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ [kind]: sid })) } };
 }
-type Member = Awaited<ReturnType<typeof signedIn>>;
+type Member = { userId: string; cookies: Record<string, string> };
 const guest: Member = { userId: '', cookies: {} };
 
 const send = (member: Member, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
