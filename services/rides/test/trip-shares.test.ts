@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { userDeleted } from '@krom/contracts/events/identity';
+import { eventually } from '@krom/server-kit/testing';
 import { tripSharedWithContact, type TripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { sharedTripSchema, tripShareMessages, tripShareSchema } from '@krom/contracts/http/trip-shares';
 import { describe, expect, it } from 'vitest';
@@ -199,5 +202,40 @@ describe('the emergency contact', () => {
     expect(contactName).toBe('Kwame Mensah');
     expect((await openLink(made.link)).statusCode).toBe(200);
     expect(await textsFor(trip.bookingId)).toEqual([expect.objectContaining({ link: made.link, reason: 'emergency', contactPhone: '0201234567' })]);
+  });
+});
+
+describe('a deleted account', () => {
+  /** Delivers identity's user.deleted and waits until the rides consumer has acknowledged it. */
+  async function deleteAccount(userId: string) {
+    const bus = handle.service.bus;
+    const event = { id: randomUUID(), type: userDeleted.subject, occurredAt: new Date().toISOString(), data: { userId, deletedAt: new Date().toISOString() } };
+    const { seq } = await bus.js.publish(bus.subjectOf(userDeleted.subject), JSON.stringify(event), { msgID: randomUUID() });
+    await eventually(async () => {
+      const info = await bus.jsm.consumers.info(bus.streamName, `rides_${userDeleted.subject.replaceAll('.', '_')}`);
+      return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
+    });
+  }
+
+  it("ends the member's live links on a trip under way and forgets the emergency contact copied onto them", async () => {
+    // Departed an hour ago and still on the road: the booking itself stays (only bookings to come are cancelled).
+    const trip = await confirmedTrip(Date.now() - HOUR, 250);
+    const made = await sharedLink(trip.passenger, trip.bookingId, { textContactAtDeparture: true, contact });
+    const others = await confirmedTrip(Date.now() - HOUR, 250);
+    const othersLink = await sharedLink(others.passenger, others.bookingId, { textContactAtDeparture: true, contact });
+    expect((await openLink(made.link)).statusCode).toBe(200);
+
+    await deleteAccount(trip.passenger.userId);
+
+    expect((await openLink(made.link)).statusCode).toBe(410);
+    expect((await openLink(othersLink.link)).statusCode).toBe(200);
+    const { rows } = await handle.service.db.$client.query(
+      'SELECT booking_id, contact_name, contact_phone, text_contact_at_departure FROM trip_shares WHERE booking_id = ANY($1::uuid[]) ORDER BY contact_name NULLS FIRST',
+      [[trip.bookingId, others.bookingId]],
+    );
+    expect(rows).toEqual([
+      { booking_id: trip.bookingId, contact_name: null, contact_phone: null, text_contact_at_departure: false },
+      { booking_id: others.bookingId, contact_name: 'Kwame Mensah', contact_phone: '0201234567', text_contact_at_departure: true },
+    ]);
   });
 });

@@ -143,6 +143,20 @@ export async function endTripShare(db: RidesDb, passengerId: string, bookingId: 
   return { ended: true };
 }
 
+/**
+ * A deleted account's shares (user.deleted): every live link ends (it shows nothing more and is
+ * texted to nobody) and the emergency contact copied onto any of them is forgotten. Returns how
+ * many shares it touched.
+ */
+export async function forgetTripSharesOf(tx: Transaction, passengerId: string, now = new Date()): Promise<number> {
+  const result = await tx.execute(sql`
+    UPDATE trip_shares SET ended_at = COALESCE(ended_at, ${now.toISOString()}::timestamptz),
+      text_contact_at_departure = false, contact_name = NULL, contact_phone = NULL
+    WHERE passenger_id = ${passengerId}
+      AND (ended_at IS NULL OR contact_name IS NOT NULL OR contact_phone IS NOT NULL OR text_contact_at_departure)`);
+  return result.rowCount ?? 0;
+}
+
 /** The event that has notifications text the contact the link, recorded in `tx`. */
 async function recordContactText(
   tx: Transaction,

@@ -8,6 +8,7 @@ import { cancelFutureBookingsOf } from '../../bookings/booking-actions.ts';
 import { cancelFutureRidesOf } from '../../driver/driver-rides.ts';
 import { forgetVehiclesOf } from '../../vehicles/driver-vehicles.ts';
 import { forgetPlateDisputesOf } from '../../vehicles/plate-disputes.ts';
+import { forgetTripSharesOf } from '../../trip-shares/trip-shares.ts';
 
 type UserDeleted = z.infer<typeof userDeleted.schema>;
 
@@ -15,7 +16,8 @@ type UserDeleted = z.infer<typeof userDeleted.schema>;
  * krom.identity.user.deleted.v1 → the user's vehicles are marked deleted (plates freed; rides
  * they made still show them), their rides still to depart (each with its ride.changed), their open ride requests and their bookings on rides
  * to come cancelled (seats back, booking.<fact> with actor system), the plate
- * disputes they filed deleted, once per event id. Payments stay: they are financial records of both
+ * disputes they filed deleted, their shared-trip links ended and the emergency contacts copied
+ * onto them forgotten, once per event id. Payments stay: they are financial records of both
  * parties and hold only user ids. Past rides stay too, for their passengers' history.
  */
 export function handleUserDeleted(db: RidesDb, logger: Logger): EventRule<UserDeleted> {
@@ -26,6 +28,7 @@ export function handleUserDeleted(db: RidesDb, logger: Logger): EventRule<UserDe
       cancelledRideRequests: await cancelRideRequestsOf(tx, userId),
       cancelledBookings: await cancelFutureBookingsOf(tx, userId),
       removedPlateDisputes: await forgetPlateDisputesOf(tx, userId),
+      endedTripShares: await forgetTripSharesOf(tx, userId),
     }),
     afterCommit: async (envelope, result) => {
       if (!result.first) return;
