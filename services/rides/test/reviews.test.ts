@@ -1,5 +1,6 @@
 import { reviewFactSchema, reviewReported } from '@krom/contracts/events/reviews';
 import {
+  formerMemberName,
   memberReviewsResponseSchema,
   type Review,
   reviewMessages,
@@ -335,6 +336,27 @@ describe('a member’s reviews', () => {
     expect([routed.reviews.map((entry) => entry.id), routed.nextCursor]).toEqual([[written[2], written[1], written[0]], null]);
     // As a passenger, the driver has none.
     expect((await reviewsOf(driver.userId, '?as=passenger')).reviews).toEqual([]);
+  });
+
+  it('names a reviewer who has since deleted their account "Former member", without their name or photo', async () => {
+    const { driver, riders } = await completedTrip(2);
+    const [leaving, staying] = riders;
+    await db().$client.query("UPDATE user_profiles SET profile_image_url = 'https://img.krom.test/ama.jpg' WHERE user_id = $1", [leaving.passenger.userId]);
+    for (const { passenger, bookingId } of riders) {
+      await reviewed(passenger, bookingId);
+      await reviewed(driver, bookingId);
+    }
+    const reviewerOf = async () =>
+      Object.fromEntries((await reviewsOf(driver.userId)).reviews.map((entry) => [entry.reviewer.id, [entry.reviewer.firstName, entry.reviewer.profileImageUrl]]));
+    expect(await reviewerOf()).toEqual({ [leaving.passenger.userId]: ['Ama', 'https://img.krom.test/ama.jpg'], [staying.passenger.userId]: ['Efua', null] });
+
+    // Identity's snapshot of the deleted account reaches the projection as deleted.
+    await db().$client.query('UPDATE user_profiles SET deleted = true WHERE user_id = $1', [leaving.passenger.userId]);
+
+    expect(await reviewerOf()).toEqual({ [leaving.passenger.userId]: [formerMemberName, null], [staying.passenger.userId]: ['Efua', null] });
+    const shown = JSON.stringify(await reviewsOf(driver.userId));
+    expect(shown).not.toContain('Ama');
+    expect(shown).not.toContain('ama.jpg');
   });
 
   it('answers 404 for a member rides does not know', async () => {

@@ -5,6 +5,7 @@ import {
   type Review,
   type ReviewToWrite,
   type ReviewType,
+  formerMemberName,
   ratingAverage,
   reviewMessages,
   reviewsPageSize,
@@ -23,6 +24,13 @@ import type { SqlRunner } from '../rides/ride-views.ts';
 
 /** The name a review shows for a member rides has no projected row of (yet). */
 const unknownMemberName = 'Krom member';
+
+/**
+ * A member whose account is deleted: their reviews stay (a record of a real trip), shown as
+ * `formerMemberName` with no photo, never with the name they had.
+ */
+const memberName = (alias: string) => sql.raw(`CASE WHEN ${alias}.deleted THEN '${formerMemberName}' ELSE ${alias}.first_name END`);
+const memberPhoto = (alias: string) => sql.raw(`CASE WHEN ${alias}.deleted THEN NULL ELSE ${alias}.profile_image_url END`);
 
 /** The last moment a booking of the ride `r` can be reviewed: its arrival plus the window. */
 export const reviewWindowEnd = sql`(${ridePlannedEnd} + make_interval(days => ${reviewWindowDays}::int))`;
@@ -50,8 +58,8 @@ type ReviewViewRow = {
 const reviewViewSelect = sql`
   SELECT v.id, v.review_type AS "reviewType", v.rating, v.comment, v.created_at AS "createdAt", v.published_at AS "publishedAt",
     v.reply, v.replied_at AS "repliedAt",
-    v.reviewer_id AS "reviewerId", pr.first_name AS "reviewerFirstName", pr.profile_image_url AS "reviewerPhoto",
-    v.reviewee_id AS "revieweeId", pe.first_name AS "revieweeFirstName", pe.profile_image_url AS "revieweePhoto",
+    v.reviewer_id AS "reviewerId", ${memberName('pr')} AS "reviewerFirstName", ${memberPhoto('pr')} AS "reviewerPhoto",
+    v.reviewee_id AS "revieweeId", ${memberName('pe')} AS "revieweeFirstName", ${memberPhoto('pe')} AS "revieweePhoto",
     r.from_city AS "rideFrom", r.to_city AS "rideTo", r.departure_date::text AS "departureDate"
   FROM reviews v
   JOIN rides r ON r.id = v.ride_id
