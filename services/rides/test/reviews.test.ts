@@ -340,7 +340,7 @@ describe('a member’s reviews', () => {
 
   it('names a reviewer who has since deleted their account "Former member", without their name or photo', async () => {
     const { driver, riders } = await completedTrip(2);
-    const [leaving, staying] = riders;
+    const [leaving, staying] = riders as [(typeof riders)[number], (typeof riders)[number]];
     await db().$client.query("UPDATE user_profiles SET profile_image_url = 'https://img.krom.test/ama.jpg' WHERE user_id = $1", [leaving.passenger.userId]);
     for (const { passenger, bookingId } of riders) {
       await reviewed(passenger, bookingId);
