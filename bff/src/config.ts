@@ -61,6 +61,8 @@ export const bffConfigSchema = baseConfigSchema.extend({
    * far above what a person does, low enough that no script floods a service.
    */
   RATE_LIMIT_MEMBER_WRITES_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /** Data downloads per member per hour (GET /api/user/data-export). */
+  RATE_LIMIT_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   /**
    * Google Maps (Places, Directions) for /api/places, kept on the server; unset or empty, the
    * built-in gazetteer of Ghana answers (packages/server-kit/data/README.md).

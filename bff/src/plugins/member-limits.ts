@@ -69,6 +69,8 @@ export type MemberLimits = {
   vehicles: RateLimitOptions;
   /** Every other write of a member: ride and vehicle changes, profile, settings, payment methods, photos, verification, notifications read. */
   writes: RateLimitOptions;
+  /** Downloading one's own data (each download reads everything the member has, from three services). */
+  dataExports: RateLimitOptions;
 };
 
 export function memberLimitsFrom(config: BffConfig): MemberLimits {
@@ -79,5 +81,6 @@ export function memberLimitsFrom(config: BffConfig): MemberLimits {
     bookings: perMember(config.RATE_LIMIT_BOOKINGS_PER_HOUR, HOUR_MS, namespace),
     vehicles: perMember(config.RATE_LIMIT_VEHICLES_PER_DAY, DAY_MS, namespace),
     writes: perMember(config.RATE_LIMIT_MEMBER_WRITES_PER_HOUR, HOUR_MS, namespace),
+    dataExports: perMember(config.RATE_LIMIT_DATA_EXPORTS_PER_HOUR, HOUR_MS, namespace),
   };
 }

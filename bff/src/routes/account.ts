@@ -1,6 +1,9 @@
-import { deleteAccount, getUserSettings, updateNotificationSettings, updatePrivacySettings, updateProfile } from '@krom/contracts/api/account';
+import { deleteAccount, exportData, getUserSettings, updateNotificationSettings, updatePrivacySettings, updateProfile } from '@krom/contracts/api/account';
 import { accountErrors } from '@krom/contracts/http/auth';
-import { deleteOwnAccountRoute, updateOwnProfileRoute } from '@krom/contracts/services/identity/accounts';
+import { dataExportFileName } from '@krom/contracts/http/data-export-values';
+import { deleteOwnAccountRoute, exportOwnDataRoute, updateOwnProfileRoute } from '@krom/contracts/services/identity/accounts';
+import { exportMemberPaymentsDataRoute } from '@krom/contracts/services/payments/payment-history';
+import { exportMemberRidesDataRoute } from '@krom/contracts/services/rides/data-export';
 import {
   getOwnSettingsRoute,
   updateOwnNotificationSettingsRoute,
@@ -23,6 +26,27 @@ export async function accountRoutes(app: FastifyInstance, options: RouteOptions)
   await forward(app, directory, { ...asUser, endpoint: getUserSettings, to: getOwnSettingsRoute });
   await forward(app, directory, { ...writing, endpoint: updateNotificationSettings, to: updateOwnNotificationSettingsRoute });
   await forward(app, directory, { ...writing, endpoint: updatePrivacySettings, to: updateOwnPrivacySettingsRoute });
+
+  /**
+   * The member's data download: each service's part about the asserted member (and only them),
+   * composed into one JSON file the browser saves. Counted per member (each one reads everything
+   * they have), so a loop of downloads cannot load the services.
+   */
+  routeEndpoint(app, exportData, {
+    config: { rateLimit: options.memberLimits.dataExports },
+    handler: async (request, reply) => {
+      const caller = await requireUserCaller(request);
+      if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
+      const [identity, rides, payments] = await Promise.all([
+        callService(request, directory, { service: 'identity', to: exportOwnDataRoute, caller }),
+        callService(request, directory, { service: 'rides', to: exportMemberRidesDataRoute, caller }),
+        callService(request, directory, { service: 'payments', to: exportMemberPaymentsDataRoute, caller }),
+      ]);
+      const now = new Date();
+      reply.header('content-disposition', `attachment; filename="${dataExportFileName(now)}"`).header('cache-control', 'no-store');
+      return { format: 'krom-data-export/1' as const, exportedAt: now.toISOString(), identity, rides, payments };
+    },
+  });
 
   /** Deletes the account (after the screen's confirm prompt), ends every session of it and clears the cookie. */
   routeEndpoint(app, deleteAccount, {

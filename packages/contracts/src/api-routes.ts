@@ -28,6 +28,7 @@ import type * as verification from './api/verification.ts';
 import type * as waitlist from './api/waitlist.ts';
 
 export const deleteAccount: ApiRoute<typeof account.deleteAccount> = { method: 'DELETE', path: '/api/user' };
+export const exportData: ApiRoute<typeof account.exportData> = { method: 'GET', path: '/api/user/data-export' };
 export const getUserSettings: ApiRoute<typeof account.getUserSettings> = { method: 'GET', path: '/api/user/settings' };
 export const updateNotificationSettings: ApiRoute<typeof account.updateNotificationSettings> = { method: 'PUT', path: '/api/user/notifications' };
 export const updatePrivacySettings: ApiRoute<typeof account.updatePrivacySettings> = { method: 'PUT', path: '/api/user/privacy' };

@@ -7,6 +7,7 @@ import { searchAnswers } from './search/search-cache.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { memberBlockRoutes } from './routes/member-blocks.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
+import { dataExportRoutes } from './routes/data-export.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
@@ -46,6 +47,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(memberBlockRoutes, { db: deps.db });
   const clock = deps.clock ?? (() => new Date());
   await app.register(reviewRoutes, { db: deps.db, clock });
+  await app.register(dataExportRoutes, { db: deps.db });
   await app.register(tripShareRoutes, { db: deps.db, key: tripLinkKey(deps.internalSecret), clock });
   return app;
 }

@@ -3,6 +3,7 @@ import {
   profileUpdateRequestSchema,
   userSchema,
 } from '../http/auth.ts';
+import { dataExportSchema } from '../http/data-export.ts';
 import { okResponseSchema } from '../http/ok.ts';
 import { getOwnSettingsRoute, updateOwnNotificationSettingsRoute, updateOwnPrivacySettingsRoute } from '../services/identity/settings.ts';
 
@@ -34,4 +35,13 @@ export const deleteAccount = defineEndpoint({
   caller: 'user',
   summary: 'Deletes the account, ends every session of it and clears the cookie',
   responses: { 200: okResponseSchema, ...errorResponses(401, 403) },
+});
+
+/** The member's data download (privacy notice, Act 843): one JSON file of what Krom keeps about them. */
+export const exportData = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/data-export',
+  caller: 'user',
+  summary: "Downloads the signed-in member's own data (profile, rides, bookings, payments, reviews, messages) as a JSON file (Content-Disposition: attachment)",
+  responses: { 200: dataExportSchema, ...errorResponses(401, 403, 429) },
 });

@@ -2,6 +2,7 @@ import {
   changeOwnPasswordRoute,
   checkCredentialsRoute,
   deleteOwnAccountRoute,
+  exportOwnDataRoute,
   getOwnUserRoute,
   registerUserRoute,
   resetOwnPasswordRoute,
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { changePassword, resetPassword } from '../accounts/change-password.ts';
 import { checkCredentials } from '../accounts/check-credentials.ts';
 import { deleteAccount } from '../accounts/delete-account.ts';
+import { exportOwnData } from '../accounts/export-own-data.ts';
 import { findLiveUserView } from '../accounts/find-user.ts';
 import { registerUser } from '../accounts/register-user.ts';
 import { updateProfile } from '../accounts/update-profile.ts';
@@ -35,6 +37,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   routeEndpoint(app, checkCredentialsRoute, {
     handler: async (request) => ({ user: await checkCredentials(db, request.body.email, request.body.password) }),
   });
+
+  routeEndpoint(app, exportOwnDataRoute, { handler: async (request) => exportOwnData(db, requireUser(request)) });
 
   routeEndpoint(app, getOwnUserRoute, { handler: async (request) => toUser(await findLiveUserView(db, requireUser(request))) });
 

@@ -91,6 +91,17 @@ async function reviewViews(db: SqlRunner, tail: SQL): Promise<Review[]> {
   return rows.map(toReview);
 }
 
+/**
+ * For the member's data download: every review they wrote (shown or still hidden, as they see
+ * their own) and every shown review of them (a hidden one is not shown to them yet either).
+ */
+export async function reviewsForExport(db: SqlRunner, memberId: string): Promise<{ given: Review[]; received: Review[] }> {
+  return {
+    given: await reviewViews(db, sql`WHERE v.reviewer_id = ${memberId} ORDER BY v.created_at DESC, v.id DESC`),
+    received: await reviewViews(db, sql`WHERE v.reviewee_id = ${memberId} AND v.published_at IS NOT NULL ORDER BY v.created_at DESC, v.id DESC`),
+  };
+}
+
 /** One review as `viewerId` may see it: a published one, or their own while hidden; undefined otherwise. */
 export async function reviewSeenBy(db: SqlRunner, reviewId: string, viewerId: string): Promise<Review | undefined> {
   if (!uuid.safeParse(reviewId).success) return undefined;

@@ -8,6 +8,7 @@ import {
   resetPasswordRequestSchema,
   userSchema,
 } from '../../http/auth.ts';
+import { identityDataExportSchema } from '../../http/data-export.ts';
 import { okResponseSchema } from '../../http/ok.ts';
 
 /**
@@ -74,4 +75,12 @@ export const deleteOwnAccountRoute = defineEndpoint({
   caller: 'user',
   summary: 'Deletes the asserted user\'s account',
   responses: { 200: okResponseSchema, ...errorResponses(401, 404) },
+});
+
+export const exportOwnDataRoute = defineEndpoint({
+  method: 'GET',
+  path: '/users/me/data-export',
+  caller: 'user',
+  summary: "The asserted user's account, profile, settings and verification outcomes, for their data download (no photos, hashes, codes or tokens)",
+  responses: { 200: identityDataExportSchema, ...errorResponses(401, 404) },
 });

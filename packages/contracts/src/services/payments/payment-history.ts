@@ -1,6 +1,7 @@
 import { defineEndpoint, errorResponses } from '../../endpoint.ts';
 import { driverEarningsSchema, paymentReceiptParams, paymentReceiptSchema } from '../../http/payment-receipts.ts';
 import { paymentsQuerySchema, paymentsResponseSchema } from '../../http/payments.ts';
+import { paymentsDataExportSchema } from '../../http/data-export.ts';
 
 /**
  * The payments service's reading routes, reached only from the BFF with an internal assertion
@@ -30,4 +31,12 @@ export const driverEarningsRoute = defineEndpoint({
   caller: 'user',
   summary: "What the asserted driver was paid out: today, this week, this month, last month and the last 12 weeks",
   responses: { 200: driverEarningsSchema, ...errorResponses(401) },
+});
+
+export const exportMemberPaymentsDataRoute = defineEndpoint({
+  method: 'GET',
+  path: '/members/me/data-export',
+  caller: 'user',
+  summary: "The asserted member's payments, refunds, payouts and saved numbers (masked), for their data download",
+  responses: { 200: paymentsDataExportSchema, ...errorResponses(401) },
 });
