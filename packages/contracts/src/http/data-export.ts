@@ -6,7 +6,7 @@ import { reviewSchema } from './reviews.ts';
 import { rideStatuses } from './ride-values.ts';
 
 /*
- * A member's own data as one file (issue 23, Act 843's right of access): GET /api/account/data-export
+ * A member's own data as one file (issue 23, Act 843's right of access): GET /api/user/data-export
  * composes the parts each service keeps about the asserted member. Each part holds only what that
  * member already sees on Krom: never ID or licence photos, password hashes, one-time codes or
  * tokens, and of the other party of a ride or booking only what the member's screens show them

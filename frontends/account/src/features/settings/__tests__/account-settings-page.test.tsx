@@ -30,7 +30,7 @@ type Answer = { status: number; body?: unknown };
 const ok: Answer = { status: 200, body: { ok: true } };
 
 /** The settings screen against a server that keeps what is saved, unless told to fail. */
-function openSettings(answers: { save?: Answer; password?: Answer; remove?: Answer } = {}) {
+function openSettings(answers: { save?: Answer; password?: Answer; remove?: Answer; download?: Answer } = {}) {
   let settings = structuredClone(savedSettings);
   let signedIn = true;
   const user = aUser();
@@ -50,6 +50,7 @@ function openSettings(answers: { save?: Answer; password?: Answer; remove?: Answ
       return { status: 200, body: settings };
     },
     'POST /api/auth/change-password': answers.password ?? ok,
+    'GET /api/user/data-export': () => answers.download ?? { status: 200, body: dataFileOf(user) },
     'DELETE /api/user': () => {
       if ((answers.remove ?? ok).status === 200) signedIn = false;
       return answers.remove ?? ok;
@@ -57,6 +58,42 @@ function openSettings(answers: { save?: Answer; password?: Answer; remove?: Answ
   });
   const view = renderRoutes([...elsewhere, ...routes], '/account-settings');
   return { api, ...view };
+}
+
+/** The download's file as the BFF answers it for `user` (the parts other services add left empty). */
+const dataFileOf = (user: ReturnType<typeof aUser>) => ({
+  format: 'krom-data-export/1',
+  exportedAt: '2026-11-28T10:15:00.000Z',
+  identity: { account: user, settings: savedSettings, verifications: [] },
+  rides: { ridesDriven: [], bookingsMade: [], bookingsReceived: [], reviewsGiven: [], reviewsReceived: [], messages: [] },
+  payments: { payments: [], refunds: [], payouts: [], paymentMethods: [] },
+});
+
+/** What the browser was handed to save: each file's name and text. */
+function savedFiles() {
+  const blobs = new Map<string, Blob>();
+  const saved: Promise<{ name: string; text: string }>[] = [];
+  vi.stubGlobal('URL', Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:krom/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    },
+    revokeObjectURL: () => undefined,
+  }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (!blob) return;
+    const name = this.download;
+    saved.push(
+      new Promise((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve({ name, text: String(reader.result) });
+        reader.readAsText(blob);
+      }),
+    );
+  });
+  return () => Promise.all(saved);
 }
 
 const toggle = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
@@ -217,5 +254,29 @@ describe('delete account', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
     expect(await findToast()).toEqual({ text: 'ErrorFailed to delete account. Please try again.', destructive: true });
     expect(router.state.location.pathname).toBe('/account-settings');
+  });
+});
+
+describe('download your data', () => {
+  it("saves the member's data as krom-data-<date>.json, fetched through the session", async () => {
+    const files = savedFiles();
+    const { api, user } = openSettings();
+    expect(await screen.findByRole('region', { name: 'Download your data' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(async () => expect(await files()).toHaveLength(1));
+    const [file] = await files();
+    expect(file?.name).toBe('krom-data-2026-11-28.json');
+    const saved = JSON.parse(file?.text ?? '{}');
+    expect(saved.identity.account).toMatchObject({ firstName: aUser().firstName, lastName: aUser().lastName, email: aUser().email });
+    expect(api.callsTo('GET', '/api/user/data-export')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeTruthy();
+  });
+
+  it("saves nothing and says why when the download is refused", async () => {
+    const files = savedFiles();
+    const { user } = openSettings({ download: { status: 429, body: { message: "You're doing that too often. Please try again in 58 minutes." } } });
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect(await findToast()).toEqual({ text: "ErrorYou're doing that too often. Please try again in 58 minutes.", destructive: true });
+    expect(await files()).toEqual([]);
   });
 });

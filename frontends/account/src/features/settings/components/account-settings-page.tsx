@@ -7,11 +7,12 @@ import { useUserSettings } from '../api/get-user-settings.ts';
 import { BlockedMembersSection } from './blocked-members-section.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DangerZoneSection } from './danger-zone-section.tsx';
+import { DataDownloadSection } from './data-download-section.tsx';
 import { NotificationSettingsSection } from './notification-settings-section.tsx';
 import { PrivacySettingsSection } from './privacy-settings-section.tsx';
 import { SettingsCard } from './settings-card.tsx';
 
-/** /account-settings: Security, Notifications, Privacy, Blocked members, Danger Zone. Signed-out visitors go to /login. */
+/** /account-settings: Security, Notifications, Privacy, Blocked members, Download your data, Danger Zone. Signed-out visitors go to /login. */
 export function AccountSettingsPage() {
   return (
     <RequireSignedIn>
@@ -22,6 +23,7 @@ export function AccountSettingsPage() {
             <ChangePasswordForm />
             <SavedToggles />
             <BlockedMembersSection />
+            <DataDownloadSection />
             <DangerZoneSection />
           </Column>
         </SignedInFrame>
