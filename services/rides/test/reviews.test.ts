@@ -1,6 +1,6 @@
+import { formerMemberName } from '@krom/contracts/http/review-values';
 import { reviewFactSchema, reviewReported } from '@krom/contracts/events/reviews';
 import {
-  formerMemberName,
   memberReviewsResponseSchema,
   type Review,
   reviewMessages,

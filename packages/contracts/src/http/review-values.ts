@@ -15,6 +15,9 @@ export const reviewWindowDays = 14;
 /** How many reviews a page of a member's reviews holds. */
 export const reviewsPageSize = 20;
 
+/** How a review names a member who has since deleted their account (no name, no photo). */
+export const formerMemberName = 'Former member';
+
 /** The role of the member reviewed in the booking: `driver` (the passenger's review of the driver) or `passenger` (the driver's of the passenger). */
 export const reviewTypes = ['driver', 'passenger'] as const;
 export type ReviewType = (typeof reviewTypes)[number];

@@ -62,9 +62,6 @@ export const reviewReportInputSchema = z.object({
     .max(maxReviewReportReasonLength, reviewMessages.reportReasonLength),
 });
 
-/** How a review names a member who has since deleted their account (no name, no photo). */
-export const formerMemberName = 'Former member';
-
 /** A member as a review names them: first name and photo only. */
 export const reviewMemberSchema = z.object({ id: uuid, firstName: z.string(), profileImageUrl: z.string().nullable() });
 

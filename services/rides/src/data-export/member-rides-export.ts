@@ -1,5 +1,5 @@
 import type { RidesDataExport } from '@krom/contracts/http/data-export';
-import { formerMemberName } from '@krom/contracts/http/reviews';
+import { formerMemberName } from '@krom/contracts/http/review-values';
 import { sql } from 'drizzle-orm';
 import { reviewsForExport } from '../reviews/review-views.ts';
 import { isoInstant, type SqlRunner } from '../rides/ride-views.ts';

@@ -1,3 +1,4 @@
+import { formerMemberName } from '@krom/contracts/http/review-values';
 import { uuid } from '@krom/contracts/http/fields';
 import {
   type MemberRating,
@@ -5,7 +6,6 @@ import {
   type Review,
   type ReviewToWrite,
   type ReviewType,
-  formerMemberName,
   ratingAverage,
   reviewMessages,
   reviewsPageSize,

@@ -1,3 +1,5 @@
+import { dataExportTexts } from '@krom/contracts/http/data-export-values';
+import { formerMemberName } from '@krom/contracts/http/review-values';
 import { verificationPhotoRetentionDays } from '@krom/contracts/http/verification';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
@@ -73,7 +75,7 @@ describe('Privacy Policy', () => {
   it("says what is kept, who sees it, for how long, how to have it corrected or erased, under Act 843", async () => {
     open('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
-    expect(headings()).toEqual(['What Krom keeps, and why', 'Who sees it', 'How long it is kept', 'Deleting your account', 'Your rights', 'Security', 'Changes']);
+    expect(headings()).toEqual(['What Krom keeps, and why', 'Who sees it', 'How long it is kept', 'Deleting your account', 'Downloading your data', 'Your rights', 'Security', 'Changes']);
     const text = screen.getByRole('main').textContent ?? '';
     expect(text).toContain('Data Protection Act, 2012 (Act 843)');
     expect(text).toContain('Data Protection Commission');
@@ -85,5 +87,21 @@ describe('Privacy Policy', () => {
     open('/privacy');
     const kept = (await screen.findByRole('heading', { name: 'How long it is kept' })).nextElementSibling;
     expect(kept?.textContent).toContain(`deleted ${verificationPhotoRetentionDays} days after Krom staff decide on your verification`);
+  });
+
+  it('says where the data download is, with the words the settings screen shows, and what it holds', async () => {
+    open('/privacy');
+    const download = (await screen.findByRole('heading', { name: 'Downloading your data' })).nextElementSibling?.textContent ?? '';
+    expect(download).toContain(`in Account Settings, under “${dataExportTexts.heading}”, press “${dataExportTexts.button}”`);
+    for (const part of ['profile', 'rides you drove', 'bookings', 'payments, refunds and payouts', 'reviews you gave and received', 'messages']) {
+      expect(download).toContain(part);
+    }
+  });
+
+  it('says how reviews by a deleted account are shown', async () => {
+    open('/privacy');
+    const deleting = (await screen.findByRole('heading', { name: 'Deleting your account' })).nextElementSibling?.textContent ?? '';
+    expect(deleting).toContain(`shown as written by a “${formerMemberName}”, without your name or photo`);
+    expect(deleting).toContain('ends your shared-trip links');
   });
 });

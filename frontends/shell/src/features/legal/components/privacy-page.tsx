@@ -1,3 +1,5 @@
+import { dataExportTexts } from '@krom/contracts/http/data-export-values';
+import { formerMemberName } from '@krom/contracts/http/review-values';
 import { verificationPhotoRetentionDays } from '@krom/contracts/http/verification';
 import { Link } from 'react-router-dom';
 import { supportContact } from '../support-contact.ts';
@@ -6,7 +8,8 @@ import { LegalLayout } from './legal-layout.tsx';
 /**
  * Krom's privacy notice under Ghana's Data Protection Act, 2012 (Act 843). It says what the
  * services keep and for how long as they actually do: a period is stated only where code enforces
- * it (the verification photos' from the constant identity's sweep deletes them by).
+ * it (the verification photos' from the constant identity's sweep deletes them by), and names the
+ * data download's section and button with the words the settings screen shows.
  */
 export function PrivacyPage() {
   return (
@@ -99,15 +102,25 @@ export function PrivacyPage() {
       <p>
         You can delete your account from Account Settings. Then Krom erases your names (shown as “Deleted User”), e-mail, phone number, password,
         emergency contact, gender, verification details and every photo you uploaded; deletes your saved mobile money numbers, your notifications
-        and codes; masks the phone numbers and e-mail addresses in the log of messages sent to you; removes your vehicles; and cancels your rides,
-        ride requests and bookings still to come. Past rides, bookings and payments stay, under “Deleted User”: they are records of the other
-        members' trips and of money moved.
+        and codes; masks the phone numbers and e-mail addresses in the log of messages sent to you; removes your vehicles; cancels your rides,
+        ride requests and bookings still to come; and ends your shared-trip links, forgetting the emergency contact they were to be texted to. Past
+        rides, bookings and payments stay, under “Deleted User”: they are records of the other members' trips and of money moved. Reviews you
+        wrote stay too, shown as written by a “{formerMemberName}”, without your name or photo.
+      </p>
+
+      <h2>Downloading your data</h2>
+      <p>
+        You can download a copy of your data yourself: in Account Settings, under “{dataExportTexts.heading}”, press “{dataExportTexts.button}”. You
+        get one JSON file with your profile, settings and the outcomes of your verifications, the rides you drove, the bookings you made and those
+        made on your rides, your payments, refunds and payouts (mobile money numbers masked), the reviews you gave and received, and your messages.
+        It holds nothing of other members beyond what Krom already shows you (their first name, never their phone number or e-mail), and never your
+        document photos, your password or any code. You can download it a few times an hour.
       </p>
 
       <h2>Your rights</h2>
       <p>
         Under Act 843 you may ask what personal data Krom holds about you, have it corrected or erased, and object to its use. Most of it you can
-        correct yourself in your profile and settings. For anything else write to <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a>{' '}
+        download, and correct, yourself in your profile and settings. For anything else write to <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a>{' '}
         with the subject “{supportContact.privacySubject}”, from the e-mail address of your account. If you are not satisfied with our answer, you may
         complain to Ghana's Data Protection Commission.
       </p>
