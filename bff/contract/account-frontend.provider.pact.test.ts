@@ -25,7 +25,7 @@ let cookie: string | undefined;
 const setupFailures: string[] = [];
 
 beforeAll(async () => {
-  system = await startBff({ services: ['identity', 'notifications', 'payments'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
+  system = await startBff({ services: ['identity', 'notifications', 'rides', 'payments'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
   baseUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => system?.close());

@@ -25,6 +25,7 @@ import { deleteUpload } from '../src/features/profile/api/delete-upload.ts';
 import { updateProfile } from '../src/features/profile/api/update-profile.ts';
 import { changePassword } from '../src/features/settings/api/change-password.ts';
 import { deleteAccount } from '../src/features/settings/api/delete-account.ts';
+import { downloadMyData } from '../src/features/settings/api/download-my-data.ts';
 import { getUserSettings } from '../src/features/settings/api/get-user-settings.ts';
 import { updateNotificationSettings } from '../src/features/settings/api/update-notification-settings.ts';
 import { updatePrivacySettings } from '../src/features/settings/api/update-privacy-settings.ts';
@@ -262,6 +263,29 @@ describe('account frontend → BFF: account settings', () => {
         const settings = await withFetchAgainst(mock.url, getUserSettings);
         expect(settings.notifications.promotionalEmails).toBe(false);
       }));
+  });
+
+  it("downloads the member's own data as one file", async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.signedIn)
+      .uponReceiving("a request for the member's data download")
+      .withRequest('GET', '/api/user/data-export')
+      .willRespondWith(200, (b) =>
+        b.headers({ 'Content-Disposition': regex(/^attachment; filename="krom-data-\d{4}-\d{2}-\d{2}\.json"$/, 'attachment; filename="krom-data-2026-11-28.json"') }).jsonBody({
+          format: 'krom-data-export/1',
+          exportedAt: isoDate,
+          identity: { account: userBody({ emergencyContactName: null, emergencyContactPhone: null }), settings: settingsBody, verifications: [] },
+          rides: { ridesDriven: [], bookingsMade: [], bookingsReceived: [], reviewsGiven: [], reviewsReceived: [], messages: [] },
+          payments: { payments: [], refunds: [], payouts: [], paymentMethods: [] },
+        }),
+      )
+      .executeTest(
+        whenRecorded(async (mock) => {
+          const file = await withFetchAgainst(mock.url, downloadMyData);
+          expect(file.identity.account.firstName).toBe('Ama');
+        }),
+      );
   });
 
   it('saves the full notification settings and gets every setting back', async () => {
