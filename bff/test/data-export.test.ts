@@ -56,11 +56,11 @@ async function booking(rideId: string, passenger: Member, code: string) {
   return rows[0]!.id;
 }
 
-async function review(bookingId: string, rideId: string, reviewer: Member, reviewee: Member, type: 'driver' | 'passenger', comment: string) {
+async function review(bookingId: string, rideId: string, reviewer: Member, reviewee: Member, type: 'driver' | 'passenger', comment: string, published = true) {
   await rides().query(
     `INSERT INTO reviews (booking_id, ride_id, reviewer_id, reviewee_id, review_type, rating, comment, created_at, window_ends_at, published_at)
-     VALUES ($1, $2, $3, $4, $5, 5, $6, now(), now() + interval '14 days', now())`,
-    [bookingId, rideId, reviewer.id, reviewee.id, type, comment],
+     VALUES ($1, $2, $3, $4, $5, 5, $6, now(), now() + interval '14 days', CASE WHEN $7 THEN now() END)`,
+    [bookingId, rideId, reviewer.id, reviewee.id, type, comment, published],
   );
 }
 
@@ -89,6 +89,8 @@ beforeAll(async () => {
   await review(amasBooking, rideId, ama, kofi, 'driver', 'Kofi drove safely and on time.');
   await review(amasBooking, rideId, kofi, ama, 'passenger', 'Ama was ready at the station.');
   await review(yawsBooking, rideId, yaw, kofi, 'driver', 'Yaw says the car was spotless.');
+  // Still hidden (its window is open): its writer sees it in their file, its reviewee not yet.
+  await review(yawsBooking, rideId, kofi, yaw, 'passenger', 'Yaw kept everyone waiting.', false);
 
   const paid = paymentRequested({ bookingId: amasBooking, rideId, passengerId: ama.id, driverId: kofi.id });
   await deliverPaymentRequested(system.payments!.bus, paid);
@@ -159,12 +161,21 @@ describe('GET /api/user/data-export', () => {
     );
     expect(file.rides.bookingsMade).toEqual([]);
     expect(file.rides.reviewsReceived.map((entry) => entry.comment).sort()).toEqual(['Kofi drove safely and on time.', 'Yaw says the car was spotless.']);
-    expect(file.rides.reviewsGiven.map((entry) => entry.comment)).toEqual(['Ama was ready at the station.']);
+    expect(file.rides.reviewsGiven.map((entry) => [entry.comment, entry.visible]).sort()).toEqual([
+      ['Ama was ready at the station.', true],
+      ['Yaw kept everyone waiting.', false],
+    ]);
     // The passengers paid; the driver's file holds no payment of theirs.
     expect(file.payments.payments).toEqual([]);
 
     const text = response.body;
     for (const other of [ama.email, ama.phone, 'Serwaa', yaw.email, yaw.phone, 'Darko', "bag is small", '0559876543', '0241234567']) expect(text).not.toContain(other);
+  });
+
+  it('holds no review of the member that is still hidden from them', async () => {
+    const { file } = await download(yaw);
+    expect(file.rides.reviewsReceived).toEqual([]);
+    expect(file.rides.reviewsGiven.map((entry) => entry.comment)).toEqual(['Yaw says the car was spotless.']);
   });
 
   it('refuses a guest with 401, and a member past the hourly limit with 429 in words', async () => {
