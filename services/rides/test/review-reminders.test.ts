@@ -22,18 +22,23 @@ const good = { rating: 5, comment: 'Safe driver, on time, friendly.' };
 
 /**
  * A ride that departed 13 hours ago (12 hours' default duration: it arrived an hour ago) with
- * `passengers` boarded and completed, and the last `unboarded` of them left confirmed, never boarded.
+ * `passengers` boarded and completed, the `cancelled` after the first cancelled before it left, and
+ * the last `unboarded` of them left confirmed, never boarded.
  */
-async function completedTrip(passengers: number, unboarded = 0) {
+async function completedTrip(passengers: number, unboarded = 0, cancelled = 0) {
   const { driver, rideId } = await ride({ seats: 4 });
   const riders: { passenger: Member; bookingId: string }[] = [];
   for (let i = 0; i < passengers; i += 1) {
     const passenger = await member({ firstName: ['Ama', 'Efua', 'Akosua'][i] });
     riders.push({ passenger, bookingId: (await booked(passenger, form(rideId))).id });
   }
+  // The `cancelled` after the first cancel their seats before the ride leaves.
+  for (const { passenger, bookingId } of riders.slice(1, 1 + cancelled)) {
+    expect((await call(passenger, 'POST', `/bookings/${bookingId}/cancel`)).statusCode).toBe(200);
+  }
   const departure = Date.now() - 13 * HOUR;
   await departAt(rideId, new Date(departure));
-  for (const { bookingId, passenger } of riders.slice(0, passengers - unboarded)) {
+  for (const { bookingId, passenger } of [riders[0]!, ...riders.slice(1 + cancelled)].slice(0, passengers - cancelled - unboarded)) {
     const code = (await call(passenger, 'GET', `/bookings/${bookingId}`)).json().boardingCode as string;
     expect((await call(driver, 'POST', `/rides/${rideId}/board`, { code })).statusCode).toBe(200);
   }
@@ -80,6 +85,20 @@ describe('the review reminder the day after the trip', () => {
       ],
       remindedAt: new Date(dueAt).toISOString(),
     });
+  });
+
+  it('does not ask a no-show passenger how their trip was, nor a cancelled one; the driver is still reminded to rate the no-show', async () => {
+    const { driver, rideId, riders, dueAt } = await completedTrip(3, 1, 1);
+    const [travelled, cancelled, noShow] = riders;
+    expect((await call(driver, 'POST', `/bookings/${noShow!.bookingId}/no-show`)).json().status).toBe('no_show');
+    await remindReviewers(db(), new Date(dueAt));
+    const reminders = await remindersOf(rideId);
+    expect(reminders.map(({ passengers, passengersToRate }) => ({ passengers, passengersToRate }))).toEqual([
+      { passengers: [{ bookingId: travelled!.bookingId, passengerId: travelled!.passenger.userId }], passengersToRate: 2 },
+    ]);
+    // Reviews still go both ways after a no-show: the reported passenger may rate the driver unasked.
+    expect((await call(noShow!.passenger, 'GET', '/reviews/to-write')).json().reviews).toMatchObject([{ bookingId: noShow!.bookingId, reviewType: 'driver' }]);
+    expect((await call(cancelled!.passenger, 'GET', '/reviews/to-write')).json().reviews).toEqual([]);
   });
 
   it('reminds nobody when both sides of every booking have reviewed', async () => {

@@ -54,9 +54,10 @@ export const reviewReported = defineEvent(
 
 /**
  * `krom.rides.review.reminder_due.v1`: the morning after a ride's arrival (09:00 Ghana time the day
- * after it, once every seat is settled), the parties of its completed and no-show bookings who have
- * not reviewed yet are due one reminder: each such passenger to rate the driver, and the driver once
- * for all the passengers they have still to rate (`passengersToRate`, 0 when none). Written once
+ * after it, once every seat is settled), the parties who have not reviewed yet are due one reminder:
+ * each passenger of a completed booking to rate the driver (a no-show passenger is not asked how a
+ * trip they did not take was), and the driver once for all the passengers, completed or no-show,
+ * they have still to rate (`passengersToRate`, 0 when none). Written once
  * per ride (rides marks the ride in the same transaction), never after the review window closed.
  */
 export const reviewReminderDue = defineEvent(
@@ -70,7 +71,7 @@ export const reviewReminderDue = defineEvent(
     departureDate: z.string(),
     /** How many of the ride's passengers the driver has still to rate. */
     passengersToRate: z.number().int().nonnegative(),
-    /** The passengers who have still to rate the driver, one per booking. */
+    /** The passengers of completed bookings who have still to rate the driver, one per booking (never a no-show). */
     passengers: z.array(z.object({ bookingId: z.string().uuid(), passengerId: z.string().uuid() })),
     /** The last moment the reviews can be written: arrival plus the review window. */
     reviewBy: z.string().datetime({ offset: true }),

@@ -13,8 +13,10 @@ import { reviewableStatuses } from './publish-reviews.ts';
  * arrival (its planned end), a morning hour rather than a text in the night, once the ride is
  * completed and none of its seats is still confirmed (a no-show the driver may still report is
  * settled within a day of departure; until then the sweep waits). The passengers of its completed
- * and no-show bookings who have not reviewed the driver, and the driver if they have passengers
- * still to rate, are due one reminder: one review.reminder_due per ride, written in the
+ * bookings who have not reviewed the driver, and the driver if they have passengers (completed or
+ * no-show) still to rate, are due one reminder. A no-show passenger may still rate the driver from
+ * My Rides (reviews go both ways after a no-show), but is not asked how a trip they did not take
+ * was; not_boarded and cancelled seats are nobody's to review: one review.reminder_due per ride, written in the
  * transaction whose conditional update sets `rides.review_reminded_at`, so replays, restarts and
  * two sweeps at once write it once. Past the review window, or more than `reviewReminderLatestDays`
  * after it was due, nothing is sent (nor marked).
@@ -70,13 +72,14 @@ export async function remindReviewers(db: RidesDb, now: Date): Promise<{ changed
           r.from_city AS "fromLocation", r.to_city AS "toLocation", r.departure_date::text AS "departureDate", ${windowEnd()} AS "reviewBy"`);
       const ride = rows[0];
       if (!ride) return false;
-      const { rows: bookings } = await tx.execute<{ bookingId: string; passengerId: string; passengerReviewed: boolean; driverReviewed: boolean }>(sql`
-        SELECT b.id AS "bookingId", b.passenger_id AS "passengerId",
+      const { rows: bookings } = await tx.execute<{ bookingId: string; passengerId: string; travelled: boolean; passengerReviewed: boolean; driverReviewed: boolean }>(sql`
+        SELECT b.id AS "bookingId", b.passenger_id AS "passengerId", b.status = 'completed' AS "travelled",
           EXISTS (SELECT 1 FROM reviews v WHERE v.booking_id = b.id AND v.review_type = 'driver') AS "passengerReviewed",
           EXISTS (SELECT 1 FROM reviews v WHERE v.booking_id = b.id AND v.review_type = 'passenger') AS "driverReviewed"
         FROM bookings b WHERE b.ride_id = ${id} AND b.status IN ${reviewable()}
         ORDER BY b.created_at, b.id`);
-      const passengers = bookings.filter((booking) => !booking.passengerReviewed).map(({ bookingId, passengerId }) => ({ bookingId, passengerId }));
+      // A no-show passenger did not travel: the driver may rate them, but they are not asked how their trip was.
+      const passengers = bookings.filter((booking) => booking.travelled && !booking.passengerReviewed).map(({ bookingId, passengerId }) => ({ bookingId, passengerId }));
       const passengersToRate = bookings.filter((booking) => !booking.driverReviewed).length;
       // Marked either way: a ride with nobody left to remind is not looked at again.
       if (passengers.length === 0 && passengersToRate === 0) return false;
