@@ -24,11 +24,11 @@ export const routes: RemoteRouteModule['routes'] = [
       },
       {
         path: '/book-seat/:id',
-        lazy: () => import('../features/book-seat/components/book-seat-page.tsx').then((m) => ({ Component: m.BookSeatPage })),
+        lazy: () => import('./book-seat-route.tsx').then((m) => ({ Component: m.BookSeatRoute })),
       },
       {
         path: '/booking-payment/:id',
-        lazy: () => import('../features/book-seat/components/booking-payment-page.tsx').then((m) => ({ Component: m.BookingPaymentPage })),
+        lazy: () => import('./book-seat-route.tsx').then((m) => ({ Component: m.BookingPaymentRoute })),
       },
       {
         path: '/booking-payment/:id/voucher',

@@ -156,6 +156,44 @@ describe('/book-seat/{id}', () => {
     expect(router.state.location.pathname).toBe('/my-rides');
   });
 
+  it('offers Share my trip on the confirmation, texted to the emergency contact at departure, and the emergency screen, as My Rides does', async () => {
+    const ride = aRideWithDetails();
+    const booking = aBooking({ rideId: ride.id, status: 'confirmed' });
+    const sharePath = `/api/bookings/${booking.id}/trip-share`;
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCd';
+    const api = mockApi({
+      ...frameAnswers(aUser({ emergencyContactName: 'Kwame Mensah', emergencyContactPhone: '0201234567' })),
+      [`GET /api/rides/${ride.id}`]: { status: 200, body: ride },
+      'GET /api/payment-methods': { status: 200, body: [] },
+      'POST /api/bookings': { status: 201, body: booking },
+      [`GET ${sharePath}`]: { status: 404, body: { message: 'This trip is not shared.' } },
+      [`POST ${sharePath}`]: ({ body }) => ({
+        status: 200,
+        body: { bookingId: booking.id, link: `/trip/${token}`, expiresAt: '2030-11-28T13:40:00.000Z', contactTextedAt: null, ...(body as object) },
+      }),
+    });
+    const { user } = renderRoutes([...elsewhere, ...routes], `/book-seat/${ride.id}?seats=1`);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeTruthy();
+    await user.click(await screen.findByRole('checkbox', { name: /Text this link to my emergency contact when we leave/ }));
+    await user.click(screen.getByRole('button', { name: 'Share my trip' }));
+    const link = (await screen.findByRole('textbox', { name: 'Trip link' })) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/trip/${token}`);
+    expect(api.calls.find((call) => call.method === 'POST' && call.path === sharePath)?.body).toEqual({ textContactAtDeparture: true });
+    expect(screen.getByRole('link', { name: 'Emergency' }).getAttribute('href')).toBe(`/emergency/${booking.id}`);
+  });
+
+  it('offers no trip sharing on a request the driver has still to answer', async () => {
+    const ride = aRideWithDetails({ bookingMode: 'approval' });
+    const request = aBooking({ rideId: ride.id, status: 'requested', bookingMode: 'approval', boardingCode: null, expiresAt: '2026-11-27T19:30:00.000Z' });
+    const { user, api } = openBooking(ride, '?seats=1', [() => ({ status: 201, body: request })]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request sent' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Share my trip' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Emergency' })).toBeNull();
+    expect(api.calls.some((call) => call.path.endsWith('/trip-share'))).toBe(false);
+  });
+
   it("on an approval ride, says the request is sent, that the driver will answer, and when it lapses", async () => {
     const ride = aRideWithDetails({ bookingMode: 'approval' });
     const request = aBooking({ rideId: ride.id, status: 'requested', bookingMode: 'approval', boardingCode: null, expiresAt: '2026-11-27T19:30:00.000Z' });

@@ -69,6 +69,7 @@ function openPayment(path: string, { bookings, payments, voucher }: { bookings: 
     ...frameAnswers(aUser()),
     [`GET /api/bookings/${booking.id}`]: () => ({ status: 200, body: bookings[Math.min(bookingReads++, bookings.length - 1)] }),
     [`GET /api/bookings/${booking.id}/payment`]: () => payments[Math.min(paymentReads++, payments.length - 1)]!,
+    [`GET /api/bookings/${booking.id}/trip-share`]: { status: 404, body: { message: 'This trip is not shared.' } },
     [`POST /api/bookings/${booking.id}/payment/otp`]: ({ body }) => {
       if (!voucher) throw new Error('No voucher answer in this test');
       return voucher((body as { otp: string }).otp);
@@ -266,6 +267,8 @@ describe('/booking-payment/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeTruthy();
     expect(screen.getByText('K7QX4M')).toBeTruthy();
     expect(screen.getByText('GH₵94.50')).toBeTruthy();
+    // The paid seat's confirmation offers the trip sharing too.
+    expect(await screen.findByRole('button', { name: 'Share my trip' })).toBeTruthy();
   });
 
   it('shows why a payment failed, and the way to book the same seats again', async () => {

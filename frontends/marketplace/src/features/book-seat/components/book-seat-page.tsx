@@ -11,7 +11,7 @@ import { PhoneField } from '@krom/ui-kit/phone-field.tsx';
 import { Select } from '@krom/ui-kit/select.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { FormField, TextField } from '@krom/ui-kit/text-field.tsx';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LicencePlate } from '../../../components/licence-plate.tsx';
@@ -35,11 +35,14 @@ import { TextArea as Notes } from '../../../components/text-area.tsx';
  * back to the ride. Once booked, what the server made of it: a confirmed seat with its boarding code,
  * or a request the driver will answer.
  */
-export function BookSeatPage() {
-  return <SignedInPage>{(user) => <BookSeat user={user} />}</SignedInPage>;
+export function BookSeatPage({ bookingExtras }: { bookingExtras?: BookingExtras } = {}) {
+  return <SignedInPage>{(user) => <BookSeat user={user} bookingExtras={bookingExtras} />}</SignedInPage>;
 }
 
-function BookSeat({ user }: { user: User }) {
+/** What the app adds to a booking's confirmation (app/book-seat-route.tsx: the trip sharing). */
+export type BookingExtras = (booking: Booking) => ReactNode;
+
+function BookSeat({ user, bookingExtras }: { user: User; bookingExtras: BookingExtras | undefined }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   // The address's leg, as the preview read it: its seats left decide whether there is a seat to book.
@@ -58,7 +61,7 @@ function BookSeat({ user }: { user: User }) {
   }
   // Paid by mobile money on an instant ride: the prompt is on its way, and its own screen follows it.
   if (booked?.status === 'awaiting_payment') return <Navigate to={`/booking-payment/${booked.id}`} replace />;
-  if (booked) return <BookingDone booking={booked} />;
+  if (booked) return <BookingDone booking={booked} extras={bookingExtras} />;
   const unbookable = ride.data.isOwnRide
     ? texts.ownRide
     : ride.data.status !== 'active'

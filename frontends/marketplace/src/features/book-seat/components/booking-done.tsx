@@ -2,7 +2,7 @@ import { ticketedStatuses } from '@krom/contracts/http/booking-values';
 import type { Booking } from '@krom/contracts/http/bookings';
 import { formatMoney, toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { BoardingCode } from '../../../components/boarding-code.tsx';
 import { PageColumn, PageLead, PageTitle } from '../../../components/page-layout.tsx';
@@ -16,9 +16,10 @@ const legOf = (booking: Booking) => `${placeTown(booking.board)} to ${placeTown(
  * What a booking came to, as the server answered it: on an instant ride the seat is the
  * passenger's (confirmed, with its boarding code and QR code); on an approval ride a request the
  * driver will answer, lapsing at `expiresAt`. Either way My Rides has it from now on. The heading
- * takes the focus, so a screen reader says at once how it went.
+ * takes the focus, so a screen reader says at once how it went. `extras` is what the app adds under
+ * the e-ticket (the trip sharing of features/trip-share, which shows itself only on an active seat).
  */
-export function BookingDone({ booking }: { booking: Booking }) {
+export function BookingDone({ booking, extras }: { booking: Booking; extras?: ((booking: Booking) => ReactNode) | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const confirmed = (ticketedStatuses as readonly string[]).includes(booking.status);
@@ -53,6 +54,7 @@ export function BookingDone({ booking }: { booking: Booking }) {
         </div>
       </Details>
       {booking.boardingCode ? <BoardingCode code={booking.boardingCode} hint={texts.boardingCodeHint} /> : null}
+      {extras?.(booking)}
       {requested && booking.expiresAt ? <p>{texts.requestLapses(formatMoment(booking.expiresAt))}</p> : null}
       {requested && booking.paymentMethod === 'mobile_money' ? <p>{texts.promptAfterAcceptance}</p> : null}
       <div>

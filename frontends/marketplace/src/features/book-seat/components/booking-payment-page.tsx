@@ -9,6 +9,7 @@ import styled from 'styled-components';
 import { PageColumn, PageLead, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
 import { useBookingPayment, useHeldBooking } from '../api/booking-payment.ts';
 import { bookSeatTexts as texts } from '../book-seat-texts.ts';
+import type { BookingExtras } from './book-seat-page.tsx';
 import { BookingDone } from './booking-done.tsx';
 import { HoldCountdown, PaymentBreakdown, walletText } from './payment-parts.tsx';
 
@@ -18,14 +19,14 @@ import { HoldCountdown, PaymentBreakdown, walletText } from './payment-parts.tsx
  * progress and the hold's countdown meanwhile; Telecel's voucher step on its own screen; then the
  * confirmation with the e-ticket, or why it failed and the way back to book again.
  */
-export function BookingPaymentPage() {
-  return <SignedInPage>{() => <PaymentProgress />}</SignedInPage>;
+export function BookingPaymentPage({ bookingExtras }: { bookingExtras?: BookingExtras } = {}) {
+  return <SignedInPage>{() => <PaymentProgress bookingExtras={bookingExtras} />}</SignedInPage>;
 }
 
 const isTicketed = (booking: Booking) => (ticketedStatuses as readonly string[]).includes(booking.status);
 const isWaiting = (booking: Booking) => booking.status === 'awaiting_payment' || booking.status === 'accepted';
 
-function PaymentProgress() {
+function PaymentProgress({ bookingExtras }: { bookingExtras: BookingExtras | undefined }) {
   const { id = '' } = useParams();
   const booking = useHeldBooking(id);
   const waiting = booking.data ? isWaiting(booking.data) : true;
@@ -41,7 +42,7 @@ function PaymentProgress() {
       </PageColumn>
     );
   }
-  if (isTicketed(booking.data) || booking.data.status === 'requested') return <BookingDone booking={booking.data} />;
+  if (isTicketed(booking.data) || booking.data.status === 'requested') return <BookingDone booking={booking.data} extras={bookingExtras} />;
   if (payment.data?.status === 'failed' || !waiting) return <PaymentFailed booking={booking.data} payment={payment.data} />;
   if (payment.data?.status === 'needs_otp') return <Navigate to={`/booking-payment/${id}/voucher`} replace />;
   return <PromptWaiting booking={booking.data} payment={payment.data} />;
