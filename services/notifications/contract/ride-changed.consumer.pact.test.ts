@@ -18,6 +18,13 @@ const terms = (departureDate: string, departureTime: string, pricePerSeat: strin
   pricePerSeat: price(pricePerSeat),
   status: regex(/^(active|completed|cancelled)$/.source, 'active'),
 });
+const passengers = eachLike({
+  requestId: uuid('4d2a6f3b-7c1e-4a5b-8c9d-3e4f5a6b7c8d'),
+  passengerId: uuid('7f1e2d3c-4b5a-4c6d-8e9f-0a1b2c3d4e5f'),
+  notifyByEmail: boolean(true),
+  notifyBySMS: boolean(true),
+  stillMatches: false,
+});
 
 // The same pact file as ride.posted and ride_request.matched: one consumer, one provider.
 const pact = messageConsumerPact('krom-notifications', 'krom-rides');
@@ -40,13 +47,7 @@ describe('krom-notifications consuming krom-rides events', () => {
           changed: ['pricePerSeat'],
           previous: terms('2025-11-28', '14:30', '120.00'),
           current: terms('2025-11-28', '14:30', '150.00'),
-          passengers: eachLike({
-            requestId: uuid('4d2a6f3b-7c1e-4a5b-8c9d-3e4f5a6b7c8d'),
-            passengerId: uuid('7f1e2d3c-4b5a-4c6d-8e9f-0a1b2c3d4e5f'),
-            notifyByEmail: boolean(true),
-            notifyBySMS: boolean(true),
-            stillMatches: false,
-          }),
+          passengers,
           changedAt: isoDateTime('2025-11-21T09:00:00.000Z'),
           version: integer(2),
         },
@@ -66,6 +67,37 @@ describe('krom-notifications consuming krom-rides events', () => {
           expect(rideChangeSmsText(envelope.data, passenger)).toBe(
             'Krom: your matched ride Accra to Kumasi changed: now Fri 28 Nov at 2:30 PM, 3 seats at GHS 150.00 each. No longer matches your request.',
           );
+        }),
+      ));
+
+  it('tells a passenger told of a ride who may not book it that it is now for women only', () =>
+    pact
+      .given("a ride matched to the request of a member who did not state woman was made women-only")
+      .expectsToReceive(`a ${rideChanged.subject} event making the ride women-only`)
+      .withContent({
+        id: uuid('6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e'),
+        type: rideChanged.subject,
+        occurredAt: isoDateTime('2025-11-21T09:00:00.000Z'),
+        data: {
+          rideId: uuid('2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5f'),
+          driverId: uuid('3c8d0e2f-5a4b-4c7d-9e0f-1a2b3c4d5e70'),
+          fromLocation: like('Accra'),
+          toLocation: like('Kumasi'),
+          currency: 'GHS',
+          changed: ['womenOnly'],
+          previous: { ...terms('2025-11-28', '14:30', '80.00'), womenOnly: false },
+          current: { ...terms('2025-11-28', '14:30', '80.00'), womenOnly: true },
+          passengers,
+          changedAt: isoDateTime('2025-11-21T09:00:00.000Z'),
+          version: integer(2),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          const envelope = readRideChanged(body);
+          const [passenger] = envelope.data.passengers;
+          if (!passenger) throw new Error('the event names no passenger');
+          expect(rideChangeNotice(envelope.data, passenger).message).toBe('The ride from Accra to Kumasi now is for women only. It no longer matches your ride request.');
         }),
       ));
 });

@@ -31,8 +31,8 @@ export function ridesMakers(handle: Handle) {
     return response.json() as T;
   }
 
-  /** A driver identity approved of both verifications, as rides learns it from identity's snapshot. */
-  async function approvedDriver(firstName = 'Kwame', lastName = 'Asante'): Promise<User> {
+  /** A driver identity approved of both verifications, as rides learns it from identity's snapshot (a woman's profile when `statedWoman`). */
+  async function approvedDriver(firstName = 'Kwame', lastName = 'Asante', statedWoman = false): Promise<User> {
     const userId = randomUUID();
     await applyUserSnapshot(handle.service.db, {
       userId,
@@ -46,6 +46,7 @@ export function ridesMakers(handle: Handle) {
       driverVerificationStatus: 'approved',
       suspended: false,
       deleted: false,
+      statedWoman,
       changedAt: new Date().toISOString(),
     });
     return { kind: 'user', userId };
@@ -209,6 +210,21 @@ export function ridesMessageProviders(handle: Handle) {
         const ride = accraToKumasiRide(randomUUID(), date, '14:30');
         const change = { departureDate: ride.departureDate, departureTime: ride.departureTime, availableSeats: ride.availableSeats, description: ride.description };
         await call(driver, `/rides/${rideId}`, { ...change, pricePerSeat: '120.00' }, 'PUT');
+        return required(rideChanged.subject, await outboxEnvelope(rideChanged.subject, { rideId }));
+      },
+      // A member whose profile states nothing asked for Accra to Kumasi; a woman's ride matched it,
+      // then she made it women-only through the route (nobody had booked it).
+      [`a ${rideChanged.subject} event making the ride women-only`]: async () => {
+        const date = inAWeek();
+        const passenger: User = { kind: 'user', userId: randomUUID() };
+        const request: RideRequestInput = { fromLocation: 'Accra', fromLocalityArea: 'Accra', toLocation: 'Kumasi', toLocalityArea: 'Kumasi', notifyBySMS: true };
+        const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
+        const driver = await approvedDriver('Abena', 'Owusu', true);
+        const rideId = await postedRide(date, driver);
+        await eventually(() => outboxEnvelope(rideRequestMatched.subject, { requestId, rideId }));
+        const ride = accraToKumasiRide(randomUUID(), date, '14:30');
+        const same = { departureDate: ride.departureDate, departureTime: ride.departureTime, availableSeats: ride.availableSeats, pricePerSeat: ride.pricePerSeat };
+        await call(driver, `/rides/${rideId}`, { ...same, womenOnly: true }, 'PUT');
         return required(rideChanged.subject, await outboxEnvelope(rideChanged.subject, { rideId }));
       },
       // The booking events, each from a booking made and acted on through the service's routes.

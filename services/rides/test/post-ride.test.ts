@@ -457,6 +457,9 @@ describe('a posted ride', () => {
       passengerSeats: 3,
       pricePerSeat: '99.00',
       currency: 'GHS',
+      // Posted without preferences (as an older client posts): none stated, not women-only.
+      preferences: null,
+      womenOnly: false,
       postedAt: ride.createdAt,
       version: 1,
     });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { applyUserSnapshot } from '../src/events/user-profile-projection.ts';
 import { type RidePreferences, rideDetailsSchema, rideSearchResponseSchema, womenOnlyMessages } from '@krom/contracts/http/rides';
+import { type RideChanged, type RidePosted, rideChanged, ridePosted } from '@krom/contracts/events/rides';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls, type Member } from './bookings-env.ts';
 import { dayFromNow, type ProfileSeed, useRidesService } from './rides-test-env.ts';
@@ -198,5 +199,94 @@ describe('women-only rides', () => {
   it('take anyone on a ride that is not women-only', async () => {
     const rideId = await post(await driver(woman), route(), dayFromNow(3));
     await api.booked(await api.member({ firstName: 'Yaw' }), form(rideId));
+  });
+});
+
+describe('changing preferences and women-only after posting (PUT /rides/:id)', () => {
+  const form = (rideId: string) => ({ rideId, seats: 1, boardAt: 0, alightAt: 1, passengerName: 'Ama Serwaa', passengerPhone: '024 412 3456', paymentMethod: 'cash' });
+  const edit = (owner: Member, rideId: string, date: string, extra: object) =>
+    api.call(owner, 'PUT', `/rides/${rideId}`, { departureDate: date, departureTime: '07:30', availableSeats: 3, pricePerSeat: '40', ...extra });
+  const details = async (rideId: string) => rideDetailsSchema.parse((await api.call({ kind: 'public' }, 'GET', `/rides/${rideId}`)).json());
+  const changes = async (rideId: string) =>
+    (await api.outbox<RideChanged>(rideChanged.subject)).filter((envelope) => envelope.data.rideId === rideId).map((envelope) => envelope.data);
+
+  it('lets the driver change the preferences, booked or not; the ride, the listing and ride.changed say so, and they stay when left out', async () => {
+    const owner = await driver();
+    const places = route();
+    const date = dayFromNow(4);
+    const rideId = await post(owner, places, date, { preferences: strict });
+    await api.booked(await api.member(), form(rideId));
+
+    const changed = await edit(owner.caller, rideId, date, { preferences: easy });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await details(rideId)).toMatchObject({ preferences: easy });
+    expect((await search(places, date, { pets: 'true' })).rides.map((ride) => ride.id)).toEqual([rideId]);
+    expect((await changes(rideId)).map(({ changed, previous, current }) => ({ changed, previous: previous.preferences, current: current.preferences }))).toEqual([
+      { changed: ['preferences'], previous: strict, current: easy },
+    ]);
+
+    // Left out (an older client): kept.
+    expect((await edit(owner.caller, rideId, date, { description: 'Leaving from the lorry park gate' })).statusCode).toBe(200);
+    expect(await details(rideId)).toMatchObject({ preferences: easy });
+  });
+
+  it('refuses a luggage size it does not know, in the rule’s words', async () => {
+    const owner = await driver();
+    const date = dayFromNow(4);
+    const rideId = await post(owner, route(), date, { preferences: strict });
+    const refused = await edit(owner.caller, rideId, date, { preferences: { ...easy, luggage: 'huge' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(womenOnlyMessages.luggage);
+  });
+
+  it('makes a ride women-only only for whom may post one, and only while nobody has booked or asked for a seat', async () => {
+    const man = await driver({ firstName: 'Kojo', statedWoman: false });
+    const date = dayFromNow(4);
+    const his = await post(man, route(), date);
+    const refused = await edit(man.caller, his, date, { womenOnly: true });
+    expect([refused.statusCode, refused.json().message]).toEqual([403, womenOnlyMessages.post]);
+    expect(await details(his)).toMatchObject({ womenOnly: false });
+
+    const owner = await driver(woman);
+    const unbooked = await post(owner, route(), date);
+    expect((await edit(owner.caller, unbooked, date, { womenOnly: true })).statusCode).toBe(200);
+    expect(await details(unbooked)).toMatchObject({ womenOnly: true });
+    expect((await changes(unbooked)).map((change) => [change.changed, change.current.womenOnly])).toEqual([[['womenOnly'], true]]);
+
+    // A man booked first: it cannot become a ride he could not have booked.
+    const booked = await post(owner, route(), date);
+    await api.booked(await api.member({ firstName: 'Yaw' }), form(booked));
+    const late = await edit(owner.caller, booked, date, { womenOnly: true });
+    expect([late.statusCode, late.json().message]).toEqual([409, womenOnlyMessages.notOnceBooked]);
+    expect(await details(booked)).toMatchObject({ womenOnly: false });
+  });
+
+  it('keeps a women-only ride women-only once a woman has booked it; before that the driver may open it to all', async () => {
+    const owner = await driver(woman);
+    const date = dayFromNow(4);
+    const open = await post(owner, route(), date, { womenOnly: true });
+    expect((await edit(owner.caller, open, date, { womenOnly: false })).statusCode).toBe(200);
+    expect(await details(open)).toMatchObject({ womenOnly: false });
+
+    const kept = await post(owner, route(), date, { womenOnly: true });
+    await api.booked(await api.member(woman), form(kept));
+    const refused = await edit(owner.caller, kept, date, { womenOnly: false });
+    expect([refused.statusCode, refused.json().message]).toEqual([409, womenOnlyMessages.keptOnceBooked]);
+    expect(await details(kept)).toMatchObject({ womenOnly: true });
+    // Its preferences still change, and sending women-only unchanged is no change.
+    expect((await edit(owner.caller, kept, date, { womenOnly: true, preferences: easy })).statusCode).toBe(200);
+    expect(await details(kept)).toMatchObject({ womenOnly: true, preferences: easy });
+  });
+});
+
+describe('ride.posted carries the preferences', () => {
+  it('with what the driver stated and whether the ride is women-only; null when they stated nothing', async () => {
+    const owner = await driver(woman);
+    const date = dayFromNow(4);
+    const stated = await post(owner, route(), date, { preferences: easy, womenOnly: true });
+    const unstated = await post(owner, route(), date);
+    const posted = (await api.outbox<RidePosted>(ridePosted.subject)).map((envelope) => envelope.data);
+    expect(posted.find((ride) => ride.rideId === stated)).toMatchObject({ preferences: easy, womenOnly: true });
+    expect(posted.find((ride) => ride.rideId === unstated)).toMatchObject({ preferences: null, womenOnly: false });
   });
 });

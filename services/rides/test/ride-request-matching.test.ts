@@ -49,16 +49,16 @@ function towns(tag: string) {
 }
 
 let plates = 100;
-/** An approved driver with a 7-seat vehicle. */
-async function newDriver() {
+/** An approved driver with a 7-seat vehicle (a woman's profile when `statedWoman`). */
+async function newDriver(statedWoman = false) {
   const caller = user();
-  await insertUserProfile(handle.service, caller.userId);
+  await insertUserProfile(handle.service, caller.userId, { statedWoman });
   const vehicle = await call(caller, 'POST', '/vehicles', { make: 'Toyota', model: 'Sienna', year: 2017, color: 'White', licensePlate: `GE-${plates++}-18`, seats: 7 });
   expect(vehicle.statusCode).toBe(201);
   return { caller, vehicleId: vehicle.json().id as string };
 }
 
-type RideOptions = { stops?: (Place & { stopType?: 'pickup' | 'dropoff' | 'either' })[]; date?: string; time?: string; seats?: number; price?: string };
+type RideOptions = { stops?: (Place & { stopType?: 'pickup' | 'dropoff' | 'either' })[]; date?: string; time?: string; seats?: number; price?: string; womenOnly?: boolean };
 
 /** Posts a ride through the API and returns its id once the service has handled its ride.posted event. */
 async function postedAndHandled(driver: { caller: Caller; vehicleId: string }, from: Place, to: Place, options: RideOptions = {}): Promise<string> {
@@ -81,6 +81,7 @@ async function postedAndHandled(driver: { caller: Caller; vehicleId: string }, f
     departureTime: options.time ?? '08:00',
     availableSeats: options.seats ?? 3,
     pricePerSeat: options.price ?? '50',
+    ...(options.womenOnly ? { womenOnly: true } : {}),
   });
   expect(response.statusCode).toBe(201);
   const rideId = response.json().id as string;
@@ -228,6 +229,23 @@ describe('a posted ride tells the requests it matches', () => {
 
     const ride = await postedAndHandled(await newDriver(), accra, kumasi, { seats: 2, price: '50' });
     expect(await toldOf(ride)).toEqual(sorted(enoughSeats, priceAtMax));
+  });
+
+  it('tells of a women-only ride only the requests of verified members who stated “woman”, those who could book it', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const woman = user();
+    await insertUserProfile(handle.service, woman.userId, { statedWoman: true });
+    const hers = await requested(woman, between(accra, kumasi));
+    const unverified = user();
+    await insertUserProfile(handle.service, unverified.userId, { statedWoman: true, verificationStatus: 'pending', driverVerificationStatus: 'not_submitted' });
+    await requested(unverified, between(accra, kumasi));
+    const man = user();
+    await insertUserProfile(handle.service, man.userId, { statedWoman: false });
+    await requested(man, between(accra, kumasi));
+
+    expect(await toldOf(await postedAndHandled(await newDriver(true), accra, kumasi, { womenOnly: true }))).toEqual([hers]);
+    // The same trip open to all tells everyone.
+    expect((await toldOf(await postedAndHandled(await newDriver(true), accra, kumasi))).length).toBe(3);
   });
 
   it("never tells a driver of their own ride", async () => {

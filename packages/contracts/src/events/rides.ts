@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aggregateVersion, defineEvent } from '../envelope.ts';
-import { rideStatuses, stopTypes } from '../http/rides.ts';
+import { ridePreferencesSchema, rideStatuses, stopTypes } from '../http/rides.ts';
 
 const ridePoint = z.object({
   location: z.string(),
@@ -35,6 +35,10 @@ export const ridePosted = defineEvent(
     passengerSeats: z.number().int().optional(),
     pricePerSeat: z.string(),
     currency: z.string(),
+    /** What the driver stated (luggage, smoking, pets, air conditioning, back seat); null when nothing. Absent from events recorded before it was added. */
+    preferences: ridePreferencesSchema.nullable().optional(),
+    /** Only verified women may book it (ride requests of others are not told of it). Absent from events recorded before it was added. */
+    womenOnly: z.boolean().optional(),
     postedAt: z.string().datetime({ offset: true }),
     version: aggregateVersion,
   }),
@@ -73,7 +77,7 @@ export const rideRequestMatched = defineEvent(
 export type RideRequestMatched = z.infer<typeof rideRequestMatched.schema>;
 
 /** The fields of a posted ride a driver's change can touch (`status` when cancelled). */
-export const rideChangeFields = ['departureDate', 'departureTime', 'availableSeats', 'pricePerSeat', 'description', 'status'] as const;
+export const rideChangeFields = ['departureDate', 'departureTime', 'availableSeats', 'pricePerSeat', 'description', 'status', 'preferences', 'womenOnly'] as const;
 export type RideChangeField = (typeof rideChangeFields)[number];
 
 /** What a passenger relies on of a ride: where the change is told from and to. */
@@ -84,6 +88,10 @@ const rideTerms = z.object({
   availableSeats: z.number().int(),
   pricePerSeat: z.string(),
   status: z.enum(rideStatuses),
+  /** The driver's stated preferences, null when none. Absent from events recorded before it was added. */
+  preferences: ridePreferencesSchema.nullable().optional(),
+  /** Absent from events recorded before it was added. */
+  womenOnly: z.boolean().optional(),
 });
 
 /**

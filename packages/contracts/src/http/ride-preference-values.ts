@@ -38,4 +38,8 @@ export const womenOnlyMessages = {
   /** …by a woman not yet verified. */
   bookUnverified: 'Verify your identity to book a women-only ride',
   luggage: 'Please choose a luggage size: small, medium or large',
+  /** An edit turning women-only off once a seat is booked or requested. */
+  keptOnceBooked: 'Women have booked this ride as women-only: it stays women-only. Cancel it and post a new ride instead.',
+  /** An edit turning women-only on once a seat is booked or requested. */
+  notOnceBooked: 'Passengers have booked this ride: it can no longer become women-only. Post a new women-only ride instead.',
 } as const;

@@ -150,6 +150,14 @@ export const updateRideSchema = z.object({
   bookingMode: z.enum(bookingModes).optional(),
   /** Left out, the ride keeps its leg prices; given, they replace them all (`{}`: every leg by its share). */
   legPrices: legPricesField.optional(),
+  /** Left out, the ride keeps its preferences; given, they replace them (luggage, smoking, pets, air conditioning, back seat). */
+  preferences: ridePreferencesSchema.optional(),
+  /**
+   * Left out, unchanged. Made women-only only by whom may post one (403, as posting); once a seat is
+   * booked or requested it no longer changes either way (409): the women who booked rely on it, and
+   * those already booked may not all be women.
+   */
+  womenOnly: z.boolean().optional(),
 });
 export type UpdateRideInput = z.input<typeof updateRideSchema>;
 

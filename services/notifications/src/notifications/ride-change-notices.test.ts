@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RideChanged } from '@krom/contracts/events/rides';
 import { describe, expect, it } from 'vitest';
 import { gsmLength, SMS_SEGMENT_LENGTH } from '../sms/sms-segment.ts';
-import { rideChangeEmail, rideChangeNotice, rideChangeSmsText } from './ride-change-notices.ts';
+import { rideChangeEmail, rideChangeIsNews, rideChangeNotice, rideChangeSmsText } from './ride-change-notices.ts';
 
 const before = { departureDate: '2025-11-28', departureTime: '14:30', departureAt: '2025-11-28T14:30:00.000Z', availableSeats: 3, pricePerSeat: '40.00', status: 'active' as const };
 const change = (changed: RideChanged['changed'], current: Partial<RideChanged['current']>) => ({
@@ -42,6 +42,14 @@ describe('ride change notices', () => {
     expect(rideChangeSmsText(dearer, passenger(false))).toBe(
       'Krom: your matched ride Accra to Tema changed: now Fri 28 Nov at 2:30 PM, 3 seats at GHS 55.50 each. No longer matches your request.',
     );
+  });
+
+  it('tells a passenger who may not book it that the ride is now for women only; a change of preferences alone is no news', () => {
+    const womenOnly = change(['womenOnly'], { womenOnly: true });
+    expect(rideChangeNotice(womenOnly, passenger(false)).message).toBe('The ride from Accra to Tema now is for women only. It no longer matches your ride request.');
+    expect(rideChangeIsNews(womenOnly)).toBe(true);
+    const preferences = change(['preferences'], { preferences: { luggage: 'small', smoking: false, pets: false, airConditioning: true, maxTwoInBack: true } });
+    expect(rideChangeIsNews(preferences)).toBe(false);
   });
 
   it('says a cancelled ride was cancelled, when it was to leave', () => {

@@ -30,6 +30,8 @@ function changeClauses(change: Change): string[] {
     clauses.push(`costs ${priceText(current.pricePerSeat, change.currency)} a seat (was ${priceText(previous.pricePerSeat, change.currency)})`);
   }
   if (changed.includes('availableSeats')) clauses.push(`has ${seatCount(current.availableSeats)} free (was ${previous.availableSeats})`);
+  // Told only to those who may not book it (rides' ride-changes.ts): it no longer suits them.
+  if (changed.includes('womenOnly') && current.womenOnly) clauses.push('is for women only');
   return clauses;
 }
 

@@ -1,4 +1,4 @@
-import { type DriverRide, rideMessages, type updateRideSchema } from '@krom/contracts/http/rides';
+import { type DriverRide, rideMessages, type updateRideSchema, womenOnlyMessages } from '@krom/contracts/http/rides';
 import { seatHoldingStatuses, ticketedStatuses } from '@krom/contracts/http/booking-values';
 import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
@@ -9,6 +9,7 @@ import type { RidesDb } from '../db/rides-db.ts';
 import { departureInstant } from '../rides/departure.ts';
 import { type Pricing, type RouteClaim, routeCapFor } from '../posting/price-cap.ts';
 import { recordRideChanged, termsOf } from '../posting/ride-changes.ts';
+import { assertMayPostWomenOnly } from '../posting/posting-rights.ts';
 import { assertRideRules } from '../posting/ride-rules.ts';
 import { statusIn } from '../bookings/booking-views.ts';
 import { lockRideSeats } from '../bookings/seats.ts';
@@ -108,7 +109,8 @@ async function changeRide(tx: Transaction, ride: RideRow, set: SQL, now: Date): 
 
 /**
  * Changes the editable fields (ride-changes.ts: date, time, seats, price, and the description,
- * kept when left out) of the driver's own future, active, unbooked ride, under the rules of
+ * booking mode, leg prices, preferences and women-only, each kept when left out; women-only made
+ * on only by whom may post one, and fixed once a seat is booked or requested) of the driver's own future, active, unbooked ride, under the rules of
  * posting (seats for the vehicle, a departure to come, the price cap of its route) and within
  * `maxDepartureMoveDays` of the departure it was posted with. The ride's version goes up by one
  * and ride.changed is written with it.
@@ -126,6 +128,7 @@ export async function updateRide(
     const seats = await lockRideSeats(tx, id);
     if (!seats) throw notFound();
     await assertKeepsBookings(tx, ride, seats.taken, request);
+    if (request.womenOnly && !ride.womenOnly) await assertMayPostWomenOnly(tx, driverId);
     const departureAt = departureInstant(request.departureDate, request.departureTime);
     assertRideRules({
       availableSeats: request.availableSeats,
@@ -143,13 +146,19 @@ export async function updateRide(
     const legPrices = request.legPrices === undefined ? sql`leg_prices` : sql`${JSON.stringify(request.legPrices)}::jsonb`;
     // Left out, the description stays; sent blank, it is removed.
     const description = request.description === undefined ? sql`description` : sql`${request.description || null}`;
+    // Left out, the preferences and women-only stay as they are.
+    const preferences = request.preferences
+      ? sql`, luggage = ${request.preferences.luggage}, smoking = ${request.preferences.smoking}, pets = ${request.preferences.pets},
+        air_conditioning = ${request.preferences.airConditioning}, max_two_in_back = ${request.preferences.maxTwoInBack}`
+      : sql``;
+    const womenOnly = request.womenOnly === undefined ? sql`` : sql`, women_only = ${request.womenOnly}`;
     const updated = await changeRide(
       tx,
       ride,
       sql`departure_date = ${request.departureDate}::date, departure_time = ${request.departureTime},
         departure_at = ${departureAt.toISOString()}::timestamptz, available_seats = ${request.availableSeats - Math.min(...seats.taken)}::int,
         seats_offered = ${request.availableSeats}::int, booking_mode = ${request.bookingMode ?? ride.bookingMode},
-        price_per_seat = ${request.pricePerSeat}::numeric, leg_prices = ${legPrices}, description = ${description}`,
+        price_per_seat = ${request.pricePerSeat}::numeric, leg_prices = ${legPrices}, description = ${description}${preferences}${womenOnly}`,
       now,
     );
     const [view] = await driverRidesOf(tx, [updated], now);
@@ -169,6 +178,10 @@ async function assertKeepsBookings(tx: Transaction, ride: RideRow, taken: number
     throw new HttpError(409, rideMessages.bookedScheduleFixed);
   }
   if (request.availableSeats < booked) throw new HttpError(409, rideMessages.seatsBelowBooked(booked));
+  if (request.womenOnly !== undefined && request.womenOnly !== ride.womenOnly) {
+    const { rows } = await tx.execute(sql`SELECT 1 FROM bookings WHERE ride_id = ${ride.id} AND status IN ${statusIn(seatHoldingStatuses)} LIMIT 1`);
+    if (rows.length > 0) throw new HttpError(409, ride.womenOnly ? womenOnlyMessages.keptOnceBooked : womenOnlyMessages.notOnceBooked);
+  }
   if (request.bookingMode !== undefined && request.bookingMode !== ride.bookingMode) {
     const { rows } = await tx.execute(sql`SELECT 1 FROM bookings WHERE ride_id = ${ride.id} AND status = 'requested' LIMIT 1`);
     if (rows.length > 0) throw new HttpError(409, rideMessages.bookingModeWithRequests);

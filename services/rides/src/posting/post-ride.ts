@@ -185,6 +185,8 @@ export async function postRide(db: RidesDb, userId: string, request: PostRideReq
       passengerSeats: passengerSeatsOf(vehicle.seats),
       pricePerSeat: Number(request.pricePerSeat).toFixed(2),
       currency: request.currency,
+      preferences: request.preferences ?? null,
+      womenOnly: request.womenOnly,
       postedAt: ride.createdAt.toISOString(),
       version: ride.version,
     });

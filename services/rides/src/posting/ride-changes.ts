@@ -40,6 +40,10 @@ export const editableRideFields = {
   bookingMode: { bookingsRelyOnIt: true },
   // A booking keeps the price it was made at (bookings.price_per_seat); a new leg price is for the next.
   legPrices: { bookingsRelyOnIt: false },
+  // What the driver states of the trip (luggage, smoking, pets, air conditioning, back seat): theirs to correct.
+  preferences: { bookingsRelyOnIt: false },
+  // The women who booked rely on it, and those already booked may not all be women: fixed once a seat is booked or requested.
+  womenOnly: { bookingsRelyOnIt: true },
 } as const satisfies Record<keyof UpdateRideRequest, EditRule>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,6 +71,8 @@ export function changedFields(previous: RideTerms, current: RideTerms): RideChan
     pricePerSeat: toPesewas(previous.pricePerSeat) !== toPesewas(current.pricePerSeat),
     description: previous.description !== current.description,
     status: previous.status !== current.status,
+    preferences: JSON.stringify(previous.preferences ?? null) !== JSON.stringify(current.preferences ?? null),
+    womenOnly: (previous.womenOnly ?? false) !== (current.womenOnly ?? false),
   };
   return rideChangeFields.filter((field) => differs[field]);
 }
@@ -76,18 +82,22 @@ type ToldRequest = { id: string; userId: string; notifyByEmail: boolean; notifyB
 /**
  * The open requests told of the ride (a ride_request_matches row) for which the change is
  * material, each with whether the changed ride still matches it by price, seats and date (the
- * route does not change). Material: cancelled, the departure moved, the price up, or the seats
+ * route does not change). Material: cancelled, the departure moved, the price up, the seats
  * changed to fewer than the request's passengers (only when they changed: a passenger already
- * told of a cut is not told again of every later edit). A passenger the service hides (suspended, deleted) is not told.
+ * told of a cut is not told again of every later edit), or made women-only for a passenger who may
+ * not book it (a verified member who stated "woman" may). A passenger the service hides (suspended, deleted) is not told.
  */
 async function requestsToTell(tx: Transaction, rideId: string, previous: RideTerms, current: RideTerms, now: Date): Promise<ToldRequest[]> {
   const cancelled = current.status !== 'active';
   const moved = previous.departureAt !== current.departureAt;
   const priceUp = toPesewas(current.pricePerSeat) > toPesewas(previous.pricePerSeat);
   const seatsChanged = previous.availableSeats !== current.availableSeats;
+  const madeWomenOnly = Boolean(current.womenOnly) && !previous.womenOnly;
+  const mayBook = sql`(NOT ${Boolean(current.womenOnly)}::boolean OR EXISTS (SELECT 1 FROM user_profiles w WHERE w.user_id = q.user_id AND w.stated_woman AND w.is_verified))`;
   const { rows } = await tx.execute<ToldRequest>(sql`
     SELECT q.id, q.user_id AS "userId", q.notify_by_email AS "notifyByEmail", q.notify_by_sms AS "notifyBySms",
       (NOT ${cancelled}::boolean
+        AND ${mayBook}
         AND q.passengers <= ${current.availableSeats}::int
         AND (q.max_price_per_seat IS NULL OR q.max_price_per_seat >= ${current.pricePerSeat}::numeric)
         AND CASE WHEN q.preferred_departure_date IS NULL THEN q.expires_at >= ${current.departureAt}::timestamptz
@@ -96,7 +106,8 @@ async function requestsToTell(tx: Transaction, rideId: string, previous: RideTer
       ) AS "stillMatches"
     FROM ride_request_matches m JOIN ride_requests q ON q.id = m.request_id
     WHERE m.ride_id = ${rideId}::uuid AND q.status = 'active' AND q.expires_at > ${now.toISOString()}::timestamptz
-      AND (${cancelled}::boolean OR ${moved}::boolean OR ${priceUp}::boolean OR (${seatsChanged}::boolean AND q.passengers > ${current.availableSeats}::int))
+      AND (${cancelled}::boolean OR ${moved}::boolean OR ${priceUp}::boolean OR (${seatsChanged}::boolean AND q.passengers > ${current.availableSeats}::int)
+        OR (${madeWomenOnly}::boolean AND NOT ${mayBook}))
       AND NOT EXISTS (SELECT 1 FROM user_profiles hidden WHERE hidden.user_id = q.user_id AND (hidden.suspended OR hidden.deleted))
     ORDER BY q.id`);
   return rows;
@@ -162,6 +173,8 @@ export const termsOf = (row: {
   pricePerSeat: string;
   status: RideTerms['status'];
   description: string | null;
+  preferences?: RideTerms['preferences'];
+  womenOnly?: boolean;
 }): RideTerms => ({
   departureDate: row.departureDate,
   departureTime: row.departureTime,
@@ -170,4 +183,6 @@ export const termsOf = (row: {
   pricePerSeat: Number(row.pricePerSeat).toFixed(2),
   status: row.status,
   description: row.description,
+  ...(row.preferences === undefined ? {} : { preferences: row.preferences }),
+  ...(row.womenOnly === undefined ? {} : { womenOnly: row.womenOnly }),
 });

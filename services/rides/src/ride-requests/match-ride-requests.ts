@@ -43,6 +43,8 @@ type PostedRide = {
   pricePerSeat: string;
   currency: string;
   routeSearch: string;
+  /** Only verified members who stated "woman" may book it: nobody else's request is told of it. */
+  womenOnly: boolean;
   /** The route's points that have coordinates, and whether passengers may board or leave at each. */
   points: RoutePoint[];
 };
@@ -69,7 +71,7 @@ async function lockPostedRide(tx: Transaction, rideId: string, now: Date): Promi
   const { rows } = await tx.execute<Omit<PostedRide, 'points'> & { points: RoutePoint[] | null }>(sql`
     SELECT r.id, r.driver_id AS "driverId", r.from_location AS "fromLocation", r.to_location AS "toLocation",
       r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.available_seats AS "availableSeats",
-      r.price_per_seat::text AS "pricePerSeat", r.currency, r.route_search AS "routeSearch",
+      r.price_per_seat::text AS "pricePerSeat", r.currency, r.route_search AS "routeSearch", r.women_only AS "womenOnly",
       (SELECT json_agg(json_build_object('latitude', p.latitude, 'longitude', p.longitude, 'boarding', p.boarding, 'leaving', p.leaving))
        FROM (
          SELECT r.from_latitude::float8 AS latitude, r.from_longitude::float8 AS longitude, true AS boarding, false AS leaving
@@ -129,6 +131,7 @@ async function candidatesFor(tx: Transaction, ride: PostedRide, now: Date): Prom
       AND ${mayBeOnRoute(ride, 'from')} AND ${mayBeOnRoute(ride, 'to')}
       AND NOT EXISTS (SELECT 1 FROM ride_request_matches m WHERE m.request_id = q.id AND m.ride_id = ${ride.id}::uuid)
       AND NOT EXISTS (SELECT 1 FROM user_profiles hidden WHERE hidden.user_id = q.user_id AND (hidden.suspended OR hidden.deleted))
+      AND (NOT ${ride.womenOnly}::boolean OR EXISTS (SELECT 1 FROM user_profiles w WHERE w.user_id = q.user_id AND w.stated_woman AND w.is_verified))
     ORDER BY q.id`);
   return rows;
 }
