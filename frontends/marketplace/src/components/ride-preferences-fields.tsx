@@ -1,9 +1,8 @@
 import { luggageSizes, type RidePreferences } from '@krom/contracts/http/ride-preference-values';
 import styled from 'styled-components';
-import { ChoiceOption, ChoiceSet } from '../../../components/booking-mode-choice.tsx';
-import { luggageText } from '../../../components/ride-preferences.tsx';
-import { wizardTexts } from '../wizard-texts.ts';
-
+import { ChoiceOption, ChoiceSet } from './booking-mode-choice.tsx';
+import { ridePreferenceFieldTexts as wizardTexts } from './ride-preference-field-texts.ts';
+import { luggageText } from './ride-preferences.tsx';
 
 const yesNo: { key: Exclude<keyof RidePreferences, 'luggage'>; label: string }[] = [
   { key: 'smoking', label: wizardTexts.smoking },
@@ -13,9 +12,10 @@ const yesNo: { key: Exclude<keyof RidePreferences, 'luggage'>; label: string }[]
 ];
 
 /**
- * The wizard's step 3: luggage size, smoking, pets, air conditioning and at most two in the back,
- * and, for a member whose profile says woman (`mayOfferWomenOnly`), Women only. The server checks
- * again who may post a women-only ride.
+ * The wizard's step 3 and the edit-ride form: luggage size, smoking, pets, air conditioning and at
+ * most two in the back, and, for a member whose profile says woman (`mayOfferWomenOnly`), Women
+ * only. The server checks again who may post or change a women-only ride (and keeps it as it is
+ * once a seat is booked, in its own words).
  */
 export function RidePreferencesFields({
   preferences,
@@ -54,7 +54,12 @@ export function RidePreferencesFields({
       ))}
       {mayOfferWomenOnly ? (
         <Check>
-          <input type="checkbox" checked={womenOnly} onChange={(event) => onChange({ preferences, womenOnly: event.target.checked })} aria-describedby="women-only-hint" />
+          <input
+            type="checkbox"
+            checked={womenOnly}
+            onChange={(event) => onChange({ preferences, womenOnly: event.target.checked })}
+            aria-describedby="women-only-hint"
+          />
           <span>
             <strong>{wizardTexts.womenOnly}</strong>
             <small id="women-only-hint">{wizardTexts.womenOnlyHint}</small>

@@ -1,12 +1,13 @@
 import type { RoutePoint } from '@krom/contracts/http/places';
-import type { RidePreferences } from '@krom/contracts/http/ride-preference-values';
 import { currency, type PostRideInput } from '@krom/contracts/http/rides';
 import { toDecimalCedis, toPesewas } from '@krom/contracts/money';
 import type { DateTimeDraft, DraftPlace, RouteDraft, SeatsPriceDraft } from './ride-draft.ts';
 import { legPricesToPost } from './legs.ts';
 
 /** What a ride states until the driver changes it (step 3): medium bags, no smoking, no pets, no air conditioning, three in the back. */
-export const defaultPreferences: RidePreferences = { luggage: 'medium', smoking: false, pets: false, airConditioning: false, maxTwoInBack: false };
+import { defaultPreferences } from '../../components/ride-preference-field-texts.ts';
+
+export { defaultPreferences };
 
 /** A chosen stop: its place and where passengers meet the driver there. */
 export type ChosenStop = DraftPlace & { meetingPoint: string | undefined };

@@ -54,7 +54,7 @@ const seatsPriceDraftSchema = z.object({
   legPrices: z.object({ places: z.array(z.string()), prices: z.record(z.string(), z.string()) }).optional(),
   /** Instant booking or the driver approves each request; a draft from before the choice existed is instant. */
   bookingMode: z.enum(bookingModes).optional(),
-  /** What the driver states about the ride; a draft from before the step asked starts from the defaults (ride-preferences-fields.tsx). */
+  /** What the driver states about the ride; a draft from before the step asked starts from the defaults (components/ride-preferences-fields.tsx). */
   preferences: z
     .object({ luggage: z.enum(luggageSizes), smoking: z.boolean(), pets: z.boolean(), airConditioning: z.boolean(), maxTwoInBack: z.boolean() })
     .optional(),

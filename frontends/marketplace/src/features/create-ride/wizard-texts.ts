@@ -1,4 +1,5 @@
 import { maxWizardStops } from '@krom/contracts/http/ride-values';
+import { ridePreferenceFieldTexts } from '../../components/ride-preference-field-texts.ts';
 
 /** The wizard's texts: the spec's exactly ("Ride creation wizard", validation rules), the rest Krom's own. */
 export const wizardTexts = {
@@ -48,15 +49,7 @@ export const wizardTexts = {
   legPricesTitle: 'Prices for part of the route',
   legPricesLead: 'Passengers who ride part of the way pay part of the price. Leave a leg empty to charge the suggested price.',
   legSuggested: (price: string) => `Suggested ${price}`,
-  preferencesTitle: 'Ride preferences',
-  preferencesLead: 'Passengers see these on your ride and can search by them.',
-  luggage: 'Luggage each passenger may bring',
-  smoking: 'Smoking allowed',
-  pets: 'Pets welcome',
-  airConditioning: 'Air conditioning',
-  maxTwoInBack: 'At most two passengers in the back seat',
-  womenOnly: 'Women only',
-  womenOnlyHint: 'Only verified members whose profile says they are a woman can book this ride.',
+  ...ridePreferenceFieldTexts,
   preferencesLabel: 'Preferences',
 
   reviewTitle: 'Review and Post Ride',

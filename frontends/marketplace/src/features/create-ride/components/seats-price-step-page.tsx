@@ -15,7 +15,7 @@ import { defaultPreferences, routePoints } from '../assemble-ride.ts';
 import { draftLegPrices, legPriceProblems, legRows, routePlaceNames } from '../legs.ts';
 import { BookingModeChoice, ChoiceOption, ChoiceSet } from '../../../components/booking-mode-choice.tsx';
 import { LegPricesFields } from './leg-prices-fields.tsx';
-import { RidePreferencesFields } from './ride-preferences-fields.tsx';
+import { RidePreferencesFields } from '../../../components/ride-preferences-fields.tsx';
 import { type DraftVehicle, type RouteDraft, readDraft, type SeatsPriceDraft, useDraft } from '../ride-draft.ts';
 import { wizardTexts } from '../wizard-texts.ts';
 import { StepAlert } from './step-alert.tsx';

@@ -1,4 +1,4 @@
-import { rideMessages } from '@krom/contracts/http/rides';
+import { type RidePreferences, rideMessages, womenOnlyMessages } from '@krom/contracts/http/rides';
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
@@ -16,9 +16,9 @@ const elsewhere = [{ path: '/login', Component: () => <h1>Log in</h1> }];
 const ride = driverRide({ description: 'Leaving from the Shell station, one bag each please.' });
 
 type Reply = { status: number; body?: unknown };
-function openEditRide(options: { details?: Reply; update?: Reply } = {}) {
+function openEditRide(options: { details?: Reply; update?: Reply; user?: Parameters<typeof aUser>[0] } = {}) {
   const api = mockApi({
-    ...frameAnswers(aUser()),
+    ...frameAnswers(aUser(options.user)),
     [`GET /api/rides/${ride.id}`]: options.details ?? { status: 200, body: rideDetailsOf(ride) },
     [`PUT /api/rides/${ride.id}`]: options.update ?? { status: 200, body: { ...ride, availableSeats: 2 } },
     'GET /api/rides/mine': { status: 200, body: { rides: [ride] } },
@@ -120,6 +120,39 @@ describe('/edit-ride/{id}', () => {
     await user.clear(field('Available seats'));
     expect(within(form()).getByRole('alert').textContent).toBe('Available seats must be between 1 and 4');
     expect(api.callsTo('PUT', `/api/rides/${ride.id}`)).toHaveLength(0);
+  });
+
+  it('changes the preferences, sending them (and women-only) only when changed', async () => {
+    const stated: RidePreferences = { luggage: 'small', smoking: false, pets: false, airConditioning: true, maxTwoInBack: false };
+    const { api, user } = openEditRide({ details: { status: 200, body: { ...rideDetailsOf(ride), preferences: stated, womenOnly: false } } });
+    await screen.findByRole('form', { name: 'Edit ride' });
+    expect((within(form()).getByRole('radio', { name: 'Small' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(form()).getByRole('checkbox', { name: 'Air conditioning' }) as HTMLInputElement).checked).toBe(true);
+    // A man's profile: no women-only choice.
+    expect(within(form()).queryByRole('checkbox', { name: /Women only/ })).toBeNull();
+    await user.click(within(form()).getByRole('radio', { name: 'Large' }));
+    await user.click(within(form()).getByRole('checkbox', { name: 'Pets welcome' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await findToast();
+    expect(api.callsTo('PUT', `/api/rides/${ride.id}`).map((call) => call.body)).toEqual([
+      expect.objectContaining({ preferences: { ...stated, luggage: 'large', pets: true } }),
+    ]);
+    // Unchanged, they are not sent: the first test's body has no preferences.
+    expect(api.callsTo('PUT', `/api/rides/${ride.id}`)[0]?.body).not.toHaveProperty('womenOnly');
+  });
+
+  it('lets a woman make her ride women-only, and shows the server’s refusal once it is booked', async () => {
+    const { api, user } = openEditRide({
+      user: { gender: 'woman' },
+      update: { status: 409, body: { message: womenOnlyMessages.notOnceBooked } },
+    });
+    await screen.findByRole('form', { name: 'Edit ride' });
+    const choice = within(form()).getByRole('checkbox', { name: /Women only/ }) as HTMLInputElement;
+    expect(choice.checked).toBe(false);
+    await user.click(choice);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await within(form()).findByRole('alert')).textContent).toBe(womenOnlyMessages.notOnceBooked);
+    expect(api.callsTo('PUT', `/api/rides/${ride.id}`)[0]?.body).toMatchObject({ womenOnly: true });
   });
 
   it("keeps the server's refusal on screen: a ride booked meanwhile", async () => {

@@ -12,6 +12,8 @@ import { useNavigate } from 'react-router-dom';
 import { Stack } from '@krom/ui-kit/layout.tsx';
 import styled from 'styled-components';
 import { BookingModeChoice } from '../../../components/booking-mode-choice.tsx';
+import { defaultPreferences } from '../../../components/ride-preference-field-texts.ts';
+import { RidePreferencesFields } from '../../../components/ride-preferences-fields.tsx';
 import { useUpdateRide } from '../api/update-ride.ts';
 import { editRideValues, validateEditRide } from '../edit-ride-rules.ts';
 
@@ -24,20 +26,25 @@ const cedis = (typed: string) => typed.replace(/[^\d.]/g, '');
  * booked meanwhile, a price over the route's cap) stays on screen under the form, in its words:
  * a toast would be gone before it is read on a slow phone.
  */
-export function EditRideForm({ ride }: { ride: RideDetails }) {
+export function EditRideForm({ ride, mayOfferWomenOnly }: { ride: RideDetails; mayOfferWomenOnly: boolean }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const update = useUpdateRide();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [bookingMode, setBookingMode] = useState(ride.bookingMode);
+  // A ride posted before preferences were asked shows the defaults, sent only once the driver changes one.
+  const [statement, setStatement] = useState({ preferences: ride.preferences ?? null, womenOnly: ride.womenOnly ?? false });
   const validate = useMemo(() => validateEditRide(ride), [ride]);
   const form = useValidatedForm({ initial: () => editRideValues(ride), validate });
 
   const onSubmit = form.onSubmit((changes) => {
     setRefusal(null);
     // Sent only when changed: the service refuses a new booking mode while a request waits under the old one.
+    // Each sent only when changed: women-only is the service's to refuse once seats are booked.
+    const preferences = statement.preferences && JSON.stringify(statement.preferences) !== JSON.stringify(ride.preferences ?? null) ? { preferences: statement.preferences } : {};
+    const womenOnly = statement.womenOnly !== (ride.womenOnly ?? false) ? { womenOnly: statement.womenOnly } : {};
     update.mutate(
-      { id: ride.id, changes: bookingMode === ride.bookingMode ? changes : { ...changes, bookingMode } },
+      { id: ride.id, changes: { ...changes, ...(bookingMode === ride.bookingMode ? {} : { bookingMode }), ...preferences, ...womenOnly } },
       {
         onSuccess: () => {
           toast({ title: 'Ride Updated', description: `Your ride from ${ride.fromCity} to ${ride.toCity} has been updated.` });
@@ -92,6 +99,13 @@ export function EditRideForm({ ride }: { ride: RideDetails }) {
           )}
         </FormField>
         <BookingModeChoice value={bookingMode} onChange={setBookingMode} />
+        <RidePreferencesFields
+          preferences={statement.preferences ?? defaultPreferences}
+          womenOnly={statement.womenOnly}
+          // A women-only ride shows the choice to its driver whatever their profile says now, so it can be opened to all.
+          mayOfferWomenOnly={mayOfferWomenOnly || (ride.womenOnly ?? false)}
+          onChange={setStatement}
+        />
         {refusal ? <Refusal role="alert">{refusal}</Refusal> : null}
         <SubmitButton pending={update.isPending} pendingLabel="Saving...">
           Save Changes

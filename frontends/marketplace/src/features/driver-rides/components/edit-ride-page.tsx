@@ -11,7 +11,7 @@ import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useRide } from '../../../lib/api/ride.ts';
 import { EditRideForm } from './edit-ride-form.tsx';
 
-/** /edit-ride/{id}: the driver changes date, time, seats, price or description of their own active ride. */
+/** /edit-ride/{id}: the driver changes date, time, seats, price, description, booking mode or preferences (women-only for a woman) of their own active ride. */
 export function EditRidePage() {
   const { id = '' } = useParams();
   return (
@@ -35,7 +35,7 @@ function EditRide({ id, user }: { id: string; user: User }) {
   // Another driver's ride is answered as the server answers it: as if there were none.
   if (ride.data.driverId !== user.id) return <CannotEdit title={rideMessages.notYours} />;
   if (ride.data.status !== 'active') return <CannotEdit title={rideMessages.notEditable} />;
-  return <EditRideForm ride={ride.data} />;
+  return <EditRideForm ride={ride.data} mayOfferWomenOnly={user.gender === 'woman'} />;
 }
 
 function CannotEdit({ title }: { title: string }) {
