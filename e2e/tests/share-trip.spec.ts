@@ -22,6 +22,8 @@ test('a passenger shares their trip and a signed-out browser follows the link un
 
   const passengerContext = await browser.newContext();
   const guestContext = await browser.newContext();
+  // An emergency contact on a basic phone: no JavaScript at all.
+  const basicPhoneContext = await browser.newContext({ javaScriptEnabled: false });
   try {
     const passenger = await passengerContext.newPage();
     await signUpThroughApi(passenger, 'Sharer');
@@ -54,6 +56,16 @@ test('a passenger shares their trip and a signed-out browser follows the link un
       await expect(main).not.toContainText('Sharer');
     });
 
+    await test.step('a phone without JavaScript gets the trip in the page’s HTML', async () => {
+      const basicPhone = await basicPhoneContext.newPage();
+      await basicPhone.goto(link);
+      await expect(basicPhone.getByRole('heading', { level: 1, name: 'Accra to Kumasi' })).toBeVisible();
+      const main = basicPhone.getByRole('main');
+      await expect(main).toContainText('Not started yet');
+      await expect(main).toContainText(driver.first);
+      await expect(main).toContainText(plate);
+    });
+
     await test.step("the passenger taps I've arrived, and the link has ended", async () => {
       const booking = passenger.getByRole('listitem').filter({ hasText: 'Confirmed' }).first();
       await booking.getByRole('button', { name: "I've arrived" }).click();
@@ -64,5 +76,6 @@ test('a passenger shares their trip and a signed-out browser follows the link un
   } finally {
     await passengerContext.close();
     await guestContext.close();
+    await basicPhoneContext.close();
   }
 });

@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 import { routesManifest } from './src/app/routes-manifest.ts';
 import { previewDataPreload } from './src/features/ride-details/preview-data-preload.ts';
 import { listingDataPreload } from './src/features/search/listing-data-preload.ts';
+import { tripDataPreload } from './src/features/trip-share/trip-data-preload.ts';
 
 /**
  * Remote: rides, search, posting, bookings and dashboards. Built and served on its own under /remotes/marketplace/ (its own container, or the
@@ -28,7 +29,7 @@ export default defineConfig({
     // The paths it owns, for the web server to tell the shell (frontends/README.md, "Remotes own their routes").
     publishRoutes(routesManifest, { module: './routes' }),
     // The public pages a guest lands on from a link, as HTML for the web server to serve: the
-    // search form, the listing and a ride's preview and the drivers' pitch. The listing and the
+    // search form, the listing and a ride's preview, a shared trip and the drivers' pitch. The listing and the
     // preview are rendered again on each request with their API answers (dist/server/render.js);
     // what is prerendered for them (the listing's frame, the preview's loading state) is served
     // when that cannot be done.
@@ -55,6 +56,15 @@ export default defineConfig({
           path: '/ride-preview/:id',
           modules: ['src/app/routes.tsx', 'src/features/ride-details/components/ride-preview-page.tsx'],
           data: [previewDataPreload],
+          onRequest: true,
+          appOnDemand: true,
+        },
+        {
+          // A shared trip, opened by an emergency contact from a text, often on a basic phone: the
+          // trip in the first HTML, nothing on it needing the app.
+          path: '/trip/:token',
+          modules: ['src/app/routes.tsx', 'src/features/trip-share/components/shared-trip-page.tsx'],
+          data: [tripDataPreload],
           onRequest: true,
           appOnDemand: true,
         },

@@ -8,6 +8,7 @@ import { routes } from '../app/routes.tsx';
 import { aRide, aRideWithDetails, rideList } from '../components/__tests__/ride-fixtures.ts';
 import { previewDataPreload } from '../features/ride-details/preview-data-preload.ts';
 import { listingDataPreload } from '../features/search/listing-data-preload.ts';
+import { tripDataPreload } from '../features/trip-share/trip-data-preload.ts';
 import { rideSearchParams } from '../features/search/ride-search-params.ts';
 import { render } from '../prerender.tsx';
 
@@ -112,5 +113,45 @@ describe('a ride preview rendered on request', () => {
     const page = await render(url, { static: false, answers: answerFor(404, { message: 'Ride not found' }) });
     expect(page.html).toContain('Failed to load ride details');
     expect(page.head).toBeUndefined();
+  });
+});
+
+describe('a shared trip rendered on request', () => {
+  const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCd';
+  const url = `/trip/${token}`;
+  const trip = {
+    fromLocation: 'Circle VIP Bus Station',
+    toLocation: 'Kejetia Lorry Park',
+    places: ['Circle VIP Bus Station', 'Nkawkaw Lorry Station', 'Kejetia Lorry Park'],
+    departureAt: '2030-11-28T07:30:00.000Z',
+    departureDate: '2030-11-28',
+    departureTime: '07:30',
+    expectedArrivalAt: '2030-11-28T11:40:00.000Z',
+    driverFirstName: 'Kofi',
+    vehicle: { make: 'Toyota', model: 'Corolla', color: 'Silver', licensePlate: 'GT-1234-21' },
+    progress: 'on_the_way',
+    expiresAt: '2030-11-28T13:40:00.000Z',
+  };
+  const answerFor = (status: number, body: unknown) => ({ [dataPreloadUrl(tripDataPreload, new URLSearchParams(), { token })]: { status, body } });
+
+  it('has the trip in its HTML, for a phone without JavaScript: route, whether it has started, times, driver, car and plate', async () => {
+    expect(Object.keys(answerFor(200, trip))).toEqual([`/api/trip-shares/${token}`]);
+    const html = markupOf(await render(url, { static: false, answers: answerFor(200, trip) }));
+    for (const text of ['Circle VIP Bus Station to Kejetia Lorry Park', 'On the way', 'Thu, Nov 28, 2030 at 7:30 AM', 'Thu, Nov 28, 2030 at 11:40 AM', 'Kofi', 'Silver Toyota Corolla', 'GT-1234-21']) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it('takes over in the browser from its data without asking for the trip again', async () => {
+    const { pageData } = await render(url, { static: false, answers: answerFor(200, trip) });
+    const api = mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
+    renderRoutes(withPageData(pageData), url);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Circle VIP Bus Station to Kejetia Lorry Park' })).toBeTruthy();
+    expect(api.callsTo('GET', `/api/trip-shares/${token}`)).toEqual([]);
+  });
+
+  it('says in its HTML when the link has ended', async () => {
+    const html = markupOf(await render(url, { static: false, answers: answerFor(410, { message: 'This trip link has ended.' }) }));
+    expect(html).toContain('This trip link has ended.');
   });
 });
