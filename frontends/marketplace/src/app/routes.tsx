@@ -28,7 +28,7 @@ export const routes: RemoteRouteModule['routes'] = [
       },
       {
         path: '/booking-payment/:id',
-        lazy: () => import('./book-seat-route.tsx').then((m) => ({ Component: m.BookingPaymentRoute })),
+        lazy: () => import('./booking-payment-route.tsx').then((m) => ({ Component: m.BookingPaymentRoute })),
       },
       {
         path: '/booking-payment/:id/voucher',
