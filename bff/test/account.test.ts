@@ -1,13 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { userDeleted } from '@krom/contracts/events/identity';
 import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BffSystem, browser, newPerson, signedUp, startBff, verifiedPhoneSession } from './bff-test-env.ts';
 
+/** Rides as the BFF meets it for a shared trip: what it was asked to text, and a share in answer. */
+const ridesAsked: { url: string; body: unknown }[] = [];
+const ridesStandIn = Fastify();
+ridesStandIn.post('/bookings/:id/trip-share', async (request) => {
+  ridesAsked.push({ url: request.url, body: request.body });
+  const { id } = request.params as { id: string };
+  return { bookingId: id, link: '/trip/abc', expiresAt: new Date().toISOString(), textContactAtDeparture: true, contactTextedAt: null };
+});
+
 let system: BffSystem;
 beforeAll(async () => {
-  system = await startBff({ services: ['identity'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' } });
+  const ridesUrl = await ridesStandIn.listen({ port: 0, host: '127.0.0.1' });
+  system = await startBff({ services: ['identity'], overrides: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', RIDES_URL: ridesUrl } });
 });
-afterAll(() => system.close());
+afterAll(async () => {
+  await system.close();
+  await ridesStandIn.close();
+});
 
 let ips = 0;
 const visitor = () => browser(system.bff, `10.5.0.${++ips}`);
@@ -44,6 +59,28 @@ describe('the profile', () => {
     const response = await b.put('/api/auth/profile', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+});
+
+describe('the emergency contact', () => {
+  it('is saved as a pair (a name and a Ghana phone) and is the one a shared trip texts', async () => {
+    const b = visitor();
+    await signedUp(system.bff, b);
+    const names = { firstName: 'Efua', lastName: 'Quansah' };
+    const half = await b.put('/api/auth/profile', { ...names, emergencyContactName: 'Kwesi Quansah', emergencyContactPhone: '' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe("Please enter your emergency contact's phone number");
+
+    expect((await b.put('/api/auth/profile', { ...names, emergencyContactName: 'Kwesi Quansah', emergencyContactPhone: '+233 24 123 4567' })).statusCode).toBe(200);
+    expect((await b.get('/api/auth/user')).json()).toMatchObject({ emergencyContactName: 'Kwesi Quansah', emergencyContactPhone: '0241234567' });
+
+    const bookingId = randomUUID();
+    const shared = await b.post(`/api/bookings/${bookingId}/trip-share`, { textContactAtDeparture: true });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(ridesAsked.find((asked) => asked.url.includes(bookingId))?.body).toEqual({
+      textContactAtDeparture: true,
+      contact: { name: 'Kwesi Quansah', phone: '0241234567' },
+    });
   });
 });
 

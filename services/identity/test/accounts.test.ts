@@ -129,17 +129,36 @@ describe('editing the profile', () => {
 
   it('publishes nothing when only the emergency contact changed (nothing other services show)', async () => {
     const person = await registerThrough(service, as);
-    await put(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi' });
+    await put(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi', emergencyContactPhone: '0551234567' });
     const events = (await outboxEvents(service, userProfileUpdated.subject)).filter((e) => e.data.userId === person.id);
     expect(events).toHaveLength(0);
   });
 
   it('tells the owner’s caches of every save, the emergency contact included, at the raised version', async () => {
     const person = await registerThrough(service, as);
-    await put(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi' });
-    await put(person.id, { firstName: 'Abena', lastName: person.lastName, emergencyContactName: 'Esi' });
+    await put(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi', emergencyContactPhone: '0551234567' });
+    await put(person.id, { firstName: 'Abena', lastName: person.lastName, emergencyContactName: 'Esi', emergencyContactPhone: '0551234567' });
     const changes = (await outboxEvents(service, userChanged.subject)).filter((e) => e.data.userId === person.id);
     expect(changes.map((e) => e.data.version)).toEqual([2, 3]);
+  });
+
+  it('keeps the emergency contact a pair: a name needs a phone, a phone a name, checked against the saved half', async () => {
+    const person = await registerThrough(service, as, newPerson({ firstName: 'Ama', lastName: 'Mensah' }));
+    const names = { firstName: 'Ama', lastName: 'Mensah' };
+    const nameOnly = await put(person.id, { ...names, emergencyContactName: 'Esi', emergencyContactPhone: '' });
+    expect(nameOnly.statusCode).toBe(400);
+    expect(nameOnly.json().message).toBe("Please enter your emergency contact's phone number");
+    const phoneOnly = await put(person.id, { ...names, emergencyContactPhone: '0551234567' });
+    expect(phoneOnly.statusCode).toBe(400);
+    expect(phoneOnly.json().message).toBe("Please enter your emergency contact's name");
+    await put(person.id, { ...names, emergencyContactName: 'Esi', emergencyContactPhone: '+233 55 123 4567' });
+    // The name alone may change: the saved phone completes it.
+    const renamed = await put(person.id, { ...names, emergencyContactName: 'Esi Mensah' });
+    expect(renamed.json()).toMatchObject({ emergencyContactName: 'Esi Mensah', emergencyContactPhone: '0551234567' });
+    const phoneCleared = await put(person.id, { ...names, emergencyContactPhone: null });
+    expect(phoneCleared.statusCode).toBe(400);
+    const reread = await service.app.inject({ method: 'GET', url: '/users/me', headers: await asUser(person.id) });
+    expect(reread.json()).toMatchObject({ emergencyContactName: 'Esi Mensah', emergencyContactPhone: '0551234567' });
   });
 
   it('clears the emergency contact when sent empty', async () => {

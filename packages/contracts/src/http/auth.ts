@@ -71,8 +71,25 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The emergency contact is a pair: a name with no number reaches nobody, a number with no name
+ * leaves the person texted not knowing who is asking (the trip share's first line names them both).
+ */
+export const emergencyContactErrors = {
+  nameMissing: "Please enter your emergency contact's name",
+  phoneMissing: "Please enter your emergency contact's phone number",
+} as const;
+/** Which half of an emergency contact is missing when the other is given, as the field and its message; null when both or neither. */
+export function emergencyContactGap(name: string | null | undefined, phone: string | null | undefined) {
+  const hasName = Boolean(name?.trim());
+  const hasPhone = Boolean(phone?.trim());
+  if (hasName && !hasPhone) return { field: 'emergencyContactPhone', message: emergencyContactErrors.phoneMissing } as const;
+  if (hasPhone && !hasName) return { field: 'emergencyContactName', message: emergencyContactErrors.nameMissing } as const;
+  return null;
+}
+
 /** PUT /api/auth/profile. Email and phone are shown but not editable: they are ignored if sent. */
-export const profileUpdateRequestSchema = z.object({
+const profileUpdateFields = z.object({
   firstName: personName('First name must be at least 2 characters'),
   lastName: personName('Last name must be at least 2 characters'),
   email: z.string().optional(),
@@ -85,6 +102,15 @@ export const profileUpdateRequestSchema = z.object({
   profileImageUrl: z.string().max(500).nullable().optional(),
   /** Optional and shown to nobody: left out, it stays as it was; null, it is no longer stated. */
   gender: z.enum(genders, { error: genderMessage }).nullable().optional(),
+});
+/**
+ * Sent together, the emergency contact's name and phone must both be given or both be empty;
+ * sent alone, one is checked against the saved other by identity (update-profile.ts).
+ */
+export const profileUpdateRequestSchema = profileUpdateFields.superRefine((request, ctx) => {
+  if (request.emergencyContactName === undefined || request.emergencyContactPhone === undefined) return;
+  const gap = emergencyContactGap(request.emergencyContactName, request.emergencyContactPhone);
+  if (gap) ctx.addIssue({ code: 'custom', path: [gap.field], message: gap.message });
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { userChanged, userProfileUpdated } from '@krom/contracts/events/identity';
-import { type ProfileUpdateRequest, profileErrors, type User } from '@krom/contracts/http/auth';
+import { emergencyContactGap, type ProfileUpdateRequest, profileErrors, type User } from '@krom/contracts/http/auth';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Logger } from '@krom/server-kit/logger';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
@@ -31,7 +31,7 @@ export async function publishProfileUpdated(tx: Transaction, row: UserRow): Prom
 }
 
 /**
- * Saves names, emergency contact, photo and the optional gender (left out, it stays). E-mail and phone are not editable (ignored if sent).
+ * Saves names, emergency contact (a name and a Ghana phone, or neither), photo and the optional gender (left out, it stays). E-mail and phone are not editable (ignored if sent).
  * A photo must be one of the user's own profile uploads; the photo it replaces is deleted.
  */
 export async function updateProfile(
@@ -50,6 +50,10 @@ export async function updateProfile(
     const emergencyPhone = request.emergencyContactPhone === undefined ? current.emergencyContactPhone : request.emergencyContactPhone || null;
     const gender = request.gender === undefined ? current.gender : request.gender;
     const emergencyName = request.emergencyContactName === undefined ? current.emergencyContactName : request.emergencyContactName || null;
+    // Either half sent alone is checked against the saved other: the contact saved is always a pair (or none).
+    const touchesContact = request.emergencyContactName !== undefined || request.emergencyContactPhone !== undefined;
+    const gap = touchesContact ? emergencyContactGap(emergencyName, emergencyPhone) : null;
+    if (gap) throw new HttpError(400, gap.message, [gap]);
     const [row] = await tx
       .update(users)
       .set({
