@@ -17,6 +17,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/reset-password',
     '/profile',
     '/my-profile',
+    '/edit-profile',
     '/account-settings',
     '/payments',
     '/payments/receipt/:id',

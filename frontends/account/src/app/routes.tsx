@@ -42,10 +42,10 @@ export const routes: RemoteRouteModule['routes'] = [
         path: '/profile',
         lazy: () => import('../features/profile/components/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
       },
-      {
-        path: '/my-profile',
-        lazy: () => import('../features/profile/components/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
-      },
+      ...['/my-profile', '/edit-profile'].map((path) => ({
+        path,
+        lazy: () => import('../features/profile/components/my-profile-page.tsx').then((m) => ({ Component: m.MyProfilePage })),
+      })),
       {
         path: '/account-settings',
         lazy: () => import('../features/settings/components/account-settings-page.tsx').then((m) => ({ Component: m.AccountSettingsPage })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, fourDigitCode, ghanaPhoneField, isoDateTime, personName, uuid } from './fields.ts';
 import { phoneCodeErrors } from './phone-codes.ts';
+import { emergencyContactGap } from './emergency-contact-values.ts';
 import { genders } from './ride-preference-values.ts';
 
 const genderMessage = 'Please choose woman, man, or leave it unstated';
@@ -70,23 +71,6 @@ export const userSchema = z.object({
   gender: z.enum(genders).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/**
- * The emergency contact is a pair: a name with no number reaches nobody, a number with no name
- * leaves the person texted not knowing who is asking (the trip share's first line names them both).
- */
-export const emergencyContactErrors = {
-  nameMissing: "Please enter your emergency contact's name",
-  phoneMissing: "Please enter your emergency contact's phone number",
-} as const;
-/** Which half of an emergency contact is missing when the other is given, as the field and its message; null when both or neither. */
-export function emergencyContactGap(name: string | null | undefined, phone: string | null | undefined) {
-  const hasName = Boolean(name?.trim());
-  const hasPhone = Boolean(phone?.trim());
-  if (hasName && !hasPhone) return { field: 'emergencyContactPhone', message: emergencyContactErrors.phoneMissing } as const;
-  if (hasPhone && !hasName) return { field: 'emergencyContactName', message: emergencyContactErrors.nameMissing } as const;
-  return null;
-}
 
 /** PUT /api/auth/profile. Email and phone are shown but not editable: they are ignored if sent. */
 const profileUpdateFields = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ghanaPhonePattern, localGhanaPhone } from './ghana-phone.ts';
+import { ghanaPhoneMessage, ghanaPhonePattern, localGhanaPhone } from './ghana-phone.ts';
+
+export { ghanaPhoneMessage } from './ghana-phone.ts';
 
 /** Field rules the spec states once and several forms reuse, with its exact messages. */
 const emailMessage = 'Please enter a valid email address';
@@ -14,7 +16,6 @@ export const emailField = z
   .refine((email) => email.lastIndexOf('@') <= emailLocalPartMax, emailMessage);
 
 export { ghanaPhonePattern };
-export const ghanaPhoneMessage = 'Please enter a valid 10-digit Ghana phone number starting with 0';
 /** A phone as typed (international form, separators) in, the local number out: what is stored and texted. */
 export const ghanaPhoneField = z
   .string({ error: ghanaPhoneMessage })

@@ -1,3 +1,6 @@
+/** The spec's message for a phone number that is not a Ghana one. */
+export const ghanaPhoneMessage = 'Please enter a valid 10-digit Ghana phone number starting with 0';
+
 /** 0, then a digit 2 to 9, then 8 digits: a Ghana mobile or landline number in local format. */
 export const ghanaPhonePattern = /^0[2-9]\d{8}$/;
 

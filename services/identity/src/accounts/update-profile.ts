@@ -1,5 +1,6 @@
 import { userChanged, userProfileUpdated } from '@krom/contracts/events/identity';
-import { emergencyContactGap, type ProfileUpdateRequest, profileErrors, type User } from '@krom/contracts/http/auth';
+import { type ProfileUpdateRequest, profileErrors, type User } from '@krom/contracts/http/auth';
+import { emergencyContactGap } from '@krom/contracts/http/emergency-contact-values';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Logger } from '@krom/server-kit/logger';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';

@@ -57,12 +57,6 @@ describe('/profile', () => {
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
   });
 
-  it('is the same screen at /my-profile', async () => {
-    mockApi(frameAnswers(aUser()));
-    renderRoutes([...elsewhere, ...routes], '/my-profile');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
-  });
-
   it('sends a signed-out visitor to /login', async () => {
     mockApi({ 'GET /api/auth/user': { status: 401, body: { message: 'Not signed in' } } });
     const { router } = renderRoutes([...elsewhere, ...routes], '/profile');
@@ -142,6 +136,16 @@ describe('/profile', () => {
     await screen.findByRole('heading', { name: 'My Profile' });
     await second.user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await findToast()).toEqual({ text: 'Update FailedFailed to update profile.', destructive: true });
+  });
+
+  it('asks for the other half of an emergency contact before sending it', async () => {
+    const { api, user } = openProfile(aUser());
+    await screen.findByRole('heading', { name: 'My Profile' });
+    await user.type(field('Emergency Contact Name'), 'Kofi Mensah');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText("Please enter your emergency contact's phone number")).toBeTruthy();
+    expect(field('Emergency Contact Phone').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('PUT', '/api/auth/profile')).toHaveLength(0);
   });
 
   it('Cancel puts back what is saved', async () => {

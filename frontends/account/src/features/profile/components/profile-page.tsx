@@ -7,7 +7,7 @@ import { AvatarUpload } from './avatar-upload.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { VerificationStatusCard } from './verification-status-card.tsx';
 
-/** /profile and /my-profile (the spec leaves /my-profile's content open; it is the same screen). */
+/** /profile: names, photo, emergency contact and verification (the own profile at a glance is /my-profile). */
 export function ProfilePage() {
   return (
     <RequireSignedIn>
