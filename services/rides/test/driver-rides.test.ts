@@ -360,6 +360,33 @@ describe("a driver's public profile", () => {
     expect((await profile({ kind: 'public' }, driver.driverId)).json()).toMatchObject({ ridesPosted: 1, ridesCompleted: 0, completionRate: null });
   });
 
+  it("counts the driver's own cancellations against the completion rate, before departure time as after", async () => {
+    const driver = await newDriver();
+    await inserted(driver, new Date(Date.now() - 3 * DAY));
+    await inserted(driver, new Date(Date.now() - 2 * DAY));
+    await inserted(driver, new Date(Date.now() - DAY));
+    const rate = async () => driverProfileSchema.parse((await profile({ kind: 'public' }, driver.driverId)).json()).completionRate;
+    expect(await rate()).toBe(100);
+
+    // Cancelled through the API days before it would have left: 3 completed out of 3 + 1 cancelled.
+    const coming = await posted(driver, 3);
+    expect((await call(driver.caller, 'POST', `/rides/${coming}/cancel`)).statusCode).toBe(200);
+    expect(await rate()).toBe(75);
+    // A ride still to come neither helps nor harms.
+    await posted(driver, 4);
+    expect(await rate()).toBe(75);
+  });
+
+  it('is 0% for a driver whose only rides they cancelled, and another driver’s cancellation is not theirs', async () => {
+    const driver = await newDriver();
+    const other = await newDriver();
+    await inserted(other, new Date(Date.now() - DAY));
+    const coming = await posted(driver, 2);
+    expect((await call(driver.caller, 'POST', `/rides/${coming}/cancel`)).statusCode).toBe(200);
+    expect((await profile(user(), driver.driverId)).json()).toMatchObject({ ridesCompleted: 0, completionRate: 0 });
+    expect((await profile(user(), other.driverId)).json()).toMatchObject({ ridesCompleted: 1, completionRate: 100 });
+  });
+
   it('answers the same 404 for a member who is no driver (never approved, no ride posted) as for an unknown id', async () => {
     const passenger = user();
     await insertUserProfile(handle.service, passenger.userId, { firstName: 'Efua', driverVerificationStatus: 'not_submitted' });

@@ -375,7 +375,11 @@ export const driverProfileSchema = z.object({
   vehicles: z.array(rideVehicleSchema),
   ridesPosted: z.number().int(),
   ridesCompleted: z.number().int(),
-  /** Share of the driver's departed rides not cancelled, 0-100; null before any ride departed. */
+  /**
+   * Rides completed (departed, not cancelled) out of those and the rides the driver cancelled, at
+   * any time before or after their departure, 0-100: the driver's cancellations count against it.
+   * Null before any ride completed or was cancelled.
+   */
   completionRate: z.number().nullable(),
   /**
    * The driver's reliability toward passengers: rides they cancelled while passengers held seats

@@ -20,12 +20,18 @@ type ProfileRow = {
   driverVerified: boolean;
   ridesPosted: number;
   ridesCompleted: number;
-  ridesDeparted: number;
+  ridesCancelled: number;
   cancelledWithBookings: number;
   bookedRidesSettled: number;
   vehicles: RideVehicle[];
   showProfile: boolean;
 };
+
+/** Rides completed out of those and the rides the driver cancelled, in whole percent; null before either. */
+function completionRate(completed: number, cancelled: number): number | null {
+  const counted = completed + cancelled;
+  return counted === 0 ? null : Math.round((completed / counted) * 100);
+}
 
 /**
  * The profile of a driver who turned "show profile to others" off, as anyone but them sees it:
@@ -55,7 +61,10 @@ function hiddenProfile(driverId: string, row: ProfileRow): DriverProfile {
  * A driver's public profile, from rides' projection of the user and their own rides. Only a
  * driver (approved as one, or who has posted a ride) has one: 404 for any other member, an id
  * rides knows nothing of, a malformed one, and a suspended or deleted account. The completion
- * rate is the share of departed rides not cancelled, in whole percent; null before any departed.
+ * rate counts the driver's own cancellations against them: rides completed (departed, not
+ * cancelled) out of those and the rides they cancelled (before or after departure time), in whole
+ * percent; null before either. Only the driver cancels a ride of a live account (the system
+ * cancels only a deleted account's, which has no profile).
  * Reliability counts what passengers felt: the rides the driver cancelled while passengers held
  * seats (a booking of the ride cancelled_by_driver), and the share of their rides that had
  * passengers and are settled (departed, or cancelled) which they kept, in whole percent.
@@ -66,7 +75,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
   const { rows } = await db.execute<ProfileRow>(sql`
     SELECT p.first_name AS "firstName", p.last_name AS "lastName", p.profile_image_url AS "profileImageUrl",
       p.is_verified AS "isVerified", p.driver_verification_status = 'approved' AS "driverVerified", p.show_profile AS "showProfile",
-      counts."ridesPosted", counts."ridesCompleted", counts."ridesDeparted", counts."cancelledWithBookings", counts."bookedRidesSettled",
+      counts."ridesPosted", counts."ridesCompleted", counts."ridesCancelled", counts."cancelledWithBookings", counts."bookedRidesSettled",
       coalesce((
         SELECT json_agg(json_build_object('year', v.year, 'make', v.make, 'model', v.model, 'color', v.color,
                                           'licensePlate', v.license_plate, 'seats', v.seats) ORDER BY v.created_at DESC, v.id DESC)
@@ -75,7 +84,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     LATERAL (
       SELECT count(*)::int AS "ridesPosted",
         count(*) FILTER (WHERE status <> 'cancelled' AND departure_at <= ${at})::int AS "ridesCompleted",
-        count(*) FILTER (WHERE departure_at <= ${at})::int AS "ridesDeparted",
+        count(*) FILTER (WHERE status = 'cancelled')::int AS "ridesCancelled",
         count(*) FILTER (WHERE status = 'cancelled' AND cancelled_by_driver)::int AS "cancelledWithBookings",
         count(*) FILTER (WHERE had_passengers AND (status = 'cancelled' OR departure_at <= ${at}))::int AS "bookedRidesSettled"
       FROM rides r,
@@ -102,7 +111,7 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     vehicles: row.vehicles.map(withMaskedPlate),
     ridesPosted: row.ridesPosted,
     ridesCompleted: row.ridesCompleted,
-    completionRate: row.ridesDeparted === 0 ? null : Math.round((row.ridesCompleted / row.ridesDeparted) * 100),
+    completionRate: completionRate(row.ridesCompleted, row.ridesCancelled),
     cancelledWithBookings: row.cancelledWithBookings,
     bookedRidesKeptRate:
       row.bookedRidesSettled === 0 ? null : Math.round(((row.bookedRidesSettled - row.cancelledWithBookings) / row.bookedRidesSettled) * 100),
