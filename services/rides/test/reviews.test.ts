@@ -8,6 +8,7 @@ import {
   reviewsToWriteResponseSchema,
   reviewWindowDays,
 } from '@krom/contracts/http/reviews';
+import { rideBookingsResponseSchema } from '@krom/contracts/http/bookings';
 import { rideDetailsSchema, rideSearchResponseSchema } from '@krom/contracts/http/rides';
 import { describe, expect, it } from 'vitest';
 import { completeRides } from '../src/jobs/sweeps.ts';
@@ -250,6 +251,32 @@ describe('averages', () => {
     await publishDueReviews(db(), new Date(trip.windowEnd));
     expect((await reviewsOf(driver.userId)).asDriver).toEqual({ average: 3.3, count: 3 });
     expect((await search()).map((card) => [card.driverRating, card.driverReviewCount])).toEqual([[3.3, 3]]);
+  });
+});
+
+describe("a passenger's rating as the driver sees it", () => {
+  it('is on each booking of Manage Bookings: the average of visible reviews as a passenger and their count, none before', async () => {
+    const { driver, rideId, riders } = await completedTrip(2);
+    const [ama, efua] = riders;
+    await reviewed(driver, ama!.bookingId, { rating: 4, comment: 'Polite passenger, ready on time.' });
+    await reviewed(ama!.passenger, ama!.bookingId);
+    // Efua's review stays hidden (she has not reviewed the driver): it does not count yet.
+    await reviewed(driver, efua!.bookingId, { rating: 2, comment: 'Kept everyone waiting an hour.' });
+
+    const ratingsOn = async (owner: Member, id: string) => {
+      const response = await call(owner, 'GET', `/rides/${id}/bookings`);
+      expect(response.statusCode, response.body).toBe(200);
+      return rideBookingsResponseSchema.parse(response.json()).bookings.map((booking) => [booking.passengerFirstName, booking.passengerRating]);
+    };
+    expect(await ratingsOn(driver, rideId)).toEqual([
+      ['Ama', { average: 4, count: 1 }],
+      ['Efua', { average: null, count: 0 }],
+    ]);
+
+    // A new driver sees Ama's rating when she books their ride.
+    const other = await ride();
+    await booked(ama!.passenger, form(other.rideId));
+    expect(await ratingsOn(other.driver, other.rideId)).toEqual([['Ama', { average: 4, count: 1 }]]);
   });
 });
 

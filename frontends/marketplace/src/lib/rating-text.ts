@@ -9,3 +9,12 @@ export function driverRatingText(rating: number | null, reviewCount: number | un
 
 /** "12 reviews", "1 review". */
 export const reviewCountText = (count: number) => `${count} review${count === 1 ? '' : 's'}`;
+
+/**
+ * A passenger's rating as their driver sees it on a booking: "★ 4.5 (3)" from drivers' visible
+ * reviews, or "New" before the first (and from an answer made before ratings were sent).
+ */
+export function passengerRatingText(rating: { average: number | null; count: number } | undefined): string {
+  if (!rating || rating.average === null || rating.count === 0) return 'New';
+  return `★ ${rating.average.toFixed(1)} (${rating.count})`;
+}

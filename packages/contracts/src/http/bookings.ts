@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
 import { mobileMoneyProviders } from './payments.ts';
+import { memberRatingSchema } from './reviews.ts';
 import { maxRideSeats, rideStatuses } from './ride-values.ts';
 import {
   bookingMessages,
@@ -196,6 +197,12 @@ export const rideBookingSchema = z.object({
   passengerFirstName: z.string(),
   /** The passenger's member id: what Block and Report act on. */
   passengerId: uuid,
+  /**
+   * How drivers rated this passenger: the average of their published reviews as a passenger and
+   * how many (average null before the first). On the ride's list of bookings; absent from the
+   * answer to one booking's action (accept, decline, board, no-show).
+   */
+  passengerRating: memberRatingSchema.optional(),
   specialRequests: z.string().nullable(),
   expiresAt: isoDateTime.nullable(),
   createdAt: isoDateTime,

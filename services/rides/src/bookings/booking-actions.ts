@@ -10,6 +10,7 @@ import {
 } from '@krom/contracts/http/bookings';
 import { uuid } from '@krom/contracts/http/fields';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
+import { type MemberRating, ratingAverage } from '@krom/contracts/http/reviews';
 import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
@@ -171,7 +172,17 @@ export async function boardByCode(db: RidesDb, driverId: string, rideId: string,
 export async function bookingsOnRide(db: SqlRunner, driverId: string, rideId: string): Promise<RideBooking[]> {
   await assertOwnRide(db, driverId, rideId);
   const rows = await bookingRows(db, sql`WHERE b.ride_id = ${rideId} ORDER BY (b.status = 'requested') DESC, b.created_at, b.id`);
-  return rows.map(toRideBooking);
+  const ratings = await passengerRatings(db, [...new Set(rows.map((row) => row.passengerId))]);
+  return rows.map((row) => ({ ...toRideBooking(row), passengerRating: ratings.get(row.passengerId) ?? { average: null, count: 0 } }));
+}
+
+/** How drivers rated each of `passengerIds` as a passenger (published reviews only, as member_ratings keeps them). */
+async function passengerRatings(db: SqlRunner, passengerIds: string[]): Promise<Map<string, MemberRating>> {
+  if (passengerIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ userId: string; count: number; sum: number }>(sql`
+    SELECT user_id AS "userId", review_count AS count, rating_sum AS sum FROM member_ratings
+    WHERE review_type = 'passenger' AND user_id IN (${sql.join(passengerIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return new Map(rows.map((row) => [row.userId, { average: ratingAverage(row.count, row.sum), count: row.count }]));
 }
 
 async function assertOwnRide(db: SqlRunner, driverId: string, rideId: string) {

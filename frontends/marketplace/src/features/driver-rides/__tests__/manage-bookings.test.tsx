@@ -119,6 +119,17 @@ describe('Manage Bookings on /rides/as-driver', () => {
     expect(within(kwame).queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 
+  it("shows each passenger's rating from drivers, or New before their first", async () => {
+    clockAt('2030-11-25T08:00:00Z');
+    const ride = driverRide({ bookingMode: 'approval' });
+    const rated = aBooking({ status: 'requested', passengerFirstName: 'Efua', seats: 1, passengerRating: { average: 4.5, count: 3 } });
+    const unrated = aBooking({ passengerRating: { average: null, count: 0 } });
+    const { panel } = await manageBookings(ride, [rated, unrated]);
+    const ratingOf = (item: HTMLElement) => item.querySelector('[data-passenger-rating]')?.textContent;
+    expect(ratingOf(await within(panel).findByRole('listitem', { name: 'Efua, 1 seat' }))).toBe('★ 4.5 (3)');
+    expect(ratingOf(passenger(panel, 'Kwame, 2 seats'))).toBe('New');
+  });
+
   it('accepts a request, says so and reads the bookings and rides again', async () => {
     clockAt('2030-11-25T08:00:00Z');
     const ride = driverRide({ bookingMode: 'approval' });

@@ -8,6 +8,7 @@ import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
 import styled from 'styled-components';
 import { placeTown, seatsText } from '../../../lib/booking-texts.ts';
 import { MemberSafetyActions } from '../../../components/member-safety-actions.tsx';
+import { passengerRatingText } from '../../../lib/rating-text.ts';
 
 /** Each state in a word or two, with the badge's tone: waiting on the driver, the seat is the passenger's, or over. */
 const statusText: Record<BookingStatus, [string, StatusTone]> = {
@@ -55,7 +56,12 @@ export function RideBookingItem({ booking, actions }: { booking: RideBooking; ac
   return (
     <Item aria-label={`${booking.passengerFirstName}, ${seats}`}>
       <Top>
-        <strong>{booking.passengerFirstName}</strong>
+        <Name>
+          <strong>{booking.passengerFirstName}</strong>
+          <Rating title="How drivers rated this passenger" data-passenger-rating>
+            {passengerRatingText(booking.passengerRating)}
+          </Rating>
+        </Name>
         <StatusBadge tone={tone} data-booking-status={booking.status}>
           {status}
         </StatusBadge>
@@ -112,6 +118,17 @@ const Top = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 8px;
+`;
+
+const Name = styled.span`
+  display: inline-flex;
+  align-items: baseline;
+  gap: 8px;
+`;
+
+const Rating = styled.span`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.muted};
 `;
 
 const Line = styled.p`
