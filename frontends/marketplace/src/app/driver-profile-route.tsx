@@ -3,5 +3,5 @@ import { LatestReviews } from '../features/reviews/components/latest-reviews.tsx
 
 /** /driver-profile and /driver-profile/{id}: a driver's profile, with their latest reviews (features/reviews). */
 export function DriverProfileRoute() {
-  return <DriverProfilePage latestReviews={(driverId) => <LatestReviews memberId={driverId} />} />;
+  return <DriverProfilePage latestReviews={(driverId, viewer) => <LatestReviews memberId={driverId} viewer={viewer} />} />;
 }

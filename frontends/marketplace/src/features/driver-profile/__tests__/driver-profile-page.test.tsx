@@ -212,6 +212,15 @@ describe('blocking and reporting the driver', () => {
     expect(screen.queryByRole('button', { name: 'Block Kwame Boateng' })).toBeNull();
   });
 
+  it("offers a signed-in member Block and Report of a latest review's writer, from that review", async () => {
+    const { api, user } = openProfile(`/driver-profile/${kwameId}`, { ...signedIn, 'POST /api/blocks': { status: 201, body: {} } });
+    const latest = await within(await screen.findByRole('list', { name: 'Latest reviews' })).findByRole('listitem', { name: 'Ama' });
+    await user.click(within(latest).getByRole('button', { name: 'Block Ama' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Block Ama?' })).getByRole('button', { name: 'Block' }));
+    await findToast();
+    expect(api.callsTo('POST', '/api/blocks').map((call) => call.body)).toEqual([{ memberId: kwamesReview.reviewer.id }]);
+  });
+
   it('asks before blocking, does nothing on Cancel, and blocks on Block', async () => {
     const { api, user } = openProfile(`/driver-profile/${kwameId}`, { ...signedIn, 'POST /api/blocks': { status: 201, body: {} } });
     await user.click(await screen.findByRole('button', { name: 'Block Kwame Boateng' }));

@@ -13,7 +13,7 @@ import { DriverProfileView } from './driver-profile-view.tsx';
 import { OwnProfileNotes } from './own-profile-notes.tsx';
 
 /** A driver's latest reviews, which the app puts in from the reviews feature. */
-type LatestReviews = ((driverId: string) => ReactNode) | undefined;
+type LatestReviews = ((driverId: string, viewer: User | null) => ReactNode) | undefined;
 
 /**
  * /driver-profile/{id}: a driver's public profile from GET /api/drivers/{id}, open to guests
@@ -46,7 +46,7 @@ function DriverProfile({ id, viewer, latestReviews }: { id: string; viewer: User
       <DriverProfileView
         profile={profile.data}
         ownNotes={own && viewer ? <OwnProfileNotes user={viewer} /> : safety}
-        latestReviews={latestReviews?.(profile.data.id)}
+        latestReviews={latestReviews?.(profile.data.id, viewer)}
       />
     );
   }

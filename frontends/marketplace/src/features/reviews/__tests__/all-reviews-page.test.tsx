@@ -1,8 +1,9 @@
 import type { Review } from '@krom/contracts/http/reviews';
+import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { aUser, frameAnswers } from '@krom/ui-kit/testing/signed-in-api.ts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 import { aReview, ama, kwame, memberReviews } from '../../../components/__tests__/review-fixtures.ts';
@@ -100,6 +101,7 @@ describe('/all-reviews', () => {
     expect(items()).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Block Ama' })).toBeNull();
     expect(api.callsTo('GET', `/api/members/${kwame.id}/reviews`)).toHaveLength(1);
   });
 
@@ -108,6 +110,35 @@ describe('/all-reviews', () => {
     const review = await screen.findByRole('listitem', { name: 'Ama' });
     expect(within(review).getByRole('button', { name: 'Report' })).toBeTruthy();
     expect(within(review).queryByRole('button', { name: 'Reply' })).toBeNull();
+  });
+
+  it("lets a signed-in member block or report a review's writer, from the review, but not themselves", async () => {
+    const thanks = 'Thank you for your report. Our team will review it and take action if needed.';
+    const { api, user } = openAllReviews({
+      'POST /api/blocks': { status: 201, body: {} },
+      [`POST /api/members/${ama.id}/reports`]: { status: 201, body: { message: thanks } },
+    });
+    const review = await screen.findByRole('listitem', { name: 'Ama' });
+    // A review of Kwame as a driver: Ama wrote it as his passenger.
+    await user.click(within(review).getByRole('button', { name: 'Block Ama' }));
+    expect(within(review).getByRole('button', { name: 'Block Ama' }).textContent).toBe('Block passenger');
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Block Ama?' })).getByRole('button', { name: 'Block' }));
+    expect(await findToast()).toEqual({ text: 'Member blockedYou will no longer see Ama’s rides.', destructive: false });
+    expect(api.callsTo('POST', '/api/blocks').map((call) => call.body)).toEqual([{ memberId: ama.id }]);
+
+    await user.click(within(review).getByRole('button', { name: 'Report Ama' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Ama' });
+    await user.click(within(dialog).getAllByRole('radio')[0]!);
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/members/${ama.id}/reports`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/members/${ama.id}/reports`)[0]?.body).toMatchObject({ source: 'review', sourceId: newest.id });
+  });
+
+  it('offers no Block or Report of the writer to the writer, nor to a guest', async () => {
+    openAllReviews({}, `/all-reviews?member=${kwame.id}`, aUser({ id: ama.id, firstName: 'Ama' }));
+    const review = await screen.findByRole('listitem', { name: 'Ama' });
+    expect(within(review).queryByRole('button', { name: 'Block Ama' })).toBeNull();
+    expect(within(review).queryByRole('button', { name: 'Report Ama' })).toBeNull();
   });
 
   it('says so when there are no reviews yet', async () => {

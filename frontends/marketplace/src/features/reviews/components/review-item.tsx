@@ -7,6 +7,7 @@ import { FormField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { ListCard } from '../../../components/card.tsx';
+import { MemberSafetyActions } from '../../../components/member-safety-actions.tsx';
 import { TextArea } from '../../../components/text-area.tsx';
 import { useReplyToReview, useReportReview } from '../api/reviews.ts';
 import { reviewTexts as texts } from '../review-texts.ts';
@@ -15,7 +16,8 @@ const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { da
 
 /**
  * One review: who wrote it, the stars, the trip, the comment and any reply. The member reviewed
- * may reply once; any other signed-in member may report it with a reason.
+ * may reply once; any other signed-in member may report it with a reason. Any signed-in member
+ * but its writer may also block or report the writer (to staff, from this review).
  */
 export function ReviewItem({ review, viewer, memberId }: { review: Review; viewer: User | null; memberId: string }) {
   const titleId = useId();
@@ -23,6 +25,9 @@ export function ReviewItem({ review, viewer, memberId }: { review: Review; viewe
   const [reported, setReported] = useState<string | null>(null);
   const canReply = viewer?.id === review.reviewee.id && review.reply === null;
   const canReport = viewer !== null && viewer.id !== review.reviewer.id && reported === null;
+  const canBlock = viewer !== null && viewer.id !== review.reviewer.id;
+  // The review's type is the role of the member reviewed: its writer was on the other side of the trip.
+  const writerRole = review.reviewType === 'driver' ? 'passenger' : 'driver';
   return (
     <Card aria-labelledby={titleId}>
       <Top>
@@ -69,6 +74,9 @@ export function ReviewItem({ review, viewer, memberId }: { review: Review; viewe
             </Button>
           ) : null}
         </Actions>
+      ) : null}
+      {canBlock && open === null ? (
+        <MemberSafetyActions memberId={review.reviewer.id} name={review.reviewer.firstName} memberRole={writerRole} from={{ source: 'review', sourceId: review.id }} />
       ) : null}
     </Card>
   );
