@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bookingSchema } from '@krom/contracts/http/bookings';
 import { blockedMembersResponseSchema, memberSafetyMessages } from '@krom/contracts/http/member-safety';
-import { rideSearchResponseSchema } from '@krom/contracts/http/rides';
+import { driverProfileSchema, rideSearchResponseSchema } from '@krom/contracts/http/rides';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './bookings-env.ts';
@@ -162,5 +162,44 @@ describe('booking between blocked members', () => {
     // A confirmed booking stays: blocking moves no money.
     expect((await block(instant.driver, rider.userId)).statusCode).toBe(201);
     expect(bookingSchema.parse((await call(rider, 'GET', `/bookings/${confirmed.id}`)).json()).status).toBe('confirmed');
+  });
+});
+
+describe("a blocked driver's profile opened by link", () => {
+  const profileAs = (caller: Caller, driverId: string) => call(caller, 'GET', `/drivers/${driverId}`);
+
+  it('shows the blocker only whom they blocked (first name, photo, badges) and says so; the whole profile again once unblocked', async () => {
+    const { driver } = await ride();
+    const me = await member();
+    expect(await block(me, driver.userId).then((response) => response.statusCode)).toBe(201);
+
+    const blocked = await profileAs(me, driver.userId);
+    expect(blocked.statusCode).toBe(200);
+    expect(driverProfileSchema.parse(blocked.json())).toMatchObject({
+      id: driver.userId,
+      firstName: 'Kofi',
+      lastName: '',
+      blockedByYou: true,
+      vehicles: [],
+      upcomingRides: [],
+      completionRate: null,
+    });
+    // Anyone else still sees the whole profile.
+    expect((await profileAs(await member(), driver.userId)).json()).toMatchObject({ lastName: 'Boateng', upcomingRides: [expect.anything()] });
+    expect((await profileAs({ kind: 'public' }, driver.userId)).json()).not.toHaveProperty('blockedByYou');
+
+    await unblock(me, driver.userId);
+    const again = driverProfileSchema.parse((await profileAs(me, driver.userId)).json());
+    expect(again.blockedByYou).toBeUndefined();
+    expect(again.upcomingRides).toHaveLength(1);
+  });
+
+  it('is a 404 to the member the driver blocked, as for an unknown driver', async () => {
+    const { driver } = await ride();
+    const me = await member();
+    expect(await block(driver, me.userId).then((response) => response.statusCode)).toBe(201);
+    const answer = await profileAs(me, driver.userId);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().message).toBe('Driver not found');
   });
 });

@@ -372,6 +372,12 @@ export const driverProfileSchema = z.object({
    * first name, photo and badges are told (lastName empty, no vehicles, figures, reviews or rides).
    */
   profileHidden: z.boolean().optional(),
+  /**
+   * True when the signed-in caller blocked this driver: only the first name, photo and badges are
+   * told, as for a hidden profile, so the caller can see whom they blocked and unblock them. A
+   * driver who blocked the caller is a 404 to them, as if there were no such driver.
+   */
+  blockedByYou: z.boolean().optional(),
   vehicles: z.array(rideVehicleSchema),
   ridesPosted: z.number().int(),
   ridesCompleted: z.number().int(),

@@ -3,6 +3,7 @@ import { uuid } from '@krom/contracts/http/fields';
 import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
+import { blockBetween } from '../blocks/member-blocks.ts';
 import { memberRatings } from '../reviews/review-views.ts';
 import { upcomingOf } from './driver-rides.ts';
 import { rideRows, type SqlRunner, toRideSummary, withMaskedPlate } from '../rides/ride-views.ts';
@@ -98,6 +99,13 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
       AND (p.is_driver OR p.driver_verification_status = 'approved' OR counts."ridesPosted" > 0)`);
   const [row] = rows;
   if (!row) throw new HttpError(404, driverNotFound);
+  if (viewerId && viewerId !== driverId) {
+    // A block keeps the two apart: the driver who blocked the viewer is unknown to them (nothing
+    // says they were blocked); a driver the viewer blocked shows only whom, so they can unblock.
+    const block = await blockBetween(db, viewerId, driverId);
+    if (block === 'them') throw new HttpError(404, driverNotFound);
+    if (block === 'me') return { ...hiddenProfile(driverId, row), profileHidden: false, blockedByYou: true };
+  }
   if (!row.showProfile && viewerId !== driverId) return hiddenProfile(driverId, row);
   const upcoming = await rideRows(db, sql`${upcomingOf(driverId, now)} LIMIT ${profileUpcomingRides}::int`);
   const ratings = await memberRatings(db, driverId);

@@ -221,6 +221,32 @@ describe('blocking and reporting the driver', () => {
     expect(api.callsTo('POST', '/api/blocks').map((call) => call.body)).toEqual([{ memberId: kwamesReview.reviewer.id }]);
   });
 
+  it('shows a driver the member blocked as whom they blocked, with Unblock; unblocked, the whole profile comes back', async () => {
+    let blocked = true;
+    const { api, user } = openProfile(`/driver-profile/${kwameId}`, {
+      ...frameAnswers(member),
+      [`GET /api/drivers/${kwameId}`]: () => ({
+        status: 200,
+        body: blocked
+          ? aProfile({ lastName: '', blockedByYou: true, vehicles: [], ridesPosted: 0, ridesCompleted: 0, completionRate: null, rating: null, reviewCount: 0, upcomingRides: [] })
+          : aProfile(),
+      }),
+      [`DELETE /api/blocks/${kwameId}`]: () => {
+        blocked = false;
+        return { status: 200, body: { ok: true } };
+      },
+    });
+    const notice = await screen.findByRole('status', { name: 'You blocked this member' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Kwame' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Driver stats' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Block Kwame' })).toBeNull();
+    await user.click(within(notice).getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' })).toBeTruthy();
+    expect(api.callsTo('DELETE', `/api/blocks/${kwameId}`)).toHaveLength(1);
+    expect(screen.queryByRole('status', { name: 'You blocked this member' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Block Kwame Boateng' })).toBeTruthy();
+  });
+
   it('asks before blocking, does nothing on Cancel, and blocks on Block', async () => {
     const { api, user } = openProfile(`/driver-profile/${kwameId}`, { ...signedIn, 'POST /api/blocks': { status: 201, body: {} } });
     await user.click(await screen.findByRole('button', { name: 'Block Kwame Boateng' }));

@@ -8,6 +8,7 @@ import { PageColumn, SignedInPage } from '../../../components/page-layout.tsx';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { useDriverProfile } from '../api/get-driver-profile.ts';
+import { BlockedDriverNotice } from './blocked-driver-notice.tsx';
 import { DriverNotFound } from './driver-not-found.tsx';
 import { DriverProfileView } from './driver-profile-view.tsx';
 import { OwnProfileNotes } from './own-profile-notes.tsx';
@@ -41,7 +42,12 @@ function DriverProfile({ id, viewer, latestReviews }: { id: string; viewer: User
   } else {
     const { firstName, lastName } = profile.data;
     // A signed-in member may block or report the driver (a guest has no account to act from).
-    const safety = viewer && !own ? <MemberSafetyActions memberId={id} name={`${firstName} ${lastName}`} memberRole="driver" from={{ source: 'profile' }} /> : null;
+    const name = lastName ? `${firstName} ${lastName}` : firstName;
+    const safety = profile.data.blockedByYou ? (
+      <BlockedDriverNotice memberId={id} name={name} />
+    ) : viewer && !own ? (
+      <MemberSafetyActions memberId={id} name={name} memberRole="driver" from={{ source: 'profile' }} />
+    ) : null;
     content = (
       <DriverProfileView
         profile={profile.data}

@@ -34,6 +34,15 @@ export function DriverProfileView({ profile, ownNotes, latestReviews }: { profil
         </div>
       </Identity>
   );
+  // A driver the viewer blocked: whom, and (in `ownNotes`) that they did, with Unblock; nothing else.
+  if (profile.blockedByYou) {
+    return (
+      <>
+        {identity}
+        {ownNotes}
+      </>
+    );
+  }
   if (profile.profileHidden) {
     return (
       <>
