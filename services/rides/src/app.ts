@@ -22,7 +22,7 @@ export type RidesAppDeps = {
   pricing: Pricing;
   /** How long a search's answer is reused at most while its data is unchanged (SEARCH_CACHE_SECONDS); 0 for never. */
   searchCacheMs?: number;
-  /** The time reviews are written, published and answered at, trip links and phone numbers' window are judged by (tests give their own); now by default. */
+  /** The time reviews are written, published and answered at, trip links and phone numbers' window (the contact, the driver profile's Call) are judged by (tests give their own); now by default. */
   clock?: () => Date;
   /** How long after a ride's planned end it is completed, in minutes (RIDE_COMPLETION_GRACE_MINUTES); the sweeps' default unless given. */
   completionGraceMinutes?: number;
@@ -41,11 +41,11 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(vehicleRoutes, { db: deps.db });
   await app.register(rideRequestRoutes, { db: deps.db });
   const answers = searchAnswers(deps.db, { ttlMs: deps.searchCacheMs ?? 10_000 });
-  await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers, completionGraceMinutes: deps.completionGraceMinutes });
-  await app.register(bookingRoutes, { db: deps.db, clock: deps.clock ?? (() => new Date()) });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers, completionGraceMinutes: deps.completionGraceMinutes, clock });
+  await app.register(bookingRoutes, { db: deps.db, clock });
   await app.register(staffBookingRoutes, { db: deps.db });
   await app.register(memberBlockRoutes, { db: deps.db });
-  const clock = deps.clock ?? (() => new Date());
   await app.register(reviewRoutes, { db: deps.db, clock });
   await app.register(dataExportRoutes, { db: deps.db });
   await app.register(tripShareRoutes, { db: deps.db, key: tripLinkKey(deps.internalSecret), clock });

@@ -151,3 +151,46 @@ describe('anyone else', () => {
     expect((await contact(stranger, 'not-a-booking')).statusCode).toBe(404);
   });
 });
+
+describe("the driver profile's Call button", () => {
+  const callBookingOf = async (caller: Member | typeof guest, driverId: string) =>
+    (await call(caller, 'GET', `/drivers/${driverId}`)).json().callBookingId as string | null | undefined;
+
+  it('leads a passenger with a confirmed booking to its /call page, from 24 hours before departure until 24 hours after', async () => {
+    const { driver, passenger, booking, departure } = await confirmedBooking();
+    now = new Date(departure - 24 * HOUR - MINUTE);
+    expect(await callBookingOf(passenger, driver.userId)).toBeNull();
+    for (const at of [departure - 24 * HOUR, departure, departure + 24 * HOUR]) {
+      now = new Date(at);
+      expect(await callBookingOf(passenger, driver.userId)).toBe(booking.id);
+    }
+    now = new Date(departure + 24 * HOUR + MINUTE);
+    expect(await callBookingOf(passenger, driver.userId)).toBeNull();
+  });
+
+  it('is not offered to anyone else, nor while the driver hides their phone or has none', async () => {
+    const { driver, passenger, departure } = await confirmedBooking();
+    now = new Date(departure - HOUR);
+    expect(await callBookingOf(await member(), driver.userId)).toBeNull();
+    expect(await callBookingOf(guest, driver.userId)).toBeUndefined();
+    expect(await callBookingOf(driver, driver.userId)).toBeUndefined();
+
+    await identitySays(driver, { phone: '0201112233', showPhone: false });
+    expect(await callBookingOf(passenger, driver.userId)).toBeNull();
+    await identitySays(driver, { phone: null, showPhone: true });
+    expect(await callBookingOf(passenger, driver.userId)).toBeNull();
+    // A hidden profile keeps the button: calling is the phone toggle's.
+    await identitySays(driver, { phone: '0201112233', showPhone: true, showProfile: false });
+    expect(await callBookingOf(passenger, driver.userId)).not.toBeNull();
+  });
+
+  it('is not offered for a booking not yet confirmed or cancelled', async () => {
+    const { rideId, driver } = await ride({ bookingMode: 'approval' });
+    await identitySays(driver, { phone: '0201112233' });
+    const passenger = await member();
+    const request = await booked(passenger, form(rideId));
+    now = new Date(new Date(request.departureAt).getTime() - HOUR);
+    expect(request.status).toBe('requested');
+    expect(await callBookingOf(passenger, driver.userId)).toBeNull();
+  });
+});

@@ -46,7 +46,10 @@ describe('a driver who hides their profile', () => {
     await showProfile(driver, false);
 
     for (const viewer of [guest, await member()]) {
+      // A signed-in member is told too whether they may call the driver now (no booking here: no).
+      const call = viewer === guest ? {} : { callBookingId: null };
       expect(await profileAs(viewer, driver)).toEqual({
+        ...call,
         id: driver.userId,
         firstName: 'Kofi',
         lastName: '',

@@ -378,6 +378,12 @@ export const driverProfileSchema = z.object({
    * driver who blocked the caller is a 404 to them, as if there were no such driver.
    */
   blockedByYou: z.boolean().optional(),
+  /**
+   * The signed-in caller's booking with this driver whose /call/{id} page shows the driver's
+   * number now (a confirmed seat, 24 hours either side of departure, the driver sharing their
+   * number): the profile's Call button leads there. Null when there is none; absent to a guest.
+   */
+  callBookingId: uuid.nullable().optional(),
   vehicles: z.array(rideVehicleSchema),
   ridesPosted: z.number().int(),
   ridesCompleted: z.number().int(),

@@ -3,6 +3,7 @@ import { uuid } from '@krom/contracts/http/fields';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
 import type { SqlRunner } from '../rides/ride-views.ts';
+import { statusIn } from './booking-views.ts';
 import { fallbackDriverName } from '../rides/ride-views.ts';
 
 type ContactRow = {
@@ -60,4 +61,25 @@ export async function bookingContact(db: SqlRunner, userId: string, bookingId: s
   if (!row.driverShowsPhone) throw new HttpError(403, contactMessages.driverHidden);
   if (row.driverPhone === null) throw new HttpError(403, contactMessages.noPhone);
   return { role: 'driver', firstName: row.driverFirstName, phone: row.driverPhone, availableUntil: closes.toISOString() };
+}
+
+/**
+ * The booking of `passengerId` on a ride of `driverId` whose /call page would show them the
+ * driver's number now (bookingContact's rules: a ticket, within 24 hours either side of departure,
+ * the driver sharing a number), the departure nearest now first; null when there is none. The
+ * driver profile's Call button leads to it.
+ */
+export async function callableBookingWith(db: SqlRunner, passengerId: string, driverId: string, now: Date): Promise<string | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const window = sql`make_interval(hours => ${contactWindowHours}::int)`;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    SELECT b.id FROM bookings b
+    JOIN rides r ON r.id = b.ride_id
+    JOIN user_profiles dp ON dp.user_id = r.driver_id
+    WHERE b.passenger_id = ${passengerId} AND r.driver_id = ${driverId} AND b.status IN ${statusIn(ticketedStatuses)}
+      AND r.departure_at BETWEEN ${at} - ${window} AND ${at} + ${window}
+      AND dp.show_phone AND dp.phone IS NOT NULL
+    ORDER BY abs(extract(epoch FROM r.departure_at - ${at})), b.id
+    LIMIT 1`);
+  return rows[0]?.id ?? null;
 }

@@ -4,6 +4,7 @@ import type { RideVehicle } from '@krom/contracts/http/vehicles';
 import { HttpError } from '@krom/server-kit/errors';
 import { sql } from 'drizzle-orm';
 import { blockBetween } from '../blocks/member-blocks.ts';
+import { callableBookingWith } from '../bookings/booking-contact.ts';
 import { memberRatings } from '../reviews/review-views.ts';
 import { upcomingOf } from './driver-rides.ts';
 import { rideRows, type SqlRunner, toRideSummary, withMaskedPlate } from '../rides/ride-views.ts';
@@ -106,7 +107,9 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     if (block === 'them') throw new HttpError(404, driverNotFound);
     if (block === 'me') return { ...hiddenProfile(driverId, row), profileHidden: false, blockedByYou: true };
   }
-  if (!row.showProfile && viewerId !== driverId) return hiddenProfile(driverId, row);
+  // Whether to call is the phone toggle's, not the profile's: a hidden profile keeps its Call button.
+  const call = viewerId && viewerId !== driverId ? { callBookingId: await callableBookingWith(db, viewerId, driverId, now) } : {};
+  if (!row.showProfile && viewerId !== driverId) return { ...hiddenProfile(driverId, row), ...call };
   const upcoming = await rideRows(db, sql`${upcomingOf(driverId, now)} LIMIT ${profileUpcomingRides}::int`);
   const ratings = await memberRatings(db, driverId);
   return {
@@ -126,5 +129,6 @@ export async function driverProfile(db: SqlRunner, driverId: string, now = new D
     rating: ratings.driver.average,
     reviewCount: ratings.driver.count,
     upcomingRides: upcoming.map(toRideSummary),
+    ...call,
   };
 }

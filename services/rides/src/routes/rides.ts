@@ -34,7 +34,13 @@ const userOrNone = (request: FastifyRequest) => (request.caller.kind === 'user' 
  */
 export async function rideRoutes(
   app: FastifyInstance,
-  { db, pricing, answers, completionGraceMinutes }: { db: RidesDb; pricing: Pricing; answers: SearchAnswers; completionGraceMinutes?: number | undefined },
+  {
+    db,
+    pricing,
+    answers,
+    completionGraceMinutes,
+    clock,
+  }: { db: RidesDb; pricing: Pricing; answers: SearchAnswers; completionGraceMinutes?: number | undefined; clock: () => Date },
 ) {
   // The answer comes as JSON already checked against the contract (search-cache.ts).
   // A member's search leaves out the drivers a block keeps apart from them (blocks/); a guest's has none.
@@ -81,5 +87,5 @@ export async function rideRoutes(
     handler: async (request) => driverDashboard(db, requireUser(request), new Date(), completionGraceMinutes),
   });
 
-  routeEndpoint(app, driverProfileRoute, { handler: async (request) => driverProfile(db, request.params.id, new Date(), userOrNone(request)) });
+  routeEndpoint(app, driverProfileRoute, { handler: async (request) => driverProfile(db, request.params.id, clock(), userOrNone(request)) });
 }

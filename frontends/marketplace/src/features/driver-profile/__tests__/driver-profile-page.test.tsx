@@ -83,7 +83,7 @@ describe('/driver-profile/{id}', () => {
     expect(api.callsTo('GET', `/api/drivers/${kwameId}`)).toHaveLength(1);
   });
 
-  it('offers no call, message or booking buttons that would do nothing', async () => {
+  it('offers a guest no call, message or booking buttons that would do nothing', async () => {
     openProfile(`/driver-profile/${kwameId}`, { ...signedOut, [`GET /api/drivers/${kwameId}`]: { status: 200, body: aProfile() } });
     await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
     await screen.findByRole('listitem', { name: 'Ama' });
@@ -199,6 +199,30 @@ describe('/driver-profile (your own)', () => {
     });
     const notes = await screen.findByRole('region', { name: 'Only you can see this' });
     expect(within(notes).getByText('Not added yet')).toBeTruthy();
+  });
+});
+
+describe('calling the driver', () => {
+  const member = aUser();
+  const bookingId = 'b0000000-0000-4000-8000-00000000c411';
+  const profileFor = (body: DriverProfile) =>
+    openProfile(`/driver-profile/${kwameId}`, { ...frameAnswers(member), [`GET /api/drivers/${kwameId}`]: { status: 200, body } });
+
+  it("shows Call Driver, to the booking's /call page, when the server names the member's booking in the phone window", async () => {
+    profileFor(aProfile({ callBookingId: bookingId }));
+    const link = await screen.findByRole('link', { name: 'Call Driver' });
+    expect(link.getAttribute('href')).toBe(`/call/${bookingId}`);
+  });
+
+  it('keeps Call Driver on a hidden profile (calling is the phone setting’s)', async () => {
+    profileFor(aProfile({ lastName: '', profileHidden: true, vehicles: [], upcomingRides: [], callBookingId: bookingId }));
+    expect((await screen.findByRole('link', { name: 'Call Driver' })).getAttribute('href')).toBe(`/call/${bookingId}`);
+  });
+
+  it('shows no Call to a member without such a booking, nor to a guest', async () => {
+    profileFor(aProfile({ callBookingId: null }));
+    await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
+    expect(screen.queryByRole('link', { name: 'Call Driver' })).toBeNull();
   });
 });
 

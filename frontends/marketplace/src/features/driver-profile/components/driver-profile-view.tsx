@@ -2,6 +2,7 @@ import type { DriverProfile } from '@krom/contracts/http/rides';
 import { screenExists } from '@krom/ui-kit/declared-screens.ts';
 import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Avatar } from '@krom/ui-kit/avatar.tsx';
+import { ButtonLink } from '@krom/ui-kit/button-link.tsx';
 import { Cluster } from '@krom/ui-kit/layout.tsx';
 import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
@@ -15,8 +16,9 @@ import { FactsLine, LicencePlate } from '../../../components/licence-plate.tsx';
 import { reviewCountText } from '../../../lib/rating-text.ts';
 
 /**
- * A driver's profile as the rides service knows it. Calling, messaging and booking from here are
- * in the spec but have no screens yet, so they are not offered; the upcoming rides lead to booking.
+ * A driver's profile as the rides service knows it. Call leads to the /call page of the viewer's
+ * booking when the server says the number may be shown now; messaging has no screen yet, so it is
+ * not offered; the upcoming rides lead to booking.
  */
 export function DriverProfileView({ profile, ownNotes, latestReviews }: { profile: DriverProfile; ownNotes: ReactNode; latestReviews?: ReactNode }) {
   const allReviews = `/all-reviews?member=${profile.id}`;
@@ -34,6 +36,16 @@ export function DriverProfileView({ profile, ownNotes, latestReviews }: { profil
         </div>
       </Identity>
   );
+  // The driver's number, to a passenger whose confirmed seat is within a day of departure (the server says which booking).
+  const callPage = profile.callBookingId ? `/call/${profile.callBookingId}` : null;
+  const call =
+    callPage && screenExists(callPage) ? (
+      <div>
+        <ButtonLink to={callPage} $variant="secondary">
+          Call Driver
+        </ButtonLink>
+      </div>
+    ) : null;
   // A driver the viewer blocked: whom, and (in `ownNotes`) that they did, with Unblock; nothing else.
   if (profile.blockedByYou) {
     return (
@@ -47,6 +59,7 @@ export function DriverProfileView({ profile, ownNotes, latestReviews }: { profil
     return (
       <>
         {identity}
+        {call}
         {ownNotes}
         <Muted>{profile.firstName} keeps their profile private: only their first name, photo and verification are shown.</Muted>
       </>
@@ -55,6 +68,7 @@ export function DriverProfileView({ profile, ownNotes, latestReviews }: { profil
   return (
     <>
       {identity}
+      {call}
       {ownNotes}
       <Stats aria-label="Driver stats">
         <dl>
