@@ -187,7 +187,7 @@ describe('/driver-profile (your own)', () => {
     expect(within(notes).getByText('This is how passengers see your driver profile.')).toBeTruthy();
     expect(within(notes).getByText('Kofi Mensah · 0201112223')).toBeTruthy();
     expect(within(notes).getByText("We'll only use this contact in case of emergencies.")).toBeTruthy();
-    expect(within(notes).getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(notes).getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/edit-profile');
     expect(api.callsTo('GET', `/api/drivers/${me.id}`)).toHaveLength(1);
   });
 

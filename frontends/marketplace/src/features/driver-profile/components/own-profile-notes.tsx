@@ -5,7 +5,7 @@ import styled from 'styled-components';
 
 /**
  * What only the driver sees on their own profile: that this is the public view, and their
- * emergency contact. Both are changed on /profile, where the account keeps them, not here twice.
+ * emergency contact. The contact is changed in the edit view (/edit-profile), where the account keeps it, not here twice.
  */
 export function OwnProfileNotes({ user }: { user: User }) {
   const contact = user.emergencyContactName && user.emergencyContactPhone;
@@ -23,8 +23,8 @@ export function OwnProfileNotes({ user }: { user: User }) {
         )}
         <Note>We'll only use this contact in case of emergencies.</Note>
       </div>
-      {screenExists('/profile') ? (
-        <ButtonLink to="/profile" $variant="secondary">
+      {screenExists('/edit-profile') ? (
+        <ButtonLink to="/edit-profile" $variant="secondary">
           Edit Profile
         </ButtonLink>
       ) : null}

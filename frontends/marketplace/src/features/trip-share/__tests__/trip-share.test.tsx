@@ -21,7 +21,7 @@ beforeAll(
 
 const elsewhere = [
   { path: '/login', Component: () => <h1>Log in</h1> },
-  { path: '/profile', Component: () => <h1>My Profile</h1> },
+  { path: '/edit-profile', Component: () => <h1>My Profile</h1> },
 ];
 const withContact = { emergencyContactName: 'Kwame Mensah', emergencyContactPhone: '0201234567' };
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCd';
@@ -76,7 +76,7 @@ describe('Share my trip on My Rides', () => {
     const card = await screen.findByRole('listitem', { name: 'Ho → Aflao' });
     const choice = (await within(card).findByRole('checkbox', { name: /emergency contact/ })) as HTMLInputElement;
     expect(choice.disabled).toBe(true);
-    expect(within(card).getByRole('link', { name: 'Add an emergency contact' }).getAttribute('href')).toBe('/profile');
+    expect(within(card).getByRole('link', { name: 'Add an emergency contact' }).getAttribute('href')).toBe('/edit-profile');
     const other = screen.getByRole('listitem', { name: 'Accra → Kumasi' });
     expect(within(other).queryByRole('button', { name: 'Share my trip' })).toBeNull();
     expect(within(other).queryByRole('link', { name: 'Emergency' })).toBeNull();
@@ -110,7 +110,7 @@ describe('/emergency/:id', () => {
     mockApi({ ...frameAnswers(aUser()), [`GET /api/bookings/${booking.id}`]: { status: 200, body: booking } });
     renderRoutes([...elsewhere, ...routes], `/emergency/${booking.id}`);
     expect(await screen.findByText('You have not saved an emergency contact yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add an emergency contact' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Add an emergency contact' }).getAttribute('href')).toBe('/edit-profile');
     expect(screen.getByRole('link', { name: 'Police 191' }).getAttribute('href')).toBe('tel:191');
   });
 });

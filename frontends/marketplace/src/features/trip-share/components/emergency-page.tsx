@@ -59,7 +59,7 @@ function Emergency({ bookingId, user }: { bookingId: string; user: User }) {
       ) : (
         <ContactPart>
           <p>{texts.noContact}</p>
-          <ButtonLink to="/profile">{texts.addContact}</ButtonLink>
+          <ButtonLink to="/edit-profile">{texts.addContact}</ButtonLink>
         </ContactPart>
       )}
       <ButtonLink to="/my-rides" $variant="ghost">

@@ -52,7 +52,7 @@ function ActiveTripControls({ booking }: { booking: Booking }) {
         {texts.textContact}
         {hasContact ? null : (
           <small>
-            {texts.noContact} <Link to="/profile">{texts.addContact}</Link>
+            {texts.noContact} <Link to="/edit-profile">{texts.addContact}</Link>
           </small>
         )}
       </span>
