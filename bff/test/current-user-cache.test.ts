@@ -52,7 +52,7 @@ describe('the current user', () => {
     const b = visitor();
     const person = await signedUp(system.bff, b);
     expect((await b.get('/api/auth/user')).json()).toMatchObject({ emergencyContactName: null });
-    await saveProfileElsewhere(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi Mensah' });
+    await saveProfileElsewhere(person.id, { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi Mensah', emergencyContactPhone: '0551234567' });
     await eventually(async () => ((await b.get('/api/auth/user')).json().emergencyContactName === 'Esi Mensah' ? true : undefined));
   });
 
@@ -61,9 +61,9 @@ describe('the current user', () => {
     const person = await signedUp(system.bff, b);
     await b.get('/api/auth/user');
     await renameBehindIdentity(person.id, 'Hidden');
-    const saved = await b.put('/api/auth/profile', { firstName: 'Efua', lastName: person.lastName, emergencyContactName: 'Kwesi' });
+    const saved = await b.put('/api/auth/profile', { firstName: 'Efua', lastName: person.lastName, emergencyContactName: 'Kwesi', emergencyContactPhone: '0551234567' });
     expect(saved.statusCode).toBe(200);
-    expect((await b.get('/api/auth/user')).json()).toMatchObject({ firstName: 'Efua', emergencyContactName: 'Kwesi' });
+    expect((await b.get('/api/auth/user')).json()).toMatchObject({ firstName: 'Efua', emergencyContactName: 'Kwesi', emergencyContactPhone: '0551234567' });
   });
 
   it('is never another user’s copy, and ends with the session', async () => {

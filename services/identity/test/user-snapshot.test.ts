@@ -78,7 +78,7 @@ describe('krom.identity.user.snapshot.v1.<userId>', () => {
     const saved = await call(person.id, 'PUT', '/users/me/profile', { ...names, gender: 'woman' });
     expect(saved.json()).toMatchObject({ gender: 'woman' });
     // A save without the field (an older screen) keeps it, and publishes nothing new.
-    expect((await call(person.id, 'PUT', '/users/me/profile', { ...names, emergencyContactName: 'Esi' })).json()).toMatchObject({ gender: 'woman' });
+    expect((await call(person.id, 'PUT', '/users/me/profile', { ...names, emergencyContactName: 'Esi', emergencyContactPhone: '0551234567' })).json()).toMatchObject({ gender: 'woman' });
     await call(person.id, 'PUT', '/users/me/profile', { ...names, gender: 'man' });
     await call(person.id, 'PUT', '/users/me/profile', { ...names, gender: null });
 
@@ -104,7 +104,7 @@ describe('krom.identity.user.snapshot.v1.<userId>', () => {
 
   it('publishes no snapshot when nothing others see changed', async () => {
     const person = await registerThrough(service, as);
-    await call(person.id, 'PUT', '/users/me/profile', { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi' });
+    await call(person.id, 'PUT', '/users/me/profile', { firstName: person.firstName, lastName: person.lastName, emergencyContactName: 'Esi', emergencyContactPhone: '0551234567' });
     expect((await snapshotsOf(person.id)).map((event) => event.data.version)).toEqual([1]);
   });
 
