@@ -6,6 +6,7 @@ import type { AdminDb } from './db/admin-db.ts';
 import { attachmentLinks } from './support/tickets.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { memberReportRoutes } from './routes/member-reports.ts';
+import { staffTicketRoutes } from './routes/staff-tickets.ts';
 import { supportTicketRoutes } from './routes/support-tickets.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
@@ -25,6 +26,8 @@ export async function buildAdminApp(deps: AdminAppDeps): Promise<FastifyInstance
   await app.register(waitlistRoutes, { db: deps.db });
   await app.register(adminUserRoutes, { db: deps.db });
   await app.register(memberReportRoutes, { db: deps.db });
-  await app.register(supportTicketRoutes, { db: deps.db, store: deps.store, links: attachmentLinks(deps.internalSecret) });
+  const support = { db: deps.db, store: deps.store, links: attachmentLinks(deps.internalSecret) };
+  await app.register(supportTicketRoutes, support);
+  await app.register(staffTicketRoutes, support);
   return app;
 }

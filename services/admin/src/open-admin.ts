@@ -7,6 +7,7 @@ import { bootstrapFirstAdmin } from './admins/admin-accounts.ts';
 import { buildAdminApp } from './app.ts';
 import type { AdminConfig } from './config.ts';
 import * as schema from './db/schema.ts';
+import { startStaleTicketSweep } from './support/staff-tickets.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -26,8 +27,11 @@ export async function openAdminService(config: AdminConfig) {
   });
   // Staff sign-in names not tried for two days are forgotten, as identity's users' are.
   const throttlePrune = startSignInThrottlePrune(resources.db, logger, 60 * 60 * 1000);
+  // Tickets left waiting on their member for 10 days close themselves (checked hourly).
+  const ticketSweep = startStaleTicketSweep(resources.db, logger, 60 * 60 * 1000);
   app.addHook('onClose', () => {
     throttlePrune.stop();
+    ticketSweep.stop();
     return resources.close();
   });
   return { app, store, ...resources };

@@ -62,3 +62,21 @@ export const ticketOpened = defineEvent(
   }),
 );
 export type TicketOpened = z.infer<typeof ticketOpened.schema>;
+
+/**
+ * `krom.admin.ticket.replied.v1`: staff answered a member's support ticket, so notifications
+ * tells the member in the app and by SMS or e-mail. The reply's words stay in admin (the member
+ * reads them on the ticket); internal notes are never announced.
+ */
+export const ticketReplied = defineEvent(
+  'krom.admin.ticket.replied.v1',
+  z.object({
+    ticketId: z.string().uuid(),
+    memberId: z.string().uuid(),
+    messageId: z.string().uuid(),
+    subject: z.string(),
+    repliedAt: z.string().datetime({ offset: true }),
+    version: optionalAggregateVersion,
+  }),
+);
+export type TicketReplied = z.infer<typeof ticketReplied.schema>;

@@ -102,3 +102,12 @@ export const ticketMessages = {
   /** The page's promise (spec: a reply within 24 hours). */
   replyPromise: 'Our support team will reply within 24 hours.',
 } as const;
+
+/** What staff are told when a ticket refuses their action. */
+export const staffTicketMessages = {
+  claimedByOther: 'Another member of staff has claimed this ticket.',
+  closed: 'This ticket is closed.',
+} as const;
+
+/** A ticket waiting on its member closes itself after this many days without their answer. */
+export const awaitingMemberCloseDays = 10;

@@ -119,7 +119,7 @@ export async function myTickets(db: AdminDb, memberId: string): Promise<{ ticket
 }
 
 /** The ticket as its member sees it: attachments with fresh links, the conversation without staff's internal notes. */
-async function ticketView(deps: SupportDeps, ticketId: string, now: Date): Promise<Ticket> {
+export async function ticketView(deps: SupportDeps, ticketId: string, now: Date): Promise<Ticket> {
   const [ticket] = await deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
   if (!ticket) throw notFound();
   const attachments = await deps.db
