@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { waitlistJoined } from '@krom/contracts/events/admin';
+import { ticketReplied, waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
@@ -40,6 +40,7 @@ import { handleUserNotificationSettings } from './events/handlers/user-notificat
 import { handleUserPasswordChanged } from './events/handlers/user-password-changed.ts';
 import { handleUserRegistered } from './events/handlers/user-registered.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
+import { handleTicketReplied } from './events/handlers/ticket-replied.ts';
 import { handleWaitlistJoined } from './events/handlers/waitlist-joined.ts';
 import { createEmailQueue } from './jobs/queues/email-queue.ts';
 import { startEmailWorker } from './jobs/workers/email.worker.ts';
@@ -142,6 +143,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, reviewEvents.published, handleReviewFact(senders, 'published')),
       await consume(resources.bus, DURABLE, reviewEvents.replied, handleReviewFact(senders, 'replied')),
       await consume(resources.bus, DURABLE, tripSharedWithContact, handleTripSharedWithContact(senders, config.PUBLIC_ORIGIN)),
+      await consume(resources.bus, DURABLE, ticketReplied, handleTicketReplied(senders, config.PUBLIC_ORIGIN)),
     );
     for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));
     for (const fact of toldPaymentFacts) subscriptions.push(await consume(resources.bus, DURABLE, paymentEvents[fact], handlePaymentFact(senders, fact)));

@@ -1,9 +1,11 @@
-import { waitlistJoined } from '@krom/contracts/events/admin';
+import { ticketReplied, waitlistJoined } from '@krom/contracts/events/admin';
 import { ghanaPhonePattern } from '@krom/contracts/http/fields';
 import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages';
 import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
+import { readTicketReplied } from '../src/events/handlers/ticket-replied.ts';
 import { readWaitlistJoined } from '../src/events/handlers/waitlist-joined.ts';
+import { ticketRepliedNotice } from '../src/notifications/ticket-notices.ts';
 import { welcomeSms } from '../src/sms/welcome-sms.ts';
 
 const { like, regex, uuid } = MatchersV3;
@@ -35,6 +37,30 @@ describe('krom-notifications consuming krom-admin events', () => {
           const sms = welcomeSms(envelope.data);
           expect(sms.phoneNumber).toBe('+233241234567');
           expect(sms.message).toMatch(/^Hi Ama, /);
+        }),
+      ));
+
+  it('turns a ticket.replied envelope into the member\'s notice leading to the ticket', () =>
+    pact
+      .given('staff replied to a support ticket')
+      .expectsToReceive(`a ${ticketReplied.subject} event`)
+      .withContent({
+        id: uuid('7a1c2e3d-4b5f-4a6e-8c7d-9e0f1a2b3c4d'),
+        type: ticketReplied.subject,
+        occurredAt: isoDateTime('2025-03-01T09:30:00.000Z'),
+        data: {
+          ticketId: uuid('1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f'),
+          memberId: uuid('2e3f4051-6b7c-4d8e-9fa0-1b2c3d4e5f60'),
+          messageId: uuid('3f405162-7c8d-4e9f-a0b1-2c3d4e5f6071'),
+          subject: like('Driver never came'),
+          repliedAt: isoDateTime('2025-03-01T09:30:00.000Z'),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          const envelope = readTicketReplied(body);
+          expect(envelope.type).toBe(ticketReplied.subject);
+          expect(ticketRepliedNotice(envelope.data).data).toEqual({ ticketId: '1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f', link: '/support/tickets/1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f' });
         }),
       ));
 });
