@@ -365,3 +365,112 @@ describe('BFF → admin service (support tickets)', () => {
       }));
   });
 });
+
+describe('BFF → admin service (staff ticket queue)', () => {
+  const MEMBER_ID = '4e6a8c0e-3f5b-4d7c-9e1a-2b4d6f8a0c3e';
+  const TICKET_ID = '9c1e3a5b-7d9f-4b2c-8e4a-6f8b0d2c4e6a';
+  const queueState = { memberId: MEMBER_ID, ticketId: TICKET_ID };
+  const staffSummary = {
+    id: uuid(TICKET_ID),
+    category: like('safety'),
+    subject: like('Reckless driving'),
+    status: like('open'),
+    bookingId: null,
+    rideId: null,
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    memberId: uuid(MEMBER_ID),
+    priority: like('medium'),
+    claimedBy: null,
+    claimedAt: null,
+    version: like(1),
+  };
+  const staffTicket = { ...staffSummary, description: like('The driver overtook on blind bends the whole way to Nkawkaw.'), attachments: [], messages: [] };
+  const claimed = { ...staffTicket, status: 'in_review', claimedBy: uuid(ADMIN_ID), claimedAt: isoDate, version: like(2) };
+
+  it("reads the queue and one ticket as staff", async () => {
+    await pact
+      .addInteraction()
+      .given('a ticket waits in the staff queue', queueState)
+      .uponReceiving('the staff ticket queue of open safety tickets')
+      .withRequest('GET', '/staff/tickets', (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).query({ status: 'open', category: 'safety' });
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ tickets: eachLike(staffSummary) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/tickets?status=open&category=safety', cookies: await adminCookie(bff) });
+        expect(response.json().tickets[0].id).toBe(TICKET_ID);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a ticket waits in the staff queue', queueState)
+      .uponReceiving('a ticket as staff see it')
+      .withRequest('GET', `/staff/tickets/${TICKET_ID}`, (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) => b.jsonBody(staffTicket))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: `/api/admin/tickets/${TICKET_ID}`, cookies: await adminCookie(bff) });
+        expect(response.json().memberId).toBe(MEMBER_ID);
+      }));
+  });
+
+  it('claims, replies and notes as the signed-in staff member', async () => {
+    await pact
+      .addInteraction()
+      .given('a ticket waits in the staff queue', queueState)
+      .uponReceiving('a staff member claiming a ticket')
+      .withRequest('POST', `/staff/tickets/${TICKET_ID}/claim`, (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) => b.jsonBody(claimed))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'POST', url: `/api/admin/tickets/${TICKET_ID}/claim`, headers: { origin: ORIGIN }, cookies: await adminCookie(bff) });
+        expect(response.json().claimedBy).toBe(ADMIN_ID);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a ticket waits in the staff queue', queueState)
+      .uponReceiving('a staff reply to the member')
+      .withRequest('POST', `/staff/tickets/${TICKET_ID}/replies`, (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ body: 'Which pick-up point were you at?' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), author: 'staff', body: 'Which pick-up point were you at?', createdAt: isoDate, internal: false }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({
+          method: 'POST',
+          url: `/api/admin/tickets/${TICKET_ID}/replies`,
+          headers: { origin: ORIGIN },
+          cookies: await adminCookie(bff),
+          payload: { body: 'Which pick-up point were you at?' },
+        });
+        expect(response.statusCode).toBe(201);
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a ticket waits in the staff queue', queueState)
+      .uponReceiving('an internal note by staff')
+      .withRequest('POST', `/staff/tickets/${TICKET_ID}/notes`, (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ body: 'Driver has two earlier reports.' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), author: 'staff', body: 'Driver has two earlier reports.', createdAt: isoDate, internal: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({
+          method: 'POST',
+          url: `/api/admin/tickets/${TICKET_ID}/notes`,
+          headers: { origin: ORIGIN },
+          cookies: await adminCookie(bff),
+          payload: { body: 'Driver has two earlier reports.' },
+        });
+        expect(response.json().internal).toBe(true);
+      }));
+  });
+});

@@ -34,6 +34,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
+import { staffTicketRoutes } from './routes/staff-tickets.ts';
 import { staffPaymentRoutes } from './routes/staff-payments.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
 import { tripShareRoutes } from './routes/trip-shares.ts';
@@ -126,6 +127,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(phoneCodeRoutes, routeOptions);
   await app.register(notificationRoutes, routeOptions);
   await app.register(staffMessageRoutes, routeOptions);
+  await app.register(staffTicketRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
   await app.register(paymentMethodConfirmationRoutes, routeOptions);
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });

@@ -54,6 +54,16 @@ it('honours the BFF pact', async () => {
         );
         return undefined;
       },
+      'a ticket waits in the staff queue': async (params: unknown) => {
+        const { memberId, ticketId } = params as { memberId: string; ticketId: string };
+        await service.db.$client.query('DELETE FROM support_tickets WHERE id = $1', [ticketId]);
+        await service.db.$client.query(
+          `INSERT INTO support_tickets (id, member_id, category, subject, description)
+           VALUES ($1, $2, 'safety', 'Reckless driving', 'The driver overtook on blind bends the whole way to Nkawkaw.')`,
+          [ticketId, memberId],
+        );
+        return undefined;
+      },
       'the waitlist has a sign-up': async () => {
         await joinWaitlist(service.db, { name: 'Efua Quansah', email: `efua.${Date.now()}@example.com`, phone: '0241234567' });
         return undefined;
