@@ -20,10 +20,12 @@ import { type ReviewQueueStatus, reviewQueueStatuses, useReviewQueue } from '../
 import { VerificationQueuePanel } from '../features/verification-review/components/verification-queue-panel.tsx';
 import { useWaitlistSignups } from '../features/waitlist/api/get-waitlist-signups.ts';
 import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.tsx';
+import type { StaffTicketQueueQuery } from '@krom/contracts/http/staff-tickets';
+import { TicketsQueuePanel } from '../features/tickets/components/tickets-queue-panel.tsx';
 import { AdminTag } from '../lib/admin-tag.tsx';
 
 /** The open tab (and queue filter) lives in the address, so coming back from a submission reopens it. */
-const adminTabs = ['waitlist', 'admins', 'verifications', 'bookings', 'payments', 'messages'] as const;
+const adminTabs = ['waitlist', 'admins', 'verifications', 'tickets', 'bookings', 'payments', 'messages'] as const;
 type AdminTab = (typeof adminTabs)[number];
 
 /** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
@@ -47,6 +49,8 @@ export function AdminHomePage() {
   const setBookingSearch = (text: string) => setSearch(text === '' ? { tab: 'bookings' } : { tab: 'bookings', q: text }, { replace: true });
   const paymentFilters: PaymentFilters = Object.fromEntries(['status', 'bookingId', 'phone', 'page'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
   const setPaymentFilters = (filters: PaymentFilters) => setSearch({ tab: 'payments', ...filters }, { replace: true });
+  const ticketFilters: StaffTicketQueueQuery = Object.fromEntries(['status', 'category', 'priority'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
+  const setTicketFilters = (filters: StaffTicketQueueQuery) => setSearch({ tab: 'tickets', ...filters }, { replace: true });
   const setQueueStatus = (next: ReviewQueueStatus) =>
     setSearch(next === 'pending' ? { tab: 'verifications' } : { tab: 'verifications', status: next }, { replace: true });
 
@@ -93,6 +97,7 @@ export function AdminHomePage() {
             { id: 'waitlist', label: `Waitlist (${signups.length})` },
             { id: 'admins', label: `Admin Users (${adminUsers.length})` },
             { id: 'verifications', label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
+            { id: 'tickets', label: 'Tickets' },
             { id: 'bookings', label: 'Bookings' },
             { id: 'payments', label: 'Payments' },
             { id: 'messages', label: 'Messages' },
@@ -109,6 +114,10 @@ export function AdminHomePage() {
         ) : tab === 'verifications' ? (
           <TabPanel idPrefix="admin" id="verifications">
             <VerificationQueuePanel status={queueStatus} onStatusChange={setQueueStatus} />
+          </TabPanel>
+        ) : tab === 'tickets' ? (
+          <TabPanel idPrefix="admin" id="tickets">
+            <TicketsQueuePanel filters={ticketFilters} onFilters={setTicketFilters} />
           </TabPanel>
         ) : tab === 'bookings' ? (
           <TabPanel idPrefix="admin" id="bookings">

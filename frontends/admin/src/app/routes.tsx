@@ -32,6 +32,10 @@ export const routes: RemoteRouteModule['routes'] = [
             lazy: () => import('./verification-review-route.tsx').then((m) => ({ Component: m.VerificationReviewRoute })),
           },
           {
+            path: 'tickets/:id',
+            lazy: () => import('./ticket-route.tsx').then((m) => ({ Component: m.TicketRoute })),
+          },
+          {
             path: 'bookings/:id',
             lazy: () => import('./booking-route.tsx').then((m) => ({ Component: m.BookingRoute })),
           },
