@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import secureSession from '@fastify/secure-session';
 import { HttpError } from '@krom/server-kit/errors';
 import type { EndpointCaller } from '@krom/contracts/endpoint';
+import { type StaffRole, staffMay, staffRoleRefusal } from '@krom/contracts/http/staff-roles-values';
 import type { CallerCheck } from '@krom/server-kit/endpoint-route';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -44,6 +45,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user this request was found to come from, once a route asked. */
     signedInUserId?: string;
+    /** The signed-in staff member's roles, once a route looked the staff session up. */
+    staffRoles?: readonly string[];
     /** Principals already looked up for this request, by the session id the cookie held then. */
     principalsFound?: Partial<Record<PrincipalKind, { sid: string; principalId: string | undefined }>>;
   }
@@ -95,6 +98,7 @@ export async function currentPrincipal(request: FastifyRequest, kind: PrincipalK
     return undefined;
   }
   if (kind === 'user') request.signedInUserId = record.principalId;
+  if (kind === 'admin') request.staffRoles = record.roles ?? [];
   return record.principalId;
 }
 
@@ -104,12 +108,22 @@ export async function currentPrincipal(request: FastifyRequest, kind: PrincipalK
  * admitting both either. Everything else (`public`, `guest`, `webhook`) reads no session here: a
  * guest's step calls its service as the public caller, a webhook is judged by its signature.
  */
-function sessionCallerGuard(allowed: readonly EndpointCaller[]): CallerCheck | undefined {
+function sessionCallerGuard(allowed: readonly EndpointCaller[], roles?: readonly StaffRole[]): CallerCheck | undefined {
   if (allowed.some((caller) => caller === 'public' || caller === 'guest' || caller === 'webhook')) return undefined;
   const kinds = allowed.map((caller) => (caller === 'staff' ? 'admin' : 'user') as PrincipalKind);
   const refusal = kinds[0] === 'admin' ? 'Admin sign-in required' : 'Sign-in required';
   return async (request) => {
-    for (const kind of kinds) if (await currentPrincipal(request, kind)) return;
+    let refusedStaff = false;
+    for (const kind of kinds) {
+      if (!(await currentPrincipal(request, kind))) continue;
+      // A member of staff whose roles do not include one the endpoint declares is refused (403).
+      if (kind === 'admin' && roles && !staffMay(request.staffRoles, roles)) {
+        refusedStaff = true;
+        continue;
+      }
+      return;
+    }
+    if (refusedStaff) throw new HttpError(403, staffRoleRefusal);
     throw new HttpError(401, refusal);
   };
 }
@@ -120,12 +134,18 @@ function sessionCallerGuard(allowed: readonly EndpointCaller[]): CallerCheck | u
  * and false returned. Without that, a sign-in whose check passed on the old password just before
  * a reset, and whose session was opened just after the reset ended the others, would outlive it.
  */
-export async function signIn(request: FastifyRequest, kind: PrincipalKind, principalId: string, passwordCheckedAt?: number): Promise<boolean> {
+export async function signIn(
+  request: FastifyRequest,
+  kind: PrincipalKind,
+  principalId: string,
+  passwordCheckedAt?: number,
+  roles?: readonly string[],
+): Promise<boolean> {
   const { sessions } = request.server;
   const previous = request.session.get(kind);
   if (previous) await sessions.destroy(previous);
   // Always a new session id at sign-in: nothing set before it carries over.
-  const sid = await sessions.create(kind, principalId);
+  const sid = await sessions.create(kind, principalId, roles);
   // Read after the session is in the principal's index: a change marked later ends it there.
   if (passwordCheckedAt !== undefined && (await sessions.credentialsChangedSince(kind, principalId, passwordCheckedAt))) {
     await sessions.destroy(sid);
@@ -154,7 +174,7 @@ export async function signOut(request: FastifyRequest, kind: PrincipalKind): Pro
 export async function requireAdminCaller(request: FastifyRequest): Promise<Caller> {
   const adminId = await currentPrincipal(request, 'admin');
   if (!adminId) throw new HttpError(401, 'Admin sign-in required');
-  return { kind: 'admin', adminId };
+  return { kind: 'admin', adminId, roles: request.staffRoles ?? [] };
 }
 
 export async function requireUserCaller(request: FastifyRequest): Promise<Caller> {

@@ -1,4 +1,14 @@
-import { adminLogin, adminLogout, createAdminUser, getAdminUsers, getWaitlistSignups, verifyAdminSession } from '@krom/contracts/api/admin';
+import {
+  adminLogin,
+  adminLogout,
+  createAdminUser,
+  getAdminUsers,
+  getStaffAudit,
+  getWaitlistSignups,
+  setStaffRoles,
+  verifyAdminSession,
+} from '@krom/contracts/api/admin';
+import { listStaffAuditRoute, setStaffRolesRoute } from '@krom/contracts/services/admin/staff-audit';
 import { adminErrors } from '@krom/contracts/http/admin';
 import {
   checkAdminCredentialsRoute,
@@ -30,7 +40,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions) {
         if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, adminErrors.invalidCredentials);
         throw error;
       });
-      await signIn(request, 'admin', admin.id);
+      await signIn(request, 'admin', admin.id, undefined, admin.roles);
       return { admin };
     },
   });
@@ -68,4 +78,20 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions) {
   await forward(app, directory, { ...asAdmin, endpoint: getWaitlistSignups, to: listWaitlistRoute });
   await forward(app, directory, { ...asAdmin, endpoint: getAdminUsers, to: listAdminUsersRoute });
   await forward(app, directory, { ...asAdmin, endpoint: createAdminUser, to: createAdminUserRoute });
+  await forward(app, directory, { ...asAdmin, endpoint: getStaffAudit, to: listStaffAuditRoute });
+
+  // New roles take effect at the account's next sign-in: its sessions (carrying the old ones) end here.
+  routeEndpoint(app, setStaffRoles, {
+    handler: async (request) => {
+      const updated = await callService(request, directory, {
+        service: 'admin',
+        to: setStaffRolesRoute,
+        params: request.params,
+        body: request.body,
+        caller: await requireAdminCaller(request),
+      });
+      await request.server.sessions.destroyAllFor('admin', updated.id);
+      return updated;
+    },
+  });
 }

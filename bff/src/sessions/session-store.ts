@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 export type PrincipalKind = 'admin' | 'user';
-export type SessionRecord = { kind: PrincipalKind; principalId: string; createdAt: number };
+/** `roles`: a staff session's roles, as the admin service answered at sign-in. */
+export type SessionRecord = { kind: PrincipalKind; principalId: string; createdAt: number; roles?: readonly string[] };
 export type SessionLifetimes = Record<PrincipalKind, { idleSeconds: number; absoluteSeconds: number }>;
 
 /**
@@ -23,9 +24,9 @@ export class SessionStore {
   private triesKey = (purpose: string, id: string) => `${this.prefix}tries:${purpose}:${id}`;
   private credentialsChangedKey = (kind: PrincipalKind, id: string) => `${this.prefix}credentials-changed:${kind}:${id}`;
 
-  async create(kind: PrincipalKind, principalId: string): Promise<string> {
+  async create(kind: PrincipalKind, principalId: string, roles?: readonly string[]): Promise<string> {
     const sid = randomBytes(32).toString('base64url');
-    const record: SessionRecord = { kind, principalId, createdAt: Date.now() };
+    const record: SessionRecord = { kind, principalId, createdAt: Date.now(), ...(roles && { roles }) };
     const { idleSeconds, absoluteSeconds } = this.lifetimes[kind];
     await this.redis
       .multi()

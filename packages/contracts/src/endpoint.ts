@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from './http/errors.ts';
+import type { StaffRole } from './http/staff-roles-values.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,6 +27,12 @@ export type Endpoint = {
   summary: string;
   /** Who may call it; a list when several kinds may (a document its owner and staff read). */
   caller: EndpointCaller | readonly EndpointCaller[];
+  /**
+   * The staff roles that may call it (any one of them; an administrator may call everything).
+   * Required on every endpoint that admits staff, absent on every other: a member of staff
+   * without one of them is refused (403) before the request is read.
+   */
+  roles?: readonly StaffRole[];
   params?: z.ZodType;
   query?: z.ZodType;
   /** Request headers the route reads (lower-case names), such as a booking's Idempotency-Key. */
@@ -69,6 +76,9 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   if (callers.length === 0 || (callers.length > 1 && callers.some((caller) => caller !== 'user' && caller !== 'staff'))) {
     throw new Error(`${endpoint.method} ${endpoint.path}: a caller list may only join user and staff`);
   }
+  if (callers.includes('staff') !== (endpoint.roles !== undefined && endpoint.roles.length > 0)) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: an endpoint admitting staff declares its staff roles, and only such an endpoint`);
+  }
   return endpoint;
 }
 
@@ -87,7 +97,7 @@ export function allowedCallers(endpoint: Pick<Endpoint, 'caller'>): readonly End
  * own (with the same `:name` params), the summary the browser's document reads, the answers the
  * BFF adds (403 for a write from another site, 429 for its rate limits) or the caller it admits.
  */
-export type ForwardedOverrides = Partial<Pick<Endpoint, 'path' | 'caller' | 'summary' | 'responses'>>;
+export type ForwardedOverrides = Partial<Pick<Endpoint, 'path' | 'caller' | 'roles' | 'summary' | 'responses'>>;
 
 /**
  * The /api endpoint that forwards to a service route unchanged: the same method and request

@@ -1,4 +1,5 @@
 import { allowedCallers, type Endpoint, type EndpointCaller } from '@krom/contracts/endpoint';
+import type { StaffRole } from '@krom/contracts/http/staff-roles-values';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -71,7 +72,7 @@ export type CallerCheck = (request: FastifyRequest) => Promise<void>;
  * How an app learns who is calling (a service from the BFF's assertion, the BFF from its session)
  * and so how it refuses a caller an endpoint does not admit; undefined when nobody is refused.
  */
-export type CallerGuard = (allowed: readonly EndpointCaller[]) => CallerCheck | undefined;
+export type CallerGuard = (allowed: readonly EndpointCaller[], roles?: readonly StaffRole[]) => CallerCheck | undefined;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,7 +90,7 @@ export function callerCheck(app: FastifyInstance, endpoint: Endpoint): CallerChe
   if (!app.hasDecorator('callerGuard')) {
     throw new Error(`${endpoint.method} ${endpoint.path} admits only ${allowed.join(', ')}, and this app has no caller guard`);
   }
-  return app.callerGuard(allowed);
+  return app.callerGuard(allowed, endpoint.roles);
 }
 
 /** Everything a route declares besides what its endpoint already says; the handler is typed from the endpoint. */

@@ -8,7 +8,8 @@ import { HttpError } from './errors.ts';
 export type Caller =
   | { kind: 'public' }
   | { kind: 'user'; userId: string }
-  | { kind: 'admin'; adminId: string };
+  /** `roles`: the staff roles the BFF's session holds (what the audit log records the action under). */
+  | { kind: 'admin'; adminId: string; roles?: readonly string[] };
 
 export const ASSERTION_HEADER = 'x-krom-assertion';
 const ISSUER = 'krom-bff';
@@ -34,7 +35,8 @@ export class AssertionError extends Error {
 export function signAssertion(secret: string, caller: Caller, audience: string): string {
   const sub = caller.kind === 'user' ? caller.userId : caller.kind === 'admin' ? caller.adminId : 'public';
   const iat = Math.floor(Date.now() / 1000);
-  const payload = { kind: caller.kind, iss: ISSUER, aud: audience, sub, iat, exp: iat + LIFETIME_SECONDS };
+  const roles = caller.kind === 'admin' && caller.roles ? { roles: caller.roles } : {};
+  const payload = { kind: caller.kind, iss: ISSUER, aud: audience, sub, iat, exp: iat + LIFETIME_SECONDS, ...roles };
   const signed = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${signed}.${hmac(secret, signed).toString('base64url')}`;
 }
@@ -48,7 +50,7 @@ export function reusableAssertions(secret: string): (caller: Caller, audience: s
   const reuseMs = (LIFETIME_SECONDS * 1000) / 3;
   const issued = new Map<string, { token: string; until: number }>();
   return async (caller, audience) => {
-    const id = `${audience}|${caller.kind}|${caller.kind === 'user' ? caller.userId : caller.kind === 'admin' ? caller.adminId : ''}`;
+    const id = `${audience}|${caller.kind}|${caller.kind === 'user' ? caller.userId : caller.kind === 'admin' ? `${caller.adminId}|${caller.roles?.join(',') ?? ''}` : ''}`;
     const now = Date.now();
     const kept = issued.get(id);
     if (kept && kept.until > now) return kept.token;
@@ -60,7 +62,7 @@ export function reusableAssertions(secret: string): (caller: Caller, audience: s
   };
 }
 
-type Claims = { kind?: unknown; iss?: unknown; aud?: unknown; sub?: unknown; iat?: unknown; exp?: unknown };
+type Claims = { kind?: unknown; iss?: unknown; aud?: unknown; sub?: unknown; iat?: unknown; exp?: unknown; roles?: unknown };
 
 function decodeJson(part: string): Record<string, unknown> {
   const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
@@ -107,7 +109,12 @@ function checkAssertion(secret: string, token: string, audience: string): { call
   const { kind, sub } = claims;
   if (typeof sub !== 'string' || sub === '') throw new AssertionError('no subject');
   if (kind === 'user') return { caller: { kind, userId: sub }, exp };
-  if (kind === 'admin') return { caller: { kind, adminId: sub }, exp };
+  if (kind === 'admin') {
+    const { roles } = claims;
+    if (roles === undefined) return { caller: { kind, adminId: sub }, exp };
+    if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) throw new AssertionError('malformed roles');
+    return { caller: { kind, adminId: sub, roles }, exp };
+  }
   if (kind === 'public') return { caller: { kind }, exp };
   throw new AssertionError('unknown caller kind');
 }

@@ -7,6 +7,7 @@ import { attachmentLinks } from './support/tickets.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { memberReportRoutes } from './routes/member-reports.ts';
 import { staffTicketRoutes } from './routes/staff-tickets.ts';
+import { staffAuditRoutes } from './routes/staff-audit.ts';
 import { supportTicketRoutes } from './routes/support-tickets.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
@@ -29,5 +30,6 @@ export async function buildAdminApp(deps: AdminAppDeps): Promise<FastifyInstance
   const support = { db: deps.db, store: deps.store, links: attachmentLinks(deps.internalSecret) };
   await app.register(supportTicketRoutes, support);
   await app.register(staffTicketRoutes, support);
+  await app.register(staffAuditRoutes, { db: deps.db });
   return app;
 }

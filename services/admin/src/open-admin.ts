@@ -3,7 +3,11 @@ import { createLogger } from '@krom/server-kit/logger';
 import { chooseObjectStore } from '@krom/server-kit/object-store/config';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { startSignInThrottlePrune } from '@krom/server-kit/sign-in-throttle';
+import { staffActionEvents } from '@krom/contracts/events/staff-actions';
+import { consume } from '@krom/server-kit/consumer';
+import type { Subscription } from '@krom/server-kit/bus';
 import { bootstrapFirstAdmin } from './admins/admin-accounts.ts';
+import { recordStaffAction } from './audit/staff-audit.ts';
 import { buildAdminApp } from './app.ts';
 import type { AdminConfig } from './config.ts';
 import * as schema from './db/schema.ts';
@@ -29,9 +33,13 @@ export async function openAdminService(config: AdminConfig) {
   const throttlePrune = startSignInThrottlePrune(resources.db, logger, 60 * 60 * 1000);
   // Tickets left waiting on their member for 10 days close themselves (checked hourly).
   const ticketSweep = startStaleTicketSweep(resources.db, logger, 60 * 60 * 1000);
-  app.addHook('onClose', () => {
+  // Every service's staff actions, kept in the audit log once each.
+  const subscriptions: Subscription[] = [];
+  for (const event of Object.values(staffActionEvents)) subscriptions.push(await consume(resources.bus, 'admin', event, recordStaffAction(resources.db)));
+  app.addHook('onClose', async () => {
     throttlePrune.stop();
     ticketSweep.stop();
+    for (const subscription of subscriptions) await subscription.stop();
     return resources.close();
   });
   return { app, store, ...resources };

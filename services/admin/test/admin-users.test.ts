@@ -75,7 +75,7 @@ describe('managing admins', () => {
 
   it('creates an admin who can then sign in, and lists both', async () => {
     const headers = await as({ kind: 'admin', adminId: founderId });
-    const created = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload: { username: 'yaw.ops', password: 'ops-pass-1' } });
+    const created = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload: { username: 'yaw.ops', password: 'ops-pass-1', roles: ['support'] } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ username: 'yaw.ops' });
     expect((await signIn('yaw.ops', 'ops-pass-1')).statusCode).toBe(200);
@@ -86,14 +86,14 @@ describe('managing admins', () => {
 
   it('answers 409 for a username that exists in any case', async () => {
     const headers = await as({ kind: 'admin', adminId: founderId });
-    const response = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload: { username: 'YAW.OPS', password: 'other-pass' } });
+    const response = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload: { username: 'YAW.OPS', password: 'other-pass', roles: ['support'] } });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Username already exists');
   });
 
   it.each([
-    [{ username: 'ab', password: 'secret123' }, 'Username must be at least 3 characters'],
-    [{ username: 'abena', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ username: 'ab', password: 'secret123', roles: ['support'] }, 'Username must be at least 3 characters'],
+    [{ username: 'abena', password: '12345', roles: ['support'] }, 'Password must be at least 6 characters'],
   ])('answers 400 for %j', async (payload, message) => {
     const headers = await as({ kind: 'admin', adminId: founderId });
     const response = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload });

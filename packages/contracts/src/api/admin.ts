@@ -1,3 +1,5 @@
+import { staffRoles } from '../http/staff-roles-values.ts';
+import { listStaffAuditRoute, setStaffRolesRoute } from '../services/admin/staff-audit.ts';
 import { defineEndpoint, defineForwarded, errorResponses } from '../endpoint.ts';
 import { adminLoginRequestSchema, adminSessionResponseSchema } from '../http/admin.ts';
 import { okResponseSchema } from '../http/ok.ts';
@@ -26,6 +28,7 @@ export const verifyAdminSession = defineEndpoint({
   method: 'GET',
   path: '/api/admin/verify',
   caller: 'staff',
+  roles: staffRoles,
   summary: 'The signed-in staff member; 401 when signed out',
   responses: { 200: adminSessionResponseSchema, ...errorResponses(401) },
 });
@@ -38,4 +41,11 @@ export const createAdminUser = defineForwarded(createAdminUserRoute, {
   path: '/api/admin/users',
   summary: 'Adds a staff account',
   responses: { ...createAdminUserRoute.responses, ...errorResponses(403) },
+});
+
+export const getStaffAudit = defineForwarded(listStaffAuditRoute, { path: '/api/admin/audit', summary: 'The audit log of staff actions, newest first, filtered (administrators)' });
+
+export const setStaffRoles = defineForwarded(setStaffRolesRoute, {
+  path: '/api/admin/users/:id/roles',
+  summary: "Sets a staff account's roles; that account's sessions end, so it signs in under the new ones",
 });

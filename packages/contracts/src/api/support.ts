@@ -69,6 +69,7 @@ export const getTicketAttachment = defineEndpoint({
   method: 'GET',
   path: '/api/support/attachments/:id',
   caller: ['user', 'staff'],
+  roles: ['support'],
   summary: "A ticket's attachment through its signed link, to the ticket's member or staff; 403 once the link has expired",
   params: ticketAttachmentParams,
   query: ticketAttachmentLinkQuerySchema,

@@ -46,6 +46,7 @@ export const getVerificationDocument = defineEndpoint({
   method: 'GET',
   path: '/api/verification/documents/:documentId',
   caller: ['user', 'staff'],
+  roles: ['trust_safety'],
   summary: "A verification photo, through its signed link, to its owner or staff only; 403 once the link has expired",
   params: documentParams,
   query: documentLinkQuerySchema,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
+import { staffRoles } from './staff-roles-values.ts';
+
+/** A member of staff's roles: at least one, each once. */
+export const staffRolesSchema = z
+  .array(z.enum(staffRoles, { message: 'Unknown staff role' }))
+  .min(1, 'Choose at least one role')
+  .transform((roles) => [...new Set(roles)]);
 
 /**
  * Admin login: the forms only require both fields; the server applies the schema's lengths. No
@@ -22,12 +29,15 @@ export const createAdminRequestSchema = z.object({
     .string()
     .min(6, 'Password must be at least 6 characters')
     .max(128, 'Password must be at most 128 characters'),
+  /** The new account's roles (administrator gives every permission). */
+  roles: staffRolesSchema,
 });
 export type CreateAdminRequest = z.infer<typeof createAdminRequestSchema>;
 
 export const adminUserSchema = z.object({
   id: uuid,
   username: z.string(),
+  roles: z.array(z.enum(staffRoles)),
   createdAt: isoDateTime,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

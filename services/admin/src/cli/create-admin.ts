@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createAdminRequestSchema } from '@krom/contracts/http/admin';
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { HttpError } from '@krom/server-kit/errors';
 import { createDatabase, ensureDatabase, migrateDatabase } from '@krom/server-kit/db';
 import { createAdmin } from '../admins/admin-accounts.ts';
@@ -11,7 +12,8 @@ import { migrationsFolder } from '../open-admin.ts';
  * admin can sign in to create others. Usage: npm run admin:create -- --username NAME --password PASS
  */
 const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' } } });
-const parsed = createAdminRequestSchema.safeParse({ username: values.username, password: values.password ?? process.env.ADMIN_PASSWORD });
+// The way in on a fresh install: the account has every role (an administrator gives narrower ones).
+const parsed = createAdminRequestSchema.safeParse({ username: values.username, password: values.password ?? process.env.ADMIN_PASSWORD, roles: [...staffRoles] });
 if (!parsed.success) {
   console.error(`Usage: npm run admin:create -- --username NAME --password PASS\n${parsed.error.issues.map((i) => i.message).join('\n')}`);
   process.exit(2);

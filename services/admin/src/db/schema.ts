@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { memberReportReasons, memberReportSources } from '@krom/contracts/http/member-safety';
 import { ticketAttachmentTypes, ticketAuthors, ticketCategories, ticketPriorities, ticketStatuses } from '@krom/contracts/http/support-values';
 
@@ -30,6 +30,8 @@ export const adminUsers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     password: text('password').notNull(),
+    /** Staff roles (contracts `staffRoles`); the BFF carries them in the staff session. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('admin_users_username_key').on(sql`lower(${table.username})`)],
@@ -150,5 +152,34 @@ export const supportTicketAttachments = pgTable(
     index('support_ticket_attachments_ticket_idx').on(table.ticketId),
     uniqueIndex('support_ticket_attachments_object_key_key').on(table.objectKey),
     check('support_ticket_attachments_type_check', inList('content_type', ticketAttachmentTypes)),
+  ],
+);
+
+/**
+ * The audit log of staff actions, from every service's `staff_action.recorded` events. Append
+ * only: a trigger (in the migration) refuses every UPDATE and DELETE, so nobody edits the log;
+ * `event_id` keeps each event once, however often it is delivered.
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id').notNull(),
+    service: text('service').notNull(),
+    actorId: uuid('actor_id').notNull(),
+    actorRoles: text('actor_roles').array().notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').notNull(),
+    actedAt: timestamp('acted_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('staff_audit_log_event_key').on(table.eventId),
+    index('staff_audit_log_acted_at_idx').on(table.actedAt),
+    index('staff_audit_log_actor_idx').on(table.actorId, table.actedAt),
+    index('staff_audit_log_target_idx').on(table.targetType, table.targetId),
   ],
 );

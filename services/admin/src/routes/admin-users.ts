@@ -9,6 +9,7 @@ import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance } from 'fastify';
 import { checkAdminCredentials, createAdmin, findAdmin, listAdmins } from '../admins/admin-accounts.ts';
 import type { AdminDb } from '../db/admin-db.ts';
+import { staffActor } from './staff-audit.ts';
 
 export async function adminUserRoutes(app: FastifyInstance, { db }: { db: AdminDb }) {
   /** Credential check for the BFF's admin sign-in; the BFF owns the session itself. */
@@ -18,7 +19,7 @@ export async function adminUserRoutes(app: FastifyInstance, { db }: { db: AdminD
 
   routeEndpoint(app, listAdminUsersRoute, { handler: async () => listAdmins(db) });
 
-  routeEndpoint(app, createAdminUserRoute, { handler: async (request, reply) => reply.status(201).send(await createAdmin(db, request.body)) });
+  routeEndpoint(app, createAdminUserRoute, { handler: async (request, reply) => reply.status(201).send(await createAdmin(db, request.body, staffActor(request))) });
 
   routeEndpoint(app, getAdminUserRoute, {
     handler: async (request) => {

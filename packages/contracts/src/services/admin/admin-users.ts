@@ -1,3 +1,4 @@
+import { staffRoles } from '../../http/staff-roles-values.ts';
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../../endpoint.ts';
 import {
@@ -22,6 +23,7 @@ export const listAdminUsersRoute = defineEndpoint({
   method: 'GET',
   path: '/admin-users',
   caller: 'staff',
+  roles: ['administrator'],
   summary: 'Every staff account (staff only)',
   responses: { 200: adminUserListSchema, ...errorResponses(401) },
 });
@@ -30,6 +32,7 @@ export const createAdminUserRoute = defineEndpoint({
   method: 'POST',
   path: '/admin-users',
   caller: 'staff',
+  roles: ['administrator'],
   summary: 'Adds a staff account (staff only)',
   body: createAdminRequestSchema,
   responses: { 201: adminUserSchema, ...errorResponses(400, 401, 409) },
@@ -39,6 +42,7 @@ export const getAdminUserRoute = defineEndpoint({
   method: 'GET',
   path: '/admin-users/:id',
   caller: 'staff',
+  roles: staffRoles,
   summary: 'One staff account, as a session answer',
   params: z.object({ id: z.string().uuid('Unknown admin') }),
   responses: { 200: adminSessionResponseSchema, ...errorResponses(400, 401, 404) },

@@ -15,6 +15,7 @@ export const listWaitlistRoute = defineEndpoint({
   method: 'GET',
   path: '/waitlist',
   caller: 'staff',
+  roles: ['administrator'],
   summary: 'Every sign-up, newest first (staff only)',
   responses: { 200: waitlistListResponseSchema, ...errorResponses(401) },
 });

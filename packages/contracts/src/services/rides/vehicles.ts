@@ -66,6 +66,7 @@ export const listPlateDisputesRoute = defineEndpoint({
   method: 'GET',
   path: '/staff/plate-disputes',
   caller: 'staff',
+  roles: ['trust_safety'],
   summary: 'Plate disputes, open first, newest first (at most 100)',
   responses: { 200: staffPlateDisputeListSchema, ...errorResponses(401) },
 });

@@ -1,0 +1,68 @@
+import type { EventEnvelope } from '@krom/contracts/envelope';
+import type { StaffAction } from '@krom/contracts/events/staff-actions';
+import type { StaffAuditEntry, staffAuditQuerySchema } from '@krom/contracts/http/staff-audit';
+import { type StaffRole, staffRoles } from '@krom/contracts/http/staff-roles-values';
+import { type EventRule, once } from '@krom/server-kit/consumer';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminDb } from '../db/admin-db.ts';
+import { staffAuditLog } from '../db/schema.ts';
+
+/** The service a `krom.<service>.staff_action.recorded.v1` subject names. */
+const serviceOf = (subject: string) => subject.split('.')[1] ?? 'unknown';
+
+/**
+ * Keeps a staff action in the audit log once: the event's id is claimed in handled_events with
+ * the row, and the row's own unique `event_id` holds after handled_events has been pruned.
+ */
+export function recordStaffAction(db: AdminDb): EventRule<StaffAction> {
+  return once(db, {
+    inTransaction: async (tx, envelope: EventEnvelope<StaffAction>) => {
+      const action = envelope.data;
+      await tx
+        .insert(staffAuditLog)
+        .values({
+          eventId: envelope.id,
+          service: serviceOf(envelope.type),
+          actorId: action.actorId,
+          actorRoles: action.actorRoles,
+          action: action.action,
+          targetType: action.targetType,
+          targetId: action.targetId,
+          reason: action.reason,
+          details: action.details,
+          actedAt: new Date(action.actedAt),
+        })
+        .onConflictDoNothing();
+    },
+  });
+}
+
+/** The log, newest first, filtered by actor, action, target and the time acted (inclusive). */
+export async function listStaffAudit(db: AdminDb, query: z.output<typeof staffAuditQuerySchema>): Promise<StaffAuditEntry[]> {
+  const filters: SQL[] = [];
+  if (query.actorId) filters.push(eq(staffAuditLog.actorId, query.actorId));
+  if (query.action) filters.push(eq(staffAuditLog.action, query.action));
+  if (query.targetType) filters.push(eq(staffAuditLog.targetType, query.targetType));
+  if (query.targetId) filters.push(eq(staffAuditLog.targetId, query.targetId));
+  if (query.from) filters.push(gte(staffAuditLog.actedAt, new Date(query.from)));
+  if (query.to) filters.push(lte(staffAuditLog.actedAt, new Date(query.to)));
+  const rows = await db
+    .select()
+    .from(staffAuditLog)
+    .where(and(...filters))
+    .orderBy(desc(staffAuditLog.actedAt), desc(staffAuditLog.recordedAt))
+    .limit(query.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    service: row.service,
+    actorId: row.actorId,
+    actorRoles: staffRoles.filter((role: StaffRole) => row.actorRoles.includes(role)),
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    details: row.details as StaffAuditEntry['details'],
+    actedAt: row.actedAt.toISOString(),
+  }));
+}
