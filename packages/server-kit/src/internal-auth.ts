@@ -202,6 +202,12 @@ export function requireAdmin(request: FastifyRequest): string {
   return request.caller.adminId;
 }
 
+/** The member of staff the route's caller check admitted, with the roles the BFF's session holds (what the audit log records). */
+export function requireStaff(request: FastifyRequest): { adminId: string; roles: readonly string[] } {
+  if (request.caller.kind !== 'admin') throw new HttpError(401, 'Admin sign-in required');
+  return { adminId: request.caller.adminId, roles: request.caller.roles ?? [] };
+}
+
 /** The user the route's caller check admitted (a `user` endpoint's handler). */
 export function requireUser(request: FastifyRequest): string {
   if (request.caller.kind !== 'user') throw new HttpError(401, 'Sign-in required');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { userChanged, userSnapshotOf, verificationDecided } from '@krom/contracts/events/identity';
+import { staffActionEvents } from '@krom/contracts/events/staff-actions';
 import { documentLinkSeconds, verificationErrors } from '@krom/contracts/http/verification';
 import { describe, expect, it } from 'vitest';
 import { documentLinks } from '../src/verification/document-links.ts';
@@ -229,6 +230,12 @@ describe('deciding a submission', () => {
     });
     const decided = (await outboxEvents(env.service, verificationDecided.subject)).find((e) => e.data.submissionId === receipt.id);
     expect(decided?.data).toMatchObject({ decision: 'rejected', reason: 'The card has expired', isVerified: false, verificationStatus: 'rejected' });
+    // The audit log's copy, committed with the decision: who decided what, why and about which submission.
+    const audited = (await outboxEvents(env.service, staffActionEvents.identity.subject)).filter((e) => e.data.targetId === receipt.id);
+    expect(audited.map((e) => e.data)).toEqual([
+      expect.objectContaining({ action: 'verification.rejected', targetType: 'verification', reason: 'The card has expired', details: { kind: 'identity', userId: person.id } }),
+    ]);
+    expect(audited[0]?.data.actorId).toBe(decided?.data.decidedBy);
   });
 
   it('approves a driver: the account becomes a driver', async () => {

@@ -20,7 +20,7 @@ import {
 } from '@krom/contracts/services/identity/verification';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
-import { requireAdmin, requireUser } from '@krom/server-kit/internal-auth';
+import { requireStaff, requireUser } from '@krom/server-kit/internal-auth';
 import { parseWith } from '@krom/server-kit/validate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -127,6 +127,6 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
   });
 
   routeEndpoint(app, decideVerificationRoute, {
-    handler: async (request) => (await decideVerification(deps, requireAdmin(request), request.params.id, request.body)).submission,
+    handler: async (request) => (await decideVerification(deps, requireStaff(request), request.params.id, request.body)).submission,
   });
 }

@@ -1,3 +1,5 @@
+import { staffActionEvents } from '@krom/contracts/events/staff-actions';
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { userChanged, verificationDecided } from '@krom/contracts/events/identity';
 import { type DecideVerificationRequest, type ReviewSubmission, type VerificationKind, verificationErrors } from '@krom/contracts/http/verification';
 import { HttpError } from '@krom/server-kit/errors';
@@ -33,11 +35,12 @@ function statusesAfter(kind: VerificationKind, decision: DecideVerificationReque
  */
 export async function decideVerification(
   deps: VerificationDeps,
-  adminId: string,
+  actor: string | { adminId: string; roles: readonly string[] },
   id: string,
   request: DecideVerificationRequest,
   now = new Date(),
 ): Promise<{ submission: ReviewSubmission; event: EventEnvelope<typeof verificationDecided.schema._output> }> {
+  const { adminId, roles } = typeof actor === 'string' ? { adminId: actor, roles: [] } : actor;
   // The staff id goes into a uuid column: anything else is not a staff member the BFF asserted.
   if (!isUuid(adminId)) throw new HttpError(401, 'Admin sign-in required');
   const reason = request.reason ? request.reason : null;
@@ -71,6 +74,17 @@ export async function decideVerification(
     if (!row) throw new Error('user update returned no row');
     await recordUserSnapshot(tx, row);
     await recordEvent(tx, userChanged, { userId: row.id, changedAt: row.updatedAt.toISOString(), version: row.version });
+    // The audit log's copy of the decision (admin keeps it): who, what, why and to whom.
+    await recordEvent(tx, staffActionEvents.identity, {
+      actorId: adminId,
+      actorRoles: staffRoles.filter((role) => roles.includes(role)),
+      action: `verification.${request.decision}`,
+      targetType: 'verification',
+      targetId: decided.id,
+      reason,
+      details: { kind, userId: row.id },
+      actedAt: now.toISOString(),
+    });
     return recordEvent(tx, verificationDecided, {
       submissionId: decided.id,
       userId: row.id,
