@@ -1,3 +1,4 @@
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
@@ -49,12 +50,12 @@ const assertionAs = (caller: { kind: 'public' } | { kind: 'admin'; adminId: stri
 });
 
 async function adminCookie(bff: FastifyInstance) {
-  const sid = await bff.sessions.create('admin', ADMIN_ID);
+  const sid = await bff.sessions.create('admin', ADMIN_ID, staffRoles);
   return { krom_session: bff.encodeSecureSession(bff.createSecureSession({ admin: sid })) };
 }
 
 const signup = { id: uuid(), name: like('Ama Mensah'), email: like('ama@example.com'), phone: regex(/^0[2-9]\d{8}$/, '0241234567'), createdAt: isoDate };
-const adminUser = { id: uuid(ADMIN_ID), username: like('founder'), createdAt: isoDate };
+const adminUser = { id: uuid(ADMIN_ID), username: like('founder'), roles: [...staffRoles], createdAt: isoDate };
 
 describe('BFF → admin service', () => {
   it('forwards a waitlist sign-up as a public caller', async () => {
@@ -158,6 +159,23 @@ describe('BFF → admin service', () => {
       }));
   });
 
+  it('reads the audit log for an administrator, filtered by action', async () => {
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving('a request for the audit log of one action')
+      .withRequest('GET', '/staff-audit', (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).query({ action: 'admin.created' });
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ entries: [] }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/audit?action=admin.created', cookies: await adminCookie(bff) });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ entries: [] });
+      }));
+  });
+
   it('lists and creates admins for staff', async () => {
     await pact
       .addInteraction()
@@ -178,9 +196,9 @@ describe('BFF → admin service', () => {
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('a new admin account')
       .withRequest('POST', '/admin-users', (b) => {
-        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' });
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'kwame.ops', password: 'kwame-pass', roles: ['support'] });
       })
-      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', createdAt: isoDate }))
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', roles: ['support'], createdAt: isoDate }))
       .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({
@@ -188,7 +206,7 @@ describe('BFF → admin service', () => {
           url: '/api/admin/users',
           headers: { origin: ORIGIN },
           cookies: await adminCookie(bff),
-          payload: { username: 'kwame.ops', password: 'kwame-pass' },
+          payload: { username: 'kwame.ops', password: 'kwame-pass', roles: ['support'] },
         });
         expect(response.statusCode).toBe(201);
       }));
@@ -198,7 +216,7 @@ describe('BFF → admin service', () => {
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('an admin account whose username is taken')
       .withRequest('POST', '/admin-users', (b) => {
-        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'founder', password: 'other-pass' });
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'founder', password: 'other-pass', roles: ['support'] });
       })
       .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
       .executeTest(whenRecorded(async (mock) => {
@@ -208,7 +226,7 @@ describe('BFF → admin service', () => {
           url: '/api/admin/users',
           headers: { origin: ORIGIN },
           cookies: await adminCookie(bff),
-          payload: { username: 'founder', password: 'other-pass' },
+          payload: { username: 'founder', password: 'other-pass', roles: ['support'] },
         });
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('Username already exists');

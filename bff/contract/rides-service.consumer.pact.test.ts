@@ -1,3 +1,4 @@
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
 import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { ghanaToday } from '@krom/contracts/ghana-time';
@@ -63,7 +64,7 @@ beforeAll(async () => {
 
 /** The session cookie of the signed-in user, or of the signed-in member of staff. */
 async function sessionCookie(bff: FastifyInstance, as: 'user' | 'staff') {
-  const sid = as === 'user' ? await bff.sessions.create('user', USER_ID) : await bff.sessions.create('admin', ADMIN_ID);
+  const sid = as === 'user' ? await bff.sessions.create('user', USER_ID) : await bff.sessions.create('admin', ADMIN_ID, staffRoles);
   return { krom_session: bff.encodeSecureSession(bff.createSecureSession(as === 'user' ? { user: sid } : { admin: sid })) };
 }
 

@@ -1,3 +1,4 @@
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
@@ -48,7 +49,7 @@ async function asStaffThroughBff(mockUrl: string, method: 'GET' | 'POST', url: s
   // Every other service is one that is down (bff-test-config.ts); no event subscription.
   const bff: FastifyInstance = await buildBffApp(bffTestConfig(env, { PAYMENTS_URL: mockUrl, NATS_URL: undefined }), redis);
   onTestFinished(() => bff.close());
-  const sid = await bff.sessions.create('admin', ADMIN_ID);
+  const sid = await bff.sessions.create('admin', ADMIN_ID, staffRoles);
   const cookies = { krom_session: bff.encodeSecureSession(bff.createSecureSession({ admin: sid })) };
   return bff.inject({ method, url, headers: { origin: ORIGIN }, cookies, ...(payload ? { payload } : {}) });
 }

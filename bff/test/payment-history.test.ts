@@ -1,3 +1,4 @@
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { randomUUID } from 'node:crypto';
 import { paymentReceiptSchema } from '@krom/contracts/http/payment-receipts';
 import { paymentsResponseSchema } from '@krom/contracts/http/payments';
@@ -33,7 +34,7 @@ const read = (session: Session | undefined, url: string) => system.bff.inject({ 
 describe('who may read', () => {
   it('answers 401 without a session, to staff and to an assertion header sent from outside', async () => {
     const paymentId = randomUUID();
-    const adminSid = await system.bff.sessions.create('admin', randomUUID());
+    const adminSid = await system.bff.sessions.create('admin', randomUUID(), staffRoles);
     const staff = { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ admin: adminSid })) };
     const forged = signAssertion(system.config.INTERNAL_AUTH_SECRET, { kind: 'user', userId: randomUUID() }, 'payments');
     for (const url of ['/api/payments', `/api/payments/${paymentId}/receipt`, '/api/payments/earnings']) {

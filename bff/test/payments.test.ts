@@ -1,3 +1,4 @@
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { randomUUID } from 'node:crypto';
 import { paymentMethodListSchema } from '@krom/contracts/http/payments';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
@@ -49,7 +50,7 @@ describe('without a user session', () => {
   });
 
   it('answers 401 to a staff session and to an assertion header sent from outside', async () => {
-    const adminSid = await system.bff.sessions.create('admin', randomUUID());
+    const adminSid = await system.bff.sessions.create('admin', randomUUID(), staffRoles);
     const adminCookies = { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ admin: adminSid })) };
     const forged = await signAssertion(system.config.INTERNAL_AUTH_SECRET, { kind: 'user', userId: randomUUID() }, 'payments');
     for (const [method, url, body] of everyCall(randomUUID())) {

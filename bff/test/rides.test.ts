@@ -1,3 +1,4 @@
+import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomUUID } from 'node:crypto';
 import {
@@ -440,7 +441,7 @@ describe('a licence plate someone else registered', () => {
     expect(filed.statusCode).toBe(201);
     expect(filed.json()).toMatchObject({ licensePlate: plate, status: 'open' });
 
-    const adminSid = await system.bff.sessions.create('admin', randomUUID());
+    const adminSid = await system.bff.sessions.create('admin', randomUUID(), staffRoles);
     const staff = { userId: randomUUID(), sid: adminSid, cookies: { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ admin: adminSid })) } };
     const listed = await call(staff, 'GET', '/api/admin/plate-disputes');
     expect(listed.statusCode).toBe(200);

@@ -27,7 +27,7 @@ import { getWaitlistSignups } from '../src/features/waitlist/api/get-waitlist-si
 const { like, eachLike, uuid, datetime, regex, integer, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-admin-frontend', provider: 'krom-bff', dir: pactDir, logLevel: 'warn' });
 const isoDate = datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-22T09:30:00.000Z');
-const admin = { id: uuid(), username: like('founder'), createdAt: isoDate };
+const admin = { id: uuid(), username: like('founder'), roles: eachLike('administrator'), createdAt: isoDate };
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
 
 /** The booking the state made, filled in by the verifier (these examples stand in while recording). */
@@ -191,20 +191,20 @@ describe('admin frontend → BFF', () => {
       .addInteraction()
       .given('a signed-in admin')
       .uponReceiving('a new admin account')
-      .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'kwame.ops', password: 'kwame-pass' }))
-      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', createdAt: isoDate }))
+      .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'kwame.ops', password: 'kwame-pass', roles: ['support'] }))
+      .willRespondWith(201, (b) => b.jsonBody({ id: uuid(), username: 'kwame.ops', roles: ['support'], createdAt: isoDate }))
       .executeTest(whenRecorded(async (mock) => {
-        expect((await withFetchAgainst(mock.url, () => createAdminUser({ username: 'kwame.ops', password: 'kwame-pass' }))).username).toBe('kwame.ops');
+        expect((await withFetchAgainst(mock.url, () => createAdminUser({ username: 'kwame.ops', password: 'kwame-pass', roles: ['support'] }))).username).toBe('kwame.ops');
       }));
     await pact
       .addInteraction()
       .given('a signed-in admin')
       .given('an admin named founder with password first-admin-pass')
       .uponReceiving('a new admin account with a taken username')
-      .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'other-pass' }))
+      .withRequest('POST', '/api/admin/users', (b) => b.headers(json).jsonBody({ username: 'founder', password: 'other-pass', roles: ['support'] }))
       .willRespondWith(409, (b) => b.jsonBody({ message: 'Username already exists' }))
       .executeTest(whenRecorded(async (mock) => {
-        await expect(withFetchAgainst(mock.url, () => createAdminUser({ username: 'founder', password: 'other-pass' }))).rejects.toThrow('Username already exists');
+        await expect(withFetchAgainst(mock.url, () => createAdminUser({ username: 'founder', password: 'other-pass', roles: ['support'] }))).rejects.toThrow('Username already exists');
       }));
   });
 

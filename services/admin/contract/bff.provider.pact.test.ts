@@ -37,7 +37,11 @@ it('honours the BFF pact', async () => {
       'an admin exists': async (params: unknown) => {
         const { id, username, password } = params as { id: string; username: string; password: string };
         await service.db.$client.query('DELETE FROM admin_users WHERE id = $1 OR lower(username) = lower($2)', [id, username]);
-        await service.db.$client.query('INSERT INTO admin_users (id, username, password) VALUES ($1, $2, $3)', [id, username, await hashPassword(password)]);
+        await service.db.$client.query("INSERT INTO admin_users (id, username, password, roles) VALUES ($1, $2, $3, ARRAY['support', 'trust_safety', 'finance', 'administrator'])", [
+          id,
+          username,
+          await hashPassword(password),
+        ]);
         return undefined;
       },
       'a member has a support ticket': async (params: unknown) => {

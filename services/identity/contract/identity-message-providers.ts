@@ -1,3 +1,4 @@
+import { staffActionEvents } from '@krom/contracts/events/staff-actions';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { userNotificationSettings, userRegistered, userSnapshotOf, userSnapshotSubject, verificationDecided } from '@krom/contracts/events/identity';
@@ -57,6 +58,15 @@ export function identityMessageProviders(service: IdentityService, internalSecre
         const driver = await submitVerification(deps, user.id, { kind: 'driver', fields: driverVerificationFieldsSchema.parse(driverFields()), photos: [] });
         await decideVerification(deps, staffId, driver.id, { decision: 'rejected', reason: 'The licence photo is blurred.' });
         return outboxEnvelope(service, verificationDecided.subject, 'submissionId', driver.id);
+      },
+      // A driver licence rejected with a reason by trust and safety: the audit log's copy of the decision.
+      [`a ${staffActionEvents.identity.subject} event`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        const identity = await submitVerification(deps, user.id, { kind: 'identity', fields: identityVerificationFieldsSchema.parse(identityFields()), photos: [] });
+        await decideVerification(deps, randomUUID(), identity.id, { decision: 'approved' });
+        const driver = await submitVerification(deps, user.id, { kind: 'driver', fields: driverVerificationFieldsSchema.parse(driverFields()), photos: [] });
+        await decideVerification(deps, { adminId: randomUUID(), roles: ['trust_safety'] }, driver.id, { decision: 'rejected', reason: 'The licence photo is blurred.' });
+        return outboxEnvelope(service, staffActionEvents.identity.subject, 'targetId', driver.id);
       },
       // Registration publishes the account's first snapshot, on the subject its id ends.
       [`a ${userSnapshotSubject} event`]: async () => {

@@ -22,7 +22,8 @@ afterAll(() => closeIdentity(service, config.DATABASE_URL));
 it.each([
   ['krom-notifications', 'the notifications service'],
   ['krom-rides', 'the rides service'],
-])('produces the verification.decided event %s expects', async (consumer, who) => {
+  ['krom-admin', 'the admin service'],
+])('produces the verification.decided and staff_action events %s expects', async (consumer, who) => {
   const file = pactFile(consumer, 'krom-identity');
   expect(existsSync(file), `${file} is written by ${who}'s consumer test`).toBe(true);
   await new MessageProviderPact({

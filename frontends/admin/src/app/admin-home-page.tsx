@@ -23,10 +23,25 @@ import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.ts
 import type { StaffTicketQueueQuery } from '@krom/contracts/http/staff-tickets';
 import { TicketsQueuePanel } from '../features/tickets/components/tickets-queue-panel.tsx';
 import { AdminTag } from '../lib/admin-tag.tsx';
+import { type StaffRole, staffMay } from '@krom/contracts/http/staff-roles-values';
 
 /** The open tab (and queue filter) lives in the address, so coming back from a submission reopens it. */
 const adminTabs = ['waitlist', 'admins', 'verifications', 'tickets', 'bookings', 'payments', 'messages'] as const;
 type AdminTab = (typeof adminTabs)[number];
+
+/**
+ * The roles each tab needs, as its endpoints declare them: a member of staff sees only the tabs
+ * their roles open (an administrator sees every one); the BFF refuses the rest anyway.
+ */
+const tabRoles: Record<AdminTab, readonly StaffRole[]> = {
+  waitlist: ['administrator'],
+  admins: ['administrator'],
+  verifications: ['trust_safety'],
+  tickets: ['support', 'trust_safety'],
+  bookings: ['support', 'finance'],
+  payments: ['finance'],
+  messages: ['support'],
+};
 
 /** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
 const oneOf = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
@@ -36,13 +51,16 @@ const oneOf = <T extends string>(options: readonly T[], value: string | null, fa
 export function AdminHomePage() {
   const session = useAdminSession();
   const signedIn = session.isSuccess;
-  const waitlist = useWaitlistSignups({ enabled: signedIn });
-  const admins = useAdminUsers({ enabled: signedIn });
+  const roles = session.data?.admin.roles ?? [];
+  const visibleTabs = adminTabs.filter((candidate) => staffMay(roles, tabRoles[candidate]));
+  const may = (candidate: AdminTab) => signedIn && visibleTabs.includes(candidate);
+  const waitlist = useWaitlistSignups({ enabled: may('waitlist') });
+  const admins = useAdminUsers({ enabled: may('admins') });
   const logout = useLogoutAdmin();
   const navigate = useNavigate();
-  const pendingQueue = useReviewQueue('pending', { enabled: signedIn });
+  const pendingQueue = useReviewQueue('pending', { enabled: may('verifications') });
   const [search, setSearch] = useSearchParams();
-  const tab = oneOf(adminTabs, search.get('tab'), 'waitlist');
+  const tab = oneOf(visibleTabs, search.get('tab'), visibleTabs[0] ?? 'waitlist');
   const queueStatus = oneOf(reviewQueueStatuses, search.get('status'), 'pending');
   const setTab = (next: AdminTab) => setSearch(next === 'waitlist' ? {} : { tab: next }, { replace: true });
   const bookingSearch = search.get('q') ?? '';
@@ -84,9 +102,11 @@ export function AdminHomePage() {
       <Main>
         <Cluster $gap={12} $justify="between">
           <h1>Admin Dashboard</h1>
-          <ButtonLink to="/sms-test" $variant="secondary">
-            SMS test panel
-          </ButtonLink>
+          {staffMay(roles, ['administrator']) && (
+            <ButtonLink to="/sms-test" $variant="secondary">
+              SMS test panel
+            </ButtonLink>
+          )}
         </Cluster>
         <ResponsiveTabs<AdminTab>
           label="Admin sections"
@@ -94,16 +114,18 @@ export function AdminHomePage() {
           selected={tab}
           onSelect={setTab}
           tabs={[
-            { id: 'waitlist', label: `Waitlist (${signups.length})` },
-            { id: 'admins', label: `Admin Users (${adminUsers.length})` },
-            { id: 'verifications', label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
-            { id: 'tickets', label: 'Tickets' },
-            { id: 'bookings', label: 'Bookings' },
-            { id: 'payments', label: 'Payments' },
-            { id: 'messages', label: 'Messages' },
-          ]}
+            { id: 'waitlist' as const, label: `Waitlist (${signups.length})` },
+            { id: 'admins' as const, label: `Admin Users (${adminUsers.length})` },
+            { id: 'verifications' as const, label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
+            { id: 'tickets' as const, label: 'Tickets' },
+            { id: 'bookings' as const, label: 'Bookings' },
+            { id: 'payments' as const, label: 'Payments' },
+            { id: 'messages' as const, label: 'Messages' },
+          ].filter((entry) => visibleTabs.includes(entry.id))}
         />
-        {tab === 'waitlist' ? (
+        {visibleTabs.length === 0 ? (
+          <p>Your account has no staff role yet. Ask an administrator to give you one.</p>
+        ) : tab === 'waitlist' ? (
           <TabPanel idPrefix="admin" id="waitlist">
             <WaitlistPanel signups={signups} isLoading={waitlist.isPending} isError={waitlist.isError} />
           </TabPanel>

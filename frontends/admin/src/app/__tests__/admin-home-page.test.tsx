@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../routes.tsx';
 
-const admin = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
+const admin = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', roles: ['administrator'], createdAt: '2025-03-01T09:30:00.000Z' };
 const signups = [
   {
     id: '0e0c7f3c-6c0e-4a3a-8d54-3c1f0f5b8d11',
@@ -71,6 +71,20 @@ describe('admin page', () => {
     const { router } = renderRoutes(routes, '/admin');
     expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/login');
+  });
+
+  it('shows a member of staff only the tabs their roles open, and asks nothing of the rest', async () => {
+    const api = mockApi({
+      'GET /api/admin/verify': { status: 200, body: { admin: { ...admin, roles: ['trust_safety'] } } },
+      'GET /api/admin/verifications': { status: 200, body: { items: [], pendingCount: 2 } },
+    });
+    renderRoutes(routes, '/admin');
+    const dropdown = (await screen.findByRole('combobox', { name: 'Admin sections' })) as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Verifications (2)' });
+    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Verifications (2)']);
+    expect(screen.queryByRole('link', { name: 'SMS test panel' })).toBeNull();
+    expect(api.callsTo('GET', '/api/admin/waitlist')).toHaveLength(0);
+    expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(0);
   });
 
   it('shows the waitlist first, with a count on each tab and in the phone dropdown', async () => {

@@ -5,8 +5,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 
-const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
-const kwesi = { id: '6b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'kwesi', createdAt: '2025-06-01T10:00:00.000Z' };
+const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', roles: ['administrator'], createdAt: '2025-03-01T09:30:00.000Z' };
+const kwesi = { id: '6b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'kwesi', roles: ['support', 'finance'], createdAt: '2025-06-01T10:00:00.000Z' };
 
 function adminApi(createAnswer: { status: number; body: unknown }) {
   const admins = [ama];
@@ -53,10 +53,12 @@ describe('creating an admin user', () => {
     const { user, username, password, submit } = await openAdminUsers();
     await user.type(username, 'kwesi');
     await user.type(password, 'secret12');
+    // Support is ticked to start with; finance is added.
+    await user.click(screen.getByRole('checkbox', { name: 'Finance' }));
     await user.click(submit);
 
     expect(await findToast()).toEqual({ text: 'Admin user createdNew admin user has been created successfully', destructive: false });
-    expect(api.callsTo('POST', '/api/admin/users')[0]?.body).toEqual({ username: 'kwesi', password: 'secret12' });
+    expect(api.callsTo('POST', '/api/admin/users')[0]?.body).toEqual({ username: 'kwesi', password: 'secret12', roles: ['support', 'finance'] });
     expect(await screen.findByRole('cell', { name: 'kwesi' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Admin Users (2)' })).toBeTruthy();
     expect(username.value).toBe('');

@@ -4,6 +4,7 @@ import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+import { type StaffRole, staffRoleLabels, staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { useCreateAdminUser } from '../api/create-admin-user.ts';
 
 export function CreateAdminForm() {
@@ -11,17 +12,21 @@ export function CreateAdminForm() {
   const createAdmin = useCreateAdminUser();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // What the new member of staff may do: support unless the administrator chooses otherwise.
+  const [roles, setRoles] = useState<StaffRole[]>(['support']);
+  const toggle = (role: StaffRole) => setRoles((held) => (held.includes(role) ? held.filter((r) => r !== role) : [...held, role]));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The spec: submitting with either field empty does nothing.
     if (username.trim() === '' || password === '') return;
     createAdmin.mutate(
-      { username: username.trim(), password },
+      { username: username.trim(), password, roles },
       {
         onSuccess: () => {
           setUsername('');
           setPassword('');
+          setRoles(['support']);
           toast({ title: 'Admin user created', description: 'New admin user has been created successfully' });
         },
         onError: (error) =>
@@ -55,6 +60,14 @@ export function CreateAdminForm() {
           onChange={(event) => setPassword(event.target.value)}
         />
       </Fields>
+      <Roles>
+        <legend>Roles</legend>
+        {staffRoles.map((role) => (
+          <label key={role}>
+            <input type="checkbox" name="roles" value={role} checked={roles.includes(role)} onChange={() => toggle(role)} /> {staffRoleLabels[role]}
+          </label>
+        ))}
+      </Roles>
       <Button type="submit" disabled={createAdmin.isPending}>
         {createAdmin.isPending ? 'Creating...' : 'Create Admin'}
       </Button>
@@ -86,4 +99,14 @@ const Fields = styled.div`
   ${({ theme }) => theme.media.md} {
     grid-template-columns: 1fr 1fr;
   }
+`;
+
+const Roles = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 20px;
+  border: 0;
+  padding: 0;
+
+  legend { font-weight: 600; margin-bottom: 8px; }
 `;

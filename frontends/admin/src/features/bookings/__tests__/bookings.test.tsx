@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 
-const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
+const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', roles: ['administrator'], createdAt: '2025-03-01T09:30:00.000Z' };
 const bookingId = '2c1d0e9f-1111-4a3a-8d54-3c1f0f5b8d21';
 const rideId = '7a6b5c4d-2222-4a3a-8d54-3c1f0f5b8d22';
 const passengerId = '9a9b6a3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b';

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 
 
-const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
+const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', roles: ['administrator'], createdAt: '2025-03-01T09:30:00.000Z' };
 
 const longText = `Krom: your seat is booked. Accra to Kumasi on 12 Dec at 08:00 with Kwame Mensah in Toyota Corolla GR-1234-20. Meet at Circle VIP station.`;
 

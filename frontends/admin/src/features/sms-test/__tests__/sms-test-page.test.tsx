@@ -8,7 +8,7 @@ import { routes } from '../../../app/routes.tsx';
 import { defaultBookingDetails } from '../components/sms-test-page.tsx';
 
 
-const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
+const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', roles: ['administrator'], createdAt: '2025-03-01T09:30:00.000Z' };
 const smsLogId = '2d3e4f50-1111-4a3a-8d54-3c1f0f5b8d11';
 
 function staffApi(answers: Record<string, { status: number; body: unknown }> = {}) {

@@ -8,7 +8,7 @@ import { routes } from '../../../app/routes.tsx';
 import { msUntilLinksRenew } from '../api/get-review-submission.ts';
 
 
-const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
+const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', roles: ['administrator'], createdAt: '2025-03-01T09:30:00.000Z' };
 const kofi = { id: '7c4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e70', username: 'kofi', createdAt: '2025-04-01T09:30:00.000Z' };
 const submissionId = '3f2b1c0d-1111-4a3a-8d54-3c1f0f5b8d11';
 
