@@ -163,14 +163,14 @@ describe('BFF → admin service', () => {
     await pact
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
-      .uponReceiving('a request for the audit log of one action')
+      .uponReceiving('a request for the audit log of one action on a target nothing was done to')
       .withRequest('GET', '/staff-audit', (b) => {
-        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).query({ action: 'admin.created' });
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).query({ action: 'admin.created', targetId: 'no-such-target' });
       })
       .willRespondWith(200, (b) => b.jsonBody({ entries: [] }))
       .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
-        const response = await bff.inject({ method: 'GET', url: '/api/admin/audit?action=admin.created', cookies: await adminCookie(bff) });
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/audit?action=admin.created&targetId=no-such-target', cookies: await adminCookie(bff) });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ entries: [] });
       }));
