@@ -81,7 +81,7 @@ describe('admin page', () => {
     renderRoutes(routes, '/admin');
     const dropdown = (await screen.findByRole('combobox', { name: 'Admin sections' })) as HTMLSelectElement;
     await screen.findByRole('option', { name: 'Verifications (2)' });
-    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Verifications (2)']);
+    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Verifications (2)', 'Tickets']);
     expect(screen.queryByRole('link', { name: 'SMS test panel' })).toBeNull();
     expect(api.callsTo('GET', '/api/admin/waitlist')).toHaveLength(0);
     expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(0);

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
 
-const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', createdAt: '2025-03-01T09:30:00.000Z' };
+const ama = { id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'ama', roles: ['administrator'], createdAt: '2025-03-01T09:30:00.000Z' };
 const kojo = { id: '6c4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e70', username: 'kojo', createdAt: '2025-03-01T09:30:00.000Z' };
 const ticketId = '8b0d2f4a-6c8e-4a1b-9d3f-5e7a9c1b3d5f';
 const memberId = '3d5f7b9c-2e4a-4c6b-8d0f-1a3c5e7b9d2f';
