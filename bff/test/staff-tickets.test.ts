@@ -18,7 +18,8 @@ afterAll(() => system?.close());
 
 type Visitor = { id: string; cookies: Record<string, string> };
 async function signedIn(kind: 'user' | 'admin', id: string = randomUUID()): Promise<Visitor> {
-  const sid = await system.bff.sessions.create(kind, id);
+  // Staff here hold the support role, which opens the ticket queue.
+  const sid = await system.bff.sessions.create(kind, id, kind === 'admin' ? ['support'] : undefined);
   return { id, cookies: { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ [kind]: sid })) } };
 }
 const guest: Visitor = { id: '', cookies: {} };
