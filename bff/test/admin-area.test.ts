@@ -71,12 +71,12 @@ describe('admin sign-in', () => {
     expect(waitlist.statusCode).toBe(200);
     expect(waitlist.json().map((s: { email: string }) => s.email)).toContain('akosua@example.com');
 
-    const created = await system.bff.inject({ method: 'POST', url: '/api/admin/users', cookies, headers: { origin: ORIGIN }, payload: { username: 'kwame.ops', password: 'kwame-pass' } });
+    const created = await system.bff.inject({ method: 'POST', url: '/api/admin/users', cookies, headers: { origin: ORIGIN }, payload: { username: 'kwame.ops', password: 'kwame-pass', roles: ['support'] } });
     expect(created.statusCode).toBe(201);
-    const duplicate = await system.bff.inject({ method: 'POST', url: '/api/admin/users', cookies, headers: { origin: ORIGIN }, payload: { username: 'kwame.ops', password: 'kwame-pass' } });
+    const duplicate = await system.bff.inject({ method: 'POST', url: '/api/admin/users', cookies, headers: { origin: ORIGIN }, payload: { username: 'kwame.ops', password: 'kwame-pass', roles: ['support'] } });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe('Username already exists');
-    const short = await system.bff.inject({ method: 'POST', url: '/api/admin/users', cookies, headers: { origin: ORIGIN }, payload: { username: 'kw', password: 'kwame-pass' } });
+    const short = await system.bff.inject({ method: 'POST', url: '/api/admin/users', cookies, headers: { origin: ORIGIN }, payload: { username: 'kw', password: 'kwame-pass', roles: ['support'] } });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Username must be at least 3 characters');
 
@@ -104,7 +104,7 @@ describe('admin sign-in', () => {
       url: '/api/admin/users',
       cookies: sessionCookie(await login('founder', 'first-admin-pass')),
       headers: { origin: ORIGIN },
-      payload: { username: 'temp.staff', password: 'temp-pass' },
+      payload: { username: 'temp.staff', password: 'temp-pass', roles: ['support'] },
     });
     const cookies = sessionCookie(await login('temp.staff', 'temp-pass'));
     await system.admin.db.$client.query('DELETE FROM admin_users WHERE id = $1', [created.json().id]);

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => system?.close());
 
 async function signedIn(kind: 'user' | 'admin' = 'user', id: string = randomUUID()): Promise<Member> {
-  const sid = await system.bff.sessions.create(kind, id);
+  // Staff who read ticket attachments hold the support role.
+  const sid = await system.bff.sessions.create(kind, id, kind === 'admin' ? ['support'] : undefined);
   return { userId: id, cookies: { krom_session: system.bff.encodeSecureSession(system.bff.createSecureSession({ [kind]: sid })) } };
 }
 type Member = { userId: string; cookies: Record<string, string> };
