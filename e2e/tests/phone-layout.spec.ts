@@ -21,7 +21,7 @@ const user = {
   driverVerificationStatus: 'not_submitted',
   createdAt: '2026-11-01T10:00:00.000Z',
 };
-const admin = { id: '11111111-2222-4333-8444-555555555555', username: 'founder', createdAt: '2026-10-01T09:00:00.000Z' };
+const admin = { id: '11111111-2222-4333-8444-555555555555', username: 'founder', createdAt: '2026-10-01T09:00:00.000Z', roles: ['administrator'] };
 const waitlist = [0, 1, 2].map((i) => ({
   id: `aaaaaaaa-bbbb-4ccc-8ddd-00000000000${i}`,
   name: `Kwame Mensah-Owusu ${i}`,
