@@ -117,3 +117,18 @@ export const EmptyCell = styled.td`
     && { display: table-cell; }
   }
 `;
+
+/** A table's heading row: one column heading per name, in order. */
+export function ColumnHeads({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,7 +1,7 @@
 import { formatMoney } from '@krom/contracts/money';
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
-import { DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
@@ -59,15 +59,7 @@ export function BookingSearchPanel({ search, onSearch }: { search: string; onSea
       ) : (
         <TableScroll aria-label="Bookings found">
           <DataTable>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={columns} />
             <tbody>
               {bookings.length === 0 ? (
                 <tr>

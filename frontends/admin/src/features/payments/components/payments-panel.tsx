@@ -1,7 +1,7 @@
 import { paymentStatuses } from '@krom/contracts/events/payments';
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
-import { DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Select } from '@krom/ui-kit/select.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StatusBadge } from '@krom/ui-kit/status-badge.tsx';
@@ -65,15 +65,7 @@ export function PaymentsPanel({
         <>
           <TableScroll aria-label="Payments found">
             <DataTable>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads columns={columns} />
               <tbody>
                 {results.data.payments.length === 0 ? (
                   <tr>

@@ -1,6 +1,6 @@
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
-import { DataTable, EmptyCell, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { ColumnHeads, DataTable, EmptyCell, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
 import { Link } from 'react-router-dom';
@@ -33,15 +33,7 @@ export function PayoutsAttentionPanel({ adminName }: { adminName: (adminId: stri
       ) : (
         <TableScroll aria-label="Payouts needing attention">
           <DataTable>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={columns} />
             <tbody>
               {list.data.payouts.length === 0 ? (
                 <tr>

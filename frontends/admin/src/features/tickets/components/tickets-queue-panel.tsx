@@ -1,5 +1,5 @@
 import type { StaffTicketQueueQuery } from '@krom/contracts/http/staff-tickets';
-import { DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Select } from '@krom/ui-kit/select.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { Link } from 'react-router-dom';
@@ -43,15 +43,7 @@ export function TicketsQueuePanel({ filters, onFilters }: { filters: StaffTicket
       ) : (
         <TableScroll aria-label="Support tickets table">
           <DataTable>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={columns} />
             <tbody>
               {tickets.length === 0 ? (
                 <tr>
