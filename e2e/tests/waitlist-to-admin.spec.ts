@@ -64,6 +64,8 @@ test('a visitor joins the waitlist, is texted, and staff see, export and manage 
     await page.getByRole('tab', { name: /Admin Users/ }).click();
     await page.getByLabel('Username').fill('e2e.second');
     await page.getByLabel('Password').fill('second-pass');
+    // Only an administrator manages staff accounts, as the next step does.
+    await page.getByRole('checkbox', { name: 'Administrator' }).check();
     await page.getByRole('button', { name: 'Create Admin' }).click();
     await expect(page.getByText('Admin user created')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'e2e.second' })).toBeVisible();
