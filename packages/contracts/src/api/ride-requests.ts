@@ -1,5 +1,12 @@
 import { defineForwarded } from '../endpoint.ts';
-import { cancelRideRequestRoute, createRideRequestRoute, listMyRideRequestsRoute } from '../services/rides/ride-requests.ts';
+import {
+  acceptRequestedRideRoute,
+  cancelRideRequestRoute,
+  createRideRequestRoute,
+  declineRequestedRideRoute,
+  listMyRideRequestsRoute,
+  listRequestedRidesRoute,
+} from '../services/rides/ride-requests.ts';
 
 /** Ride requests as the marketplace calls them; signed-in users only, each on their own requests. */
 export const createRideRequest = defineForwarded(createRideRequestRoute, {
@@ -11,3 +18,14 @@ export const getMyRideRequests = defineForwarded(listMyRideRequestsRoute, { summ
 export const cancelRideRequest = defineForwarded(cancelRideRequestRoute, {
   summary: "Cancels one of the signed-in user's active ride requests (404 for anyone else's)",
 });
+
+/** Requested rides for drivers (`/requested-rides`): signed-in users only, each on the requests their own rides fit. */
+export const getRequestedRides = defineForwarded(listRequestedRidesRoute, {
+  summary: "The open ride requests the signed-in driver's upcoming rides fit: passenger's first name and rating, seats, date, price limit and the rides",
+});
+
+export const acceptRequestedRide = defineForwarded(acceptRequestedRideRoute, {
+  summary: "Invites the request's passenger to book one of the signed-in driver's rides it fits, by SMS and in the app (twice answers the same; 409 when the ride has no seats left for it)",
+});
+
+export const declineRequestedRide = defineForwarded(declineRequestedRideRoute, { summary: 'Hides the request from the signed-in driver only' });

@@ -76,6 +76,49 @@ export const rideRequestMatched = defineEvent(
 );
 export type RideRequestMatched = z.infer<typeof rideRequestMatched.schema>;
 
+/**
+ * A driver accepted a passenger's open request for one of their rides it fits: notifications
+ * invites the passenger to book it (in the app and by SMS, with the ride's link). Once per
+ * request and ride.
+ */
+export const rideRequestInvited = defineEvent(
+  'krom.rides.ride_request.invited.v1',
+  z.object({
+    requestId: z.string().uuid(),
+    passengerId: z.string().uuid(),
+    rideId: z.string().uuid(),
+    driverId: z.string().uuid(),
+    driverFirstName: z.string(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    departureDate: z.string(),
+    departureTime: z.string(),
+    departureAt: z.string().datetime({ offset: true }),
+    seats: z.number().int(),
+    pricePerSeat: z.string(),
+    currency: z.string(),
+    invitedAt: z.string().datetime({ offset: true }),
+    version: aggregateVersion,
+  }),
+);
+export type RideRequestInvited = z.infer<typeof rideRequestInvited.schema>;
+
+/** A passenger's request passed its date (or its lifetime) unanswered: it is matched no more, and notifications tells them in the app. */
+export const rideRequestExpired = defineEvent(
+  'krom.rides.ride_request.expired.v1',
+  z.object({
+    requestId: z.string().uuid(),
+    passengerId: z.string().uuid(),
+    fromLocation: z.string(),
+    toLocation: z.string(),
+    /** yyyy-MM-dd, or null for a request for any date (expired after its lifetime). */
+    preferredDepartureDate: z.string().nullable(),
+    expiredAt: z.string().datetime({ offset: true }),
+    version: aggregateVersion,
+  }),
+);
+export type RideRequestExpired = z.infer<typeof rideRequestExpired.schema>;
+
 /** The fields of a posted ride a driver's change can touch (`status` when cancelled). */
 export const rideChangeFields = ['departureDate', 'departureTime', 'availableSeats', 'pricePerSeat', 'description', 'status', 'preferences', 'womenOnly'] as const;
 export type RideChangeField = (typeof rideChangeFields)[number];

@@ -34,3 +34,21 @@ export const rideRequestMessages = {
   duplicate: 'You already have an open request for this trip',
   tooMany: `You have ${maxOpenRideRequests} open ride requests. Cancel one before making another.`,
 } as const;
+
+/** How many of a driver's upcoming rides the requested rides are matched against (the soonest). */
+export const maxRequestedRidesRides = 20;
+
+/** Requested rides (`/requested-rides`): a driver inviting a passenger whose request one of their rides fits. */
+export const requestedRideMessages = {
+  title: 'Requested Rides',
+  empty: 'No ride requests fit your upcoming rides right now.',
+  accept: 'Accept',
+  decline: 'Decline',
+  invited: 'Invitation sent. The passenger can now book your ride.',
+  declined: 'Request hidden.',
+  failed: 'Something went wrong. Please try again.',
+  requestNotFound: rideRequestMessages.notFound,
+  rideDoesNotFit: 'That ride does not fit this request',
+  noSeatsLeft: 'That ride has no seats left for this request',
+  newRating: 'New',
+} as const;

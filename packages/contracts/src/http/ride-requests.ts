@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { bookingHorizonMonths, calendarDateField, monthsAfter } from './dates.ts';
 import { decimal, isoDateTime, uuid } from './fields.ts';
 import { placeTown } from './places.ts';
-import { rideRequestMessages, rideRequestStatuses } from './ride-request-values.ts';
+import { memberRatingSchema } from './reviews.ts';
+import { requestedRideMessages, rideRequestMessages, rideRequestStatuses } from './ride-request-values.ts';
 import { maxRideSeats, postRideSchema, rideMessages } from './rides.ts';
 
 // A ride request's zod-free values (ride-request-values.ts), with the schemas for those who import both from here.
@@ -12,6 +13,8 @@ export {
   rideRequestLifetimeDays,
   rideRequestMessages,
   rideRequestStatuses,
+  maxRequestedRidesRides,
+  requestedRideMessages,
 } from './ride-request-values.ts';
 
 const shape = postRideSchema.shape;
@@ -116,3 +119,51 @@ export type MyRideRequest = z.infer<typeof myRideRequestSchema>;
 /** GET /api/ride-requests/mine: the signed-in user's active requests, newest first, each with its matched rides. */
 export const rideRequestListSchema = z.object({ requests: z.array(myRideRequestSchema) });
 export const rideRequestParams = z.object({ id: z.string().describe('The ride request id (a uuid)') });
+
+/** One of the driver's upcoming rides a request fits (the matching rule, run from the request's side). */
+export const requestFitSchema = z.object({
+  rideId: uuid,
+  fromCity: z.string(),
+  toCity: z.string(),
+  departureDate: z.string(),
+  departureTime: z.string(),
+  /** Two decimals (`45.00`). */
+  pricePerSeat: z.string(),
+  currency: z.string(),
+  availableSeats: z.number().int(),
+  /** Whether the driver already invited the passenger to this ride. */
+  invited: z.boolean(),
+});
+export type RequestFit = z.infer<typeof requestFitSchema>;
+
+/**
+ * An open request as the driver sees it on Requested Rides: the passenger's first name and rating
+ * from drivers (`average` null and `count` 0: New), the seats, date and price limit asked for, and
+ * the driver's rides it fits, soonest first.
+ */
+export const requestedRideSchema = z.object({
+  requestId: uuid,
+  passengerFirstName: z.string(),
+  passengerRating: memberRatingSchema,
+  seats: z.number().int(),
+  fromLocation: z.string(),
+  toLocation: z.string(),
+  /** yyyy-MM-dd, or null for any date. */
+  preferredDepartureDate: z.string().nullable(),
+  flexibleDates: z.boolean(),
+  /** Two decimals, or null for no limit. */
+  maxPricePerSeat: z.string().nullable(),
+  notes: z.string().nullable(),
+  fits: z.array(requestFitSchema).min(1),
+});
+export type RequestedRide = z.infer<typeof requestedRideSchema>;
+
+/** GET /api/driver/requested-rides: the open requests the signed-in driver's upcoming rides fit, soonest ride first. */
+export const requestedRideListSchema = z.object({ requests: z.array(requestedRideSchema) });
+export type RequestedRideList = z.infer<typeof requestedRideListSchema>;
+
+export const requestedRideParams = z.object({ requestId: z.string().describe('The ride request id (a uuid)') });
+/** POST /api/driver/requested-rides/:requestId/accept: the driver's ride to invite the passenger to. */
+export const acceptRequestedRideSchema = z.object({ rideId: z.string({ error: requestedRideMessages.rideDoesNotFit }).uuid(requestedRideMessages.rideDoesNotFit) });
+/** The invitation (made now or before: accepting twice answers the same). */
+export const requestInvitationSchema = z.object({ requestId: uuid, rideId: uuid, invitedAt: isoDateTime });

@@ -1,5 +1,14 @@
 import { defineEndpoint, errorResponses } from '../../endpoint.ts';
-import { rideRequestInputSchema, rideRequestListSchema, rideRequestParams, rideRequestSchema } from '../../http/ride-requests.ts';
+import {
+  acceptRequestedRideSchema,
+  requestedRideListSchema,
+  requestedRideParams,
+  requestInvitationSchema,
+  rideRequestInputSchema,
+  rideRequestListSchema,
+  rideRequestParams,
+  rideRequestSchema,
+} from '../../http/ride-requests.ts';
 import { okSchema } from '../../http/rides.ts';
 
 /** The rides service's ride-request routes; each acts as the asserted user on their own requests. */
@@ -24,5 +33,31 @@ export const cancelRideRequestRoute = defineEndpoint({
   caller: 'user',
   summary: "Cancels one of the asserted user's active ride requests",
   params: rideRequestParams,
+  responses: { 200: okSchema, ...errorResponses(401, 404) },
+});
+
+/** The open requests the asserted driver's upcoming rides fit (the matching rule run from the requests' side). */
+export const listRequestedRidesRoute = defineEndpoint({
+  method: 'GET',
+  path: '/driver/requested-rides',
+  caller: 'user',
+  summary: "The open ride requests the asserted driver's upcoming rides fit, with the passenger's first name and rating",
+  responses: { 200: requestedRideListSchema, ...errorResponses(401) },
+});
+export const acceptRequestedRideRoute = defineEndpoint({
+  method: 'POST',
+  path: '/driver/requested-rides/:requestId/accept',
+  caller: 'user',
+  summary: "Invites the request's passenger to book one of the asserted driver's rides it fits (twice answers the same invitation)",
+  params: requestedRideParams,
+  body: acceptRequestedRideSchema,
+  responses: { 200: requestInvitationSchema, ...errorResponses(400, 401, 404, 409) },
+});
+export const declineRequestedRideRoute = defineEndpoint({
+  method: 'POST',
+  path: '/driver/requested-rides/:requestId/decline',
+  caller: 'user',
+  summary: 'Hides the request from the asserted driver (from them only)',
+  params: requestedRideParams,
   responses: { 200: okSchema, ...errorResponses(401, 404) },
 });
