@@ -40,6 +40,7 @@ describe('the scheduled sweeps', () => {
       ['rides-closeUnboardedBookings', 3_600_000],
       ['rides-completeRides', 3_600_000],
       ['rides-expireBookings', 3_600_000],
+      ['rides-expireRideRequests', 3_600_000],
       ['rides-pruneIdempotencyKeys', 3_600_000],
       ['rides-publishDueReviews', 3_600_000],
       ['rides-remindDepartures', 3_600_000],

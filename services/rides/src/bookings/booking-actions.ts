@@ -177,7 +177,7 @@ export async function bookingsOnRide(db: SqlRunner, driverId: string, rideId: st
 }
 
 /** How drivers rated each of `passengerIds` as a passenger (published reviews only, as member_ratings keeps them). */
-async function passengerRatings(db: SqlRunner, passengerIds: string[]): Promise<Map<string, MemberRating>> {
+export async function passengerRatings(db: SqlRunner, passengerIds: string[]): Promise<Map<string, MemberRating>> {
   if (passengerIds.length === 0) return new Map();
   const { rows } = await db.execute<{ userId: string; count: number; sum: number }>(sql`
     SELECT user_id AS "userId", review_count AS count, rating_sum AS sum FROM member_ratings

@@ -431,6 +431,10 @@ export const rideRequests = pgTable(
     index('ride_requests_undated_idx')
       .on(table.expiresAt)
       .where(sql`status = 'active' AND preferred_departure_date IS NULL`),
+    // The expiry sweep's entry point: active requests by when they end.
+    index('ride_requests_active_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`status = 'active'`),
     // A user's open requests, newest first (their list; cancelling them when the account goes).
     index('ride_requests_user_active_idx')
       .on(table.userId, table.createdAt.desc())
@@ -451,6 +455,36 @@ export const rideRequestMatches = pgTable(
     foreignKey({ name: 'ride_request_matches_request_id_fkey', columns: [table.requestId], foreignColumns: [rideRequests.id] }).onDelete('cascade'),
     foreignKey({ name: 'ride_request_matches_ride_id_fkey', columns: [table.rideId], foreignColumns: [rides.id] }).onDelete('cascade'),
     index('ride_request_matches_ride_idx').on(table.rideId),
+  ],
+);
+
+/** A driver accepted a request for one of their rides: the passenger is invited to book it, once per request and ride. */
+export const rideRequestInvites = pgTable(
+  'ride_request_invites',
+  {
+    requestId: uuid('request_id').notNull(),
+    rideId: uuid('ride_id').notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'ride_request_invites_pkey', columns: [table.requestId, table.rideId] }),
+    foreignKey({ name: 'ride_request_invites_request_id_fkey', columns: [table.requestId], foreignColumns: [rideRequests.id] }).onDelete('cascade'),
+    foreignKey({ name: 'ride_request_invites_ride_id_fkey', columns: [table.rideId], foreignColumns: [rides.id] }).onDelete('cascade'),
+    index('ride_request_invites_ride_idx').on(table.rideId),
+  ],
+);
+
+/** A driver declined a request: it is hidden from that driver (only), on every ride of theirs. */
+export const rideRequestDeclines = pgTable(
+  'ride_request_declines',
+  {
+    requestId: uuid('request_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    declinedAt: timestamp('declined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'ride_request_declines_pkey', columns: [table.driverId, table.requestId] }),
+    foreignKey({ name: 'ride_request_declines_request_id_fkey', columns: [table.requestId], foreignColumns: [rideRequests.id] }).onDelete('cascade'),
   ],
 );
 

@@ -7,6 +7,7 @@ import { bookingRows, placeOf } from '../bookings/booking-views.ts';
 import { lockRideSeats } from '../bookings/seats.ts';
 import { applyTransition } from '../bookings/transitions.ts';
 import type { RidesDb } from '../db/rides-db.ts';
+import { expireRideRequests } from '../ride-requests/expire-ride-requests.ts';
 import { publishDueReviews } from '../reviews/publish-reviews.ts';
 import { remindReviewers } from '../reviews/remind-reviewers.ts';
 import type { TripLinkKey } from '../trip-shares/trip-link-token.ts';
@@ -254,6 +255,7 @@ const sweepsByName = {
   publishDueReviews,
   remindReviewers,
   textTripContactsAtDeparture,
+  expireRideRequests,
 } as const;
 export type SweepName = keyof typeof sweepsByName;
 /** Every sweep by name: what the scheduled job names and runs, with the clock's time and the service's options. */

@@ -66,8 +66,11 @@ type Told = { id: string; userId: string; version: number; notifyByEmail: boolea
 
 const dayBeside = (date: string, days: number) => new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The ride, if it can still be booked (active, to depart), locked against changes until the matching commits. */
-async function lockPostedRide(tx: Transaction, rideId: string, now: Date): Promise<PostedRide | undefined> {
+/**
+ * The ride, if it can still be booked (active, to depart, a seat free); locked against changes
+ * until the transaction commits unless `lock` is false (a driver's list only reads).
+ */
+async function bookableRide(tx: Transaction, rideId: string, now: Date, lock = true): Promise<PostedRide | undefined> {
   const { rows } = await tx.execute<Omit<PostedRide, 'points'> & { points: RoutePoint[] | null }>(sql`
     SELECT r.id, r.driver_id AS "driverId", r.from_location AS "fromLocation", r.to_location AS "toLocation",
       r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.available_seats AS "availableSeats",
@@ -82,7 +85,7 @@ async function lockPostedRide(tx: Transaction, rideId: string, now: Date): Promi
        ) p WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL) AS points
     FROM rides r
     WHERE r.id = ${rideId}::uuid AND r.status = 'active' AND r.available_seats > 0 AND r.departure_at > ${now.toISOString()}::timestamptz
-    FOR SHARE OF r`);
+    ${lock ? sql`FOR SHARE OF r` : sql``}`);
   const [row] = rows;
   return row && { ...row, points: row.points ?? [] };
 }
@@ -110,8 +113,16 @@ function mayBeOnRoute(ride: PostedRide, side: 'from' | 'to'): SQL {
   return sql`(${byText} OR ${sql.join(boxes, sql` OR `)})`;
 }
 
-/** The first cut: open requests of other passengers the ride could serve by date, seats and price, not yet told of it. */
-async function candidatesFor(tx: Transaction, ride: PostedRide, now: Date): Promise<Candidate[]> {
+/** Which requests the first cut considers: those not yet told of the ride (matching), or every one (a driver's list), or one. */
+type CandidateScope = { untold: true } | { untold: false; requestId?: string };
+
+/** The first cut: open requests of other passengers the ride could serve by date, seats and price (in `scope`). */
+async function candidatesFor(tx: Transaction, ride: PostedRide, now: Date, scope: CandidateScope): Promise<Candidate[]> {
+  const inScope = scope.untold
+    ? sql`NOT EXISTS (SELECT 1 FROM ride_request_matches m WHERE m.request_id = q.id AND m.ride_id = ${ride.id}::uuid)`
+    : scope.requestId
+      ? sql`q.id = ${scope.requestId}::uuid`
+      : sql`true`;
   const departureAt = departureInstant(ride.departureDate, ride.departureTime);
   const { rows } = await tx.execute<Candidate>(sql`
     SELECT q.id, coalesce(q.from_locality_area, q.from_location) AS "fromText", coalesce(q.to_locality_area, q.to_location) AS "toText",
@@ -129,7 +140,7 @@ async function candidatesFor(tx: Transaction, ride: PostedRide, now: Date): Prom
       AND q.passengers <= ${ride.availableSeats}::int
       AND (q.max_price_per_seat IS NULL OR q.max_price_per_seat >= ${ride.pricePerSeat}::numeric)
       AND ${mayBeOnRoute(ride, 'from')} AND ${mayBeOnRoute(ride, 'to')}
-      AND NOT EXISTS (SELECT 1 FROM ride_request_matches m WHERE m.request_id = q.id AND m.ride_id = ${ride.id}::uuid)
+      AND ${inScope}
       AND NOT EXISTS (SELECT 1 FROM user_profiles hidden WHERE hidden.user_id = q.user_id AND (hidden.suspended OR hidden.deleted))
       AND (NOT ${ride.womenOnly}::boolean OR EXISTS (SELECT 1 FROM user_profiles w WHERE w.user_id = q.user_id AND w.stated_woman AND w.is_verified))
     ORDER BY q.id`);
@@ -211,9 +222,9 @@ async function claimMatches(tx: Transaction, rideId: string, requestIds: string[
  */
 export async function matchRideRequests(db: RidesDb, rideId: string, now = new Date()): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const ride = await lockPostedRide(tx, rideId, now);
+    const ride = await bookableRide(tx, rideId, now);
     if (!ride) return [];
-    const candidates = await candidatesFor(tx, ride, now);
+    const candidates = await candidatesFor(tx, ride, now, { untold: true });
     if (candidates.length === 0) return [];
     const matched = await matchingExactly(tx, ride, candidates, now);
     if (matched.length === 0) return [];
@@ -252,4 +263,17 @@ export async function matchRideRequests(db: RidesDb, rideId: string, now = new D
     }
     return told.map((request) => request.id);
   });
+}
+
+/**
+ * The matching rule run from the requests' side: the open requests the ride serves (every one, told
+ * of it or not, or only `requestId`), by the same first cut and exact rule as matching. Empty for a
+ * ride no longer bookable. Reads only: a driver's Requested Rides and the check of an acceptance.
+ */
+export async function requestsTheRideServes(tx: Transaction, rideId: string, now: Date, requestId?: string): Promise<string[]> {
+  const ride = await bookableRide(tx, rideId, now, false);
+  if (!ride) return [];
+  const candidates = await candidatesFor(tx, ride, now, { untold: false, ...(requestId ? { requestId } : {}) });
+  if (candidates.length === 0) return [];
+  return matchingExactly(tx, ride, candidates, now);
 }
