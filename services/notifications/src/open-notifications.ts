@@ -5,7 +5,7 @@ import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/booking
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { paymentEvents, payoutEvents, refundEvents } from '@krom/contracts/events/payments';
 import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
-import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { rideChanged, ridePosted, rideRequestExpired, rideRequestInvited, rideRequestMatched } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
 import { createLogger } from '@krom/server-kit/logger';
@@ -34,6 +34,8 @@ import {
 } from './events/handlers/money-fact.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
+import { handleRideRequestExpired } from './events/handlers/ride-request-expired.ts';
+import { handleRideRequestInvited } from './events/handlers/ride-request-invited.ts';
 import { handleRideRequestMatched } from './events/handlers/ride-request-matched.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserNotificationSettings } from './events/handlers/user-notification-settings.ts';
@@ -138,6 +140,8 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, ridePosted, handleRidePosted(resources.db)),
       await consume(resources.bus, DURABLE, rideRequestMatched, handleRideRequestMatched(senders, matchNoticeBoundsFrom(config))),
       await consume(resources.bus, DURABLE, rideChanged, handleRideChanged(senders)),
+      await consume(resources.bus, DURABLE, rideRequestInvited, handleRideRequestInvited(senders, config.PUBLIC_ORIGIN)),
+      await consume(resources.bus, DURABLE, rideRequestExpired, handleRideRequestExpired(senders)),
       await consume(resources.bus, DURABLE, rideDepartingSoon, handleRideDepartingSoon(senders)),
       await consume(resources.bus, DURABLE, reviewReminderDue, handleReviewReminderDue(senders, config.PUBLIC_ORIGIN)),
       await consume(resources.bus, DURABLE, reviewEvents.published, handleReviewFact(senders, 'published')),
