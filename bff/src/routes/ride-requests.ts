@@ -1,14 +1,27 @@
-import { cancelRideRequest, createRideRequest, getMyRideRequests } from '@krom/contracts/api/ride-requests';
-import { cancelRideRequestRoute, createRideRequestRoute, listMyRideRequestsRoute } from '@krom/contracts/services/rides/ride-requests';
+import { acceptRequestedRide, cancelRideRequest, createRideRequest, declineRequestedRide, getMyRideRequests, getRequestedRides } from '@krom/contracts/api/ride-requests';
+import {
+  acceptRequestedRideRoute,
+  cancelRideRequestRoute,
+  createRideRequestRoute,
+  declineRequestedRideRoute,
+  listMyRideRequestsRoute,
+  listRequestedRidesRoute,
+} from '@krom/contracts/services/rides/ride-requests';
 import type { FastifyInstance } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
 import { requireUserCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
-/** The signed-in passenger's ride requests, forwarded to the rides service as that user (it acts on their own requests only). */
+/**
+ * The signed-in passenger's ride requests and the requests a signed-in driver's rides fit (Requested
+ * Rides), forwarded to the rides service as that user (it acts on their own requests and rides only).
+ */
 export async function rideRequestRoutes(app: FastifyInstance, { directory, memberLimits }: RouteOptions) {
   const asUser = { service: 'rides' as const, caller: requireUserCaller };
   await forward(app, directory, { ...asUser, endpoint: createRideRequest, to: createRideRequestRoute, rateLimit: memberLimits.rideRequests });
   await forward(app, directory, { ...asUser, endpoint: getMyRideRequests, to: listMyRideRequestsRoute });
   await forward(app, directory, { ...asUser, endpoint: cancelRideRequest, to: cancelRideRequestRoute, rateLimit: memberLimits.rideRequests });
+  await forward(app, directory, { ...asUser, endpoint: getRequestedRides, to: listRequestedRidesRoute });
+  await forward(app, directory, { ...asUser, endpoint: acceptRequestedRide, to: acceptRequestedRideRoute, rateLimit: memberLimits.rideRequests });
+  await forward(app, directory, { ...asUser, endpoint: declineRequestedRide, to: declineRequestedRideRoute, rateLimit: memberLimits.rideRequests });
 }
