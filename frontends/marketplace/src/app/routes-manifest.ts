@@ -22,6 +22,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/add-vehicle',
     '/manage-vehicles',
     '/edit-vehicle/:id',
+    '/requested-rides',
     '/dashboard',
     '/driver-dashboard',
     '/driver-profile',

@@ -67,6 +67,10 @@ export const routes: RemoteRouteModule['routes'] = [
         lazy: () => import('../features/vehicles/components/edit-vehicle-page.tsx').then((m) => ({ Component: m.EditVehiclePage })),
       },
       {
+        path: '/requested-rides',
+        lazy: () => import('../features/requested-rides/components/requested-rides-page.tsx').then((m) => ({ Component: m.RequestedRidesPage })),
+      },
+      {
         path: '/dashboard',
         lazy: () => import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
       },
