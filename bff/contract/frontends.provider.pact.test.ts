@@ -309,6 +309,16 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     cookie = cookieOf(b);
     return undefined;
   },
+  // Requested Rides: the signed-in driver posted Accra to Kumasi for a day another member filed a request for, through /api.
+  "a signed-in driver whose upcoming ride from Accra to Kumasi fits another member's open ride request": async () => {
+    const departureDate = inAWeek();
+    const passenger = (await signedInPerson()).b;
+    const request = await expectStatus(passenger.post('/api/ride-requests', rideRequestFor(departureDate)), 201, 'ride request');
+    const driver = (await approvedDriver()).b;
+    const ride = await expectStatus(driver.post('/api/rides', accraToKumasiRide(await addedVehicle(driver), departureDate)), 201, 'ride');
+    cookie = cookieOf(driver);
+    return { requestId: String(request.id), rideId: String(ride.id) };
+  },
   // The booking screen's call: a passenger of their own, and a ride (instant, the default) by another driver.
   'a signed-in passenger, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver': async () => {
     const { rideId, departureDate } = await postedRide();

@@ -454,6 +454,86 @@ describe('BFF → rides service (ride requests, as the signed-in passenger)', ()
 });
 
 /*
+ * Requested rides, as the signed-in driver. The provider state posts the driver's ride and files a
+ * passenger's request it fits through the service's own routes, so both ids come from the state.
+ */
+const stateRequestedPath = (action: string) => fromProviderState(`/driver/requested-rides/\${requestId}/${action}`, `/driver/requested-rides/${REQUEST_ID}/${action}`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateFitRideId = fromProviderState('${rideId}', RIDE_ID);
+
+describe('BFF → rides service (requested rides, as the signed-in driver)', () => {
+  it('lists the open requests the driver\'s rides fit, accepts one for a ride and declines one', async () => {
+    await pact
+      .addInteraction()
+      .given("a driver's upcoming ride fits a passenger's open ride request", { userId: USER_ID })
+      .uponReceiving("a request for the driver's requested rides")
+      .withRequest('GET', '/driver/requested-rides', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          requests: eachLike({
+            requestId: uuid(REQUEST_ID),
+            passengerFirstName: like('Ama'),
+            passengerRating: { average: null, count: integer(0) },
+            seats: integer(2),
+            fromLocation: like('Circle, Accra'),
+            toLocation: like('Kejetia Market (Kumasi)'),
+            preferredDepartureDate: dateText,
+            flexibleDates: boolean(true),
+            maxPricePerSeat: regex(/^\d+\.\d{2}$/, '150.00'),
+            notes: like('One bag each.'),
+            fits: eachLike({
+              rideId: uuid(RIDE_ID),
+              fromCity: like('Accra'),
+              toCity: like('Kumasi'),
+              departureDate: dateText,
+              departureTime: timeText,
+              pricePerSeat: money,
+              currency: 'GHS',
+              availableSeats: integer(3),
+              invited: boolean(false),
+            }),
+          }),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/driver/requested-rides');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().requests[0]).toMatchObject({ passengerFirstName: 'Ama', seats: 2 });
+      }));
+
+    await pact
+      .addInteraction()
+      .given("a driver's upcoming ride fits a passenger's open ride request", { userId: USER_ID })
+      .uponReceiving("a driver's acceptance of a ride request for their ride")
+      .withRequest('POST', stateRequestedPath('accept'), (b) => {
+        b.headers(asUser).jsonBody({ rideId: stateFitRideId });
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ requestId: uuid(REQUEST_ID), rideId: uuid(RIDE_ID), invitedAt: isoDate }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/driver/requested-rides/${REQUEST_ID}/accept`, { rideId: RIDE_ID });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ requestId: REQUEST_ID, rideId: RIDE_ID });
+      }));
+
+    await pact
+      .addInteraction()
+      .given("a driver's upcoming ride fits a passenger's open ride request", { userId: USER_ID })
+      .uponReceiving("a driver's decline of a ride request")
+      .withRequest('POST', stateRequestedPath('decline'), (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/driver/requested-rides/${REQUEST_ID}/decline`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ ok: true });
+      }));
+  });
+});
+
+/*
  * Bookings. The states make the ride and the booking through the service's own routes, so their
  * ids come from the state. The Idempotency-Key the browser sends goes on to the service as it came.
  */

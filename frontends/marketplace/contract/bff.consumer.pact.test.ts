@@ -24,6 +24,9 @@ import { getVehicles } from '../src/lib/api/vehicles.ts';
 import { cancelRideRequest } from '../src/features/ride-request/api/cancel-ride-request.ts';
 import { createRideRequest } from '../src/features/ride-request/api/create-ride-request.ts';
 import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-requests.ts';
+import { acceptRequestedRide } from '../src/features/requested-rides/api/accept-requested-ride.ts';
+import { declineRequestedRide } from '../src/features/requested-rides/api/decline-requested-ride.ts';
+import { getRequestedRides } from '../src/features/requested-rides/api/get-requested-rides.ts';
 import { acceptBooking, boardPassenger, declineBooking, getRideBookings } from '../src/lib/api/ride-bookings.ts';
 import { checkRideRequest, emptyRideRequestForm, requestPlaceOf } from '../src/features/ride-request/ride-request-form.ts';
 import { createBooking } from '../src/features/book-seat/api/create-booking.ts';
@@ -82,6 +85,7 @@ const providerStates = {
   searchFoundNothing: 'a signed-in user whose search found no ride',
   rideRequested: 'a signed-in user with an active ride request from Accra to Kumasi',
   rideRequestMatched: 'a signed-in user with an active ride request from Accra to Kumasi that a posted ride matched',
+  requestFitsRide: "a signed-in driver whose upcoming ride from Accra to Kumasi fits another member's open ride request",
   rideToBook: 'a signed-in passenger, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver',
   seatBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Nkawkaw to Kumasi',
   bookingRequested: 'a signed-in driver whose approval ride from Accra to Kumasi has a request for 2 seats from Accra to Nkawkaw',
@@ -525,6 +529,73 @@ describe('marketplace frontend → BFF: ride requests', () => {
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => cancelRideRequest(ids.rideRequest));
+      }));
+  });
+});
+
+describe('marketplace frontend → BFF: requested rides', () => {
+  it('lists the requests the driver’s rides fit, invites a passenger to one of them and declines a request', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.requestFitsRide)
+      .uponReceiving('a request for the driver’s requested rides')
+      .withRequest('GET', '/api/driver/requested-rides')
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          requests: eachLike({
+            requestId: uuid(ids.rideRequest),
+            passengerFirstName: like('Kwame'),
+            passengerRating: { average: null, count: integer(0) },
+            seats: integer(2),
+            fromLocation: like('Kaneshie Station'),
+            toLocation: like('Kejetia'),
+            preferredDepartureDate: day(examples.departureDate),
+            flexibleDates: boolean(true),
+            maxPricePerSeat: money('90.00'),
+            notes: like('Two bags, one small'),
+            fits: eachLike({
+              rideId: uuid(ids.ride),
+              fromCity: like('Accra'),
+              toCity: like('Kumasi'),
+              departureDate: day(examples.departureDate),
+              departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+              pricePerSeat: money('80.00'),
+              currency: 'GHS',
+              availableSeats: integer(3),
+              invited: boolean(false),
+            }),
+          }),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const requests = await withFetchAgainst(mock.url, () => getRequestedRides());
+        expect(requests[0]).toMatchObject({ requestId: ids.rideRequest, seats: 2, passengerRating: { average: null, count: 0 } });
+        expect(requests[0]?.fits[0]).toMatchObject({ rideId: ids.ride, invited: false });
+      }));
+
+    await pact
+      .addInteraction()
+      .given(providerStates.requestFitsRide)
+      .uponReceiving('a driver’s acceptance of a ride request for their ride')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('POST', statePath('/api/driver/requested-rides/${requestId}/accept', `/api/driver/requested-rides/${ids.rideRequest}/accept`), (b) =>
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+        b.headers(json).jsonBody({ rideId: fromProviderState('${rideId}', ids.ride) }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody({ requestId: uuid(ids.rideRequest), rideId: uuid(ids.ride), invitedAt: isoDate }))
+      .executeTest(whenRecorded(async (mock) => {
+        await withFetchAgainst(mock.url, () => acceptRequestedRide({ requestId: ids.rideRequest, rideId: ids.ride }));
+      }));
+
+    await pact
+      .addInteraction()
+      .given(providerStates.requestFitsRide)
+      .uponReceiving('a driver’s decline of a ride request')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('POST', statePath('/api/driver/requested-rides/${requestId}/decline', `/api/driver/requested-rides/${ids.rideRequest}/decline`))
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        await withFetchAgainst(mock.url, () => declineRequestedRide(ids.rideRequest));
       }));
   });
 });

@@ -302,6 +302,18 @@ it('honours the BFF pact', async () => {
         await matchRideRequests(service.db, ride.id);
         return { requestId: request.id };
       },
+      "a driver's upcoming ride fits a passenger's open ride request": async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+        await removeVehicles({ licensePlate: 'AS-7743-23' });
+        await approvedUser(userId);
+        const vehicle = await addVehicle(userId, 'AS-7743-23');
+        const ride = await postedAccraToKumasi(userId, vehicle.id, date);
+        const passengerId = randomUUID();
+        await approvedUser(passengerId, 'Ama', 'Owusu');
+        const request = await asUser<{ id: string }>(passengerId, 'POST', '/ride-requests', accraToKumasiRequest(date));
+        return { requestId: request.id, rideId: ride.id };
+      },
       "another user's ride request": async (params: unknown) => {
         const { id } = params as { id: string };
         await query('DELETE FROM ride_requests WHERE id = $1', [id]);

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type BookingFactName, bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
-import { rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
+import { rideChanged, ridePosted, rideRequestExpired, rideRequestInvited, rideRequestMatched } from '@krom/contracts/events/rides';
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
@@ -14,6 +14,7 @@ import { outbox, rides } from '../src/db/schema.ts';
 import { applyUserSnapshot } from '../src/events/user-profile-projection.ts';
 import { completeRides, remindDepartures } from '../src/jobs/sweeps.ts';
 import { remindReviewers } from '../src/reviews/remind-reviewers.ts';
+import { expireRideRequests } from '../src/ride-requests/expire-ride-requests.ts';
 import type { useRidesService } from '../test/rides-test-env.ts';
 
 type Handle = ReturnType<typeof useRidesService>;
@@ -162,6 +163,8 @@ export function ridesMessageProviders(handle: Handle) {
     stateHandlers: {
       'a verified driver posted a ride from Accra to Kumasi with a stop at Nkawkaw': async () => undefined,
       "a posted ride matched a passenger's ride request": async () => undefined,
+      "a driver accepted a passenger's ride request for their ride from Accra to Kumasi": async () => undefined,
+      "a passenger's ride request for a date now past expired": async () => undefined,
       "a ride matched to a passenger's request had its price raised above the passenger's maximum": async () => undefined,
       'a passenger asked for 2 seats from Nkawkaw to Kumasi on a driver-approved ride': async () => undefined,
       'a passenger booked 2 seats from Nkawkaw to Kumasi on an instant-booking ride': async () => undefined,
@@ -196,6 +199,26 @@ export function ridesMessageProviders(handle: Handle) {
         const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
         const rideId = await postedRide(date);
         return eventually(() => outboxEnvelope(rideRequestMatched.subject, { requestId, rideId }));
+      },
+      // A passenger asked for 2 seats from Accra to Kumasi on that day; the driver accepted it for their ride through the route.
+      [`a ${rideRequestInvited.subject} event`]: async () => {
+        const date = inAWeek();
+        const passenger: User = { kind: 'user', userId: randomUUID() };
+        const request: RideRequestInput = { fromLocation: 'Accra', fromLocalityArea: 'Accra', toLocation: 'Kumasi', toLocalityArea: 'Kumasi', preferredDepartureDate: date, passengers: 2 };
+        const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
+        const driver = await approvedDriver();
+        const rideId = await postedRide(date, driver);
+        await call(driver, `/driver/requested-rides/${requestId}/accept`, { rideId }, 'POST', 200);
+        return required(rideRequestInvited.subject, await outboxEnvelope(rideRequestInvited.subject, { requestId }));
+      },
+      // A passenger asked for Accra to Kumasi today; the expiry sweep ran on a clock past the day's end in Ghana.
+      [`a ${rideRequestExpired.subject} event`]: async () => {
+        const today = new Date().toISOString().slice(0, 10);
+        const passenger: User = { kind: 'user', userId: randomUUID() };
+        const request: RideRequestInput = { fromLocation: 'Accra', fromLocalityArea: 'Accra', toLocation: 'Kumasi', toLocalityArea: 'Kumasi', preferredDepartureDate: today };
+        const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
+        await expireRideRequests(handle.service.db, new Date(`${today}T23:59:59.999Z`));
+        return required(rideRequestExpired.subject, await outboxEnvelope(rideRequestExpired.subject, { requestId }));
       },
       // A passenger asked for Accra to Kumasi at GH₵100.00 a seat at most; the ride posted at
       // GH₵80.00 matched it, then its driver raised the price to GH₵120.00 through the route.
