@@ -96,3 +96,59 @@ test('a staff table is a card per row on a phone: every column on screen, nothin
   expect(joined).toBe(true);
 });
 
+
+test('Requested Rides fits a phone: each card and its Accept and Decline on screen, nothing to scroll sideways', async ({ page }) => {
+  const fit = {
+    rideId: '2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5e',
+    fromCity: 'Sefwi Wiawso Municipal Assembly',
+    toCity: 'Bolgatanga Central Lorry Station',
+    departureDate: '2026-12-04',
+    departureTime: '08:00',
+    pricePerSeat: '150.00',
+    currency: 'GHS',
+    availableSeats: 3,
+    invited: false,
+  };
+  await answerApi(page, {
+    ...signedIn,
+    'GET /api/driver/requested-rides': {
+      status: 200,
+      body: {
+        requests: [
+          {
+            requestId: '4d2a6f3b-7c1e-4a5b-8c9d-3e4f5a6b7c8d',
+            passengerFirstName: 'Oluwaseyitanfunmi',
+            passengerRating: { average: 4.5, count: 12 },
+            seats: 2,
+            fromLocation: 'Sefwi Wiawso Municipal Assembly',
+            toLocation: 'Bolgatanga Central Lorry Station',
+            preferredDepartureDate: '2026-12-04',
+            flexibleDates: true,
+            maxPricePerSeat: '150.00',
+            notes: 'Two big bags and a small box of yams for my mother',
+            fits: [fit, { ...fit, rideId: '3c8d0e2f-5a4b-4c7d-9e0f-1a2b3c4d5e6f', departureDate: '2026-12-05' }],
+          },
+        ],
+      },
+    },
+  });
+  await page.goto('/requested-rides');
+  const card = page.getByRole('listitem', { name: /^Oluwaseyitanfunmi:/ });
+  await expect(card).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const box = await card.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  for (const button of [...(await card.getByRole('button', { name: /^Accept:/ }).all()), card.getByRole('button', { name: 'Decline' })]) {
+    await button.scrollIntoViewIfNeeded();
+    // Across the phone in full, and what a tap on its middle reaches.
+    const place = await button.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return { left: rect.left, right: rect.right, height: rect.height, reached: element.contains(hit) };
+    });
+    expect(place.left).toBeGreaterThanOrEqual(0);
+    expect(place.right).toBeLessThanOrEqual(360);
+    expect(place.height).toBeGreaterThanOrEqual(40);
+    expect(place.reached).toBe(true);
+  }
+});
