@@ -5,6 +5,7 @@ import { requestedRideListSchema, requestedRideMessages } from '@krom/contracts/
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { describe, expect, it } from 'vitest';
 import { expireRideRequests } from '../src/ride-requests/expire-ride-requests.ts';
+import { matchRideRequests } from '../src/ride-requests/match-ride-requests.ts';
 import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
 /*
@@ -227,5 +228,10 @@ describe('request expiry on a given clock', () => {
     // The clock the routes read is still before the date's end: the status alone now keeps it out.
     expect(await requestedRides(driver.caller)).toEqual([]);
     expect((await call(yesterdayRider, 'GET', '/ride-requests/mine')).json().requests).toEqual([]);
+    // A ride posted for that day afterwards is not told to it, though the clock is still within the day.
+    const later = await posted(await newDriver(), accra, kumasi, { date: dayFromNow(1) });
+    await matchRideRequests(handle.service.db, later);
+    const { rows: told } = await handle.service.db.$client.query('SELECT 1 FROM ride_request_matches WHERE request_id = $1 AND ride_id = $2', [request, later]);
+    expect(told).toEqual([]);
   });
 });
