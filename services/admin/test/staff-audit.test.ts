@@ -63,6 +63,32 @@ describe('staff roles in admin', () => {
   });
 });
 
+describe('changing roles', () => {
+  it("refuses to take an administrator's own administrator role away, and changes nothing", async () => {
+    const refused = await service.app.inject({
+      method: 'PUT',
+      url: `/admin-users/${founder.id}/roles`,
+      headers: await asFounder(),
+      payload: { roles: ['support', 'finance'] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('You cannot remove your own administrator role');
+    const again = await service.app.inject({ method: 'GET', url: `/admin-users/${founder.id}`, headers: await asFounder() });
+    expect(again.json().admin.roles).toEqual(['support', 'trust_safety', 'finance', 'administrator']);
+  });
+
+  it('lets an administrator change their own other roles while keeping administrator', async () => {
+    const kept = await service.app.inject({
+      method: 'PUT',
+      url: `/admin-users/${founder.id}/roles`,
+      headers: await asFounder(),
+      payload: { roles: ['administrator', 'support', 'trust_safety', 'finance'] },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().roles).toEqual(['support', 'trust_safety', 'finance', 'administrator']);
+  });
+});
+
 describe('the audit log', () => {
   it('records an account created and its roles changed, with who, what and to whom', async () => {
     const created = await service.app.inject({

@@ -51,4 +51,5 @@ export const adminErrors = {
   invalidCredentials: 'Invalid username or password',
   duplicateUsername: 'Username already exists',
   notSignedIn: 'Admin sign-in required',
+  ownAdministratorRole: 'You cannot remove your own administrator role',
 } as const;

@@ -53,6 +53,8 @@ export async function createAdmin(db: AdminDb, request: CreateAdminRequest, acto
 
 /** Replaces a staff account's roles; the change and its `admin.roles_changed` staff action commit together. */
 export async function setAdminRoles(db: AdminDb, id: string, roles: readonly StaffRole[], actor: StaffActor): Promise<AdminUser> {
+  // The administrator acting always keeps the role, so Krom is never left without one.
+  if (id === actor.adminId && !roles.includes('administrator')) throw new HttpError(409, adminErrors.ownAdministratorRole);
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ roles: adminUsers.roles }).from(adminUsers).where(eq(adminUsers.id, id)).for('update');
     if (!before) throw new HttpError(404, 'Unknown admin');

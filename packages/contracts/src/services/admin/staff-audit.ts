@@ -27,5 +27,5 @@ export const setStaffRolesRoute = defineEndpoint({
   summary: "Sets a staff account's roles",
   params: z.object({ id: z.string().uuid('Unknown admin') }),
   body: setStaffRolesRequestSchema,
-  responses: { 200: adminUserSchema, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: adminUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
 });
