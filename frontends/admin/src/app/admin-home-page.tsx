@@ -23,25 +23,17 @@ import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.ts
 import type { StaffTicketQueueQuery } from '@krom/contracts/http/staff-tickets';
 import { TicketsQueuePanel } from '../features/tickets/components/tickets-queue-panel.tsx';
 import { AdminTag } from '../lib/admin-tag.tsx';
-import { type StaffRole, staffMay } from '@krom/contracts/http/staff-roles-values';
-
-/** The open tab (and queue filter) lives in the address, so coming back from a submission reopens it. */
-const adminTabs = ['waitlist', 'admins', 'verifications', 'tickets', 'bookings', 'payments', 'messages'] as const;
-type AdminTab = (typeof adminTabs)[number];
+import { type StaffAuditFilters, staffAuditFilterKeys } from '../features/staff-audit/api/get-staff-audit.ts';
+import { staffMayUse } from '../lib/staff-access.ts';
+import { StaffAuditPanel } from '../features/staff-audit/components/staff-audit-panel.tsx';
 
 /**
- * The roles each tab needs, as its endpoints declare them: a member of staff sees only the tabs
- * their roles open (an administrator sees every one); the BFF refuses the rest anyway.
+ * The open tab (and queue filter) lives in the address, so coming back from a submission reopens it.
+ * A member of staff sees only the tabs their roles open (`staffAccess`, as the tabs' endpoints
+ * declare them; an administrator sees every one); the BFF refuses the rest anyway.
  */
-const tabRoles: Record<AdminTab, readonly StaffRole[]> = {
-  waitlist: ['administrator'],
-  admins: ['administrator'],
-  verifications: ['trust_safety'],
-  tickets: ['support', 'trust_safety'],
-  bookings: ['support', 'finance'],
-  payments: ['finance'],
-  messages: ['support'],
-};
+const adminTabs = ['waitlist', 'admins', 'audit', 'verifications', 'tickets', 'bookings', 'payments', 'messages'] as const;
+type AdminTab = (typeof adminTabs)[number];
 
 /** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
 const oneOf = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
@@ -52,10 +44,10 @@ export function AdminHomePage() {
   const session = useAdminSession();
   const signedIn = session.isSuccess;
   const roles = session.data?.admin.roles ?? [];
-  const visibleTabs = adminTabs.filter((candidate) => staffMay(roles, tabRoles[candidate]));
+  const visibleTabs = adminTabs.filter((candidate) => staffMayUse(roles, candidate));
   const may = (candidate: AdminTab) => signedIn && visibleTabs.includes(candidate);
   const waitlist = useWaitlistSignups({ enabled: may('waitlist') });
-  const admins = useAdminUsers({ enabled: may('admins') });
+  const admins = useAdminUsers({ enabled: may('admins') || may('audit') });
   const logout = useLogoutAdmin();
   const navigate = useNavigate();
   const pendingQueue = useReviewQueue('pending', { enabled: may('verifications') });
@@ -69,6 +61,8 @@ export function AdminHomePage() {
   const setPaymentFilters = (filters: PaymentFilters) => setSearch({ tab: 'payments', ...filters }, { replace: true });
   const ticketFilters: StaffTicketQueueQuery = Object.fromEntries(['status', 'category', 'priority'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
   const setTicketFilters = (filters: StaffTicketQueueQuery) => setSearch({ tab: 'tickets', ...filters }, { replace: true });
+  const auditFilters: StaffAuditFilters = Object.fromEntries(staffAuditFilterKeys.flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
+  const setAuditFilters = (filters: StaffAuditFilters) => setSearch({ tab: 'audit', ...filters }, { replace: true });
   const setQueueStatus = (next: ReviewQueueStatus) =>
     setSearch(next === 'pending' ? { tab: 'verifications' } : { tab: 'verifications', status: next }, { replace: true });
 
@@ -102,7 +96,7 @@ export function AdminHomePage() {
       <Main>
         <Cluster $gap={12} $justify="between">
           <h1>Admin Dashboard</h1>
-          {staffMay(roles, ['administrator']) && (
+          {staffMayUse(roles, 'smsTest') && (
             <ButtonLink to="/sms-test" $variant="secondary">
               SMS test panel
             </ButtonLink>
@@ -116,6 +110,7 @@ export function AdminHomePage() {
           tabs={[
             { id: 'waitlist' as const, label: `Waitlist (${signups.length})` },
             { id: 'admins' as const, label: `Admin Users (${adminUsers.length})` },
+            { id: 'audit' as const, label: 'Audit log' },
             { id: 'verifications' as const, label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
             { id: 'tickets' as const, label: 'Tickets' },
             { id: 'bookings' as const, label: 'Bookings' },
@@ -131,7 +126,11 @@ export function AdminHomePage() {
           </TabPanel>
         ) : tab === 'admins' ? (
           <TabPanel idPrefix="admin" id="admins">
-            <AdminUsersPanel admins={adminUsers} isLoading={admins.isPending} isError={admins.isError} />
+            <AdminUsersPanel admins={adminUsers} isLoading={admins.isPending} isError={admins.isError} signedInId={session.data.admin.id} />
+          </TabPanel>
+        ) : tab === 'audit' ? (
+          <TabPanel idPrefix="admin" id="audit">
+            <StaffAuditPanel filters={auditFilters} onFilters={setAuditFilters} admins={adminUsers} />
           </TabPanel>
         ) : tab === 'verifications' ? (
           <TabPanel idPrefix="admin" id="verifications">

@@ -87,6 +87,25 @@ describe('admin page', () => {
     expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(0);
   });
 
+  it.each([
+    ['support', ['Tickets', 'Bookings', 'Messages']],
+    ['trust_safety', ['Verifications (2)', 'Tickets']],
+    ['finance', ['Bookings', 'Payments']],
+  ])('shows %s staff only the tabs their role opens, and no audit log or staff accounts', async (role, tabs) => {
+    const api = mockApi({
+      'GET /api/admin/verify': { status: 200, body: { admin: { ...admin, roles: [role] } } },
+      'GET /api/admin/verifications': { status: 200, body: { items: [], pendingCount: 2 } },
+      'GET /api/admin/tickets': { status: 200, body: { tickets: [] } },
+      'GET /api/admin/payments': { status: 200, body: { payments: [], page: 1, pageSize: 50, total: 0 } },
+      'GET /api/admin/messages/sms': { status: 200, body: { entries: [] } },
+    });
+    renderRoutes(routes, '/admin');
+    const dropdown = (await screen.findByRole('combobox', { name: 'Admin sections' })) as HTMLSelectElement;
+    await screen.findByRole('option', { name: tabs[0] });
+    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(tabs);
+    expect(api.callsTo('GET', '/api/admin/audit')).toHaveLength(0);
+  });
+
   it('shows the waitlist first, with a count on each tab and in the phone dropdown', async () => {
     signedInWith({ waitlist: signups, admins: [admin] });
     renderRoutes(routes, '/admin');
@@ -97,6 +116,7 @@ describe('admin page', () => {
     expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual([
       'Waitlist (2)',
       'Admin Users (1)',
+      'Audit log',
       'Verifications (3)',
       'Tickets',
       'Bookings',
@@ -108,6 +128,7 @@ describe('admin page', () => {
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
       ['Waitlist (2)', 'true'],
       ['Admin Users (1)', 'false'],
+      ['Audit log', 'false'],
       ['Verifications (3)', 'false'],
       ['Tickets', 'false'],
       ['Bookings', 'false'],
@@ -132,9 +153,9 @@ describe('admin page', () => {
     await screen.findByText('Kofi Boateng');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Admin sections' }), 'Admin Users (1)');
     let table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Username', 'Created']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Username', 'Roles', 'Created']);
     expect(within(table).getByText('ama')).toBeTruthy();
-    expect(within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.dataset.label)).toEqual(['Username', 'Created']);
+    expect(within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.dataset.label)).toEqual(['Username', 'Roles', 'Created']);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Waitlist (2)', hidden: true }));
     table = screen.getByRole('table');

@@ -1,17 +1,23 @@
 import type { AdminUser } from '@krom/contracts/http/admin';
-import { DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { CreateAdminForm } from './create-admin-form.tsx';
+import { StaffRolesEditor } from './staff-roles-editor.tsx';
+
+const columns = ['Username', 'Roles', 'Created'] as const;
 
 export function AdminUsersPanel({
   admins,
   isLoading,
   isError,
+  signedInId,
 }: {
   admins: AdminUser[];
   isLoading: boolean;
   isError: boolean;
+  /** The administrator using the panel, whose own administrator role stays. */
+  signedInId: string;
 }) {
   return (
     <>
@@ -26,21 +32,20 @@ export function AdminUsersPanel({
       ) : (
         <TableScroll tabIndex={0} aria-label="Admin users table">
           <DataTable>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={columns} />
             <tbody>
               {admins.length === 0 ? (
                 <tr>
-                  <EmptyCell colSpan={2}>No admin users yet</EmptyCell>
+                  <EmptyCell colSpan={columns.length}>No admin users yet</EmptyCell>
                 </tr>
               ) : (
                 admins.map((admin) => (
                   <tr key={admin.id}>
                     <td data-label="Username">{admin.username}</td>
+                    <td data-label="Roles">
+                      {/* Keyed by the saved roles, so the boxes start again from what the server holds. */}
+                      <StaffRolesEditor key={admin.roles.join(',')} admin={admin} isSelf={admin.id === signedInId} />
+                    </td>
                     <td data-label="Created">{formatDateTime(admin.createdAt)}</td>
                   </tr>
                 ))

@@ -18,9 +18,10 @@ const isCancellable = (booking: StaffBookingDetail) => (staffCancellableStatuses
 
 /**
  * /admin/bookings/:id: one booking, its history and, while it is live, its cancellation.
- * `adminName` turns the id of the staff member in a history row into a name.
+ * `adminName` turns the id of the staff member in a history row into a name; `mayCancel` says
+ * whether the staff member's roles allow cancelling (support), else the cancellation is not offered.
  */
-export function BookingPage({ adminName }: { adminName: (adminId: string) => string }) {
+export function BookingPage({ adminName, mayCancel }: { adminName: (adminId: string) => string; mayCancel: boolean }) {
   const { id = '' } = useParams();
   const back = (useLocation().state as { back?: string } | null)?.back ?? bookingsTabPath;
   const booking = useBooking(id);
@@ -33,13 +34,13 @@ export function BookingPage({ adminName }: { adminName: (adminId: string) => str
       ) : booking.isError ? (
         <p role="alert">{failureText(booking.error, 'This booking could not be loaded. Reload the page to try again.')}</p>
       ) : (
-        <Booking booking={booking.data} adminName={adminName} />
+        <Booking booking={booking.data} adminName={adminName} mayCancel={mayCancel} />
       )}
     </StaffPageMain>
   );
 }
 
-function Booking({ booking, adminName }: { booking: StaffBookingDetail; adminName: (adminId: string) => string }) {
+function Booking({ booking, adminName, mayCancel }: { booking: StaffBookingDetail; adminName: (adminId: string) => string; mayCancel: boolean }) {
   const who = (entry: StaffBookingHistoryEntry) =>
     entry.actor === 'staff' && entry.actorId ? `${actorLabels.staff} (${adminName(entry.actorId)})` : actorLabels[entry.actor];
   return (
@@ -73,7 +74,7 @@ function Booking({ booking, adminName }: { booking: StaffBookingDetail; adminNam
         </Details>
       </PageSection>
 
-      {isCancellable(booking) ? <CancelBookingForm bookingId={booking.id} totalAmount={booking.totalAmount} currency={booking.currency} /> : null}
+      {mayCancel && isCancellable(booking) ? <CancelBookingForm bookingId={booking.id} totalAmount={booking.totalAmount} currency={booking.currency} /> : null}
 
       <PageSection aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

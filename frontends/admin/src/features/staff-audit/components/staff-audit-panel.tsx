@@ -1,0 +1,129 @@
+import type { AdminUser } from '@krom/contracts/http/admin';
+import type { StaffAuditEntry } from '@krom/contracts/http/staff-audit';
+import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
+import { staffRoleLabels } from '@krom/contracts/http/staff-roles-values';
+import { failureText } from '@krom/ui-kit/api-request.ts';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { TextField } from '@krom/ui-kit/text-field.tsx';
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import { type StaffAuditFilters, staffAuditFilterKeys, useStaffAudit } from '../api/get-staff-audit.ts';
+
+const columns = ['When', 'Who', 'What', 'Target', 'Why'] as const;
+
+/**
+ * The Audit log tab (administrators): every staff action any service recorded, newest first, 50
+ * at a time with older ones on demand, filtered by staff member, action, target and days (Ghana
+ * time). Read-only: the log is append-only. `filters` live in the address (kept by the dashboard).
+ */
+export function StaffAuditPanel({
+  filters,
+  onFilters,
+  admins,
+}: { filters: StaffAuditFilters; onFilters: (filters: StaffAuditFilters) => void; admins: AdminUser[] }) {
+  const [draft, setDraft] = useState<StaffAuditFilters>(filters);
+  const log = useStaffAudit(filters);
+  const entries = log.data?.pages.flat() ?? [];
+  const nameOf = (adminId: string) => admins.find((admin) => admin.id === adminId)?.username ?? adminId;
+  const field = (key: keyof StaffAuditFilters) => ({
+    name: key,
+    value: draft[key] ?? '',
+    onValueChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onFilters(Object.fromEntries(staffAuditFilterKeys.flatMap((key) => (draft[key]?.trim() ? [[key, draft[key].trim()]] : []))));
+  };
+  const staffOptions = [{ value: '', label: 'Everyone' }, ...admins.map((admin) => ({ value: admin.id, label: admin.username }))];
+
+  return (
+    <>
+      <PanelHeader>
+        <PanelTitle>Audit log</PanelTitle>
+      </PanelHeader>
+      <Filters role="search" aria-label="Filter the audit log" noValidate onSubmit={onSubmit}>
+        <Select label="Staff member" options={staffOptions} {...field('actorId')} />
+        <TextField label="Action" hint="For example booking.cancelled" autoComplete="off" autoCapitalize="none" {...field('action')} />
+        <TextField label="Target type" hint="For example booking" autoComplete="off" autoCapitalize="none" {...field('targetType')} />
+        <TextField label="Target id" autoComplete="off" autoCapitalize="none" {...field('targetId')} />
+        <TextField label="From (day)" type="date" {...field('from')} />
+        <TextField label="To (day)" type="date" {...field('to')} />
+        <Button type="submit">Filter</Button>
+      </Filters>
+      {log.isPending ? (
+        <Spinner />
+      ) : log.isError ? (
+        <p role="alert">{failureText(log.error, 'The audit log could not be loaded. Reload the page to try again.')}</p>
+      ) : (
+        <>
+          <TableScroll aria-label="Audit log table">
+            <DataTable>
+              <ColumnHeads columns={columns} />
+              <tbody>
+                {entries.length === 0 ? (
+                  <tr>
+                    <EmptyCell colSpan={columns.length}>No staff actions found</EmptyCell>
+                  </tr>
+                ) : (
+                  entries.map((entry) => <AuditRow key={entry.id} entry={entry} who={nameOf(entry.actorId)} />)
+                )}
+              </tbody>
+            </DataTable>
+          </TableScroll>
+          {log.isFetchNextPageError ? <p role="alert">Older entries could not be loaded. Try again.</p> : null}
+          {log.hasNextPage ? (
+            <Button $variant="secondary" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+              {log.isFetchingNextPage ? 'Loading...' : 'Older entries'}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
+
+function AuditRow({ entry, who }: { entry: StaffAuditEntry; who: string }) {
+  const details = Object.entries(entry.details).filter(([, value]) => value !== null && value !== '');
+  return (
+    <tr>
+      <td data-label="When">
+        <time dateTime={entry.actedAt}>{formatDateTimeInGhana(entry.actedAt)}</time>
+      </td>
+      <td data-label="Who">
+        {who}
+        <Muted>{entry.actorRoles.map((role) => staffRoleLabels[role]).join(', ')}</Muted>
+      </td>
+      <td data-label="What">
+        <Code>{entry.action}</Code>
+        <Muted>in {entry.service}</Muted>
+        {details.length > 0 ? <Muted>{details.map(([key, value]) => `${key}: ${String(value)}`).join('; ')}</Muted> : null}
+      </td>
+      <td data-label="Target">
+        {entry.targetType} <Code>{entry.targetId}</Code>
+      </td>
+      <td data-label="Why">{entry.reason ?? '—'}</td>
+    </tr>
+  );
+}
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr));
+  align-items: end;
+  gap: 12px;
+`;
+
+const Code = styled.span`
+  font-family: ui-monospace, monospace;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.span`
+  display: block;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.muted};
+  overflow-wrap: anywhere;
+`;
