@@ -54,7 +54,7 @@ describe('creating an admin user', () => {
     await user.type(username, 'kwesi');
     await user.type(password, 'secret12');
     // Support is ticked to start with; finance is added.
-    await user.click(screen.getByRole('checkbox', { name: 'Finance' }));
+    await user.click(within(screen.getByRole('form', { name: 'Create Admin User' })).getByRole('checkbox', { name: 'Finance' }));
     await user.click(submit);
 
     expect(await findToast()).toEqual({ text: 'Admin user createdNew admin user has been created successfully', destructive: false });
