@@ -215,6 +215,18 @@ describe('a booking', () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
   });
 
+  it('offers finance staff the booking but not its cancellation, which only support may do', async () => {
+    staffApi({
+      'GET /api/admin/verify': { status: 200, body: { admin: { ...ama, roles: ['finance'] } } },
+      [`GET /api/admin/bookings/${bookingId}`]: { status: 200, body: detail() },
+    });
+    renderRoutes(routes, `/admin/bookings/${bookingId}`);
+    await screen.findByRole('heading', { name: /^Booking / });
+    await screen.findByRole('heading', { name: 'History' });
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(screen.queryByLabelText('Reason for cancelling')).toBeNull();
+  });
+
   it("shows the server's message when the booking can no longer be cancelled, and where it is now", async () => {
     let boarded = false;
     staffApi({
