@@ -6,6 +6,7 @@ import type { Pricing } from './posting/price-cap.ts';
 import { searchAnswers } from './search/search-cache.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { memberBlockRoutes } from './routes/member-blocks.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { dataExportRoutes } from './routes/data-export.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -46,6 +47,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(bookingRoutes, { db: deps.db, clock });
   await app.register(staffBookingRoutes, { db: deps.db });
   await app.register(memberBlockRoutes, { db: deps.db });
+  await app.register(messageRoutes, { db: deps.db, clock });
   await app.register(reviewRoutes, { db: deps.db, clock });
   await app.register(dataExportRoutes, { db: deps.db });
   await app.register(tripShareRoutes, { db: deps.db, key: tripLinkKey(deps.internalSecret), clock });

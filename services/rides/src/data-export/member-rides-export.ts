@@ -1,3 +1,4 @@
+import { messagesOfMember } from '../messages/messages.ts';
 import type { RidesDataExport } from '@krom/contracts/http/data-export';
 import { formerMemberName } from '@krom/contracts/http/review-values';
 import { sql } from 'drizzle-orm';
@@ -120,12 +121,11 @@ async function bookingsReceived(db: SqlRunner, memberId: string): Promise<RidesD
 }
 
 /**
- * The member's messages for their data download. The messages feature (issue 23) fills this in:
- * every message of every conversation the member is part of, as they see it. Until it lands
- * there are none to give.
+ * The member's messages for their data download: every message of every conversation the member
+ * is part of, as they see it (masked where it was sent before booking), oldest first.
  */
-export async function memberMessagesExport(_db: SqlRunner, _memberId: string): Promise<RidesDataExport['messages']> {
-  return [];
+export async function memberMessagesExport(db: SqlRunner, memberId: string): Promise<RidesDataExport['messages']> {
+  return messagesOfMember(db, memberId);
 }
 
 /** Everything rides keeps about the member, for their data download. */

@@ -719,3 +719,67 @@ export const tripShares = pgTable(
     index('trip_shares_to_text_idx').on(table.bookingId).where(sql`ended_at IS NULL AND text_contact_at_departure AND contact_texted_at IS NULL`),
   ],
 );
+
+/**
+ * A conversation about a ride between its driver and one passenger (messages/): opened by the
+ * passenger's first message, one per ride and passenger. `driver_read_at` / `passenger_read_at`
+ * are when each last read it: the messages of the other sent after it are unread.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    passengerId: uuid('passenger_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    driverReadAt: timestamp('driver_read_at', { withTimezone: true }),
+    passengerReadAt: timestamp('passenger_read_at', { withTimezone: true }),
+  },
+  (table) => [
+    foreignKey({ name: 'conversations_ride_id_fkey', columns: [table.rideId], foreignColumns: [rides.id] }).onDelete('cascade'),
+    uniqueIndex('conversations_ride_passenger_key').on(table.rideId, table.passengerId),
+    index('conversations_driver_idx').on(table.driverId, table.lastMessageAt.desc()),
+    index('conversations_passenger_idx').on(table.passengerId, table.lastMessageAt.desc()),
+    check('conversations_not_self_check', sql`${table.driverId} <> ${table.passengerId}`),
+  ],
+);
+
+/**
+ * A message in a conversation. `body` is what was sent as it is shown: written before the
+ * passenger had a confirmed booking, it is stored already masked (`masked` true when something was
+ * hidden), so the hidden details are kept nowhere.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull(),
+    senderId: uuid('sender_id').notNull(),
+    body: text('body').notNull(),
+    masked: boolean('masked').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'messages_conversation_id_fkey', columns: [table.conversationId], foreignColumns: [conversations.id] }).onDelete('cascade'),
+    index('messages_conversation_idx').on(table.conversationId, table.sentAt),
+  ],
+);
+
+/** A member's report of a message the other member of the conversation wrote; one per reporter and message. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id').notNull(),
+    reporterId: uuid('reporter_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: 'message_reports_message_id_fkey', columns: [table.messageId], foreignColumns: [messages.id] }).onDelete('cascade'),
+    uniqueIndex('message_reports_reporter_key').on(table.messageId, table.reporterId),
+  ],
+);
