@@ -985,6 +985,78 @@ describe('BFF → rides service (blocks)', () => {
   });
 });
 
+/* Messages: the signed-in member's own conversations, kept by rides. */
+const MESSAGE_DRIVER_ID = 'b5f2d3c4-6e7a-4b8c-9d0e-1f2a3b4c5d6e';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateRideMessagesPath = fromProviderState('/rides/${rideId}/messages', `/rides/${RIDE_ID}/messages`);
+const sentMessage = {
+  id: uuid(),
+  conversationId: uuid(),
+  senderId: uuid(USER_ID),
+  body: like('Is there space for 2 seats?'),
+  sentAt: isoDate,
+  mine: boolean(true),
+  masked: boolean(false),
+};
+const conversationSummary = {
+  id: uuid(),
+  ride: { id: uuid(), fromLocation: like('Circle VIP Bus Station'), toLocation: like('Kejetia Lorry Park'), departureDate: dateText, departureTime: timeText, departureAt: isoDate },
+  role: regex(/^(driver|passenger)$/, 'passenger'),
+  otherMember: { id: uuid(MESSAGE_DRIVER_ID), firstName: like('Kofi'), profileImageUrl: null },
+  booked: boolean(false),
+  lastMessage: { body: like('Is there space for 2 seats?'), sentAt: isoDate, mine: boolean(true) },
+  unreadCount: integer(0),
+  updatedAt: isoDate,
+};
+const messagingState = { userId: USER_ID, driverId: MESSAGE_DRIVER_ID, departureDate: DEPARTURE_DATE };
+
+describe('BFF → rides service (messages)', () => {
+  it("writes to a ride's driver as the signed-in passenger", async () => {
+    await pact
+      .addInteraction()
+      .given("a user may write to a ride's driver", messagingState)
+      .uponReceiving("a passenger's first message to a ride's driver")
+      .withRequest('POST', stateRideMessagesPath, (b) => {
+        b.headers(asUser).jsonBody({ body: 'Is there space for 2 seats?' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody(sentMessage))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/rides/${RIDE_ID}/messages`, { body: 'Is there space for 2 seats?' });
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ senderId: USER_ID, mine: true });
+      }));
+  });
+
+  it("lists the signed-in member's conversations and counts their unread messages", async () => {
+    await pact
+      .addInteraction()
+      .given("a user has written to a ride's driver", messagingState)
+      .uponReceiving("a request for the user's conversations")
+      .withRequest('GET', '/messages', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ conversations: eachLike(conversationSummary) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/messages');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().conversations[0].otherMember.id).toBe(MESSAGE_DRIVER_ID);
+      }));
+
+    await pact
+      .addInteraction()
+      .given("a user has written to a ride's driver", messagingState)
+      .uponReceiving("a request for the user's unread messages count")
+      .withRequest('GET', '/messages/unread-count', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ count: integer(0) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/messages/unread-count');
+        expect([response.statusCode, response.json()]).toEqual([200, { count: 0 }]);
+      }));
+  });
+});
+
 const TRIP_TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCd';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateSharePath = fromProviderState('/bookings/${bookingId}/trip-share', `/bookings/${BOOKING_ID}/trip-share`);

@@ -29,6 +29,7 @@ import { rideRequestRoutes } from './routes/ride-requests.ts';
 import { bookingPaymentRoutes } from './routes/booking-payments.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { memberSafetyRoutes } from './routes/member-safety.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { supportRoutes } from './routes/support.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
@@ -139,6 +140,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(vehicleRoutes, routeOptions);
   await app.register(rideRequestRoutes, routeOptions);
   await app.register(memberSafetyRoutes, routeOptions);
+  await app.register(messageRoutes, routeOptions);
   await app.register(supportRoutes, routeOptions);
   await app.register(bookingRoutes, routeOptions);
   await app.register(tripShareRoutes, { ...routeOptions, browseRateLimit: perMinute(config.RATE_LIMIT_BROWSE_PER_MINUTE) });

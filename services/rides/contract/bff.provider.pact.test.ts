@@ -76,6 +76,19 @@ const addVehicle = (driverId: string, licensePlate: string) =>
 const postedAccraToKumasi = (driverId: string, vehicleId: string, departureDate: string) =>
   asUser<{ id: string }>(driverId, 'POST', '/rides', { ...directAccraToKumasiRide(vehicleId, departureDate), description: 'AC, one bag each.' });
 
+type MessagingState = { userId: string; driverId: string; departureDate: string };
+
+/** A ride of `driverId` the user may write to, with no conversation of the user yet. */
+async function writableRide({ userId, driverId, departureDate }: MessagingState) {
+  await query('DELETE FROM conversations WHERE passenger_id = $1 OR driver_id = $1', [userId]);
+  await removeVehicles({ driverId, licensePlate: 'AS-8853-23' });
+  await approvedUser(userId, 'Esi', 'Mensah');
+  await approvedUser(driverId, 'Kofi', 'Boateng');
+  const vehicle = await addVehicle(driverId, 'AS-8853-23');
+  const ride = await postedAccraToKumasi(driverId, vehicle.id, departureDate);
+  return { rideId: ride.id };
+}
+
 /** Books a seat on `rideId` for `passengerId` through the service's own route (Accra to Kumasi, no stops: places 0 and 1). */
 async function bookAs(passengerId: string, rideId: string): Promise<{ id: string; boardingCode: string }> {
   const response = await service.app.inject({
@@ -276,6 +289,13 @@ it('honours the BFF pact', async () => {
         await approvedUser(memberId, 'Yaw', 'Darko');
         await asUser(userId, 'POST', '/blocks', { memberId });
         return undefined;
+      },
+      "a user may write to a ride's driver": async (params: unknown) => writableRide(params as MessagingState),
+      "a user has written to a ride's driver": async (params: unknown) => {
+        const state = params as MessagingState;
+        const { rideId } = await writableRide(state);
+        await asUser(state.userId, 'POST', `/rides/${rideId}/messages`, { body: 'Is there space for 2 seats?' });
+        return { rideId };
       },
       'a user has no ride requests': async (params: unknown) => {
         const { userId } = params as { userId: string };
