@@ -3,6 +3,7 @@ import { ticketReplied, waitlistJoined } from '@krom/contracts/events/admin';
 import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
 import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
+import { messageSent } from '@krom/contracts/events/messages';
 import { paymentEvents, payoutEvents, refundEvents } from '@krom/contracts/events/payments';
 import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { rideChanged, ridePosted, rideRequestExpired, rideRequestInvited, rideRequestMatched } from '@krom/contracts/events/rides';
@@ -52,6 +53,7 @@ import { startSmsWorker } from './jobs/workers/sms.worker.ts';
 import { messageLimitsFrom } from './messages/destination-cap.ts';
 import { matchNoticeBoundsFrom } from './notifications/match-notice-bounds.ts';
 import type { NoticeSenders } from './notifications/deliver-notice.ts';
+import { handleMessageSent } from './events/handlers/message-sent.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { toldBookingFacts } from './notifications/booking-notices.ts';
 import { chooseSmsProvider } from './providers/sms/choose.ts';
@@ -147,6 +149,7 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, reviewEvents.published, handleReviewFact(senders, 'published')),
       await consume(resources.bus, DURABLE, reviewEvents.replied, handleReviewFact(senders, 'replied')),
       await consume(resources.bus, DURABLE, tripSharedWithContact, handleTripSharedWithContact(senders, config.PUBLIC_ORIGIN)),
+      await consume(resources.bus, DURABLE, messageSent, handleMessageSent(senders, hub)),
       await consume(resources.bus, DURABLE, ticketReplied, handleTicketReplied(senders, config.PUBLIC_ORIGIN)),
     );
     for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));

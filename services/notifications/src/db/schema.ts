@@ -230,3 +230,17 @@ export const knownUsers = pgTable('known_users', {
   /** The settings version those choices came with; an older event never overwrites a newer one. */
   settingsVersion: integer('settings_version'),
 });
+
+/**
+ * When a member was last texted about new messages in a conversation (the message SMS nudge): at
+ * most one SMS an hour per conversation and recipient, judged by the messages' sent times.
+ */
+export const messageNudges = pgTable(
+  'message_nudges',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    recipientId: uuid('recipient_id').notNull(),
+    nudgedAt: timestamp('nudged_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'message_nudges_pkey', columns: [table.conversationId, table.recipientId] })],
+);

@@ -105,6 +105,14 @@ export class NotificationStreamHub {
     }
   }
 
+  /**
+   * Whether the user has the app open now: a notification stream of theirs is open on this replica
+   * or, as announced, on another. What "active in the app" means for the message SMS nudge.
+   */
+  isWatching(userId: string): boolean {
+    return (this.streams.get(userId)?.size ?? 0) > 0;
+  }
+
   /** How many streams this replica holds open (for tests and logs). */
   get openStreams(): number {
     let total = 0;
