@@ -4,6 +4,7 @@ import { type BookingFactName, bookingEvents, rideDepartingSoon } from '@krom/co
 import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { rideChanged, ridePosted, rideRequestExpired, rideRequestInvited, rideRequestMatched } from '@krom/contracts/events/rides';
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
+import { messageSent } from '@krom/contracts/events/messages';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
 import type { VehicleInput } from '@krom/contracts/http/vehicles';
@@ -287,6 +288,13 @@ export function ridesMessageProviders(handle: Handle) {
         const { bookingId, passenger } = await booking('instant');
         await call(passenger, `/bookings/${bookingId}/trip-share/text-contact`, { contact: { name: 'Kwame Mensah', phone: '0201234567' } }, 'POST', 200);
         return required(tripSharedWithContact.subject, await outboxEnvelope(tripSharedWithContact.subject, { bookingId }));
+      },
+      // A passenger's first message to a ride's driver, through the route as the BFF calls it.
+      [`a ${messageSent.subject} event`]: async () => {
+        const passenger = await approvedDriver('Ama', 'Mensah');
+        const rideId = await postedRide(inAWeek());
+        const { id: messageId } = await call<{ id: string }>(passenger, `/rides/${rideId}/messages`, { body: 'Is there space for 2 seats?' });
+        return required(messageSent.subject, await outboxEnvelope(messageSent.subject, { messageId }));
       },
     },
   };
