@@ -9,15 +9,18 @@ import { Avatar } from './avatar.tsx';
 import { logout, useLeaveSignedInArea } from './signed-in-frame-sign-out.tsx';
 import { useToast } from './toast-store.ts';
 
-type MenuEntry = { label: string; to: string };
+type MenuEntry = { label: string; to: string; count?: number };
 type MenuGroup = { heading?: string; entries: MenuEntry[] };
 
-/** The spec's side menu (both documents' "Shared menus"), in its order. */
-function menuGroups({ showVehicles }: { showVehicles: boolean }): MenuGroup[] {
+type MenuOptions = { showVehicles: boolean; unreadMessages: number };
+
+/** The spec's side menu (both documents' "Shared menus", Messages from the variant that has it), in its order. */
+function menuGroups({ showVehicles, unreadMessages }: MenuOptions): MenuGroup[] {
   return [
     {
       entries: [
         { label: 'Dashboard', to: '/dashboard' },
+        { label: 'Messages', to: '/messages', count: unreadMessages },
         { label: 'Find a Ride', to: '/ride-listings' },
         { label: 'Post a Ride', to: '/create-ride' },
         ...(showVehicles ? [{ label: 'My Vehicles', to: '/manage-vehicles' }] : []),
@@ -49,7 +52,7 @@ function menuGroups({ showVehicles }: { showVehicles: boolean }): MenuGroup[] {
 }
 
 /** The menu without entries whose screen is not built yet (they would open the 404), nor groups left empty. */
-function builtMenuGroups(options: { showVehicles: boolean }): MenuGroup[] {
+function builtMenuGroups(options: MenuOptions): MenuGroup[] {
   return menuGroups(options)
     .map((group) => ({ ...group, entries: group.entries.filter((entry) => screenExists(entry.to)) }))
     .filter((group) => group.entries.length > 0);
@@ -60,11 +63,13 @@ export function SignedInMenu({
   open,
   onClose,
   showVehicles,
+  unreadMessages = 0,
 }: {
   user: User;
   open: boolean;
   onClose: () => void;
   showVehicles: boolean;
+  unreadMessages?: number;
 }) {
   const { toast } = useToast();
   const leave = useLeaveSignedInArea();
@@ -92,7 +97,7 @@ export function SignedInMenu({
         </span>
       </Who>
       <Nav aria-label="Account menu">
-        {builtMenuGroups({ showVehicles }).map((group) => (
+        {builtMenuGroups({ showVehicles, unreadMessages }).map((group) => (
           <Group key={group.heading ?? 'main'}>
             {group.heading ? <GroupHeading>{group.heading}</GroupHeading> : null}
             <ul>
@@ -100,6 +105,7 @@ export function SignedInMenu({
                 <li key={entry.to}>
                   <Entry to={entry.to} end onClick={onClose}>
                     {entry.label}
+                    {entry.count ? <EntryCount aria-label={`${entry.count} unread`}>{entry.count > 99 ? '99+' : entry.count}</EntryCount> : null}
                   </Entry>
                 </li>
               ))}
@@ -175,6 +181,19 @@ const Entry = styled(NavLink)`
     color: ${({ theme }) => theme.color.primary};
     font-weight: 700;
   }
+`;
+
+const EntryCount = styled.span`
+  margin-left: auto;
+  min-width: 22px;
+  padding: 0 6px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.danger};
+  color: ${({ theme }) => theme.color.onDanger};
+  font-size: 0.75rem;
+  font-weight: 700;
+  line-height: 22px;
+  text-align: center;
 `;
 
 /**

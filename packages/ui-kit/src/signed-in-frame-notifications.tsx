@@ -3,6 +3,7 @@ import type { Notification, NotificationList } from '@krom/contracts/http/notifi
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callEndpoint } from './call-endpoint.ts';
+import { messagesQueryRoot } from './signed-in-frame-messages.ts';
 
 /**
  * The signed-in user's in-app notifications, read by the header's bell and the /notifications
@@ -66,10 +67,16 @@ function openConnection(client: QueryClient): StreamConnection {
   let catchUp = clientsThatConnectedBefore.has(client);
   clientsThatConnectedBefore.add(client);
   source.addEventListener('open', () => {
-    if (catchUp) void client.invalidateQueries({ queryKey: notificationsQueryKey });
+    if (catchUp) {
+      void client.invalidateQueries({ queryKey: notificationsQueryKey });
+      void client.invalidateQueries({ queryKey: messagesQueryRoot });
+    }
     catchUp = true;
   });
   source.addEventListener('notification', (event) => {
+    // A new message reaches its recipient as a notification: the unread count, the list and an
+    // open conversation are read again (only what is on screen is fetched).
+    void client.invalidateQueries({ queryKey: messagesQueryRoot });
     const data = safeJson((event as MessageEvent<string>).data);
     // Checked in arrival order: every event waits on the one import.
     notificationCheck().then(

@@ -8,11 +8,13 @@ import { Logo } from './logo.tsx';
 import { Avatar } from './avatar.tsx';
 import { SignedInMenu } from './signed-in-frame-menu.tsx';
 import { useNotifications, useNotificationStream } from './signed-in-frame-notifications.tsx';
+import { useUnreadMessageCount } from './signed-in-frame-messages.ts';
+import { screenExists } from './declared-screens.ts';
 
 /**
- * The frame of every signed-in page (spec "Signed-in frame"): logo to /dashboard, a bell to
- * /notifications with the unread count kept live by the notification stream, and the avatar
- * button opening the side menu. The notifications page's menu omits My Vehicles, as specified.
+ * The frame of every signed-in page (spec "Signed-in frame"): logo to /dashboard, Messages and a
+ * bell to /notifications, each with its unread count kept live by the notification stream, and the
+ * avatar button opening the side menu. The notifications page's menu omits My Vehicles, as specified.
  */
 export function SignedInFrame({
   user,
@@ -41,6 +43,7 @@ export function SignedInHeader({ user, showVehicles = true }: { user: User; show
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useNotificationStream();
   const unread = useNotifications().data?.unreadCount ?? 0;
+  const unreadMessages = useUnreadMessageCount();
 
   return (
     <>
@@ -52,6 +55,20 @@ export function SignedInHeader({ user, showVehicles = true }: { user: User; show
         }
         end={
           <>
+            {screenExists('/messages') ? (
+              <Bell to="/messages" aria-label={unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : 'Messages'}>
+                <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                  <path
+                    d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H9l-5 4V5.5z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                {unreadMessages > 0 ? <Count aria-hidden="true">{unreadMessages > 99 ? '99+' : unreadMessages}</Count> : null}
+              </Bell>
+            ) : null}
             <Bell to="/notifications" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
                 <path
@@ -71,7 +88,7 @@ export function SignedInHeader({ user, showVehicles = true }: { user: User; show
           </>
         }
       />
-      <SignedInMenu user={user} open={menuOpen} onClose={closeMenu} showVehicles={showVehicles} />
+      <SignedInMenu user={user} open={menuOpen} onClose={closeMenu} showVehicles={showVehicles} unreadMessages={unreadMessages} />
     </>
   );
 }

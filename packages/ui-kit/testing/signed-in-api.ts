@@ -20,8 +20,9 @@ export function aUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** What every signed-in page asks for besides its own data: the user, and the bell's notifications. */
-export const frameAnswers = (user: User) => ({
+/** What every signed-in page asks for besides its own data: the user, the bell's notifications and the unread messages. */
+export const frameAnswers = (user: User, unreadMessages = 0) => ({
   'GET /api/auth/user': { status: 200, body: user },
   'GET /api/notifications': { status: 200, body: { items: [], unreadCount: 0, actionRequiredCount: 0 } },
+  'GET /api/messages/unread-count': { status: 200, body: { count: unreadMessages } },
 });
