@@ -103,9 +103,9 @@ export function SignedInMenu({
             <ul>
               {group.entries.map((entry) => (
                 <li key={entry.to}>
-                  <Entry to={entry.to} end onClick={onClose}>
+                  <Entry to={entry.to} end onClick={onClose} aria-label={entry.count ? `${entry.label}, ${entry.count} unread` : undefined}>
                     {entry.label}
-                    {entry.count ? <EntryCount aria-label={`${entry.count} unread`}>{entry.count > 99 ? '99+' : entry.count}</EntryCount> : null}
+                    {entry.count ? <EntryCount aria-hidden="true">{entry.count > 99 ? '99+' : entry.count}</EntryCount> : null}
                   </Entry>
                 </li>
               ))}

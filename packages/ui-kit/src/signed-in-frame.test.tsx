@@ -1,6 +1,7 @@
 import type { User } from '@krom/contracts/http/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FakeEventSource } from '../testing/fake-event-source.ts';
 import { findToast } from '../testing/find-toast.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderRoutes } from '../testing/render-routes.tsx';
@@ -49,11 +50,12 @@ const routes = [
 ];
 
 /** A signed-in user on a guarded page; the server ends the session on logout unless told to fail. */
-function openSignedIn(options: { user?: User; unread?: number; logout?: { status: number; body?: unknown } } = {}) {
+function openSignedIn(options: { user?: User; unread?: number; unreadMessages?: () => number; logout?: { status: number; body?: unknown } } = {}) {
   let signedIn = true;
   const api = mockApi({
     'GET /api/auth/user': () => (signedIn ? { status: 200, body: options.user ?? ama } : { status: 401, body: { message: 'Sign-in required' } }),
     'GET /api/notifications': { status: 200, body: { items: [], unreadCount: options.unread ?? 0, actionRequiredCount: 0 } },
+    'GET /api/messages/unread-count': () => ({ status: 200, body: { count: options.unreadMessages?.() ?? 0 } }),
     'POST /api/auth/logout': () => {
       if (options.logout) return options.logout;
       signedIn = false;
@@ -76,6 +78,50 @@ describe('signed-in frame', () => {
     expect(screen.getByRole('button', { name: 'Open account menu' }).textContent).toBe('AM');
   });
 
+  it('has Messages in the header and the side menu with the unread count', async () => {
+    const { user } = openSignedIn({ unreadMessages: () => 2 });
+    const messages = await screen.findByRole('link', { name: 'Messages, 2 unread' });
+    expect(messages.getAttribute('href')).toBe('/messages');
+    expect(messages.textContent).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Open account menu' }));
+    const entry = within(menu()).getByRole('link', { name: 'Messages, 2 unread' });
+    expect(entry.getAttribute('href')).toBe('/messages');
+  });
+
+  it('reads the unread messages again when a notification arrives on the stream (a new message is announced so)', async () => {
+    FakeEventSource.install();
+    let unreadMessages = 0;
+    openSignedIn({ unreadMessages: () => unreadMessages });
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeTruthy();
+    const stream = await FakeEventSource.current();
+    unreadMessages = 1;
+    stream.emit(
+      'notification',
+      JSON.stringify({
+        id: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b',
+        type: 'system',
+        title: 'New message',
+        message: 'Kofi: Yes, one small bag.',
+        data: null,
+        isRead: false,
+        actionRequired: false,
+        createdAt: '2026-11-28T10:05:00.000Z',
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Messages, 1 unread' })).toBeTruthy();
+  });
+
+  it('has no Messages link while the app has no /messages screen', async () => {
+    declareScreens(['/profile', '/notifications', '/login']);
+    try {
+      openSignedIn({ unreadMessages: () => 3 });
+      expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: /^Messages/ })).toBeNull();
+    } finally {
+      declareScreens(undefined);
+    }
+  });
+
   it('shows the profile photo in the avatar once there is one', async () => {
     const { container } = openSignedIn({ user: { ...ama, profileImageUrl: '/api/uploads/ProfilePhoto000000001' } });
     const button = await screen.findByRole('button', { name: 'Open account menu' });
@@ -91,6 +137,7 @@ describe('signed-in frame', () => {
     expect(within(menu()).getByText('ama@example.com')).toBeTruthy();
     expect(within(menu()).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
+      ['Messages', '/messages'],
       ['Find a Ride', '/ride-listings'],
       ['Post a Ride', '/create-ride'],
       ['My Vehicles', '/manage-vehicles'],

@@ -6,7 +6,7 @@ import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes.tsx';
-import { FakeEventSource } from './fake-event-source.ts';
+import { FakeEventSource } from '@krom/ui-kit/testing/fake-event-source.ts';
 import { aUser } from '@krom/ui-kit/testing/signed-in-api.ts';
 
 // The screen loads lazily, as in the browser; compiling it once up front keeps that cost out of
@@ -70,6 +70,7 @@ function openNotifications(items: Notification[] = [rideRequest, payment, passwo
   const routesHere: Record<string, Parameters<typeof mockApi>[0][string]> = {
     'GET /api/auth/user': { status: 200, body: aUser() },
     'GET /api/notifications': () => ({ status: 200, body: list() }),
+    'GET /api/messages/unread-count': { status: 200, body: { count: 0 } },
     'POST /api/notifications/read-all': () => {
       stored = stored.map((item) => ({ ...item, isRead: true }));
       return { status: 200, body: { ok: true } };
