@@ -38,5 +38,8 @@ export const routesManifest: RemoteRoutesManifest = {
     '/rate-riders/:id',
     '/all-reviews',
     '/call/:id',
+    '/messages',
+    '/messages/ride/:rideId',
+    '/messages/:conversationId',
   ],
 };

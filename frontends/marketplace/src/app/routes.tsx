@@ -116,6 +116,18 @@ export const routes: RemoteRouteModule['routes'] = [
         lazy: () => import('../features/reviews/components/all-reviews-page.tsx').then((m) => ({ Component: m.AllReviewsPage })),
       },
       {
+        path: '/messages',
+        lazy: () => import('../features/messages/components/messages-page.tsx').then((m) => ({ Component: m.MessagesPage })),
+      },
+      {
+        path: '/messages/ride/:rideId',
+        lazy: () => import('../features/messages/components/ride-conversation-page.tsx').then((m) => ({ Component: m.RideConversationPage })),
+      },
+      {
+        path: '/messages/:conversationId',
+        lazy: () => import('../features/messages/components/conversation-page.tsx').then((m) => ({ Component: m.ConversationPage })),
+      },
+      {
         path: '/call/:id',
         lazy: () => import('../features/call/components/call-page.tsx').then((m) => ({ Component: m.CallPage })),
       },
