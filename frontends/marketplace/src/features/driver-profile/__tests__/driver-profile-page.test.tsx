@@ -93,6 +93,8 @@ describe('/driver-profile/{id}', () => {
     expect([...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href'))).toEqual([
       '/',
       `/login?${new URLSearchParams({ next: `/driver-profile/${kwameId}` })}`,
+      // Message: the conversation about the driver's next ride, after logging in.
+      '/messages/ride/00000000-0000-4000-8000-000000000001',
       `/all-reviews?member=${kwameId}`,
       '/ride-preview/00000000-0000-4000-8000-000000000001',
     ]);
@@ -223,6 +225,36 @@ describe('calling the driver', () => {
     profileFor(aProfile({ callBookingId: null }));
     await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
     expect(screen.queryByRole('link', { name: 'Call Driver' })).toBeNull();
+  });
+});
+
+describe('messaging the driver', () => {
+  const member = aUser();
+  const profileFor = (body: DriverProfile, viewer = member) =>
+    openProfile(viewer.id === kwameId ? '/driver-profile' : `/driver-profile/${kwameId}`, {
+      ...frameAnswers(viewer),
+      [`GET /api/drivers/${kwameId}`]: { status: 200, body },
+    });
+
+  it("offers Message about the driver's next upcoming ride", async () => {
+    const later = summaryOf(driverRide({ id: '00000000-0000-4000-8000-000000000002', driverId: kwameId, departureDate: '2026-12-20' }));
+    profileFor(aProfile({ upcomingRides: [kwamesRide, later] }));
+    const link = await screen.findByRole('link', { name: 'Message' });
+    expect(link.getAttribute('href')).toBe(`/messages/ride/${kwamesRide.id}`);
+    expect(link.parentElement?.textContent).toBe('MessageAbout Accra → Kumasi, Thu, Nov 28, 2030 · 7:30 AM');
+  });
+
+  it('says messages are about a ride when the driver has no upcoming one', async () => {
+    profileFor(aProfile({ upcomingRides: [] }));
+    expect(await screen.findByText('Messages are about a ride: you can write to Kwame once they post an upcoming ride.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
+  });
+
+  it('is not offered on one’s own profile', async () => {
+    profileFor(aProfile(), aUser({ id: kwameId, firstName: 'Kwame', lastName: 'Boateng' }));
+    await screen.findByRole('heading', { level: 1, name: 'Kwame Boateng' });
+    expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
+    expect(screen.queryByText(/^Messages are about a ride/)).toBeNull();
   });
 });
 

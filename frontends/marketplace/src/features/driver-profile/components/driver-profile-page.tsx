@@ -52,6 +52,7 @@ function DriverProfile({ id, viewer, latestReviews }: { id: string; viewer: User
       <DriverProfileView
         profile={profile.data}
         ownNotes={own && viewer ? <OwnProfileNotes user={viewer} /> : safety}
+        own={own}
         latestReviews={latestReviews?.(profile.data.id, viewer)}
       />
     );

@@ -17,10 +17,21 @@ import { reviewCountText } from '../../../lib/rating-text.ts';
 
 /**
  * A driver's profile as the rides service knows it. Call leads to the /call page of the viewer's
- * booking when the server says the number may be shown now; messaging has no screen yet, so it is
- * not offered; the upcoming rides lead to booking.
+ * booking when the server says the number may be shown now; Message (not on one's own profile)
+ * opens a conversation about the driver's next upcoming ride, as messages are always about a ride;
+ * the upcoming rides lead to booking.
  */
-export function DriverProfileView({ profile, ownNotes, latestReviews }: { profile: DriverProfile; ownNotes: ReactNode; latestReviews?: ReactNode }) {
+export function DriverProfileView({
+  profile,
+  ownNotes,
+  latestReviews,
+  own = false,
+}: {
+  profile: DriverProfile;
+  ownNotes: ReactNode;
+  latestReviews?: ReactNode;
+  own?: boolean;
+}) {
   const allReviews = `/all-reviews?member=${profile.id}`;
   // A hidden profile ("show profile to others" off) comes without a last name.
   const name = profile.lastName ? `${profile.firstName} ${profile.lastName}` : profile.firstName;
@@ -38,14 +49,31 @@ export function DriverProfileView({ profile, ownNotes, latestReviews }: { profil
   );
   // The driver's number, to a passenger whose confirmed seat is within a day of departure (the server says which booking).
   const callPage = profile.callBookingId ? `/call/${profile.callBookingId}` : null;
-  const call =
-    callPage && screenExists(callPage) ? (
-      <div>
-        <ButtonLink to={callPage} $variant="secondary">
-          Call Driver
-        </ButtonLink>
-      </div>
-    ) : null;
+  const nextRide = profile.upcomingRides[0];
+  const messagePage = nextRide ? `/messages/ride/${nextRide.id}` : '/messages';
+  const call = (
+    <>
+      {callPage && screenExists(callPage) ? (
+        <div>
+          <ButtonLink to={callPage} $variant="secondary">
+            Call Driver
+          </ButtonLink>
+        </div>
+      ) : null}
+      {own || !screenExists(messagePage) ? null : nextRide ? (
+        <Cluster $gap={8}>
+          <ButtonLink to={messagePage} $variant="secondary">
+            Message
+          </ButtonLink>
+          <Muted>
+            About {nextRide.fromCity} → {nextRide.toCity}, {formatDeparture(nextRide)}
+          </Muted>
+        </Cluster>
+      ) : (
+        <Muted>Messages are about a ride: you can write to {profile.firstName} once they post an upcoming ride.</Muted>
+      )}
+    </>
+  );
   // A driver the viewer blocked: whom, and (in `ownNotes`) that they did, with Unblock; nothing else.
   if (profile.blockedByYou) {
     return (

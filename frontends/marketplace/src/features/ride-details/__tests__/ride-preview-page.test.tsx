@@ -102,8 +102,8 @@ describe('/ride-preview/{id}', () => {
     // The whole route: the booking screen's default leg, so the address leaves it out.
     expect(within(panel).getByRole('link', { name: 'Book This Ride' }).getAttribute('href')).toBe(`/book-seat/${ride.id}?seats=2`);
     expect(within(panel).getByRole('link', { name: 'Back to Rides' }).getAttribute('href')).toBe('/ride-listings');
-    // Contact Driver has no behaviour in the spec beyond a log, so it is not offered.
-    expect(screen.queryByRole('button', { name: 'Contact Driver' })).toBeNull();
+    // Contact Driver opens the conversation with the driver about this ride (a guest logs in first).
+    expect(within(panel).getByRole('link', { name: 'Contact Driver' }).getAttribute('href')).toBe(`/messages/ride/${ride.id}`);
   });
 
   it("shows the passenger's leg from the address, its seats and price, and passes it on to the booking", async () => {
@@ -256,6 +256,8 @@ describe("/ride-preview/{id} of the signed-in driver's own ride", () => {
     expect(screen.queryByRole('region', { name: 'Book seats' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Number of seats' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Book This Ride' })).toBeNull();
+    // No messaging oneself about one's own ride.
+    expect(screen.queryByRole('link', { name: 'Contact Driver' })).toBeNull();
   });
 
   it('cancels it once the driver confirms, and then shows it cancelled', async () => {

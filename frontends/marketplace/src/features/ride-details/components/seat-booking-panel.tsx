@@ -15,14 +15,15 @@ import { seatsWanted } from '../../../lib/ride-places.ts';
  * `board`/`alight`). Book This Ride passes the seats and the leg on
  * (`/book-seat/{id}?seats=n&board=i&alight=j`, the leg left out when it is the whole route, the
  * booking screen's default); a guest is sent on to log in by the booking screen,
- * and comes back to it. Contact Driver is not offered: the spec gives it no behaviour beyond a log,
- * and a button that does nothing would mislead.
+ * and comes back to it. Contact Driver opens the member's conversation with the driver about this
+ * ride (/messages/ride/{id}; a guest logs in first and comes back to it).
  */
 export function SeatBookingPanel({ ride, backToRides, address }: { ride: RideDetails; backToRides: string; address: URLSearchParams }) {
   const { seatsLeft, pricePerSeat } = ride.leg;
   const [seats, setSeats] = useState(() => seatsWanted(address.get('seats'), seatsLeft));
   const bookable = ride.status === 'active' && seatsLeft > 0;
   const bookingPath = `/book-seat/${ride.id}${legQuery(ride, seats)}`;
+  const contactPath = `/messages/ride/${ride.id}`;
   return (
     <Panel aria-labelledby="ride-booking-title">
       <h2 id="ride-booking-title">Book seats</h2>
@@ -50,6 +51,11 @@ export function SeatBookingPanel({ ride, backToRides, address }: { ride: RideDet
         {bookable && screenExists(bookingPath) ? (
           <ButtonLink to={bookingPath} $size="lg" $block>
             Book This Ride
+          </ButtonLink>
+        ) : null}
+        {screenExists(contactPath) ? (
+          <ButtonLink to={contactPath} $variant="secondary" $block>
+            Contact Driver
           </ButtonLink>
         ) : null}
         <ButtonLink to={backToRides} $variant="secondary" $block>
