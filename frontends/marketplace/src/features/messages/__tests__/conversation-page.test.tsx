@@ -1,5 +1,6 @@
 import type { Conversation } from '@krom/contracts/http/messages';
 import { messageMessages } from '@krom/contracts/http/message-values';
+import { FakeEventSource } from '@krom/ui-kit/testing/fake-event-source.ts';
 import { findToast } from '@krom/ui-kit/testing/find-toast.ts';
 import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
 import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
@@ -19,6 +20,10 @@ type Answers = Parameters<typeof mockApi>[0];
  */
 function openConversation(start: Conversation, answers: Answers = {}) {
   let conversation = start;
+  /** Kofi writes: stored as unread, as the rides service does. */
+  const receive = (body: string) => {
+    conversation = { ...conversation, messages: [...conversation.messages, aMessage(start.id, body)], unreadCount: conversation.unreadCount + 1 };
+  };
   const api = mockApi({
     ...frameAnswers(aUser()),
     'GET /api/messages/unread-count': () => ({ status: 200, body: { count: conversation.unreadCount } }),
@@ -37,7 +42,7 @@ function openConversation(start: Conversation, answers: Answers = {}) {
     },
     ...answers,
   });
-  return { api, ...renderRoutes(routes, `/messages/${start.id}`) };
+  return { api, receive, ...renderRoutes(routes, `/messages/${start.id}`) };
 }
 
 const thread = () => screen.findByRole('list', { name: 'Messages with Kofi' });
@@ -72,6 +77,30 @@ describe('/messages/{conversationId}', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/messages/unread-count').length).toBeGreaterThan(1));
     expect(await screen.findByRole('link', { name: 'Messages' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^Messages, \d+ unread$/ })).toBeNull();
+  });
+
+  it('shows a message Kofi writes while it is open, announced on the notification stream, and marks it read', async () => {
+    FakeEventSource.install();
+    const start = aConversation({}, [{ body: 'Is there room for a bag?', mine: true }]);
+    const { api, receive } = openConversation(start);
+    await thread();
+    const stream = await FakeEventSource.current();
+    receive('Yes, one small bag.');
+    stream.emit(
+      'notification',
+      JSON.stringify({
+        id: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b',
+        type: 'system',
+        title: 'New message from Kofi',
+        message: 'Yes, one small bag.',
+        data: { conversationId: start.id },
+        isRead: false,
+        actionRequired: false,
+        createdAt: '2026-11-28T10:05:00.000Z',
+      }),
+    );
+    expect(await screen.findByText('Yes, one small bag.')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('POST', `/api/messages/${start.id}/read`)).toHaveLength(1));
   });
 
   it('before booking, says contact details are hidden, and shows what was sent as the server stored it (a phone number masked)', async () => {
