@@ -1,7 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 
 /**
- * The signed-in frame and the staff tables on a 360×780 phone. The API is answered in the
+ * The signed-in frame, a conversation and the staff tables on a 360×780 phone. The API is answered in the
  * browser: what is checked is where things land on the screen, not what the server says.
  */
 test.use({ viewport: { width: 360, height: 780 } });
@@ -72,6 +72,58 @@ test('a toast leaves the header and its buttons free', async ({ page }) => {
   const shown = await toast.boundingBox();
   expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   await expect.poll(() => reachable(page, 'Open account menu')).toBe(true);
+});
+
+test('a conversation fits a phone: long words wrap, Messages and the bell are in the header, Send is on screen beside the box', async ({ page }) => {
+  const conversationId = 'c0000000-0000-4000-8000-000000000001';
+  const kofi = { id: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f', firstName: 'Kofi', profileImageUrl: null };
+  const ride = {
+    id: '3a4b5c6d-7e8f-4a0b-9c1d-2e3f4a5b6c7d',
+    fromLocation: 'Kaneshie Station, main gate',
+    toLocation: 'Kejetia Market, Kumasi',
+    departureDate: '2026-12-05',
+    departureTime: '07:30',
+    departureAt: '2026-12-05T07:30:00.000Z',
+  };
+  const message = (id: number, body: string, mine: boolean) => ({
+    id: `d0000000-0000-4000-8000-00000000000${id}`,
+    conversationId,
+    senderId: mine ? user.id : kofi.id,
+    body,
+    sentAt: '2026-11-20T09:30:00.000Z',
+    mine,
+    masked: false,
+  });
+  await answerApi(page, {
+    ...signedIn,
+    'GET /api/messages/unread-count': { status: 200, body: { count: 3 } },
+    [`GET /api/messages/${conversationId}`]: {
+      status: 200,
+      body: {
+        id: conversationId,
+        ride,
+        role: 'passenger',
+        otherMember: kofi,
+        booked: false,
+        lastMessage: null,
+        unreadCount: 0,
+        updatedAt: '2026-11-20T09:30:00.000Z',
+        canWrite: true,
+        cannotWriteReason: null,
+        messages: [
+          message(1, 'Is there room for a bag? https://example.com/a-very-long-address-without-any-spaces-at-all-to-wrap', true),
+          message(2, 'Yes, one small bag. Meet me by the Total fuel station at the main gate.', false),
+        ],
+      },
+    },
+  });
+  await page.goto(`/messages/${conversationId}`);
+  await expect(page.getByRole('list', { name: 'Messages with Kofi' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await expect(page.getByRole('link', { name: 'Messages, 3 unread' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('link', { name: 'Notifications' })).toBeInViewport({ ratio: 1 });
+  await page.getByRole('textbox', { name: 'Message' }).fill('See you there.');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
 });
 
 test('a staff table is a card per row on a phone: every column on screen, nothing to scroll sideways', async ({ page }) => {
