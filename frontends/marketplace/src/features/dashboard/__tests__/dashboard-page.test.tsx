@@ -256,6 +256,7 @@ describe('/dashboard', () => {
       const menu = screen.getByRole('navigation', { name: 'Account menu' });
       expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
+        'Messages',
         'Find a Ride',
         'Post a Ride',
         'My Vehicles',
