@@ -7,6 +7,8 @@ import {
 import { staffCancelBookingRoute, staffGetBookingRoute, staffSearchBookingsRoute } from '../services/rides/staff-bookings.ts';
 import { listPlateDisputesRoute } from '../services/rides/vehicles.ts';
 import { reviewQueueRoute } from '../services/identity/verification.ts';
+import { liftSuspensionRoute, suspendMemberRoute } from '../services/identity/accounts.ts';
+import { memberIdParams, memberSuspensionSchema, suspendMemberRequestSchema } from '../http/suspensions.ts';
 import {
   emailLogRoute,
   smsLogRoute,
@@ -90,4 +92,25 @@ export const cancelStaffBooking = defineForwarded(staffCancelBookingRoute, {
   path: '/api/admin/bookings/:id/cancel',
   summary: 'Cancels a live booking with a reason (seats back, full refund); 409 when it can no longer be cancelled',
   responses: { ...staffCancelBookingRoute.responses, ...errorResponses(403) },
+});
+
+export const suspendMember = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/members/:id/suspension',
+  caller: 'staff',
+  roles: suspendMemberRoute.roles,
+  summary: 'Suspends a member with a reason: no sign-in (their sessions end), no posting or booking; their rides and bookings to come are cancelled',
+  params: memberIdParams,
+  body: suspendMemberRequestSchema,
+  responses: { 200: memberSuspensionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+export const liftMemberSuspension = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/admin/members/:id/suspension',
+  caller: 'staff',
+  roles: liftSuspensionRoute.roles,
+  summary: "Lifts a member's suspension; what was cancelled stays cancelled",
+  params: memberIdParams,
+  responses: { 200: memberSuspensionSchema, ...errorResponses(401, 403, 404, 409) },
 });

@@ -62,6 +62,14 @@ export const userDeleted = defineEvent(
 );
 
 /**
+ * Staff suspended a member, or lifted the suspension (identity keeps the state). Rides stops the
+ * member posting and booking and cancels what they had to come; `reason` is staff's, for the log.
+ */
+const suspension = z.object({ userId: z.string().uuid(), reason: z.string(), staffId: z.string().uuid(), occurredAt: z.string().datetime({ offset: true }) });
+export const userSuspended = defineEvent('krom.identity.user.suspended.v1', suspension);
+export const userUnsuspended = defineEvent('krom.identity.user.unsuspended.v1', suspension);
+
+/**
  * The member's own choice of how they are told, kept out of `user.snapshot` (which is what others
  * may show of a user). Published on registration (the defaults) and on every save of the SMS or
  * ride reminder toggles, in the same transaction. `version` is the settings' own (+1 per save):

@@ -39,7 +39,11 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginErrors = { invalidCredentials: 'Invalid email or password. Please try again.' } as const;
+export const loginErrors = {
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  /** Only after the right password, so it says nothing about an address to someone guessing. */
+  suspended: 'Your account is suspended. Contact support if you think this is a mistake.',
+} as const;
 
 /** The answer (429) to a sign-in while its account (user or staff) is locked after too many wrong passwords. */
 export const signInLockedMessage = (minutes: number) =>

@@ -10,6 +10,7 @@ import {
 } from '../../http/auth.ts';
 import { identityDataExportSchema } from '../../http/data-export.ts';
 import { okResponseSchema } from '../../http/ok.ts';
+import { memberIdParams, memberSuspensionSchema, suspendMemberRequestSchema } from '../../http/suspensions.ts';
 
 /**
  * The identity service's account routes, reached only from the BFF with an internal assertion.
@@ -31,7 +32,7 @@ export const checkCredentialsRoute = defineEndpoint({
   caller: 'guest',
   summary: "Says whose e-mail and password these are; the BFF keeps the session",
   body: loginRequestSchema,
-  responses: { 200: checkCredentialsResponseSchema, ...errorResponses(400, 401, 429) },
+  responses: { 200: checkCredentialsResponseSchema, ...errorResponses(400, 401, 403, 429) },
 });
 
 export const getOwnUserRoute = defineEndpoint({
@@ -83,4 +84,27 @@ export const exportOwnDataRoute = defineEndpoint({
   caller: 'user',
   summary: "The asserted user's account, profile, settings and verification outcomes, for their data download (no photos, hashes, codes or tokens)",
   responses: { 200: identityDataExportSchema, ...errorResponses(401, 404) },
+});
+
+const suspensionRoutePath = '/staff/members/:id/suspension';
+
+export const suspendMemberRoute = defineEndpoint({
+  method: 'POST',
+  path: suspensionRoutePath,
+  caller: 'staff',
+  roles: ['trust_safety'],
+  summary: 'Suspends a member with a reason; publishes user.suspended and a new snapshot; 409 if already suspended',
+  params: memberIdParams,
+  body: suspendMemberRequestSchema,
+  responses: { 200: memberSuspensionSchema, ...errorResponses(400, 401, 404, 409) },
+});
+
+export const liftSuspensionRoute = defineEndpoint({
+  method: 'DELETE',
+  path: suspensionRoutePath,
+  caller: 'staff',
+  roles: ['trust_safety'],
+  summary: 'Lifts a suspension; publishes user.unsuspended and a new snapshot; 409 if not suspended',
+  params: memberIdParams,
+  responses: { 200: memberSuspensionSchema, ...errorResponses(401, 404, 409) },
 });
