@@ -13,7 +13,7 @@ import { toUser } from './user-view.ts';
  * timing tells whether an account exists. Wrong passwords are budgeted per address, whatever
  * client sends them: past the budget the address is locked (429, minutes left in the message),
  * the right password included. Unknown addresses lock the same way so a lock says nothing either;
- * a password reset ends a lock.
+ * a password reset ends a lock. A suspended account with the right password gets 403 and says so.
  */
 export async function checkCredentials(
   db: IdentityDb,
@@ -35,5 +35,7 @@ export async function checkCredentials(
     { now: options.now, settings: options.throttle, clearedSince: row?.passwordChangedAt },
   );
   if (!user) throw new HttpError(401, loginErrors.invalidCredentials);
+  // Told only to whoever knows the password, so an address's suspension is no one else's business.
+  if (row?.suspendedAt) throw new HttpError(403, loginErrors.suspended);
   return user;
 }

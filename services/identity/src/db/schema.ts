@@ -49,6 +49,10 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set while staff suspend the account: no sign-in, and rides refuses posting and booking. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+    suspendedBy: uuid('suspended_by'),
     /**
      * The account's aggregate version: 1 at registration, +1 in the same transaction as every
      * later change. Each identity event carries it, so a consumer keeps the newest state it saw.

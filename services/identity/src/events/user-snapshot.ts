@@ -23,9 +23,7 @@ export function toUserSnapshot(
     verificationStatus: asStatus(row.verificationStatus),
     isDriver: row.isDriver,
     driverVerificationStatus: asStatus(row.driverVerificationStatus),
-    // Identity has no suspension yet; the field is in the contract so consumers need no new
-    // version when staff can suspend an account (a `suspended_at` column will feed it).
-    suspended: false,
+    suspended: row.suspendedAt !== null,
     deleted: row.deletedAt !== null,
     statedWoman: row.gender === 'woman',
     // A deleted account's phone is already null (delete-account erases it).
