@@ -38,6 +38,7 @@ import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { staffTicketRoutes } from './routes/staff-tickets.ts';
 import { staffPaymentRoutes } from './routes/staff-payments.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
+import { staffSuspensionRoutes } from './routes/staff-suspensions.ts';
 import { tripShareRoutes } from './routes/trip-shares.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
@@ -125,6 +126,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(uploadRoutes, routeOptions);
   await app.register(verificationRoutes, routeOptions);
   await app.register(staffReviewRoutes, routeOptions);
+  await app.register(staffSuspensionRoutes, routeOptions);
   await app.register(phoneCodeRoutes, routeOptions);
   await app.register(notificationRoutes, routeOptions);
   await app.register(staffMessageRoutes, routeOptions);
