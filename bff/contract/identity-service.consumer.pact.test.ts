@@ -37,6 +37,7 @@ const account = {
   lastName: 'Mensah',
 };
 const PHOTO_ID = 'pHoToPuBlIcId0123456789a';
+const STAFF_ID = '7d2e4f60-1a2b-4c3d-9e8f-112233445566';
 let folder: string;
 let pngFile: string;
 
@@ -58,15 +59,16 @@ async function bffAgainst(identityUrl: string): Promise<FastifyInstance> {
  * The assertions the BFF sends, made before any interaction is built: pact does not await a
  * request builder, so an await inside one would race the mock server's start.
  */
-const assertions: Record<'public' | 'user', string> = { public: '', user: '' };
+const assertions: Record<'public' | 'user' | 'staff', string> = { public: '', user: '', staff: '' };
 beforeAll(async () => {
   assertions.public = await exampleAssertion({ kind: 'public' }, 'identity');
   assertions.user = await exampleAssertion({ kind: 'user', userId: account.id } satisfies Caller, 'identity');
+  assertions.staff = await exampleAssertion({ kind: 'admin', adminId: STAFF_ID, roles: ['trust_safety'] } satisfies Caller, 'identity');
   folder = await mkdtemp(join(tmpdir(), 'krom-pact-'));
   pngFile = join(folder, 'profile.png');
   await writeFile(pngFile, sampleImages.png);
 });
-const as = (kind: 'public' | 'user') => ({ [ASSERTION_HEADER]: regex(jwt, assertions[kind]) });
+const as = (kind: 'public' | 'user' | 'staff') => ({ [ASSERTION_HEADER]: regex(jwt, assertions[kind]) });
 
 /** Calls the real BFF with a browser session holding `session` (a signed-in user unless told). */
 async function throughBff(
@@ -315,6 +317,51 @@ describe('BFF → identity service: accounts', () => {
       .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, { method: 'DELETE', url: '/api/user', session: 'signed-in' });
         expect(response.statusCode).toBe(200);
+      }));
+  });
+});
+
+describe('BFF → identity service: suspensions', () => {
+  const staffSession = async (bff: FastifyInstance) => ({ admin: await bff.sessions.create('admin', STAFF_ID, ['trust_safety']) });
+  const suspension = (suspended: boolean) => ({
+    userId: uuid(account.id),
+    suspendedAt: suspended ? isoDate : null,
+    reason: suspended ? like('Took payment outside Krom') : null,
+    suspendedBy: suspended ? uuid(STAFF_ID) : null,
+  });
+
+  it('suspends a member with staff’s reason', async () => {
+    await anAccountExists(pact.addInteraction())
+      .uponReceiving('a suspension by trust and safety staff')
+      .withRequest('POST', `/staff/members/${account.id}/suspension`, (b) => {
+        b.headers(as('staff')).jsonBody({ reason: 'Took payment outside Krom' });
+      })
+      .willRespondWith(200, (b) => b.jsonBody(suspension(true)))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, {
+          method: 'POST',
+          url: `/api/admin/members/${account.id}/suspension`,
+          payload: { reason: 'Took payment outside Krom' },
+          session: staffSession,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().suspendedBy).toBe(STAFF_ID);
+      }));
+  });
+
+  it('lifts a suspension', async () => {
+    await pact
+      .addInteraction()
+      .given('the account is suspended', { ...account, staffId: STAFF_ID })
+      .uponReceiving('a suspension lifted by trust and safety staff')
+      .withRequest('DELETE', `/staff/members/${account.id}/suspension`, (b) => {
+        b.headers(as('staff'));
+      })
+      .willRespondWith(200, (b) => b.jsonBody(suspension(false)))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, { method: 'DELETE', url: `/api/admin/members/${account.id}/suspension`, session: staffSession });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().suspendedAt).toBeNull();
       }));
   });
 });

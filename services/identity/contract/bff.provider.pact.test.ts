@@ -66,6 +66,15 @@ it('honours the BFF pact', async () => {
         await forgetAccounts(params as { email: string; phone: string });
         return undefined;
       },
+      'the account is suspended': async (params: unknown) => {
+        const { staffId, ...account } = params as AccountParams & { staffId: string };
+        await createAccount(account);
+        await service.db.$client.query("UPDATE users SET suspended_at = now(), suspended_reason = 'Took payment outside Krom', suspended_by = $2 WHERE id = $1", [
+          account.id,
+          staffId,
+        ]);
+        return undefined;
+      },
       'no account has this id': async (params: unknown) => {
         await forgetAccounts(params as { id: string });
         return undefined;
