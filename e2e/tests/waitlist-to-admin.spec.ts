@@ -62,14 +62,16 @@ test('a visitor joins the waitlist, is texted, and staff see, export and manage 
 
   await test.step('staff create another admin, who can sign in', async () => {
     await page.getByRole('tab', { name: /Admin Users/ }).click();
-    await page.getByLabel('Username').fill('e2e.second');
-    await page.getByLabel('Password').fill('second-pass');
-    // Only an administrator manages staff accounts, as the next step does.
-    await page.getByRole('checkbox', { name: 'Administrator' }).check();
-    await page.getByRole('button', { name: 'Create Admin' }).click();
+    const createForm = page.getByRole('form', { name: 'Create Admin User' });
+    await createForm.getByLabel('Username').fill('e2e.second');
+    await createForm.getByLabel('Password').fill('second-pass');
+    // Only an administrator manages staff accounts, as the next step does. (Each staff row of the
+    // table below has its own role checkboxes too, so this one is the form's.)
+    await createForm.getByRole('checkbox', { name: 'Administrator' }).check();
+    await createForm.getByRole('button', { name: 'Create Admin' }).click();
     await expect(page.getByText('Admin user created')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'e2e.second' })).toBeVisible();
-    await expect(page.getByLabel('Username')).toHaveValue('');
+    await expect(createForm.getByLabel('Username')).toHaveValue('');
 
     await page.getByRole('button', { name: /Logout/i }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
