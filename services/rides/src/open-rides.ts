@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { userDeleted, userSnapshots, verificationDecided } from '@krom/contracts/events/identity';
+import { userDeleted, userSnapshots, userSuspended, userUnsuspended, verificationDecided } from '@krom/contracts/events/identity';
 import { paymentEvents } from '@krom/contracts/events/payments';
 import { rideChanged, ridePosted } from '@krom/contracts/events/rides';
 import type { Subscription } from '@krom/server-kit/bus';
@@ -14,6 +14,7 @@ import { handlePaymentAnswer } from './events/handlers/payment-answered.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
+import { handleUserSuspended, handleUserUnsuspended } from './events/handlers/user-suspended.ts';
 import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
 import { handleVerificationDecided } from './events/handlers/verification-decided.ts';
 import { rebuildUserProfilesIfEmpty } from './events/rebuild-user-profiles.ts';
@@ -68,6 +69,8 @@ export async function openRidesService(config: RidesConfig, options: RidesServic
   };
   try {
     subscriptions.push(await consume(resources.bus, DURABLE, userDeleted, handleUserDeleted(resources.db, logger)));
+    subscriptions.push(await consume(resources.bus, DURABLE, userSuspended, handleUserSuspended(resources.db, logger)));
+    subscriptions.push(await consume(resources.bus, DURABLE, userUnsuspended, handleUserUnsuspended(resources.db)));
     subscriptions.push(await consume(resources.bus, DURABLE, userSnapshots, handleUserSnapshot(resources.db, logger)));
     subscriptions.push(await consume(resources.bus, DURABLE, verificationDecided, handleVerificationDecided(resources.db, logger)));
     // Its own event: a posted ride is matched against the open ride requests apart from the posting.

@@ -36,27 +36,36 @@ export function bookingCalls(handle: Handle) {
     return { caller, vehicleId: response.json().id as string };
   }
 
+  /** The form of a ride Accra → Nkawkaw → Kumasi three days ahead in `vehicleId`, with `changes`. */
+  const rideForm = (vehicleId: string, changes: object = {}) => ({
+    vehicleId,
+    fromCity: 'Accra',
+    toCity: 'Kumasi',
+    fromLocation: 'Circle VIP Bus Station',
+    toLocation: 'Kejetia Lorry Park',
+    fromLatitude: 5.5701,
+    fromLongitude: -0.2127,
+    toLatitude: 6.6966,
+    toLongitude: -1.6224,
+    stops: [{ location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', latitude: 6.5506, longitude: -0.7667, meetingPoint: 'By the Total fuel station' }],
+    departureDate: dayFromNow(3),
+    departureTime: '07:30',
+    availableSeats: 3,
+    pricePerSeat: '120',
+    pickupStation: 'Accra Mall car park',
+    bookingMode: 'instant',
+    ...changes,
+  });
+
   /** A ride Accra → Nkawkaw → Kumasi three days ahead, posted by a new driver through the API. */
   async function ride(options: { seats?: number; bookingMode?: 'instant' | 'approval'; price?: string } = {}) {
     const owner = await driver();
-    const response = await call(owner.caller, 'POST', '/rides', {
-      vehicleId: owner.vehicleId,
-      fromCity: 'Accra',
-      toCity: 'Kumasi',
-      fromLocation: 'Circle VIP Bus Station',
-      toLocation: 'Kejetia Lorry Park',
-      fromLatitude: 5.5701,
-      fromLongitude: -0.2127,
-      toLatitude: 6.6966,
-      toLongitude: -1.6224,
-      stops: [{ location: 'Nkawkaw Lorry Station', city: 'Nkawkaw', latitude: 6.5506, longitude: -0.7667, meetingPoint: 'By the Total fuel station' }],
-      departureDate: dayFromNow(3),
-      departureTime: '07:30',
-      availableSeats: options.seats ?? 3,
-      pricePerSeat: options.price ?? '120',
-      pickupStation: 'Accra Mall car park',
-      bookingMode: options.bookingMode ?? 'instant',
-    });
+    const response = await call(
+      owner.caller,
+      'POST',
+      '/rides',
+      rideForm(owner.vehicleId, { availableSeats: options.seats ?? 3, pricePerSeat: options.price ?? '120', bookingMode: options.bookingMode ?? 'instant' }),
+    );
     expect(response.statusCode).toBe(201);
     return { driver: owner.caller, rideId: response.json().id as string };
   }
@@ -119,5 +128,5 @@ export function bookingCalls(handle: Handle) {
     ]);
   }
 
-  return { call, member, driver, ride, form, book, booked, legs, events, outbox, departAt };
+  return { call, member, driver, ride, rideForm, form, book, booked, legs, events, outbox, departAt };
 }

@@ -557,7 +557,7 @@ describe('a deleted passenger', () => {
     const passenger = await member();
     const seat = await booked(passenger, form(instant.rideId, { seats: 2 }));
     const request = await booked(passenger, form(approval.rideId));
-    await handle.service.db.transaction((tx) => cancelFutureBookingsOf(tx, passenger.userId));
+    await handle.service.db.transaction((tx) => cancelFutureBookingsOf(tx, passenger.userId, { reason: 'account deleted', refund: 'policy' }));
     expect((await legs(instant.rideId)).taken).toEqual([0, 0]);
     expect((await legs(approval.rideId)).taken).toEqual([0, 0]);
     expect((await events(seat.id)).at(-1)?.envelope.data).toMatchObject({ status: 'cancelled_by_passenger', actor: 'system', refundAmount: seat.totalAmount });

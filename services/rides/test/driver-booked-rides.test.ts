@@ -99,7 +99,7 @@ describe('the driver cancels a ride with bookings', () => {
     const passenger = await member();
     const seat = await booked(passenger, form(rideId, { seats: 2 }));
 
-    expect(await handle.service.db.transaction((tx) => cancelFutureRidesOf(tx, driver.userId))).toBe(1);
+    expect(await handle.service.db.transaction((tx) => cancelFutureRidesOf(tx, driver.userId, 'account deleted'))).toBe(1);
 
     expect((await statusOf(passenger, seat.id)).status).toBe('cancelled_by_driver');
     expect((await legs(rideId)).taken).toEqual([0, 0]);

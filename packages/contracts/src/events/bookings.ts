@@ -59,6 +59,13 @@ export const bookingFactSchema = z.object({
 });
 export type BookingFact = z.infer<typeof bookingFactSchema>;
 
+/**
+ * The `reason` of a booking Krom ended because a member's account was suspended (actor system):
+ * the suspended driver's passengers (cancelled_by_driver) and the suspended passenger's own
+ * bookings (cancelled), each refunded in full. Notifications tells them Krom cancelled, not the driver.
+ */
+export const memberSuspendedReason = 'suspended';
+
 export const bookingFacts = [
   'requested',
   'accepted',

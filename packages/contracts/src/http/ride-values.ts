@@ -72,6 +72,8 @@ export const rideMessages = {
   bookingModeWithRequests: 'Answer the booking requests waiting for you before changing how bookings are accepted.',
   cancelAfterBoarding: 'Passengers have boarded this ride: it can no longer be cancelled.',
   departureMovedTooFar: `A ride can move at most ${maxDepartureMoveDays} days from the departure it was posted with. Cancel it and post a new ride instead.`,
+  /** A suspended (or deleted) account: staff have barred it from the marketplace. */
+  accountBarred: 'Your account is suspended and cannot post rides. Please contact support.',
   needsIdentity: 'Verify your identity before posting a ride',
   needsDriver: 'Complete driver verification before posting a ride',
   needsVehicle: 'Add a vehicle before posting a ride',

@@ -99,20 +99,27 @@ export async function cancelAsPassenger(db: RidesDb, passengerId: string, bookin
 }
 
 /**
- * A deleted account's live bookings on rides still to come end (a request or unsecured seat is
- * withdrawn, a confirmed seat cancelled as by the passenger, refund by the policy) and their
+ * How a member's own bookings end when their account does (`reason`): `policy`, as if they
+ * cancelled (deleted: a request or unsecured seat is withdrawn, a confirmed seat cancelled by the
+ * policy's refund); `full`, as when a driver cancels (suspended: Krom ends every live booking, the
+ * passenger gets everything back and the driver nothing, booking.cancelled with actor system).
+ */
+export type MemberBookingsEnding = { reason: string; refund: 'policy' | 'full' };
+
+/**
+ * A deleted or suspended account's live bookings on rides still to come end by `ending` and their
  * seats come back, in `tx`, each with its event (actor system). Rides in the order of their ids:
  * the lock order every transaction touching several rides keeps.
  */
-export async function cancelFutureBookingsOf(tx: Transaction, passengerId: string, now = new Date()): Promise<number> {
+export async function cancelFutureBookingsOf(tx: Transaction, passengerId: string, ending: MemberBookingsEnding, now = new Date()): Promise<number> {
   const rows = await bookingRows(
     tx,
     sql`WHERE b.passenger_id = ${passengerId} AND r.departure_at > ${now.toISOString()}::timestamptz
           AND b.status IN ${statusIn(cancellableStatuses)} ORDER BY b.ride_id, b.id`,
   );
   for (const row of rows) {
-    const { action, refundAmount } = passengerCancel(row, now);
-    await applyTransition(tx, row.id, action, { actor: 'system', reason: 'account deleted', refundAmount, now });
+    const { action, refundAmount } = ending.refund === 'full' ? { action: 'staffCancel' as const, refundAmount: row.totalAmount } : passengerCancel(row, now);
+    await applyTransition(tx, row.id, action, { actor: 'system', reason: ending.reason, refundAmount, now });
   }
   return rows.length;
 }

@@ -223,18 +223,19 @@ export async function cancelRide(db: RidesDb, driverId: string, id: string, now 
 }
 
 /**
- * An account was deleted: its rides still to depart are cancelled, each with its ride.changed
- * (the passengers told of them hear of it) and its live bookings cancelled (by the system, for the
- * driver: booking.cancelled_by_driver, refunded in full); returns how many rides.
+ * An account was deleted or suspended (`reason`): its rides still to depart are cancelled, each
+ * with its ride.changed (the passengers told of them hear of it) and its live bookings cancelled
+ * (by the system, for the driver: booking.cancelled_by_driver with `reason`, refunded in full);
+ * returns how many rides.
  */
-export async function cancelFutureRidesOf(tx: Transaction, driverId: string, now = new Date()): Promise<number> {
+export async function cancelFutureRidesOf(tx: Transaction, driverId: string, reason: string, now = new Date()): Promise<number> {
   const { rows: ids } = await tx.execute<{ id: string }>(sql`
     SELECT id FROM rides WHERE driver_id = ${driverId} AND status = 'active' AND departure_at > ${now.toISOString()}::timestamptz
     ORDER BY id FOR UPDATE`);
   for (const { id } of ids) {
     const [ride] = await rideRows(tx, sql`WHERE r.id = ${id}`);
     if (!ride) continue;
-    await cancelBookingsOf(tx, id, { actor: 'system', reason: 'account deleted', now });
+    await cancelBookingsOf(tx, id, { actor: 'system', reason, now });
     await changeRide(tx, ride, sql`status = 'cancelled'`, now);
   }
   return ids.length;

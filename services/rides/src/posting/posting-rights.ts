@@ -32,8 +32,10 @@ export async function postingRights(db: SqlRunner, userId: string): Promise<Post
   return { canPost: nextStep === null, nextStep, identityStatus, driverStatus, vehicleCount };
 }
 
-/** Refuses with 403 and the first missing step's message when the user may not post. */
+/** Refuses with 403 a suspended or deleted account, then with the first missing step's message when the user may not post. */
 export async function assertMayPost(db: SqlRunner, userId: string): Promise<void> {
+  const { rows } = await db.execute<{ barred: boolean }>(sql`SELECT (suspended OR deleted) AS barred FROM user_profiles WHERE user_id = ${userId}`);
+  if (rows[0]?.barred) throw new HttpError(403, rideMessages.accountBarred);
   const rights = await postingRights(db, userId);
   if (rights.nextStep) throw new HttpError(403, refusals[rights.nextStep]);
 }

@@ -3,12 +3,10 @@ import { type EventRule, once } from '@krom/server-kit/consumer';
 import type { Logger } from '@krom/server-kit/logger';
 import type { z } from 'zod';
 import type { RidesDb } from '../../db/rides-db.ts';
-import { cancelRideRequestsOf } from '../../ride-requests/passenger-ride-requests.ts';
-import { cancelFutureBookingsOf } from '../../bookings/booking-actions.ts';
-import { cancelFutureRidesOf } from '../../driver/driver-rides.ts';
 import { forgetVehiclesOf } from '../../vehicles/driver-vehicles.ts';
 import { forgetPlateDisputesOf } from '../../vehicles/plate-disputes.ts';
 import { forgetTripSharesOf } from '../../trip-shares/trip-shares.ts';
+import { endTripsToCome } from './member-trips.ts';
 
 type UserDeleted = z.infer<typeof userDeleted.schema>;
 
@@ -24,9 +22,7 @@ export function handleUserDeleted(db: RidesDb, logger: Logger): EventRule<UserDe
   return once(db, {
     inTransaction: async (tx, { data: { userId } }) => ({
       removedVehicles: await forgetVehiclesOf(tx, userId),
-      cancelledRides: await cancelFutureRidesOf(tx, userId),
-      cancelledRideRequests: await cancelRideRequestsOf(tx, userId),
-      cancelledBookings: await cancelFutureBookingsOf(tx, userId),
+      ...(await endTripsToCome(tx, userId, { reason: 'account deleted', refund: 'policy' })),
       removedPlateDisputes: await forgetPlateDisputesOf(tx, userId),
       endedTripShares: await forgetTripSharesOf(tx, userId),
     }),
