@@ -274,6 +274,34 @@ describe('krom.rides.booking.<fact>.v1', () => {
     expect(rows.every((row) => smsSegments(row.message) === 1)).toBe(true);
   });
 
+  it("tells the passengers of a suspended member's bookings that Krom cancelled them, a paid seat with its full refund, not that the driver did", async () => {
+    const who = await sides();
+    const suspended = { previousStatus: 'confirmed', actor: 'system', reason: 'suspended', refundAmount: '120.00', version: 4 } as const;
+    // The suspended driver's ride: the passenger paid by mobile money.
+    await deliver(
+      bookingEvents.cancelled_by_driver,
+      fact('cancelled_by_driver', who, { ...suspended, status: 'cancelled_by_driver', paymentMethod: 'mobile_money', serviceFee: '6.00', wallet: { phone: '0241234567', network: 'mtn' } }),
+    );
+    // The suspended passenger's own cash seat: the driver hears the seats are free.
+    await deliver(bookingEvents.cancelled, fact('cancelled', who, { ...suspended, status: 'cancelled' }));
+
+    expect(new Set((await list(who.passengerId)).map((notice) => `${notice.title}: ${notice.message}`))).toEqual(
+      new Set([
+        'Booking cancelled by Krom: Your booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM was cancelled by Krom. You get a full refund: everything you paid goes back to your mobile money. Search for another ride.',
+        'Booking cancelled by Krom: Your booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM was cancelled by Krom. Search for another ride.',
+      ]),
+    );
+    expect((await list(who.driverId)).map((notice) => `${notice.title}: ${notice.message}`)).toEqual([
+      "Booking cancelled: Krom cancelled Ama's booking of 2 seats from Nkawkaw to Kumasi on Fri 28 Nov at 2:30 PM. The seats are free again.",
+    ]);
+    expect(new Set((await settledSms(who.passengerId, 2)).map((row) => row.message))).toEqual(
+      new Set([
+        'Krom cancelled your booking, Nkawkaw to Kumasi, Fri 28 Nov at 2:30 PM. You get a full refund. Search Krom for another ride.',
+        'Krom cancelled your booking, Nkawkaw to Kumasi, Fri 28 Nov at 2:30 PM. Search Krom for another ride.',
+      ]),
+    );
+  });
+
   it('tells both sides of a seat that ended not boarded; the passenger by SMS too when their mobile money comes back', async () => {
     const paid = await sides();
     const notBoarded = { status: 'not_boarded', previousStatus: 'confirmed', actor: 'system', refundAmount: '120.00', version: 4 } as const;

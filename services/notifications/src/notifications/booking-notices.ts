@@ -1,4 +1,4 @@
-import type { BookingFact, BookingFactName } from '@krom/contracts/events/bookings';
+import { type BookingFact, type BookingFactName, memberSuspendedReason } from '@krom/contracts/events/bookings';
 import { ghanaDate } from '@krom/contracts/ghana-time';
 import { noShowReportHours } from '@krom/contracts/http/booking-values';
 import { bookingRequestNoticeKind } from '@krom/contracts/http/notifications';
@@ -97,6 +97,30 @@ function confirmedForPassenger(booking: BookingFact): BookingMessage {
   };
 }
 
+/** A seat paid by mobile money (confirmed before it ended): what Krom ended gives all of it back. */
+const paidSeat = (booking: BookingFact) => booking.paymentMethod === 'mobile_money' && booking.refundAmount !== null;
+
+/**
+ * Krom ended the booking because a member's account was suspended (the driver's, or the passenger's
+ * own): the passenger hears that Krom cancelled it, with a full refund of a paid seat; the driver of
+ * a suspended passenger's booking hears the seats are free. A suspended driver is told nothing here.
+ */
+function cancelledByKrom(booking: BookingFact, passenger: string): BookingMessage[] {
+  const refund = paidSeat(booking) ? ' You get a full refund: everything you paid goes back to your mobile money.' : '';
+  const told: BookingMessage[] = [
+    {
+      to: 'passenger',
+      notice: passengerNotice(booking, 'Booking cancelled by Krom', `Your booking of ${leg(booking)} was cancelled by Krom.${refund} Search for another ride.`),
+      sms: {
+        text: legSms(booking, (from, to) => `Krom cancelled your booking, ${from} to ${to}, ${when(booking)}.${paidSeat(booking) ? ' You get a full refund.' : ''} Search Krom for another ride.`),
+        messageType: 'notification',
+      },
+    },
+  ];
+  if (booking.status === 'cancelled') told.push({ to: 'driver', notice: driverNotice(booking, 'Booking cancelled', `Krom cancelled ${passenger}'s booking of ${leg(booking)}. The seats are free again.`) });
+  return told;
+}
+
 /** What each side is told of `fact`; nothing for facts neither needs a message about (boarded, completed, no-show: they were there). */
 export function bookingMessages(fact: BookingFactName, booking: BookingFact): BookingMessage[] {
   const passenger = booking.passengerFirstName.trim();
@@ -183,6 +207,7 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
       ];
     }
     case 'cancelled_by_driver':
+      if (booking.reason === memberSuspendedReason) return cancelledByKrom(booking, passenger);
       return [
         {
           to: 'passenger',
@@ -230,7 +255,8 @@ export function bookingMessages(fact: BookingFactName, booking: BookingFact): Bo
     case 'cancelled_by_passenger':
       return [{ to: 'driver', notice: driverNotice(booking, 'Booking cancelled', `${passenger} cancelled their booking of ${leg(booking)}. The seats are free again.`) }];
     case 'cancelled':
-      // The passenger withdrew before the seat was theirs, or staff cancelled the booking.
+      // The passenger withdrew before the seat was theirs, staff cancelled the booking, or Krom did (the passenger suspended).
+      if (booking.reason === memberSuspendedReason) return cancelledByKrom(booking, passenger);
       if (booking.actor === 'staff') {
         return [
           {
