@@ -1,6 +1,6 @@
-import type { userSuspended, userUnsuspended } from '@krom/contracts/events/identity';
+import { userSuspended, userUnsuspended } from '@krom/contracts/events/identity';
 import { memberSuspendedReason } from '@krom/contracts/events/bookings';
-import { type EventRule, once } from '@krom/server-kit/consumer';
+import { type EventRule, envelopeReader, once } from '@krom/server-kit/consumer';
 import type { Logger } from '@krom/server-kit/logger';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,6 +9,9 @@ import { endTripsToCome } from './member-trips.ts';
 
 type UserSuspended = z.infer<typeof userSuspended.schema>;
 type UserUnsuspended = z.infer<typeof userUnsuspended.schema>;
+
+export const readUserSuspended = envelopeReader(userSuspended);
+export const readUserUnsuspended = envelopeReader(userUnsuspended);
 
 /**
  * krom.identity.user.suspended.v1 → the member is barred (no posting, no booking: 403), their
