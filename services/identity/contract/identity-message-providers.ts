@@ -1,10 +1,19 @@
 import { staffActionEvents } from '@krom/contracts/events/staff-actions';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
-import { userNotificationSettings, userRegistered, userSnapshotOf, userSnapshotSubject, verificationDecided } from '@krom/contracts/events/identity';
+import {
+  userNotificationSettings,
+  userRegistered,
+  userSnapshotOf,
+  userSnapshotSubject,
+  userSuspended,
+  userUnsuspended,
+  verificationDecided,
+} from '@krom/contracts/events/identity';
 import { createLogger } from '@krom/server-kit/logger';
 import { and, eq, sql } from 'drizzle-orm';
 import { registerUser } from '../src/accounts/register-user.ts';
+import { liftSuspension, suspendMember } from '../src/accounts/suspend-member.ts';
 import { updateProfile } from '../src/accounts/update-profile.ts';
 import { outbox } from '../src/db/schema.ts';
 import { saveSettings } from '../src/settings/user-settings.ts';
@@ -43,6 +52,8 @@ export function identityMessageProviders(service: IdentityService, internalSecre
       'a member turned SMS notifications and ride reminders off in settings': async () => undefined,
       'a verified member stated in her profile that she is a woman': async () => undefined,
       'a member turned "show phone to drivers" and "show profile to others" off in settings': async () => undefined,
+      'staff suspended a member': async () => undefined,
+      'staff lifted a member suspension': async () => undefined,
     },
     messageProviders: {
       [`a ${userRegistered.subject} event`]: async () => {
@@ -86,6 +97,19 @@ export function identityMessageProviders(service: IdentityService, internalSecre
         const user = await registerUser(service.db, newPerson());
         await saveSettings(service.db, user.id, { showPhoneToDrivers: false, showProfileToOthers: false });
         return outboxEnvelope(service, userSnapshotOf(user.id).subject, 'userId', user.id, { showPhone: 'false' });
+      },
+      // Trust and safety suspend a member with a reason, then lift it: the events rides acts on.
+      [`a ${userSuspended.subject} event`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        await suspendMember(service.db, { adminId: randomUUID(), roles: ['trust_safety'] }, user.id, 'Repeated no-shows reported by drivers');
+        return outboxEnvelope(service, userSuspended.subject, 'userId', user.id);
+      },
+      [`a ${userUnsuspended.subject} event`]: async () => {
+        const user = await registerUser(service.db, newPerson());
+        const staff = { adminId: randomUUID(), roles: ['trust_safety'] };
+        await suspendMember(service.db, staff, user.id, 'Repeated no-shows reported by drivers');
+        await liftSuspension(service.db, staff, user.id);
+        return outboxEnvelope(service, userUnsuspended.subject, 'userId', user.id);
       },
       // Registration publishes the defaults (version 1); the save that turns both off publishes version 2.
       [`a ${userNotificationSettings.subject} event`]: async () => {
