@@ -36,6 +36,7 @@ import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { staffTicketRoutes } from './routes/staff-tickets.ts';
+import { staffMemberRoutes } from './routes/staff-members.ts';
 import { staffPaymentRoutes } from './routes/staff-payments.ts';
 import { staffReviewRoutes } from './routes/staff-review.ts';
 import { staffSuspensionRoutes } from './routes/staff-suspensions.ts';
@@ -150,6 +151,7 @@ export async function buildBffApp(config: BffConfig, redis: Redis): Promise<Fast
   await app.register(bookingPaymentRoutes, routeOptions);
   await app.register(staffBookingRoutes, routeOptions);
   await app.register(staffPaymentRoutes, routeOptions);
+  await app.register(staffMemberRoutes, routeOptions);
   await app.register(providerCallbackRoutes, { directory, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(placeRoutes, { places: await openPlaces(config, app.log), rateLimit: perMinute(config.RATE_LIMIT_PLACES_PER_MINUTE) });
   return app;

@@ -19,6 +19,7 @@ import type * as recovery from './api/recovery.ts';
 import type * as reviews from './api/reviews.ts';
 import type * as rideRequests from './api/ride-requests.ts';
 import type * as rides from './api/rides.ts';
+import type * as staffMembers from './api/staff-members.ts';
 import type * as staffPayments from './api/staff-payments.ts';
 import type * as staffTickets from './api/staff-tickets.ts';
 import type * as staff from './api/staff.ts';
@@ -119,6 +120,7 @@ export const getRide: ApiRoute<typeof rides.getRide> = { method: 'GET', path: '/
 export const postRide: ApiRoute<typeof rides.postRide> = { method: 'POST', path: '/api/rides' };
 export const searchRides: ApiRoute<typeof rides.searchRides> = { method: 'GET', path: '/api/rides' };
 export const updateRide: ApiRoute<typeof rides.updateRide> = { method: 'PUT', path: '/api/rides/:id' };
+export const searchMembers: ApiRoute<typeof staffMembers.searchMembers> = { method: 'GET', path: '/api/admin/members' };
 export const getLatestReconciliation: ApiRoute<typeof staffPayments.getLatestReconciliation> = { method: 'GET', path: '/api/admin/payments/reconciliations/latest' };
 export const getPayoutsNeedingAttention: ApiRoute<typeof staffPayments.getPayoutsNeedingAttention> = { method: 'GET', path: '/api/admin/payments/payouts/attention' };
 export const getStaffBookingLedger: ApiRoute<typeof staffPayments.getStaffBookingLedger> = { method: 'GET', path: '/api/admin/payments/bookings/:id' };

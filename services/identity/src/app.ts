@@ -6,6 +6,7 @@ import type { IdentityDb } from './db/identity-db.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { staffMemberRoutes } from './routes/staff-members.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import type { ObjectStore } from '@krom/server-kit/object-store/port';
@@ -20,7 +21,7 @@ export type IdentityAppDeps = {
   checks?: Record<string, () => Promise<void>>;
 };
 
-/** The identity service as a Fastify app: internal auth, then accounts, settings, recovery, uploads and verification. */
+/** The identity service as a Fastify app: internal auth, then accounts, settings, recovery, uploads, staff's member search and verification. */
 export async function buildIdentityApp(deps: IdentityAppDeps): Promise<FastifyInstance> {
   const app = createHttpApp({ service: 'identity', logLevel: deps.logLevel ?? 'info', checks: deps.checks });
   await app.register(internalAuth, { secret: deps.internalSecret, audience: 'identity' });
@@ -29,6 +30,7 @@ export async function buildIdentityApp(deps: IdentityAppDeps): Promise<FastifyIn
   await app.register(settingsRoutes, domain);
   await app.register(recoveryRoutes, domain);
   await app.register(uploadRoutes, domain);
+  await app.register(staffMemberRoutes, domain);
   await app.register(verificationRoutes, { ...domain, links: documentLinks(deps.internalSecret) });
   return app;
 }
