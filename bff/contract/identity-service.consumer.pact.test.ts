@@ -366,6 +366,43 @@ describe('BFF → identity service: suspensions', () => {
   });
 });
 
+describe('BFF → identity service: staff', () => {
+  it("finds a member for the admin area's Members tab by their phone in the international form", async () => {
+    await anAccountExists(pact.addInteraction())
+      .uponReceiving('a staff search of members by phone')
+      .withRequest('GET', '/staff/members', (b) => {
+        // Forwarded as staff typed it: identity reads the number in any Ghana form.
+        b.headers(as('staff')).query({ q: '+233 24 123 4567' });
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          members: [
+            {
+              id: uuid(account.id),
+              firstName: like('Ama'),
+              lastName: like('Mensah'),
+              phone: account.phone,
+              email: like(account.email),
+              createdAt: isoDate,
+              verificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
+              driverVerificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
+              deleted: boolean(false),
+            },
+          ],
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, {
+          method: 'GET',
+          url: '/api/admin/members?q=%2B233%2024%20123%204567',
+          session: async (bff) => ({ admin: await bff.sessions.create('admin', STAFF_ID, ['trust_safety']) }),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().members).toEqual([expect.objectContaining({ id: account.id, phone: account.phone })]);
+      }));
+  });
+});
+
 describe('BFF → identity service: recovery', () => {
   it('looks the account up by e-mail and by phone, and hears when none matches', async () => {
     await anAccountExists(pact.addInteraction())
