@@ -13,6 +13,7 @@ import { useLogoutAdmin } from '../features/admin-auth/api/logout-admin.ts';
 import { useAdminUsers } from '../features/admin-users/api/get-admin-users.ts';
 import { AdminUsersPanel } from '../features/admin-users/components/admin-users-panel.tsx';
 import { BookingSearchPanel } from '../features/bookings/components/booking-search-panel.tsx';
+import { MemberSearchPanel } from '../features/members/components/member-search-panel.tsx';
 import { MessageLogPanel } from '../features/message-log/components/message-log-panel.tsx';
 import type { PaymentFilters } from '../features/payments/api/search-payments.ts';
 import { PaymentsPanel } from '../features/payments/components/payments-panel.tsx';
@@ -32,7 +33,7 @@ import { StaffAuditPanel } from '../features/staff-audit/components/staff-audit-
  * A member of staff sees only the tabs their roles open (`staffAccess`, as the tabs' endpoints
  * declare them; an administrator sees every one); the BFF refuses the rest anyway.
  */
-const adminTabs = ['waitlist', 'admins', 'audit', 'verifications', 'tickets', 'bookings', 'payments', 'messages'] as const;
+const adminTabs = ['waitlist', 'admins', 'audit', 'verifications', 'tickets', 'bookings', 'members', 'payments', 'messages'] as const;
 type AdminTab = (typeof adminTabs)[number];
 
 /** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
@@ -57,6 +58,8 @@ export function AdminHomePage() {
   const setTab = (next: AdminTab) => setSearch(next === 'waitlist' ? {} : { tab: next }, { replace: true });
   const bookingSearch = search.get('q') ?? '';
   const setBookingSearch = (text: string) => setSearch(text === '' ? { tab: 'bookings' } : { tab: 'bookings', q: text }, { replace: true });
+  const memberSearch = search.get('member') ?? '';
+  const setMemberSearch = (text: string) => setSearch(text === '' ? { tab: 'members' } : { tab: 'members', member: text }, { replace: true });
   const paymentFilters: PaymentFilters = Object.fromEntries(['status', 'bookingId', 'phone', 'page'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
   const setPaymentFilters = (filters: PaymentFilters) => setSearch({ tab: 'payments', ...filters }, { replace: true });
   const ticketFilters: StaffTicketQueueQuery = Object.fromEntries(['status', 'category', 'priority'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
@@ -114,6 +117,7 @@ export function AdminHomePage() {
             { id: 'verifications' as const, label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
             { id: 'tickets' as const, label: 'Tickets' },
             { id: 'bookings' as const, label: 'Bookings' },
+            { id: 'members' as const, label: 'Members' },
             { id: 'payments' as const, label: 'Payments' },
             { id: 'messages' as const, label: 'Messages' },
           ].filter((entry) => visibleTabs.includes(entry.id))}
@@ -143,6 +147,10 @@ export function AdminHomePage() {
         ) : tab === 'bookings' ? (
           <TabPanel idPrefix="admin" id="bookings">
             <BookingSearchPanel search={bookingSearch} onSearch={setBookingSearch} />
+          </TabPanel>
+        ) : tab === 'members' ? (
+          <TabPanel idPrefix="admin" id="members">
+            <MemberSearchPanel search={memberSearch} onSearch={setMemberSearch} />
           </TabPanel>
         ) : tab === 'payments' ? (
           <TabPanel idPrefix="admin" id="payments">

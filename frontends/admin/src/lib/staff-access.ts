@@ -14,6 +14,7 @@ export const staffAccess = {
   tickets: ['support', 'trust_safety'],
   bookings: ['support', 'finance'],
   payments: ['finance'],
+  members: ['support', 'trust_safety', 'finance', 'administrator'],
   messages: ['support'],
   cancelBooking: ['support'],
   smsTest: ['administrator'],

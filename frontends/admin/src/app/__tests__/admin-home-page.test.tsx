@@ -81,16 +81,16 @@ describe('admin page', () => {
     renderRoutes(routes, '/admin');
     const dropdown = (await screen.findByRole('combobox', { name: 'Admin sections' })) as HTMLSelectElement;
     await screen.findByRole('option', { name: 'Verifications (2)' });
-    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Verifications (2)', 'Tickets']);
+    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Verifications (2)', 'Tickets', 'Members']);
     expect(screen.queryByRole('link', { name: 'SMS test panel' })).toBeNull();
     expect(api.callsTo('GET', '/api/admin/waitlist')).toHaveLength(0);
     expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(0);
   });
 
   it.each([
-    ['support', ['Tickets', 'Bookings', 'Messages']],
-    ['trust_safety', ['Verifications (2)', 'Tickets']],
-    ['finance', ['Bookings', 'Payments']],
+    ['support', ['Tickets', 'Bookings', 'Members', 'Messages']],
+    ['trust_safety', ['Verifications (2)', 'Tickets', 'Members']],
+    ['finance', ['Bookings', 'Members', 'Payments']],
   ])('shows %s staff only the tabs their role opens, and no audit log or staff accounts', async (role, tabs) => {
     const api = mockApi({
       'GET /api/admin/verify': { status: 200, body: { admin: { ...admin, roles: [role] } } },
@@ -120,6 +120,7 @@ describe('admin page', () => {
       'Verifications (3)',
       'Tickets',
       'Bookings',
+      'Members',
       'Payments',
       'Messages',
     ]);
@@ -132,6 +133,7 @@ describe('admin page', () => {
       ['Verifications (3)', 'false'],
       ['Tickets', 'false'],
       ['Bookings', 'false'],
+      ['Members', 'false'],
       ['Payments', 'false'],
       ['Messages', 'false'],
     ]);

@@ -1,6 +1,7 @@
 import type { Endpoint } from '@krom/contracts/endpoint';
 import * as admin from '@krom/contracts/api/admin';
 import * as staff from '@krom/contracts/api/staff';
+import * as staffMembers from '@krom/contracts/api/staff-members';
 import * as staffPayments from '@krom/contracts/api/staff-payments';
 import * as staffTickets from '@krom/contracts/api/staff-tickets';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const endpointsOf: Record<StaffAccess, Endpoint[]> = {
   tickets: Object.values(staffTickets),
   bookings: [staff.searchStaffBookings, staff.getStaffBooking],
   payments: Object.values(staffPayments),
+  members: Object.values(staffMembers),
   messages: [staff.getSmsLog, staff.getEmailLog],
   cancelBooking: [staff.cancelStaffBooking],
   smsTest: [staff.smsTestSendCode, staff.smsTestVerifyCode, staff.sendBookingConfirmation],
