@@ -387,6 +387,7 @@ describe('BFF → identity service: staff', () => {
               verificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
               driverVerificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
               deleted: boolean(false),
+              suspended: boolean(false),
             },
           ],
         }),

@@ -46,6 +46,7 @@ describe('GET /api/admin/members', () => {
       verificationStatus: 'not_submitted',
       driverVerificationStatus: 'not_submitted',
       deleted: false,
+      suspended: false,
     });
   });
 
@@ -54,6 +55,15 @@ describe('GET /api/admin/members', () => {
     expect(await foundIds(international)).toEqual([ama.id]);
     expect(await foundIds(ama.phone)).toEqual([ama.id]);
     expect(await foundIds(kojo.email.toUpperCase())).toEqual([kojo.id]);
+  });
+
+  it('marks a suspended member as suspended', async () => {
+    expect((await admin.post(`/api/admin/members/${kojo.id}/suspension`, { reason: 'Took payment outside Krom' })).statusCode).toBe(200);
+    const found = (await search(admin, family)).json().members as { id: string; suspended: boolean }[];
+    expect(found.map(({ id, suspended }) => ({ id, suspended }))).toEqual([
+      { id: kojo.id, suspended: true },
+      { id: ama.id, suspended: false },
+    ]);
   });
 
   it('refuses a query shorter than two characters with the words', async () => {

@@ -30,6 +30,8 @@ export const memberSearchResultSchema = z.object({
   verificationStatus: z.string(),
   driverVerificationStatus: z.string(),
   deleted: z.boolean(),
+  /** Suspended by trust and safety (cannot sign in) until the suspension is lifted. */
+  suspended: z.boolean(),
 });
 export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;
 

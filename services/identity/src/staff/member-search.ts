@@ -33,12 +33,18 @@ export async function searchMembers(db: IdentityDb, q: string): Promise<MemberSe
       verificationStatus: users.verificationStatus,
       driverVerificationStatus: users.driverVerificationStatus,
       deletedAt: users.deletedAt,
+      suspendedAt: users.suspendedAt,
     })
     .from(users)
     .where(matching(q))
     .orderBy(desc(users.createdAt), users.id)
     .limit(memberSearchLimit);
   return {
-    members: rows.map(({ createdAt, deletedAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), deleted: deletedAt !== null })),
+    members: rows.map(({ createdAt, deletedAt, suspendedAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      deleted: deletedAt !== null,
+      suspended: suspendedAt !== null,
+    })),
   };
 }

@@ -17,7 +17,9 @@ const akosua: MemberSearchResult = {
   verificationStatus: 'approved',
   driverVerificationStatus: 'not_submitted',
   deleted: false,
+  suspended: false,
 };
+const held: MemberSearchResult = { ...akosua, id: '7a9b6a3e-2c4d-4e5f-8a9b-1c2d3e4f5a6d', firstName: 'Abena', suspended: true };
 const gone: MemberSearchResult = { ...akosua, id: '8a9b6a3e-2c4d-4e5f-8a9b-1c2d3e4f5a6c', firstName: 'Akos', phone: null, email: null, deleted: true };
 
 type Reply = { status: number; body: unknown };
@@ -53,7 +55,7 @@ async function searchFor(text: string) {
 
 describe('the Members tab', () => {
   it('is open to a finance officer and lists the members found with their account details', async () => {
-    const api = staffApi(() => ({ status: 200, body: { members: [akosua, gone] } }));
+    const api = staffApi(() => ({ status: 200, body: { members: [akosua, held, gone] } }));
     const { router } = await searchFor('+233 24 412 3456');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Phone', 'E-mail', 'Identity', 'Driver', 'Joined']);
@@ -63,6 +65,7 @@ describe('the Members tab', () => {
       .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows.map((row) => row.slice(0, 5))).toEqual([
       ['Akosua Frimpong', '0244123456', 'akosua@example.com', 'Approved', 'Not submitted'],
+      ['Abena Frimpong (suspended)', '0244123456', 'akosua@example.com', 'Approved', 'Not submitted'],
       ['Akos Frimpong (deleted)', '—', '—', 'Approved', 'Not submitted'],
     ]);
     expect(api.searches).toEqual(['+233 24 412 3456']);

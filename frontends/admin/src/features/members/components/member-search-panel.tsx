@@ -64,7 +64,7 @@ export function MemberSearchPanel({ search, onSearch }: { search: string; onSear
                   <tr key={member.id}>
                     <td data-label="Name">
                       {member.firstName} {member.lastName}
-                      {member.deleted ? <Deleted> (deleted)</Deleted> : null}
+                      {member.deleted ? <Flag> (deleted)</Flag> : member.suspended ? <Flag> (suspended)</Flag> : null}
                     </td>
                     <td data-label="Phone">{member.phone ?? '—'}</td>
                     <td data-label="E-mail">{member.email ?? '—'}</td>
@@ -91,6 +91,6 @@ const MemberSearchForm = styled.form`
   > div { flex: 1 1 18rem; }
 `;
 
-const Deleted = styled.span`
+const Flag = styled.span`
   color: ${({ theme }) => theme.color.muted};
 `;
