@@ -85,3 +85,36 @@ describe('reporting a member', () => {
     expect(mine).toMatchObject({ reason: 'unsafe_driving', source: 'booking', sourceId: bookingId, details: 'Drove at 140 on the Nkawkaw road' });
   });
 });
+
+describe("a member report as a case in staff's queue", () => {
+  const staff = { kind: 'admin', adminId: randomUUID() } as const;
+  const get = async (url: string) => service.app.inject({ method: 'GET', url, headers: await as(staff) });
+
+  it('opens exactly one safety case in the queue, with the report and the reported member; the reporter is its member', async () => {
+    const reporter = user();
+    const reported = randomUUID();
+    const bookingId = randomUUID();
+    expect((await report(reporter, reported, { reason: 'harassment', details: 'Threatened me at Kejetia', source: 'booking', sourceId: bookingId })).statusCode).toBe(201);
+    expect((await report(reporter, reported, { reason: 'other' })).statusCode).toBe(200);
+
+    const queue = (await get('/staff/tickets')).json() as { tickets: { id: string; category: string; memberId: string; subject: string; memberReport: unknown }[] };
+    const cases = queue.tickets.filter((ticket) => (ticket.memberReport as { reportedId?: string } | null)?.reportedId === reported);
+    expect(cases).toHaveLength(1);
+    const [found] = cases;
+    expect(found).toMatchObject({
+      category: 'safety',
+      memberId: reporter.userId,
+      subject: 'Member report: Harassment or threats',
+      memberReport: { reportedId: reported, reason: 'harassment', details: 'Threatened me at Kejetia', source: 'booking', sourceId: bookingId },
+    });
+
+    const page = await get(`/staff/tickets/${found?.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      category: 'safety',
+      memberId: reporter.userId,
+      description: 'Threatened me at Kejetia',
+      memberReport: { reportedId: reported, reason: 'harassment', source: 'booking', sourceId: bookingId },
+    });
+  });
+});

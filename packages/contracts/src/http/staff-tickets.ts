@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
+import { memberReportReasons, memberReportSources } from './member-safety.ts';
 import { ticketMessageSchema, ticketSchema, ticketSummarySchema } from './support.ts';
 import { ticketCategories, ticketPriorities, ticketStatuses } from './support-values.ts';
 
@@ -23,6 +24,19 @@ const staffFields = {
   claimedBy: uuid.nullable(),
   claimedAt: isoDateTime.nullable(),
   version: z.number().int(),
+  /** The member report this ticket is the case of (a safety ticket opened by the report); null for members' own tickets. */
+  memberReport: z
+    .object({
+      reportId: uuid,
+      reportedId: uuid,
+      reason: z.enum(memberReportReasons),
+      details: z.string().nullable(),
+      source: z.enum(memberReportSources),
+      /** The booking or review the report was made from. */
+      sourceId: uuid.nullable(),
+      reportedAt: isoDateTime,
+    })
+    .nullable(),
 };
 
 export const staffTicketSummarySchema = ticketSummarySchema.extend(staffFields);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { memberReportReasons, memberReportSources } from '@krom/contracts/http/member-safety';
 import { ticketAttachmentTypes, ticketAuthors, ticketCategories, ticketPriorities, ticketStatuses } from '@krom/contracts/http/support-values';
 
@@ -56,9 +56,12 @@ export const memberReports = pgTable(
     source: text('source', { enum: memberReportSources }).notNull(),
     sourceId: uuid('source_id'),
     status: text('status').notNull().default('open'),
+    /** The safety ticket the report opened: its case in the staff queue, the reporter its member. */
+    ticketId: uuid('ticket_id').references((): AnyPgColumn => supportTickets.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex('member_reports_ticket_key').on(table.ticketId),
     uniqueIndex('member_reports_reporter_reported_key').on(table.reporterId, table.reportedId),
     // Staff's queue: the reports about one member, newest first.
     index('member_reports_reported_idx').on(table.reportedId, table.createdAt.desc()),

@@ -6,7 +6,7 @@ import { HttpError } from '@krom/server-kit/errors';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AdminDb } from '../db/admin-db.ts';
-import { supportTicketMessages, supportTickets } from '../db/schema.ts';
+import { memberReports, supportTicketMessages, supportTickets } from '../db/schema.ts';
 import { type SupportDeps, ticketView } from './tickets.ts';
 
 /*
@@ -20,12 +20,26 @@ type TicketRow = typeof supportTickets.$inferSelect;
 const notFound = () => new HttpError(404, ticketMessages.notFound);
 const dayMs = 24 * 60 * 60 * 1000;
 
-const staffFieldsOf = (ticket: TicketRow) => ({
+type ReportRow = typeof memberReports.$inferSelect;
+
+const memberReportView = (report: ReportRow | null): StaffTicket['memberReport'] =>
+  report && {
+    reportId: report.id,
+    reportedId: report.reportedId,
+    reason: report.reason,
+    details: report.details,
+    source: report.source,
+    sourceId: report.sourceId,
+    reportedAt: report.createdAt.toISOString(),
+  };
+
+const staffFieldsOf = (ticket: TicketRow, report: ReportRow | null) => ({
   memberId: ticket.memberId,
   priority: ticket.priority,
   claimedBy: ticket.claimedBy,
   claimedAt: ticket.claimedAt?.toISOString() ?? null,
   version: ticket.version,
+  memberReport: memberReportView(report),
 });
 
 /** The queue: safety reports first, then the oldest first; by default every ticket not closed. */
@@ -33,6 +47,7 @@ export async function staffTicketQueue(db: AdminDb, query: StaffTicketQueueQuery
   const rows = await db
     .select()
     .from(supportTickets)
+    .leftJoin(memberReports, eq(memberReports.ticketId, supportTickets.id))
     .where(
       and(
         query.status ? eq(supportTickets.status, query.status) : ne(supportTickets.status, 'closed'),
@@ -43,7 +58,7 @@ export async function staffTicketQueue(db: AdminDb, query: StaffTicketQueueQuery
     .orderBy(sql`(${supportTickets.category} = 'safety') DESC`, asc(supportTickets.createdAt), asc(supportTickets.id))
     .limit(500);
   return {
-    tickets: rows.map((ticket) => ({
+    tickets: rows.map(({ support_tickets: ticket, member_reports: report }) => ({
       id: ticket.id,
       category: ticket.category,
       subject: ticket.subject,
@@ -52,7 +67,7 @@ export async function staffTicketQueue(db: AdminDb, query: StaffTicketQueueQuery
       rideId: ticket.rideId,
       createdAt: ticket.createdAt.toISOString(),
       updatedAt: ticket.updatedAt.toISOString(),
-      ...staffFieldsOf(ticket),
+      ...staffFieldsOf(ticket, report),
     })),
   };
 }
@@ -68,15 +83,15 @@ const staffMessageView = (message: typeof supportTicketMessages.$inferSelect): S
 /** One ticket as staff see it: the member's view plus who claimed it and the internal notes. */
 export async function staffTicket(deps: SupportDeps, ticketId: string, now = new Date()): Promise<StaffTicket> {
   if (!uuid.safeParse(ticketId).success) throw notFound();
-  const [ticket] = await deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
-  if (!ticket) throw notFound();
+  const [row] = await deps.db.select().from(supportTickets).leftJoin(memberReports, eq(memberReports.ticketId, supportTickets.id)).where(eq(supportTickets.id, ticketId));
+  if (!row) throw notFound();
   const memberView = await ticketView(deps, ticketId, now);
   const messages = await deps.db
     .select()
     .from(supportTicketMessages)
     .where(eq(supportTicketMessages.ticketId, ticketId))
     .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
-  return { ...memberView, ...staffFieldsOf(ticket), messages: messages.map(staffMessageView) };
+  return { ...memberView, ...staffFieldsOf(row.support_tickets, row.member_reports), messages: messages.map(staffMessageView) };
 }
 
 /**
