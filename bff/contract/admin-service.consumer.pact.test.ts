@@ -387,6 +387,9 @@ describe('BFF → admin service (support tickets)', () => {
 describe('BFF → admin service (staff ticket queue)', () => {
   const MEMBER_ID = '4e6a8c0e-3f5b-4d7c-9e1a-2b4d6f8a0c3e';
   const TICKET_ID = '9c1e3a5b-7d9f-4b2c-8e4a-6f8b0d2c4e6a';
+  const REPORT_TICKET_ID = '2a4c6e8a-0b1d-4f3a-9c5e-7a9b1d3f5a7c';
+  const REPORTED_ID = '6b8d0f2b-1c3e-4a5b-8d7f-9a1c3e5b7d9f';
+  const BOOKING_ID = '7f9b1d3f-4a6c-4e8d-8f2b-3c5e7a9b1d4f';
   const queueState = { memberId: MEMBER_ID, ticketId: TICKET_ID };
   const staffSummary = {
     id: uuid(TICKET_ID),
@@ -402,6 +405,7 @@ describe('BFF → admin service (staff ticket queue)', () => {
     claimedBy: null,
     claimedAt: null,
     version: like(1),
+    memberReport: null,
   };
   const staffTicket = { ...staffSummary, description: like('The driver overtook on blind bends the whole way to Nkawkaw.'), attachments: [], messages: [] };
   const claimed = { ...staffTicket, status: 'in_review', claimedBy: uuid(ADMIN_ID), claimedAt: isoDate, version: like(2) };
@@ -410,14 +414,15 @@ describe('BFF → admin service (staff ticket queue)', () => {
     await pact
       .addInteraction()
       .given('a ticket waits in the staff queue', queueState)
-      .uponReceiving('the staff ticket queue of open safety tickets')
+      .uponReceiving('the staff ticket queue of open safety tickets of medium priority')
       .withRequest('GET', '/staff/tickets', (b) => {
-        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).query({ status: 'open', category: 'safety' });
+        // Medium priority: members' own tickets, not the (high) cases other interactions' reports opened.
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).query({ status: 'open', category: 'safety', priority: 'medium' });
       })
       .willRespondWith(200, (b) => b.jsonBody({ tickets: eachLike(staffSummary) }))
       .executeTest(whenRecorded(async (mock) => {
         const bff = await bffAgainst(mock.url);
-        const response = await bff.inject({ method: 'GET', url: '/api/admin/tickets?status=open&category=safety', cookies: await adminCookie(bff) });
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/tickets?status=open&category=safety&priority=medium', cookies: await adminCookie(bff) });
         expect(response.json().tickets[0].id).toBe(TICKET_ID);
       }));
 
@@ -433,6 +438,32 @@ describe('BFF → admin service (staff ticket queue)', () => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'GET', url: `/api/admin/tickets/${TICKET_ID}`, cookies: await adminCookie(bff) });
         expect(response.json().memberId).toBe(MEMBER_ID);
+      }));
+  });
+
+  it('reads a member report as its case: the reported member, the reason and where it was made', async () => {
+    const caseState = { reporterId: MEMBER_ID, reportedId: REPORTED_ID, ticketId: REPORT_TICKET_ID, bookingId: BOOKING_ID };
+    await pact
+      .addInteraction()
+      .given('a member report waits in the staff queue', caseState)
+      .uponReceiving("a member report's case as staff see it")
+      .withRequest('GET', `/staff/tickets/${REPORT_TICKET_ID}`, (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          ...staffTicket,
+          id: uuid(REPORT_TICKET_ID),
+          subject: like('Member report: Harassment or threats'),
+          priority: like('high'),
+          description: like('Threatened me at Kejetia'),
+          memberReport: { reportId: uuid(), reportedId: uuid(REPORTED_ID), reason: like('harassment'), details: like('Threatened me at Kejetia'), source: like('booking'), sourceId: uuid(BOOKING_ID), reportedAt: isoDate },
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: `/api/admin/tickets/${REPORT_TICKET_ID}`, cookies: await adminCookie(bff) });
+        expect(response.json().memberReport).toMatchObject({ reportedId: REPORTED_ID, source: 'booking', sourceId: BOOKING_ID });
       }));
   });
 

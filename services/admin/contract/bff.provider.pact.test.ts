@@ -68,6 +68,22 @@ it('honours the BFF pact', async () => {
         );
         return undefined;
       },
+      'a member report waits in the staff queue': async (params: unknown) => {
+        const { reporterId, reportedId, ticketId, bookingId } = params as { reporterId: string; reportedId: string; ticketId: string; bookingId: string };
+        await service.db.$client.query('DELETE FROM member_reports WHERE ticket_id = $1 OR (reporter_id = $2 AND reported_id = $3)', [ticketId, reporterId, reportedId]);
+        await service.db.$client.query('DELETE FROM support_tickets WHERE id = $1', [ticketId]);
+        await service.db.$client.query(
+          `INSERT INTO support_tickets (id, member_id, category, priority, subject, description)
+           VALUES ($1, $2, 'safety', 'high', 'Member report: Harassment or threats', 'Threatened me at Kejetia')`,
+          [ticketId, reporterId],
+        );
+        await service.db.$client.query(
+          `INSERT INTO member_reports (reporter_id, reported_id, reason, details, source, source_id, ticket_id)
+           VALUES ($1, $2, 'harassment', 'Threatened me at Kejetia', 'booking', $3, $4)`,
+          [reporterId, reportedId, bookingId, ticketId],
+        );
+        return undefined;
+      },
       'the waitlist has a sign-up': async () => {
         await joinWaitlist(service.db, { name: 'Efua Quansah', email: `efua.${Date.now()}@example.com`, phone: '0241234567' });
         return undefined;

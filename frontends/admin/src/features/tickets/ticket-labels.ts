@@ -17,6 +17,9 @@ export const staffCategoryLabels: Record<TicketCategory, string> = {
   technical: 'Technical',
 };
 
+/** Where a member report was made from, as the ticket page names it. */
+export const reportSourceLabels: Record<'profile' | 'booking' | 'review', string> = { profile: 'Profile', booking: 'Booking', review: 'Review' };
+
 export const priorityLabels: Record<TicketPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' };
 
 /** The queue's filters as the selects offer them; '' is "any" (for status: all but closed). */

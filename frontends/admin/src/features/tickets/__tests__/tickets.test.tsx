@@ -26,6 +26,7 @@ const summary: StaffTicketSummary = {
   claimedBy: null,
   claimedAt: null,
   version: 1,
+  memberReport: null,
 };
 const ticket = (changes: Partial<StaffTicket> = {}): StaffTicket => ({
   ...summary,
@@ -60,6 +61,44 @@ describe('the Tickets tab', () => {
     expect(await screen.findByRole('heading', { name: 'Reckless driving' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'dashcam.jpg' }).getAttribute('href')).toBe('/api/support/attachments/x?expires=1&signature=s');
     expect(screen.getByText('Internal note')).toBeTruthy();
+  });
+});
+
+describe('a member report in the queue', () => {
+  const reportedId = '4e6a8c0e-3f5b-4d7c-9e1a-2b4d6f8a0c3e';
+  const bookingId = '7f9b1d3f-4a6c-4e8d-8f2b-3c5e7a9b1d4f';
+  const reportCase: StaffTicketSummary = {
+    ...summary,
+    subject: 'Member report: Harassment or threats',
+    priority: 'high',
+    memberReport: { reportId: '9a1c3e5a-5b7d-4f9e-8a3c-4d6f8b0d2e5a', reportedId, reason: 'harassment', details: 'Threatened me at Kejetia', source: 'booking', sourceId: bookingId, reportedAt: '2026-11-25T10:00:00.000Z' },
+  };
+
+  it('marks the case and names the reported member in the queue and on its page; a member\'s own ticket has no mark', async () => {
+    const own = { ...summary, id: '2c4e6a8c-1d3f-4b5d-8f7a-9c1e3a5c7e9b', category: 'booking' as const, subject: 'Driver never came' };
+    staffApi({
+      'GET /api/admin/tickets': { status: 200, body: { tickets: [reportCase, own] } },
+      [`GET /api/admin/tickets/${ticketId}`]: { status: 200, body: ticket({ ...reportCase, description: 'Threatened me at Kejetia' }) },
+    });
+    const { user } = renderRoutes(routes, '/admin?tab=tickets');
+    const table = await screen.findByRole('table');
+    const [, caseRow, ownRow] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(caseRow as HTMLElement).getByText('Member report')).toBeTruthy();
+    expect(within(caseRow as HTMLElement).getByText(`Reported member: ${reportedId}`, { exact: false })).toBeTruthy();
+    expect(within(ownRow as HTMLElement).queryByText('Member report')).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Member report: Harassment or threats' }));
+    const report = await screen.findByRole('region', { name: 'Reported member' });
+    const details = [...report.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(details).toEqual([
+      ['Member', reportedId],
+      ['Reported by', memberId],
+      ['Reason', 'Harassment or threats'],
+      ['Reported from', 'Booking'],
+      ['Booking id', bookingId],
+      ['Reported', expect.any(String)],
+    ]);
+    expect(screen.getByText('Member report')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { StaffTicket } from '@krom/contracts/http/staff-tickets';
 import { maxTicketMessageLength, type TicketPriority, ticketMessages } from '@krom/contracts/http/support-values';
+import { memberReportReasonLabels } from '@krom/contracts/http/member-safety-values';
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { Button } from '@krom/ui-kit/button.tsx';
 import { Select } from '@krom/ui-kit/select.tsx';
@@ -12,7 +13,8 @@ import { ActionBox, ReasonField } from '../../../lib/action-box.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { BackLink, Detail, Details, Muted, PageSection, PageTitle, StaffPageMain } from '../../../lib/staff-page.tsx';
 import { type TicketAction, useStaffTicket, useTicketAction } from '../api/staff-tickets.ts';
-import { priorityOptions, staffCategoryLabels, staffStatusLabels } from '../ticket-labels.ts';
+import { MemberReportTag } from './member-report-tag.tsx';
+import { priorityOptions, reportSourceLabels, staffCategoryLabels, staffStatusLabels } from '../ticket-labels.ts';
 
 /** The Tickets tab, as the dashboard opens it. */
 export const ticketsTabPath = '/admin?tab=tickets';
@@ -60,6 +62,7 @@ function Ticket({ ticket, adminId, adminName }: { ticket: StaffTicket; adminId: 
       <PageTitle>
         <h1>{ticket.subject}</h1>
         <StatusTag>{staffStatusLabels[ticket.status]}</StatusTag>
+        {ticket.memberReport ? <MemberReportTag /> : null}
       </PageTitle>
       <Muted>Opened {formatDateTime(ticket.createdAt)}</Muted>
 
@@ -74,6 +77,20 @@ function Ticket({ ticket, adminId, adminName }: { ticket: StaffTicket; adminId: 
         </Details>
         <Description>{ticket.description}</Description>
       </PageSection>
+
+      {ticket.memberReport ? (
+        <PageSection aria-labelledby="member-report-title">
+          <h2 id="member-report-title">Reported member</h2>
+          <Details>
+            <Detail term="Member" value={ticket.memberReport.reportedId} />
+            <Detail term="Reported by" value={ticket.memberId} />
+            <Detail term="Reason" value={memberReportReasonLabels[ticket.memberReport.reason]} />
+            <Detail term="Reported from" value={reportSourceLabels[ticket.memberReport.source]} />
+            {ticket.memberReport.sourceId ? <Detail term={`${reportSourceLabels[ticket.memberReport.source]} id`} value={ticket.memberReport.sourceId} /> : null}
+            <Detail term="Reported" value={formatDateTime(ticket.memberReport.reportedAt)} />
+          </Details>
+        </PageSection>
+      ) : null}
 
       {ticket.attachments.length > 0 ? (
         <PageSection aria-labelledby="attachments-title">

@@ -5,6 +5,7 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useTicketQueue } from '../api/staff-tickets.ts';
+import { MemberReportTag } from './member-report-tag.tsx';
 import { ageOf, categoryFilterOptions, priorityFilterOptions, priorityLabels, staffCategoryLabels, staffStatusLabels, statusFilterOptions } from '../ticket-labels.ts';
 
 /** Where a queue row leads: the ticket's own page. */
@@ -54,6 +55,11 @@ export function TicketsQueuePanel({ filters, onFilters }: { filters: StaffTicket
                   <tr key={ticket.id}>
                     <td data-label="Subject">
                       <Link to={ticketPath(ticket.id)}>{ticket.subject}</Link>
+                      {ticket.memberReport ? (
+                        <ReportLine>
+                          <MemberReportTag /> Reported member: {ticket.memberReport.reportedId}
+                        </ReportLine>
+                      ) : null}
                     </td>
                     <td data-label="Category">{staffCategoryLabels[ticket.category]}</td>
                     <td data-label="Priority">{priorityLabels[ticket.priority]}</td>
@@ -75,4 +81,13 @@ const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px 24px;
+`;
+
+const ReportLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 4px 8px;
+  margin-top: 4px;
+  overflow-wrap: anywhere;
 `;
