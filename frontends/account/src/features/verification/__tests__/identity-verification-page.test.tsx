@@ -173,7 +173,10 @@ describe('selfie', () => {
     expect(screen.getByText('Loading camera...')).toBeTruthy();
     const capture = await screen.findByRole('button', { name: 'Capture' });
     expect((capture as HTMLButtonElement).disabled).toBe(true);
-    expect(camera.getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ video: expect.objectContaining({ facingMode: 'user' }), audio: false }));
+    // The camera is asked for by an effect after that render (its own async step): wait for the ask.
+    await waitFor(() =>
+      expect(camera.getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ video: expect.objectContaining({ facingMode: 'user' }), audio: false })),
+    );
 
     await camera.grant();
     // The stream is attached, but not yet playing.
@@ -217,7 +220,7 @@ describe('selfie', () => {
     await user.click(screen.getByRole('button', { name: 'Capture' }));
     await user.click(await screen.findByRole('button', { name: /Tap to retake/ }));
     expect(await screen.findByRole('button', { name: 'Capture' })).toBeTruthy();
-    expect(camera.getUserMedia).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(camera.getUserMedia).toHaveBeenCalledTimes(2));
   });
 
   it('Cancel stops the camera and goes back to the choices', async () => {
