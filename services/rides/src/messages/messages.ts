@@ -12,7 +12,7 @@ import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { formerMemberName } from '@krom/contracts/http/review-values';
 import { HttpError } from '@krom/server-kit/errors';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { blockBetween } from '../blocks/member-blocks.ts';
 import type { RidesDb } from '../db/rides-db.ts';
 import { isoInstant, type SqlRunner } from '../rides/ride-views.ts';
@@ -142,17 +142,36 @@ export async function replyInConversation(db: RidesDb, memberId: string, convers
   return db.transaction(async (tx) => send(tx, await ownConversation(tx, memberId, conversationId, true), memberId, body, now));
 }
 
-async function summarise(db: SqlRunner, memberId: string, row: ConversationRow): Promise<ConversationSummary> {
+type SummaryRow = ConversationRow & {
+  otherFirstName: string | null;
+  otherPhoto: string | null;
+  lastBody: string | null;
+  lastSentAt: string | null;
+  lastSenderId: string | null;
+  unread: number;
+};
+
+/**
+ * The member's conversations that `where` keeps, each with the other member's name and photo, its
+ * last message and the member's unread count, in one statement (not a query per conversation).
+ */
+async function summaryRows(db: SqlRunner, memberId: string, where: SQL): Promise<SummaryRow[]> {
+  const { rows } = await db.execute<SummaryRow>(sql`
+    SELECT ${conversationColumns},
+      other.first_name AS "otherFirstName", other.profile_image_url AS "otherPhoto",
+      last.body AS "lastBody", last.sent_at AS "lastSentAt", last.sender_id AS "lastSenderId",
+      (SELECT count(*)::int FROM messages u WHERE u.conversation_id = c.id AND u.sender_id <> ${memberId}
+         AND u.sent_at > COALESCE(CASE WHEN c.driver_id = ${memberId} THEN c.driver_read_at ELSE c.passenger_read_at END, '-infinity')) AS unread
+    FROM conversations c JOIN rides r ON r.id = c.ride_id
+    LEFT JOIN user_profiles other ON other.user_id = CASE WHEN c.driver_id = ${memberId} THEN c.passenger_id ELSE c.driver_id END
+    LEFT JOIN LATERAL (SELECT m.body, m.sent_at, m.sender_id FROM messages m WHERE m.conversation_id = c.id ORDER BY m.sent_at DESC, m.id DESC LIMIT 1) last ON true
+    WHERE (c.driver_id = ${memberId} OR c.passenger_id = ${memberId}) AND ${where}
+    ORDER BY c.last_message_at DESC, c.id`);
+  return rows;
+}
+
+function summarise(memberId: string, row: SummaryRow): ConversationSummary {
   const role = row.driverId === memberId ? 'driver' : 'passenger';
-  const otherId = role === 'driver' ? row.passengerId : row.driverId;
-  const other = await profileOf(db, otherId);
-  const readAt = role === 'driver' ? row.driverReadAt : row.passengerReadAt;
-  const { rows } = await db.execute<{ body: string; sentAt: string; senderId: string; unread: number }>(sql`
-    SELECT m.body, m.sent_at AS "sentAt", m.sender_id AS "senderId",
-      (SELECT count(*)::int FROM messages u WHERE u.conversation_id = ${row.id} AND u.sender_id <> ${memberId}
-         AND (${readAt}::timestamptz IS NULL OR u.sent_at > ${readAt}::timestamptz)) AS unread
-    FROM messages m WHERE m.conversation_id = ${row.id} ORDER BY m.sent_at DESC, m.id DESC LIMIT 1`);
-  const last = rows[0];
   return {
     id: row.id,
     ride: {
@@ -164,26 +183,32 @@ async function summarise(db: SqlRunner, memberId: string, row: ConversationRow):
       departureAt: isoInstant(row.departureAt),
     },
     role,
-    otherMember: { id: otherId, firstName: other.firstName, profileImageUrl: other.profileImageUrl },
+    otherMember: {
+      id: role === 'driver' ? row.passengerId : row.driverId,
+      firstName: row.otherFirstName ?? formerMemberName,
+      profileImageUrl: row.otherFirstName === null ? null : row.otherPhoto,
+    },
     booked: row.booked,
-    lastMessage: last ? { body: preview(last.body), sentAt: isoInstant(last.sentAt), mine: last.senderId === memberId } : null,
-    unreadCount: last?.unread ?? 0,
+    lastMessage:
+      row.lastBody !== null && row.lastSentAt !== null
+        ? { body: preview(row.lastBody), sentAt: isoInstant(row.lastSentAt), mine: row.lastSenderId === memberId }
+        : null,
+    unreadCount: row.unread,
     updatedAt: isoInstant(row.lastMessageAt),
   };
 }
 
 /** The member's conversations, the most recently written first. */
 export async function myConversations(db: SqlRunner, memberId: string): Promise<ConversationSummary[]> {
-  const { rows } = await db.execute<ConversationRow>(sql`
-    SELECT ${conversationColumns} FROM conversations c JOIN rides r ON r.id = c.ride_id
-    WHERE c.driver_id = ${memberId} OR c.passenger_id = ${memberId} ORDER BY c.last_message_at DESC, c.id`);
-  return Promise.all(rows.map((row) => summarise(db, memberId, row)));
+  return (await summaryRows(db, memberId, sql`true`)).map((row) => summarise(memberId, row));
 }
 
 /** One conversation of the member with its messages, oldest first. */
 export async function conversationOf(db: SqlRunner, memberId: string, conversationId: string): Promise<Conversation> {
-  const row = await ownConversation(db, memberId, conversationId);
-  const summary = await summarise(db, memberId, row);
+  if (!uuid.safeParse(conversationId).success) throw notFound();
+  const [row] = await summaryRows(db, memberId, sql`c.id = ${conversationId}`);
+  if (!row) throw notFound();
+  const summary = summarise(memberId, row);
   const { rows } = await db.execute<MessageRow>(sql`
     SELECT id, conversation_id AS "conversationId", sender_id AS "senderId", body, masked, sent_at AS "sentAt"
     FROM messages WHERE conversation_id = ${row.id} ORDER BY sent_at, id`);
