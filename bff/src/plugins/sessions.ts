@@ -157,10 +157,11 @@ export async function signIn(
 }
 
 /**
- * After the password of a user changed (settings or recovery): every session of theirs but `keep`
- * ends, and a sign-in that proved the old password cannot open one afterwards.
+ * After the password of a user changed (settings or recovery) or staff suspended them: every
+ * session of theirs but `keep` ends, and a sign-in whose password was checked before cannot open
+ * one afterwards.
  */
-export async function endSessionsAfterPasswordChange(request: FastifyRequest, userId: string, keep?: string): Promise<void> {
+export async function endUserSessions(request: FastifyRequest, userId: string, keep?: string): Promise<void> {
   await request.server.sessions.markCredentialsChanged('user', userId);
   await request.server.sessions.destroyAllFor('user', userId, keep);
 }

@@ -11,7 +11,7 @@ import { routeEndpoint, sendJsonText } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callService, relayService } from '../plugins/service-calls.ts';
-import { endSessionsAfterPasswordChange, publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
+import { endUserSessions, publicCaller, requireUserCaller, signIn, signOut } from '../plugins/sessions.ts';
 import { phoneVerifiedHere } from '../sessions/signup-phone.ts';
 import type { RouteOptions } from './route-options.ts';
 
@@ -94,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, options: RouteOptions) {
     if (caller.kind !== 'user') throw new HttpError(401, accountErrors.notSignedIn);
     const body = request.body;
     await callService(request, directory, { service: 'identity', to: changeOwnPasswordRoute, caller, body });
-    await endSessionsAfterPasswordChange(request, caller.userId, request.session.get('user'));
+    await endUserSessions(request, caller.userId, request.session.get('user'));
     return { ok: true as const };
   } });
 }

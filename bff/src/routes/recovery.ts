@@ -16,7 +16,7 @@ import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callService, type ServiceDirectory } from '../plugins/service-calls.ts';
-import { endSessionsAfterPasswordChange, publicCaller } from '../plugins/sessions.ts';
+import { endUserSessions, publicCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /** A verified reset code allows a new password for this long. */
@@ -164,7 +164,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: RouteOptions
       body: { password },
     });
     await request.server.sessions.endGrant('reset', reset.grant);
-    await endSessionsAfterPasswordChange(request, reset.userId);
+    await endUserSessions(request, reset.userId);
     request.session.set('reset', undefined);
     request.session.set('user', undefined);
     return { ok: true as const };

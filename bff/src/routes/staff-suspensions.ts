@@ -3,7 +3,7 @@ import { liftSuspensionRoute, suspendMemberRoute } from '@krom/contracts/service
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import { callService } from '../plugins/service-calls.ts';
-import { requireAdminCaller } from '../plugins/sessions.ts';
+import { endUserSessions, requireAdminCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /**
@@ -23,8 +23,7 @@ export async function staffSuspensionRoutes(app: FastifyInstance, options: Route
         caller: await requireAdminCaller(request),
         body: request.body,
       });
-      await request.server.sessions.markCredentialsChanged('user', suspension.userId);
-      await request.server.sessions.destroyAllFor('user', suspension.userId);
+      await endUserSessions(request, suspension.userId);
       currentUsers.drop(suspension.userId);
       return suspension;
     },
