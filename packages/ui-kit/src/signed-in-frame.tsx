@@ -56,32 +56,14 @@ export function SignedInHeader({ user, showVehicles = true }: { user: User; show
         end={
           <>
             {screenExists('/messages') ? (
-              <Bell to="/messages" aria-label={unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : 'Messages'}>
-                <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-                  <path
-                    d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H9l-5 4V5.5z"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                {unreadMessages > 0 ? <Count aria-hidden="true">{unreadMessages > 99 ? '99+' : unreadMessages}</Count> : null}
-              </Bell>
+              <CountedLink
+                to="/messages"
+                name="Messages"
+                count={unreadMessages}
+                icon="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H9l-5 4V5.5z"
+              />
             ) : null}
-            <Bell to="/notifications" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-                <path
-                  d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9zm4 9.5a2 2 0 0 0 4 0"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-              {unread > 0 ? <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count> : null}
-            </Bell>
+            <CountedLink to="/notifications" name="Notifications" count={unread} icon="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9zm4 9.5a2 2 0 0 0 4 0" />
             <AvatarButton type="button" aria-label="Open account menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
               <Avatar name={`${user.firstName} ${user.lastName}`} photoUrl={user.profileImageUrl} size={40} />
             </AvatarButton>
@@ -147,3 +129,15 @@ const Main = styled(Container)`
     padding-top: 32px;
   }
 `;
+
+/** A header icon link with its unread count: "Name, N unread" to a screen reader, a badge to the eye. */
+function CountedLink({ to, name, count, icon }: { to: string; name: string; count: number; icon: string }) {
+  return (
+    <Bell to={to} aria-label={count > 0 ? `${name}, ${count} unread` : name}>
+      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+        <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {count > 0 ? <Count aria-hidden="true">{count > 99 ? '99+' : count}</Count> : null}
+    </Bell>
+  );
+}
