@@ -3,7 +3,7 @@ import { isoDateTime, uuid } from './fields.ts';
 import { maxMessageLength, messageMessages } from './message-values.ts';
 import { memberReportReasons, memberSafetyMessages, maxReportDetailsLength } from './member-safety.ts';
 
-export { maxMessageLength, messageMask, messageMessages, messagePreviewLength } from './message-values.ts';
+export { conversationOpenDaysAfterDeparture, maxMessageLength, messageMask, messageMessages, messagePreviewLength } from './message-values.ts';
 
 /*
  * Messages between a ride's driver and a passenger: one conversation per ride and passenger,

@@ -2,6 +2,7 @@ import { messageSent } from '@krom/contracts/events/messages';
 import { uuid } from '@krom/contracts/http/fields';
 import {
   type Conversation,
+  conversationOpenDaysAfterDeparture,
   type ConversationSummary,
   type Message,
   type MessageReportInput,
@@ -25,7 +26,9 @@ import { maskContactDetails } from './mask-contact-details.ts';
  * blocked the other, nor to a member deleted or suspended. Before the passenger has a confirmed
  * booking on the ride (confirmed, boarded or completed), a message is stored masked
  * (mask-contact-details.ts): the hidden details are kept nowhere, so booking later does not reveal
- * them; what is written after booking is stored as written.
+ * them; what is written after booking is stored as written. A conversation starts only about a
+ * ride still to leave and not cancelled; once started it takes messages until
+ * `conversationOpenDaysAfterDeparture` days after the ride's departure, whether it ran or not.
  */
 
 type ConversationRow = {
@@ -71,8 +74,15 @@ async function profileOf(db: SqlRunner, userId: string): Promise<Profile> {
   return rows[0] ?? { firstName: formerMemberName, profileImageUrl: null, gone: true };
 }
 
-/** Why `senderId` may not write to `recipientId` now, in words to show; null when they may. */
-async function cannotWrite(db: SqlRunner, senderId: string, recipientId: string): Promise<string | null> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a conversation about a ride leaving at `departureAt` still takes messages at `now`. */
+export const conversationOpen = (departureAt: string, now: Date) =>
+  now.getTime() <= new Date(departureAt).getTime() + conversationOpenDaysAfterDeparture * DAY_MS;
+
+/** Why `senderId` may not write to `recipientId` in a conversation about a ride leaving at `departureAt`, in words to show; null when they may. */
+async function cannotWrite(db: SqlRunner, senderId: string, recipientId: string, departureAt: string, now: Date): Promise<string | null> {
+  if (!conversationOpen(departureAt, now)) return messageMessages.closed;
   if (await blockBetween(db, senderId, recipientId)) return messageMessages.blocked;
   if ((await profileOf(db, recipientId)).gone) return messageMessages.unavailable;
   return null;
@@ -87,7 +97,7 @@ const preview = (body: string) => (body.length <= messagePreviewLength ? body : 
 /** Writes `body` from `senderId` in the locked conversation, masked before booking, and announces it. */
 async function send(tx: Transaction, conversation: ConversationRow, senderId: string, body: string, now: Date): Promise<Message> {
   const recipientId = senderId === conversation.driverId ? conversation.passengerId : conversation.driverId;
-  const refusal = await cannotWrite(tx, senderId, recipientId);
+  const refusal = await cannotWrite(tx, senderId, recipientId, conversation.departureAt, now);
   if (refusal) throw new HttpError(403, refusal);
   const written = conversation.booked ? { text: body, masked: false } : maskContactDetails(body);
   const at = now.toISOString();
@@ -121,11 +131,18 @@ export async function messageDriver(db: RidesDb, passengerId: string, rideId: st
   const rideNotFound = new HttpError(404, messageMessages.rideNotFound);
   if (!uuid.safeParse(rideId).success) throw rideNotFound;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ driverId: string }>(sql`SELECT driver_id AS "driverId" FROM rides WHERE id = ${rideId}`);
+    const { rows } = await tx.execute<{ driverId: string; status: string; departureAt: string; started: boolean }>(sql`
+      SELECT r.driver_id AS "driverId", r.status, r.departure_at AS "departureAt",
+        EXISTS (SELECT 1 FROM conversations c WHERE c.ride_id = r.id AND c.passenger_id = ${passengerId}) AS started
+      FROM rides r WHERE r.id = ${rideId}`);
     const ride = rows[0];
     if (!ride) throw rideNotFound;
     if (ride.driverId === passengerId) throw new HttpError(403, messageMessages.ownRide);
-    const refusal = await cannotWrite(tx, passengerId, ride.driverId);
+    if (!ride.started && ride.status === 'cancelled') throw new HttpError(403, messageMessages.rideCancelled);
+    if (!ride.started && (ride.status !== 'active' || new Date(ride.departureAt).getTime() <= now.getTime())) {
+      throw new HttpError(403, messageMessages.rideDeparted);
+    }
+    const refusal = await cannotWrite(tx, passengerId, ride.driverId, isoInstant(ride.departureAt), now);
     if (refusal) throw new HttpError(403, refusal);
     const { rows: opened } = await tx.execute<{ id: string }>(sql`
       INSERT INTO conversations (ride_id, driver_id, passenger_id, created_at, last_message_at)
@@ -204,7 +221,7 @@ export async function myConversations(db: SqlRunner, memberId: string): Promise<
 }
 
 /** One conversation of the member with its messages, oldest first. */
-export async function conversationOf(db: SqlRunner, memberId: string, conversationId: string): Promise<Conversation> {
+export async function conversationOf(db: SqlRunner, memberId: string, conversationId: string, now: Date): Promise<Conversation> {
   if (!uuid.safeParse(conversationId).success) throw notFound();
   const [row] = await summaryRows(db, memberId, sql`c.id = ${conversationId}`);
   if (!row) throw notFound();
@@ -212,7 +229,7 @@ export async function conversationOf(db: SqlRunner, memberId: string, conversati
   const { rows } = await db.execute<MessageRow>(sql`
     SELECT id, conversation_id AS "conversationId", sender_id AS "senderId", body, masked, sent_at AS "sentAt"
     FROM messages WHERE conversation_id = ${row.id} ORDER BY sent_at, id`);
-  const reason = await cannotWrite(db, memberId, summary.otherMember.id);
+  const reason = await cannotWrite(db, memberId, summary.otherMember.id, row.departureAt, now);
   return { ...summary, messages: rows.map((message) => toMessage(message, memberId)), canWrite: reason === null, cannotWriteReason: reason };
 }
 

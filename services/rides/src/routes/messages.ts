@@ -25,7 +25,7 @@ import {
 export async function messageRoutes(app: FastifyInstance, { db, clock }: { db: RidesDb; clock: () => Date }) {
   routeEndpoint(app, myConversationsRoute, { handler: async (request) => ({ conversations: await myConversations(db, requireUser(request)) }) });
   routeEndpoint(app, unreadMessagesCountRoute, { handler: async (request) => ({ count: await unreadMessagesCount(db, requireUser(request)) }) });
-  routeEndpoint(app, conversationRoute, { handler: async (request) => conversationOf(db, requireUser(request), request.params.id) });
+  routeEndpoint(app, conversationRoute, { handler: async (request) => conversationOf(db, requireUser(request), request.params.id, clock()) });
   routeEndpoint(app, messageDriverRoute, {
     handler: async (request, reply) => reply.status(201).send(await messageDriver(db, requireUser(request), request.params.id, request.body.body, clock())),
   });
