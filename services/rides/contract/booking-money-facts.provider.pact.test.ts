@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { pactFile } from '@krom/server-kit/pact';
-import { MessageProviderPact } from '@pact-foundation/pact';
-import { expect, it } from 'vitest';
+import { it } from 'vitest';
 import { useRidesService } from '../test/rides-test-env.ts';
 import { paymentsMessageProviders } from './payments-message-providers.ts';
+import { verifyRidesMessages } from './verify-messages.ts';
 
 /**
  * The rides service produces the booking facts krom-payments takes, gives back and releases money
@@ -14,12 +12,5 @@ import { paymentsMessageProviders } from './payments-message-providers.ts';
 const handle = useRidesService();
 
 it('produces the booking events krom-payments expects', async () => {
-  const file = pactFile('krom-payments', 'krom-rides');
-  expect(existsSync(file), `${file} is written by the payments service's consumer test`).toBe(true);
-  await new MessageProviderPact({
-    provider: 'krom-rides',
-    pactUrls: [file],
-    logLevel: 'warn',
-    ...paymentsMessageProviders(handle),
-  }).verify();
+  await verifyRidesMessages('krom-payments', paymentsMessageProviders(handle));
 });

@@ -4,7 +4,7 @@ import { type BookingFactName, bookingEvents, rideDepartingSoon } from '@krom/co
 import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews';
 import { rideChanged, ridePosted, rideRequestExpired, rideRequestInvited, rideRequestMatched } from '@krom/contracts/events/rides';
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
-import { messageSent } from '@krom/contracts/events/messages';
+import { messageReported, messageSent } from '@krom/contracts/events/messages';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
 import type { VehicleInput } from '@krom/contracts/http/vehicles';
@@ -176,6 +176,7 @@ export function ridesMessageProviders(handle: Handle) {
       'the passenger and the driver of a completed trip reviewed each other': async () => undefined,
       'a driver replied to the review a passenger wrote of them': async () => undefined,
       'a passenger with a confirmed booking pressed the emergency button to text their emergency contact the trip link': async () => undefined,
+      'a member reported a message the driver of their conversation wrote': async () => undefined,
     },
     messageProviders: {
       [`a ${ridePosted.subject} event`]: async () => {
@@ -295,6 +296,17 @@ export function ridesMessageProviders(handle: Handle) {
         const rideId = await postedRide(inAWeek());
         const { id: messageId } = await call<{ id: string }>(passenger, `/rides/${rideId}/messages`, { body: 'Is there space for 2 seats?' });
         return required(messageSent.subject, await outboxEnvelope(messageSent.subject, { messageId }));
+      },
+      // A passenger writes to a ride's driver, the driver answers asking to be paid first, and the
+      // passenger reports the answer, each through its route as the BFF calls it.
+      [`a ${messageReported.subject} event`]: async () => {
+        const passenger = await approvedDriver('Ama', 'Mensah');
+        const driver = await approvedDriver();
+        const rideId = await postedRide(inAWeek(), driver);
+        const { conversationId } = await call<{ conversationId: string }>(passenger, `/rides/${rideId}/messages`, { body: 'Is there space for 2 seats?' });
+        const { id: messageId } = await call<{ id: string }>(driver, `/messages/${conversationId}`, { body: 'Send the money to 024 412 3456 first' });
+        await call(passenger, `/messages/${conversationId}/reports`, { messageId, reason: 'scam_or_fraud', details: 'He wants the money before the trip' });
+        return required(messageReported.subject, await outboxEnvelope(messageReported.subject, { messageId }));
       },
     },
   };
