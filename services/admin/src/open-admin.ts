@@ -3,11 +3,13 @@ import { createLogger } from '@krom/server-kit/logger';
 import { chooseObjectStore } from '@krom/server-kit/object-store/config';
 import { openServiceResources } from '@krom/server-kit/service-runtime';
 import { startSignInThrottlePrune } from '@krom/server-kit/sign-in-throttle';
+import { messageReported } from '@krom/contracts/events/messages';
 import { staffActionEvents } from '@krom/contracts/events/staff-actions';
 import { consume } from '@krom/server-kit/consumer';
 import type { Subscription } from '@krom/server-kit/bus';
 import { bootstrapFirstAdmin } from './admins/admin-accounts.ts';
 import { recordStaffAction } from './audit/staff-audit.ts';
+import { recordMessageReport } from './member-reports/report-member.ts';
 import { buildAdminApp } from './app.ts';
 import type { AdminConfig } from './config.ts';
 import * as schema from './db/schema.ts';
@@ -36,6 +38,8 @@ export async function openAdminService(config: AdminConfig) {
   // Every service's staff actions, kept in the audit log once each.
   const subscriptions: Subscription[] = [];
   for (const event of Object.values(staffActionEvents)) subscriptions.push(await consume(resources.bus, 'admin', event, recordStaffAction(resources.db)));
+  // Messages members report in their conversations (rides), each a case in the staff queue.
+  subscriptions.push(await consume(resources.bus, 'admin', messageReported, recordMessageReport(resources.db)));
   app.addHook('onClose', async () => {
     throttlePrune.stop();
     ticketSweep.stop();

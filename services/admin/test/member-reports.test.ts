@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@krom/contracts/envelope';
 import { memberReported } from '@krom/contracts/events/admin';
+import { type MessageReported, messageReported } from '@krom/contracts/events/messages';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { dropDatabase } from '@krom/server-kit/db';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { eventually, publishedEvents, testEnvelope } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminService } from '../src/open-admin.ts';
 import { adminTestConfig } from './admin-test-env.ts';
@@ -116,5 +118,71 @@ describe("a member report as a case in staff's queue", () => {
       description: 'Threatened me at Kejetia',
       memberReport: { reportedId: reported, reason: 'harassment', source: 'booking', sourceId: bookingId },
     });
+  });
+});
+
+describe('a message reported in a conversation (rides announces it)', () => {
+  const staff = { kind: 'admin', adminId: randomUUID() } as const;
+  const casesAbout = async (reportedId: string) => {
+    const queue = (await service.app.inject({ method: 'GET', url: '/staff/tickets', headers: await as(staff) })).json() as {
+      tickets: { id: string; subject: string; memberId: string; memberReport: { reportedId: string } | null }[];
+    };
+    return queue.tickets.filter((ticket) => ticket.memberReport?.reportedId === reportedId);
+  };
+  const reported = (data: Partial<MessageReported> = {}): MessageReported => ({
+    reportId: randomUUID(),
+    messageId: randomUUID(),
+    conversationId: randomUUID(),
+    rideId: randomUUID(),
+    reporterId: randomUUID(),
+    reportedId: randomUUID(),
+    reason: 'scam_or_fraud',
+    details: 'He wants the money before the trip',
+    messageText: 'Send GH₵ 100 to [hidden until booked] first',
+    messageSentAt: '2026-11-27T08:00:00.000Z',
+    reportedAt: '2026-11-27T08:05:00.000Z',
+    ...data,
+  });
+  /** Publishes `envelope` and waits until admin's consumer has acknowledged it. */
+  async function delivered(envelope: EventEnvelope<MessageReported>) {
+    const bus = service.bus;
+    const sent = await bus.js.publish(bus.subjectOf(messageReported.subject), JSON.stringify(envelope), { msgID: randomUUID() });
+    await eventually(async () => {
+      const info = await bus.jsm.consumers.info(bus.streamName, `admin_${messageReported.subject.replaceAll('.', '_')}`);
+      return info.ack_floor.stream_seq >= sent.seq && info.num_ack_pending === 0 ? info : undefined;
+    });
+  }
+
+  it('opens one safety case with the message as staff must read it, however often the event arrives', async () => {
+    const event = reported();
+    const envelope = testEnvelope(messageReported, event);
+    await delivered(envelope);
+    await delivered(envelope);
+    const cases = await casesAbout(event.reportedId);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ subject: 'Member report: Scam or asked for payment outside Krom', memberId: event.reporterId });
+
+    const page = await service.app.inject({ method: 'GET', url: `/staff/tickets/${cases[0]?.id}`, headers: await as(staff) });
+    expect(page.json()).toMatchObject({
+      category: 'safety',
+      priority: 'high',
+      description: 'He wants the money before the trip',
+      memberReport: { reason: 'scam_or_fraud', source: 'message', sourceId: event.messageId, reportedText: 'Send GH₵ 100 to [hidden until booked] first', reportedAt: event.reportedAt },
+    });
+    const announced = await eventually(async () => {
+      const found = (await publishedEvents(service.bus, memberReported.subject)).filter((one) => (one.data as { reportedId: string }).reportedId === event.reportedId);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(announced.map((one) => memberReported.schema.parse(one.data))).toMatchObject([{ source: 'message', sourceId: event.messageId }]);
+  });
+
+  it('keeps the first case when the reporter had already reported the writer, as a repeated report does', async () => {
+    const reporter = user();
+    const writer = randomUUID();
+    expect((await report(reporter, writer, { reason: 'harassment' })).statusCode).toBe(201);
+    await delivered(testEnvelope(messageReported, reported({ reporterId: reporter.userId, reportedId: writer })));
+    const cases = await casesAbout(writer);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]?.subject).toBe('Member report: Harassment or threats');
   });
 });

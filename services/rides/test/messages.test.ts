@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type MessageSent, messageSent } from '@krom/contracts/events/messages';
+import { type MessageReported, type MessageSent, messageReported, messageSent } from '@krom/contracts/events/messages';
 import { conversationSchema, conversationsResponseSchema, messageMask, messageMessages, messageSchema } from '@krom/contracts/http/messages';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { ridesDataExportSchema } from '@krom/contracts/http/data-export';
@@ -141,7 +141,7 @@ describe('blocked and gone members', () => {
 });
 
 describe('reports and the data download', () => {
-  it('stores a report of the other member’s message once, and refuses reporting your own', async () => {
+  it('stores a report of the other member’s message once, announces it once for staff with the message as stored, and refuses reporting your own', async () => {
     const { driver, passenger, message } = await opened();
     const report = { messageId: message.id, reason: 'inappropriate_messages', details: 'Asked me to pay outside Krom' };
     const first = await call(driver, 'POST', `/messages/${message.conversationId}/reports`, report);
@@ -150,6 +150,18 @@ describe('reports and the data download', () => {
     expect((await call(driver, 'POST', `/messages/${message.conversationId}/reports`, report)).statusCode).toBe(200);
     const { rows } = await handle.service.db.$client.query('SELECT reporter_id, reason, details FROM message_reports WHERE message_id = $1', [message.id]);
     expect(rows).toEqual([{ reporter_id: driver.userId, reason: 'inappropriate_messages', details: 'Asked me to pay outside Krom' }]);
+    const announced = (await outbox<MessageReported>(messageReported.subject)).map((one) => one.data).filter((data) => data.messageId === message.id);
+    expect(announced).toEqual([
+      expect.objectContaining({
+        conversationId: message.conversationId,
+        reporterId: driver.userId,
+        reportedId: passenger.userId,
+        reason: 'inappropriate_messages',
+        details: 'Asked me to pay outside Krom',
+        messageText: message.body,
+        messageSentAt: message.sentAt,
+      }),
+    ]);
     const own = await call(passenger, 'POST', `/messages/${message.conversationId}/reports`, report);
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe(messageMessages.reportOwn);

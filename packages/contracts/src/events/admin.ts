@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, optionalAggregateVersion } from '../envelope.ts';
-import { memberReportReasons, memberReportSources } from '../http/member-safety.ts';
+import { memberReportOrigins, memberReportReasons } from '../http/member-safety.ts';
 import { ticketCategories, ticketPriorities } from '../http/support-values.ts';
 
 /** A visitor joined the pre-launch waitlist (first time for that e-mail only). */
@@ -31,7 +31,7 @@ export const memberReported = defineEvent(
     reportedId: z.string().uuid(),
     reason: z.enum(memberReportReasons),
     details: z.string().nullable(),
-    source: z.enum(memberReportSources),
+    source: z.enum(memberReportOrigins),
     sourceId: z.string().uuid().nullable(),
     reportedAt: z.string().datetime({ offset: true }),
     /** A report never changes after it is made: always 1. */

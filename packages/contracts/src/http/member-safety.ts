@@ -21,6 +21,10 @@ export {
 /** Where the report was made from: a profile, a booking or a review (with its id). */
 export const memberReportSources = ['profile', 'booking', 'review'] as const;
 
+/** Where a stored report came from: a member's report from those places, or a message reported in a conversation (kept by rides). */
+export const memberReportOrigins = [...memberReportSources, 'message'] as const;
+export type MemberReportOrigin = (typeof memberReportOrigins)[number];
+
 export const memberIdParams = z.object({ id: z.string().describe('The member (user) id') });
 
 export const blockMemberInputSchema = z.object({ memberId: uuid.describe('The member to block') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './fields.ts';
-import { memberReportReasons, memberReportSources } from './member-safety.ts';
+import { memberReportOrigins, memberReportReasons } from './member-safety.ts';
 import { ticketMessageSchema, ticketSchema, ticketSummarySchema } from './support.ts';
 import { ticketCategories, ticketPriorities, ticketStatuses } from './support-values.ts';
 
@@ -31,9 +31,11 @@ const staffFields = {
       reportedId: uuid,
       reason: z.enum(memberReportReasons),
       details: z.string().nullable(),
-      source: z.enum(memberReportSources),
-      /** The booking or review the report was made from. */
+      source: z.enum(memberReportOrigins),
+      /** The booking, review or message the report was made from. */
       sourceId: uuid.nullable(),
+      /** The reported message as it was stored (source `message`); null for other reports. */
+      reportedText: z.string().nullable(),
       reportedAt: isoDateTime,
     })
     .nullable(),

@@ -30,6 +30,7 @@ const memberReportView = (report: ReportRow | null): StaffTicket['memberReport']
     details: report.details,
     source: report.source,
     sourceId: report.sourceId,
+    reportedText: report.reportedText,
     reportedAt: report.createdAt.toISOString(),
   };
 

@@ -1,4 +1,4 @@
-import { messageSent } from '@krom/contracts/events/messages';
+import { messageReported, messageSent } from '@krom/contracts/events/messages';
 import { uuid } from '@krom/contracts/http/fields';
 import {
   type Conversation,
@@ -255,25 +255,47 @@ export async function markConversationRead(db: SqlRunner, memberId: string, conv
   await db.execute(sql`UPDATE conversations SET ${readColumn} = GREATEST(${readColumn}, ${now.toISOString()}::timestamptz) WHERE id = ${row.id}`);
 }
 
-/** The member reports a message the other member of their conversation wrote; again, it is thanked and nothing more is stored. */
+/**
+ * The member reports a message the other member of their conversation wrote: stored once per
+ * message and reporter, with `message.reported` in the same transaction so admin opens a case for
+ * staff; a repeat is thanked and nothing more is stored.
+ */
 export async function reportMessage(
-  db: SqlRunner,
+  db: RidesDb,
   memberId: string,
   conversationId: string,
   report: MessageReportInput,
   now: Date,
 ): Promise<{ created: boolean; message: string }> {
-  const row = await ownConversation(db, memberId, conversationId);
-  const { rows } = await db.execute<{ senderId: string }>(sql`
-    SELECT sender_id AS "senderId" FROM messages WHERE id = ${report.messageId} AND conversation_id = ${row.id}`);
-  const message = rows[0];
-  if (!message) throw new HttpError(404, messageMessages.messageNotFound);
-  if (message.senderId === memberId) throw new HttpError(400, messageMessages.reportOwn);
-  const { rows: stored } = await db.execute<{ id: string }>(sql`
-    INSERT INTO message_reports (message_id, reporter_id, reason, details, created_at)
-    VALUES (${report.messageId}, ${memberId}, ${report.reason}, ${report.details || null}, ${now.toISOString()}::timestamptz)
-    ON CONFLICT (message_id, reporter_id) DO NOTHING RETURNING id`);
-  return { created: stored.length > 0, message: memberSafetyMessages.reportThanks };
+  return db.transaction(async (tx) => {
+    const row = await ownConversation(tx, memberId, conversationId);
+    const { rows } = await tx.execute<{ senderId: string; body: string; sentAt: string }>(sql`
+      SELECT sender_id AS "senderId", body, sent_at AS "sentAt" FROM messages WHERE id = ${report.messageId} AND conversation_id = ${row.id}`);
+    const message = rows[0];
+    if (!message) throw new HttpError(404, messageMessages.messageNotFound);
+    if (message.senderId === memberId) throw new HttpError(400, messageMessages.reportOwn);
+    const { rows: stored } = await tx.execute<{ id: string }>(sql`
+      INSERT INTO message_reports (message_id, reporter_id, reason, details, created_at)
+      VALUES (${report.messageId}, ${memberId}, ${report.reason}, ${report.details || null}, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (message_id, reporter_id) DO NOTHING RETURNING id`);
+    const [created] = stored;
+    if (created) {
+      await recordEvent(tx, messageReported, {
+        reportId: created.id,
+        messageId: report.messageId,
+        conversationId: row.id,
+        rideId: row.rideId,
+        reporterId: memberId,
+        reportedId: message.senderId,
+        reason: report.reason,
+        details: report.details || null,
+        messageText: message.body,
+        messageSentAt: isoInstant(message.sentAt),
+        reportedAt: now.toISOString(),
+      });
+    }
+    return { created: created !== undefined, message: memberSafetyMessages.reportThanks };
+  });
 }
 
 /** The messages of the member's own conversations, for their data download, oldest first. */

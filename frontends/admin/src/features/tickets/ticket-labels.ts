@@ -1,3 +1,4 @@
+import type { MemberReportOrigin } from '@krom/contracts/http/member-safety';
 import { type TicketCategory, type TicketPriority, type TicketStatus, ticketCategories, ticketPriorities, ticketStatuses } from '@krom/contracts/http/support-values';
 
 /** Staff's words for where a ticket stands (the member's list says "Awaiting your reply"). */
@@ -18,7 +19,7 @@ export const staffCategoryLabels: Record<TicketCategory, string> = {
 };
 
 /** Where a member report was made from, as the ticket page names it. */
-export const reportSourceLabels: Record<'profile' | 'booking' | 'review', string> = { profile: 'Profile', booking: 'Booking', review: 'Review' };
+export const reportSourceLabels: Record<MemberReportOrigin, string> = { profile: 'Profile', booking: 'Booking', review: 'Review', message: 'Message' };
 
 export const priorityLabels: Record<TicketPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' };
 

@@ -71,7 +71,7 @@ describe('a member report in the queue', () => {
     ...summary,
     subject: 'Member report: Harassment or threats',
     priority: 'high',
-    memberReport: { reportId: '9a1c3e5a-5b7d-4f9e-8a3c-4d6f8b0d2e5a', reportedId, reason: 'harassment', details: 'Threatened me at Kejetia', source: 'booking', sourceId: bookingId, reportedAt: '2026-11-25T10:00:00.000Z' },
+    memberReport: { reportId: '9a1c3e5a-5b7d-4f9e-8a3c-4d6f8b0d2e5a', reportedId, reason: 'harassment', details: 'Threatened me at Kejetia', source: 'booking', sourceId: bookingId, reportedText: null, reportedAt: '2026-11-25T10:00:00.000Z' },
   };
 
   it('marks the case and names the reported member in the queue and on its page; a member\'s own ticket has no mark', async () => {
@@ -99,6 +99,23 @@ describe('a member report in the queue', () => {
       ['Reported', expect.any(String)],
     ]);
     expect(screen.getByText('Member report')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'The reported message' })).toBeNull();
+  });
+
+  it('shows a reported message as it was written, under the report', async () => {
+    const messageId = '3b5d7f9b-2c4e-4a6c-9e8f-1a3c5e7a9b2d';
+    const messageCase = {
+      ...reportCase,
+      subject: 'Member report: Inappropriate messages',
+      memberReport: { ...reportCase.memberReport!, reason: 'inappropriate_messages' as const, source: 'message' as const, sourceId: messageId, reportedText: 'Pay me on 024 [hidden until booked] or no seat' },
+    };
+    staffApi({ [`GET /api/admin/tickets/${ticketId}`]: { status: 200, body: ticket({ ...messageCase, description: 'Inappropriate messages' }) } });
+    renderRoutes(routes, `/admin/tickets/${ticketId}`);
+    const report = await screen.findByRole('region', { name: 'Reported member' });
+    const details = Object.fromEntries([...report.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(details).toMatchObject({ 'Reported from': 'Message', 'Message id': messageId, Reason: 'Inappropriate messages' });
+    expect(within(report).getByRole('heading', { name: 'The reported message' })).toBeTruthy();
+    expect(within(report).getByText('Pay me on 024 [hidden until booked] or no seat')).toBeTruthy();
   });
 });
 

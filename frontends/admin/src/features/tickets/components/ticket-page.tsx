@@ -89,6 +89,12 @@ function Ticket({ ticket, adminId, adminName }: { ticket: StaffTicket; adminId: 
             {ticket.memberReport.sourceId ? <Detail term={`${reportSourceLabels[ticket.memberReport.source]} id`} value={ticket.memberReport.sourceId} /> : null}
             <Detail term="Reported" value={formatDateTime(ticket.memberReport.reportedAt)} />
           </Details>
+          {ticket.memberReport.reportedText !== null ? (
+            <>
+              <h3>The reported message</h3>
+              <Description>{ticket.memberReport.reportedText}</Description>
+            </>
+          ) : null}
         </PageSection>
       ) : null}
 
