@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { memberReportReasons, memberReportSources } from '@krom/contracts/http/member-safety';
+import { memberReportOrigins, memberReportReasons } from '@krom/contracts/http/member-safety';
 import { ticketAttachmentTypes, ticketAuthors, ticketCategories, ticketPriorities, ticketStatuses } from '@krom/contracts/http/support-values';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
@@ -53,8 +53,10 @@ export const memberReports = pgTable(
     reportedId: uuid('reported_id').notNull(),
     reason: text('reason', { enum: memberReportReasons }).notNull(),
     details: text('details'),
-    source: text('source', { enum: memberReportSources }).notNull(),
+    source: text('source', { enum: memberReportOrigins }).notNull(),
     sourceId: uuid('source_id'),
+    /** A reported message's text as rides stored it (source `message`), so staff read what was reported. */
+    reportedText: text('reported_text'),
     status: text('status').notNull().default('open'),
     /** The safety ticket the report opened: its case in the staff queue, the reporter its member. */
     ticketId: uuid('ticket_id').references((): AnyPgColumn => supportTickets.id),
@@ -67,7 +69,7 @@ export const memberReports = pgTable(
     index('member_reports_reported_idx').on(table.reportedId, table.createdAt.desc()),
     check('member_reports_not_self_check', sql`${table.reporterId} <> ${table.reportedId}`),
     check('member_reports_reason_check', inList('reason', memberReportReasons)),
-    check('member_reports_source_check', inList('source', memberReportSources)),
+    check('member_reports_source_check', inList('source', memberReportOrigins)),
   ],
 );
 
