@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type MessageReported, type MessageSent, messageReported, messageSent } from '@krom/contracts/events/messages';
 import { conversationSchema, conversationsResponseSchema, messageMask, messageMessages, messageSchema } from '@krom/contracts/http/messages';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
+import { formerMemberName } from '@krom/contracts/http/review-values';
 import { ridesDataExportSchema } from '@krom/contracts/http/data-export';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +138,12 @@ describe('blocked and gone members', () => {
     const response = await reply(driver, message.conversationId, 'Hi');
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(messageMessages.unavailable);
+
+    // Deleted: identity's anonymised names are not shown; the conversation names a "Former member", without a photo.
+    await insertUserProfile(handle.service, passenger.userId, { firstName: 'Deleted', lastName: 'User', profileImageUrl: '/api/uploads/esi.jpg', deleted: true });
+    expect((await conversation(driver, message.conversationId)).otherMember).toMatchObject({ firstName: formerMemberName, profileImageUrl: null });
+    const [listed] = conversationsResponseSchema.parse((await call(driver, 'GET', '/messages')).json()).conversations;
+    expect(listed?.otherMember).toMatchObject({ firstName: formerMemberName, profileImageUrl: null });
   });
 });
 

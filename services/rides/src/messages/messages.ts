@@ -70,7 +70,8 @@ type Profile = { firstName: string; profileImageUrl: string | null; gone: boolea
 
 async function profileOf(db: SqlRunner, userId: string): Promise<Profile> {
   const { rows } = await db.execute<Profile>(sql`
-    SELECT first_name AS "firstName", profile_image_url AS "profileImageUrl", (suspended OR deleted) AS gone FROM user_profiles WHERE user_id = ${userId}`);
+    SELECT CASE WHEN deleted THEN ${formerMemberName} ELSE first_name END AS "firstName", CASE WHEN deleted THEN NULL ELSE profile_image_url END AS "profileImageUrl",
+      (suspended OR deleted) AS gone FROM user_profiles WHERE user_id = ${userId}`);
   return rows[0] ?? { firstName: formerMemberName, profileImageUrl: null, gone: true };
 }
 
@@ -175,7 +176,7 @@ type SummaryRow = ConversationRow & {
 async function summaryRows(db: SqlRunner, memberId: string, where: SQL): Promise<SummaryRow[]> {
   const { rows } = await db.execute<SummaryRow>(sql`
     SELECT ${conversationColumns},
-      other.first_name AS "otherFirstName", other.profile_image_url AS "otherPhoto",
+      CASE WHEN other.deleted THEN NULL ELSE other.first_name END AS "otherFirstName", other.profile_image_url AS "otherPhoto",
       last.body AS "lastBody", last.sent_at AS "lastSentAt", last.sender_id AS "lastSenderId",
       (SELECT count(*)::int FROM messages u WHERE u.conversation_id = c.id AND u.sender_id <> ${memberId}
          AND u.sent_at > COALESCE(CASE WHEN c.driver_id = ${memberId} THEN c.driver_read_at ELSE c.passenger_read_at END, '-infinity')) AS unread

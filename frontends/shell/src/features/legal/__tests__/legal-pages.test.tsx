@@ -101,7 +101,7 @@ describe('Privacy Policy', () => {
   it('says how reviews by a deleted account are shown', async () => {
     open('/privacy');
     const deleting = (await screen.findByRole('heading', { name: 'Deleting your account' })).nextElementSibling?.textContent ?? '';
-    expect(deleting).toContain(`shown as written by a “${formerMemberName}”, without your name or photo`);
+    expect(deleting).toContain(`wrote and messages you sent stay too, shown as from a “${formerMemberName}”, without your name or photo`);
     expect(deleting).toContain('ends your shared-trip links');
   });
 });

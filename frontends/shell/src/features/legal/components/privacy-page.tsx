@@ -105,7 +105,7 @@ export function PrivacyPage() {
         and codes; masks the phone numbers and e-mail addresses in the log of messages sent to you; removes your vehicles; cancels your rides,
         ride requests and bookings still to come; and ends your shared-trip links, forgetting the emergency contact they were to be texted to. Past
         rides, bookings and payments stay, under “Deleted User”: they are records of the other members' trips and of money moved. Reviews you
-        wrote stay too, shown as written by a “{formerMemberName}”, without your name or photo.
+        wrote and messages you sent stay too, shown as from a “{formerMemberName}”, without your name or photo.
       </p>
 
       <h2>Downloading your data</h2>
