@@ -37,6 +37,7 @@ export const routesManifest: RemoteRoutesManifest = {
     '/trip/:token',
     '/rate-riders/:id',
     '/all-reviews',
+    '/edit-profile-stats',
     '/call/:id',
     '/messages',
     '/messages/ride/:rideId',

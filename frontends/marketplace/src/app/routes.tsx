@@ -116,6 +116,10 @@ export const routes: RemoteRouteModule['routes'] = [
         lazy: () => import('../features/reviews/components/all-reviews-page.tsx').then((m) => ({ Component: m.AllReviewsPage })),
       },
       {
+        path: '/edit-profile-stats',
+        lazy: () => import('../features/reviews/components/profile-stats-page.tsx').then((m) => ({ Component: m.ProfileStatsPage })),
+      },
+      {
         path: '/messages',
         lazy: () => import('../features/messages/components/messages-page.tsx').then((m) => ({ Component: m.MessagesPage })),
       },

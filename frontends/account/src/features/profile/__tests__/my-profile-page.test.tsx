@@ -39,8 +39,9 @@ describe('/my-profile', () => {
     expect(input('Emergency Contact Name').readOnly).toBe(true);
     expect(within(card()).getByText("We'll only use this contact in case of emergencies.")).toBeTruthy();
     expect((within(card()).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    // A passenger-only member has no driver profile to link to.
+    // A passenger-only member has no driver profile to link to, but has their stats as a passenger.
     expect(screen.queryByRole('link', { name: 'View Driver Profile' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Profile Stats' }).getAttribute('href')).toBe('/edit-profile-stats');
   });
 
   it('Edit opens the contact; Save keeps it on the account and shows it saved', async () => {

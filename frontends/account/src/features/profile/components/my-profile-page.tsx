@@ -63,6 +63,11 @@ function MyProfile({ user, editing }: { user: User; editing: boolean }) {
             View Driver Profile
           </ButtonLink>
         ) : null}
+        {screenExists('/edit-profile-stats') ? (
+          <ButtonLink to="/edit-profile-stats" $variant="secondary">
+            Profile Stats
+          </ButtonLink>
+        ) : null}
       </Links>
       {/* Keyed by the path: moving between /my-profile and /edit-profile opens or closes the view. */}
       <EmergencyContactCard key={editing ? 'edit' : 'view'} user={user} startEditing={editing} />
