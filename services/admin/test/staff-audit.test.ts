@@ -150,3 +150,41 @@ describe('the audit log', () => {
     expect((await service.db.$client.query('SELECT count(*)::int AS n FROM staff_audit_log WHERE id = $1', [rows[0].id])).rows[0].n).toBe(1);
   });
 });
+
+describe('reading the log a page at a time', () => {
+  it('pages through entries of the same millisecond without skipping or repeating one, and refuses a cursor it did not make', async () => {
+    const targetId = randomUUID();
+    const actedAt = new Date('2026-11-20T09:30:00.123Z');
+    for (let n = 0; n < 5; n += 1) {
+      await service.db.$client.query(
+        `INSERT INTO staff_audit_log (event_id, service, actor_id, actor_roles, action, target_type, target_id, reason, details, acted_at)
+         VALUES ($1, 'rides', $2, ARRAY['support'], 'booking.cancelled', 'booking', $3, NULL, '{}'::jsonb, $4)`,
+        [randomUUID(), founder.id, targetId, actedAt.toISOString()],
+      );
+    }
+    const page = async (cursor?: string) => {
+      const response = await service.app.inject({
+        method: 'GET',
+        url: `/staff-audit?targetId=${targetId}&limit=2${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`,
+        headers: await asFounder(),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { entries: StaffAuditEntry[]; nextCursor: string | null };
+    };
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const next = await page(cursor ?? undefined);
+      seen.push(...next.entries.map((entry) => entry.id));
+      sizes.push(next.entries.length);
+      cursor = next.nextCursor;
+    } while (cursor);
+    expect(sizes).toEqual([2, 2, 1]);
+    expect(new Set(seen).size).toBe(5);
+
+    const forged = await service.app.inject({ method: 'GET', url: '/staff-audit?before=not-a-cursor', headers: await asFounder() });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('Unknown page of the audit log');
+  });
+});

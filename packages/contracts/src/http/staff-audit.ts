@@ -12,6 +12,8 @@ export const staffAuditQuerySchema = z.object({
   from: z.string().datetime({ offset: true, message: 'From must be a date and time' }).optional(),
   to: z.string().datetime({ offset: true, message: 'To must be a date and time' }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** The `nextCursor` of the page before: the entries after its last one, however many share its time. */
+  before: z.string().max(200).optional(),
 });
 export type StaffAuditQuery = z.input<typeof staffAuditQuerySchema>;
 
@@ -28,7 +30,11 @@ export const staffAuditEntrySchema = z.object({
   actedAt: isoDateTime,
 });
 export type StaffAuditEntry = z.infer<typeof staffAuditEntrySchema>;
-export const staffAuditListSchema = z.object({ entries: z.array(staffAuditEntrySchema) });
+export const staffAuditListSchema = z.object({
+  entries: z.array(staffAuditEntrySchema),
+  /** Where the next (older) page starts; null on the last page. Absent from answers made before it was added. */
+  nextCursor: z.string().nullable().optional(),
+});
 
 /** PUT /admin-users/:id/roles: the account's new roles, replacing the old. */
 export const setStaffRolesRequestSchema = z.object({ roles: staffRolesSchema });

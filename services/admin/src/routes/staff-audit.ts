@@ -13,7 +13,7 @@ export function staffActor(request: FastifyRequest): StaffActor {
 }
 
 export async function staffAuditRoutes(app: FastifyInstance, { db }: { db: AdminDb }) {
-  routeEndpoint(app, listStaffAuditRoute, { handler: async (request) => ({ entries: await listStaffAudit(db, request.query) }) });
+  routeEndpoint(app, listStaffAuditRoute, { handler: async (request) => listStaffAudit(db, request.query) });
 
   routeEndpoint(app, setStaffRolesRoute, {
     handler: async (request) => setAdminRoles(db, request.params.id, request.body.roles, staffActor(request)),

@@ -20,7 +20,7 @@ const entry = (n: number, actedAt: string) => ({
 });
 
 /** The staff area's API with the log answered by `answer`; `queries` are the log's queries, in order. */
-function auditApi(answer: (query: URLSearchParams) => unknown[]) {
+function auditApi(answer: (query: URLSearchParams) => unknown[], nextCursor: (query: URLSearchParams) => string | null = () => null) {
   const queries: URLSearchParams[] = [];
   mockApi({
     'GET /api/admin/verify': { status: 200, body: { admin: ama } },
@@ -28,7 +28,7 @@ function auditApi(answer: (query: URLSearchParams) => unknown[]) {
     'GET /api/admin/users': { status: 200, body: [ama, esi] },
     'GET /api/admin/audit': ({ query }) => {
       queries.push(query);
-      return { status: 200, body: { entries: answer(query) } };
+      return { status: 200, body: { entries: answer(query), nextCursor: nextCursor(query) } };
     },
   });
   return { queries };
@@ -74,14 +74,18 @@ describe('the audit log tab', () => {
     expect(new URLSearchParams(router.state.location.search).get('actorId')).toBe(esi.id);
   });
 
-  it('loads older entries after the last one shown, and stops when there are no more', async () => {
+  it('loads older entries from the cursor the page gave, and stops when there are no more', async () => {
     const firstPage = Array.from({ length: 50 }, (_, n) => entry(n, new Date(Date.UTC(2026, 10, 22, 12, 0) - n * 60_000).toISOString()));
-    const api = auditApi((query) => (query.get('to') ? [entry(50, '2026-11-21T08:00:00.000Z')] : firstPage));
+    const api = auditApi(
+      (query) => (query.get('before') ? [entry(50, '2026-11-21T08:00:00.000Z')] : firstPage),
+      (query) => (query.get('before') ? null : 'cursor-after-49'),
+    );
     const { user } = renderRoutes(routes, '/admin?tab=audit');
     await screen.findByText('booking-49', {}, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Older entries' }));
     await screen.findByText('booking-50');
-    expect(api.queries.at(-1)?.get('to')).toBe(new Date(Date.parse(firstPage[49]?.actedAt ?? '') - 1).toISOString());
+    expect(api.queries.at(-1)?.get('before')).toBe('cursor-after-49');
+    expect(api.queries.at(-1)?.get('to')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Older entries' })).toBeNull();
   });
 });

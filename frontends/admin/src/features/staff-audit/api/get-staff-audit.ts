@@ -7,27 +7,25 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 export const staffAuditFilterKeys = ['actorId', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 export type StaffAuditFilters = Partial<Record<(typeof staffAuditFilterKeys)[number], string>>;
 
-/** Entries per page; a shorter page means there is nothing older. */
+/** Entries per page. */
 export const staffAuditPageSize = 50;
 
 /** Ghana keeps GMT all year, so its day starts and ends at UTC midnight. */
 const startOfDay = (day: string) => `${day}T00:00:00.000Z`;
 const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
-/** The instant just before `iso`: the log's `to` includes its bound, so the next page starts a millisecond earlier. */
-const justBefore = (iso: string) => new Date(new Date(iso).getTime() - 1).toISOString();
+type StaffAuditPage = { entries: StaffAuditEntry[]; nextCursor?: string | null };
 
-/** One page of the log, newest first; `olderThan` (the last entry's time) asks for the page after it. */
-export async function getStaffAudit(filters: StaffAuditFilters, olderThan?: string, signal?: AbortSignal): Promise<StaffAuditEntry[]> {
+/** One page of the log, newest first; `before` (the page before's `nextCursor`) asks for the page after it. */
+export async function getStaffAudit(filters: StaffAuditFilters, before?: string, signal?: AbortSignal): Promise<StaffAuditPage> {
   const query: Record<string, string> = { limit: String(staffAuditPageSize) };
   for (const key of ['actorId', 'action', 'targetType', 'targetId'] as const) {
     const value = filters[key]?.trim();
     if (value) query[key] = value;
   }
   if (filters.from) query.from = startOfDay(filters.from);
-  const to = olderThan ? justBefore(olderThan) : filters.to ? endOfDay(filters.to) : undefined;
-  if (to) query.to = to;
-  const { entries } = await callEndpoint(getStaffAuditEndpoint, { query, signal });
-  return entries;
+  if (filters.to) query.to = endOfDay(filters.to);
+  if (before) query.before = before;
+  return callEndpoint(getStaffAuditEndpoint, { query, signal });
 }
 
 export function getStaffAuditQueryOptions(filters: StaffAuditFilters) {
@@ -35,7 +33,7 @@ export function getStaffAuditQueryOptions(filters: StaffAuditFilters) {
     queryKey: [getStaffAuditEndpoint.path, filters] as const,
     queryFn: ({ pageParam, signal }) => getStaffAudit(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page: StaffAuditEntry[]) => (page.length < staffAuditPageSize ? undefined : page[page.length - 1]?.actedAt),
+    getNextPageParam: (page: StaffAuditPage) => page.nextCursor ?? undefined,
     // The log is read to see what just happened: opening it again reads it again.
     staleTime: 0,
   });

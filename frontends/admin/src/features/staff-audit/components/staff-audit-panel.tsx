@@ -26,7 +26,7 @@ export function StaffAuditPanel({
 }: { filters: StaffAuditFilters; onFilters: (filters: StaffAuditFilters) => void; admins: AdminUser[] }) {
   const [draft, setDraft] = useState<StaffAuditFilters>(filters);
   const log = useStaffAudit(filters);
-  const entries = log.data?.pages.flat() ?? [];
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const nameOf = (adminId: string) => admins.find((admin) => admin.id === adminId)?.username ?? adminId;
   const field = (key: keyof StaffAuditFilters) => ({
     name: key,
