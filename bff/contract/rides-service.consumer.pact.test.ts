@@ -5,6 +5,7 @@ import { ghanaToday } from '@krom/contracts/ghana-time';
 import { monthsAfter } from '@krom/contracts/http/dates';
 import { bookingMessages } from '@krom/contracts/http/bookings';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
+import { messageMessages } from '@krom/contracts/http/messages';
 import { reviewMessages } from '@krom/contracts/http/reviews';
 import { ticketMessages } from '@krom/contracts/http/support-values';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
@@ -1009,6 +1010,29 @@ const conversationSummary = {
   updatedAt: isoDate,
 };
 const messagingState = { userId: USER_ID, driverId: MESSAGE_DRIVER_ID, departureDate: DEPARTURE_DATE };
+/* The conversation the passenger opened and the driver answered in: its id and the driver's answer come from the state. */
+const CONVERSATION_ID = 'e2a9b8c7-6d5e-4f4a-8b3c-2d1e0f9a8b7c';
+const DRIVER_MESSAGE_ID = 'f3b0c9d8-7e6f-4a5b-9c4d-3e2f1a0b9c8d';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateConversationPath = fromProviderState('/messages/${conversationId}', `/messages/${CONVERSATION_ID}`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateConversationReadPath = fromProviderState('/messages/${conversationId}/read', `/messages/${CONVERSATION_ID}/read`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateConversationReportsPath = fromProviderState('/messages/${conversationId}/reports', `/messages/${CONVERSATION_ID}/reports`);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateDriverMessageId = fromProviderState('${messageId}', DRIVER_MESSAGE_ID);
+const driverAnswer = 'Yes, 2 seats are free. We leave from the station car park.';
+/** A message of the conversation (the contracts' messageSchema) as the passenger reads it. */
+const conversationMessage = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(DRIVER_MESSAGE_ID),
+  conversationId: uuid(CONVERSATION_ID),
+  senderId: uuid(MESSAGE_DRIVER_ID),
+  body: like(driverAnswer),
+  sentAt: isoDate,
+  mine: false,
+  masked: boolean(false),
+  ...overrides,
+});
 
 describe('BFF → rides service (messages)', () => {
   it("writes to a ride's driver as the signed-in passenger", async () => {
@@ -1053,6 +1077,97 @@ describe('BFF → rides service (messages)', () => {
       .executeTest(whenRecorded(async (mock) => {
         const response = await throughBff(mock.url, 'GET', '/api/messages/unread-count');
         expect([response.statusCode, response.json()]).toEqual([200, { count: 0 }]);
+      }));
+  });
+
+  it('opens a conversation with its messages, oldest first, and passes back one not the member’s as 404', async () => {
+    await pact
+      .addInteraction()
+      .given("a ride's driver has answered a user's message", messagingState)
+      .uponReceiving('a request for a conversation the driver answered in')
+      .withRequest('GET', stateConversationPath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          ...conversationSummary,
+          id: uuid(CONVERSATION_ID),
+          role: 'passenger',
+          lastMessage: { body: like(driverAnswer), sentAt: isoDate, mine: false },
+          unreadCount: integer(1),
+          messages: [
+            conversationMessage({ id: uuid(), senderId: uuid(USER_ID), body: like('Is there space for 2 seats?'), mine: true }),
+            conversationMessage(),
+          ],
+          canWrite: true,
+          cannotWriteReason: null,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/messages/${CONVERSATION_ID}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ id: CONVERSATION_ID, role: 'passenger', otherMember: { id: MESSAGE_DRIVER_ID }, unreadCount: 1, canWrite: true });
+        expect(response.json().messages.map((message: { mine: boolean }) => message.mine)).toEqual([true, false]);
+      }));
+
+    const unknown = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+    await pact
+      .addInteraction()
+      .uponReceiving('a request for a conversation that is not the user’s')
+      .withRequest('GET', `/messages/${unknown}`, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(404, (b) => b.jsonBody({ message: messageMessages.conversationNotFound }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/messages/${unknown}`);
+        expect([response.statusCode, response.json().message]).toEqual([404, messageMessages.conversationNotFound]);
+      }));
+  });
+
+  it('replies in a conversation as the signed-in member', async () => {
+    await pact
+      .addInteraction()
+      .given("a ride's driver has answered a user's message", messagingState)
+      .uponReceiving('a reply in a conversation the driver answered in')
+      .withRequest('POST', stateConversationPath, (b) => {
+        b.headers(asUser).jsonBody({ body: 'Thank you, see you at the car park.' });
+      })
+      .willRespondWith(201, (b) => b.jsonBody(conversationMessage({ id: uuid(), senderId: uuid(USER_ID), body: like('Thank you, see you at the car park.'), mine: true })))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/messages/${CONVERSATION_ID}`, { body: 'Thank you, see you at the car park.' });
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ conversationId: CONVERSATION_ID, senderId: USER_ID, mine: true, body: 'Thank you, see you at the car park.' });
+      }));
+  });
+
+  it('marks a conversation read', async () => {
+    await pact
+      .addInteraction()
+      .given("a ride's driver has answered a user's message", messagingState)
+      .uponReceiving('the user marking a conversation read')
+      .withRequest('POST', stateConversationReadPath, (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/messages/${CONVERSATION_ID}/read`);
+        expect([response.statusCode, response.json()]).toEqual([200, { ok: true }]);
+      }));
+  });
+
+  it("reports the other member's message, and is thanked", async () => {
+    const report = { messageId: DRIVER_MESSAGE_ID, reason: 'inappropriate_messages', details: 'He asked me to pay him outside Krom.' };
+    await pact
+      .addInteraction()
+      .given("a ride's driver has answered a user's message", messagingState)
+      .uponReceiving("a report of the driver's message in a conversation")
+      .withRequest('POST', stateConversationReportsPath, (b) => {
+        b.headers(asUser).jsonBody({ ...report, messageId: stateDriverMessageId });
+      })
+      .willRespondWith(201, (b) => b.jsonBody({ message: like(memberSafetyMessages.reportThanks) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', `/api/messages/${CONVERSATION_ID}/reports`, report);
+        expect([response.statusCode, response.json().message]).toEqual([201, memberSafetyMessages.reportThanks]);
       }));
   });
 });

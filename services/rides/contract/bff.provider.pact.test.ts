@@ -297,6 +297,16 @@ it('honours the BFF pact', async () => {
         await asUser(state.userId, 'POST', `/rides/${rideId}/messages`, { body: 'Is there space for 2 seats?' });
         return { rideId };
       },
+      // The user wrote first, then the driver answered: the conversation's id and the driver's message, unread by the user.
+      "a ride's driver has answered a user's message": async (params: unknown) => {
+        const state = params as MessagingState;
+        const { rideId } = await writableRide(state);
+        const opened = await asUser<{ conversationId: string }>(state.userId, 'POST', `/rides/${rideId}/messages`, { body: 'Is there space for 2 seats?' });
+        const answer = await asUser<{ id: string }>(state.driverId, 'POST', `/messages/${opened.conversationId}`, {
+          body: 'Yes, 2 seats are free. We leave from the station car park.',
+        });
+        return { rideId, conversationId: opened.conversationId, messageId: answer.id };
+      },
       'a user has no ride requests': async (params: unknown) => {
         const { userId } = params as { userId: string };
         await query('DELETE FROM ride_requests WHERE user_id = $1', [userId]);
