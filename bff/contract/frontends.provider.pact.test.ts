@@ -388,6 +388,27 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     cookie = cookieOf(passenger);
     return undefined;
   },
+  // Through /api as the screens write: the passenger asked the driver of a posted ride, the driver answered (not read yet).
+  'a signed-in passenger whose message about a ride from Accra to Kumasi its driver answered': async () => {
+    const { b: driver } = await approvedDriver();
+    const departureDate = inAWeek();
+    const ride = await expectStatus(driver.post('/api/rides', accraToKumasiRide(await addedVehicle(driver), departureDate)), 201, 'ride');
+    const { b: passenger, person } = await signedInPerson();
+    const question = await expectStatus(passenger.post(`/api/rides/${String(ride.id)}/messages`, { body: 'Is there space for 2 seats?' }), 201, 'message');
+    const conversationId = String(question.conversationId);
+    // The driver may write to the passenger once rides knows them (their profile, from identity's snapshot).
+    await eventually(async () => {
+      const { rows } = await required(system.rides, 'rides').db.$client.query('SELECT 1 FROM user_profiles WHERE user_id = $1', [person.id]);
+      return rows.length ? true : undefined;
+    });
+    const answer = await expectStatus(
+      driver.post(`/api/messages/${conversationId}`, { body: 'Yes, 2 seats are free. We leave from the station car park.' }),
+      201,
+      'answer',
+    );
+    cookie = cookieOf(passenger);
+    return { rideId: String(ride.id), departureDate, conversationId, messageId: String(answer.id) };
+  },
   // The id of Kumasi as the place search names it (after "a signed-in user", whose session it searches with).
   'the place search knows Kumasi': async () => {
     const response = await system.bff.inject({ method: 'GET', url: '/api/places/autocomplete?q=Kumasi', headers: cookie ? { cookie } : {} });

@@ -39,6 +39,20 @@ import { getDriverEarnings as getDriverEarningsEndpoint } from '@krom/contracts/
 import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api/payments';
 import { getMemberReviews as getMemberReviewsEndpoint, getReviewsToWrite as getReviewsToWriteEndpoint } from '@krom/contracts/api/reviews';
 import { getMemberReviews, getReviewsToWrite } from '../src/features/reviews/api/reviews.ts';
+import {
+  getConversation as getConversationEndpoint,
+  getMyConversations as getMyConversationsEndpoint,
+  getUnreadMessagesCount as getUnreadMessagesCountEndpoint,
+  messageDriver as messageDriverEndpoint,
+  replyInConversation as replyInConversationEndpoint,
+} from '@krom/contracts/api/messages';
+import type { Conversation, ConversationSummary } from '@krom/contracts/http/messages';
+import { messageMessages } from '@krom/contracts/http/messages';
+import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
+import { getUnreadMessageCount } from '@krom/ui-kit/signed-in-frame-messages.ts';
+import { getConversationQueryOptions } from '../src/features/messages/api/get-conversation.ts';
+import { getConversationsQueryOptions } from '../src/features/messages/api/get-conversations.ts';
+import { reportMessage } from '../src/features/messages/api/report-message.ts';
 
 /**
  * The marketplace frontend (search, ride details, the posting wizard, vehicles, the place picker,
@@ -73,6 +87,8 @@ const ids = {
   rideRequest: '7e3f1a2b-9c4d-4e5f-8a6b-0c1d2e3f4a5b',
   booking: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
   passenger: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e',
+  conversation: '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f',
+  driverMessage: '9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a',
 } as const;
 const examples = { departureDate: '2026-11-28' } as const;
 
@@ -93,6 +109,7 @@ const providerStates = {
   passengerBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Accra to Nkawkaw',
   awaitingPayment: 'a signed-in passenger whose mobile money booking of 2 seats from Nkawkaw to Kumasi waits on the Telecel voucher',
   savedWallet: 'a signed-in passenger with a saved Telecel mobile money number, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver',
+  conversationAnswered: 'a signed-in passenger whose message about a ride from Accra to Kumasi its driver answered',
 } as const;
 
 // Filled by the verifier from what the state made.
@@ -993,6 +1010,173 @@ describe('marketplace frontend → BFF: Manage Bookings and the dashboards', () 
         const earnings = fitsContract(getDriverEarningsEndpoint, await withFetchAgainst(mock.url, () => getDriverEarnings()));
         expect(earnings.weeks).toHaveLength(12);
         expect(earnings.currency).toBe('GHS');
+      }));
+  });
+});
+
+/*
+ * Messages: the passenger wrote to the driver of a posted ride, and the driver answered. The
+ * conversation's and the answer's ids come from the state; the values here are examples.
+ */
+const passengerQuestion = 'Is there space for 2 seats?';
+const driverAnswer = 'Yes, 2 seats are free. We leave from the station car park.';
+/** A message as the signed-in passenger reads it (the driver's answer unless changed). */
+const messageBody = (changes: Record<string, unknown> = {}) => ({
+  id: uuid(ids.driverMessage),
+  conversationId: uuid(ids.conversation),
+  senderId: uuid(ids.driver),
+  body: like(driverAnswer),
+  sentAt: isoDate,
+  mine: false,
+  masked: boolean(false),
+  ...changes,
+});
+/** The conversation as the list shows it to the passenger: the driver's answer last, not read yet. */
+const conversationSummaryBody = {
+  id: uuid(ids.conversation),
+  ride: {
+    id: uuid(ids.ride),
+    fromLocation: like('Kaneshie Station'),
+    toLocation: like('Kejetia'),
+    departureDate: day(examples.departureDate),
+    departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+    departureAt: isoDate,
+  },
+  role: 'passenger',
+  otherMember: { id: uuid(ids.driver), firstName: like('Kwame'), profileImageUrl: null },
+  booked: false,
+  lastMessage: { body: like(driverAnswer), sentAt: isoDate, mine: false },
+  unreadCount: 1,
+  updatedAt: isoDate,
+};
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateConversationPath = statePath('/api/messages/${conversationId}', `/api/messages/${ids.conversation}`);
+
+describe('marketplace frontend → BFF: messages', () => {
+  it("writes a passenger's first message to a ride's driver from the ride's preview", async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.rideToBook)
+      .uponReceiving("a passenger's first message to the driver of a ride")
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('POST', statePath('/api/rides/${rideId}/messages', `/api/rides/${ids.ride}/messages`), (b) => b.headers(json).jsonBody({ body: passengerQuestion }))
+      .willRespondWith(201, (b) => b.jsonBody(messageBody({ id: uuid(), conversationId: uuid(), senderId: uuid(ids.passenger), body: passengerQuestion, mine: true })))
+      .executeTest(whenRecorded(async (mock) => {
+        const sent = fitsContract(
+          messageDriverEndpoint,
+          await withFetchAgainst(mock.url, () => callEndpoint(routes.messageDriver, { params: { id: ids.ride }, body: { body: passengerQuestion } })),
+        );
+        expect(sent).toMatchObject({ body: passengerQuestion, mine: true, masked: false });
+      }));
+  });
+
+  it("lists the member's conversations and counts what they have not read", async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.conversationAnswered)
+      .uponReceiving("a request for the passenger's conversations")
+      .withRequest('GET', '/api/messages')
+      .willRespondWith(200, (b) => b.jsonBody({ conversations: eachLike(conversationSummaryBody) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const queryFn = getConversationsQueryOptions().queryFn as (context: { signal: AbortSignal }) => Promise<ConversationSummary[]>;
+        const conversations = await withFetchAgainst(mock.url, () => queryFn({ signal: new AbortController().signal }));
+        fitsContract(getMyConversationsEndpoint, { conversations });
+        expect(conversations[0]).toMatchObject({ role: 'passenger', otherMember: { firstName: 'Kwame' }, lastMessage: { mine: false }, unreadCount: 1 });
+      }));
+
+    await pact
+      .addInteraction()
+      .given(providerStates.conversationAnswered)
+      .uponReceiving("a request for the passenger's unread messages count")
+      .withRequest('GET', '/api/messages/unread-count')
+      .willRespondWith(200, (b) => b.jsonBody({ count: 1 }))
+      .executeTest(whenRecorded(async (mock) => {
+        const count = await withFetchAgainst(mock.url, () => getUnreadMessageCount());
+        expect(fitsContract(getUnreadMessagesCountEndpoint, { count }).count).toBe(1);
+      }));
+  });
+
+  it('opens a conversation with its messages, oldest first, and hears 404 for one not the member’s', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.conversationAnswered)
+      .uponReceiving('a request for the conversation the driver answered in')
+      .withRequest('GET', stateConversationPath)
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          ...conversationSummaryBody,
+          messages: [messageBody({ id: uuid(), senderId: uuid(ids.passenger), body: like(passengerQuestion), mine: true }), messageBody()],
+          canWrite: true,
+          cannotWriteReason: null,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const queryFn = getConversationQueryOptions(ids.conversation).queryFn as (context: { signal: AbortSignal }) => Promise<Conversation>;
+        const conversation = fitsContract(getConversationEndpoint, await withFetchAgainst(mock.url, () => queryFn({ signal: new AbortController().signal })));
+        expect(conversation).toMatchObject({ id: ids.conversation, otherMember: { firstName: 'Kwame' }, canWrite: true, cannotWriteReason: null });
+        expect(conversation.messages.map((message) => [message.mine, message.body])).toEqual([
+          [true, passengerQuestion],
+          [false, driverAnswer],
+        ]);
+      }));
+
+    const unknown = '0e1f2a3b-4c5d-4e6f-8a7b-8c9d0e1f2a3b';
+    await pact
+      .addInteraction()
+      .given(providerStates.signedIn)
+      .uponReceiving('a request for a conversation that is not the member’s')
+      .withRequest('GET', `/api/messages/${unknown}`)
+      .willRespondWith(404, (b) => b.jsonBody({ message: messageMessages.conversationNotFound }))
+      .executeTest(whenRecorded(async (mock) => {
+        const queryFn = getConversationQueryOptions(unknown).queryFn as (context: { signal: AbortSignal }) => Promise<Conversation>;
+        await expect(withFetchAgainst(mock.url, () => queryFn({ signal: new AbortController().signal }))).rejects.toThrow(/^404: /);
+      }));
+  });
+
+  it('replies in the conversation and marks it read', async () => {
+    const reply = 'Thank you, see you at the car park.';
+    await pact
+      .addInteraction()
+      .given(providerStates.conversationAnswered)
+      .uponReceiving("the passenger's reply in the conversation")
+      .withRequest('POST', stateConversationPath, (b) => b.headers(json).jsonBody({ body: reply }))
+      .willRespondWith(201, (b) => b.jsonBody(messageBody({ id: uuid(), senderId: uuid(ids.passenger), body: reply, mine: true })))
+      .executeTest(whenRecorded(async (mock) => {
+        const sent = fitsContract(
+          replyInConversationEndpoint,
+          await withFetchAgainst(mock.url, () => callEndpoint(routes.replyInConversation, { params: { id: ids.conversation }, body: { body: reply } })),
+        );
+        expect(sent).toMatchObject({ conversationId: ids.conversation, body: reply, mine: true });
+      }));
+
+    await pact
+      .addInteraction()
+      .given(providerStates.conversationAnswered)
+      .uponReceiving('the passenger marking the conversation read')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('POST', statePath('/api/messages/${conversationId}/read', `/api/messages/${ids.conversation}/read`))
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const answer = await withFetchAgainst(mock.url, () => callEndpoint(routes.markConversationRead, { params: { id: ids.conversation } }));
+        expect(answer).toEqual({ ok: true });
+      }));
+  });
+
+  it("reports the driver's message and shows the thanks", async () => {
+    const report = { messageId: ids.driverMessage, reason: 'inappropriate_messages', details: 'He asked me to pay him outside Krom.' } as const;
+    await pact
+      .addInteraction()
+      .given(providerStates.conversationAnswered)
+      .uponReceiving("a report of the driver's message from the conversation")
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('POST', statePath('/api/messages/${conversationId}/reports', `/api/messages/${ids.conversation}/reports`), (b) =>
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+        b.headers(json).jsonBody({ ...report, messageId: fromProviderState('${messageId}', ids.driverMessage) }),
+      )
+      .willRespondWith(201, (b) => b.jsonBody({ message: memberSafetyMessages.reportThanks }))
+      .executeTest(whenRecorded(async (mock) => {
+        const thanks = await withFetchAgainst(mock.url, () => reportMessage({ conversationId: ids.conversation, report }));
+        expect(thanks).toBe(memberSafetyMessages.reportThanks);
       }));
   });
 });
