@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
 import type { RefundFact } from '@krom/contracts/events/payments';
 import { mobileMoneyCallbackRoute } from '@krom/contracts/services/payments/provider-callbacks';
+import type { Caller } from '@krom/server-kit/internal-auth';
 import type { ProviderCallback } from '@krom/server-kit/providers';
 import { deliverToConsumer, dropDatabaseWhenIdle, eventually, testEnvelope } from '@krom/server-kit/testing';
 import { asc, eq, like } from 'drizzle-orm';
@@ -66,6 +67,9 @@ export function paymentsHarness() {
     },
 
     forward: (callback: ProviderCallback) => forwardCallback(service.app, setup, callback),
+
+    /** The BFF's assertion of a caller (a member, staff), for a request to the service's routes. */
+    as: (caller: Caller) => setup.as(caller),
 
     /** The stand-in's `nth` (1-based) refund event of `event` for a collection, received already or still to come. */
     refundEvent: (paymentId: string, event: 'refund.processed' | 'refund.failed', nth = 1) =>

@@ -385,6 +385,18 @@ export const userNames = pgTable('user_names', {
 });
 
 /**
+ * Members who deleted their account (identity's user.deleted, recorded once). Their full wallet
+ * numbers are erased from `payments` and `payouts` row by row as each row's money is settled
+ * (src/deleted-members/erase-settled-wallets.ts); the rows, amounts and ledger stay.
+ */
+export const deletedMembers = pgTable('deleted_members', {
+  userId: uuid('user_id').primaryKey(),
+  /** When identity deleted the account, as its event says. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Each reconciliation staff ran (src/staff/reconcile.ts): who and when, and its result as the
  * staff screen shows it (the contract's reconciliationSchema), kept so the last one can be read again.
  */

@@ -12,7 +12,8 @@ export const refundFailedReason = 'The refund could not be paid into your mobile
 /** Why a refund that kept failing stopped being tried: staff take it from there. */
 export const refundNeedsStaffReason = 'The refund could not be paid into your mobile money wallet. Our staff will contact you.';
 
-export type RefundChange = { to: 'sent' | 'succeeded'; providerReference?: string | null } | { to: 'failed'; providerReference?: string | null };
+/** `toStaff`: the refund cannot be asked again on its own (its wallet number was erased), so it is left to staff at once. */
+export type RefundChange = { to: 'sent' | 'succeeded'; providerReference?: string | null } | { to: 'failed'; providerReference?: string | null; toStaff?: boolean };
 
 const cedis = (pesewas: number) => `GH₵${toDecimalCedis(pesewas)}`;
 
@@ -51,7 +52,7 @@ export async function moveRefund(tx: Transaction, refund: RefundRow, change: Ref
     await announceRefund(tx, moved, now);
     return moved;
   }
-  const next = nextRefundAttemptAt(refund.attempts, now);
+  const next = 'toStaff' in change && change.toStaff ? null : nextRefundAttemptAt(refund.attempts, now);
   const [moved] = await tx
     .update(refunds)
     .set({ ...bumped, status: 'failed', sentAt: answered, nextAttemptAt: next, needsAttentionAt: next ? null : now, reason: next ? refundFailedReason : refundNeedsStaffReason })

@@ -4,8 +4,10 @@ import { ProviderError } from '@krom/server-kit/providers';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import { payments, type RefundRow, refunds } from '../db/schema.ts';
+import { walletErased } from '../deleted-members/erase-settled-wallets.ts';
 import { e164 } from '../payment-methods/payout-wallet.ts';
 import type { MobileMoneyNetwork, MobileMoneyProvider, Movement } from '../providers/mobile-money/port.ts';
+import { moveRefund } from './move-refund.ts';
 import { settleRefund } from './settle-refund.ts';
 
 /**
@@ -19,6 +21,12 @@ export async function sendRefund(db: PaymentsDb, provider: MobileMoneyProvider, 
   const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!payment) throw new Error(`refund ${refund.id} names no payment`);
   const context = { refundId: refund.id, bookingId: refund.bookingId, attempt: refund.attempts };
+  if (walletErased(payment)) {
+    // Only money collected late on a failed payment of a deleted member gets here: never asked to a masked number, left to staff.
+    const moved = await db.transaction((tx) => moveRefund(tx, refund, { to: 'failed', toStaff: true }, now()));
+    logger.error(context, "the refund's wallet number was erased with its member's account: not sent, left to staff");
+    return moved ? 'applied' : 'replayed';
+  }
   let answer: Movement;
   try {
     answer = await provider.refund({
