@@ -104,4 +104,12 @@ describe('Privacy Policy', () => {
     expect(deleting).toContain(`wrote and messages you sent stay too, shown as from a “${formerMemberName}”, without your name or photo`);
     expect(deleting).toContain('ends your shared-trip links');
   });
+
+  it('says a deleted account keeps its payment records with the mobile money numbers masked once their money is settled', async () => {
+    open('/privacy');
+    const deleting = (await screen.findByRole('heading', { name: 'Deleting your account' })).nextElementSibling?.textContent ?? '';
+    expect(deleting).toContain("Your payments, refunds, payouts and Krom's ledger of them keep their amounts");
+    expect(deleting).toContain('each mobile money number on them is erased down to its masked form (like 024 *** **56) as soon as the money on it is settled');
+    expect(deleting).toContain('a payment still being collected, or a refund or payout still to reach you, keeps the full number until then');
+  });
 });

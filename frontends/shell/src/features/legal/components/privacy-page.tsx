@@ -104,8 +104,11 @@ export function PrivacyPage() {
         emergency contact, gender, verification details and every photo you uploaded; deletes your saved mobile money numbers, your notifications
         and codes; masks the phone numbers and e-mail addresses in the log of messages sent to you; removes your vehicles; cancels your rides,
         ride requests and bookings still to come; and ends your shared-trip links, forgetting the emergency contact they were to be texted to. Past
-        rides, bookings and payments stay, under “Deleted User”: they are records of the other members' trips and of money moved. Reviews you
-        wrote and messages you sent stay too, shown as from a “{formerMemberName}”, without your name or photo.
+        rides, bookings and payments stay, under “Deleted User”: they are records of the other members' trips and of money moved. Your payments,
+        refunds, payouts and Krom's ledger of them keep their amounts, but each mobile money number on them is erased down to its masked form
+        (like 024 *** **56) as soon as the money on it is settled; a payment still being collected, or a refund or payout still to reach you,
+        keeps the full number until then. Reviews you wrote and messages you sent stay too, shown as from a “{formerMemberName}”, without your
+        name or photo.
       </p>
 
       <h2>Downloading your data</h2>
