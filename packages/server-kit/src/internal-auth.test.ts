@@ -2,6 +2,11 @@ import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineEndpoint } from '@krom/contracts/endpoint';
+import { staffRoleRefusal } from '@krom/contracts/http/staff-roles-values';
+import { z } from 'zod';
+import { routeEndpoint } from './endpoint-route.ts';
+import { createHttpApp } from './http-app.ts';
 import { ASSERTION_HEADER, AssertionError, internalAuth, reusableAssertions, signAssertion, verifyAssertion } from './internal-auth.ts';
 
 const secret = 'internal-secret-for-a-unit-test-0123456789';
@@ -166,5 +171,40 @@ describe('a service checking assertions', () => {
     expect((await call(app, token)).statusCode).toBe(200);
     expect((await call(app, `${token.slice(0, -2)}AA`)).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+  });
+});
+
+describe('a service checking the staff roles an endpoint declares', () => {
+  const refunds = defineEndpoint({
+    method: 'POST',
+    path: '/refunds',
+    caller: 'staff',
+    roles: ['finance'],
+    summary: 'A staff action only finance may take',
+    responses: { 200: z.object({ ok: z.literal(true) }) },
+  });
+  async function service() {
+    const app = createHttpApp({ service: 'payments', logLevel: 'silent' });
+    await app.register(internalAuth, { secret, audience: 'payments' });
+    routeEndpoint(app, refunds, { handler: async () => ({ ok: true as const }) });
+    return app;
+  }
+  const asStaff = async (app: Awaited<ReturnType<typeof service>>, roles?: string[]) =>
+    app.inject({
+      method: 'POST',
+      url: '/refunds',
+      headers: { [ASSERTION_HEADER]: signAssertion(secret, { kind: 'admin', adminId: 'b1', ...(roles ? { roles } : {}) }, 'payments') },
+    });
+
+  it('admits the roles the endpoint names and administrators, and refuses other staff with 403 as the BFF does', async () => {
+    const app = await service();
+    expect((await asStaff(app, ['finance'])).statusCode).toBe(200);
+    expect((await asStaff(app, ['administrator'])).statusCode).toBe(200);
+    const support = await asStaff(app, ['support', 'trust_safety']);
+    expect(support.statusCode).toBe(403);
+    expect(support.json().message).toBe(staffRoleRefusal);
+    expect((await asStaff(app, [])).statusCode).toBe(403);
+    // An assertion with no roles claim at all (the BFF always sends one) is judged by its kind.
+    expect((await asStaff(app)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EndpointCaller } from '@krom/contracts/endpoint';
+import { type StaffRole, staffMay, staffRoleRefusal } from '@krom/contracts/http/staff-roles-values';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './errors.ts';
@@ -181,9 +182,12 @@ const asserted = {
  * A service's check of its endpoints' callers, from the BFF's assertion: a `guest` endpoint takes
  * only the public caller (what the BFF sends for an anonymous visitor's steps), and so does a
  * `webhook` (a provider's callback the BFF passes on; the provider's adapter checks its signature),
- * `user` a user, `staff` an admin.
+ * `user` a user, `staff` an admin. A `staff` endpoint that declares roles refuses (403) a member
+ * of staff whose asserted roles hold none of them, as the BFF does: the service does not rely on
+ * the BFF alone. The BFF asserts every staff session's roles; an assertion without a roles claim
+ * (made by a test or a tool holding the secret) is judged by its kind only.
  */
-function assertedCallerGuard(allowed: readonly EndpointCaller[]) {
+function assertedCallerGuard(allowed: readonly EndpointCaller[], roles?: readonly StaffRole[]) {
   const kinds = allowed.map((caller) => {
     if (caller === 'public') throw new Error('a public route needs no caller check');
     return asserted[caller];
@@ -192,7 +196,9 @@ function assertedCallerGuard(allowed: readonly EndpointCaller[]) {
   if (!first) throw new Error('an endpoint must admit some caller');
   const admitted = new Set<Caller['kind']>(kinds.map((entry) => entry.kind));
   return async (request: FastifyRequest) => {
-    if (!admitted.has(request.caller.kind)) throw new HttpError(401, first.refusal);
+    const { caller } = request;
+    if (!admitted.has(caller.kind)) throw new HttpError(401, first.refusal);
+    if (caller.kind === 'admin' && roles && caller.roles !== undefined && !staffMay(caller.roles, roles)) throw new HttpError(403, staffRoleRefusal);
   };
 }
 
