@@ -194,6 +194,20 @@ describe('BFF → admin service', () => {
     await pact
       .addInteraction()
       .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
+      .uponReceiving("a request for the staff's names")
+      .withRequest('GET', '/staff-names', (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ staff: eachLike({ id: uuid(ADMIN_ID), username: like('founder') }) }))
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        const response = await bff.inject({ method: 'GET', url: '/api/admin/staff-names', cookies: await adminCookie(bff) });
+        expect(response.json().staff[0]).toEqual({ id: ADMIN_ID, username: 'founder' });
+      }));
+
+    await pact
+      .addInteraction()
+      .given('an admin exists', { id: ADMIN_ID, username: 'founder', password: 'first-admin-pass' })
       .uponReceiving('a new admin account')
       .withRequest('POST', '/admin-users', (b) => {
         b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID })).jsonBody({ username: 'kwame.ops', password: 'kwame-pass', roles: ['support'] });

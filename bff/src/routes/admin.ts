@@ -3,6 +3,7 @@ import {
   adminLogout,
   createAdminUser,
   getAdminUsers,
+  getStaffNames,
   getStaffAudit,
   getWaitlistSignups,
   setStaffRoles,
@@ -15,6 +16,7 @@ import {
   createAdminUserRoute,
   getAdminUserRoute,
   listAdminUsersRoute,
+  listStaffNamesRoute,
 } from '@krom/contracts/services/admin/admin-users';
 import { listWaitlistRoute } from '@krom/contracts/services/admin/waitlist';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
@@ -77,6 +79,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions) {
   const asAdmin = { service: 'admin' as const, caller: requireAdminCaller };
   await forward(app, directory, { ...asAdmin, endpoint: getWaitlistSignups, to: listWaitlistRoute });
   await forward(app, directory, { ...asAdmin, endpoint: getAdminUsers, to: listAdminUsersRoute });
+  await forward(app, directory, { ...asAdmin, endpoint: getStaffNames, to: listStaffNamesRoute });
   await forward(app, directory, { ...asAdmin, endpoint: createAdminUser, to: createAdminUserRoute });
   await forward(app, directory, { ...asAdmin, endpoint: getStaffAudit, to: listStaffAuditRoute });
 

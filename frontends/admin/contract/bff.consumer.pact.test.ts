@@ -3,6 +3,7 @@ import { whenRecorded } from '@krom/server-kit/pact-mock-server';
 import { withFetchAgainst } from '@krom/ui-kit/testing/fetch-against.ts';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
+import { getStaffNames } from '../src/app/use-admin-name.ts';
 import { getAdminSession } from '../src/features/admin-auth/api/get-admin-session.ts';
 import { loginAdmin } from '../src/features/admin-auth/api/login-admin.ts';
 import { logoutAdmin } from '../src/features/admin-auth/api/logout-admin.ts';
@@ -183,6 +184,15 @@ describe('admin frontend → BFF', () => {
       .willRespondWith(200, (b) => b.jsonBody(eachLike(admin)))
       .executeTest(whenRecorded(async (mock) => {
         expect((await withFetchAgainst(mock.url, getAdminUsers))[0]?.username).toBe('founder');
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .uponReceiving("a request for the staff's names")
+      .withRequest('GET', '/api/admin/staff-names')
+      .willRespondWith(200, (b) => b.jsonBody({ staff: eachLike({ id: uuid(), username: like('founder') }) }))
+      .executeTest(whenRecorded(async (mock) => {
+        expect((await withFetchAgainst(mock.url, () => getStaffNames())).staff[0]?.username).toBe('founder');
       }));
   });
 

@@ -41,6 +41,7 @@ export const adminLogout: ApiRoute<typeof admin.adminLogout> = { method: 'POST',
 export const createAdminUser: ApiRoute<typeof admin.createAdminUser> = { method: 'POST', path: '/api/admin/users' };
 export const getAdminUsers: ApiRoute<typeof admin.getAdminUsers> = { method: 'GET', path: '/api/admin/users' };
 export const getStaffAudit: ApiRoute<typeof admin.getStaffAudit> = { method: 'GET', path: '/api/admin/audit' };
+export const getStaffNames: ApiRoute<typeof admin.getStaffNames> = { method: 'GET', path: '/api/admin/staff-names' };
 export const getWaitlistSignups: ApiRoute<typeof admin.getWaitlistSignups> = { method: 'GET', path: '/api/admin/waitlist' };
 export const setStaffRoles: ApiRoute<typeof admin.setStaffRoles> = { method: 'PUT', path: '/api/admin/users/:id/roles' };
 export const verifyAdminSession: ApiRoute<typeof admin.verifyAdminSession> = { method: 'GET', path: '/api/admin/verify' };

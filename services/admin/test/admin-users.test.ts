@@ -119,3 +119,15 @@ describe('managing admins', () => {
     }
   });
 });
+
+describe('staff names', () => {
+  it('are read by any member of staff (ids and usernames only), while the full list stays the administrators’', async () => {
+    const support = await as({ kind: 'admin', adminId: founderId, roles: ['support'] });
+    const names = await service.app.inject({ method: 'GET', url: '/staff-names', headers: support });
+    expect(names.statusCode).toBe(200);
+    expect(names.json().staff).toContainEqual({ id: founderId, username: 'founder' });
+    expect(Object.keys(names.json().staff[0]).sort()).toEqual(['id', 'username']);
+    expect((await service.app.inject({ method: 'GET', url: '/admin-users', headers: support })).statusCode).toBe(403);
+    expect((await service.app.inject({ method: 'GET', url: '/staff-names', headers: await as({ kind: 'public' }) })).statusCode).toBe(401);
+  });
+});

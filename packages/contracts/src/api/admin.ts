@@ -3,7 +3,7 @@ import { listStaffAuditRoute, setStaffRolesRoute } from '../services/admin/staff
 import { defineEndpoint, defineForwarded, errorResponses } from '../endpoint.ts';
 import { adminLoginRequestSchema, adminSessionResponseSchema } from '../http/admin.ts';
 import { okResponseSchema } from '../http/ok.ts';
-import { createAdminUserRoute, listAdminUsersRoute } from '../services/admin/admin-users.ts';
+import { createAdminUserRoute, listAdminUsersRoute, listStaffNamesRoute } from '../services/admin/admin-users.ts';
 import { listWaitlistRoute } from '../services/admin/waitlist.ts';
 
 /** The staff area's calls; staff sign in separately from users and no user session opens these. */
@@ -36,6 +36,8 @@ export const verifyAdminSession = defineEndpoint({
 export const getWaitlistSignups = defineForwarded(listWaitlistRoute, { path: '/api/admin/waitlist', summary: 'Every waitlist sign-up, newest first' });
 
 export const getAdminUsers = defineForwarded(listAdminUsersRoute, { path: '/api/admin/users', summary: 'Every staff account' });
+
+export const getStaffNames = defineForwarded(listStaffNamesRoute, { path: '/api/admin/staff-names', summary: "Every staff account's username, for naming who acted" });
 
 export const createAdminUser = defineForwarded(createAdminUserRoute, {
   path: '/api/admin/users',

@@ -43,6 +43,13 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
 
+/**
+ * GET /api/admin/staff-names: every staff account's id and username, for any member of staff to
+ * name who claimed, decided or acted (the full list with roles is the administrators').
+ */
+export const staffNamesSchema = z.object({ staff: z.array(z.object({ id: uuid, username: z.string() })) });
+export type StaffNames = z.infer<typeof staffNamesSchema>;
+
 /** GET /api/admin/verify and POST /api/admin/login answer with the signed-in admin. */
 export const adminSessionResponseSchema = z.object({ admin: adminUserSchema });
 export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;

@@ -3,6 +3,7 @@ import {
   createAdminUserRoute,
   getAdminUserRoute,
   listAdminUsersRoute,
+  listStaffNamesRoute,
 } from '@krom/contracts/services/admin/admin-users';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
@@ -18,6 +19,8 @@ export async function adminUserRoutes(app: FastifyInstance, { db }: { db: AdminD
   });
 
   routeEndpoint(app, listAdminUsersRoute, { handler: async () => listAdmins(db) });
+
+  routeEndpoint(app, listStaffNamesRoute, { handler: async () => ({ staff: (await listAdmins(db)).map(({ id, username }) => ({ id, username })) }) });
 
   routeEndpoint(app, createAdminUserRoute, { handler: async (request, reply) => reply.status(201).send(await createAdmin(db, request.body, staffActor(request))) });
 

@@ -7,6 +7,7 @@ import {
   adminUserListSchema,
   adminUserSchema,
   createAdminRequestSchema,
+  staffNamesSchema,
 } from '../../http/admin.ts';
 
 /** The admin service's staff account routes (reached only from the BFF with an internal assertion). */
@@ -26,6 +27,15 @@ export const listAdminUsersRoute = defineEndpoint({
   roles: ['administrator'],
   summary: 'Every staff account (staff only)',
   responses: { 200: adminUserListSchema, ...errorResponses(401) },
+});
+
+export const listStaffNamesRoute = defineEndpoint({
+  method: 'GET',
+  path: '/staff-names',
+  caller: 'staff',
+  roles: staffRoles,
+  summary: "Every staff account's id and username, for naming who acted (every staff role)",
+  responses: { 200: staffNamesSchema, ...errorResponses(401) },
 });
 
 export const createAdminUserRoute = defineEndpoint({

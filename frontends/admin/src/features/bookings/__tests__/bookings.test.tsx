@@ -63,7 +63,7 @@ function staffApi(
   const api = mockApi({
     'GET /api/admin/verify': { status: 200, body: { admin: ama } },
     'GET /api/admin/waitlist': { status: 200, body: [] },
-    'GET /api/admin/users': { status: 200, body: [ama] },
+    'GET /api/admin/staff-names': { status: 200, body: { staff: [ama].map(({ id, username }) => ({ id, username })) } },
     'GET /api/admin/verifications': { status: 200, body: { items: [], pendingCount: 0 } },
     ...routes,
   });

@@ -42,7 +42,7 @@ const staffApi = (routes: Parameters<typeof mockApi>[0] = {}) =>
   mockApi({
     'GET /api/admin/verify': { status: 200, body: { admin: ama } },
     'GET /api/admin/waitlist': { status: 200, body: [] },
-    'GET /api/admin/users': { status: 200, body: [ama, kojo] },
+    'GET /api/admin/staff-names': { status: 200, body: { staff: [ama, kojo].map(({ id, username }) => ({ id, username })) } },
     'GET /api/admin/verifications': { status: 200, body: { items: [], pendingCount: 0 } },
     'GET /api/admin/tickets': { status: 200, body: { tickets: [summary] } },
     ...routes,

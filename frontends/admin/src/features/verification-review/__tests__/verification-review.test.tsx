@@ -80,7 +80,7 @@ function staffApi(routes: Record<string, Reply | ((request: { body: unknown }) =
   const api = mockApi({
     'GET /api/admin/verify': { status: 200, body: { admin: ama } },
     'GET /api/admin/waitlist': { status: 200, body: [] },
-    'GET /api/admin/users': { status: 200, body: [ama, kofi] },
+    'GET /api/admin/staff-names': { status: 200, body: { staff: [ama, kofi].map(({ id, username }) => ({ id, username })) } },
     ...routes,
   });
   const answerByPath = globalThis.fetch;
