@@ -121,6 +121,7 @@ export const getRide: ApiRoute<typeof rides.getRide> = { method: 'GET', path: '/
 export const postRide: ApiRoute<typeof rides.postRide> = { method: 'POST', path: '/api/rides' };
 export const searchRides: ApiRoute<typeof rides.searchRides> = { method: 'GET', path: '/api/rides' };
 export const updateRide: ApiRoute<typeof rides.updateRide> = { method: 'PUT', path: '/api/rides/:id' };
+export const getMemberPage: ApiRoute<typeof staffMembers.getMemberPage> = { method: 'GET', path: '/api/admin/members/:id' };
 export const searchMembers: ApiRoute<typeof staffMembers.searchMembers> = { method: 'GET', path: '/api/admin/members' };
 export const getLatestReconciliation: ApiRoute<typeof staffPayments.getLatestReconciliation> = { method: 'GET', path: '/api/admin/payments/reconciliations/latest' };
 export const getPayoutsNeedingAttention: ApiRoute<typeof staffPayments.getPayoutsNeedingAttention> = { method: 'GET', path: '/api/admin/payments/payouts/attention' };

@@ -12,6 +12,7 @@ import { dataExportRoutes } from './routes/data-export.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
+import { staffMemberRoutes } from './routes/staff-members.ts';
 import { tripShareRoutes } from './routes/trip-shares.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 import { tripLinkKey } from './trip-shares/trip-link-token.ts';
@@ -46,6 +47,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(rideRoutes, { db: deps.db, pricing: deps.pricing, answers, completionGraceMinutes: deps.completionGraceMinutes, clock });
   await app.register(bookingRoutes, { db: deps.db, clock });
   await app.register(staffBookingRoutes, { db: deps.db });
+  await app.register(staffMemberRoutes, { db: deps.db });
   await app.register(memberBlockRoutes, { db: deps.db });
   await app.register(messageRoutes, { db: deps.db, clock });
   await app.register(reviewRoutes, { db: deps.db, clock });
