@@ -7,8 +7,8 @@ import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { BackLink, Detail, Details, Muted, PageSection, PageTitle, StaffPageMain } from '../../../lib/staff-page.tsx';
 import { useBooking } from '../api/get-booking.ts';
-import { actorLabels, bookingStatusLabels, departureOf, paymentLabels, routeOf } from '../booking-labels.ts';
-import { BookingStatusBadge } from './booking-status-badge.tsx';
+import { actorLabels, departureOf, paymentLabels, routeOf } from '../booking-labels.ts';
+import { BookingStatusBadge, bookingStatusLabels } from '../../../lib/booking-status-badge.tsx';
 import { CancelBookingForm } from './cancel-booking-form.tsx';
 
 /** The Bookings tab, as the dashboard opens it (the search it came from, when it came from one). */

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { departureOf, paymentLabels, routeOf } from '../booking-labels.ts';
 import { useSearchBookings } from '../api/search-bookings.ts';
 import { bookingSearchQuery } from '../booking-search-key.ts';
-import { BookingStatusBadge } from './booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../lib/booking-status-badge.tsx';
 
 /** Where a result leads: the booking's own page. */
 export const bookingPath = (id: string) => `/admin/bookings/${id}`;
