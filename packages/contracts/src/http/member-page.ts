@@ -49,7 +49,7 @@ export type MemberRideActivity = z.infer<typeof memberRideActivitySchema>;
 const unavailableSection = z.object({ available: z.literal(false) });
 
 /** A section of the page: what its service answered, or unavailable when it could not. */
-const pageSection = <T extends z.ZodObject>(schema: T) =>
+const pageSection = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
   z.discriminatedUnion('available', [schema.extend({ available: z.literal(true) }), unavailableSection]);
 
 /** GET /api/admin/members/:id. */

@@ -8,8 +8,11 @@ export const suspensionErrors = {
   notSuspended: 'This member is not suspended',
 } as const;
 
+/** The longest reason staff may give. */
+export const suspensionReasonMax = 1000;
+
 export const suspendMemberRequestSchema = z.object({
-  reason: z.string({ error: suspensionErrors.reasonRequired }).trim().min(5, suspensionErrors.reasonRequired).max(1000),
+  reason: z.string({ error: suspensionErrors.reasonRequired }).trim().min(5, suspensionErrors.reasonRequired).max(suspensionReasonMax),
 });
 export type SuspendMemberRequest = z.infer<typeof suspendMemberRequestSchema>;
 
