@@ -40,6 +40,10 @@ export const routes: RemoteRouteModule['routes'] = [
             lazy: () => import('./booking-route.tsx').then((m) => ({ Component: m.BookingRoute })),
           },
           {
+            path: 'members/:id',
+            lazy: () => import('./member-route.tsx').then((m) => ({ Component: m.MemberRoute })),
+          },
+          {
             path: 'payments/bookings/:id',
             lazy: () =>
               import('../features/payments/components/booking-ledger-page.tsx').then((m) => ({ Component: m.BookingLedgerPage })),

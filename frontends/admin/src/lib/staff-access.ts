@@ -17,6 +17,7 @@ export const staffAccess = {
   members: ['support', 'trust_safety', 'finance', 'administrator'],
   messages: ['support'],
   cancelBooking: ['support'],
+  suspendMember: ['trust_safety'],
   smsTest: ['administrator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffAccess = keyof typeof staffAccess;

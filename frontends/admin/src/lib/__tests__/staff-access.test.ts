@@ -19,6 +19,7 @@ const endpointsOf: Record<StaffAccess, Endpoint[]> = {
   members: Object.values(staffMembers),
   messages: [staff.getSmsLog, staff.getEmailLog],
   cancelBooking: [staff.cancelStaffBooking],
+  suspendMember: [staff.suspendMember, staff.liftMemberSuspension],
   smsTest: [staff.smsTestSendCode, staff.smsTestVerifyCode, staff.sendBookingConfirmation],
 };
 

@@ -4,30 +4,23 @@ import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useSearchMembers } from '../api/search-members.ts';
+import { memberPath, verificationLabel } from '../member-labels.ts';
 
 const columns = ['Name', 'Phone', 'E-mail', 'Identity', 'Driver', 'Joined'] as const;
-
-/** A verification status as staff read it. */
-const verificationLabels: Record<string, string> = {
-  not_submitted: 'Not submitted',
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
-const verificationLabel = (status: string) => verificationLabels[status] ?? status;
 
 /**
  * The Members tab: one box takes a part of a member's name, their phone (any Ghana form) or their
  * e-mail address, and lists the members found, newest first. `search` is the text searched for
- * (kept in the address by the dashboard). The member page (account, rides, bookings, payments,
- * tickets) and its Suspend action are still to come.
+ * (kept in the address by the dashboard). A member's name opens their page, which leads back here.
  */
 export function MemberSearchPanel({ search, onSearch }: { search: string; onSearch: (text: string) => void }) {
   const [text, setText] = useState(search);
   const results = useSearchMembers(search);
+  const location = useLocation();
   const members = results.data?.members ?? [];
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -63,7 +56,9 @@ export function MemberSearchPanel({ search, onSearch }: { search: string; onSear
                 members.map((member) => (
                   <tr key={member.id}>
                     <td data-label="Name">
-                      {member.firstName} {member.lastName}
+                      <NameLink to={memberPath(member.id)} state={{ back: `${location.pathname}${location.search}` }}>
+                        {member.firstName} {member.lastName}
+                      </NameLink>
                       {member.deleted ? <Flag> (deleted)</Flag> : member.suspended ? <Flag> (suspended)</Flag> : null}
                     </td>
                     <td data-label="Phone">{member.phone ?? '—'}</td>
@@ -89,6 +84,11 @@ const MemberSearchForm = styled.form`
   gap: 12px;
 
   > div { flex: 1 1 18rem; }
+`;
+
+const NameLink = styled(Link)`
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: 600;
 `;
 
 const Flag = styled.span`

@@ -1,0 +1,147 @@
+import type { MemberPage } from '@krom/contracts/http/member-page';
+import { suspensionErrors } from '@krom/contracts/http/suspensions';
+import { mockApi } from '@krom/ui-kit/testing/mock-api.ts';
+import { renderRoutes } from '@krom/ui-kit/testing/render-routes.tsx';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes.tsx';
+
+const staffOf = (role: string) => ({ id: '5b4c9a57-62a5-4c3b-9a3e-1a2b3c4d5e6f', username: 'efua', roles: [role], createdAt: '2025-03-01T09:30:00.000Z' });
+const memberId = '9a9b6a3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b';
+const rideId = '7a6b5c4d-2222-4a3a-8d54-3c1f0f5b8d22';
+const pagePath = `/admin/members/${memberId}`;
+const apiPath = `/api${pagePath}`;
+
+const account: Extract<MemberPage['account'], { available: true }> = {
+  available: true,
+  id: memberId,
+  firstName: 'Akosua',
+  lastName: 'Frimpong',
+  phone: '0244123456',
+  email: 'akosua@example.com',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  verificationStatus: 'approved',
+  driverVerificationStatus: 'not_submitted',
+  deleted: false,
+  suspended: false,
+  suspendedAt: null,
+  suspensionReason: null,
+};
+const rides: MemberPage['rides'] = {
+  available: true,
+  ridesAsDriver: { count: 12, latest: [{ id: rideId, fromCity: 'Accra', toCity: 'Kumasi', departureAt: '2026-12-04T07:30:00.000Z', status: 'completed' }] },
+  bookingsAsPassenger: {
+    count: 1,
+    latest: [
+      {
+        id: '2c1d0e9f-1111-4a3a-8d54-3c1f0f5b8d21',
+        rideId,
+        fromCity: 'Kumasi',
+        toCity: 'Tamale',
+        departureAt: '2026-12-06T06:00:00.000Z',
+        seats: 2,
+        status: 'cancelled_by_driver',
+        createdAt: '2026-11-26T10:00:00.000Z',
+      },
+    ],
+  },
+};
+
+/** A signed-in member of staff with `role`; the member page answers `page()`, read anew on every call. */
+function staffApi(role: string, page: () => { status: number; body: unknown }, more: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/admin/verify': { status: 200, body: { admin: staffOf(role) } },
+    [`GET ${apiPath}`]: () => page(),
+    ...more,
+  });
+}
+
+/** The table in the page's section called `section`. */
+const tableIn = (section: string) => within(screen.getByRole('region', { name: section })).getByRole('table');
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+describe('the member page', () => {
+  it('opens from the Members tab with the account, rides and bookings, and leads back to the search', async () => {
+    const { available: _available, suspendedAt: _at, suspensionReason: _reason, ...found } = account;
+    staffApi('support', () => ({ status: 200, body: { account, rides } }), {
+      'GET /api/admin/members': { status: 200, body: { members: [found] } },
+      'GET /api/admin/tickets': { status: 200, body: { tickets: [] } },
+    });
+    const { user, router } = renderRoutes(routes, '/admin?tab=members&member=Akosua');
+    await user.click(await screen.findByRole('link', { name: 'Akosua Frimpong' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Akosua Frimpong' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(pagePath);
+    const details = within(screen.getByRole('region', { name: 'Account' }));
+    expect(details.getByText('0244123456')).toBeTruthy();
+    expect(details.getByText('akosua@example.com')).toBeTruthy();
+    expect(details.getByText('Approved')).toBeTruthy();
+    expect(rowsOf(tableIn('Rides as driver')).map((row) => [row[0], row[2]])).toEqual([['Accra → Kumasi', 'Completed']]);
+    expect(screen.getByText('12 in all, the latest 1 below')).toBeTruthy();
+    expect(rowsOf(tableIn('Bookings as passenger')).map((row) => [row[0], row[2], row[3]])).toEqual([
+      ['Kumasi → Tamale', '2', 'Cancelled by driver'],
+    ]);
+    // Support may look, not suspend.
+    expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Lift suspension' })).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: '← Back to members' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin?tab=members&member=Akosua'));
+  });
+
+  it('shows the account when the rides section could not be loaded', async () => {
+    staffApi('finance', () => ({ status: 200, body: { account, rides: { available: false } } }));
+    renderRoutes(routes, pagePath);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Akosua Frimpong' })).toBeTruthy();
+    for (const section of ['Rides as driver', 'Bookings as passenger']) {
+      expect(within(screen.getByRole('region', { name: section })).getByText('This section could not be loaded. Try again later.')).toBeTruthy();
+    }
+    expect(within(screen.getByRole('region', { name: 'Account' })).queryByText('This section could not be loaded. Try again later.')).toBeNull();
+  });
+
+  it('says so when no such member exists', async () => {
+    staffApi('support', () => ({ status: 404, body: { message: suspensionErrors.memberNotFound } }));
+    renderRoutes(routes, pagePath);
+    expect((await screen.findByRole('alert')).textContent).toBe(suspensionErrors.memberNotFound);
+  });
+
+  it('lets trust and safety suspend with a reason and lift it, reading the page again after each', async () => {
+    let current = account;
+    const api = staffApi('trust_safety', () => ({ status: 200, body: { account: current, rides } }), {
+      [`POST ${apiPath}/suspension`]: ({ body }) => {
+        const { reason } = body as { reason: string };
+        current = { ...account, suspended: true, suspendedAt: '2026-11-28T09:00:00.000Z', suspensionReason: reason };
+        return { status: 200, body: { userId: memberId, suspendedAt: current.suspendedAt, reason, suspendedBy: staffOf('trust_safety').id } };
+      },
+      [`DELETE ${apiPath}/suspension`]: () => {
+        current = account;
+        return { status: 200, body: { userId: memberId, suspendedAt: null, reason: null, suspendedBy: null } };
+      },
+    });
+    const { user } = renderRoutes(routes, pagePath);
+
+    // No reason: the contract's words, and nothing sent.
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText(suspensionErrors.reasonRequired)).toBeTruthy();
+    expect(api.callsTo('POST', `${apiPath}/suspension`)).toEqual([]);
+
+    await user.type(screen.getByLabelText('Reason for suspending'), 'Took payment outside Krom');
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Suspend' }));
+
+    expect(await screen.findByRole('button', { name: 'Lift suspension' })).toBeTruthy();
+    expect(api.callsTo('POST', `${apiPath}/suspension`).map((call) => call.body)).toEqual([{ reason: 'Took payment outside Krom' }]);
+    expect(within(screen.getByRole('region', { name: 'Account' })).getByText('Took payment outside Krom')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Lift suspension' }));
+    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeTruthy();
+    expect(api.callsTo('DELETE', `${apiPath}/suspension`)).toHaveLength(1);
+    expect(screen.queryByText('Took payment outside Krom')).toBeNull();
+  });
+});
