@@ -110,6 +110,19 @@ it.each([
         );
         return { bookingId: String(booking.id), rideId };
       },
+      // The member page's member: an approved driver with a ride posted through /api.
+      'a member who posted a ride': async () => {
+        const { driverId } = await postedRide();
+        return { memberId: driverId };
+      },
+      // Suspended through /api by the founder, as the member page's Suspend does.
+      'a suspended member': async () => {
+        const { person } = await signedInPerson();
+        const staff = browser(system.bff, '10.9.3.1');
+        await expectStatus(staff.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' }), 200, 'staff sign-in');
+        await expectStatus(staff.post(`/api/admin/members/${person.id}/suspension`, { reason: 'Took payment outside Krom' }), 200, 'suspension');
+        return { memberId: person.id };
+      },
       // As rides asks for a mobile money fare: the prompt is on the passenger's phone (the Paystack stand-in), not yet approved.
       'a mobile money payment for a booking': async () => {
         const envelope = paymentRequested();

@@ -404,6 +404,60 @@ describe('BFF → identity service: staff', () => {
   });
 });
 
+describe("BFF → identity service: the admin area's member page", () => {
+  it("reads the member's account (rides, not running here, shows unavailable)", async () => {
+    await anAccountExists(pact.addInteraction())
+      .uponReceiving("a staff read of one member's account")
+      .withRequest('GET', `/staff/members/${account.id}`, (b) => {
+        b.headers(as('staff'));
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          id: uuid(account.id),
+          firstName: like('Ama'),
+          lastName: like('Mensah'),
+          phone: account.phone,
+          email: like(account.email),
+          createdAt: isoDate,
+          verificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
+          driverVerificationStatus: regex(/^(not_submitted|pending|approved|rejected)$/, 'not_submitted'),
+          deleted: boolean(false),
+          suspended: boolean(false),
+          suspendedAt: null,
+          suspensionReason: null,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, {
+          method: 'GET',
+          url: `/api/admin/members/${account.id}`,
+          session: async (bff) => ({ admin: await bff.sessions.create('admin', STAFF_ID, ['trust_safety']) }),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ account: expect.objectContaining({ available: true, id: account.id }), rides: { available: false } });
+      }));
+  });
+
+  it('hears 404 for a member identity does not know', async () => {
+    const unknown = '0e0e0e0e-1111-4222-8333-444455556666';
+    await pact
+      .addInteraction()
+      .uponReceiving("a staff read of an unknown member's account")
+      .withRequest('GET', `/staff/members/${unknown}`, (b) => {
+        b.headers(as('staff'));
+      })
+      .willRespondWith(404, (b) => b.jsonBody({ message: 'Member not found' }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, {
+          method: 'GET',
+          url: `/api/admin/members/${unknown}`,
+          session: async (bff) => ({ admin: await bff.sessions.create('admin', STAFF_ID, ['trust_safety']) }),
+        });
+        expect([response.statusCode, response.json().message]).toEqual([404, 'Member not found']);
+      }));
+  });
+});
+
 describe('BFF → identity service: recovery', () => {
   it('looks the account up by e-mail and by phone, and hears when none matches', async () => {
     await anAccountExists(pact.addInteraction())

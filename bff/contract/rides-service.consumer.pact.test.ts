@@ -25,7 +25,7 @@ import { bffTestConfig, ORIGIN } from '../test/bff-test-config.ts';
  * handles each public call and its request to the rides service is checked against what this
  * pact records.
  */
-const { like, eachLike, regex, uuid, datetime, integer, number, boolean, fromProviderState } = MatchersV3;
+const { like, eachLike, atLeastLike, regex, uuid, datetime, integer, number, boolean, fromProviderState } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-rides', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffpact');
 const redis = new Redis(env.redisUrl);
@@ -728,6 +728,46 @@ describe('BFF → rides service (staff on bookings)', () => {
         const response = await throughBff(mock.url, 'GET', '/api/admin/bookings?phone=0244123456', undefined, 'staff');
         expect(response.statusCode).toBe(200);
         expect(response.json().bookings[0]).toMatchObject({ passengerPhone: '0244123456' });
+      }));
+  });
+
+  it("reads a member's rides and bookings for the member page, as staff (identity, not running here, shows unavailable)", async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has a booking', { userId: USER_ID, driverId: DRIVER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving("a staff read of a member's rides and bookings")
+      .withRequest('GET', `/staff/members/${USER_ID}/activity`, (b) => {
+        b.headers(asStaff);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          // Whatever rides other states gave this member to drive.
+          ridesAsDriver: {
+            count: integer(0),
+            latest: atLeastLike({ id: uuid(), fromCity: like('Accra'), toCity: like('Kumasi'), departureAt: isoDate, status: regex(/^[a-z]+$/, 'active') }, 0, 0),
+          },
+          bookingsAsPassenger: {
+            count: integer(1),
+            latest: eachLike({
+              id: uuid(),
+              rideId: uuid(),
+              fromCity: like('Accra'),
+              toCity: like('Kumasi'),
+              departureAt: isoDate,
+              seats: integer(1),
+              status: regex(/^[a-z_]+$/, 'confirmed'),
+              createdAt: isoDate,
+            }),
+          },
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/admin/members/${USER_ID}`, undefined, 'staff');
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          account: { available: false },
+          rides: expect.objectContaining({ available: true, bookingsAsPassenger: expect.objectContaining({ count: 1 }) }),
+        });
       }));
   });
 

@@ -14,6 +14,8 @@ import { getReviewQueue } from '../src/features/verification-review/api/get-revi
 import { cancelBooking } from '../src/features/bookings/api/cancel-booking.ts';
 import { getBooking } from '../src/features/bookings/api/get-booking.ts';
 import { searchBookings } from '../src/features/bookings/api/search-bookings.ts';
+import { getMemberPage } from '../src/features/members/api/get-member-page.ts';
+import { liftMemberSuspension, suspendMember } from '../src/features/members/api/member-suspension.ts';
 import { getBookingLedger } from '../src/features/payments/api/get-booking-ledger.ts';
 import { getLatestReconciliation } from '../src/features/payments/api/get-latest-reconciliation.ts';
 import { runReconciliation } from '../src/features/payments/api/run-reconciliation.ts';
@@ -32,7 +34,11 @@ const admin = { id: uuid(), username: like('founder'), roles: eachLike('administ
 const json = { 'Content-Type': regex(/^application\/json/, 'application/json') };
 
 /** The booking the state made, filled in by the verifier (these examples stand in while recording). */
-const examples = { bookingId: '2c1d0e9f-1111-4a3a-8d54-3c1f0f5b8d21', rideId: '7a6b5c4d-2222-4a3a-8d54-3c1f0f5b8d22' };
+const examples = {
+  bookingId: '2c1d0e9f-1111-4a3a-8d54-3c1f0f5b8d21',
+  rideId: '7a6b5c4d-2222-4a3a-8d54-3c1f0f5b8d22',
+  memberId: '9a9b6a3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b',
+};
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateRideId = fromProviderState('${rideId}', examples.rideId);
 const bookingPath = (tail = '') =>
@@ -365,6 +371,76 @@ describe('admin frontend → BFF', () => {
       .executeTest(whenRecorded(async (mock) => {
         const latest = await withFetchAgainst(mock.url, () => getLatestReconciliation());
         expect(latest.reconciliation?.passed).toBe(true);
+      }));
+  });
+
+  it("reads a member's page, suspends the member with a reason and lifts the suspension", async () => {
+    const memberPath = (tail = '') =>
+      fromProviderState(`/api/admin/members/\${memberId}${tail}`, `/api/admin/members/${examples.memberId}${tail}`);
+    const suspension = (reason: string | null) => ({
+      userId: uuid(examples.memberId),
+      suspendedAt: reason === null ? null : isoDate,
+      reason,
+      suspendedBy: reason === null ? null : uuid(),
+    });
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a member who posted a ride')
+      .uponReceiving("a request for a member's page")
+      .withRequest('GET', memberPath())
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          account: {
+            available: true,
+            id: uuid(examples.memberId),
+            firstName: like('Kwame'),
+            lastName: like('Asante'),
+            phone: regex(/^0[2-9]\d{8}$/, '0244123456'),
+            email: like('kwame@example.com'),
+            createdAt: isoDate,
+            verificationStatus: status('approved'),
+            driverVerificationStatus: status('approved'),
+            deleted: false,
+            suspended: false,
+            suspendedAt: null,
+            suspensionReason: null,
+          },
+          rides: {
+            available: true,
+            ridesAsDriver: {
+              count: integer(1),
+              latest: eachLike({ id: uuid(), fromCity: like('Accra'), toCity: like('Kumasi'), departureAt: isoDate, status: status('active') }),
+            },
+            bookingsAsPassenger: { count: integer(0), latest: [] },
+          },
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const page = await withFetchAgainst(mock.url, () => getMemberPage(examples.memberId));
+        expect(page.account.available && page.account.id).toBe(examples.memberId);
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a member who posted a ride')
+      .uponReceiving('a suspension of a member with a reason')
+      .withRequest('POST', memberPath('/suspension'), (b) => b.headers(json).jsonBody({ reason: 'Took payment outside Krom' }))
+      .willRespondWith(200, (b) => b.jsonBody(suspension('Took payment outside Krom')))
+      .executeTest(whenRecorded(async (mock) => {
+        const suspended = await withFetchAgainst(mock.url, () => suspendMember(examples.memberId, 'Took payment outside Krom'));
+        expect(suspended.reason).toBe('Took payment outside Krom');
+      }));
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a suspended member')
+      .uponReceiving("the lifting of a member's suspension")
+      .withRequest('DELETE', memberPath('/suspension'))
+      .willRespondWith(200, (b) => b.jsonBody(suspension(null)))
+      .executeTest(whenRecorded(async (mock) => {
+        const lifted = await withFetchAgainst(mock.url, () => liftMemberSuspension(examples.memberId));
+        expect(lifted.suspendedAt).toBeNull();
       }));
   });
 
