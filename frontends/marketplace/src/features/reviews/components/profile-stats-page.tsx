@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageColumn, PageLead, PageSection, PageTitle, SignedInPage } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
-import { useDriverProfile } from '../../driver-profile/api/get-driver-profile.ts';
+import { useDriverProfile } from '../../driver-profile/index.ts';
 import { useMemberReviews } from '../api/reviews.ts';
 import { averageText, reviewTexts } from '../review-texts.ts';
 
