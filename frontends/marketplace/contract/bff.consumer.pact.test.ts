@@ -90,7 +90,9 @@ const ids = {
   conversation: '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f',
   driverMessage: '9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a',
 } as const;
-const examples = { departureDate: '2026-11-28' } as const;
+// A week from today in Ghana (GMT all year): the request form refuses a preferred date in the
+// past, so a fixed example date would make this pact fail once that day had gone.
+const examples = { departureDate: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 10) } as const;
 
 const providerStates = {
   signedIn: 'a signed-in user',
