@@ -13,6 +13,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { rideRoutes } from './routes/rides.ts';
 import { staffBookingRoutes } from './routes/staff-bookings.ts';
 import { staffMemberRoutes } from './routes/staff-members.ts';
+import { staffRideRoutes } from './routes/staff-rides.ts';
 import { tripShareRoutes } from './routes/trip-shares.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 import { tripLinkKey } from './trip-shares/trip-link-token.ts';
@@ -48,6 +49,7 @@ export async function buildRidesApp(deps: RidesAppDeps): Promise<FastifyInstance
   await app.register(bookingRoutes, { db: deps.db, clock });
   await app.register(staffBookingRoutes, { db: deps.db });
   await app.register(staffMemberRoutes, { db: deps.db });
+  await app.register(staffRideRoutes, { db: deps.db });
   await app.register(memberBlockRoutes, { db: deps.db });
   await app.register(messageRoutes, { db: deps.db, clock });
   await app.register(reviewRoutes, { db: deps.db, clock });

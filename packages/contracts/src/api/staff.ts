@@ -5,6 +5,7 @@ import {
   reviewSubmissionSchema,
 } from '../http/verification.ts';
 import { staffCancelBookingRoute, staffGetBookingRoute, staffSearchBookingsRoute } from '../services/rides/staff-bookings.ts';
+import { staffListRidesRoute } from '../services/rides/staff-rides.ts';
 import { listPlateDisputesRoute } from '../services/rides/vehicles.ts';
 import { reviewQueueRoute } from '../services/identity/verification.ts';
 import { liftSuspensionRoute, suspendMemberRoute } from '../services/identity/accounts.ts';
@@ -81,6 +82,11 @@ export const getPlateDisputes = defineForwarded(listPlateDisputesRoute, {
 export const searchStaffBookings = defineForwarded(staffSearchBookingsRoute, {
   path: '/api/admin/bookings',
   summary: 'Bookings by boarding code, passenger phone or ride id (exactly one), newest first, at most 50',
+});
+
+export const listStaffRides = defineForwarded(staffListRidesRoute, {
+  path: '/api/admin/rides',
+  summary: 'Rides, newest departure first, filtered by status, from, to, departure days and driver; 50 a page, with a cursor to the next',
 });
 
 export const getStaffBooking = defineForwarded(staffGetBookingRoute, {
