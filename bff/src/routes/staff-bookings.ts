@@ -1,12 +1,13 @@
-import { cancelStaffBooking, getStaffBooking, searchStaffBookings } from '@krom/contracts/api/staff';
+import { cancelStaffBooking, getStaffBooking, listStaffRides, searchStaffBookings } from '@krom/contracts/api/staff';
 import { staffCancelBookingRoute, staffGetBookingRoute, staffSearchBookingsRoute } from '@krom/contracts/services/rides/staff-bookings';
+import { staffListRidesRoute } from '@krom/contracts/services/rides/staff-rides';
 import type { FastifyInstance } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
 import { requireAdminCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /**
- * The admin area's Bookings tab, forwarded to the rides service as the signed-in staff member
+ * The admin area's Bookings and Rides tabs, forwarded to the rides service as the signed-in staff member
  * (whose id the rides service writes into a cancellation's history and event). Staff sessions only.
  */
 export async function staffBookingRoutes(app: FastifyInstance, { directory }: RouteOptions) {
@@ -14,4 +15,5 @@ export async function staffBookingRoutes(app: FastifyInstance, { directory }: Ro
   await forward(app, directory, { ...asStaff, endpoint: searchStaffBookings, to: staffSearchBookingsRoute });
   await forward(app, directory, { ...asStaff, endpoint: getStaffBooking, to: staffGetBookingRoute });
   await forward(app, directory, { ...asStaff, endpoint: cancelStaffBooking, to: staffCancelBookingRoute });
+  await forward(app, directory, { ...asStaff, endpoint: listStaffRides, to: staffListRidesRoute });
 }

@@ -147,6 +147,7 @@ export const getReviewSubmission: ApiRoute<typeof staff.getReviewSubmission> = {
 export const getSmsLog: ApiRoute<typeof staff.getSmsLog> = { method: 'GET', path: '/api/admin/messages/sms' };
 export const getStaffBooking: ApiRoute<typeof staff.getStaffBooking> = { method: 'GET', path: '/api/admin/bookings/:id' };
 export const liftMemberSuspension: ApiRoute<typeof staff.liftMemberSuspension> = { method: 'DELETE', path: '/api/admin/members/:id/suspension' };
+export const listStaffRides: ApiRoute<typeof staff.listStaffRides> = { method: 'GET', path: '/api/admin/rides' };
 export const searchStaffBookings: ApiRoute<typeof staff.searchStaffBookings> = { method: 'GET', path: '/api/admin/bookings' };
 export const sendBookingConfirmation: ApiRoute<typeof staff.sendBookingConfirmation> = { method: 'POST', path: '/api/sms/send-booking-confirmation' };
 export const smsTestSendCode: ApiRoute<typeof staff.smsTestSendCode> = { method: 'POST', path: '/api/admin/sms-test/send-verification' };
