@@ -13,6 +13,8 @@ import { useLogoutAdmin } from '../features/admin-auth/api/logout-admin.ts';
 import { useAdminUsers } from '../features/admin-users/api/get-admin-users.ts';
 import { AdminUsersPanel } from '../features/admin-users/components/admin-users-panel.tsx';
 import { BookingSearchPanel } from '../features/bookings/components/booking-search-panel.tsx';
+import { type StaffRideFilters, staffRideFilterKeys } from '../features/rides/api/list-rides.ts';
+import { RidesPanel } from '../features/rides/components/rides-panel.tsx';
 import { MemberSearchPanel } from '../features/members/components/member-search-panel.tsx';
 import { MessageLogPanel } from '../features/message-log/components/message-log-panel.tsx';
 import type { PaymentFilters } from '../features/payments/api/search-payments.ts';
@@ -33,7 +35,7 @@ import { StaffAuditPanel } from '../features/staff-audit/components/staff-audit-
  * A member of staff sees only the tabs their roles open (`staffAccess`, as the tabs' endpoints
  * declare them; an administrator sees every one); the BFF refuses the rest anyway.
  */
-const adminTabs = ['waitlist', 'admins', 'audit', 'verifications', 'tickets', 'bookings', 'members', 'payments', 'messages'] as const;
+const adminTabs = ['waitlist', 'admins', 'audit', 'verifications', 'tickets', 'rides', 'bookings', 'members', 'payments', 'messages'] as const;
 type AdminTab = (typeof adminTabs)[number];
 
 /** `value` if it is one of `options`, else `fallback` (an unknown ?tab= opens the waitlist). */
@@ -56,6 +58,8 @@ export function AdminHomePage() {
   const tab = oneOf(visibleTabs, search.get('tab'), visibleTabs[0] ?? 'waitlist');
   const queueStatus = oneOf(reviewQueueStatuses, search.get('status'), 'pending');
   const setTab = (next: AdminTab) => setSearch(next === 'waitlist' ? {} : { tab: next }, { replace: true });
+  const rideFilters: StaffRideFilters = Object.fromEntries(staffRideFilterKeys.flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
+  const setRideFilters = (filters: StaffRideFilters) => setSearch({ tab: 'rides', ...filters }, { replace: true });
   const bookingSearch = search.get('q') ?? '';
   const setBookingSearch = (text: string) => setSearch(text === '' ? { tab: 'bookings' } : { tab: 'bookings', q: text }, { replace: true });
   const memberSearch = search.get('member') ?? '';
@@ -116,6 +120,7 @@ export function AdminHomePage() {
             { id: 'audit' as const, label: 'Audit log' },
             { id: 'verifications' as const, label: `Verifications (${pendingQueue.data?.pendingCount ?? 0})` },
             { id: 'tickets' as const, label: 'Tickets' },
+            { id: 'rides' as const, label: 'Rides' },
             { id: 'bookings' as const, label: 'Bookings' },
             { id: 'members' as const, label: 'Members' },
             { id: 'payments' as const, label: 'Payments' },
@@ -143,6 +148,10 @@ export function AdminHomePage() {
         ) : tab === 'tickets' ? (
           <TabPanel idPrefix="admin" id="tickets">
             <TicketsQueuePanel filters={ticketFilters} onFilters={setTicketFilters} />
+          </TabPanel>
+        ) : tab === 'rides' ? (
+          <TabPanel idPrefix="admin" id="rides">
+            <RidesPanel filters={rideFilters} onFilters={setRideFilters} mayOpenBookings={staffMayUse(roles, 'bookings')} />
           </TabPanel>
         ) : tab === 'bookings' ? (
           <TabPanel idPrefix="admin" id="bookings">

@@ -12,6 +12,7 @@ export const staffAccess = {
   audit: ['administrator'],
   verifications: ['trust_safety'],
   tickets: ['support', 'trust_safety'],
+  rides: ['support', 'trust_safety', 'finance', 'administrator'],
   bookings: ['support', 'finance'],
   payments: ['finance'],
   members: ['support', 'trust_safety', 'finance', 'administrator'],

@@ -81,21 +81,22 @@ describe('admin page', () => {
     renderRoutes(routes, '/admin');
     const dropdown = (await screen.findByRole('combobox', { name: 'Admin sections' })) as HTMLSelectElement;
     await screen.findByRole('option', { name: 'Verifications (2)' });
-    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Verifications (2)', 'Tickets', 'Members']);
+    expect(Array.from(dropdown.options).map((option) => option.textContent)).toEqual(['Verifications (2)', 'Tickets', 'Rides', 'Members']);
     expect(screen.queryByRole('link', { name: 'SMS test panel' })).toBeNull();
     expect(api.callsTo('GET', '/api/admin/waitlist')).toHaveLength(0);
     expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(0);
   });
 
   it.each([
-    ['support', ['Tickets', 'Bookings', 'Members', 'Messages']],
-    ['trust_safety', ['Verifications (2)', 'Tickets', 'Members']],
-    ['finance', ['Bookings', 'Members', 'Payments']],
+    ['support', ['Tickets', 'Rides', 'Bookings', 'Members', 'Messages']],
+    ['trust_safety', ['Verifications (2)', 'Tickets', 'Rides', 'Members']],
+    ['finance', ['Rides', 'Bookings', 'Members', 'Payments']],
   ])('shows %s staff only the tabs their role opens, and no audit log or staff accounts', async (role, tabs) => {
     const api = mockApi({
       'GET /api/admin/verify': { status: 200, body: { admin: { ...admin, roles: [role] } } },
       'GET /api/admin/verifications': { status: 200, body: { items: [], pendingCount: 2 } },
       'GET /api/admin/tickets': { status: 200, body: { tickets: [] } },
+      'GET /api/admin/rides': { status: 200, body: { rides: [], nextCursor: null } },
       'GET /api/admin/payments': { status: 200, body: { payments: [], page: 1, pageSize: 50, total: 0 } },
       'GET /api/admin/messages/sms': { status: 200, body: { entries: [] } },
     });
@@ -119,6 +120,7 @@ describe('admin page', () => {
       'Audit log',
       'Verifications (3)',
       'Tickets',
+      'Rides',
       'Bookings',
       'Members',
       'Payments',
@@ -132,6 +134,7 @@ describe('admin page', () => {
       ['Audit log', 'false'],
       ['Verifications (3)', 'false'],
       ['Tickets', 'false'],
+      ['Rides', 'false'],
       ['Bookings', 'false'],
       ['Members', 'false'],
       ['Payments', 'false'],

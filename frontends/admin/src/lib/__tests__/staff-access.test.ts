@@ -14,6 +14,7 @@ const endpointsOf: Record<StaffAccess, Endpoint[]> = {
   audit: [admin.getStaffAudit],
   verifications: [staff.getReviewQueue, staff.getReviewSubmission, staff.decideVerification],
   tickets: Object.values(staffTickets),
+  rides: [staff.listStaffRides],
   bookings: [staff.searchStaffBookings, staff.getStaffBooking],
   payments: Object.values(staffPayments),
   members: Object.values(staffMembers),

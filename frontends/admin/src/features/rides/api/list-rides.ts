@@ -1,0 +1,35 @@
+import { listStaffRides as listStaffRidesEndpoint } from '@krom/contracts/api-routes';
+import type { StaffRideList, StaffRideListQuery } from '@krom/contracts/http/staff-rides';
+import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
+/** The filters as the tab keeps them in the address (days are Ghana's, yyyy-MM-dd). */
+export const staffRideFilterKeys = ['status', 'from', 'to', 'departureFrom', 'departureTo', 'driverId'] as const;
+export type StaffRideFilters = Partial<Record<(typeof staffRideFilterKeys)[number], string>>;
+
+/** One page of rides, newest departure first; `before` (the page before's `nextCursor`) asks for the page after it. */
+export async function listRides(filters: StaffRideFilters, before?: string, signal?: AbortSignal): Promise<StaffRideList> {
+  const query: Record<string, string> = {};
+  for (const key of staffRideFilterKeys) {
+    const value = filters[key]?.trim();
+    if (value) query[key] = value;
+  }
+  if (before) query.before = before;
+  return callEndpoint(listStaffRidesEndpoint, { query: query as StaffRideListQuery, signal });
+}
+
+export function getListRidesQueryOptions(filters: StaffRideFilters) {
+  return infiniteQueryOptions({
+    queryKey: [listStaffRidesEndpoint.path, filters] as const,
+    queryFn: ({ pageParam, signal }) => listRides(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page: StaffRideList) => page.nextCursor ?? undefined,
+    // Seats and bookings move all the time: opening the tab again reads it again.
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useListRides(filters: StaffRideFilters) {
+  return useInfiniteQuery(getListRidesQueryOptions(filters));
+}

@@ -1,0 +1,150 @@
+import { formatDateTimeInGhana } from '@krom/contracts/ghana-time';
+import type { StaffRide } from '@krom/contracts/http/staff-rides';
+import { formatMoney } from '@krom/contracts/money';
+import { failureText } from '@krom/ui-kit/api-request.ts';
+import { Button } from '@krom/ui-kit/button.tsx';
+import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll } from '@krom/ui-kit/data-table.tsx';
+import { Select } from '@krom/ui-kit/select.tsx';
+import { Spinner } from '@krom/ui-kit/spinner.tsx';
+import { TextField } from '@krom/ui-kit/text-field.tsx';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { type StaffRideFilters, staffRideFilterKeys, useListRides } from '../api/list-rides.ts';
+
+/** Where a ride's bookings are: the Bookings tab searched by the ride's id. */
+export const rideBookingsPath = (rideId: string) => `/admin?tab=bookings&q=${rideId}`;
+
+const statusLabels: Record<StaffRide['status'], string> = { active: 'Active', completed: 'Completed', cancelled: 'Cancelled' };
+const statusOptions = [{ value: '', label: 'Any status' }, ...Object.entries(statusLabels).map(([value, label]) => ({ value, label }))];
+
+const columns = ['Departure', 'Route', 'Status', 'Driver', 'Seats', 'Price', 'Bookings'] as const;
+
+/**
+ * The Rides tab: every ride, newest departure first, 50 at a time with older ones on demand,
+ * filtered by status, where it leaves from and goes to (a city or location's beginning), departure
+ * days (Ghana time) and driver. `filters` live in the address (kept by the dashboard). Each ride
+ * leads to its bookings when the staff member may open the Bookings tab.
+ */
+export function RidesPanel({
+  filters,
+  onFilters,
+  mayOpenBookings,
+}: { filters: StaffRideFilters; onFilters: (filters: StaffRideFilters) => void; mayOpenBookings: boolean }) {
+  const [draft, setDraft] = useState<StaffRideFilters>(filters);
+  const list = useListRides(filters);
+  const rides = list.data?.pages.flatMap((page) => page.rides) ?? [];
+  const field = (key: keyof StaffRideFilters) => ({
+    name: key,
+    value: draft[key] ?? '',
+    onValueChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onFilters(Object.fromEntries(staffRideFilterKeys.flatMap((key) => (draft[key]?.trim() ? [[key, draft[key].trim()]] : []))));
+  };
+
+  return (
+    <>
+      <PanelHeader>
+        <PanelTitle>Rides</PanelTitle>
+      </PanelHeader>
+      <Filters role="search" aria-label="Filter the rides" noValidate onSubmit={onSubmit}>
+        <Select label="Status" options={statusOptions} {...field('status')} />
+        <TextField label="From" hint="City or location" autoComplete="off" {...field('from')} />
+        <TextField label="To" hint="City or location" autoComplete="off" {...field('to')} />
+        <TextField label="Departing from (day)" type="date" {...field('departureFrom')} />
+        <TextField label="Departing to (day)" type="date" {...field('departureTo')} />
+        <TextField label="Driver id" autoComplete="off" autoCapitalize="none" {...field('driverId')} />
+        <Button type="submit">Filter</Button>
+      </Filters>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <p role="alert">{failureText(list.error, 'The rides could not be loaded. Reload the page to try again.')}</p>
+      ) : (
+        <>
+          <TableScroll aria-label="Rides table">
+            <DataTable>
+              <ColumnHeads columns={columns} />
+              <tbody>
+                {rides.length === 0 ? (
+                  <tr>
+                    <EmptyCell colSpan={columns.length}>No rides found</EmptyCell>
+                  </tr>
+                ) : (
+                  rides.map((ride) => <RideRow key={ride.id} ride={ride} mayOpenBookings={mayOpenBookings} />)
+                )}
+              </tbody>
+            </DataTable>
+          </TableScroll>
+          {list.isFetchNextPageError ? <p role="alert">Older rides could not be loaded. Try again.</p> : null}
+          {list.hasNextPage ? (
+            <Button $variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              {list.isFetchingNextPage ? 'Loading...' : 'Older rides'}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
+
+function RideRow({ ride, mayOpenBookings }: { ride: StaffRide; mayOpenBookings: boolean }) {
+  const bookings = `${ride.bookingsCount} booked`;
+  return (
+    <tr>
+      <td data-label="Departure">
+        <time dateTime={ride.departureAt}>{formatDateTimeInGhana(ride.departureAt)}</time>
+      </td>
+      <td data-label="Route">
+        {ride.fromCity} → {ride.toCity}
+        <Muted>
+          {ride.fromLocation} → {ride.toLocation}
+        </Muted>
+        <Muted>
+          <Code>{ride.id}</Code>
+        </Muted>
+      </td>
+      <td data-label="Status">{statusLabels[ride.status]}</td>
+      <td data-label="Driver">
+        {ride.driverFirstName}
+        <Muted>
+          <Code>{ride.driverId}</Code>
+        </Muted>
+      </td>
+      <td data-label="Seats">
+        {ride.availableSeats} of {ride.seatsOffered} free
+      </td>
+      <td data-label="Price">{formatMoney(ride.pricePerSeat, ride.currency)}</td>
+      <td data-label="Bookings">
+        {mayOpenBookings ? (
+          <Link to={rideBookingsPath(ride.id)} aria-label={`Bookings of the ride ${ride.fromCity} → ${ride.toCity} at ${formatDateTimeInGhana(ride.departureAt)}`}>
+            {bookings}
+          </Link>
+        ) : (
+          bookings
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr));
+  align-items: end;
+  gap: 12px;
+`;
+
+const Code = styled.span`
+  font-family: ui-monospace, monospace;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.span`
+  display: block;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.muted};
+  overflow-wrap: anywhere;
+`;
