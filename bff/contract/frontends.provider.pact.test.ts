@@ -96,7 +96,7 @@ it.each([
       },
       // Booked through /api as the booking screen books: a passenger's seat on another member's instant ride.
       'a confirmed booking on a posted ride': async () => {
-        const { rideId } = await postedRide();
+        const { rideId, driverId } = await postedRide();
         const { b: passenger } = await signedInPerson();
         const booking = await expectStatus(
           passenger.call(
@@ -108,7 +108,7 @@ it.each([
           201,
           'booking',
         );
-        return { bookingId: String(booking.id), rideId };
+        return { bookingId: String(booking.id), rideId, driverId };
       },
       // The member page's member: an approved driver with a ride posted through /api.
       'a member who posted a ride': async () => {

@@ -796,6 +796,49 @@ describe('BFF → rides service (staff on bookings)', () => {
   });
 });
 
+/** A driver of the staff ride list's interaction only: the list filtered by them holds the one ride the state posts. */
+const STAFF_LIST_DRIVER_ID = 'd7e8f9a0-1b2c-4d3e-8f4a-5b6c7d8e9f01';
+
+describe('BFF → rides service (staff on rides)', () => {
+  it("lists a driver's rides with their bookings count, as staff", async () => {
+    await pact
+      .addInteraction()
+      .given('a passenger has a booking', { userId: USER_ID, driverId: STAFF_LIST_DRIVER_ID, departureDate: DEPARTURE_DATE })
+      .uponReceiving("a staff list of one driver's active rides")
+      .withRequest('GET', '/staff/rides', (b) => {
+        b.headers(asStaff).query({ status: 'active', driverId: STAFF_LIST_DRIVER_ID });
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          rides: [
+            {
+              id: uuid(RIDE_ID),
+              fromCity: like('Accra'),
+              fromLocation: like('Circle, Accra'),
+              toCity: like('Kumasi'),
+              toLocation: like('Kejetia Market (Kumasi)'),
+              departureAt: isoDate,
+              status: 'active',
+              driverId: STAFF_LIST_DRIVER_ID,
+              driverFirstName: like('Kwame'),
+              seatsOffered: integer(3),
+              availableSeats: integer(2),
+              pricePerSeat: money,
+              currency: 'GHS',
+              bookingsCount: 1,
+            },
+          ],
+          nextCursor: null,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', `/api/admin/rides?status=active&driverId=${STAFF_LIST_DRIVER_ID}`, undefined, 'staff');
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ rides: [{ driverId: STAFF_LIST_DRIVER_ID, bookingsCount: 1 }], nextCursor: null });
+      }));
+  });
+});
+
 /*
  * Reviews. The states make a trip through the service's own routes (posted, booked, boarded,
  * completed by the sweep), so the booking's, the ride's and the review's ids come from the state.

@@ -16,6 +16,7 @@ import { getBooking } from '../src/features/bookings/api/get-booking.ts';
 import { searchBookings } from '../src/features/bookings/api/search-bookings.ts';
 import { getMemberPage } from '../src/features/members/api/get-member-page.ts';
 import { liftMemberSuspension, suspendMember } from '../src/features/members/api/member-suspension.ts';
+import { listRides } from '../src/features/rides/api/list-rides.ts';
 import { getBookingLedger } from '../src/features/payments/api/get-booking-ledger.ts';
 import { getLatestReconciliation } from '../src/features/payments/api/get-latest-reconciliation.ts';
 import { runReconciliation } from '../src/features/payments/api/run-reconciliation.ts';
@@ -38,9 +39,12 @@ const examples = {
   bookingId: '2c1d0e9f-1111-4a3a-8d54-3c1f0f5b8d21',
   rideId: '7a6b5c4d-2222-4a3a-8d54-3c1f0f5b8d22',
   memberId: '9a9b6a3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b',
+  driverId: '5e4f3a2b-3333-4a3a-8d54-3c1f0f5b8d23',
 };
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
 const stateRideId = fromProviderState('${rideId}', examples.rideId);
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+const stateDriverId = fromProviderState('${driverId}', examples.driverId);
 const bookingPath = (tail = '') =>
   fromProviderState(`/api/admin/bookings/\${bookingId}${tail}`, `/api/admin/bookings/${examples.bookingId}${tail}`);
 const status = (example: string) => regex(/^[a-z_]+$/, example);
@@ -324,6 +328,42 @@ describe('admin frontend → BFF', () => {
       .executeTest(whenRecorded(async (mock) => {
         const booking = await withFetchAgainst(mock.url, () => cancelBooking(examples.bookingId, 'Driver reported the car broke down'));
         expect(booking.status).toBe('cancelled');
+      }));
+  });
+
+  it("lists a driver's rides for the Rides tab, with their bookings count", async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in admin')
+      .given('a confirmed booking on a posted ride')
+      .uponReceiving("a list of one driver's active rides")
+      .withRequest('GET', '/api/admin/rides', (b) => b.query({ status: 'active', driverId: stateDriverId }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          rides: [
+            {
+              id: stateRideId,
+              fromCity: like('Accra'),
+              fromLocation: like('Circle VIP Bus Station'),
+              toCity: like('Kumasi'),
+              toLocation: like('Kejetia Lorry Park'),
+              departureAt: isoDate,
+              status: 'active',
+              driverId: stateDriverId,
+              driverFirstName: like('Kofi'),
+              seatsOffered: integer(3),
+              availableSeats: integer(2),
+              pricePerSeat: regex(/^\d+\.\d{2}$/, '120.00'),
+              currency: like('GHS'),
+              bookingsCount: 1,
+            },
+          ],
+          nextCursor: null,
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const page = await withFetchAgainst(mock.url, () => listRides({ status: 'active', driverId: examples.driverId }));
+        expect(page).toMatchObject({ rides: [{ id: examples.rideId, bookingsCount: 1 }], nextCursor: null });
       }));
   });
 
