@@ -344,6 +344,8 @@ export const rides = pgTable(
     // Without a date: "contains" on the route's places, and the route's box for nearby points.
     index('rides_route_search_trgm_idx').using('gin', table.routeSearch.op('gin_trgm_ops')),
     index('rides_route_box_idx').using('gist', routeBoxExpression),
+    // Staff's list of every ride, whatever its status, newest departure first, paged by (departure, id).
+    index('rides_departure_id_idx').on(table.departureAt, table.id),
     // A driver's rides (my rides, dashboard, profile) and a vehicle's (deleting it).
     index('rides_driver_departure_idx').on(table.driverId, table.departureAt),
     index('rides_vehicle_departure_idx').on(table.vehicleId, table.departureAt),

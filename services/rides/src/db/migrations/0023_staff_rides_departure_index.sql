@@ -1,0 +1,1 @@
+CREATE INDEX "rides_departure_id_idx" ON "rides" USING btree ("departure_at","id");
