@@ -18,7 +18,7 @@ const handle = useRidesService();
 
 type User = { kind: 'user'; userId: string };
 const user = (userId = randomUUID()): User => ({ kind: 'user', userId });
-const call = async (caller: Caller, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = async (caller: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   handle.service.app.inject({ method, url, headers: await handle.as(caller), ...(payload ? { payload } : {}) });
 
 /** Two towns of the test's own on the Accra–Kumasi road (the real towns' gazetteer ids place them). */
@@ -140,6 +140,27 @@ describe('requested rides for a driver', () => {
     expect(list[0]?.passengerRating).toEqual({ average: null, count: 0 });
     const refused = await call(driver.caller, 'POST', `/driver/requested-rides/${blockedRequest}/accept`, { rideId: list[0]?.fits[0]?.rideId });
     expect(refused.statusCode).toBe(404);
+  });
+
+  it('shows the requests again once the block is lifted, and a ride posted meanwhile tells no blocked passenger of it', async () => {
+    const { accra, kumasi } = towns();
+    const driver = await newDriver();
+    const blocked = await passenger('Kojo');
+    const blocker = await passenger('Afia');
+    const blockedRequest = await requested(blocked, accra, kumasi);
+    const blockerRequest = await requested(blocker, accra, kumasi);
+    expect((await call(driver.caller, 'POST', '/blocks', { memberId: blocked.userId })).statusCode).toBe(201);
+    expect((await call(blocker, 'POST', '/blocks', { memberId: driver.caller.userId })).statusCode).toBe(201);
+    const ride = await posted(driver, accra, kumasi);
+    // Matched as its ride.posted consumer does (whichever of the two runs first, the rows are the answer).
+    await matchRideRequests(handle.service.db, ride);
+    const { rows: told } = await handle.service.db.$client.query('SELECT request_id FROM ride_request_matches WHERE ride_id = $1', [ride]);
+    expect(told).toEqual([]);
+    expect(await requestedRides(driver.caller)).toEqual([]);
+
+    expect((await call(driver.caller, 'DELETE', `/blocks/${blocked.userId}`)).statusCode).toBeLessThan(300);
+    expect((await call(blocker, 'DELETE', `/blocks/${driver.caller.userId}`)).statusCode).toBeLessThan(300);
+    expect((await requestedRides(driver.caller)).map((request) => request.requestId).sort()).toEqual([blockedRequest, blockerRequest].sort());
   });
 
   it('accept invites the passenger to the ride once (event with the ride), accepting again answers the same', async () => {

@@ -248,6 +248,32 @@ describe('a posted ride tells the requests it matches', () => {
     expect((await toldOf(await postedAndHandled(await newDriver(true), accra, kumasi))).length).toBe(3);
   });
 
+  it('never tells a passenger kept apart from the driver by a block, whoever blocked whom; unblocked, the next ride tells them again', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const driver = await newDriver();
+    const [blockedByDriver, blockedTheDriver, open] = [user(), user(), user()];
+    for (const passenger of [blockedByDriver, blockedTheDriver, open]) await insertUserProfile(handle.service, passenger.userId);
+    const blockedRequest = await requested(blockedByDriver, between(accra, kumasi));
+    const blockerRequest = await requested(blockedTheDriver, between(accra, kumasi));
+    const openRequest = await requested(open, between(accra, kumasi));
+    expect((await call(driver.caller, 'POST', '/blocks', { memberId: blockedByDriver.userId })).statusCode).toBe(201);
+    expect((await call(blockedTheDriver, 'POST', '/blocks', { memberId: driver.caller.userId })).statusCode).toBe(201);
+
+    const ride = await postedAndHandled(driver, accra, kumasi);
+    expect(await toldOf(ride)).toEqual([openRequest]);
+    // A change of the ride matches it again: still nobody kept apart.
+    const changed = await call(driver.caller, 'PUT', `/rides/${ride}`, { departureDate: dayFromNow(3), departureTime: '08:00', availableSeats: 3, pricePerSeat: '45' });
+    expect(changed.statusCode).toBe(200);
+    await handled(rideChanged.subject, ride);
+    expect(await toldOf(ride)).toEqual([openRequest]);
+
+    // Unblocked both ways: the driver's next ride tells them.
+    expect((await call(driver.caller, 'DELETE', `/blocks/${blockedByDriver.userId}`)).statusCode).toBeLessThan(300);
+    expect((await call(blockedTheDriver, 'DELETE', `/blocks/${driver.caller.userId}`)).statusCode).toBeLessThan(300);
+    const next = await postedAndHandled(driver, accra, kumasi, { time: '10:00' });
+    expect(await toldOf(next)).toEqual(sorted(blockedRequest, blockerRequest, openRequest));
+  });
+
   it("never tells a driver of their own ride", async () => {
     const { accra, kumasi } = towns(newTag());
     const driver = await newDriver();

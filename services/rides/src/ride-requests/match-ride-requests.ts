@@ -16,8 +16,9 @@ import { type RideSearch, searchCondition } from '../search/search-rides.ts';
  * searches by), with their coordinates (a point within nearbyRadiusKm matches too); boarding
  * before leaving; at least `passengers` free seats. Beyond the search: the price at most the
  * request's maximum; the date the preferred one (±1 day when flexible), or any departure before
- * the request expires when it has none; never the passenger's own ride; and a passenger the
- * service hides (suspended, deleted) is not told.
+ * the request expires when it has none; never the passenger's own ride; never a passenger kept
+ * apart from the driver by a block, whoever blocked whom (blocks/member-blocks.ts); and a passenger
+ * the service hides (suspended, deleted) is not told.
  *
  * Two steps, as the search does: a first cut over the requests (its indexes: the dated requests
  * of the ride's day and the days beside it, the undated ones open at its departure; then, per
@@ -142,6 +143,8 @@ async function candidatesFor(tx: Transaction, ride: PostedRide, now: Date, scope
       AND ${mayBeOnRoute(ride, 'from')} AND ${mayBeOnRoute(ride, 'to')}
       AND ${inScope}
       AND NOT EXISTS (SELECT 1 FROM user_profiles hidden WHERE hidden.user_id = q.user_id AND (hidden.suspended OR hidden.deleted))
+      AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ${ride.driverId}::uuid AND b.blocked_id = q.user_id)
+        OR (b.blocker_id = q.user_id AND b.blocked_id = ${ride.driverId}::uuid))
       AND (NOT ${ride.womenOnly}::boolean OR EXISTS (SELECT 1 FROM user_profiles w WHERE w.user_id = q.user_id AND w.stated_woman AND w.is_verified))
     ORDER BY q.id`);
   return rows;
