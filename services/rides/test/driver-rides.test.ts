@@ -236,6 +236,7 @@ describe('changing a ride', () => {
       previous: { departureDate: dayFromNow(3), departureTime: '08:00', departureAt: `${dayFromNow(3)}T08:00:00.000Z`, availableSeats: 2, pricePerSeat: '150.00', status: 'active', preferences: null, womenOnly: false },
       current: { departureDate: dayFromNow(4), departureTime: '08:00', departureAt: `${dayFromNow(4)}T08:00:00.000Z`, availableSeats: 1, pricePerSeat: '160.00', status: 'active', preferences: null, womenOnly: false },
       passengers: [],
+      bookedPassengerIds: [],
       changedAt: expect.any(String),
       version: 2,
     });

@@ -230,6 +230,29 @@ describe('changing preferences and women-only after posting (PUT /rides/:id)', (
     expect(await details(rideId)).toMatchObject({ preferences: easy });
   });
 
+  it('names in ride.changed each passenger whose booking is still to board: confirmed or waiting for the driver, not cancelled', async () => {
+    const owner = await driver();
+    const date = dayFromNow(4);
+    const instant = await post(owner, route(), date, { preferences: easy });
+    const confirmed = await api.member();
+    await api.booked(confirmed, form(instant));
+    const cancelled = await api.member();
+    const gone = await api.booked(cancelled, form(instant));
+    expect((await api.call(cancelled, 'POST', `/bookings/${gone.id}/cancel`)).statusCode).toBe(200);
+    const approval = await post(owner, route(), date, { preferences: easy, bookingMode: 'approval' });
+    const waiting = await api.member();
+    await api.booked(waiting, form(approval));
+
+    expect((await edit(owner.caller, instant, date, { preferences: strict })).statusCode).toBe(200);
+    expect((await edit(owner.caller, approval, date, { preferences: strict, bookingMode: 'approval' })).statusCode).toBe(200);
+    expect((await changes(instant)).map((change) => change.bookedPassengerIds)).toEqual([[confirmed.userId]]);
+    expect((await changes(approval)).map((change) => change.bookedPassengerIds)).toEqual([[waiting.userId]]);
+    // A ride nobody booked names nobody.
+    const unbooked = await post(owner, route(), date, { preferences: easy });
+    expect((await edit(owner.caller, unbooked, date, { preferences: strict })).statusCode).toBe(200);
+    expect((await changes(unbooked)).map((change) => change.bookedPassengerIds)).toEqual([[]]);
+  });
+
   it('refuses a luggage size it does not know, in the rule’s words', async () => {
     const owner = await driver();
     const date = dayFromNow(4);

@@ -143,7 +143,10 @@ const rideTerms = z.object({
  * the passengers already told of the ride (ride_request.matched) for whom the change is material
  * — cancelled, departure moved, price up, or fewer seats than they asked for — one entry per
  * passenger (their lowest request id, every channel any of their matched requests asked for),
- * with whether the ride as changed still matches one of their requests.
+ * with whether the ride as changed still matches one of their requests. Notifications also tells
+ * `bookedPassengerIds` when the driver's preferences got worse for them (smoking or pets now
+ * allowed, a smaller luggage allowance, no more air conditioning, the back seat no longer held to
+ * two); an improvement tells nobody.
  */
 export const rideChanged = defineEvent(
   'krom.rides.ride.changed.v1',
@@ -167,6 +170,11 @@ export const rideChanged = defineEvent(
         stillMatches: z.boolean(),
       }),
     ),
+    /**
+     * The passengers holding a booking of the ride not yet boarded (requested, accepted, awaiting
+     * payment or confirmed) when it changed, each once, sorted. Absent from events recorded before it was added.
+     */
+    bookedPassengerIds: z.array(z.string().uuid()).optional(),
     changedAt: z.string().datetime({ offset: true }),
     /** The ride's version after the change. */
     version: aggregateVersion,

@@ -1,9 +1,11 @@
 import { type RideChanged, type RideChangeField, rideChanged, rideChangeFields } from '@krom/contracts/events/rides';
+import { cancellableStatuses } from '@krom/contracts/http/booking-values';
 import { maxDepartureMoveDays, type updateRideSchema } from '@krom/contracts/http/rides';
 import { toPesewas } from '@krom/contracts/money';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { statusIn } from '../bookings/booking-views.ts';
 
 /*
  * What may change on a posted ride, and who hears of a change.
@@ -13,7 +15,8 @@ import type { z } from 'zod';
  * may move at most `maxDepartureMoveDays` from the one the ride was posted with. Every change and
  * every cancellation writes `ride.changed` in its transaction; rides matches the ride again on it
  * (a ride changed to suit a request tells its passenger once, by ride_request.matched), and
- * notifications tells the passengers already told of the ride for whom the change is material.
+ * notifications tells the passengers already told of the ride for whom the change is material,
+ * and the passengers who booked it (`bookedPassengerIds`) when its preferences got worse for them.
  */
 
 type UpdateRideRequest = z.output<typeof updateRideSchema>;
@@ -114,10 +117,24 @@ async function requestsToTell(tx: Transaction, rideId: string, previous: RideTer
 }
 
 /**
+ * The passengers holding a booking of the ride not yet boarded (requested, accepted, awaiting
+ * payment, confirmed), each once, sorted; none the service hides (suspended, deleted). A boarded
+ * passenger is in the car: a change of what the driver states is no news to them.
+ */
+async function bookedPassengersOf(tx: Transaction, rideId: string): Promise<string[]> {
+  const { rows } = await tx.execute<{ passengerId: string }>(sql`
+    SELECT DISTINCT b.passenger_id AS "passengerId" FROM bookings b
+    WHERE b.ride_id = ${rideId}::uuid AND b.status IN ${statusIn(cancellableStatuses)}
+      AND NOT EXISTS (SELECT 1 FROM user_profiles hidden WHERE hidden.user_id = b.passenger_id AND (hidden.suspended OR hidden.deleted))
+    ORDER BY 1`);
+  return rows.map((row) => row.passengerId);
+}
+
+/**
  * Writes `ride.changed` for a ride whose terms went from `previous` to `current` at `version`, in
- * the change's transaction: what changed, and the passengers to tell — one entry per passenger
- * (their lowest request id, every channel any of their requests asked for, still matching when
- * one of them does). A change of nothing writes nothing.
+ * the change's transaction: what changed, the passengers to tell of their requests — one entry per
+ * passenger (their lowest request id, every channel any of their requests asked for, still
+ * matching when one of them does) — and the passengers who booked it. A change of nothing writes nothing.
  */
 export async function recordRideChanged(
   tx: Transaction,
@@ -157,6 +174,7 @@ export async function recordRideChanged(
     previous: terms(previous),
     current: terms(current),
     passengers: [...byPassenger.values()],
+    bookedPassengerIds: await bookedPassengersOf(tx, ride.id),
     changedAt: now.toISOString(),
     version,
   };
