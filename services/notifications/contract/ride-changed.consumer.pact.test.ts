@@ -3,6 +3,7 @@ import { isoDateTime, messageConsumerPact } from '@krom/server-kit/pact-messages
 import { asynchronousBodyHandler, MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { readRideChanged } from '../src/events/handlers/ride-changed.ts';
+import { bookedRideChangeNotice, bookedRideChangeSmsText } from '../src/notifications/booked-ride-change-notices.ts';
 import { rideChangeNotice, rideChangeSmsText } from '../src/notifications/ride-change-notices.ts';
 
 const { boolean, eachLike, integer, like, regex, uuid } = MatchersV3;
@@ -66,6 +67,44 @@ describe('krom-notifications consuming krom-rides events', () => {
           });
           expect(rideChangeSmsText(envelope.data, passenger)).toBe(
             'Krom: your matched ride Accra to Kumasi changed: now Fri 28 Nov at 2:30 PM, 3 seats at GHS 150.00 each. No longer matches your request.',
+          );
+        }),
+      ));
+
+  it('tells each passenger who booked a ride that its driver now allows smoking and pets', () =>
+    pact
+      .given('a ride with a confirmed booking had smoking and pets allowed by its driver')
+      .expectsToReceive(`a ${rideChanged.subject} event allowing smoking and pets on a booked ride`)
+      .withContent({
+        id: uuid('6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4f'),
+        type: rideChanged.subject,
+        occurredAt: isoDateTime('2025-11-21T09:00:00.000Z'),
+        data: {
+          rideId: uuid('2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d60'),
+          driverId: uuid('3c8d0e2f-5a4b-4c7d-9e0f-1a2b3c4d5e71'),
+          fromLocation: like('Accra'),
+          toLocation: like('Kumasi'),
+          currency: 'GHS',
+          changed: ['preferences'],
+          previous: { ...terms('2025-11-28', '14:30', '80.00'), preferences: { luggage: 'medium', smoking: false, pets: false, airConditioning: true, maxTwoInBack: true } },
+          current: { ...terms('2025-11-28', '14:30', '80.00'), preferences: { luggage: 'medium', smoking: true, pets: true, airConditioning: true, maxTwoInBack: true } },
+          passengers: [],
+          bookedPassengerIds: eachLike(uuid('8a2f3e4d-5c6b-4d7e-9f0a-1b2c3d4e5f60')),
+          changedAt: isoDateTime('2025-11-21T09:00:00.000Z'),
+          version: integer(3),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          const envelope = readRideChanged(body);
+          expect(envelope.data.bookedPassengerIds).toEqual(['8a2f3e4d-5c6b-4d7e-9f0a-1b2c3d4e5f60']);
+          expect(bookedRideChangeNotice(envelope.data)).toMatchObject({
+            type: 'booking',
+            message: 'Your Accra to Kumasi ride on Fri 28 Nov has changed: smoking is now allowed, pets are now allowed. Open your booking in My Rides to see it.',
+            data: { rideId: envelope.data.rideId, link: '/my-rides' },
+          });
+          expect(bookedRideChangeSmsText(envelope.data)).toBe(
+            'Krom: Your Accra to Kumasi ride on Fri 28 Nov has changed: smoking is now allowed, pets are now allowed. Open Krom to see your booking.',
           );
         }),
       ));

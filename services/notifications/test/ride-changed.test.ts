@@ -132,6 +132,60 @@ describe('krom.rides.ride.changed.v1', () => {
     expect(await changeNotices(passenger.userId)).toHaveLength(RIDE_CHANGE_NOTICES_PER_RIDE_DAILY + 2);
   });
 
+  describe('to the passengers who booked the ride', () => {
+    const easy = { luggage: 'large' as const, smoking: false, pets: false, airConditioning: true, maxTwoInBack: true };
+    /** The driver now allows smoking and pets on a ride booked by `booked`. */
+    const preferencesChanged = (booked: string[], after: Partial<typeof easy> = { smoking: true, pets: true }, passengers: Told[] = []) =>
+      changedRide(passengers, {
+        changed: ['preferences'],
+        previous: { ...terms, preferences: easy },
+        current: { ...terms, preferences: { ...easy, ...after } },
+        bookedPassengerIds: booked,
+      });
+    const BOOKED_MESSAGE = 'Your Accra to Tema ride on Fri 28 Nov has changed: smoking is now allowed, pets are now allowed. Open your booking in My Rides to see it.';
+    const BOOKED_SMS = 'Krom: Your Accra to Tema ride on Fri 28 Nov has changed: smoking is now allowed, pets are now allowed. Open Krom to see your booking.';
+    const bookingNotices = async (userId: string) => (await list(userId)).filter((item) => item.title === 'Your booked ride changed');
+
+    it('tells each of them in the app and by SMS what got worse, once however often the change is delivered', async () => {
+      const booked = await registeredPassenger();
+      const alsoBooked = await registeredPassenger();
+      const event = preferencesChanged([booked.userId, alsoBooked.userId]);
+      await deliver(rideChanged, event);
+      await allDelivered(booked.userId);
+      await deliver(rideChanged, event);
+      await deliver(rideChanged, { ...event, id: randomUUID() });
+
+      const [notice, ...others] = await bookingNotices(booked.userId);
+      expect(others).toEqual([]);
+      expect(notice).toMatchObject({ type: 'booking', message: BOOKED_MESSAGE, actionRequired: false, data: { kind: 'ride_changed', rideId: event.data.rideId, link: '/my-rides' } });
+      expect((await textsTo(booked.phone)).map((text) => text.body)).toEqual([BOOKED_SMS]);
+      expect((await bookingNotices(alsoBooked.userId)).map((item) => item.message)).toEqual([BOOKED_MESSAGE]);
+      await allDelivered(alsoBooked.userId);
+      expect((await textsTo(alsoBooked.phone)).map((text) => text.body)).toEqual([BOOKED_SMS]);
+      // The preferences alone are no news to a passenger told of the ride through a request.
+      expect(await changeNotices(booked.userId)).toEqual([]);
+    });
+
+    it('tells a member who both booked it and was told of it through a request of each, apart', async () => {
+      const both = await registeredPassenger();
+      // The driver raised the price and allowed smoking and pets.
+      const dearer = preferencesChanged([both.userId], { smoking: true, pets: true }, [told(both.userId)]);
+      dearer.data = { ...dearer.data, changed: ['pricePerSeat', 'preferences'], current: { ...dearer.data.current, pricePerSeat: '60.00' } };
+      await deliver(rideChanged, dearer);
+      expect((await bookingNotices(both.userId)).map((item) => item.message)).toEqual([BOOKED_MESSAGE]);
+      expect((await changeNotices(both.userId)).map((item) => item.message)).toEqual(['The ride from Accra to Tema now costs GH₵60.00 a seat (was GH₵40.00).']);
+    });
+
+    it('tells nobody of an improvement, nor of an event from before it named them', async () => {
+      const booked = await registeredPassenger();
+      await deliver(rideChanged, changedRide([], { changed: ['preferences'], previous: { ...terms, preferences: { ...easy, smoking: true } }, current: { ...terms, preferences: easy }, bookedPassengerIds: [booked.userId] }));
+      const { bookedPassengerIds: _, ...older } = preferencesChanged([booked.userId]).data;
+      await deliver(rideChanged, envelope(rideChanged, older));
+      expect(await bookingNotices(booked.userId)).toEqual([]);
+      expect(await smsOf(booked.userId)).toEqual([]);
+    });
+  });
+
   it('tells nobody when it names no passenger, and a deleted account nothing', async () => {
     const gone = await registeredPassenger();
     await deliver(userDeleted, envelope(userDeleted, { userId: gone.userId, deletedAt: new Date().toISOString() }));

@@ -167,6 +167,7 @@ export function ridesMessageProviders(handle: Handle) {
       "a driver accepted a passenger's ride request for their ride from Accra to Kumasi": async () => undefined,
       "a passenger's ride request for a date now past expired": async () => undefined,
       "a ride matched to a passenger's request had its price raised above the passenger's maximum": async () => undefined,
+      'a ride with a confirmed booking had smoking and pets allowed by its driver': async () => undefined,
       'a passenger asked for 2 seats from Nkawkaw to Kumasi on a driver-approved ride': async () => undefined,
       'a passenger booked 2 seats from Nkawkaw to Kumasi on an instant-booking ride': async () => undefined,
       'a driver declined a request for 2 seats from Nkawkaw to Kumasi': async () => undefined,
@@ -251,6 +252,17 @@ export function ridesMessageProviders(handle: Handle) {
         const same = { departureDate: ride.departureDate, departureTime: ride.departureTime, availableSeats: ride.availableSeats, pricePerSeat: ride.pricePerSeat };
         await call(driver, `/rides/${rideId}`, { ...same, womenOnly: true }, 'PUT');
         return required(rideChanged.subject, await outboxEnvelope(rideChanged.subject, { rideId }));
+      },
+      // A passenger booked the consumers' ride (instant, so confirmed); its driver stated the
+      // preferences through the route, then allowed smoking and pets: that second change (version 3).
+      [`a ${rideChanged.subject} event allowing smoking and pets on a booked ride`]: async () => {
+        const { rideId, driver } = await booking('instant');
+        const ride = accraToKumasiRide(randomUUID(), inAWeek(), '14:30');
+        const same = { departureDate: ride.departureDate, departureTime: ride.departureTime, availableSeats: ride.availableSeats, pricePerSeat: ride.pricePerSeat };
+        const stated = { luggage: 'medium', smoking: false, pets: false, airConditioning: true, maxTwoInBack: true };
+        await call(driver, `/rides/${rideId}`, { ...same, preferences: stated }, 'PUT');
+        await call(driver, `/rides/${rideId}`, { ...same, preferences: { ...stated, smoking: true, pets: true } }, 'PUT');
+        return required(rideChanged.subject, await outboxEnvelope(rideChanged.subject, { rideId, version: '3' }));
       },
       // The booking events, each from a booking made and acted on through the service's routes.
       [`a ${bookingEvents.requested.subject} event`]: async () => bookingFact('requested', await booking('approval')),

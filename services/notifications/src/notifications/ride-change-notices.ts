@@ -36,8 +36,9 @@ function changeClauses(change: Change): string[] {
 }
 
 /**
- * Whether the change is news a passenger can be told in words: cancelled, or a clause to say. A
- * change of nothing they rely on (the description) has none, and is told to nobody.
+ * Whether the change is news a passenger told of the ride can be told in words: cancelled, or a
+ * clause to say. A change of nothing they rely on (the description, the preferences) has none, and
+ * is told to none of them (the passengers who booked hear of worse preferences: booked-ride-change-notices.ts).
  */
 export const rideChangeIsNews = (change: Change) => cancelled(change) || changeClauses(change).length > 0;
 
