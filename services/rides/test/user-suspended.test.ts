@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { bookingFactSchema } from '@krom/contracts/events/bookings';
 import { userSuspended, userUnsuspended } from '@krom/contracts/events/identity';
+import { rideChanged } from '@krom/contracts/events/rides';
 import { bookingMessages, bookingSchema } from '@krom/contracts/http/bookings';
 import { rideMessages } from '@krom/contracts/http/rides';
 import { eventually } from '@krom/server-kit/testing';
@@ -60,6 +61,12 @@ describe('krom.identity.user.suspended.v1', () => {
     await deliver(suspension);
 
     expect(await rideStatuses([upcoming, past, other.rideId])).toEqual({ [upcoming]: 'cancelled', [past]: 'active', [other.rideId]: 'active' });
+    // Passengers told of the ride through a request hear that Krom cancelled it, not its driver.
+    const { rows: changes } = await handle.service.db.$client.query(
+      "SELECT envelope->'data' AS data FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2",
+      [rideChanged.subject, upcoming],
+    );
+    expect(changes.map((row) => rideChanged.schema.parse(row.data))).toMatchObject([{ current: { status: 'cancelled' }, cancelledBy: 'krom' }]);
     expect(await statusOf(passenger, seat.id)).toBe('cancelled_by_driver');
     const passengersFact = (await events(seat.id)).at(-1)!;
     expect(passengersFact.subject).toBe('krom.rides.booking.cancelled_by_driver.v1');

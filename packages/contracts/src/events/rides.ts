@@ -175,6 +175,11 @@ export const rideChanged = defineEvent(
      * payment or confirmed) when it changed, each once, sorted. Absent from events recorded before it was added.
      */
     bookedPassengerIds: z.array(z.string().uuid()).optional(),
+    /**
+     * Who cancelled a cancelled ride: its driver, or Krom (the driver's account was suspended or
+     * deleted). Absent on other changes and from events recorded before it was added (read: the driver).
+     */
+    cancelledBy: z.enum(['driver', 'krom']).optional(),
     changedAt: z.string().datetime({ offset: true }),
     /** The ride's version after the change. */
     version: aggregateVersion,

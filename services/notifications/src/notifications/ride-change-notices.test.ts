@@ -69,6 +69,13 @@ describe('ride change notices', () => {
     });
   });
 
+  it('says Krom cancelled a ride whose driver was suspended or left, not the driver', () => {
+    const gone = { ...change(['status'], { status: 'cancelled' }), cancelledBy: 'krom' as const };
+    expect(rideChangeNotice(gone, passenger(false)).message).toBe('The ride from Accra to Tema on Fri 28 Nov at 2:30 PM was cancelled by Krom.');
+    expect(rideChangeSmsText(gone, passenger(false))).toBe('Krom: your matched ride Accra to Tema, Fri 28 Nov at 2:30 PM, was cancelled by Krom.');
+    expect(rideChangeEmail(gone, passenger(false)).text).toContain('was cancelled by Krom.');
+  });
+
   it('texts in one GSM segment whatever the names and figures', () => {
     const long = {
       ...change(['pricePerSeat', 'departureDate'], { pricePerSeat: '1500', departureDate: '2025-11-26', departureTime: '12:30', availableSeats: 8 }),

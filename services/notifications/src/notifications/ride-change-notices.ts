@@ -16,6 +16,8 @@ type Terms = RideChanged['current'];
 const place = (name: string) => name.trim();
 const when = (terms: Terms) => `${rideDateText(terms.departureDate)} at ${twelveHourTime(terms.departureTime)}`;
 const cancelled = (change: Change) => change.current.status !== 'active';
+/** Krom cancelled it (the driver's account was suspended or deleted), not the driver. */
+const byKrom = (change: Change) => change.cancelledBy === 'krom';
 const noLongerMatches = 'It no longer matches your ride request.';
 
 /** The `kind` in a change notice's data: the daily bounds tell change notices from match notices by it. */
@@ -49,7 +51,7 @@ export function rideChangeNotice(change: Change, passenger: Passenger): Notice {
   const route = `The ride from ${place(change.fromLocation)} to ${place(change.toLocation)}`;
   const base = { type: 'ride_request' as const, actionRequired: false, data: { kind: CHANGE_NOTICE_KIND, requestId: passenger.requestId, rideId: change.rideId, link: rideLink(change.rideId) } };
   if (cancelled(change)) {
-    return { ...base, title: 'A ride you were told about was cancelled', message: `${route} on ${when(change.previous)} was cancelled by its driver.` };
+    return { ...base, title: 'A ride you were told about was cancelled', message: `${route} on ${when(change.previous)} was cancelled by ${byKrom(change) ? 'Krom' : 'its driver'}.` };
   }
   const message = `${route} now ${listed(changeClauses(change))}.${passenger.stillMatches ? '' : ` ${noLongerMatches}`}`;
   return { ...base, title: 'A ride you were told about changed', message };
@@ -60,7 +62,8 @@ export function rideChangeSmsText(change: Change, passenger: Passenger): string 
   const from = inGsmAlphabet(place(change.fromLocation));
   const to = inGsmAlphabet(place(change.toLocation));
   if (cancelled(change)) {
-    return fitTwoNamesInSegment(from, to, (a, b) => `Krom: your matched ride ${a} to ${b}, ${when(change.previous)}, was cancelled by the driver.`);
+    const by = byKrom(change) ? 'Krom' : 'the driver';
+    return fitTwoNamesInSegment(from, to, (a, b) => `Krom: your matched ride ${a} to ${b}, ${when(change.previous)}, was cancelled by ${by}.`);
   }
   const { current } = change;
   const price = priceText(current.pricePerSeat, change.currency, 'code');

@@ -96,14 +96,14 @@ async function lockEditableRide(tx: Transaction, driverId: string, id: string, n
 }
 
 /** Applies a change's SET to the locked ride (version + 1) and writes its ride.changed; answers the ride as changed. */
-async function changeRide(tx: Transaction, ride: RideRow, set: SQL, now: Date): Promise<RideRow> {
+async function changeRide(tx: Transaction, ride: RideRow, set: SQL, now: Date, cancelledBy: 'driver' | 'krom' = 'driver'): Promise<RideRow> {
   const { rows } = await tx.execute<{ version: number }>(sql`
     UPDATE rides SET ${set}, posted_departure_at = coalesce(posted_departure_at, departure_at),
       version = version + 1, updated_at = ${now.toISOString()}::timestamptz
     WHERE id = ${ride.id} RETURNING version`);
   const [updated] = await rideRows(tx, sql`WHERE r.id = ${ride.id}`);
   if (!updated || !rows[0]) throw notFound();
-  await recordRideChanged(tx, ride, termsOf(ride), termsOf(updated), rows[0].version, now);
+  await recordRideChanged(tx, ride, termsOf(ride), termsOf(updated), rows[0].version, now, cancelledBy);
   return updated;
 }
 
@@ -236,7 +236,7 @@ export async function cancelFutureRidesOf(tx: Transaction, driverId: string, rea
     const [ride] = await rideRows(tx, sql`WHERE r.id = ${id}`);
     if (!ride) continue;
     await cancelBookingsOf(tx, id, { actor: 'system', reason, now });
-    await changeRide(tx, ride, sql`status = 'cancelled'`, now);
+    await changeRide(tx, ride, sql`status = 'cancelled'`, now, 'krom');
   }
   return ids.length;
 }

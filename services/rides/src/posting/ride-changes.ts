@@ -143,6 +143,7 @@ export async function recordRideChanged(
   current: RideTerms,
   version: number,
   now: Date,
+  cancelledBy: RideChanged['cancelledBy'] = 'driver',
 ): Promise<RideChanged | undefined> {
   const changed = changedFields(previous, current);
   if (changed.length === 0) return undefined;
@@ -175,6 +176,7 @@ export async function recordRideChanged(
     current: terms(current),
     passengers: [...byPassenger.values()],
     bookedPassengerIds: await bookedPassengersOf(tx, ride.id),
+    ...(current.status === 'cancelled' && previous.status !== 'cancelled' ? { cancelledBy } : {}),
     changedAt: now.toISOString(),
     version,
   };
