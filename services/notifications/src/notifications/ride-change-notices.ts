@@ -9,7 +9,7 @@ import { priceText, rideDateText, rideLink, seatCount, twelveHourTime } from './
  */
 
 type Notice = Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
-type Change = Pick<RideChanged, 'rideId' | 'fromLocation' | 'toLocation' | 'currency' | 'changed' | 'previous' | 'current'>;
+type Change = Pick<RideChanged, 'rideId' | 'fromLocation' | 'toLocation' | 'currency' | 'changed' | 'previous' | 'current' | 'cancelledBy'>;
 type Passenger = Pick<RideChanged['passengers'][number], 'requestId' | 'stillMatches'>;
 type Terms = RideChanged['current'];
 
