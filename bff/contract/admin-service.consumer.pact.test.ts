@@ -15,7 +15,7 @@ import { bffTestConfig, ORIGIN } from '../test/bff-test-config.ts';
  * The BFF as consumer of the admin service: the real BFF handles each public call and its
  * request to the admin service is checked against what this pact records.
  */
-const { like, eachLike, regex, uuid, datetime } = MatchersV3;
+const { like, eachLike, integer, regex, uuid, datetime } = MatchersV3;
 const pact = new PactV4({ consumer: 'krom-bff', provider: 'krom-admin', dir: pactDir, logLevel: 'warn' });
 const env = isolatedTestEnv('bffpact');
 const redis = new Redis(env.redisUrl);
@@ -452,6 +452,40 @@ describe('BFF → admin service (staff ticket queue)', () => {
         const bff = await bffAgainst(mock.url);
         const response = await bff.inject({ method: 'GET', url: `/api/admin/tickets/${TICKET_ID}`, cookies: await adminCookie(bff) });
         expect(response.json().memberId).toBe(MEMBER_ID);
+      }));
+  });
+
+  it("reads a reported member's cases for the member page: the reports about them and their own tickets", async () => {
+    const caseState = { reporterId: MEMBER_ID, reportedId: REPORTED_ID, ticketId: REPORT_TICKET_ID, bookingId: BOOKING_ID };
+    await pact
+      .addInteraction()
+      .given('a member report waits in the staff queue', caseState)
+      .uponReceiving("a reported member's tickets and the reports about them")
+      .withRequest('GET', `/staff/members/${REPORTED_ID}/cases`, (b) => {
+        b.headers(assertionAs({ kind: 'admin', adminId: ADMIN_ID }));
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          tickets: { count: integer(0), latest: [] },
+          reportsAbout: {
+            count: integer(1),
+            latest: eachLike({
+              reportId: uuid(),
+              ticketId: uuid(REPORT_TICKET_ID),
+              reporterId: uuid(MEMBER_ID),
+              reason: like('harassment'),
+              source: like('booking'),
+              reportedAt: isoDate,
+            }),
+          },
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const bff = await bffAgainst(mock.url);
+        // Identity and rides are down in this BFF: their sections are unavailable, admin's is read.
+        const response = await bff.inject({ method: 'GET', url: `/api/admin/members/${REPORTED_ID}`, cookies: await adminCookie(bff) });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().cases).toMatchObject({ available: true, reportsAbout: { count: 1, latest: [{ ticketId: REPORT_TICKET_ID, reporterId: MEMBER_ID }] } });
       }));
   });
 

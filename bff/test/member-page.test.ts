@@ -124,11 +124,48 @@ describe('GET /api/admin/members/:id', () => {
       expect((await staff.post('/api/admin/login', { username: 'founder', password: 'first-admin-pass' })).statusCode).toBe(200);
       const response = await page(staff, kofi.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ account: expect.objectContaining({ available: true, id: kofi.id, firstName: 'Kofi' }), rides: { available: false } });
+      expect(response.json()).toEqual({
+        account: expect.objectContaining({ available: true, id: kofi.id, firstName: 'Kofi' }),
+        rides: { available: false },
+        cases: expect.objectContaining({ available: true }),
+      });
       // A member identity does not know is still 404, whatever rides does.
       expect((await page(staff, randomUUID())).statusCode).toBe(404);
     } finally {
       await withoutRides.close();
+    }
+  });
+
+  it("shows the reports other members made about the member, each with its case, and the member's own tickets", async () => {
+    const efuasBrowser = browser(system.bff, '10.26.1.4');
+    const efua = await signedUp(system.bff, efuasBrowser, newPerson({ firstName: 'Efua', lastName: 'Mensah' }));
+    expect((await efuasBrowser.post(`/api/members/${kofi.id}/reports`, { reason: 'scam_or_fraud', details: 'Asked for the fare by mobile money before the trip' })).statusCode).toBe(201);
+    const kofis = memberPageSchema.parse((await page(admin, kofi.id)).json());
+    expect(kofis.cases).toEqual({
+      available: true,
+      tickets: { count: 0, latest: [] },
+      reportsAbout: {
+        count: 1,
+        latest: [{ reportId: expect.any(String), ticketId: expect.any(String), reporterId: efua.id, reason: 'scam_or_fraud', source: 'profile', reportedAt: expect.any(String) }],
+      },
+    });
+    // The case the report opened is Efua's ticket: it is on her page, under her tickets.
+    const efuas = memberPageSchema.parse((await page(admin, efua.id)).json());
+    const caseId = kofis.cases.available ? kofis.cases.reportsAbout.latest[0]?.ticketId : undefined;
+    expect(efuas.cases).toMatchObject({ available: true, tickets: { count: 1, latest: [{ id: caseId, category: 'safety', subject: 'Member report: Scam or asked for payment outside Krom' }] } });
+  });
+
+  it('still shows the rest when admin does not answer, its section unavailable', async () => {
+    const withoutAdmin = await buildBffApp({ ...system.config, ADMIN_URL: NOT_RUNNING }, system.redis);
+    try {
+      // Staff sessions are checked against admin at sign-in; the session made on the working BFF is shared through Redis.
+      const staff = browser(withoutAdmin, '10.26.5.1');
+      staff.adopt(admin.cookies());
+      const response = await page(staff, kofi.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ account: { available: true, id: kofi.id }, rides: { available: true }, cases: { available: false } });
+    } finally {
+      await withoutAdmin.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { getMemberPage, searchMembers } from '@krom/contracts/api/staff-members';
+import { staffMemberCasesRoute } from '@krom/contracts/services/admin/staff-members';
 import { staffMemberAccountRoute, staffMemberSearchRoute } from '@krom/contracts/services/identity/staff-members';
 import { staffMemberActivityRoute } from '@krom/contracts/services/rides/staff-members';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
@@ -36,16 +37,17 @@ const noSuchMember = (error: unknown) => error instanceof HttpError && error.sta
 export async function staffMemberRoutes(app: FastifyInstance, { directory }: RouteOptions) {
   await forward(app, directory, { service: 'identity', caller: requireAdminCaller, endpoint: searchMembers, to: staffMemberSearchRoute });
 
-  // Identity's account and rides' activity are read at once: the page waits for the slower, not the sum.
+  // Identity's account, rides' activity and admin's cases are read at once: the page waits for the slowest, not the sum.
   routeEndpoint(app, getMemberPage, {
     handler: async (request) => {
       const caller = await requireAdminCaller(request);
       const params = { id: request.params.id };
-      const [account, rides] = await Promise.all([
+      const [account, rides, cases] = await Promise.all([
         pageSection(request, 'account', () => callService(request, directory, { service: 'identity', to: staffMemberAccountRoute, params, caller }), noSuchMember),
         pageSection(request, 'rides', () => callService(request, directory, { service: 'rides', to: staffMemberActivityRoute, params, caller })),
+        pageSection(request, 'cases', () => callService(request, directory, { service: 'admin', to: staffMemberCasesRoute, params, caller })),
       ]);
-      return { account, rides };
+      return { account, rides, cases };
     },
   });
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { bookingStatuses } from './booking-values.ts';
 import { isoDateTime, uuid } from './fields.ts';
+import { memberReportOrigins } from './member-safety.ts';
+import { memberReportReasons } from './member-safety-values.ts';
 import { rideStatuses } from './ride-values.ts';
+import { ticketCategories, ticketPriorities, ticketStatuses } from './support-values.ts';
 import { memberSearchResultSchema } from './staff-members.ts';
 
 /*
@@ -46,6 +49,36 @@ export const memberRideActivitySchema = z.object({
 });
 export type MemberRideActivity = z.infer<typeof memberRideActivitySchema>;
 
+const memberTicketSchema = z.object({
+  id: uuid,
+  subject: z.string(),
+  category: z.enum(ticketCategories),
+  status: z.enum(ticketStatuses),
+  priority: z.enum(ticketPriorities),
+  createdAt: isoDateTime,
+});
+
+const reportAboutMemberSchema = z.object({
+  reportId: uuid,
+  /** The case the report opened in the queue. */
+  ticketId: uuid.nullable(),
+  reporterId: uuid,
+  reason: z.enum(memberReportReasons),
+  source: z.enum(memberReportOrigins),
+  reportedAt: isoDateTime,
+});
+
+/**
+ * A member's support side as admin tells staff: the tickets they opened (their own reports of
+ * others among them) and the reports other members made about them, how many and the latest ten
+ * of each, newest first.
+ */
+export const memberCasesSchema = z.object({
+  tickets: z.object({ count: z.number().int(), latest: z.array(memberTicketSchema) }),
+  reportsAbout: z.object({ count: z.number().int(), latest: z.array(reportAboutMemberSchema) }),
+});
+export type MemberCases = z.infer<typeof memberCasesSchema>;
+
 const unavailableSection = z.object({ available: z.literal(false) });
 
 /** A section of the page: what its service answered, or unavailable when it could not. */
@@ -56,5 +89,6 @@ const pageSection = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
 export const memberPageSchema = z.object({
   account: pageSection(memberAccountSchema),
   rides: pageSection(memberRideActivitySchema),
+  cases: pageSection(memberCasesSchema),
 });
 export type MemberPage = z.infer<typeof memberPageSchema>;

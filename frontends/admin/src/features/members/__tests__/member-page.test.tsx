@@ -47,6 +47,19 @@ const rides: MemberPage['rides'] = {
   },
 };
 
+const ticketId = '4d3c2b1a-3333-4a3a-8d54-3c1f0f5b8d23';
+const cases: MemberPage['cases'] = {
+  available: true,
+  tickets: { count: 1, latest: [{ id: '5e4d3c2b-4444-4a3a-8d54-3c1f0f5b8d24', subject: 'Refund not received', category: 'payment', status: 'awaiting_member', priority: 'medium', createdAt: '2026-11-26T12:00:00.000Z' }] },
+  reportsAbout: {
+    count: 2,
+    latest: [
+      { reportId: '6f5e4d3c-5555-4a3a-8d54-3c1f0f5b8d25', ticketId, reporterId: '8b7a6c5d-6666-4a3a-8d54-3c1f0f5b8d26', reason: 'scam_or_fraud', source: 'message', reportedAt: '2026-11-27T08:05:00.000Z' },
+      { reportId: '7a6f5e4d-7777-4a3a-8d54-3c1f0f5b8d27', ticketId: null, reporterId: '9c8b7a6d-8888-4a3a-8d54-3c1f0f5b8d28', reason: 'no_show', source: 'booking', reportedAt: '2026-11-20T08:05:00.000Z' },
+    ],
+  },
+};
+
 /** A signed-in member of staff with `role`; the member page answers `page()`, read anew on every call. */
 function staffApi(role: string, page: () => { status: number; body: unknown }, more: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -68,7 +81,7 @@ const rowsOf = (table: HTMLElement) =>
 describe('the member page', () => {
   it('opens from the Members tab with the account, rides and bookings, and leads back to the search', async () => {
     const { available: _available, suspendedAt: _at, suspensionReason: _reason, ...found } = account;
-    staffApi('support', () => ({ status: 200, body: { account, rides } }), {
+    staffApi('support', () => ({ status: 200, body: { account, rides, cases } }), {
       'GET /api/admin/members': { status: 200, body: { members: [found] } },
       'GET /api/admin/tickets': { status: 200, body: { tickets: [] } },
     });
@@ -95,7 +108,7 @@ describe('the member page', () => {
   });
 
   it('shows the account when the rides section could not be loaded', async () => {
-    staffApi('finance', () => ({ status: 200, body: { account, rides: { available: false } } }));
+    staffApi('finance', () => ({ status: 200, body: { account, rides: { available: false }, cases: { available: false } } }));
     renderRoutes(routes, pagePath);
     expect(await screen.findByRole('heading', { level: 1, name: 'Akosua Frimpong' })).toBeTruthy();
     for (const section of ['Rides as driver', 'Bookings as passenger']) {
@@ -112,7 +125,7 @@ describe('the member page', () => {
 
   it('lets trust and safety suspend with a reason and lift it, reading the page again after each', async () => {
     let current = account;
-    const api = staffApi('trust_safety', () => ({ status: 200, body: { account: current, rides } }), {
+    const api = staffApi('trust_safety', () => ({ status: 200, body: { account: current, rides, cases } }), {
       [`POST ${apiPath}/suspension`]: ({ body }) => {
         const { reason } = body as { reason: string };
         current = { ...account, suspended: true, suspendedAt: '2026-11-28T09:00:00.000Z', suspensionReason: reason };
@@ -143,5 +156,28 @@ describe('the member page', () => {
     expect(await screen.findByRole('button', { name: 'Suspend' })).toBeTruthy();
     expect(api.callsTo('DELETE', `${apiPath}/suspension`)).toHaveLength(1);
     expect(screen.queryByText('Took payment outside Krom')).toBeNull();
+  });
+
+  it("shows the reports made about the member, each leading to its case, and the member's own tickets", async () => {
+    staffApi('support', () => ({ status: 200, body: { account, rides, cases } }));
+    renderRoutes(routes, pagePath);
+    await screen.findByRole('heading', { level: 1, name: 'Akosua Frimpong' });
+    expect(within(screen.getByRole('region', { name: 'Reports about this member' })).getByText('2 in all')).toBeTruthy();
+    expect(rowsOf(tableIn('Reports about this member')).map((cells) => [cells[0], cells[1], cells[3]])).toEqual([
+      ['Scam or asked for payment outside Krom', 'Message', 'Open the case'],
+      ['Did not show up', 'Booking', '—'],
+    ]);
+    expect(within(tableIn('Reports about this member')).getByRole('link', { name: 'Open the case' }).getAttribute('href')).toBe(`/admin/tickets/${ticketId}`);
+    expect(rowsOf(tableIn('Support tickets')).map((cells) => [cells[0], cells[1], cells[2], cells[3]])).toEqual([['Refund not received', 'Payment', 'Awaiting member', 'Medium']]);
+  });
+
+  it('shows the rest of the page when admin could not answer for the tickets and reports', async () => {
+    staffApi('support', () => ({ status: 200, body: { account, rides, cases: { available: false } } }));
+    renderRoutes(routes, pagePath);
+    await screen.findByRole('heading', { level: 1, name: 'Akosua Frimpong' });
+    for (const section of ['Reports about this member', 'Support tickets']) {
+      expect(within(screen.getByRole('region', { name: section })).getByText('This section could not be loaded. Try again later.')).toBeTruthy();
+    }
+    expect(tableIn('Rides as driver')).toBeTruthy();
   });
 });

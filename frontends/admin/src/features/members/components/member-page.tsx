@@ -1,13 +1,16 @@
-import type { MemberAccount, MemberPage as MemberPageData, MemberRideActivity } from '@krom/contracts/http/member-page';
+import type { MemberAccount, MemberCases, MemberPage as MemberPageData, MemberRideActivity } from '@krom/contracts/http/member-page';
+import { memberReportReasonLabels } from '@krom/contracts/http/member-safety-values';
 import type { RideStatus } from '@krom/contracts/http/ride-values';
 import { failureText } from '@krom/ui-kit/api-request.ts';
 import { ColumnHeads, DataTable, EmptyCell, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
-import { useLocation, useParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { BookingStatusBadge } from '../../../lib/booking-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { BackLink, Detail, Details, Muted, PageSection, PageTitle, StaffPageMain } from '../../../lib/staff-page.tsx';
+import { priorityLabels, reportSourceLabels, staffCategoryLabels, staffStatusLabels } from '../../tickets/index.ts';
 import { useMemberPage } from '../api/get-member-page.ts';
 import { verificationLabel } from '../member-labels.ts';
 import { SuspensionActions } from './suspension-actions.tsx';
@@ -26,10 +29,12 @@ const rideStatusLabels: Record<RideStatus, { label: string; tone: StatusTone }> 
 
 const rideColumns = ['Route', 'Departure', 'Status'] as const;
 const bookingColumns = ['Route', 'Departure', 'Seats', 'Status', 'Booked'] as const;
+const reportColumns = ['Reason', 'Reported from', 'Reported', 'Case'] as const;
+const ticketColumns = ['Subject', 'Category', 'Status', 'Priority', 'Opened'] as const;
 
 /**
- * /admin/members/:id: one member's account, their rides as driver and bookings as passenger,
- * each section from its own service and shown unavailable on its own. `maySuspend` says whether
+ * /admin/members/:id: one member's account, their rides as driver and bookings as passenger, the
+ * reports made about them and their support tickets, each section from its own service and shown unavailable on its own. `maySuspend` says whether
  * the staff member's roles allow suspending and lifting (trust and safety), else neither is offered.
  */
 export function MemberPage({ maySuspend }: { maySuspend: boolean }) {
@@ -52,7 +57,7 @@ export function MemberPage({ maySuspend }: { maySuspend: boolean }) {
 }
 
 function Member({ page, maySuspend }: { page: MemberPageData; maySuspend: boolean }) {
-  const { account, rides } = page;
+  const { account, rides, cases } = page;
   return (
     <>
       <PageTitle>
@@ -77,6 +82,16 @@ function Member({ page, maySuspend }: { page: MemberPageData; maySuspend: boolea
         <h2 id="bookings-title">Bookings as passenger</h2>
         {rides.available ? <PassengerBookings bookings={rides.bookingsAsPassenger} /> : <Muted>{sectionUnavailableText}</Muted>}
       </PageSection>
+
+      <PageSection aria-labelledby="reports-title">
+        <h2 id="reports-title">Reports about this member</h2>
+        {cases.available ? <ReportsAbout reports={cases.reportsAbout} /> : <Muted>{sectionUnavailableText}</Muted>}
+      </PageSection>
+
+      <PageSection aria-labelledby="tickets-title">
+        <h2 id="tickets-title">Support tickets</h2>
+        {cases.available ? <MemberTickets tickets={cases.tickets} /> : <Muted>{sectionUnavailableText}</Muted>}
+      </PageSection>
     </>
   );
 }
@@ -99,28 +114,41 @@ function AccountDetails({ account }: { account: MemberAccount }) {
 /** "12 in all, the latest 10 below", or "3 in all". */
 const countOf = (count: number, shown: number) => (count > shown ? `${count} in all, the latest ${shown} below` : `${count} in all`);
 
-function DriverRides({ rides }: { rides: MemberRideActivity['ridesAsDriver'] }) {
+/** A section's list: how many in all, and a table of the latest with one row each (`empty` when there are none). */
+function LatestTable<T>({
+  label,
+  columns,
+  empty,
+  list,
+  rowKey,
+  cells,
+}: {
+  label: string;
+  columns: readonly string[];
+  empty: string;
+  list: { count: number; latest: T[] };
+  rowKey: (item: T) => string;
+  cells: (item: T) => ReactNode[];
+}) {
   return (
     <>
-      <Muted>{countOf(rides.count, rides.latest.length)}</Muted>
-      <TableScroll aria-label="Latest rides as driver">
+      <Muted>{countOf(list.count, list.latest.length)}</Muted>
+      <TableScroll aria-label={label}>
         <DataTable>
-          <ColumnHeads columns={rideColumns} />
+          <ColumnHeads columns={columns} />
           <tbody>
-            {rides.latest.length === 0 ? (
+            {list.latest.length === 0 ? (
               <tr>
-                <EmptyCell colSpan={rideColumns.length}>No rides</EmptyCell>
+                <EmptyCell colSpan={columns.length}>{empty}</EmptyCell>
               </tr>
             ) : (
-              rides.latest.map((ride) => (
-                <tr key={ride.id}>
-                  <td data-label="Route">
-                    {ride.fromCity} → {ride.toCity}
-                  </td>
-                  <td data-label="Departure">{formatDateTime(ride.departureAt)}</td>
-                  <td data-label="Status">
-                    <StatusBadge tone={rideStatusLabels[ride.status].tone}>{rideStatusLabels[ride.status].label}</StatusBadge>
-                  </td>
+              list.latest.map((item) => (
+                <tr key={rowKey(item)}>
+                  {cells(item).map((cell, index) => (
+                    <td key={columns[index]} data-label={columns[index]}>
+                      {cell}
+                    </td>
+                  ))}
                 </tr>
               ))
             )}
@@ -131,36 +159,77 @@ function DriverRides({ rides }: { rides: MemberRideActivity['ridesAsDriver'] }) 
   );
 }
 
-function PassengerBookings({ bookings }: { bookings: MemberRideActivity['bookingsAsPassenger'] }) {
-  return (
-    <>
-      <Muted>{countOf(bookings.count, bookings.latest.length)}</Muted>
-      <TableScroll aria-label="Latest bookings as passenger">
-        <DataTable>
-          <ColumnHeads columns={bookingColumns} />
-          <tbody>
-            {bookings.latest.length === 0 ? (
-              <tr>
-                <EmptyCell colSpan={bookingColumns.length}>No bookings</EmptyCell>
-              </tr>
-            ) : (
-              bookings.latest.map((booking) => (
-                <tr key={booking.id}>
-                  <td data-label="Route">
-                    {booking.fromCity} → {booking.toCity}
-                  </td>
-                  <td data-label="Departure">{formatDateTime(booking.departureAt)}</td>
-                  <td data-label="Seats">{booking.seats}</td>
-                  <td data-label="Status">
-                    <BookingStatusBadge status={booking.status} />
-                  </td>
-                  <td data-label="Booked">{formatDateTime(booking.createdAt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </DataTable>
-      </TableScroll>
-    </>
-  );
-}
+const DriverRides = ({ rides }: { rides: MemberRideActivity['ridesAsDriver'] }) => (
+  <LatestTable
+    label="Latest rides as driver"
+    columns={rideColumns}
+    empty="No rides"
+    list={rides}
+    rowKey={(ride) => ride.id}
+    cells={(ride) => [
+      `${ride.fromCity} → ${ride.toCity}`,
+      formatDateTime(ride.departureAt),
+      <StatusBadge key="status" tone={rideStatusLabels[ride.status].tone}>
+        {rideStatusLabels[ride.status].label}
+      </StatusBadge>,
+    ]}
+  />
+);
+
+const PassengerBookings = ({ bookings }: { bookings: MemberRideActivity['bookingsAsPassenger'] }) => (
+  <LatestTable
+    label="Latest bookings as passenger"
+    columns={bookingColumns}
+    empty="No bookings"
+    list={bookings}
+    rowKey={(booking) => booking.id}
+    cells={(booking) => [
+      `${booking.fromCity} → ${booking.toCity}`,
+      formatDateTime(booking.departureAt),
+      booking.seats,
+      <BookingStatusBadge key="status" status={booking.status} />,
+      formatDateTime(booking.createdAt),
+    ]}
+  />
+);
+
+const ReportsAbout = ({ reports }: { reports: MemberCases['reportsAbout'] }) => (
+  <LatestTable
+    label="Latest reports about this member"
+    columns={reportColumns}
+    empty="No reports"
+    list={reports}
+    rowKey={(report) => report.reportId}
+    cells={(report) => [
+      memberReportReasonLabels[report.reason],
+      reportSourceLabels[report.source],
+      formatDateTime(report.reportedAt),
+      report.ticketId ? (
+        <Link key="case" to={`/admin/tickets/${report.ticketId}`}>
+          Open the case
+        </Link>
+      ) : (
+        '—'
+      ),
+    ]}
+  />
+);
+
+const MemberTickets = ({ tickets }: { tickets: MemberCases['tickets'] }) => (
+  <LatestTable
+    label="Latest support tickets"
+    columns={ticketColumns}
+    empty="No tickets"
+    list={tickets}
+    rowKey={(ticket) => ticket.id}
+    cells={(ticket) => [
+      <Link key="subject" to={`/admin/tickets/${ticket.id}`}>
+        {ticket.subject}
+      </Link>,
+      staffCategoryLabels[ticket.category],
+      staffStatusLabels[ticket.status],
+      priorityLabels[ticket.priority],
+      formatDateTime(ticket.createdAt),
+    ]}
+  />
+);
