@@ -5,6 +5,7 @@ import { userDeleted } from '@krom/contracts/events/identity';
 import { rideRequestListSchema } from '@krom/contracts/http/ride-requests';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { consumedUpTo, publishedRideEvent, rideEventHandled } from './ride-events-handled.ts';
 import { describe, expect, it } from 'vitest';
 import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
@@ -92,34 +93,14 @@ async function postedAndHandled(driver: { caller: Caller; vehicleId: string }, f
 const consumerOf = (subject: string) => `rides_${subject.replaceAll('.', '_')}`;
 
 /** Waits until the service's consumer has acknowledged everything on `subject` up to stream sequence `seq`. */
-const consumed = (subject: string, seq: number) =>
-  eventually(async () => {
-    const bus = handle.service.bus;
-    const info = await bus.jsm.consumers.info(bus.streamName, consumerOf(subject));
-    return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
-  });
+const consumed = (subject: string, seq: number) => consumedUpTo(handle, subject, seq);
 
 /** The ride's `subject` event (of `version`, when given) as the outbox holds it, once the relay has published it. */
-const published = (subject: string, rideId: string, version?: number) =>
-  eventually(async () => {
-    const { rows } = await handle.service.db.$client.query<{ envelope: EventEnvelope }>(
-      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'rideId' = $2 AND published_at IS NOT NULL
-         AND ($3::int IS NULL OR (envelope->'data'->>'version')::int = $3::int)`,
-      [subject, rideId, version ?? null],
-    );
-    return rows[0]?.envelope;
-  });
+const published = (subject: string, rideId: string, version?: number) => publishedRideEvent(handle, subject, rideId, version);
 const publishedRidePosted = (rideId: string) => published(ridePosted.subject, rideId);
 
 /** Waits until the service has handled the ride's `subject` event (published, then acknowledged by its consumer). */
-async function handled(subject: string, rideId: string, version?: number): Promise<void> {
-  await published(subject, rideId, version);
-  const bus = handle.service.bus;
-  // The latest such event in the stream is this ride's or a later one: acknowledged up to it, this one was handled.
-  const latest = await bus.jsm.streams.getMessage(bus.streamName, { last_by_subj: bus.subjectOf(subject) });
-  if (!latest) throw new Error(`the stream holds no ${subject} event, though the relay published ride ${rideId}'s`);
-  await consumed(subject, latest.seq);
-}
+const handled = (subject: string, rideId: string, version?: number) => rideEventHandled(handle, subject, rideId, version);
 const ridePostedHandled = (rideId: string) => handled(ridePosted.subject, rideId);
 
 /** The ride_request.matched events written for a ride, as the relay will publish them. */
