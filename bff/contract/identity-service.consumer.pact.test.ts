@@ -434,7 +434,7 @@ describe("BFF → identity service: the admin area's member page", () => {
           session: async (bff) => ({ admin: await bff.sessions.create('admin', STAFF_ID, ['trust_safety']) }),
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toEqual({ account: expect.objectContaining({ available: true, id: account.id }), rides: { available: false } });
+        expect(response.json()).toEqual({ account: expect.objectContaining({ available: true, id: account.id }), rides: { available: false }, cases: { available: false } });
       }));
   });
 

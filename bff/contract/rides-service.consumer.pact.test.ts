@@ -767,6 +767,7 @@ describe('BFF → rides service (staff on bookings)', () => {
         expect(response.json()).toEqual({
           account: { available: false },
           rides: expect.objectContaining({ available: true, bookingsAsPassenger: expect.objectContaining({ count: 1 }) }),
+          cases: { available: false },
         });
       }));
   });

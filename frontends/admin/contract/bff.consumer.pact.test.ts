@@ -454,6 +454,7 @@ describe('admin frontend → BFF', () => {
             },
             bookingsAsPassenger: { count: integer(0), latest: [] },
           },
+          cases: { available: true, tickets: { count: integer(0), latest: [] }, reportsAbout: { count: integer(0), latest: [] } },
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
