@@ -20,31 +20,33 @@ function matching(q: string): SQL | undefined {
   return or(byName, byPhone, byEmail);
 }
 
+/** The columns a member is shown to staff from, in the search and on the member page. */
+export const memberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  email: users.email,
+  createdAt: users.createdAt,
+  verificationStatus: users.verificationStatus,
+  driverVerificationStatus: users.driverVerificationStatus,
+  deletedAt: users.deletedAt,
+  suspendedAt: users.suspendedAt,
+};
+
+type SearchResult = MemberSearch['members'][number];
+type MemberRow = Omit<SearchResult, 'createdAt' | 'deleted' | 'suspended'> & { createdAt: Date; deletedAt: Date | null; suspendedAt: Date | null };
+
+/** A member row as the search lists it: its instants as ISO text, deletion and suspension as flags. */
+export const asSearchResult = ({ createdAt, deletedAt, suspendedAt, ...row }: MemberRow): SearchResult => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+  deleted: deletedAt !== null,
+  suspended: suspendedAt !== null,
+});
+
 /** Members staff look for in the Members tab, newest first, at most `memberSearchLimit`. */
 export async function searchMembers(db: IdentityDb, q: string): Promise<MemberSearch> {
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      email: users.email,
-      createdAt: users.createdAt,
-      verificationStatus: users.verificationStatus,
-      driverVerificationStatus: users.driverVerificationStatus,
-      deletedAt: users.deletedAt,
-      suspendedAt: users.suspendedAt,
-    })
-    .from(users)
-    .where(matching(q))
-    .orderBy(desc(users.createdAt), users.id)
-    .limit(memberSearchLimit);
-  return {
-    members: rows.map(({ createdAt, deletedAt, suspendedAt, ...row }) => ({
-      ...row,
-      createdAt: createdAt.toISOString(),
-      deleted: deletedAt !== null,
-      suspended: suspendedAt !== null,
-    })),
-  };
+  const rows = await db.select(memberColumns).from(users).where(matching(q)).orderBy(desc(users.createdAt), users.id).limit(memberSearchLimit);
+  return { members: rows.map(asSearchResult) };
 }
