@@ -9,8 +9,8 @@ import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import { type StaffRideFilters, staffRideFilterKeys, useListRides } from '../api/list-rides.ts';
+import { CellNote, Code, Filters } from '../../../lib/filter-table-parts.ts';
 
 /** Where a ride's bookings are: the Bookings tab searched by the ride's id. */
 export const rideBookingsPath = (rideId: string) => `/admin?tab=bookings&q=${rideId}`;
@@ -99,19 +99,19 @@ function RideRow({ ride, mayOpenBookings }: { ride: StaffRide; mayOpenBookings: 
       </td>
       <td data-label="Route">
         {ride.fromCity} → {ride.toCity}
-        <Muted>
+        <CellNote>
           {ride.fromLocation} → {ride.toLocation}
-        </Muted>
-        <Muted>
+        </CellNote>
+        <CellNote>
           <Code>{ride.id}</Code>
-        </Muted>
+        </CellNote>
       </td>
       <td data-label="Status">{statusLabels[ride.status]}</td>
       <td data-label="Driver">
         {ride.driverFirstName}
-        <Muted>
+        <CellNote>
           <Code>{ride.driverId}</Code>
-        </Muted>
+        </CellNote>
       </td>
       <td data-label="Seats">
         {ride.availableSeats} of {ride.seatsOffered} free
@@ -129,22 +129,3 @@ function RideRow({ ride, mayOpenBookings }: { ride: StaffRide; mayOpenBookings: 
     </tr>
   );
 }
-
-const Filters = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr));
-  align-items: end;
-  gap: 12px;
-`;
-
-const Code = styled.span`
-  font-family: ui-monospace, monospace;
-  overflow-wrap: anywhere;
-`;
-
-const Muted = styled.span`
-  display: block;
-  font-size: 0.8125rem;
-  color: ${({ theme }) => theme.color.muted};
-  overflow-wrap: anywhere;
-`;

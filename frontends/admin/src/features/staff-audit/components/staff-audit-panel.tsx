@@ -9,8 +9,8 @@ import { Select } from '@krom/ui-kit/select.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
 import { type FormEvent, useState } from 'react';
-import styled from 'styled-components';
 import { type StaffAuditFilters, staffAuditFilterKeys, useStaffAudit } from '../api/get-staff-audit.ts';
+import { CellNote, Code, Filters } from '../../../lib/filter-table-parts.ts';
 
 const columns = ['When', 'Who', 'What', 'Target', 'Why'] as const;
 
@@ -94,12 +94,12 @@ function AuditRow({ entry, who }: { entry: StaffAuditEntry; who: string }) {
       </td>
       <td data-label="Who">
         {who}
-        <Muted>{entry.actorRoles.map((role) => staffRoleLabels[role]).join(', ')}</Muted>
+        <CellNote>{entry.actorRoles.map((role) => staffRoleLabels[role]).join(', ')}</CellNote>
       </td>
       <td data-label="What">
         <Code>{entry.action}</Code>
-        <Muted>in {entry.service}</Muted>
-        {details.length > 0 ? <Muted>{details.map(([key, value]) => `${key}: ${String(value)}`).join('; ')}</Muted> : null}
+        <CellNote>in {entry.service}</CellNote>
+        {details.length > 0 ? <CellNote>{details.map(([key, value]) => `${key}: ${String(value)}`).join('; ')}</CellNote> : null}
       </td>
       <td data-label="Target">
         {entry.targetType} <Code>{entry.targetId}</Code>
@@ -108,22 +108,3 @@ function AuditRow({ entry, who }: { entry: StaffAuditEntry; who: string }) {
     </tr>
   );
 }
-
-const Filters = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr));
-  align-items: end;
-  gap: 12px;
-`;
-
-const Code = styled.span`
-  font-family: ui-monospace, monospace;
-  overflow-wrap: anywhere;
-`;
-
-const Muted = styled.span`
-  display: block;
-  font-size: 0.8125rem;
-  color: ${({ theme }) => theme.color.muted};
-  overflow-wrap: anywhere;
-`;
