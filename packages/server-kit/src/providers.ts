@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { ProviderCallbackBody } from '@krom/contracts/http/provider-callbacks';
 import { HttpError } from './errors.ts';
 
@@ -63,4 +64,22 @@ export function formParams(rawBody: Buffer): Record<string, string> {
     params[name] = value;
   }
   return params;
+}
+
+/** Two secrets compared in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * For a provider that signs nothing (Hubtel) and is given a callback URL with a secret in its
+ * query: 401 without the parameter, 403 with another value or with it twice (which of the two
+ * would have been checked?).
+ */
+export function checkUrlToken(callback: ProviderCallback, secret: string, parameter = 'token'): void {
+  const tokens = URL.canParse(callback.url) ? new URL(callback.url).searchParams.getAll(parameter) : [];
+  if (tokens.length === 0) throw new CallbackRefusedError(401, 'The callback URL carries no token');
+  if (tokens.length > 1 || !sameSecret(tokens[0]!, secret)) throw new CallbackRefusedError(403, 'The callback URL token does not match');
 }

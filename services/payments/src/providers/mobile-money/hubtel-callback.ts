@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { CallbackRefusedError, type ProviderCallback } from '@krom/server-kit/providers';
+import { CallbackRefusedError, checkUrlToken, type ProviderCallback } from '@krom/server-kit/providers';
 import { type CallbackNotice, MobileMoneyProviderError } from './port.ts';
 
 export type HubtelMovementKind = CallbackNotice['kind'];
@@ -52,10 +51,7 @@ export function hubtelCallbackUrl(base: string, secret: string): string {
  * naming a ClientReference; null for a ClientReference Krom did not make.
  */
 export function readHubtelCallback(secret: string, callback: ProviderCallback): CallbackNotice | null {
-  const tokens = URL.canParse(callback.url) ? new URL(callback.url).searchParams.getAll('token') : [];
-  if (tokens.length === 0) throw new CallbackRefusedError(401, 'The callback URL carries no token');
-  // A second token is refused too: which of the two would have been checked?
-  if (tokens.length > 1 || !sameText(tokens[0]!, secret)) throw new CallbackRefusedError(403, 'The callback URL token does not match');
+  checkUrlToken(callback, secret);
   return movementOfClientReference(clientReferenceIn(callback.rawBody)) ?? null;
 }
 
@@ -69,10 +65,4 @@ function clientReferenceIn(rawBody: Buffer): string {
   const clientReference = (body as { Data?: { ClientReference?: unknown } } | null)?.Data?.ClientReference;
   if (typeof clientReference !== 'string') throw new CallbackRefusedError(400, 'The callback names no ClientReference');
   return clientReference;
-}
-
-function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
