@@ -34,3 +34,49 @@ export const mobileMoneyCallback = defineEndpoint({
     ...errorResponses(400, 401, 403, 404, 413),
   },
 });
+
+const inboundSmsResponses = (ok: { description: string; contentType: string }) => ({
+  200: { description: ok.description, content: { [ok.contentType]: { schema: z.string() } } },
+  ...errorResponses(400, 401, 403, 404, 413),
+});
+
+/**
+ * Twilio's incoming message webhook (signed with X-Twilio-Signature; form fields MessageSid, From,
+ * To, Body): notifications takes the message once and answers it through the normal SMS queue, so
+ * Twilio is given an empty TwiML `<Response/>` (nothing to send back in the answer itself).
+ */
+export const twilioInboundSmsCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/callbacks/twilio/sms-inbound',
+  caller: 'webhook',
+  summary: "Twilio's incoming SMS webhook: a text to Krom's number, taken once and answered by SMS",
+  consumes: ['application/x-www-form-urlencoded'],
+  responses: inboundSmsResponses({ description: 'Received (once; a replay changes nothing): an empty TwiML response', contentType: 'text/xml' }),
+});
+
+/**
+ * Hubtel's two-way SMS callback (a text to Krom's short code and keyword). Hubtel signs nothing,
+ * so the URL it is given carries a secret `token` query parameter, checked by notifications.
+ */
+export const hubtelInboundSmsCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/callbacks/hubtel/sms-inbound',
+  caller: 'webhook',
+  summary: "Hubtel's two-way SMS callback (secret token in the URL): a text to Krom's short code, taken once and answered by SMS",
+  consumes: ['application/json', 'application/x-www-form-urlencoded'],
+  responses: inboundSmsResponses({ description: 'Received (once; a replay changes nothing); an empty body', contentType: 'text/plain' }),
+});
+
+/**
+ * The local SMS phone's messages (a page on this machine standing in for any phone), signed with
+ * HMAC-SHA256 of the body under the local secret (X-Local-Sms-Signature). Only when no real SMS
+ * provider is configured.
+ */
+export const localInboundSmsCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/callbacks/local/sms-inbound',
+  caller: 'webhook',
+  summary: "The local SMS phone's message to Krom (signed with X-Local-Sms-Signature), taken once and answered by SMS",
+  consumes: ['application/json'],
+  responses: inboundSmsResponses({ description: 'Received (once; a replay changes nothing); an empty body', contentType: 'text/plain' }),
+});

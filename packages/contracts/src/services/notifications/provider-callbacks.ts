@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../../endpoint.ts';
 import { callbackOutcomeSchema, providerCallbackSchema } from '../../http/provider-callbacks.ts';
 
@@ -14,3 +15,31 @@ export const smsStatusCallbackRoute = defineEndpoint({
   body: providerCallbackSchema,
   responses: { 200: callbackOutcomeSchema, ...errorResponses(400, 401, 403, 404) },
 });
+
+/** The SMS providers a text to Krom may come through: each one's own callback route below. */
+export const inboundSmsProviders = ['twilio', 'hubtel', 'local'] as const;
+export type InboundSmsProviderName = (typeof inboundSmsProviders)[number];
+
+/** What notifications did with an incoming text: `handled` it now, or found it `replayed` (the provider's message id taken before). */
+export const inboundSmsOutcomeSchema = z.object({ outcome: z.enum(['handled', 'replayed']) });
+
+const inboundSmsRoute = (provider: InboundSmsProviderName) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/provider-callbacks/${provider}/sms-inbound`,
+    caller: 'webhook',
+    summary: `Takes a text to Krom that came through ${provider}, once per provider message id, after the provider's check`,
+    body: providerCallbackSchema,
+    responses: { 200: inboundSmsOutcomeSchema, ...errorResponses(400, 401, 403, 404) },
+  });
+
+/**
+ * A text to Krom, passed on by the BFF as it came: the provider's inbound reader checks it (401
+ * unsigned or without its token, 403 forged, 400 unreadable; 404 when that provider is not in use
+ * here), then it is handled once per provider message id (`replayed` after that).
+ */
+export const inboundSmsRoutes = {
+  twilio: inboundSmsRoute('twilio'),
+  hubtel: inboundSmsRoute('hubtel'),
+  local: inboundSmsRoute('local'),
+} as const;
