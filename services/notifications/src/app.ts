@@ -6,7 +6,7 @@ import type { NotificationsDb } from './db/notifications-db.ts';
 import type { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import type { SmsProvider } from './providers/sms/port.ts';
 import { notificationRoutes } from './routes/notifications.ts';
-import { providerCallbackRoutes } from './routes/provider-callbacks.ts';
+import { type ProviderCallbackDeps, providerCallbackRoutes } from './routes/provider-callbacks.ts';
 import { staffMessageRoutes } from './routes/staff-messages.ts';
 import { oneTimeCodeRoutes } from './routes/verification-codes.ts';
 
@@ -16,6 +16,8 @@ export type NotificationsAppDeps = {
   hub: NotificationStreamHub;
   /** Checks its own status callbacks' signatures. */
   smsProvider: SmsProvider;
+  /** Texts to Krom: the providers they come through and what handling one needs. */
+  inboundSms: ProviderCallbackDeps['inbound'];
   internalSecret: string;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
@@ -31,7 +33,7 @@ export async function buildNotificationsApp(deps: NotificationsAppDeps): Promise
   await app.register(oneTimeCodeRoutes, { codes: deps.codes });
   await app.register(notificationRoutes, { db: deps.db, hub: deps.hub });
   await app.register(staffMessageRoutes, { codes: deps.codes });
-  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.smsProvider, clock: deps.codes.clock });
+  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.smsProvider, clock: deps.codes.clock, inbound: deps.inboundSms });
   // Open streams would keep the server from closing; end them first, clients reconnect.
   app.addHook('preClose', async () => deps.hub.closeStreams());
   return app;

@@ -29,6 +29,18 @@ export const notificationsConfigSchema = serviceConfigSchema
     SMS_STATUS_CALLBACK_URL: optional(z.string().url()),
     /** Signs the local provider's delivery reports; derived from INTERNAL_AUTH_SECRET when unset, so every replica agrees. */
     LOCAL_SMS_CALLBACK_TOKEN: optional(z.string().min(16)),
+    /**
+     * The secret token in the inbound SMS callback URL given to Hubtel's two-way SMS campaign
+     * (…/api/callbacks/hubtel/sms-inbound?token=…): Hubtel signs nothing. Unset: Hubtel's texts are refused (404).
+     */
+    HUBTEL_SMS_CALLBACK_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+    /**
+     * Shared with the local SMS phone (its signing key); derived from INTERNAL_AUTH_SECRET when unset.
+     * The local phone's texts are taken only while the local outbound provider is in use (no Twilio).
+     */
+    LOCAL_SMS_PHONE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    /** Texts one number may send Krom in an hour; past it one "too many" reply, then silence until the hour has passed. */
+    SMS_INBOUND_PER_NUMBER_HOURLY: z.coerce.number().int().min(1).max(1000).default(10),
     /** The local provider's outbox; a relative path is taken from the repository root. */
     LOCAL_OUTBOX_DIR: z
       .string()

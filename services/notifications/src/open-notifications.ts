@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ticketReplied, waitlistJoined } from '@krom/contracts/events/admin';
-import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, verificationDecided } from '@krom/contracts/events/identity';
+import { userDeleted, userNotificationSettings, userPasswordChanged, userRegistered, userSuspended, userUnsuspended, verificationDecided } from '@krom/contracts/events/identity';
+import { smsCommandAnswered } from '@krom/contracts/events/sms-commands';
 import { bookingEvents, rideDepartingSoon } from '@krom/contracts/events/bookings';
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { messageSent } from '@krom/contracts/events/messages';
@@ -56,9 +57,11 @@ import type { NoticeSenders } from './notifications/deliver-notice.ts';
 import { handleMessageSent } from './events/handlers/message-sent.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { toldBookingFacts } from './notifications/booking-notices.ts';
-import { chooseSmsProvider } from './providers/sms/choose.ts';
+import { chooseInboundSmsProviders, chooseSmsProvider } from './providers/sms/choose.ts';
+import { handleSmsCommandAnswered } from './events/handlers/sms-command-answered.ts';
+import { handleUserSuspension } from './events/handlers/user-suspension.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
-import type { SmsProvider } from './providers/sms/port.ts';
+import type { InboundSmsProvider, SmsProvider } from './providers/sms/port.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -67,6 +70,8 @@ const DURABLE = 'notifications';
 
 export type NotificationsServiceOptions = {
   smsProvider?: SmsProvider;
+  /** The ways texts reach Krom, instead of those the settings choose. */
+  inboundSmsProviders?: Partial<Record<InboundSmsProvider['name'], InboundSmsProvider>>;
   emailProvider?: EmailProvider;
   /** The time codes are issued, expire and are checked at (tests move it). */
   clock?: () => Date;
@@ -151,6 +156,9 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       await consume(resources.bus, DURABLE, tripSharedWithContact, handleTripSharedWithContact(senders, config.PUBLIC_ORIGIN)),
       await consume(resources.bus, DURABLE, messageSent, handleMessageSent(senders, hub)),
       await consume(resources.bus, DURABLE, ticketReplied, handleTicketReplied(senders, config.PUBLIC_ORIGIN)),
+      await consume(resources.bus, DURABLE, userSuspended, handleUserSuspension(resources.db, true)),
+      await consume(resources.bus, DURABLE, userUnsuspended, handleUserSuspension(resources.db, false)),
+      await consume(resources.bus, DURABLE, smsCommandAnswered, handleSmsCommandAnswered(senders)),
     );
     for (const fact of toldBookingFacts) subscriptions.push(await consume(resources.bus, DURABLE, bookingEvents[fact], handleBookingFact(senders, fact)));
     for (const fact of toldPaymentFacts) subscriptions.push(await consume(resources.bus, DURABLE, paymentEvents[fact], handlePaymentFact(senders, fact)));
@@ -161,6 +169,10 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       codes,
       hub,
       smsProvider: provider,
+      inboundSms: {
+        providers: options.inboundSmsProviders ?? chooseInboundSmsProviders(config),
+        deps: { sms: sender, publicOrigin: config.PUBLIC_ORIGIN, hourlyLimit: config.SMS_INBOUND_PER_NUMBER_HOURLY, clock },
+      },
       internalSecret: config.INTERNAL_AUTH_SECRET,
       logLevel: config.LOG_LEVEL,
       checks: {

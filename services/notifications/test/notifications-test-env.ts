@@ -83,7 +83,7 @@ export function useNotificationsService(
     env?: () => Record<string, string>;
     smsProvider?: (config: NotificationsConfig) => SmsProvider;
     emailProvider?: (config: NotificationsConfig) => EmailProvider;
-  } & Pick<NotificationsServiceOptions, 'clock' | 'generateCode'> = {},
+  } & Pick<NotificationsServiceOptions, 'clock' | 'generateCode' | 'inboundSmsProviders'> = {},
 ) {
   const handle = {} as { service: NotificationsService; config: NotificationsConfig; close: () => Promise<void> };
   beforeAll(async () => {
@@ -94,6 +94,7 @@ export function useNotificationsService(
       emailProvider: options.emailProvider?.(config),
       clock: options.clock,
       generateCode: options.generateCode,
+      inboundSmsProviders: options.inboundSmsProviders,
     });
     handle.service = service;
     let closing: Promise<void> | undefined;

@@ -2,7 +2,7 @@ import { notificationTypes } from '@krom/contracts/http/notifications';
 import { smsMessageTypes, smsStatuses } from '@krom/contracts/http/sms';
 import { codePurposes } from '@krom/contracts/http/verification-codes';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { handledEvents, outbox } from '@krom/server-kit/outbox';
 
@@ -229,6 +229,10 @@ export const knownUsers = pgTable('known_users', {
   rideReminders: boolean('ride_reminders').notNull().default(true),
   /** The settings version those choices came with; an older event never overwrites a newer one. */
   settingsVersion: integer('settings_version'),
+  /** Since staff suspended the member (identity's `user.suspended`): SMS commands are refused; null when not suspended. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /** When the last suspension or its lifting happened: an older event of the two never overwrites a newer one. */
+  suspensionChangedAt: timestamp('suspension_changed_at', { withTimezone: true }),
 });
 
 /**
@@ -244,3 +248,39 @@ export const messageNudges = pgTable(
   },
   (table) => [primaryKey({ name: 'message_nudges_pkey', columns: [table.conversationId, table.recipientId] })],
 );
+
+/** What became of a text to Krom: see src/inbound-sms/handle-inbound-sms.ts. */
+export const inboundSmsOutcomes = ['command', 'stop', 'start', 'help', 'malformed', 'unknown_number', 'refused', 'limited', 'silenced'] as const;
+
+/**
+ * Every text to Krom, once per provider message id (a provider delivering one twice finds its row
+ * and nothing more happens). The id is the command's id when it goes on to rides.
+ */
+export const inboundSms = pgTable(
+  'inbound_sms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    /** The sender, E.164 when dialable. */
+    phone: text('phone').notNull(),
+    /** Krom's number or short code it was sent to. */
+    sentTo: text('sent_to').notNull(),
+    text: text('text').notNull(),
+    /** The member the number belongs to, when it is one. */
+    userId: uuid('user_id'),
+    outcome: text('outcome').$type<(typeof inboundSmsOutcomes)[number]>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('inbound_sms_provider_message_idx').on(table.provider, table.providerMessageId),
+    index('inbound_sms_phone_received_idx').on(table.phone, table.receivedAt),
+    check('inbound_sms_outcome_check', inList('outcome', inboundSmsOutcomes)),
+  ],
+);
+
+/** Numbers that texted STOP: no notice SMS goes to them (codes and replies to their own texts still do) until they text START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text('phone').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull(),
+});

@@ -1,18 +1,26 @@
-import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
+import { inboundSmsProviders, inboundSmsRoutes, smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
+import { HttpError } from '@krom/server-kit/errors';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { receivedCallback } from '@krom/server-kit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationsDb } from '../db/notifications-db.ts';
-import type { SmsProvider } from '../providers/sms/port.ts';
+import { handleInboundSms, type InboundSmsDeps } from '../inbound-sms/handle-inbound-sms.ts';
+import type { InboundSmsProvider, SmsProvider } from '../providers/sms/port.ts';
 import { recordSmsStatus } from '../sms/record-sms-status.ts';
 
-export type ProviderCallbackDeps = { db: NotificationsDb; provider: SmsProvider; clock: () => Date };
+export type ProviderCallbackDeps = {
+  db: NotificationsDb;
+  provider: SmsProvider;
+  clock: () => Date;
+  /** The ways texts reach Krom here (chooseInboundSmsProviders), and what handling one needs. */
+  inbound: { providers: Partial<Record<InboundSmsProvider['name'], InboundSmsProvider>>; deps: InboundSmsDeps };
+};
 
 /**
  * Provider callbacks the BFF passes on as they came (its assertion says who forwarded them; the
  * provider's signature, checked here by the provider's own adapter, says who sent them).
  */
-export async function providerCallbackRoutes(app: FastifyInstance, { db, provider, clock }: ProviderCallbackDeps) {
+export async function providerCallbackRoutes(app: FastifyInstance, { db, provider, clock, inbound }: ProviderCallbackDeps) {
   routeEndpoint(app, smsStatusCallbackRoute, {
     handler: async (request) => {
       const report = provider.verifyWebhook(receivedCallback(request.body));
@@ -21,4 +29,17 @@ export async function providerCallbackRoutes(app: FastifyInstance, { db, provide
       return { outcome };
     },
   });
+  // A text through a provider not in use here (Twilio's webhook on a local setup, Hubtel without its token) is a 404.
+  for (const name of inboundSmsProviders) {
+    routeEndpoint(app, inboundSmsRoutes[name], {
+      handler: async (request) => {
+        const reader = inbound.providers[name];
+        if (!reader) throw new HttpError(404, `Texts through ${name} are not taken here`);
+        const message = reader.verifyInbound(receivedCallback(request.body));
+        const outcome = await handleInboundSms(inbound.deps, reader.name, message);
+        request.log.info({ provider: name, providerMessageId: message.providerMessageId, outcome }, 'inbound sms');
+        return { outcome };
+      },
+    });
+  }
 }

@@ -2,7 +2,7 @@ import type { smsMessageTypes } from '@krom/contracts/http/sms';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { eq } from 'drizzle-orm';
 import type { NotificationsDb } from '../db/notifications-db.ts';
-import { type SmsLogRow, smsLogs } from '../db/schema.ts';
+import { type SmsLogRow, smsLogs, smsOptOuts } from '../db/schema.ts';
 import { InvalidPhoneNumberError, toGhanaE164 } from './phone-number.ts';
 import { destinationCapReached, lockDestination, type MessageLimits } from '../messages/destination-cap.ts';
 
@@ -22,7 +22,15 @@ export type SmsRecord = {
   redactedMessage?: string | undefined;
   /** A message that can never be sent is recorded as failed with its reason, not queued. */
   failure?: string | undefined;
+  /**
+   * An answer to a text the number just sent Krom: it passes a STOP (the person asked for it) and
+   * the per-number caps (the inbound limit bounds how many a number can ask for).
+   */
+  reply?: boolean | undefined;
 };
+
+/** Why a notice is not texted to a number that sent STOP (codes and replies still are). */
+export const OPTED_OUT_REASON = 'Suppressed: the number sent STOP';
 
 /**
  * Writes the sms_logs row. With a source event id, a second call for the same event returns
@@ -33,9 +41,10 @@ export type SmsRecord = {
 export async function recordSms(db: NotificationsDb | Transaction, record: SmsRecord, limits: MessageLimits): Promise<SmsLogRow> {
   return db.transaction(async (tx) => {
     let outcome: { status: 'failed' | 'suppressed'; error: string } | undefined = record.failure ? { status: 'failed', error: record.failure } : undefined;
-    if (!outcome) {
+    if (!outcome && !record.reply) {
       await lockDestination(tx, 'sms', record.phoneNumber);
-      const reached = await destinationCapReached(tx, 'sms', record.phoneNumber, record.messageType, limits);
+      if (record.messageType !== 'verification' && (await optedOut(tx, record.phoneNumber))) outcome = { status: 'suppressed', error: OPTED_OUT_REASON };
+      const reached = outcome ? undefined : await destinationCapReached(tx, 'sms', record.phoneNumber, record.messageType, limits);
       if (reached) outcome = { status: 'suppressed', error: reached.reason };
     }
     const [created] = await tx
@@ -58,6 +67,11 @@ export async function recordSms(db: NotificationsDb | Transaction, record: SmsRe
     if (!existing) throw new Error('sms_logs insert conflicted but no row was found');
     return existing;
   });
+}
+
+async function optedOut(tx: Transaction, phone: string): Promise<boolean> {
+  const [row] = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+  return row !== undefined;
 }
 
 export async function findSmsForEvent(db: NotificationsDb | Transaction, eventId: string): Promise<SmsLogRow | undefined> {

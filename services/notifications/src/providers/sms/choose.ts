@@ -2,12 +2,30 @@ import { createHmac } from 'node:crypto';
 import type { Logger } from '@krom/server-kit/logger';
 import type { NotificationsConfig } from '../../config.ts';
 import { localSmsProvider } from './local.ts';
-import type { SmsProvider } from './port.ts';
+import { hubtelInboundSms } from './hubtel-inbound.ts';
+import { localInboundSms } from './local-inbound.ts';
+import type { InboundSmsProvider, SmsProvider } from './port.ts';
+import { twilioInboundSms } from './twilio-signature.ts';
 import { twilioSmsProvider } from './twilio.ts';
 
 /** The local provider's callback token: the configured one, else one every replica derives alike from the internal secret. */
 const localCallbackToken = (config: NotificationsConfig) =>
   config.LOCAL_SMS_CALLBACK_TOKEN ?? createHmac('sha256', config.INTERNAL_AUTH_SECRET).update('krom-local-sms-callback').digest('base64url');
+
+/** The local SMS phone's secret: the configured one, else one derived from the internal secret (as `npm start` derives it for the phone). */
+export const localSmsPhoneSecret = (config: Pick<NotificationsConfig, 'LOCAL_SMS_PHONE_SECRET' | 'INTERNAL_AUTH_SECRET'>) =>
+  config.LOCAL_SMS_PHONE_SECRET ?? createHmac('sha256', config.INTERNAL_AUTH_SECRET).update('krom-local-sms-phone').digest('hex');
+
+/**
+ * The ways texts reach Krom here, by provider name: Twilio's webhook with Twilio (checked with its
+ * auth token), else the local SMS phone; Hubtel's two-way SMS whenever its callback token is set.
+ */
+export function chooseInboundSmsProviders(config: NotificationsConfig): Partial<Record<InboundSmsProvider['name'], InboundSmsProvider>> {
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, HUBTEL_SMS_CALLBACK_TOKEN } = config;
+  const hubtel = HUBTEL_SMS_CALLBACK_TOKEN ? { hubtel: hubtelInboundSms(HUBTEL_SMS_CALLBACK_TOKEN) } : {};
+  if (TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN) return { twilio: twilioInboundSms(TWILIO_AUTH_TOKEN, TWILIO_ACCOUNT_SID), ...hubtel };
+  return { local: localInboundSms(localSmsPhoneSecret(config)), ...hubtel };
+}
 
 /** Twilio when its three settings are present (config refuses a partial set), the local outbox otherwise. */
 export function chooseSmsProvider(config: NotificationsConfig, logger?: Logger): SmsProvider {

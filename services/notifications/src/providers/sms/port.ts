@@ -41,3 +41,29 @@ export interface SmsProvider {
 
 /** A delivery the provider refused; retryable or final (a number the carrier rejects, bad credentials). */
 export class SmsProviderError extends ProviderError {}
+
+/** A text someone sent to Krom, as its provider's callback names it. */
+export type InboundSms = {
+  /** The provider's id for the message: the same message delivered twice has the same id. */
+  providerMessageId: string;
+  /** The sender's number, as the provider gives it. */
+  from: string;
+  /** Krom's number or short code it was sent to. */
+  to: string;
+  text: string;
+};
+
+/**
+ * Something texts reach Krom through (Twilio's incoming webhook, Hubtel's two-way SMS, the local
+ * SMS phone). Replies go out through the outbound SmsProvider and the queue, never in the answer.
+ */
+export interface InboundSmsProvider {
+  /** Recorded on each inbound_sms row, with the provider's message id. */
+  readonly name: 'twilio' | 'hubtel' | 'local';
+  /**
+   * Checks the callback came from the provider (its signature, or the secret token in the URL of
+   * a provider that signs nothing) and reads the message: throws `CallbackRefusedError` (401
+   * unsigned or without token, 403 wrong, 400 unreadable).
+   */
+  verifyInbound(callback: ProviderCallback): InboundSms;
+}

@@ -1,6 +1,6 @@
 import { CallbackRefusedError, formParams, type ProviderCallback } from '@krom/server-kit/providers';
 import twilio from 'twilio';
-import type { SmsStatusReport } from './port.ts';
+import type { InboundSms, InboundSmsProvider, SmsStatusReport } from './port.ts';
 
 export const TWILIO_SIGNATURE_HEADER = 'x-twilio-signature';
 
@@ -14,14 +14,35 @@ const settled: Record<string, SmsStatusReport['delivery']> = { delivered: 'deliv
  * signs its callbacks the same way with its own token, so one reader serves both.
  */
 export function readTwilioStatusCallback(authToken: string, callback: ProviderCallback, accountSid?: string): SmsStatusReport {
+  const params = signedTwilioParams(authToken, callback, accountSid);
+  const { MessageSid: providerId, MessageStatus: status, ErrorCode: errorCode } = params;
+  if (!providerId || !status) throw new CallbackRefusedError(400, 'The callback names no message or status');
+  return { deliveryId: `${providerId}:${status}`, providerId, status, delivery: settled[status] ?? null, errorCode: errorCode || undefined };
+}
+
+/** The form parameters of a callback signed as Twilio signs, checked with the twilio library's `validateRequest` (and its account, when given). */
+function signedTwilioParams(authToken: string, callback: ProviderCallback, accountSid: string | undefined): Record<string, string> {
   const signature = callback.headers[TWILIO_SIGNATURE_HEADER];
   if (!signature) throw new CallbackRefusedError(401, 'The callback is not signed');
   const params = formParams(callback.rawBody);
   if (!twilio.validateRequest(authToken, signature, callback.url, params)) throw new CallbackRefusedError(403, 'The callback signature does not match');
   if (accountSid !== undefined && params.AccountSid !== accountSid) throw new CallbackRefusedError(403, 'The callback is for another account');
-  const { MessageSid: providerId, MessageStatus: status, ErrorCode: errorCode } = params;
-  if (!providerId || !status) throw new CallbackRefusedError(400, 'The callback names no message or status');
-  return { deliveryId: `${providerId}:${status}`, providerId, status, delivery: settled[status] ?? null, errorCode: errorCode || undefined };
+  return params;
+}
+
+/**
+ * Twilio's incoming message webhook (MessageSid, From, To, Body, form-encoded), signed as its
+ * status callbacks are: the same check with the account's auth token.
+ */
+export function twilioInboundSms(authToken: string, accountSid: string): InboundSmsProvider {
+  return {
+    name: 'twilio',
+    verifyInbound(callback): InboundSms {
+      const { MessageSid: providerMessageId, From: from, To: to, Body: text } = signedTwilioParams(authToken, callback, accountSid);
+      if (!providerMessageId || !from || !to || text === undefined) throw new CallbackRefusedError(400, 'The message names no sid, sender, recipient or body');
+      return { providerMessageId, from, to, text };
+    },
+  };
 }
 
 /** The X-Twilio-Signature for a callback to `url` with these form parameters. */
