@@ -1,5 +1,11 @@
-import { mobileMoneyCallback, twilioSmsStatusCallback } from '@krom/contracts/api/provider-callbacks';
-import { smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
+import {
+  hubtelInboundSmsCallback,
+  localInboundSmsCallback,
+  mobileMoneyCallback,
+  twilioInboundSmsCallback,
+  twilioSmsStatusCallback,
+} from '@krom/contracts/api/provider-callbacks';
+import { inboundSmsRoutes, smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
 import { mobileMoneyCallbackRoute } from '@krom/contracts/services/payments/provider-callbacks';
 import type { FastifyInstance } from 'fastify';
 import { malformedTwilioStatusReport, providerCallback } from '../plugins/provider-callbacks.ts';
@@ -10,7 +16,10 @@ import type { ServiceDirectory } from '../plugins/service-calls.ts';
  * go to notifications, whose SMS provider checks X-Twilio-Signature; Twilio reads only the status
  * of the answer, so it gets an empty 200. The mobile money gateway's callbacks go to payments,
  * whichever gateway it uses (its adapter checks the signature, or the token in the URL of a
- * gateway that signs nothing); gateways read only the status too.
+ * gateway that signs nothing); gateways read only the status too. Texts to Krom go to
+ * notifications through each provider's own URL: Twilio's signed webhook (answered with an empty
+ * TwiML document, since replies go out through the SMS queue), Hubtel's two-way SMS (a token in
+ * the URL it was given) and the local SMS phone (signed with the shared local secret).
  */
 export async function providerCallbackRoutes(app: FastifyInstance, { directory, publicOrigin }: { directory: ServiceDirectory; publicOrigin: string }) {
   await providerCallback(app, directory, publicOrigin, {
@@ -30,4 +39,30 @@ export async function providerCallbackRoutes(app: FastifyInstance, { directory, 
     urlTokenParameter: 'token',
     accepted: { contentType: 'text/plain; charset=utf-8', body: '' },
   });
+  await providerCallback(app, directory, publicOrigin, {
+    endpoint: twilioInboundSmsCallback,
+    service: 'notifications',
+    to: inboundSmsRoutes.twilio,
+    signatureHeader: 'x-twilio-signature',
+    accepted: { contentType: 'text/xml; charset=utf-8', body: EMPTY_TWIML },
+    malformed: malformedTwilioStatusReport,
+  });
+  await providerCallback(app, directory, publicOrigin, {
+    endpoint: hubtelInboundSmsCallback,
+    service: 'notifications',
+    to: inboundSmsRoutes.hubtel,
+    signatureHeader: [],
+    urlTokenParameter: 'token',
+    accepted: { contentType: 'text/plain; charset=utf-8', body: '' },
+  });
+  await providerCallback(app, directory, publicOrigin, {
+    endpoint: localInboundSmsCallback,
+    service: 'notifications',
+    to: inboundSmsRoutes.local,
+    signatureHeader: 'x-local-sms-signature',
+    accepted: { contentType: 'text/plain; charset=utf-8', body: '' },
+  });
 }
+
+/** Twilio's answer to a text that needs no reply in the answer itself (Krom's reply is sent through the SMS queue). */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
