@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundSms } from '../../services/notifications/src/db/schema.ts';
 import { LOCAL_SMS_SIGNATURE_HEADER, localSmsSignature } from '../../services/notifications/src/providers/sms/local-inbound.ts';
 import { readLocalOutbox } from '../../services/notifications/src/providers/sms/local.ts';
+import { buildLocalPhone } from '../../services/notifications/src/providers/sms/local-phone/phone-app.ts';
 import { type BffSystem, startBff } from './bff-test-env.ts';
 
 /*
@@ -77,5 +78,32 @@ describe('texts to Krom through the BFF', () => {
     const form = new URLSearchParams({ MessageSid: `SM${randomUUID().replaceAll('-', '')}`, From: newNumber(), To: '+233302000000', Body: 'MY' }).toString();
     const response = await post(twilioInboundSmsCallback.path, { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'c2lnbmVk' }, form);
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the local SMS phone', () => {
+  it('texts Krom from any number typed on its page, through the BFF, and shows that number’s conversation with Krom’s reply', async () => {
+    const bffUrl = await system.bff.listen({ port: 0, host: '127.0.0.1' });
+    const phoneApp = buildLocalPhone({ secret: LOCAL_SECRET, inboundUrl: `${bffUrl}${localInboundSmsCallback.path}`, outboxDir: system.outboxDir, logLevel: 'silent' });
+    try {
+      const local = `024${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
+      const phone = `+233${local.slice(1)}`;
+      const refused = await phoneApp.inject({ method: 'POST', url: '/sms', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'number=12&text=STOP' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('Type a Ghana mobile number, such as 024 123 4567.');
+
+      const sent = await phoneApp.inject({ method: 'POST', url: '/sms', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `number=${local}&text=STOP` });
+      expect(sent.statusCode).toBe(303);
+      expect(sent.headers.location).toBe(`/sms/${phone}`);
+      expect((await rowsFrom(phone)).map((row) => row.outcome)).toEqual(['stop']);
+      const page = await eventually(async () => {
+        const response = await phoneApp.inject({ method: 'GET', url: `/sms/${phone}` });
+        return response.body.includes('Krom: SMS notices are off. Send START to turn them back on.') ? response.body : undefined;
+      });
+      expect(page).toContain('STOP');
+      expect(page).toContain('delivered');
+    } finally {
+      await phoneApp.close();
+    }
   });
 });

@@ -13,10 +13,15 @@ export type RunningSystem = {
   env: Record<string, string>;
   /** The local mobile money gateway's phone page, when the run uses it (no gateway credentials set). */
   mobileMoneyPhoneUrl: string | undefined;
+  /** The local SMS phone's page, when the run uses it (no SMS provider's credentials set). */
+  smsPhoneUrl: string | undefined;
 };
 
 /** Variables that, when set, mean a real mobile money gateway is configured, so the local one is not started. */
 const MOBILE_MONEY_CREDENTIALS = ['PAYSTACK_SECRET_KEY', 'HUBTEL_CLIENT_ID'];
+
+/** Variables that, when set, mean a real SMS provider is configured, so the local SMS phone is not started. */
+const SMS_CREDENTIALS = ['TWILIO_ACCOUNT_SID'];
 
 /** Secrets for a local run, made once and kept in var/ so sessions survive a restart. */
 function localSecrets(): { INTERNAL_AUTH_SECRET: string; SESSION_SECRET: string } {
@@ -106,9 +111,35 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
               },
             },
           ];
+    // With no SMS provider's credentials, replies go to the local outbox and texts to Krom come from
+    // the local SMS phone: a process of its own (as a phone network is), posting signed texts to
+    // the BFF's inbound callback and reading the replies from the outbox. Its secret is derived
+    // from the run's internal secret, as the mobile money gateway's is.
+    const outboxDir = process.env.LOCAL_OUTBOX_DIR ?? join(varDir, 'outbox');
+    const smsPhone = SMS_CREDENTIALS.some((name) => runEnv[name]) ? undefined : Number(runEnv.LOCAL_SMS_PHONE_PORT ?? port(4091));
+    const smsPhoneSecret = runEnv.LOCAL_SMS_PHONE_SECRET ?? createHmac('sha256', secrets.INTERNAL_AUTH_SECRET).update('krom-local-sms-phone').digest('hex');
+    const smsPhoneProcs: ProcessSpec[] =
+      smsPhone === undefined
+        ? []
+        : [
+            {
+              name: 'local-sms-phone',
+              cwd: 'services/notifications',
+              script: 'src/providers/sms/local-phone/server.ts',
+              port: smsPhone,
+              health: '/health/ready',
+              env: {
+                LOCAL_SMS_PHONE_PORT: String(smsPhone),
+                LOCAL_SMS_PHONE_SECRET: smsPhoneSecret,
+                LOCAL_OUTBOX_DIR: outboxDir,
+                LOCAL_SMS_INBOUND_URL: runEnv.LOCAL_SMS_INBOUND_URL ?? `${publicOrigin}/api/callbacks/local/sms-inbound`,
+              },
+            },
+          ];
     const paymentsGateway: Record<string, string> = localMomo === undefined ? {} : { LOCAL_MOMO_URL: `http://127.0.0.1:${localMomo}`, LOCAL_MOMO_SECRET: localMomoSecret };
     const procs: ProcessSpec[] = [
       ...localMomoProcs,
+      ...smsPhoneProcs,
       { name: 'identity', cwd: 'services/identity', script: 'src/server.ts', port: port(4001), health: '/health/ready', env: { DATABASE_URL: database('identity'), ...s3.env } },
       // Rides' scheduled sweeps (request expiry, reminders, completion) are BullMQ queues under the run's prefix too.
       { name: 'rides', cwd: 'services/rides', script: 'src/server.ts', port: port(4002), health: '/health/ready', env: { DATABASE_URL: database('rides'), REDIS_PREFIX: redisPrefix } },
@@ -120,7 +151,8 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
         health: '/health/ready',
         env: {
           DATABASE_URL: database('notifications'),
-          LOCAL_OUTBOX_DIR: process.env.LOCAL_OUTBOX_DIR ?? join(varDir, 'outbox'),
+          LOCAL_OUTBOX_DIR: outboxDir,
+          LOCAL_SMS_PHONE_SECRET: smsPhoneSecret,
           REDIS_PREFIX: redisPrefix,
           // Delivery reports come back through the web server to the BFF, as Twilio's would.
           SMS_STATUS_CALLBACK_URL: process.env.SMS_STATUS_CALLBACK_URL ?? `${publicOrigin}/api/callbacks/twilio/sms-status`,
@@ -153,7 +185,13 @@ export async function startSystem(options: { log: (line: string) => void; quiet?
     await Promise.all(children.map((child) => child.ready()));
     // From here on a process that dies is started again (with backoff), until stop().
     for (const child of children) child.restartOnExit(true);
-    return { url: publicOrigin, stop, env: common, mobileMoneyPhoneUrl: localMomo === undefined ? undefined : `http://localhost:${localMomo}/phone` };
+    return {
+      url: publicOrigin,
+      stop,
+      env: common,
+      mobileMoneyPhoneUrl: localMomo === undefined ? undefined : `http://localhost:${localMomo}/phone`,
+      smsPhoneUrl: smsPhone === undefined ? undefined : `http://localhost:${smsPhone}/sms`,
+    };
   } catch (error) {
     await stop();
     throw error;
