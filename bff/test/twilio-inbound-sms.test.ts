@@ -42,6 +42,9 @@ describe("Twilio's incoming SMS webhook", () => {
         payload: new URLSearchParams(params).toString(),
       });
 
+    const junk = await system.bff.inject({ method: 'POST', url: twilioInboundSmsCallback.path, headers: { 'content-type': 'application/json', 'x-twilio-signature': 'c2lnbmVk' }, payload: '{}' });
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().message).toBe('An incoming message is form-encoded');
     const forged = await send(twilioSignature('not-the-auth-token', url, params));
     expect(forged.statusCode).toBe(403);
     const answer = await send(twilioSignature(twilio.authToken, url, params));

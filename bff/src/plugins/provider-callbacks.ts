@@ -51,13 +51,21 @@ export const PROVIDER_CALLBACKS_PER_MINUTE_PER_IP = 600;
 /** Twilio's message sids: SM (SMS) or MM (MMS), then 32 hex digits. */
 const TWILIO_MESSAGE_SID = /^(SM|MM)[0-9a-f]{32}$/i;
 
-/** Why a body cannot be one of Twilio's message status reports: it is form-encoded and names a message by its sid. */
-export function malformedTwilioStatusReport(contentType: string | undefined, body: Buffer): string | undefined {
-  if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/x-www-form-urlencoded') return 'A status report is form-encoded';
-  const sids = new URLSearchParams(body.toString('utf8')).getAll('MessageSid');
-  if (sids.length !== 1 || !TWILIO_MESSAGE_SID.test(sids[0] ?? '')) return 'A status report names one message by its sid';
-  return undefined;
-}
+/** Why a body cannot be one of Twilio's message callbacks (`what`: a status report, an incoming message): it is form-encoded and names a message by its sid. */
+const malformedTwilioMessageCallback =
+  (what: string) =>
+  (contentType: string | undefined, body: Buffer): string | undefined => {
+    if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/x-www-form-urlencoded') return `${what} is form-encoded`;
+    const sids = new URLSearchParams(body.toString('utf8')).getAll('MessageSid');
+    if (sids.length !== 1 || !TWILIO_MESSAGE_SID.test(sids[0] ?? '')) return `${what} names one message by its sid`;
+    return undefined;
+  };
+
+/** Why a body cannot be one of Twilio's message status reports. */
+export const malformedTwilioStatusReport = malformedTwilioMessageCallback('A status report');
+
+/** Why a body cannot be one of Twilio's incoming message webhooks. */
+export const malformedTwilioIncomingMessage = malformedTwilioMessageCallback('An incoming message');
 
 /** Headers passed on for the adapter to read (the signature among them); never the browser's cookie or a forged assertion. */
 function callbackHeaders(request: FastifyRequest): Record<string, string> {

@@ -8,7 +8,7 @@ import {
 import { inboundSmsRoutes, smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
 import { mobileMoneyCallbackRoute } from '@krom/contracts/services/payments/provider-callbacks';
 import type { FastifyInstance } from 'fastify';
-import { malformedTwilioStatusReport, providerCallback } from '../plugins/provider-callbacks.ts';
+import { malformedTwilioIncomingMessage, malformedTwilioStatusReport, providerCallback } from '../plugins/provider-callbacks.ts';
 import type { ServiceDirectory } from '../plugins/service-calls.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function providerCallbackRoutes(app: FastifyInstance, { directory, 
     to: inboundSmsRoutes.twilio,
     signatureHeader: 'x-twilio-signature',
     accepted: { contentType: 'text/xml; charset=utf-8', body: EMPTY_TWIML },
-    malformed: malformedTwilioStatusReport,
+    malformed: malformedTwilioIncomingMessage,
   });
   await providerCallback(app, directory, publicOrigin, {
     endpoint: hubtelInboundSmsCallback,
