@@ -61,7 +61,7 @@ import { chooseInboundSmsProviders, chooseSmsProvider } from './providers/sms/ch
 import { handleSmsCommandAnswered } from './events/handlers/sms-command-answered.ts';
 import { handleUserSuspension } from './events/handlers/user-suspension.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
-import type { InboundSmsProvider, SmsProvider } from './providers/sms/port.ts';
+import type { InboundSmsProviders, SmsProvider } from './providers/sms/port.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -71,7 +71,7 @@ const DURABLE = 'notifications';
 export type NotificationsServiceOptions = {
   smsProvider?: SmsProvider;
   /** The ways texts reach Krom, instead of those the settings choose. */
-  inboundSmsProviders?: Partial<Record<InboundSmsProvider['name'], InboundSmsProvider>>;
+  inboundSmsProviders?: InboundSmsProviders;
   emailProvider?: EmailProvider;
   /** The time codes are issued, expire and are checked at (tests move it). */
   clock?: () => Date;

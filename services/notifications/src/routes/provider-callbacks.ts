@@ -5,7 +5,7 @@ import { receivedCallback } from '@krom/server-kit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationsDb } from '../db/notifications-db.ts';
 import { handleInboundSms, type InboundSmsDeps } from '../inbound-sms/handle-inbound-sms.ts';
-import type { InboundSmsProvider, SmsProvider } from '../providers/sms/port.ts';
+import type { InboundSmsProviders, SmsProvider } from '../providers/sms/port.ts';
 import { recordSmsStatus } from '../sms/record-sms-status.ts';
 
 export type ProviderCallbackDeps = {
@@ -13,7 +13,7 @@ export type ProviderCallbackDeps = {
   provider: SmsProvider;
   clock: () => Date;
   /** The ways texts reach Krom here (chooseInboundSmsProviders), and what handling one needs. */
-  inbound: { providers: Partial<Record<InboundSmsProvider['name'], InboundSmsProvider>>; deps: InboundSmsDeps };
+  inbound: { providers: InboundSmsProviders; deps: InboundSmsDeps };
 };
 
 /**

@@ -4,7 +4,7 @@ import type { NotificationsConfig } from '../../config.ts';
 import { localSmsProvider } from './local.ts';
 import { hubtelInboundSms } from './hubtel-inbound.ts';
 import { localInboundSms } from './local-inbound.ts';
-import type { InboundSmsProvider, SmsProvider } from './port.ts';
+import type { InboundSmsProviders, SmsProvider } from './port.ts';
 import { twilioInboundSms } from './twilio-signature.ts';
 import { twilioSmsProvider } from './twilio.ts';
 
@@ -20,7 +20,7 @@ export const localSmsPhoneSecret = (config: Pick<NotificationsConfig, 'LOCAL_SMS
  * The ways texts reach Krom here, by provider name: Twilio's webhook with Twilio (checked with its
  * auth token), else the local SMS phone; Hubtel's two-way SMS whenever its callback token is set.
  */
-export function chooseInboundSmsProviders(config: NotificationsConfig): Partial<Record<InboundSmsProvider['name'], InboundSmsProvider>> {
+export function chooseInboundSmsProviders(config: NotificationsConfig): InboundSmsProviders {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, HUBTEL_SMS_CALLBACK_TOKEN } = config;
   const hubtel = HUBTEL_SMS_CALLBACK_TOKEN ? { hubtel: hubtelInboundSms(HUBTEL_SMS_CALLBACK_TOKEN) } : {};
   if (TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN) return { twilio: twilioInboundSms(TWILIO_AUTH_TOKEN, TWILIO_ACCOUNT_SID), ...hubtel };

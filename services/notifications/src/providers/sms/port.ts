@@ -67,3 +67,6 @@ export interface InboundSmsProvider {
    */
   verifyInbound(callback: ProviderCallback): InboundSms;
 }
+
+/** The ways texts reach Krom in one deployment, by provider name. */
+export type InboundSmsProviders = Partial<Record<InboundSmsProvider['name'], InboundSmsProvider>>;
