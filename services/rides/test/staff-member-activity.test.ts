@@ -5,15 +5,15 @@ import { bookingCalls } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
 /*
- * The rides part of the admin area's member page: a member's rides as driver and bookings as
- * passenger, counted, the latest ten of each newest first; staff only.
+ * The rides part of the admin area's member page: a member's rides as driver, bookings as
+ * passenger and vehicles, counted, the latest ten of each newest first; staff only, every role.
  */
 const handle = useRidesService();
-const { call, member, ride, form, booked, departAt } = bookingCalls(handle);
+const { call, member, driver, ride, form, booked, departAt } = bookingCalls(handle);
 const staff = { kind: 'admin', adminId: randomUUID(), roles: ['finance'] } as const;
 
-async function activity(memberId: string) {
-  const response = await call(staff, 'GET', `/staff/members/${memberId}/activity`);
+async function activity(memberId: string, caller: Parameters<typeof call>[0] = staff) {
+  const response = await call(caller, 'GET', `/staff/members/${memberId}/activity`);
   expect(response.statusCode, response.body).toBe(200);
   return memberRideActivitySchema.parse(response.json());
 }
@@ -54,6 +54,27 @@ describe('GET /staff/members/:id/activity', () => {
       [later, 'active'],
       [first.rideId, 'active'],
     ]);
+  });
+
+  it("lists the member's vehicles newest first, a removed one with when it was removed, to every staff role", async () => {
+    const { caller: owner, vehicleId: first } = await driver();
+    const added = await call(owner, 'POST', '/vehicles', { make: 'Honda', model: 'Fit', year: 2016, color: 'Blue', licensePlate: 'GW-7781-16', seats: 4 });
+    expect(added.statusCode).toBe(201);
+    const removed = await handle.service.app.inject({ method: 'DELETE', url: `/vehicles/${added.json().id}`, headers: await handle.as(owner) });
+    expect(removed.statusCode).toBe(200);
+
+    for (const role of ['support', 'trust_safety', 'finance', 'administrator']) {
+      const { vehicles, ridesAsDriver } = await activity(owner.userId, { kind: 'admin', adminId: randomUUID(), roles: [role] });
+      expect(ridesAsDriver.count, role).toBe(0);
+      expect(vehicles, role).toEqual({
+        count: 2,
+        latest: [
+          { id: added.json().id, make: 'Honda', model: 'Fit', year: 2016, color: 'Blue', licensePlate: 'GW-7781-16', seats: 4, isActive: true, addedAt: expect.any(String), removedAt: expect.any(String) },
+          { id: first, make: 'Toyota', model: 'Corolla', year: 2019, color: 'Silver', licensePlate: expect.stringMatching(/^GT-\d+-21$/), seats: 5, isActive: true, addedAt: expect.any(String), removedAt: null },
+        ],
+      });
+    }
+    expect((await activity((await member()).userId)).vehicles).toEqual({ count: 0, latest: [] });
   });
 
   it('refuses members and guests', async () => {

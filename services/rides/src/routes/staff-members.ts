@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RidesDb } from '../db/rides-db.ts';
 import { memberActivity } from '../staff/member-activity.ts';
 
-/** The rides part of the admin area's member page: a member's rides as driver and bookings as passenger. */
+/** The rides part of the admin area's member page: a member's rides as driver, bookings as passenger and vehicles. */
 export async function staffMemberRoutes(app: FastifyInstance, { db }: { db: RidesDb }) {
   routeEndpoint(app, staffMemberActivityRoute, { handler: async (request) => memberActivity(db, request.params.id) });
 }

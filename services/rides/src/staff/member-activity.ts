@@ -1,15 +1,16 @@
 import { type MemberRideActivity, memberActivityLimit } from '@krom/contracts/http/member-page';
 import { count, desc, eq } from 'drizzle-orm';
 import type { RidesDb } from '../db/rides-db.ts';
-import { bookings, rides } from '../db/schema.ts';
+import { bookings, rides, vehicles } from '../db/schema.ts';
 
 /**
- * A member's part in rides for the admin area's member page: how many rides they posted and
- * bookings they made, and the latest `memberActivityLimit` of each (rides by departure, bookings
- * by when they were made: the orders the driver and passenger indexes keep).
+ * A member's part in rides for the admin area's member page: how many rides they posted, bookings
+ * they made and vehicles they registered (removed ones too), and the latest `memberActivityLimit`
+ * of each (rides by departure, bookings and vehicles by when they were made: the orders the
+ * driver, passenger and vehicle indexes keep).
  */
 export async function memberActivity(db: RidesDb, memberId: string): Promise<MemberRideActivity> {
-  const [ridesCount, latestRides, bookingsCount, latestBookings] = await Promise.all([
+  const [ridesCount, latestRides, bookingsCount, latestBookings, vehiclesCount, latestVehicles] = await Promise.all([
     db.select({ count: count() }).from(rides).where(eq(rides.driverId, memberId)),
     db
       .select({ id: rides.id, fromCity: rides.fromCity, toCity: rides.toCity, departureAt: rides.departureAt, status: rides.status })
@@ -34,6 +35,24 @@ export async function memberActivity(db: RidesDb, memberId: string): Promise<Mem
       .where(eq(bookings.passengerId, memberId))
       .orderBy(desc(bookings.createdAt), bookings.id)
       .limit(memberActivityLimit),
+    db.select({ count: count() }).from(vehicles).where(eq(vehicles.driverId, memberId)),
+    db
+      .select({
+        id: vehicles.id,
+        make: vehicles.make,
+        model: vehicles.model,
+        year: vehicles.year,
+        color: vehicles.color,
+        licensePlate: vehicles.licensePlate,
+        seats: vehicles.seats,
+        isActive: vehicles.isActive,
+        addedAt: vehicles.createdAt,
+        removedAt: vehicles.deletedAt,
+      })
+      .from(vehicles)
+      .where(eq(vehicles.driverId, memberId))
+      .orderBy(desc(vehicles.createdAt), vehicles.id)
+      .limit(memberActivityLimit),
   ]);
   return {
     ridesAsDriver: {
@@ -46,6 +65,14 @@ export async function memberActivity(db: RidesDb, memberId: string): Promise<Mem
         ...booking,
         departureAt: booking.departureAt.toISOString(),
         createdAt: booking.createdAt.toISOString(),
+      })),
+    },
+    vehicles: {
+      count: vehiclesCount[0]?.count ?? 0,
+      latest: latestVehicles.map((vehicle) => ({
+        ...vehicle,
+        addedAt: vehicle.addedAt.toISOString(),
+        removedAt: vehicle.removedAt?.toISOString() ?? null,
       })),
     },
   };

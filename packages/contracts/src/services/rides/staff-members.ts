@@ -11,7 +11,7 @@ export const staffMemberActivityRoute = defineEndpoint({
   path: '/staff/members/:id/activity',
   caller: 'staff',
   roles: staffRoles,
-  summary: "A member's rides as driver and bookings as passenger: how many of each, and the latest ten of each (rides by departure, bookings by when made, newest first)",
+  summary: "A member's rides as driver, bookings as passenger and vehicles (removed ones too): how many of each, and the latest ten of each (rides by departure, bookings and vehicles by when made, newest first)",
   params: memberActivityParams,
   responses: { 200: memberRideActivitySchema, ...errorResponses(400, 401) },
 });
