@@ -11,13 +11,18 @@ export const searchMembers = defineForwarded(staffMemberSearchRoute, {
   responses: { ...staffMemberSearchRoute.responses, ...errorResponses(403) },
 });
 
-/** The member page: identity's account and rides' activity read at once; a section whose service fails is `{ available: false }`. */
+/**
+ * The member page: identity's account, rides' activity and vehicles, admin's cases and (finance and
+ * administrators only) payments' money read at once; a section whose service fails is
+ * `{ available: false }`, and payments is `{ available: false, restricted: true }` for other roles.
+ */
 export const getMemberPage = defineEndpoint({
   method: 'GET',
   path: '/api/admin/members/:id',
   caller: 'staff',
   roles: staffRoles,
-  summary: 'One member on one page for staff: their account, and their rides as driver and bookings as passenger (each section unavailable on its own when its service does not answer); 404 when no such member',
+  summary:
+    "One member on one page for staff: their account; their rides as driver, bookings as passenger and vehicles; their tickets and the reports about them; and, for finance and administrators only, their payments, refunds and payouts (each section unavailable on its own when its service does not answer); 404 when no such member",
   params: memberIdParams,
   responses: { 200: memberPageSchema, ...errorResponses(401, 403, 404) },
 });

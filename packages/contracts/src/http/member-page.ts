@@ -5,6 +5,7 @@ import { memberReportOrigins } from './member-safety.ts';
 import { memberReportReasons } from './member-safety-values.ts';
 import { rideStatuses } from './ride-values.ts';
 import { ticketCategories, ticketPriorities, ticketStatuses } from './support-values.ts';
+import { staffPaymentSchema, staffPayoutSchema, staffRefundSchema } from './staff-payments.ts';
 import { memberSearchResultSchema } from './staff-members.ts';
 
 /*
@@ -42,10 +43,31 @@ const memberBookingSchema = z.object({
   createdAt: isoDateTime,
 });
 
-/** A member's rides as driver and bookings as passenger, as rides tells staff: how many, and the latest few (rides by departure, bookings by when made, newest first). */
+/** A vehicle the member registered, removed ones included (`removedAt` when they deleted it). */
+const memberVehicleSchema = z.object({
+  id: uuid,
+  make: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  color: z.string(),
+  licensePlate: z.string(),
+  seats: z.number().int(),
+  isActive: z.boolean(),
+  addedAt: isoDateTime,
+  removedAt: isoDateTime.nullable(),
+});
+
+/** How many there are, and the latest `memberActivityLimit` of them. */
+const latestOf = <Item extends z.ZodTypeAny>(item: Item) => z.object({ count: z.number().int(), latest: z.array(item) });
+
+/**
+ * A member's rides as driver, bookings as passenger and vehicles, as rides tells staff: how many,
+ * and the latest few (rides by departure, bookings by when made, vehicles by when added, newest first).
+ */
 export const memberRideActivitySchema = z.object({
-  ridesAsDriver: z.object({ count: z.number().int(), latest: z.array(memberRideSchema) }),
-  bookingsAsPassenger: z.object({ count: z.number().int(), latest: z.array(memberBookingSchema) }),
+  ridesAsDriver: latestOf(memberRideSchema),
+  bookingsAsPassenger: latestOf(memberBookingSchema),
+  vehicles: latestOf(memberVehicleSchema),
 });
 export type MemberRideActivity = z.infer<typeof memberRideActivitySchema>;
 
@@ -74,10 +96,22 @@ const reportAboutMemberSchema = z.object({
  * of each, newest first.
  */
 export const memberCasesSchema = z.object({
-  tickets: z.object({ count: z.number().int(), latest: z.array(memberTicketSchema) }),
-  reportsAbout: z.object({ count: z.number().int(), latest: z.array(reportAboutMemberSchema) }),
+  tickets: latestOf(memberTicketSchema),
+  reportsAbout: latestOf(reportAboutMemberSchema),
 });
 export type MemberCases = z.infer<typeof memberCasesSchema>;
+
+/**
+ * A member's money as payments tells finance staff: their payments as passenger, the refunds to
+ * them and the payouts to them as driver, how many and the latest ten of each, newest first (as
+ * the Payments tab and a booking's ledger show them).
+ */
+export const memberPaymentsSchema = z.object({
+  paymentsAsPassenger: latestOf(staffPaymentSchema),
+  refundsTo: latestOf(staffRefundSchema),
+  payoutsTo: latestOf(staffPayoutSchema),
+});
+export type MemberPayments = z.infer<typeof memberPaymentsSchema>;
 
 const unavailableSection = z.object({ available: z.literal(false) });
 
@@ -85,10 +119,15 @@ const unavailableSection = z.object({ available: z.literal(false) });
 const pageSection = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
   z.discriminatedUnion('available', [schema.extend({ available: z.literal(true) }), unavailableSection]);
 
+/** A section the staff member's roles may not read (money: finance and administrators only); its service is not asked. */
+const restrictedSection = z.object({ available: z.literal(false), restricted: z.literal(true) });
+
 /** GET /api/admin/members/:id. */
 export const memberPageSchema = z.object({
   account: pageSection(memberAccountSchema),
   rides: pageSection(memberRideActivitySchema),
   cases: pageSection(memberCasesSchema),
+  // The restricted shape first: read as the unavailable one it would lose `restricted`.
+  payments: z.union([memberPaymentsSchema.extend({ available: z.literal(true) }), restrictedSection, unavailableSection]),
 });
 export type MemberPage = z.infer<typeof memberPageSchema>;

@@ -1,6 +1,7 @@
 import {
   staffBookingLedgerRoute,
   staffLatestReconciliationRoute,
+  staffMemberPaymentsRoute,
   staffPayoutsNeedingAttentionRoute,
   staffRefundRoute,
   staffRetryPayoutRoute,
@@ -13,13 +14,15 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsDb } from '../db/payments-db.ts';
 import type { MobileMoneyProvider } from '../providers/mobile-money/port.ts';
 import { staffBookingLedger } from '../staff/booking-ledger-view.ts';
+import { memberPayments } from '../staff/member-payments.ts';
 import { latestReconciliation, runReconciliation } from '../staff/reconcile.ts';
 import { searchPayments } from '../staff/search-payments.ts';
 import { payoutsNeedingAttention, refundAsStaff, retryPayoutAsStaff } from '../staff/staff-money-actions.ts';
 
 /**
  * Staff on payments (the admin area's Payments tab): find payments, read a booking's ledger, give
- * money back with a reason, see and retry payouts needing attention, run and read the reconciliation.
+ * money back with a reason, see and retry payouts needing attention, run and read the reconciliation;
+ * and a member's payments, refunds and payouts for the member page.
  */
 export async function staffPaymentRoutes(app: FastifyInstance, deps: { db: PaymentsDb; provider: MobileMoneyProvider; clock: () => Date }) {
   const { db } = deps;
@@ -43,6 +46,8 @@ export async function staffPaymentRoutes(app: FastifyInstance, deps: { db: Payme
   routeEndpoint(app, staffPayoutsNeedingAttentionRoute, { handler: async () => payoutsNeedingAttention(db) });
 
   routeEndpoint(app, staffRetryPayoutRoute, { handler: async (request) => retryPayoutAsStaff(db, request.params.id, requireAdmin(request), deps.clock()) });
+
+  routeEndpoint(app, staffMemberPaymentsRoute, { handler: async (request) => memberPayments(db, request.params.id) });
 
   routeEndpoint(app, staffLatestReconciliationRoute, { handler: async () => ({ reconciliation: await latestReconciliation(db) }) });
 }

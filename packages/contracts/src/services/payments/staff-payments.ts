@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../../endpoint.ts';
+import { memberPaymentsSchema } from '../../http/member-page.ts';
 import {
   latestReconciliationSchema,
   reconciliationSchema,
@@ -80,4 +82,17 @@ export const staffRetryPayoutRoute = defineEndpoint({
   summary: 'Asks again for a payout that failed or needs attention (the next sweep sends it); 404 unknown, 409 when it cannot be tried again',
   params: staffPayoutParams,
   responses: { 200: staffPayoutSchema, ...errorResponses(401, 404, 409) },
+});
+
+export const staffMemberPaymentsParams = z.object({ id: z.string().uuid().describe('The member (user) id') });
+
+/** The payments service's part of the admin area's member page: money, so finance (and administrators) only. */
+export const staffMemberPaymentsRoute = defineEndpoint({
+  method: 'GET',
+  path: '/staff/members/:id/payments',
+  caller: 'staff',
+  roles: ['finance'],
+  summary: "A member's payments as passenger, refunds to them and payouts to them as driver: how many of each, and the latest ten of each, newest first",
+  params: staffMemberPaymentsParams,
+  responses: { 200: memberPaymentsSchema, ...errorResponses(400, 401, 403) },
 });
