@@ -1,6 +1,8 @@
 import { getMemberPage, searchMembers } from '@krom/contracts/api/staff-members';
 import { staffMemberCasesRoute } from '@krom/contracts/services/admin/staff-members';
+import { staffMay } from '@krom/contracts/http/staff-roles-values';
 import { staffMemberAccountRoute, staffMemberSearchRoute } from '@krom/contracts/services/identity/staff-members';
+import { staffMemberPaymentsRoute } from '@krom/contracts/services/payments/staff-payments';
 import { staffMemberActivityRoute } from '@krom/contracts/services/rides/staff-members';
 import { routeEndpoint } from '@krom/server-kit/endpoint-route';
 import { HttpError } from '@krom/server-kit/errors';
@@ -33,21 +35,29 @@ async function pageSection<T extends object>(
 
 const noSuchMember = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
 
-/** The admin area's Members tab and member page, as the signed-in staff member. Staff sessions only, every role. */
+/**
+ * The admin area's Members tab and member page, as the signed-in staff member. Staff sessions only,
+ * every role; the page's money only for the roles payments' route admits (finance, administrators):
+ * for the others payments is not asked and the section says it is restricted.
+ */
 export async function staffMemberRoutes(app: FastifyInstance, { directory }: RouteOptions) {
   await forward(app, directory, { service: 'identity', caller: requireAdminCaller, endpoint: searchMembers, to: staffMemberSearchRoute });
 
-  // Identity's account, rides' activity and admin's cases are read at once: the page waits for the slowest, not the sum.
+  // Identity's account, rides' activity, admin's cases and payments' money are read at once: the page waits for the slowest, not the sum.
   routeEndpoint(app, getMemberPage, {
     handler: async (request) => {
       const caller = await requireAdminCaller(request);
       const params = { id: request.params.id };
-      const [account, rides, cases] = await Promise.all([
+      const mayReadMoney = caller.kind === 'admin' && staffMay(caller.roles, staffMemberPaymentsRoute.roles);
+      const [account, rides, cases, payments] = await Promise.all([
         pageSection(request, 'account', () => callService(request, directory, { service: 'identity', to: staffMemberAccountRoute, params, caller }), noSuchMember),
         pageSection(request, 'rides', () => callService(request, directory, { service: 'rides', to: staffMemberActivityRoute, params, caller })),
         pageSection(request, 'cases', () => callService(request, directory, { service: 'admin', to: staffMemberCasesRoute, params, caller })),
+        mayReadMoney
+          ? pageSection(request, 'payments', () => callService(request, directory, { service: 'payments', to: staffMemberPaymentsRoute, params, caller }))
+          : ({ available: false, restricted: true } as const),
       ]);
-      return { account, rides, cases };
+      return { account, rides, cases, payments };
     },
   });
 }
