@@ -10,6 +10,22 @@ export const paymentStatusLabels: Record<PaymentStatus, { label: string; tone: S
   failed: { label: 'Failed', tone: 'danger' },
 };
 
+/** A refund's status in words. */
+export const refundStatusLabels: Record<string, { label: string; tone: StatusTone }> = {
+  pending: { label: 'On its way', tone: 'warning' },
+  succeeded: { label: 'Paid back', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+/** A payout's status in words: a failed one is tried again by itself; one needing attention waits for staff. */
+export const payoutStatusLabels: Record<string, { label: string; tone: StatusTone }> = {
+  scheduled: { label: 'Scheduled', tone: 'neutral' },
+  sent: { label: 'Sent', tone: 'warning' },
+  succeeded: { label: 'Paid out', tone: 'success' },
+  failed: { label: 'Failed, trying again', tone: 'warning' },
+  needs_attention: { label: 'Needs attention', tone: 'danger' },
+};
+
 /** Pesewas on a screen: `GH₵126.00`; a credit or a negative balance with its minus (`-GH₵126.00`). */
 export const pesewasText = (pesewas: number) => `${pesewas < 0 ? '-' : ''}${formatCedis(toDecimalCedis(Math.abs(pesewas)))}`;
 

@@ -12,9 +12,7 @@ import { departureOf, paymentLabels, routeOf } from '../booking-labels.ts';
 import { useSearchBookings } from '../api/search-bookings.ts';
 import { bookingSearchQuery } from '../booking-search-key.ts';
 import { BookingStatusBadge } from '../../../lib/booking-status-badge.tsx';
-
-/** Where a result leads: the booking's own page. */
-export const bookingPath = (id: string) => `/admin/bookings/${id}`;
+import { bookingPath } from '../booking-path.ts';
 
 const columns = ['Code', 'Status', 'Ride', 'Passenger', 'Driver', 'Seats', 'Leg', 'Total', 'Payment', 'Booked'] as const;
 

@@ -2,17 +2,18 @@ import type { MemberAccount, MemberCases, MemberPage as MemberPageData, MemberRi
 import { memberReportReasonLabels } from '@krom/contracts/http/member-safety-values';
 import type { RideStatus } from '@krom/contracts/http/ride-values';
 import { failureText } from '@krom/ui-kit/api-request.ts';
-import { ColumnHeads, DataTable, EmptyCell, TableScroll } from '@krom/ui-kit/data-table.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StatusBadge, type StatusTone } from '@krom/ui-kit/status-badge.tsx';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BookingStatusBadge } from '../../../lib/booking-status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { BackLink, Detail, Details, Muted, PageSection, PageTitle, StaffPageMain } from '../../../lib/staff-page.tsx';
+import { bookingPath } from '../../bookings/index.ts';
 import { priorityLabels, reportSourceLabels, staffCategoryLabels, staffStatusLabels } from '../../tickets/index.ts';
 import { useMemberPage } from '../api/get-member-page.ts';
-import { verificationLabel } from '../member-labels.ts';
+import { memberPath, verificationLabel } from '../member-labels.ts';
+import { LatestTable } from './latest-table.tsx';
+import { MemberMoney, paymentsRestrictedText } from './member-money.tsx';
 import { SuspensionActions } from './suspension-actions.tsx';
 
 /** The Members tab, as the dashboard opens it (the search it came from, when it came from one). */
@@ -29,15 +30,25 @@ const rideStatusLabels: Record<RideStatus, { label: string; tone: StatusTone }> 
 
 const rideColumns = ['Route', 'Departure', 'Status'] as const;
 const bookingColumns = ['Route', 'Departure', 'Seats', 'Status', 'Booked'] as const;
+const vehicleColumns = ['Vehicle', 'Plate', 'Colour', 'Seats', 'Added', 'State'] as const;
 const reportColumns = ['Reason', 'Reported from', 'Reported', 'Case'] as const;
 const ticketColumns = ['Subject', 'Category', 'Status', 'Priority', 'Opened'] as const;
 
+/** What the member page offers beyond reading, by the staff member's roles. */
+export type MemberPageAccess = {
+  /** Suspending and lifting (trust and safety). */
+  maySuspend: boolean;
+  /** Opening a booking's page, where it is cancelled (support, finance). */
+  mayOpenBookings: boolean;
+};
+
 /**
- * /admin/members/:id: one member's account, their rides as driver and bookings as passenger, the
- * reports made about them and their support tickets, each section from its own service and shown unavailable on its own. `maySuspend` says whether
- * the staff member's roles allow suspending and lifting (trust and safety), else neither is offered.
+ * /admin/members/:id: one member's account, their vehicles, rides as driver and bookings as
+ * passenger, their money (finance and administrators), the reports made about them and their
+ * support tickets, each section from its own service and shown unavailable on its own. What it
+ * offers beyond reading follows `access`; the actions themselves stay on the pages they lead to.
  */
-export function MemberPage({ maySuspend }: { maySuspend: boolean }) {
+export function MemberPage(access: MemberPageAccess) {
   const { id = '' } = useParams();
   const back = (useLocation().state as { back?: string } | null)?.back ?? membersTabPath;
   const page = useMemberPage(id);
@@ -50,14 +61,16 @@ export function MemberPage({ maySuspend }: { maySuspend: boolean }) {
       ) : page.isError ? (
         <p role="alert">{failureText(page.error, 'This member could not be loaded. Reload the page to try again.')}</p>
       ) : (
-        <Member page={page.data} maySuspend={maySuspend} />
+        <Member page={page.data} access={access} />
       )}
     </StaffPageMain>
   );
 }
 
-function Member({ page, maySuspend }: { page: MemberPageData; maySuspend: boolean }) {
-  const { account, rides, cases } = page;
+function Member({ page, access }: { page: MemberPageData; access: MemberPageAccess }) {
+  const { account, rides, cases, payments } = page;
+  // The pages this one leads to come back here.
+  const back = memberPath(useParams().id ?? '');
   return (
     <>
       <PageTitle>
@@ -71,7 +84,12 @@ function Member({ page, maySuspend }: { page: MemberPageData; maySuspend: boolea
         {account.available ? <AccountDetails account={account} /> : <Muted>{sectionUnavailableText}</Muted>}
       </PageSection>
 
-      {maySuspend && account.available && !account.deleted ? <SuspensionActions memberId={account.id} suspended={account.suspended} /> : null}
+      {access.maySuspend && account.available && !account.deleted ? <SuspensionActions memberId={account.id} suspended={account.suspended} /> : null}
+
+      <PageSection aria-labelledby="vehicles-title">
+        <h2 id="vehicles-title">Vehicles</h2>
+        {rides.available ? <MemberVehicles vehicles={rides.vehicles} /> : <Muted>{sectionUnavailableText}</Muted>}
+      </PageSection>
 
       <PageSection aria-labelledby="rides-title">
         <h2 id="rides-title">Rides as driver</h2>
@@ -80,7 +98,20 @@ function Member({ page, maySuspend }: { page: MemberPageData; maySuspend: boolea
 
       <PageSection aria-labelledby="bookings-title">
         <h2 id="bookings-title">Bookings as passenger</h2>
-        {rides.available ? <PassengerBookings bookings={rides.bookingsAsPassenger} /> : <Muted>{sectionUnavailableText}</Muted>}
+        {rides.available ? (
+          <PassengerBookings bookings={rides.bookingsAsPassenger} linkTo={access.mayOpenBookings ? back : null} />
+        ) : (
+          <Muted>{sectionUnavailableText}</Muted>
+        )}
+      </PageSection>
+
+      <PageSection aria-labelledby="payments-title">
+        <h2 id="payments-title">Payments</h2>
+        {payments.available ? (
+          <MemberMoney money={payments} back={back} />
+        ) : (
+          <Muted>{'restricted' in payments ? paymentsRestrictedText : sectionUnavailableText}</Muted>
+        )}
       </PageSection>
 
       <PageSection aria-labelledby="reports-title">
@@ -111,54 +142,6 @@ function AccountDetails({ account }: { account: MemberAccount }) {
   );
 }
 
-/** "12 in all, the latest 10 below", or "3 in all". */
-const countOf = (count: number, shown: number) => (count > shown ? `${count} in all, the latest ${shown} below` : `${count} in all`);
-
-/** A section's list: how many in all, and a table of the latest with one row each (`empty` when there are none). */
-function LatestTable<T>({
-  label,
-  columns,
-  empty,
-  list,
-  rowKey,
-  cells,
-}: {
-  label: string;
-  columns: readonly string[];
-  empty: string;
-  list: { count: number; latest: T[] };
-  rowKey: (item: T) => string;
-  cells: (item: T) => ReactNode[];
-}) {
-  return (
-    <>
-      <Muted>{countOf(list.count, list.latest.length)}</Muted>
-      <TableScroll aria-label={label}>
-        <DataTable>
-          <ColumnHeads columns={columns} />
-          <tbody>
-            {list.latest.length === 0 ? (
-              <tr>
-                <EmptyCell colSpan={columns.length}>{empty}</EmptyCell>
-              </tr>
-            ) : (
-              list.latest.map((item) => (
-                <tr key={rowKey(item)}>
-                  {cells(item).map((cell, index) => (
-                    <td key={columns[index]} data-label={columns[index]}>
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </DataTable>
-      </TableScroll>
-    </>
-  );
-}
-
 const DriverRides = ({ rides }: { rides: MemberRideActivity['ridesAsDriver'] }) => (
   <LatestTable
     label="Latest rides as driver"
@@ -176,7 +159,38 @@ const DriverRides = ({ rides }: { rides: MemberRideActivity['ridesAsDriver'] }) 
   />
 );
 
-const PassengerBookings = ({ bookings }: { bookings: MemberRideActivity['bookingsAsPassenger'] }) => (
+const MemberVehicles = ({ vehicles }: { vehicles: MemberRideActivity['vehicles'] }) => (
+  <LatestTable
+    label="Latest vehicles"
+    columns={vehicleColumns}
+    empty="No vehicles"
+    list={vehicles}
+    rowKey={(vehicle) => vehicle.id}
+    cells={(vehicle) => [
+      `${vehicle.make} ${vehicle.model} (${vehicle.year})`,
+      vehicle.licensePlate,
+      vehicle.color,
+      vehicle.seats,
+      formatDateTime(vehicle.addedAt),
+      vehicle.removedAt ? (
+        <StatusBadge key="state" tone="neutral">
+          Removed {formatDateTime(vehicle.removedAt)}
+        </StatusBadge>
+      ) : vehicle.isActive ? (
+        <StatusBadge key="state" tone="success">
+          In use
+        </StatusBadge>
+      ) : (
+        <StatusBadge key="state" tone="neutral">
+          Not in use
+        </StatusBadge>
+      ),
+    ]}
+  />
+);
+
+/** The passenger's bookings; each leads to its booking's page (where staff cancel it) when `linkTo` is given, coming back to it. */
+const PassengerBookings = ({ bookings, linkTo }: { bookings: MemberRideActivity['bookingsAsPassenger']; linkTo: string | null }) => (
   <LatestTable
     label="Latest bookings as passenger"
     columns={bookingColumns}
@@ -184,7 +198,13 @@ const PassengerBookings = ({ bookings }: { bookings: MemberRideActivity['booking
     list={bookings}
     rowKey={(booking) => booking.id}
     cells={(booking) => [
-      `${booking.fromCity} → ${booking.toCity}`,
+      linkTo === null ? (
+        `${booking.fromCity} → ${booking.toCity}`
+      ) : (
+        <Link key="route" to={bookingPath(booking.id)} state={{ back: linkTo }}>
+          {booking.fromCity} → {booking.toCity}
+        </Link>
+      ),
       formatDateTime(booking.departureAt),
       booking.seats,
       <BookingStatusBadge key="status" status={booking.status} />,
