@@ -405,7 +405,7 @@ describe('BFF → identity service: staff', () => {
 });
 
 describe("BFF → identity service: the admin area's member page", () => {
-  it("reads the member's account (rides, not running here, shows unavailable)", async () => {
+  it("reads the member's account (rides, not running here, shows unavailable; payments, not for trust and safety, restricted)", async () => {
     await anAccountExists(pact.addInteraction())
       .uponReceiving("a staff read of one member's account")
       .withRequest('GET', `/staff/members/${account.id}`, (b) => {
@@ -434,7 +434,7 @@ describe("BFF → identity service: the admin area's member page", () => {
           session: async (bff) => ({ admin: await bff.sessions.create('admin', STAFF_ID, ['trust_safety']) }),
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toEqual({ account: expect.objectContaining({ available: true, id: account.id }), rides: { available: false }, cases: { available: false } });
+        expect(response.json()).toEqual({ account: expect.objectContaining({ available: true, id: account.id }), rides: { available: false }, cases: { available: false }, payments: { available: false, restricted: true } });
       }));
   });
 

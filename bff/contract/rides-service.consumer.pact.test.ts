@@ -731,11 +731,13 @@ describe('BFF → rides service (staff on bookings)', () => {
       }));
   });
 
-  it("reads a member's rides and bookings for the member page, as staff (identity, not running here, shows unavailable)", async () => {
+  it("reads a member's rides, bookings and vehicles for the member page, as staff (identity and payments, not running here, show unavailable)", async () => {
     await pact
       .addInteraction()
       .given('a passenger has a booking', { userId: USER_ID, driverId: DRIVER_ID, departureDate: DEPARTURE_DATE })
-      .uponReceiving("a staff read of a member's rides and bookings")
+      // The passenger drives too: a vehicle of their own.
+      .given('a user may post rides', { userId: USER_ID })
+      .uponReceiving("a staff read of a member's rides, bookings and vehicles")
       .withRequest('GET', `/staff/members/${USER_ID}/activity`, (b) => {
         b.headers(asStaff);
       })
@@ -759,6 +761,21 @@ describe('BFF → rides service (staff on bookings)', () => {
               createdAt: isoDate,
             }),
           },
+          vehicles: {
+            count: integer(1),
+            latest: eachLike({
+              id: uuid(),
+              make: like('Toyota'),
+              model: like('Corolla'),
+              year: integer(2018),
+              color: like('Silver'),
+              licensePlate: like('AS-6630-23'),
+              seats: integer(5),
+              isActive: boolean(true),
+              addedAt: isoDate,
+              removedAt: null,
+            }),
+          },
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
@@ -766,8 +783,13 @@ describe('BFF → rides service (staff on bookings)', () => {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({
           account: { available: false },
-          rides: expect.objectContaining({ available: true, bookingsAsPassenger: expect.objectContaining({ count: 1 }) }),
+          rides: expect.objectContaining({
+            available: true,
+            bookingsAsPassenger: expect.objectContaining({ count: 1 }),
+            vehicles: { count: 1, latest: [expect.objectContaining({ make: 'Toyota', licensePlate: 'AS-6630-23', removedAt: null })] },
+          }),
           cases: { available: false },
+          payments: { available: false },
         });
       }));
   });

@@ -31,6 +31,8 @@ const collected = {
   overRefunded: { paymentId: '8d0f2b4c-6e7a-4b9c-8d1e-5f7a9b1c3d5e', bookingId: '9e1a3c5d-7f8b-4cad-9e2f-6a8b0c2d4e6f' },
 };
 const PAYOUT_ID = '7c9e1a3b-5d6f-4a8b-8c0d-4e6f8a0b2c4d';
+/** The member whose page shows their money: a payment as passenger, a refund of part of it, a payout as driver. */
+const MEMBER_ID = '0b2d4f6a-8c1e-4a3b-9d5f-7a9c1e3b5d7f';
 
 afterAll(async () => {
   const keys = await redis.keys(`${env.redisPrefix}*`);
@@ -270,6 +272,71 @@ describe('BFF → payments service (staff: the admin area’s Payments tab)', ()
         const response = await asStaffThroughBff(mock.url, 'GET', '/api/admin/payments/reconciliations/latest');
         expect(response.statusCode).toBe(200);
         expect(response.json().reconciliation.books).toMatchObject({ totalPesewas: 0, balanced: true });
+      }));
+  });
+
+  it("reads a member's payments, refunds and payouts for the member page (the other services, not running here, show unavailable)", async () => {
+    await pact
+      .addInteraction()
+      .given('a member has paid, been refunded and been paid out', { memberId: MEMBER_ID })
+      .uponReceiving("a staff read of a member's payments, refunds and payouts")
+      .withRequest('GET', `/staff/members/${MEMBER_ID}/payments`, (b) => {
+        b.headers(asStaff);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          paymentsAsPassenger: { count: integer(1), latest: eachLike({ ...staffPayment({ paymentId: collected.listed.paymentId, bookingId: collected.listed.bookingId }), id: uuid(), bookingId: uuid(), passengerId: uuid(MEMBER_ID) }) },
+          refundsTo: {
+            count: integer(1),
+            latest: eachLike({
+              id: uuid(),
+              bookingId: uuid(),
+              paymentId: uuid(),
+              cause: like('staff'),
+              status: regex(/^(pending|succeeded|failed)$/, 'succeeded'),
+              amountPesewas: integer(5_000),
+              walletMasked: regex(/^\d{3} \*\*\* \*\*\d{2}$/, '024 *** **67'),
+              attempts: integer(1),
+              needsAttention: boolean(false),
+              reason: nullValue(),
+              staffReason: like('Charged twice for one seat'),
+              staffId: uuid(),
+              createdAt: at('2026-11-20T09:00:00.000Z'),
+              updatedAt: at('2026-11-20T09:00:00.000Z'),
+            }),
+          },
+          payoutsTo: {
+            count: integer(1),
+            latest: eachLike({
+              id: uuid(),
+              bookingId: uuid(),
+              driverId: uuid(MEMBER_ID),
+              status: regex(/^(scheduled|sent|succeeded|failed|needs_attention)$/, 'succeeded'),
+              amountPesewas: integer(12_000),
+              walletMasked: regex(/^\d{3} \*\*\* \*\*\d{2}$/, '024 *** **67'),
+              attempts: integer(0),
+              reason: nullValue(),
+              retriedBy: nullValue(),
+              dueAt: at('2026-11-20T09:00:00.000Z'),
+              updatedAt: at('2026-11-20T09:00:00.000Z'),
+            }),
+          },
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await asStaffThroughBff(mock.url, 'GET', `/api/admin/members/${MEMBER_ID}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          account: { available: false },
+          rides: { available: false },
+          cases: { available: false },
+          payments: expect.objectContaining({
+            available: true,
+            paymentsAsPassenger: expect.objectContaining({ count: 1 }),
+            refundsTo: expect.objectContaining({ count: 1 }),
+            payoutsTo: { count: 1, latest: [expect.objectContaining({ driverId: MEMBER_ID, status: 'succeeded' })] },
+          }),
+        });
       }));
   });
 });

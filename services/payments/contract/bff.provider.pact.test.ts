@@ -8,7 +8,7 @@ import { payments, payouts } from '../src/db/schema.ts';
 import { LOCAL_MOMO_SIGNATURE_HEADER, voucherCodeFor } from '../src/providers/mobile-money/local-gateway/signature.ts';
 import { runReconciliation } from '../src/staff/reconcile.ts';
 import { localGatewayHarness } from '../test/local-gateway-harness.ts';
-import { aPayment, paidOut } from '../test/payment-seeds.ts';
+import { aPayment, paidOut, refunded } from '../test/payment-seeds.ts';
 import { deliverPaymentRequested, paymentRequested } from '../test/payment-requested-fact.ts';
 
 /**
@@ -65,6 +65,14 @@ async function payoutNeedingAttention(payoutId: string) {
     return;
   }
   await h.service.db.update(payouts).set({ status: 'needs_attention', retriedBy: null, reason: 'test: no confirmed number' }).where(eq(payouts.id, payoutId));
+}
+
+/** `memberId`'s payment as passenger with part of it refunded, and a payout to them as driver (a state set up again finds them). */
+async function memberWithMoney(memberId: string) {
+  const [existing] = await h.service.db.select().from(payments).where(eq(payments.passengerId, memberId));
+  if (existing) return;
+  await refunded(h.service.db, await aPayment(h.service.db, { passengerId: memberId }), 5_000);
+  await paidOut(h.service.db, await aPayment(h.service.db, { passengerId: randomUUID(), driverId: memberId }));
 }
 
 it('honours the BFF pact', async () => {
@@ -155,6 +163,10 @@ it('honours the BFF pact', async () => {
       'the local gateway signed a callback about an approved prompt': async () => {
         const { callback } = await h.approvedPrompt();
         return { rawBody: callback.rawBody.toString('base64'), signature: callback.headers[LOCAL_MOMO_SIGNATURE_HEADER] };
+      },
+      'a member has paid, been refunded and been paid out': async (params: unknown) => {
+        await memberWithMoney((params as { memberId: string }).memberId);
+        return undefined;
       },
       'a driver has been paid out': async (params: unknown) => {
         const { userId } = params as { userId: string };
