@@ -110,9 +110,10 @@ it.each([
         );
         return { bookingId: String(booking.id), rideId, driverId };
       },
-      // The member page's member: an approved driver with a ride posted through /api.
+      // The member page's member: an approved driver with a ride posted through /api, and, as rides asks for it, their mobile money fare for a seat on another ride.
       'a member who posted a ride': async () => {
         const { driverId } = await postedRide();
+        await deliverPaymentRequested(system.payments!.bus, paymentRequested({ passengerId: driverId }));
         return { memberId: driverId };
       },
       // Suspended through /api by the founder, as the member page's Suspend does.

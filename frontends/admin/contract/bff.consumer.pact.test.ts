@@ -414,7 +414,7 @@ describe('admin frontend → BFF', () => {
       }));
   });
 
-  it("reads a member's page, suspends the member with a reason and lifts the suspension", async () => {
+  it("reads a member's page (their vehicles and money among it), suspends the member with a reason and lifts the suspension", async () => {
     const memberPath = (tail = '') =>
       fromProviderState(`/api/admin/members/\${memberId}${tail}`, `/api/admin/members/${examples.memberId}${tail}`);
     const suspension = (reason: string | null) => ({
@@ -453,13 +453,37 @@ describe('admin frontend → BFF', () => {
               latest: eachLike({ id: uuid(), fromCity: like('Accra'), toCity: like('Kumasi'), departureAt: isoDate, status: status('active') }),
             },
             bookingsAsPassenger: { count: integer(0), latest: [] },
+            vehicles: {
+              count: integer(1),
+              latest: eachLike({
+                id: uuid(),
+                make: like('Toyota'),
+                model: like('Corolla'),
+                year: integer(2019),
+                color: like('Silver'),
+                licensePlate: like('GR-1234-20'),
+                seats: integer(4),
+                isActive: true,
+                addedAt: isoDate,
+                removedAt: null,
+              }),
+            },
           },
           cases: { available: true, tickets: { count: integer(0), latest: [] }, reportsAbout: { count: integer(0), latest: [] } },
+          // Read by the founder (an administrator): the member's fare for a seat on another ride, still waiting on their wallet.
+          payments: {
+            available: true,
+            paymentsAsPassenger: { count: integer(1), latest: eachLike({ ...staffPayment, bookingId: uuid(), passengerId: uuid(examples.memberId) }) },
+            refundsTo: { count: integer(0), latest: [] },
+            payoutsTo: { count: integer(0), latest: [] },
+          },
         }),
       )
       .executeTest(whenRecorded(async (mock) => {
         const page = await withFetchAgainst(mock.url, () => getMemberPage(examples.memberId));
         expect(page.account.available && page.account.id).toBe(examples.memberId);
+        expect(page.rides.available && page.rides.vehicles.latest[0]?.make).toBe('Toyota');
+        expect(page.payments.available && page.payments.paymentsAsPassenger.latest[0]?.amountPesewas).toBe(12_600);
       }));
     await pact
       .addInteraction()
