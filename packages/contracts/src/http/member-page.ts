@@ -7,11 +7,13 @@ import { rideStatuses } from './ride-values.ts';
 import { ticketCategories, ticketPriorities, ticketStatuses } from './support-values.ts';
 import { staffPaymentSchema, staffPayoutSchema, staffRefundSchema } from './staff-payments.ts';
 import { memberSearchResultSchema } from './staff-members.ts';
+import { vehicleSchema } from './vehicles.ts';
 
 /*
  * The admin area's member page (issue 24): what staff need about one member on one page, each
  * section from the service that owns it. A section whose service failed or did not answer is
- * `{ available: false }`, and the others still show.
+ * `{ available: false }`, and the others still show; money is read for finance and administrators
+ * only, and is `{ available: false, restricted: true }` for the other roles.
  */
 
 /** One member's account as identity tells staff: the search result's fields and the suspension's. */
@@ -43,19 +45,8 @@ const memberBookingSchema = z.object({
   createdAt: isoDateTime,
 });
 
-/** A vehicle the member registered, removed ones included (`removedAt` when they deleted it). */
-const memberVehicleSchema = z.object({
-  id: uuid,
-  make: z.string(),
-  model: z.string(),
-  year: z.number().int(),
-  color: z.string(),
-  licensePlate: z.string(),
-  seats: z.number().int(),
-  isActive: z.boolean(),
-  addedAt: isoDateTime,
-  removedAt: isoDateTime.nullable(),
-});
+/** A vehicle the member registered, as its driver sees it, removed ones included (`removedAt` when they deleted it). */
+const memberVehicleSchema = vehicleSchema.omit({ upcomingRides: true, createdAt: true }).extend({ addedAt: isoDateTime, removedAt: isoDateTime.nullable() });
 
 /** How many there are, and the latest `memberActivityLimit` of them. */
 const latestOf = <Item extends z.ZodTypeAny>(item: Item) => z.object({ count: z.number().int(), latest: z.array(item) });
