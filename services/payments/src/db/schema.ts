@@ -251,6 +251,8 @@ export const refunds = pgTable(
     // One booking-ending fact (or one late collection) refunds a payment once, whatever delivers it.
     uniqueIndex('refunds_policy_once').on(table.paymentId).where(sql`cause <> 'staff'`),
     index('refunds_booking_idx').on(table.bookingId),
+    // The refunds to a member, newest first (the staff member page).
+    index('refunds_passenger_idx').on(table.passengerId, table.createdAt),
     // The sweep reads refunds still open and failed ones due again.
     index('refunds_open_idx').on(table.updatedAt).where(sql`status = 'pending'`),
     index('refunds_retry_idx').on(table.nextAttemptAt).where(sql`status = 'failed' AND needs_attention_at IS NULL`),
@@ -334,6 +336,8 @@ export const payouts = pgTable(
     index('payouts_next_attempt_idx').on(table.nextAttemptAt).where(sql`next_attempt_at IS NOT NULL AND status <> 'succeeded'`),
     // The driver's earnings and staff's lists.
     index('payouts_driver_paid_idx').on(table.driverId, table.paidAt).where(sql`status = 'succeeded'`),
+    // Every payout to a driver, newest first (the staff member page).
+    index('payouts_driver_created_idx').on(table.driverId, table.createdAt),
     index('payouts_status_idx').on(table.status, table.updatedAt),
     check('payouts_status_check', sql`${table.status} IN (${listed(payoutStatuses)})`),
     check('payouts_amount_check', sql`${table.amountPesewas} > 0`),

@@ -1,0 +1,2 @@
+CREATE INDEX "payouts_driver_created_idx" ON "payouts" USING btree ("driver_id","created_at");--> statement-breakpoint
+CREATE INDEX "refunds_passenger_idx" ON "refunds" USING btree ("passenger_id","created_at");
