@@ -1,11 +1,15 @@
 import { defineForwarded } from '../endpoint.ts';
+import { maxSavedSearches } from '../http/ride-request-values.ts';
 import {
   acceptRequestedRideRoute,
   cancelRideRequestRoute,
   createRideRequestRoute,
+  createSavedSearchRoute,
+  deleteSavedSearchRoute,
   declineRequestedRideRoute,
   listMyRideRequestsRoute,
   listRequestedRidesRoute,
+  listSavedSearchesRoute,
 } from '../services/rides/ride-requests.ts';
 
 /** Ride requests as the marketplace calls them; signed-in users only, each on their own requests. */
@@ -29,3 +33,12 @@ export const acceptRequestedRide = defineForwarded(acceptRequestedRideRoute, {
 });
 
 export const declineRequestedRide = defineForwarded(declineRequestedRideRoute, { summary: 'Hides the request from the signed-in driver only' });
+
+/** Saved searches: a signed-in member's search of the listing kept as an alert, told of matching rides like a request; never shown to drivers. */
+export const createSavedSearch = defineForwarded(createSavedSearchRoute, {
+  summary: `Saves the search as an alert: the signed-in member is told in the app and by SMS when a matching ride is posted (400 past ${maxSavedSearches} active, 409 for one already saved)`,
+});
+
+export const getMySavedSearches = defineForwarded(listSavedSearchesRoute, { summary: "The signed-in member's active saved searches, newest first, with the rides they matched" });
+
+export const deleteSavedSearch = defineForwarded(deleteSavedSearchRoute, { summary: "Deletes one of the signed-in member's saved searches (404 for anyone else's)" });

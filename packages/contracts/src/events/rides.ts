@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aggregateVersion, defineEvent } from '../envelope.ts';
 import { ridePreferencesSchema, rideStatuses, stopTypes } from '../http/rides.ts';
+import { rideRequestKinds } from '../http/ride-request-values.ts';
 
 const ridePoint = z.object({
   location: z.string(),
@@ -50,7 +51,9 @@ export type RidePosted = z.infer<typeof ridePosted.schema>;
  * seats and price limit): notifications tells the passenger by the channels they chose (always
  * in the app; by e-mail and SMS as their request asks). One event per passenger and ride: when
  * several of a passenger's requests match, `requestId` and `version` are those of the lowest id,
- * and the channels are every one any of them asked for.
+ * and the channels are every one any of them asked for. `kind` says whether that one is a request
+ * or a saved search (the wording differs): a request when any of them is one; absent (a request)
+ * from events recorded before saved searches.
  */
 export const rideRequestMatched = defineEvent(
   'krom.rides.ride_request.matched.v1',
@@ -70,6 +73,7 @@ export const rideRequestMatched = defineEvent(
     currency: z.string(),
     notifyByEmail: z.boolean(),
     notifyBySMS: z.boolean(),
+    kind: z.enum(rideRequestKinds).optional(),
     matchedAt: z.string().datetime({ offset: true }),
     version: aggregateVersion,
   }),

@@ -13,6 +13,14 @@ import { maxRideSeats, rideMessages } from './ride-values.ts';
 export const rideRequestStatuses = ['active', 'cancelled', 'expired'] as const;
 export type RideRequestStatus = (typeof rideRequestStatuses)[number];
 
+/**
+ * What a row of ride_requests is: a passenger's `request` (drivers see it on Requested Rides and
+ * may invite them), or a member's `saved_search` (the spec's trip_search: a search kept as a
+ * private alert, matched like a request but never shown to drivers).
+ */
+export const rideRequestKinds = ['request', 'saved_search'] as const;
+export type RideRequestKind = (typeof rideRequestKinds)[number];
+
 /** How long a request without a preferred date stays active. */
 export const rideRequestLifetimeDays = 30;
 /** How many open requests one passenger may have at once. */
@@ -33,6 +41,29 @@ export const rideRequestMessages = {
   notify: 'Choose yes or no for each way of being told',
   duplicate: 'You already have an open request for this trip',
   tooMany: `You have ${maxOpenRideRequests} open ride requests. Cancel one before making another.`,
+} as const;
+
+/** How many active saved searches one member may have at once. */
+export const maxSavedSearches = 10;
+
+/** Saved searches (the listing's "Save this search" and the member's list of them). */
+export const savedSearchMessages = {
+  save: 'Save this search',
+  saving: 'Saving...',
+  signIn: 'Sign in to save this search',
+  saved: 'Search saved',
+  savedText: "We'll tell you when a matching ride is posted.",
+  failed: 'Failed to save this search',
+  tooMany: `You have ${maxSavedSearches} saved searches. Delete one before saving another.`,
+  duplicate: 'You already saved this search',
+  notFound: 'Saved search not found',
+  listTitle: 'Saved searches',
+  listLead: 'Searches you saved. We tell you in Krom and by SMS when a matching ride is posted.',
+  loadFailed: 'Your saved searches could not be loaded.',
+  empty: 'No saved searches. Search for a ride and choose Save this search.',
+  delete: 'Delete',
+  deleted: 'Saved search deleted',
+  deleteFailed: 'Failed to delete the saved search. Please try again.',
 } as const;
 
 /** How many of a driver's upcoming rides the requested rides are matched against (the soonest). */

@@ -9,6 +9,10 @@ import { maxRideSeats, postRideSchema, rideMessages } from './rides.ts';
 // A ride request's zod-free values (ride-request-values.ts), with the schemas for those who import both from here.
 export {
   maxOpenRideRequests,
+  maxSavedSearches,
+  type RideRequestKind,
+  rideRequestKinds,
+  savedSearchMessages,
   type RideRequestStatus,
   rideRequestLifetimeDays,
   rideRequestMessages,
@@ -30,8 +34,8 @@ const preferredDateField = calendarDateField(
   { earliest: (today) => today, tooEarly: rideRequestMessages.pastDate, latest: (today) => monthsAfter(today, bookingHorizonMonths), tooLate: rideRequestMessages.farDate },
 );
 
-/** POST /api/ride-requests: the spec's payload. Passengers 1 to 8 (the form offers 1 to 4). */
-export const rideRequestInputSchema = z.object({
+/** The two places as the location picker gives them: the ride request's and the saved search's. */
+const placeFields = {
   fromLocation: shape.fromLocation,
   toLocation: shape.toLocation,
   fromLatitude: shape.fromLatitude,
@@ -44,24 +48,45 @@ export const rideRequestInputSchema = z.object({
   toLocalityArea: shape.toLocalityArea,
   toRegion: shape.toRegion,
   toPlaceId: shape.toPlaceId,
-  /** yyyy-MM-dd, today in Ghana to 12 months ahead; absent or empty for any date. */
-  preferredDepartureDate: z.preprocess((value) => (value === '' || value === null ? undefined : value), preferredDateField.optional()),
+};
+/** yyyy-MM-dd, today in Ghana to 12 months ahead; absent or empty for any date. */
+const optionalDate = z.preprocess((value) => (value === '' || value === null ? undefined : value), preferredDateField.optional());
+const passengersField = decimal(
+  z.number({ error: rideRequestMessages.passengers }).int(rideRequestMessages.passengers).min(1, rideRequestMessages.passengers).max(maxRideSeats, rideRequestMessages.passengers),
+).default(1);
+/** Cedis, as the ride's price; absent or empty for no limit. */
+const optionalMaxPrice = z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value), maxPrice.optional());
+/** Two places that are otherwise fine must be two towns: a missing one has its own message. */
+const twoTowns = {
+  message: rideRequestMessages.samePlace,
+  path: ['toLocation'],
+  when: (payload: z.core.ParsePayload) => payload.issues.length === 0,
+};
+const inTwoTowns = (trip: { fromLocation: string; fromLocalityArea?: string | undefined; toLocation: string; toLocalityArea?: string | undefined }) =>
+  placeTown(trip.fromLocation, trip.fromLocalityArea) !== placeTown(trip.toLocation, trip.toLocalityArea);
+
+/** POST /api/ride-requests: the spec's payload. Passengers 1 to 8 (the form offers 1 to 4). */
+export const rideRequestInputSchema = z.object({
+  ...placeFields,
+  preferredDepartureDate: optionalDate,
   flexibleDates: z.boolean().default(true),
-  passengers: decimal(
-    z.number({ error: rideRequestMessages.passengers }).int(rideRequestMessages.passengers).min(1, rideRequestMessages.passengers).max(maxRideSeats, rideRequestMessages.passengers),
-  ).default(1),
-  /** Cedis, as the ride's price; absent or empty for no limit. */
-  maxPricePerSeat: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value), maxPrice.optional()),
+  passengers: passengersField,
+  maxPricePerSeat: optionalMaxPrice,
   notes: z.string({ error: rideRequestMessages.notes }).trim().max(500, rideRequestMessages.notes).optional(),
   notifyByEmail: notify.default(true),
   notifyBySMS: notify.default(false),
-}).refine((request) => placeTown(request.fromLocation, request.fromLocalityArea) !== placeTown(request.toLocation, request.toLocalityArea), {
-  message: rideRequestMessages.samePlace,
-  path: ['toLocation'],
-  // Only for two places that are otherwise fine: a missing one has its own message.
-  when: (payload) => payload.issues.length === 0,
-});
+}).refine(inTwoTowns, twoTowns);
 export type RideRequestInput = z.input<typeof rideRequestInputSchema>;
+
+/**
+ * POST /api/saved-searches: the listing's search kept as an alert (the spec's trip_search): the
+ * two places as searched, the date searched (absent for any date), passengers, and the listing's
+ * price limit if it had one.
+ */
+export const savedSearchInputSchema = z
+  .object({ ...placeFields, departureDate: optionalDate, passengers: passengersField, maxPricePerSeat: optionalMaxPrice })
+  .refine(inTwoTowns, twoTowns);
+export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;
 
 export const rideRequestSchema = z.object({
   id: uuid,
@@ -167,3 +192,36 @@ export const requestedRideParams = z.object({ requestId: z.string().describe('Th
 export const acceptRequestedRideSchema = z.object({ rideId: z.string({ error: requestedRideMessages.rideDoesNotFit }).uuid(requestedRideMessages.rideDoesNotFit) });
 /** The invitation (made now or before: accepting twice answers the same). */
 export const requestInvitationSchema = z.object({ requestId: uuid, rideId: uuid, invitedAt: isoDateTime });
+
+/**
+ * A saved search as its member sees it (the spec's trip_search), with the rides it was matched
+ * with that can still be booked, as a request's (`matchedRides`).
+ */
+export const savedSearchSchema = z.object({
+  id: uuid,
+  fromLocation: z.string(),
+  toLocation: z.string(),
+  fromLocalityArea: z.string().nullable(),
+  toLocalityArea: z.string().nullable(),
+  fromRegion: z.string().nullable(),
+  toRegion: z.string().nullable(),
+  fromLatitude: z.number().nullable(),
+  fromLongitude: z.number().nullable(),
+  toLatitude: z.number().nullable(),
+  toLongitude: z.number().nullable(),
+  /** yyyy-MM-dd, or null for any date. */
+  departureDate: z.string().nullable(),
+  passengers: z.number().int(),
+  /** Two decimals (`45.00`), or null for no limit. */
+  maxPricePerSeat: z.string().nullable(),
+  status: z.enum(rideRequestStatuses),
+  createdAt: isoDateTime,
+  /** The end of its date in Ghana, or 30 days after saving when it has none. */
+  expiresAt: isoDateTime,
+  matchedRides: z.array(matchedRideSchema),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+/** GET /api/saved-searches/mine: the signed-in member's active saved searches, newest first. */
+export const savedSearchListSchema = z.object({ searches: z.array(savedSearchSchema) });
+export const savedSearchParams = z.object({ id: z.string().describe('The saved search id (a uuid)') });

@@ -8,6 +8,10 @@ import {
   rideRequestListSchema,
   rideRequestParams,
   rideRequestSchema,
+  savedSearchInputSchema,
+  savedSearchListSchema,
+  savedSearchParams,
+  savedSearchSchema,
 } from '../../http/ride-requests.ts';
 import { okSchema } from '../../http/rides.ts';
 
@@ -59,5 +63,30 @@ export const declineRequestedRideRoute = defineEndpoint({
   caller: 'user',
   summary: 'Hides the request from the asserted driver (from them only)',
   params: requestedRideParams,
+  responses: { 200: okSchema, ...errorResponses(401, 404) },
+});
+
+/** The asserted member's saved searches (ride_requests of kind saved_search): private alerts, never shown to drivers. */
+export const createSavedSearchRoute = defineEndpoint({
+  method: 'POST',
+  path: '/saved-searches',
+  caller: 'user',
+  summary: 'Saves a search of the listing as an alert for the asserted user',
+  body: savedSearchInputSchema,
+  responses: { 201: savedSearchSchema, ...errorResponses(400, 401, 409) },
+});
+export const listSavedSearchesRoute = defineEndpoint({
+  method: 'GET',
+  path: '/saved-searches/mine',
+  caller: 'user',
+  summary: "The asserted user's active saved searches, newest first",
+  responses: { 200: savedSearchListSchema, ...errorResponses(401) },
+});
+export const deleteSavedSearchRoute = defineEndpoint({
+  method: 'DELETE',
+  path: '/saved-searches/:id',
+  caller: 'user',
+  summary: "Deletes one of the asserted user's saved searches",
+  params: savedSearchParams,
   responses: { 200: okSchema, ...errorResponses(401, 404) },
 });
