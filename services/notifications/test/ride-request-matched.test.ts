@@ -111,6 +111,33 @@ describe('krom.rides.ride_request.matched.v1', () => {
     expect((await textsTo(passenger.phone)).map((text) => text.body)).toEqual([SMS]);
   });
 
+  it("tells a member of a ride for their saved search in the app and by SMS, worded as their saved search, once; not by SMS once they turned SMS off", async () => {
+    const member = await registeredPassenger();
+    const event = matched(member.userId, { kind: 'saved_search', notifyBySMS: true, notifyByEmail: false });
+    await deliver(rideRequestMatched, event);
+    // The same match again (a redelivery, under another event id) tells nobody twice.
+    await deliver(rideRequestMatched, { ...event, id: randomUUID() });
+    const saved = (await list(member.userId)).items.filter((item) => item.title === 'A ride matches your saved search');
+    expect(saved).toEqual([
+      expect.objectContaining({
+        type: 'ride_request',
+        message: 'New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GH₵120.00/seat. Open Krom to book.',
+        data: expect.objectContaining({ requestId: event.data.requestId, rideId: event.data.rideId, link: `/ride-preview/${event.data.rideId}` }),
+      }),
+    ]);
+    await allDelivered(member.userId);
+    expect((await textsTo(member.phone)).map((text) => text.body)).toEqual([
+      'Krom: New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GHS 120.00/seat. Open Krom to book.',
+    ]);
+    expect(await mailTo(member.email)).toEqual([]);
+
+    const quiet = await registeredPassenger();
+    await smsChoiceTold(handle)(quiet.userId, false, 2);
+    await deliver(rideRequestMatched, matched(quiet.userId, { kind: 'saved_search', notifyBySMS: true, notifyByEmail: false }));
+    expect((await list(quiet.userId)).items.filter((item) => item.title === 'A ride matches your saved search')).toHaveLength(1);
+    expect(await smsOf(quiet.userId)).toEqual([]);
+  });
+
   it('e-mails the passenger when the request asks for e-mail, and does not text them unless asked', async () => {
     const passenger = await registeredPassenger();
     await deliver(rideRequestMatched, matched(passenger.userId, { notifyByEmail: true, notifyBySMS: false }));

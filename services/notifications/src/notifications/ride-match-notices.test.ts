@@ -69,4 +69,26 @@ describe('ride match notices', () => {
         'The Krom team\n',
     });
   });
+
+  it("says a match of a saved search is the member's saved search, in the app and by SMS in one segment", () => {
+    const matched = match({ kind: 'saved_search', departureDate: '2026-12-04' });
+    expect(rideMatchNotice(matched)).toEqual({
+      type: 'ride_request',
+      title: 'A ride matches your saved search',
+      message: 'New ride for your saved search: Accra to Kumasi on Fri 4 Dec at 2:30 PM, GH₵120.00/seat. Open Krom to book.',
+      actionRequired: false,
+      data: { kind: 'match', requestId: matched.requestId, rideId: matched.rideId, link: `/ride-preview/${matched.rideId}` },
+    });
+    const text = rideMatchSmsText(matched);
+    expect(text).toBe('Krom: New ride for your saved search: Accra to Kumasi on Fri 4 Dec at 2:30 PM, GHS 120.00/seat. Open Krom to book.');
+    expect(gsmLength(text)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+    const long = rideMatchSmsText({ ...matched, toLocation: 'Bolgatanga Main Lorry Station next to the big market in the Upper East Region of Ghana, far north' });
+    expect(long).toMatch(/^Krom: New ride for your saved search: Accra to Bolgatanga Main .*\.\.\. on Fri 4 Dec at 2:30 PM, GHS 120\.00\/seat\. Open Krom to book\.$/);
+    expect(gsmLength(long)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+  });
+
+  it('words a match of a request as before when the event says so or has no kind', () => {
+    expect(rideMatchNotice(match({ kind: 'request' })).title).toBe('A ride matches your request');
+    expect(rideMatchSmsText(match({ kind: 'request' }))).toBe(rideMatchSmsText(match()));
+  });
 });

@@ -6,8 +6,13 @@ import { priceText, rideDateText, rideLink, twelveHourTime } from './ride-wordin
 type Notice = Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
 type Match = Pick<
   RideRequestMatched,
-  'requestId' | 'rideId' | 'driverId' | 'fromLocation' | 'toLocation' | 'departureDate' | 'departureTime' | 'availableSeats' | 'pricePerSeat' | 'currency'
+  'requestId' | 'rideId' | 'driverId' | 'fromLocation' | 'toLocation' | 'departureDate' | 'departureTime' | 'availableSeats' | 'pricePerSeat' | 'currency' | 'kind'
 >;
+
+/** A match of the member's saved search (not a request): worded as such, the price per seat only. */
+const ofSavedSearch = (match: Match) => match.kind === 'saved_search';
+const savedSearchNews = (match: Match, from: string, to: string, price: string) =>
+  `New ride for your saved search: ${from} to ${to} on ${when(match)}, ${price}/seat. Open Krom to book.`;
 
 const place = (name: string) => name.trim();
 const when = (match: Match) => `${rideDateText(match.departureDate)} at ${twelveHourTime(match.departureTime)}`;
@@ -15,14 +20,20 @@ const seats = (match: Match, price: string) =>
   match.availableSeats === 1 ? `1 seat at ${price}` : `${match.availableSeats} seats at ${price} each`;
 
 /**
- * The passenger's notice under the bell, in the Ride Requests tab. Not action required: that
+ * The passenger's notice under the bell, in the Ride Requests tab; for a saved search, said to be
+ * one ("New ride for your saved search: …"). Not action required: that
  * flag brings Accept and Decline buttons, and there is nothing to accept; the link opens the ride.
  */
 export function rideMatchNotice(match: Match): Notice {
+  const price = priceText(match.pricePerSeat, match.currency);
   return {
     type: 'ride_request',
-    title: 'A ride matches your request',
-    message: `A ride from ${place(match.fromLocation)} to ${place(match.toLocation)} on ${when(match)} has ${seats(match, priceText(match.pricePerSeat, match.currency))}.`,
+    ...(ofSavedSearch(match)
+      ? { title: 'A ride matches your saved search', message: savedSearchNews(match, place(match.fromLocation), place(match.toLocation), price) }
+      : {
+          title: 'A ride matches your request',
+          message: `A ride from ${place(match.fromLocation)} to ${place(match.toLocation)} on ${when(match)} has ${seats(match, price)}.`,
+        }),
     actionRequired: false,
     // The driver's id is how the daily bound per driver (match-notice-bounds.ts) finds earlier notices of their rides.
     data: { kind: 'match', requestId: match.requestId, rideId: match.rideId, ...(match.driverId ? { driverId: match.driverId } : {}), link: rideLink(match.rideId) },
@@ -39,11 +50,14 @@ export function rideMatchSmsText(match: Match): string {
   return fitTwoNamesInSegment(
     inGsmAlphabet(place(match.fromLocation)),
     inGsmAlphabet(place(match.toLocation)),
-    (from, to) => `Krom: a ride matches your request. ${from} to ${to}, ${when(match)}, ${seats(match, price)}. Open Krom to book.`,
+    (from, to) =>
+      ofSavedSearch(match)
+        ? `Krom: ${savedSearchNews(match, from, to, price)}`
+        : `Krom: a ride matches your request. ${from} to ${to}, ${when(match)}, ${seats(match, price)}. Open Krom to book.`,
   );
 }
 
-/** The same news by e-mail, for a request that asked for e-mail. */
+/** The same news by e-mail, for a request that asked for e-mail (a saved search never does). */
 export function rideMatchEmail(match: Match): { subject: string; text: string } {
   return {
     subject: 'A ride matches your Krom ride request',
