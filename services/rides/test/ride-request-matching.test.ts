@@ -2,7 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type RideChanged, type RideRequestMatched, rideChanged, ridePosted, rideRequestMatched } from '@krom/contracts/events/rides';
 import { userDeleted } from '@krom/contracts/events/identity';
-import { rideRequestListSchema } from '@krom/contracts/http/ride-requests';
+import { type RideRequestExpired, rideRequestExpired } from '@krom/contracts/events/rides';
+import { maxSavedSearches, rideRequestLifetimeDays, rideRequestListSchema, savedSearchListSchema, savedSearchMessages, savedSearchSchema } from '@krom/contracts/http/ride-requests';
+import { expireRideRequests } from '../src/ride-requests/expire-ride-requests.ts';
+import { matchRideRequests } from '../src/ride-requests/match-ride-requests.ts';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { eventually, publishedEvents } from '@krom/server-kit/testing';
 import { consumedUpTo, publishedRideEvent, rideEventHandled } from './ride-events-handled.ts';
@@ -292,6 +295,7 @@ describe('the ride_request.matched event', () => {
       currency: 'GHS',
       notifyByEmail: false,
       notifyBySMS: true,
+      kind: 'request',
       matchedAt: expect.any(String),
       version: 2,
     });
@@ -507,5 +511,156 @@ describe('a changed ride', () => {
     );
     const event = await published(rideChanged.subject, ride);
     expect(event?.data).toMatchObject({ changed: ['status'], current: { status: 'cancelled' }, passengers: [{ passengerId: passenger.userId, requestId, stillMatches: false }] });
+  });
+});
+
+/*
+ * Saved searches: a member's search kept as an alert, a ride_requests row of kind saved_search,
+ * matched like a request but never shown to drivers.
+ */
+describe('saved searches', () => {
+  /** A search of the listing between two towns, as the listing saves it. */
+  const search = (from: Place, to: Place, changes: object = {}) => ({ fromLocation: from.city, fromLocalityArea: from.city, toLocation: to.city, toLocalityArea: to.city, ...changes });
+  async function saved(member: Caller, body: object) {
+    const response = await call(member, 'POST', '/saved-searches', body);
+    expect(response.statusCode).toBe(201);
+    return savedSearchSchema.parse(response.json());
+  }
+  const mySearches = async (member: Caller) => savedSearchListSchema.parse((await call(member, 'GET', '/saved-searches/mine')).json()).searches;
+  const requestedRides = async (driver: Caller) => (await call(driver, 'GET', '/driver/requested-rides')).json().requests as { requestId: string }[];
+
+  it('saves the search with its date, seats and price limit, lists it apart from the ride requests, and lapses at the end of its day in Ghana or 30 days on', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const member = user();
+    const date = dayFromNow(5);
+    const dated = await saved(member, search(accra, kumasi, { departureDate: date, passengers: 2, maxPricePerSeat: '80' }));
+    expect(dated).toMatchObject({
+      fromLocation: accra.city,
+      toLocation: kumasi.city,
+      departureDate: date,
+      passengers: 2,
+      maxPricePerSeat: '80.00',
+      status: 'active',
+      expiresAt: `${date}T23:59:59.999Z`,
+      matchedRides: [],
+    });
+    const undated = await saved(member, search(accra, kumasi));
+    expect(undated).toMatchObject({ departureDate: null, passengers: 1, maxPricePerSeat: null });
+    expect(Date.parse(undated.expiresAt) - Date.parse(undated.createdAt)).toBe(rideRequestLifetimeDays * 86_400_000);
+    expect((await mySearches(member)).map((listed) => listed.id)).toEqual([undated.id, dated.id]);
+    // Not a ride request: not in that list, and not cancelled by its route.
+    expect(rideRequestListSchema.parse((await call(member, 'GET', '/ride-requests/mine')).json()).requests).toEqual([]);
+    expect((await call(member, 'DELETE', `/ride-requests/${dated.id}`)).statusCode).toBe(404);
+    // Nobody else sees or deletes it.
+    const other = user();
+    expect(await mySearches(other)).toEqual([]);
+    const foreign = await call(other, 'DELETE', `/saved-searches/${dated.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(savedSearchMessages.notFound);
+    expect((await call(member, 'DELETE', '/saved-searches/not-a-uuid')).statusCode).toBe(404);
+
+    expect((await call(member, 'DELETE', `/saved-searches/${dated.id}`)).json()).toEqual({ ok: true });
+    expect((await call(member, 'DELETE', `/saved-searches/${dated.id}`)).statusCode).toBe(200);
+    expect((await mySearches(member)).map((listed) => listed.id)).toEqual([undated.id]);
+  });
+
+  it(`refuses an eleventh active saved search with a 400 in words, and the same search twice with a 409; ride requests do not count`, async () => {
+    const { accra, kumasi } = towns(newTag());
+    const member = user();
+    expect((await call(member, 'POST', '/ride-requests', between(accra, kumasi))).statusCode).toBe(201);
+    const first = await saved(member, search(accra, kumasi, { departureDate: dayFromNow(1) }));
+    const twice = await call(member, 'POST', '/saved-searches', search(accra, kumasi, { departureDate: dayFromNow(1) }));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(savedSearchMessages.duplicate);
+    for (let day = 2; day <= maxSavedSearches; day++) await saved(member, search(accra, kumasi, { departureDate: dayFromNow(day) }));
+    const eleventh = await call(member, 'POST', '/saved-searches', search(accra, kumasi, { departureDate: dayFromNow(20) }));
+    expect(eleventh.statusCode).toBe(400);
+    expect(eleventh.json().message).toBe('You have 10 saved searches. Delete one before saving another.');
+    // Deleting one makes room.
+    expect((await call(member, 'DELETE', `/saved-searches/${first.id}`)).statusCode).toBe(200);
+    await saved(member, search(accra, kumasi, { departureDate: dayFromNow(20) }));
+    // Bad input is a 400 under its field.
+    const same = await call(member, 'POST', '/saved-searches', search(accra, accra));
+    expect(same.statusCode).toBe(400);
+  });
+
+  it('tells the member of a posted ride once, by SMS as a saved search, and not a ride above its price or after it was deleted', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const member = user();
+    const date = dayFromNow(4);
+    const alert = await saved(member, search(accra, kumasi, { departureDate: date, passengers: 2, maxPricePerSeat: '100' }));
+    const driver = await newDriver();
+    const ride = await postedAndHandled(driver, accra, kumasi, { date, time: '14:30', seats: 3, price: '90' });
+    const [event, ...others] = await matchedEvents(ride);
+    expect(others).toEqual([]);
+    expect(event?.data).toMatchObject({ requestId: alert.id, passengerId: member.userId, rideId: ride, kind: 'saved_search', notifyBySMS: true, notifyByEmail: false });
+    // Matched again (ride.posted delivered twice): told once.
+    expect(await matchRideRequests(handle.service.db, ride)).toEqual([]);
+    expect(await toldOf(ride)).toEqual([alert.id]);
+    expect((await mySearches(member))[0]?.matchedRides.map((matched) => matched.id)).toEqual([ride]);
+
+    expect(await toldOf(await postedAndHandled(driver, accra, kumasi, { date, time: '16:00', price: '120' }))).toEqual([]);
+    expect((await call(member, 'DELETE', `/saved-searches/${alert.id}`)).statusCode).toBe(200);
+    expect(await toldOf(await postedAndHandled(driver, accra, kumasi, { date, time: '18:00' }))).toEqual([]);
+  });
+
+  it('is told as a request when the same ride matches a request of the member too', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const member = user();
+    const date = dayFromNow(4);
+    await saved(member, search(accra, kumasi, { departureDate: date }));
+    const request = await requested(member, between(accra, kumasi, { preferredDepartureDate: date }));
+    const events = await matchedEvents(await postedAndHandled(await newDriver(), accra, kumasi, { date }));
+    expect(events.map((matched) => [matched.data.requestId, matched.data.kind])).toEqual([[request, 'request']]);
+  });
+
+  it('lapses at the end of its day on the given clock, quietly, and is then told of no ride', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const driver = await newDriver();
+    const date = dayFromNow(1);
+    // Saved after the first ride was matched, so the matcher's row lock never meets the sweeps below.
+    await postedAndHandled(driver, accra, kumasi, { date });
+    const member = user();
+    const alert = await saved(member, search(accra, kumasi, { departureDate: date }));
+    const lastInstant = new Date(`${date}T23:59:59.999Z`);
+    await expireRideRequests(handle.service.db, new Date(lastInstant.getTime() - 1));
+    expect((await mySearches(member)).map((listed) => listed.id)).toEqual([alert.id]);
+    await expireRideRequests(handle.service.db, lastInstant);
+    expect(await mySearches(member)).toEqual([]);
+    const { rows: expiredEvents } = await handle.service.db.$client.query<{ envelope: EventEnvelope<RideRequestExpired> }>(
+      `SELECT envelope FROM outbox WHERE subject = $1 AND envelope->'data'->>'requestId' = $2`,
+      [rideRequestExpired.subject, alert.id],
+    );
+    expect(expiredEvents).toEqual([]);
+    // A ride posted for that day afterwards is not told to it, though the clock is still within the day.
+    const later = await postedAndHandled(driver, accra, kumasi, { date, time: '12:00' });
+    expect(await toldOf(later)).toEqual([]);
+  });
+
+  it('is never shown to drivers on Requested Rides, nor accepted or declined, while a request for the same trip is', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const driver = await newDriver();
+    const date = dayFromNow(3);
+    const ride = await postedAndHandled(driver, accra, kumasi, { date });
+    const member = user();
+    await insertUserProfile(handle.service, member.userId);
+    const alert = await saved(member, search(accra, kumasi, { departureDate: date }));
+    const request = await requested(user(), between(accra, kumasi, { preferredDepartureDate: date }));
+    expect((await requestedRides(driver.caller)).map((shown) => shown.requestId)).toEqual([request]);
+    expect((await call(driver.caller, 'POST', `/driver/requested-rides/${alert.id}/accept`, { rideId: ride })).statusCode).toBe(404);
+    expect((await call(driver.caller, 'POST', `/driver/requested-rides/${alert.id}/decline`)).statusCode).toBe(404);
+  });
+
+  it('never tells a member kept apart from the driver by a block, whoever blocked whom', async () => {
+    const { accra, kumasi } = towns(newTag());
+    const driver = await newDriver();
+    const [blockedByDriver, blockedTheDriver, open] = [user(), user(), user()];
+    for (const member of [blockedByDriver, blockedTheDriver, open]) await insertUserProfile(handle.service, member.userId);
+    await saved(blockedByDriver, search(accra, kumasi));
+    await saved(blockedTheDriver, search(accra, kumasi));
+    const openSearch = await saved(open, search(accra, kumasi));
+    expect((await call(driver.caller, 'POST', '/blocks', { memberId: blockedByDriver.userId })).statusCode).toBe(201);
+    expect((await call(blockedTheDriver, 'POST', '/blocks', { memberId: driver.caller.userId })).statusCode).toBe(201);
+    expect(await toldOf(await postedAndHandled(driver, accra, kumasi))).toEqual([openSearch.id]);
   });
 });

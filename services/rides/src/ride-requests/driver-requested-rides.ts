@@ -13,7 +13,8 @@ import { requestsTheRideServes } from './match-ride-requests.ts';
  * Requested Rides: a driver sees the open requests their upcoming rides fit (the matching rule of
  * match-ride-requests.ts, run from the requests' side), invites a passenger to book one of those
  * rides (accept), or hides a request from themself (decline). A request between members kept apart
- * by a block, declined by the driver, expired or cancelled is never shown nor accepted.
+ * by a block, declined by the driver, expired or cancelled is never shown nor accepted, and a
+ * member's saved search (kind saved_search, a private alert) is neither.
  */
 
 const notFound = () => new HttpError(404, requestedRideMessages.requestNotFound);
@@ -21,8 +22,8 @@ const doesNotFit = () => new HttpError(400, requestedRideMessages.rideDoesNotFit
 
 type DriverRide = Omit<RequestFit, 'invited'>;
 
-/** Requests the driver may see: open, not declined by them, no block between them and the passenger. */
-const shownTo = (driverId: string) => sql`q.status = 'active'
+/** Requests the driver may see: requests (never a member's saved search), open, not declined by them, no block between them and the passenger. */
+const shownTo = (driverId: string) => sql`q.kind = 'request' AND q.status = 'active'
   AND NOT EXISTS (SELECT 1 FROM ride_request_declines d WHERE d.request_id = q.id AND d.driver_id = ${driverId}::uuid)
   AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ${driverId}::uuid AND b.blocked_id = q.user_id)
     OR (b.blocker_id = q.user_id AND b.blocked_id = ${driverId}::uuid))`;
@@ -147,7 +148,7 @@ export async function acceptRequestedRide(db: RidesDb, driverId: string, request
 export async function declineRequestedRide(db: RidesDb, driverId: string, requestId: string, now = new Date()): Promise<void> {
   if (!uuid.safeParse(requestId).success) throw notFound();
   const { rows } = await db.execute<{ known: boolean }>(sql`
-    WITH shown AS (SELECT q.id FROM ride_requests q WHERE q.id = ${requestId}::uuid AND q.user_id <> ${driverId}::uuid),
+    WITH shown AS (SELECT q.id FROM ride_requests q WHERE q.id = ${requestId}::uuid AND q.kind = 'request' AND q.user_id <> ${driverId}::uuid),
     hidden AS (
       INSERT INTO ride_request_declines (request_id, driver_id, declined_at)
       SELECT id, ${driverId}::uuid, ${now.toISOString()}::timestamptz FROM shown

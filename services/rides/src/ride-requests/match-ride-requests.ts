@@ -1,4 +1,5 @@
 import { rideRequestMatched } from '@krom/contracts/events/rides';
+import type { RideRequestKind } from '@krom/contracts/http/ride-requests';
 import { nearbyRadiusKm } from '@krom/contracts/http/rides';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { type SQL, sql } from 'drizzle-orm';
@@ -7,7 +8,8 @@ import { departureInstant } from '../rides/departure.ts';
 import { type RideSearch, searchCondition } from '../search/search-rides.ts';
 
 /*
- * A posted ride against the open ride requests: each request it matches is told once (a
+ * A posted ride against the open ride requests (and saved searches, ride_requests of kind
+ * saved_search, matched by the same rule): each request it matches is told once (a
  * ride_request_matches row, unique per request and ride) by a `ride_request.matched` event written
  * in the same transaction, and its last_notified_at set.
  *
@@ -63,7 +65,7 @@ type Candidate = {
   passengers: number;
 };
 
-type Told = { id: string; userId: string; version: number; notifyByEmail: boolean; notifyBySms: boolean };
+type Told = { id: string; kind: RideRequestKind; userId: string; version: number; notifyByEmail: boolean; notifyBySms: boolean };
 
 const dayBeside = (date: string, days: number) => new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
@@ -214,7 +216,7 @@ async function claimMatches(tx: Transaction, rideId: string, requestIds: string[
     )
     UPDATE ride_requests q SET last_notified_at = ${at}::timestamptz, version = q.version + 1
     FROM told WHERE q.id = told.request_id
-    RETURNING q.id, q.user_id AS "userId", q.version, q.notify_by_email AS "notifyByEmail", q.notify_by_sms AS "notifyBySms"`);
+    RETURNING q.id, q.kind, q.user_id AS "userId", q.version, q.notify_by_email AS "notifyByEmail", q.notify_by_sms AS "notifyBySms"`);
   return rows.sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -233,8 +235,9 @@ export async function matchRideRequests(db: RidesDb, rideId: string, now = new D
     if (matched.length === 0) return [];
     const told = await claimMatches(tx, ride.id, matched, now);
     const departureAt = departureInstant(ride.departureDate, ride.departureTime).toISOString();
-    // A passenger with several requests the ride matches (the same trip asked on two days, say) is
-    // told once, by every channel any of them asked for; each request still records the match.
+    // A passenger with several requests or saved searches the ride matches (the same trip asked on
+    // two days, say) is told once, by every channel any of them asked for, as of a request when
+    // one of them is (else of a saved search); each still records the match.
     const byPassenger = new Map<string, Told>();
     for (const request of told) {
       const first = byPassenger.get(request.userId);
@@ -242,6 +245,7 @@ export async function matchRideRequests(db: RidesDb, rideId: string, now = new D
       else {
         first.notifyByEmail ||= request.notifyByEmail;
         first.notifyBySms ||= request.notifyBySms;
+        if (first.kind === 'saved_search' && request.kind === 'request') Object.assign(first, { id: request.id, kind: request.kind, version: request.version });
       }
     }
     for (const request of byPassenger.values()) {
@@ -260,6 +264,7 @@ export async function matchRideRequests(db: RidesDb, rideId: string, now = new D
         currency: ride.currency,
         notifyByEmail: request.notifyByEmail,
         notifyBySMS: request.notifyBySms,
+        kind: request.kind,
         matchedAt: now.toISOString(),
         version: request.version,
       });

@@ -4,6 +4,7 @@ import {
   maxOpenRideRequests,
   type MyRideRequest,
   type RideRequest,
+  type RideRequestKind,
   rideRequestLifetimeDays,
   rideRequestMessages,
   type rideRequestInputSchema,
@@ -43,7 +44,7 @@ export function rideRequestExpiry(preferredDate: string | undefined, now: Date):
 }
 
 /** Coordinates are kept as a pair or not at all (half a point places nothing), at the columns' 8 decimals. */
-function pair(latitude: number | undefined, longitude: number | undefined): { latitude: string | null; longitude: string | null } {
+export function pair(latitude: number | undefined, longitude: number | undefined): { latitude: string | null; longitude: string | null } {
   if (latitude === undefined || longitude === undefined) return { latitude: null, longitude: null };
   return { latitude: latitude.toFixed(8), longitude: longitude.toFixed(8) };
 }
@@ -90,28 +91,35 @@ export async function fileRideRequest(db: RidesDb, userId: string, input: RideRe
     const open = await tx
       .select({ from: sql<string>`lower(coalesce(${rideRequests.fromLocalityArea}, ${rideRequests.fromLocation}))`, to: sql<string>`lower(coalesce(${rideRequests.toLocalityArea}, ${rideRequests.toLocation}))`, date: rideRequests.preferredDepartureDate })
       .from(rideRequests)
-      .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now)));
+      .where(openOf(userId, 'request', now));
     // The same two towns on the same day (or both for any day) would only tell the passenger twice.
     const [fromTown, toTown] = [placeTown(input.fromLocation, input.fromLocalityArea), placeTown(input.toLocation, input.toLocalityArea)];
     if (open.some((other) => other.from === fromTown && other.to === toTown && other.date === (input.preferredDepartureDate ?? null))) {
       throw new HttpError(409, rideRequestMessages.duplicate);
     }
     if (open.length >= maxOpenRideRequests) throw new HttpError(409, rideRequestMessages.tooMany);
-    return insertRideRequest(tx, userId, input, { from, to }, now);
+    return toRideRequest(await insertRideRequest(tx, userId, input, { from, to }, now));
   });
 }
 
-async function insertRideRequest(
+/** A user's open rows of one kind: active and not yet expired. */
+export const openOf = (userId: string, kind: RideRequestKind, now: Date) =>
+  and(eq(rideRequests.userId, userId), eq(rideRequests.kind, kind), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now));
+
+/** Writes a request, or a saved search (`kind`), as filed now; answers its row. */
+export async function insertRideRequest(
   tx: Transaction,
   userId: string,
   input: RideRequestInput,
   { from, to }: { from: ReturnType<typeof pair>; to: ReturnType<typeof pair> },
   now: Date,
-): Promise<RideRequest> {
+  kind: RideRequestKind = 'request',
+): Promise<RideRequestRow> {
   const [row] = await tx
     .insert(rideRequests)
     .values({
       userId,
+      kind,
       fromLocation: input.fromLocation,
       fromLatitude: from.latitude,
       fromLongitude: from.longitude,
@@ -136,7 +144,7 @@ async function insertRideRequest(
     })
     .returning();
   if (!row) throw new Error('ride request insert returned no row');
-  return toRideRequest(row);
+  return row;
 }
 
 /** The user's requests still open (active and not expired), newest first, each with the rides it matched that can still be booked. */
@@ -144,7 +152,7 @@ export async function listOpenRideRequests(db: RidesDb, userId: string, now = ne
   const rows = await db
     .select()
     .from(rideRequests)
-    .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, 'active'), gt(rideRequests.expiresAt, now)))
+    .where(openOf(userId, 'request', now))
     .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
     .limit(limit);
   const matched = await matchedRidesOf(db, rows.map((row) => row.id), now);
@@ -156,7 +164,7 @@ export async function listOpenRideRequests(db: RidesDb, userId: string, now = ne
  * active, to depart, a seat free, the driver not suspended or deleted; the soonest
  * `maxMatchedRidesShown` of each, in one statement for all the requests.
  */
-async function matchedRidesOf(db: RidesDb, requestIds: string[], now: Date): Promise<Map<string, MatchedRide[]>> {
+export async function matchedRidesOf(db: RidesDb, requestIds: string[], now: Date): Promise<Map<string, MatchedRide[]>> {
   const byRequest = new Map<string, MatchedRide[]>();
   if (requestIds.length === 0) return byRequest;
   const { rows } = await db.execute<MatchedRide & { requestId: string }>(sql`
@@ -183,11 +191,12 @@ async function matchedRidesOf(db: RidesDb, requestIds: string[], now: Date): Pro
 /**
  * Cancels one of the user's requests: it is matched no more. Cancelling one that is no longer
  * active (cancelled already, a second tap) changes nothing and answers the same; another user's,
- * an unknown and a malformed id are "not found".
+ * an unknown and a malformed id are "not found" (`missing`). A saved search is deleted the same
+ * way (`kind` saved_search): one kind's id never cancels a row of the other.
  */
-export async function cancelRideRequest(db: RidesDb, userId: string, id: string): Promise<void> {
-  if (!uuid.safeParse(id).success) throw notFound();
-  const own = and(eq(rideRequests.id, id), eq(rideRequests.userId, userId));
+export async function cancelRideRequest(db: RidesDb, userId: string, id: string, kind: RideRequestKind = 'request', missing = notFound): Promise<void> {
+  if (!uuid.safeParse(id).success) throw missing();
+  const own = and(eq(rideRequests.id, id), eq(rideRequests.userId, userId), eq(rideRequests.kind, kind));
   const cancelled = await db
     .update(rideRequests)
     .set({ status: 'cancelled', version: sql`${rideRequests.version} + 1` })
@@ -195,10 +204,10 @@ export async function cancelRideRequest(db: RidesDb, userId: string, id: string)
     .returning({ id: rideRequests.id });
   if (cancelled.length > 0) return;
   const [existing] = await db.select({ id: rideRequests.id }).from(rideRequests).where(own);
-  if (!existing) throw notFound();
+  if (!existing) throw missing();
 }
 
-/** An account was deleted: its active requests are cancelled (matched no more); returns how many. */
+/** An account was deleted: its active requests and saved searches are cancelled (matched no more); returns how many. */
 export async function cancelRideRequestsOf(tx: Transaction, userId: string): Promise<number> {
   const cancelled = await tx
     .update(rideRequests)
