@@ -1,7 +1,7 @@
-import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { accraToKumasiRequest, accraToKumasiSearch } from '@krom/contracts/examples/ride-requests';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomUUID } from 'node:crypto';
-import { rideRequestListSchema, rideRequestMessages, rideRequestSchema } from '@krom/contracts/http/ride-requests';
+import { maxSavedSearches, rideRequestListSchema, rideRequestMessages, rideRequestSchema, savedSearchListSchema, savedSearchMessages, savedSearchSchema } from '@krom/contracts/http/ride-requests';
 import { rideMessages } from '@krom/contracts/http/rides';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { eventually } from '@krom/server-kit/testing';
@@ -40,6 +40,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 /** The request form's payload for Accra to Kumasi, both places picked from suggestions. */
 const accraToKumasi = (changes: object = {}) => accraToKumasiRequest(inDays(5), changes);
 
+let plates = 4821;
 /** The example ride from Accra to Kumasi on `date`, posted through the BFF by an approved driver (rides' projection written directly). */
 async function postedMatchingRide(date: string): Promise<string> {
   const driver = await signedIn();
@@ -48,7 +49,7 @@ async function postedMatchingRide(date: string): Promise<string> {
      VALUES ($1, 1, 'Kwame', 'Mensah', true, 'approved', true, 'approved', false, false, now())`,
     [driver.userId],
   );
-  const vehicle = await call(driver, 'POST', '/api/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: 'GR-4821-19', seats: 5 });
+  const vehicle = await call(driver, 'POST', '/api/vehicles', { make: 'Toyota', model: 'Corolla', year: 2018, color: 'Silver', licensePlate: `GR-${plates++}-19`, seats: 5 });
   expect(vehicle.statusCode).toBe(201);
   const ride = await call(driver, 'POST', '/api/rides', accraToKumasiRide(vehicle.json().id, date));
   expect(ride.statusCode).toBe(201);
@@ -59,6 +60,9 @@ const routes = (id: string): [Method, string, object?][] => [
   ['POST', '/api/ride-requests', accraToKumasi()],
   ['GET', '/api/ride-requests/mine'],
   ['DELETE', `/api/ride-requests/${id}`],
+  ['POST', '/api/saved-searches', accraToKumasiSearch(inDays(5))],
+  ['GET', '/api/saved-searches/mine'],
+  ['DELETE', `/api/saved-searches/${id}`],
 ];
 
 describe('a guest', () => {
@@ -179,5 +183,45 @@ describe('a signed-in passenger', () => {
       expect(response.json().message).toBe(rideRequestMessages.notFound);
     }
     expect((await call(kofi, 'GET', '/api/ride-requests/mine')).json()).toEqual({ requests: [] });
+  });
+});
+
+describe("a signed-in member's saved searches", () => {
+  it('saves the search, lists it with the ride posted for it, and deletes it; anyone else gets not found', async () => {
+    const ama = await signedIn();
+    const created = await call(ama, 'POST', '/api/saved-searches', accraToKumasiSearch(inDays(6)));
+    expect(created.statusCode).toBe(201);
+    const search = savedSearchSchema.parse(created.json());
+    expect(search).toMatchObject({ fromLocation: 'Circle, Accra', toLocation: 'Kejetia Market (Kumasi)', departureDate: inDays(6), passengers: 2, maxPricePerSeat: '150.00', status: 'active' });
+    // A saved search is not one of their ride requests.
+    expect((await call(ama, 'GET', '/api/ride-requests/mine')).json()).toEqual({ requests: [] });
+
+    const ride = await postedMatchingRide(inDays(6));
+    const matched = await eventually(async () => {
+      const mine = savedSearchListSchema.parse((await call(ama, 'GET', '/api/saved-searches/mine')).json()).searches;
+      const rides = mine.find((listed) => listed.id === search.id)?.matchedRides ?? [];
+      return rides.length > 0 ? rides : undefined;
+    });
+    expect(matched.map((listed) => listed.id)).toEqual([ride]);
+
+    const other = await signedIn();
+    expect((await call(other, 'GET', '/api/saved-searches/mine')).json()).toEqual({ searches: [] });
+    const refused = await call(other, 'DELETE', `/api/saved-searches/${search.id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(savedSearchMessages.notFound);
+
+    expect((await call(ama, 'DELETE', `/api/saved-searches/${search.id}`)).json()).toEqual({ ok: true });
+    expect((await call(ama, 'GET', '/api/saved-searches/mine')).json()).toEqual({ searches: [] });
+  });
+
+  it(`gets a 400 in words for an eleventh saved search, and for bad input`, async () => {
+    const kofi = await signedIn();
+    for (let day = 1; day <= maxSavedSearches; day++) expect((await call(kofi, 'POST', '/api/saved-searches', accraToKumasiSearch(inDays(day)))).statusCode).toBe(201);
+    const eleventh = await call(kofi, 'POST', '/api/saved-searches', accraToKumasiSearch(inDays(11)));
+    expect(eleventh.statusCode).toBe(400);
+    expect(eleventh.json().message).toBe(savedSearchMessages.tooMany);
+    const past = await call(kofi, 'POST', '/api/saved-searches', accraToKumasiSearch(inDays(-1)));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(rideRequestMessages.pastDate);
   });
 });

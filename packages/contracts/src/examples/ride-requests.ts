@@ -1,4 +1,4 @@
-import type { RideRequestInput } from '../http/ride-requests.ts';
+import type { RideRequestInput, SavedSearchInput } from '../http/ride-requests.ts';
 
 /**
  * The ride request the tests file on every side (the BFF's tests and its pact with rides, the
@@ -25,3 +25,9 @@ export const accraToKumasiRequest = (preferredDepartureDate: string, changes: Pa
   notifyBySMS: true,
   ...changes,
 });
+
+/** The saved search the tests make on every side: the listing's search of the same trip for two, at most GH₵150 a seat. */
+export const accraToKumasiSearch = (departureDate: string, changes: Partial<SavedSearchInput> = {}): SavedSearchInput => {
+  const { preferredDepartureDate: _date, flexibleDates: _flexible, notes: _notes, notifyByEmail: _email, notifyBySMS: _sms, ...trip } = accraToKumasiRequest(departureDate);
+  return { ...trip, departureDate, ...changes };
+};
