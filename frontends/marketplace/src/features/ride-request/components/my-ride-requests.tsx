@@ -4,15 +4,14 @@ import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import { useCallback, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { ConfirmDialog } from '@krom/ui-kit/confirm-dialog.tsx';
 import { PageSection } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
 import { formatRideDate, ghanaDate } from '@krom/contracts/ghana-time';
 import { formatCedis } from '@krom/contracts/money';
-import { formatDeparture, seatsLeftText } from '../../../components/ride-card.tsx';
+import { MatchedRides } from '../../../components/matched-rides.tsx';
 import { useCancelRideRequest } from '../api/cancel-ride-request.ts';
 import { useMyRideRequests } from '../api/get-my-ride-requests.ts';
 import { rideRequestTexts as texts } from '../ride-request-texts.ts';
@@ -106,7 +105,7 @@ function RequestCard({ request, busy, onCancel }: { request: MyRideRequest; busy
         <span>{expiryOf(request)}</span>
       </Details>
       {request.notes ? <Notes>{request.notes}</Notes> : null}
-      <MatchedRides request={request} />
+      <MatchedRides rides={request.matchedRides} seats={request.passengers} title={texts.matchesTitle} none={texts.noMatches} />
       <Actions>
         <Button $variant="ghost" disabled={busy} onClick={onCancel}>
           {texts.cancel}
@@ -115,62 +114,6 @@ function RequestCard({ request, busy, onCancel }: { request: MyRideRequest; busy
     </Card>
   );
 }
-
-/**
- * The rides the request matched that can still be booked (the server's list, soonest first), each
- * a link to its preview with the request's passengers as the seats wanted.
- */
-function MatchedRides({ request }: { request: MyRideRequest }) {
-  const titleId = useId();
-  if (request.matchedRides.length === 0) return <Details>{texts.noMatches}</Details>;
-  return (
-    <Matches aria-labelledby={titleId}>
-      <h4 id={titleId}>{texts.matchesTitle}</h4>
-      <ul>
-        {request.matchedRides.map((ride) => (
-          <li key={ride.id}>
-            <MatchLink to={`/ride-preview/${ride.id}?seats=${request.passengers}`}>
-              <strong>
-                {ride.fromCity} → {ride.toCity}
-              </strong>
-              <span>{formatDeparture(ride)}</span>
-              <span>
-                {formatCedis(ride.pricePerSeat)} per seat · {seatsLeftText(ride.availableSeats)}
-              </span>
-            </MatchLink>
-          </li>
-        ))}
-      </ul>
-    </Matches>
-  );
-}
-
-const Matches = styled.section`
-  display: grid;
-  gap: 6px;
-  padding-top: 8px;
-  border-top: 1px solid ${({ theme }) => theme.color.border};
-
-  h4 { font-size: 0.9375rem; }
-  ul { display: grid; gap: 6px; margin: 0; padding: 0; list-style: none; }
-`;
-
-/** A whole row is the link: a large target on a phone. */
-const MatchLink = styled(Link)`
-  display: grid;
-  gap: 2px;
-  min-height: 44px;
-  padding: 8px 10px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: inherit;
-  font-size: 0.875rem;
-  text-decoration: none;
-
-  strong { color: ${({ theme }) => theme.color.primary}; overflow-wrap: anywhere; }
-  span { color: ${({ theme }) => theme.color.muted}; }
-  &:hover strong, &:focus-visible strong { text-decoration: underline; }
-`;
 
 const Lead = styled.p`
   margin-top: -6px;

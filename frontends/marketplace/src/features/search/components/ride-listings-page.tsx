@@ -11,6 +11,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { loadPlaceAndDatePickers, PlaceAndDateFields } from './place-and-date-fields.tsx';
 import { SeatsSelect } from './seats-select.tsx';
 import { PreferenceFiltersFields } from './preference-filters.tsx';
+import { SaveSearchOffer } from './save-search-offer.tsx';
 
 const EmptyRides = lazy(() => emptyRidesChunk.then((m) => ({ default: m.EmptyRides })));
 
@@ -59,6 +60,7 @@ export function RideListingsPage() {
             Clear filters
           </ClearFilters>
         ) : null}
+        <SaveSearchOffer search={search} />
         <Stack as="section" $gap={12} aria-busy={rides.isFetching}>
           {rides.isPending ? (
             <Status role="status">{texts.loading}</Status>
