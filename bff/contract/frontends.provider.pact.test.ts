@@ -1,4 +1,5 @@
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
+import { accraToKumasiSearch } from '@krom/contracts/examples/ride-requests';
 import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
 import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -322,6 +323,20 @@ const marketplaceStates: Record<string, () => Promise<Injected | undefined>> = {
     });
     cookie = cookieOf(b);
     return undefined;
+  },
+  // Saved through /api as the listing's button saves it; another driver's ride for its day is matched when rides handles its ride.posted.
+  'a signed-in user with a saved search from Accra to Kumasi that a posted ride matched': async () => {
+    const { b } = await signedInPerson();
+    const departureDate = inAWeek();
+    const search = await expectStatus(b.post('/api/saved-searches', accraToKumasiSearch(departureDate)), 201, 'saved search');
+    const driver = (await approvedDriver()).b;
+    await expectStatus(driver.post('/api/rides', accraToKumasiRide(await addedVehicle(driver), departureDate)), 201, 'ride');
+    await eventually(async () => {
+      const mine = await expectStatus(b.get('/api/saved-searches/mine'), 200, 'saved searches');
+      return (mine.searches as { matchedRides: unknown[] }[]).some((saved) => saved.matchedRides.length > 0) || undefined;
+    });
+    cookie = cookieOf(b);
+    return { savedSearchId: String(search.id) };
   },
   // Requested Rides: the signed-in driver posted Accra to Kumasi for a day another member filed a request for, through /api.
   "a signed-in driver whose upcoming ride from Accra to Kumasi fits another member's open ride request": async () => {

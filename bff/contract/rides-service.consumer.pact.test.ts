@@ -1,5 +1,6 @@
 import { staffRoles } from '@krom/contracts/http/staff-roles-values';
-import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { accraToKumasiRequest, accraToKumasiSearch } from '@krom/contracts/examples/ride-requests';
+import { savedSearchMessages } from '@krom/contracts/http/ride-request-values';
 import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { ghanaToday } from '@krom/contracts/ghana-time';
 import { monthsAfter } from '@krom/contracts/http/dates';
@@ -450,6 +451,118 @@ describe('BFF → rides service (ride requests, as the signed-in passenger)', ()
         const response = await throughBff(mock.url, 'DELETE', `/api/ride-requests/${othersRequest}`);
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe('Ride request not found');
+      }));
+  });
+});
+
+/*
+ * Saved searches, as the signed-in member: the provider state saves them through the service's own
+ * route, so the id comes from the state (the value here is an example).
+ */
+const SAVED_SEARCH_ID = 'c3d4e5f6-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+const savedSearch = accraToKumasiSearch(REQUEST_DATE);
+/** A saved search as the service answers it (the contracts' savedSearchSchema). */
+const savedSearchBody = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(SAVED_SEARCH_ID),
+  fromLocation: like('Circle, Accra'),
+  toLocation: like('Kejetia Market (Kumasi)'),
+  fromLocalityArea: like('Accra'),
+  toLocalityArea: like('Kumasi'),
+  fromRegion: like('Greater Accra'),
+  toRegion: like('Ashanti'),
+  fromLatitude: number(5.5703),
+  fromLongitude: number(-0.2151),
+  toLatitude: number(6.6958),
+  toLongitude: number(-1.621),
+  departureDate: dateText,
+  passengers: integer(2),
+  maxPricePerSeat: regex(/^\d+\.\d{2}$/, '150.00'),
+  status: 'active',
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  matchedRides: [],
+  ...overrides,
+});
+
+describe('BFF → rides service (saved searches, as the signed-in member)', () => {
+  it('saves a search, and passes back an eleventh with its message', async () => {
+    await pact
+      .addInteraction()
+      .given('a user has no saved searches', { userId: USER_ID })
+      .uponReceiving('a saved search from Accra to Kumasi')
+      .withRequest('POST', '/saved-searches', (b) => {
+        b.headers(asUser).jsonBody(savedSearch);
+      })
+      .willRespondWith(201, (b) => b.jsonBody(savedSearchBody({ id: uuid() })))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/saved-searches', savedSearch);
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ maxPricePerSeat: '150.00', passengers: 2, status: 'active', matchedRides: [] });
+      }));
+
+    const eleventh = accraToKumasiSearch(REQUEST_DATE, { passengers: 3 });
+    await pact
+      .addInteraction()
+      .given('a user has ten saved searches', { userId: USER_ID })
+      .uponReceiving('an eleventh saved search')
+      .withRequest('POST', '/saved-searches', (b) => {
+        b.headers(asUser).jsonBody(eleventh);
+      })
+      .willRespondWith(400, (b) => b.jsonBody({ message: savedSearchMessages.tooMany }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'POST', '/api/saved-searches', eleventh);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('You have 10 saved searches. Delete one before saving another.');
+      }));
+  });
+
+  it("lists the user's saved searches with the rides they matched, and deletes one", async () => {
+    await pact
+      .addInteraction()
+      .given('a user has a saved search a posted ride matched', { userId: USER_ID })
+      .uponReceiving("a request for the user's saved searches")
+      .withRequest('GET', '/saved-searches/mine', (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          searches: eachLike(
+            savedSearchBody({
+              id: uuid(),
+              matchedRides: eachLike({
+                id: uuid(RIDE_ID),
+                fromCity: 'Accra',
+                toCity: 'Kumasi',
+                departureDate: dateText,
+                departureTime: timeText,
+                pricePerSeat: money,
+                currency: 'GHS',
+                availableSeats: integer(3),
+              }),
+            }),
+          ),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'GET', '/api/saved-searches/mine');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().searches[0]).toMatchObject({ fromLocation: 'Circle, Accra', status: 'active' });
+        expect(response.json().searches[0].matchedRides[0]).toMatchObject({ id: RIDE_ID, fromCity: 'Accra', toCity: 'Kumasi' });
+      }));
+
+    await pact
+      .addInteraction()
+      .given('a user has a saved search a posted ride matched', { userId: USER_ID })
+      .uponReceiving('a request to delete a saved search')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('DELETE', fromProviderState('/saved-searches/${savedSearchId}', `/saved-searches/${SAVED_SEARCH_ID}`), (b) => {
+        b.headers(asUser);
+      })
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        const response = await throughBff(mock.url, 'DELETE', `/api/saved-searches/${SAVED_SEARCH_ID}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ ok: true });
       }));
   });
 });

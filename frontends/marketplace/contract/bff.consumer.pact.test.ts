@@ -24,6 +24,8 @@ import { getVehicles } from '../src/lib/api/vehicles.ts';
 import { cancelRideRequest } from '../src/features/ride-request/api/cancel-ride-request.ts';
 import { createRideRequest } from '../src/features/ride-request/api/create-ride-request.ts';
 import { getMyRideRequests } from '../src/features/ride-request/api/get-my-ride-requests.ts';
+import { deleteSavedSearch, getMySavedSearches, saveSearch } from '../src/features/saved-searches/api/saved-searches.ts';
+import { savedSearchPayload } from '../src/features/saved-searches/components/save-search-button.tsx';
 import { acceptRequestedRide } from '../src/features/requested-rides/api/accept-requested-ride.ts';
 import { declineRequestedRide } from '../src/features/requested-rides/api/decline-requested-ride.ts';
 import { getRequestedRides } from '../src/features/requested-rides/api/get-requested-rides.ts';
@@ -37,6 +39,7 @@ import { myBookingsQueryOptions } from '../src/lib/api/my-bookings.ts';
 import { getDriverEarnings } from '../src/features/driver-dashboard/api/get-driver-earnings.ts';
 import { getDriverEarnings as getDriverEarningsEndpoint } from '@krom/contracts/api/payment-history';
 import { getPaymentMethods as getPaymentMethodsEndpoint } from '@krom/contracts/api/payments';
+import { createSavedSearch as createSavedSearchEndpoint } from '@krom/contracts/api/ride-requests';
 import { getMemberReviews as getMemberReviewsEndpoint, getReviewsToWrite as getReviewsToWriteEndpoint } from '@krom/contracts/api/reviews';
 import { getMemberReviews, getReviewsToWrite } from '../src/features/reviews/api/reviews.ts';
 import {
@@ -85,6 +88,7 @@ const ids = {
   driver: '3c9e7b51-2d4a-4f6e-8b7c-1a2b3c4d5e6f',
   place: 'osm-n261702404',
   rideRequest: '7e3f1a2b-9c4d-4e5f-8a6b-0c1d2e3f4a5b',
+  savedSearch: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   booking: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
   passenger: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e',
   conversation: '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f',
@@ -103,6 +107,7 @@ const providerStates = {
   searchFoundNothing: 'a signed-in user whose search found no ride',
   rideRequested: 'a signed-in user with an active ride request from Accra to Kumasi',
   rideRequestMatched: 'a signed-in user with an active ride request from Accra to Kumasi that a posted ride matched',
+  searchSaved: 'a signed-in user with a saved search from Accra to Kumasi that a posted ride matched',
   requestFitsRide: "a signed-in driver whose upcoming ride from Accra to Kumasi fits another member's open ride request",
   rideToBook: 'a signed-in passenger, and an instant ride from Accra to Kumasi with a stop at Nkawkaw posted by another driver',
   seatBooked: 'a signed-in passenger with a confirmed booking of 2 seats from Nkawkaw to Kumasi',
@@ -548,6 +553,93 @@ describe('marketplace frontend → BFF: ride requests', () => {
       .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
       .executeTest(whenRecorded(async (mock) => {
         await withFetchAgainst(mock.url, () => cancelRideRequest(ids.rideRequest));
+      }));
+  });
+});
+
+/** The listing's search from Accra to Kumasi for two, both towns picked with their coordinates, as the Save this search button sends it. */
+const listingSearch = savedSearchPayload({
+  from: { name: 'Accra', latitude: 5.5703, longitude: -0.2151 },
+  to: { name: 'Kumasi', latitude: 6.6958, longitude: -1.621 },
+  date: examples.departureDate,
+  passengers: 2,
+});
+
+/** A saved search as the BFF answers it (the member's own, still active). */
+const savedSearchBody = {
+  id: uuid(ids.savedSearch),
+  fromLocation: like('Accra'),
+  toLocation: like('Kumasi'),
+  fromLocalityArea: like('Accra'),
+  toLocalityArea: like('Kumasi'),
+  fromRegion: like('Greater Accra'),
+  toRegion: like('Ashanti'),
+  fromLatitude: number(5.5703),
+  fromLongitude: number(-0.2151),
+  toLatitude: number(6.6958),
+  toLongitude: number(-1.621),
+  departureDate: day(examples.departureDate),
+  passengers: integer(2),
+  maxPricePerSeat: money('150.00'),
+  status: 'active',
+  createdAt: isoDate,
+  expiresAt: isoDate,
+};
+
+describe('marketplace frontend → BFF: saved searches', () => {
+  it('saves the listing’s search as the Save this search button sends it', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.searchFoundNothing)
+      .uponReceiving('a saved search of the listing from Accra to Kumasi for two on a day')
+      .withRequest('POST', '/api/saved-searches', (b) => b.headers(json).jsonBody({ ...listingSearch, departureDate: statePreferredDate }))
+      // The listing knows no regions nor a price limit: none comes back.
+      .willRespondWith(201, (b) =>
+        b.jsonBody({ ...savedSearchBody, fromRegion: null, toRegion: null, maxPricePerSeat: null, departureDate: statePreferredDate, matchedRides: [] }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const saved = fitsContract(createSavedSearchEndpoint, await withFetchAgainst(mock.url, () => saveSearch(listingSearch)));
+        expect(saved).toMatchObject({ status: 'active', passengers: 2, matchedRides: [] });
+      }));
+  });
+
+  it('lists the member’s saved searches with the rides they matched, and deletes one', async () => {
+    await pact
+      .addInteraction()
+      .given(providerStates.searchSaved)
+      .uponReceiving('a request for the member’s saved searches')
+      .withRequest('GET', '/api/saved-searches/mine')
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          searches: eachLike({
+            ...savedSearchBody,
+            matchedRides: eachLike({
+              id: uuid(ids.ride),
+              fromCity: 'Accra',
+              toCity: 'Kumasi',
+              departureDate: day(examples.departureDate),
+              departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+              pricePerSeat: money('80.00'),
+              currency: 'GHS',
+              availableSeats: integer(3),
+            }),
+          }),
+        }),
+      )
+      .executeTest(whenRecorded(async (mock) => {
+        const searches = await withFetchAgainst(mock.url, () => getMySavedSearches());
+        expect(searches[0]).toMatchObject({ status: 'active', fromLocation: 'Accra', toLocation: 'Kumasi', passengers: 2 });
+        expect(searches[0]?.matchedRides[0]).toMatchObject({ id: ids.ride, fromCity: 'Accra', toCity: 'Kumasi' });
+      }));
+    await pact
+      .addInteraction()
+      .given(providerStates.searchSaved)
+      .uponReceiving('the deleting of the member’s saved search')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact expression the verifier fills from the provider state
+      .withRequest('DELETE', statePath('/api/saved-searches/${savedSearchId}', `/api/saved-searches/${ids.savedSearch}`))
+      .willRespondWith(200, (b) => b.jsonBody({ ok: true }))
+      .executeTest(whenRecorded(async (mock) => {
+        await withFetchAgainst(mock.url, () => deleteSavedSearch(ids.savedSearch));
       }));
   });
 });

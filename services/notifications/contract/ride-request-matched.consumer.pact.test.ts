@@ -63,4 +63,46 @@ describe('krom-notifications consuming krom-rides events', () => {
           expect(rideMatchEmail(envelope.data).subject).toBe('A ride matches your Krom ride request');
         }),
       ));
+
+  it("tells the member of a ride for their saved search, worded as their saved search, in the app and by SMS", () =>
+    pact
+      .given("a posted ride matched a member's saved search")
+      .expectsToReceive(`a ${rideRequestMatched.subject} event for a saved search`)
+      .withContent({
+        id: uuid('8e3b1c2d-5f4a-4b6c-9d7e-2a3b4c5d6e80'),
+        type: rideRequestMatched.subject,
+        occurredAt: isoDateTime('2025-11-20T09:00:00.000Z'),
+        data: {
+          requestId: uuid('4d2a6f3b-7c1e-4a5b-8c9d-3e4f5a6b7c8e'),
+          passengerId: uuid('7f1e2d3c-4b5a-4c6d-8e9f-0a1b2c3d4e60'),
+          rideId: uuid('2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d60'),
+          driverId: uuid('9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c60'),
+          fromLocation: like('Accra'),
+          toLocation: like('Kumasi'),
+          departureDate: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2025-11-28'),
+          departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.source, '14:30'),
+          departureAt: isoDateTime('2025-11-28T14:30:00.000Z'),
+          availableSeats: integer(3),
+          pricePerSeat: regex(/^\d+(\.\d{1,2})?$/.source, '120.00'),
+          currency: 'GHS',
+          // A saved search is told by SMS (as the member's settings allow), never by e-mail.
+          notifyByEmail: false,
+          notifyBySMS: true,
+          kind: 'saved_search',
+          matchedAt: isoDateTime('2025-11-20T09:00:00.000Z'),
+          version: integer(1),
+        },
+      })
+      .verify(
+        asynchronousBodyHandler(async (body) => {
+          const envelope = readRideRequestMatched(body);
+          expect(rideMatchNotice(envelope.data)).toMatchObject({
+            title: 'A ride matches your saved search',
+            message: 'New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GH₵120.00/seat. Open Krom to book.',
+          });
+          expect(rideMatchSmsRecord(envelope.data, '0241234567', 'local').message).toBe(
+            'Krom: New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GHS 120.00/seat. Open Krom to book.',
+          );
+        }),
+      ));
 });

@@ -1,4 +1,4 @@
-import { accraToKumasiRequest } from '@krom/contracts/examples/ride-requests';
+import { accraToKumasiRequest, accraToKumasiSearch } from '@krom/contracts/examples/ride-requests';
 import { directAccraToKumasiRide } from '@krom/contracts/examples/rides';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -343,6 +343,34 @@ it('honours the BFF pact', async () => {
         await approvedUser(passengerId, 'Ama', 'Owusu');
         const request = await asUser<{ id: string }>(passengerId, 'POST', '/ride-requests', accraToKumasiRequest(date));
         return { requestId: request.id, rideId: ride.id };
+      },
+      'a user has no saved searches': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query("DELETE FROM ride_requests WHERE user_id = $1 AND kind = 'saved_search'", [userId]);
+        return undefined;
+      },
+      // Ten searches of the same trip, one a day from tomorrow: the most one member may have.
+      'a user has ten saved searches': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query("DELETE FROM ride_requests WHERE user_id = $1 AND kind = 'saved_search'", [userId]);
+        for (let day = 1; day <= 10; day++) {
+          await asUser(userId, 'POST', '/saved-searches', accraToKumasiSearch(new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10)));
+        }
+        return undefined;
+      },
+      'a user has a saved search a posted ride matched': async (params: unknown) => {
+        const { userId } = params as { userId: string };
+        await query("DELETE FROM ride_requests WHERE user_id = $1 AND kind = 'saved_search'", [userId]);
+        const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+        const search = await asUser<{ id: string }>(userId, 'POST', '/saved-searches', accraToKumasiSearch(date));
+        const driverId = randomUUID();
+        await removeVehicles({ licensePlate: 'AS-7744-23' });
+        await approvedUser(driverId);
+        const vehicle = await addVehicle(driverId, 'AS-7744-23');
+        const ride = await postedAccraToKumasi(driverId, vehicle.id, date);
+        // What rides does on the ride's ride.posted event, done here so the state is ready when it returns.
+        await matchRideRequests(service.db, ride.id);
+        return { savedSearchId: search.id };
       },
       "another user's ride request": async (params: unknown) => {
         const { id } = params as { id: string };

@@ -6,7 +6,7 @@ import { rideChanged, ridePosted, rideRequestExpired, rideRequestInvited, rideRe
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { messageReported, messageSent } from '@krom/contracts/events/messages';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
-import type { RideRequestInput } from '@krom/contracts/http/ride-requests';
+import type { RideRequestInput, SavedSearchInput } from '@krom/contracts/http/ride-requests';
 import type { VehicleInput } from '@krom/contracts/http/vehicles';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { eventually } from '@krom/server-kit/testing';
@@ -164,6 +164,7 @@ export function ridesMessageProviders(handle: Handle) {
     stateHandlers: {
       'a verified driver posted a ride from Accra to Kumasi with a stop at Nkawkaw': async () => undefined,
       "a posted ride matched a passenger's ride request": async () => undefined,
+      "a posted ride matched a member's saved search": async () => undefined,
       "a driver accepted a passenger's ride request for their ride from Accra to Kumasi": async () => undefined,
       "a passenger's ride request for a date now past expired": async () => undefined,
       "a ride matched to a passenger's request had its price raised above the passenger's maximum": async () => undefined,
@@ -200,6 +201,15 @@ export function ridesMessageProviders(handle: Handle) {
           notifyBySMS: true,
         };
         const { id: requestId } = await call<{ id: string }>(passenger, '/ride-requests', request);
+        const rideId = await postedRide(date);
+        return eventually(() => outboxEnvelope(rideRequestMatched.subject, { requestId, rideId }));
+      },
+      // A member saved the listing's search from Accra to Kumasi for that day; a driver posted a ride for it.
+      [`a ${rideRequestMatched.subject} event for a saved search`]: async () => {
+        const date = inAWeek();
+        const member: User = { kind: 'user', userId: randomUUID() };
+        const search: SavedSearchInput = { fromLocation: 'Accra', fromLocalityArea: 'Accra', toLocation: 'Kumasi', toLocalityArea: 'Kumasi', departureDate: date, passengers: 2 };
+        const { id: requestId } = await call<{ id: string }>(member, '/saved-searches', search);
         const rideId = await postedRide(date);
         return eventually(() => outboxEnvelope(rideRequestMatched.subject, { requestId, rideId }));
       },
