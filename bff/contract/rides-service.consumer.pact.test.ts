@@ -330,8 +330,8 @@ const stateRequestPath = fromProviderState('/ride-requests/${requestId}', `/ride
 const REQUEST_DATE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const filedRequest = accraToKumasiRequest(REQUEST_DATE);
 /** A request as the service answers it (the contracts' rideRequestSchema). */
-const rideRequest = (overrides: Record<string, unknown> = {}) => ({
-  id: uuid(REQUEST_ID),
+/** The example request's two places as the service stores them (a saved search of the same trip has the same). */
+const storedPlaces = {
   fromLocation: like('Circle, Accra'),
   toLocation: like('Kejetia Market (Kumasi)'),
   fromLocalityArea: like('Accra'),
@@ -342,6 +342,21 @@ const rideRequest = (overrides: Record<string, unknown> = {}) => ({
   fromLongitude: number(-0.2151),
   toLatitude: number(6.6958),
   toLongitude: number(-1.621),
+};
+/** A ride a request or saved search matched, as the service lists it. */
+const matchedRide = {
+  id: uuid(RIDE_ID),
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  departureDate: dateText,
+  departureTime: timeText,
+  pricePerSeat: money,
+  currency: 'GHS',
+  availableSeats: integer(3),
+};
+const rideRequest = (overrides: Record<string, unknown> = {}) => ({
+  id: uuid(REQUEST_ID),
+  ...storedPlaces,
   preferredDepartureDate: dateText,
   flexibleDates: boolean(true),
   passengers: integer(2),
@@ -401,16 +416,7 @@ describe('BFF → rides service (ride requests, as the signed-in passenger)', ()
             rideRequest({
               id: uuid(),
               lastNotifiedAt: isoDate,
-              matchedRides: eachLike({
-                id: uuid(RIDE_ID),
-                fromCity: 'Accra',
-                toCity: 'Kumasi',
-                departureDate: dateText,
-                departureTime: timeText,
-                pricePerSeat: money,
-                currency: 'GHS',
-                availableSeats: integer(3),
-              }),
+              matchedRides: eachLike(matchedRide),
             }),
           ),
         }),
@@ -464,16 +470,7 @@ const savedSearch = accraToKumasiSearch(REQUEST_DATE);
 /** A saved search as the service answers it (the contracts' savedSearchSchema). */
 const savedSearchBody = (overrides: Record<string, unknown> = {}) => ({
   id: uuid(SAVED_SEARCH_ID),
-  fromLocation: like('Circle, Accra'),
-  toLocation: like('Kejetia Market (Kumasi)'),
-  fromLocalityArea: like('Accra'),
-  toLocalityArea: like('Kumasi'),
-  fromRegion: like('Greater Accra'),
-  toRegion: like('Ashanti'),
-  fromLatitude: number(5.5703),
-  fromLongitude: number(-0.2151),
-  toLatitude: number(6.6958),
-  toLongitude: number(-1.621),
+  ...storedPlaces,
   departureDate: dateText,
   passengers: integer(2),
   maxPricePerSeat: regex(/^\d+\.\d{2}$/, '150.00'),
@@ -529,16 +526,7 @@ describe('BFF → rides service (saved searches, as the signed-in member)', () =
           searches: eachLike(
             savedSearchBody({
               id: uuid(),
-              matchedRides: eachLike({
-                id: uuid(RIDE_ID),
-                fromCity: 'Accra',
-                toCity: 'Kumasi',
-                departureDate: dateText,
-                departureTime: timeText,
-                pricePerSeat: money,
-                currency: 'GHS',
-                availableSeats: integer(3),
-              }),
+              matchedRides: eachLike(matchedRide),
             }),
           ),
         }),

@@ -457,6 +457,18 @@ function formRequest() {
   return checked.request;
 }
 
+/** A ride a ride request or saved search matched, as the user's lists show it. */
+const matchedRideBody = {
+  id: uuid(ids.ride),
+  fromCity: 'Accra',
+  toCity: 'Kumasi',
+  departureDate: day(examples.departureDate),
+  departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
+  pricePerSeat: money('80.00'),
+  currency: 'GHS',
+  availableSeats: integer(3),
+};
+
 /** A ride request as the BFF answers it (the user's own, still active, never matched yet). */
 const rideRequestBody = {
   id: uuid(ids.rideRequest),
@@ -523,16 +535,7 @@ describe('marketplace frontend → BFF: ride requests', () => {
           requests: eachLike({
             ...rideRequestBody,
             lastNotifiedAt: isoDate,
-            matchedRides: eachLike({
-              id: uuid(ids.ride),
-              fromCity: 'Accra',
-              toCity: 'Kumasi',
-              departureDate: day(examples.departureDate),
-              departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
-              pricePerSeat: money('80.00'),
-              currency: 'GHS',
-              availableSeats: integer(3),
-            }),
+            matchedRides: eachLike(matchedRideBody),
           }),
         }),
       )
@@ -613,16 +616,7 @@ describe('marketplace frontend → BFF: saved searches', () => {
         b.jsonBody({
           searches: eachLike({
             ...savedSearchBody,
-            matchedRides: eachLike({
-              id: uuid(ids.ride),
-              fromCity: 'Accra',
-              toCity: 'Kumasi',
-              departureDate: day(examples.departureDate),
-              departureTime: regex(/^([01]\d|2[0-3]):[0-5]\d$/, '08:30'),
-              pricePerSeat: money('80.00'),
-              currency: 'GHS',
-              availableSeats: integer(3),
-            }),
+            matchedRides: eachLike(matchedRideBody),
           }),
         }),
       )

@@ -29,3 +29,24 @@ export const CardFacts = styled.p`
   font-size: 0.9375rem;
   font-weight: 600;
 `;
+
+/** A stacked card's title: its route, wrapping anywhere a long place name needs. */
+export const CardTitle = styled.h3`
+  font-size: 1.0625rem;
+  overflow-wrap: anywhere;
+`;
+
+/** A stacked card's buttons, at its right end. */
+export const CardActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+
+  button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; }
+`;
+
+/** The muted line under a section's heading that says what its list holds. */
+export const SectionLead = styled.p`
+  margin-top: -6px;
+  font-size: 0.9375rem;
+  color: ${({ theme }) => theme.color.muted};
+`;

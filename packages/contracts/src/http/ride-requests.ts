@@ -88,7 +88,8 @@ export const savedSearchInputSchema = z
   .refine(inTwoTowns, twoTowns);
 export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;
 
-export const rideRequestSchema = z.object({
+/** A stored request's or saved search's id and two places, as the rides service answers them. */
+const storedTrip = {
   id: uuid,
   fromLocation: z.string(),
   toLocation: z.string(),
@@ -100,6 +101,10 @@ export const rideRequestSchema = z.object({
   fromLongitude: z.number().nullable(),
   toLatitude: z.number().nullable(),
   toLongitude: z.number().nullable(),
+};
+
+export const rideRequestSchema = z.object({
+  ...storedTrip,
   preferredDepartureDate: z.string().nullable(),
   flexibleDates: z.boolean(),
   passengers: z.number().int(),
@@ -198,17 +203,7 @@ export const requestInvitationSchema = z.object({ requestId: uuid, rideId: uuid,
  * with that can still be booked, as a request's (`matchedRides`).
  */
 export const savedSearchSchema = z.object({
-  id: uuid,
-  fromLocation: z.string(),
-  toLocation: z.string(),
-  fromLocalityArea: z.string().nullable(),
-  toLocalityArea: z.string().nullable(),
-  fromRegion: z.string().nullable(),
-  toRegion: z.string().nullable(),
-  fromLatitude: z.number().nullable(),
-  fromLongitude: z.number().nullable(),
-  toLatitude: z.number().nullable(),
-  toLongitude: z.number().nullable(),
+  ...storedTrip,
   /** yyyy-MM-dd, or null for any date. */
   departureDate: z.string().nullable(),
   passengers: z.number().int(),

@@ -15,7 +15,7 @@ import { MatchedRides } from '../../../components/matched-rides.tsx';
 import { useCancelRideRequest } from '../api/cancel-ride-request.ts';
 import { useMyRideRequests } from '../api/get-my-ride-requests.ts';
 import { rideRequestTexts as texts } from '../ride-request-texts.ts';
-import { ListCard as Card, CardFacts as Facts } from '../../../components/card.tsx';
+import { ListCard as Card, CardActions, CardFacts as Facts, CardTitle, SectionLead } from '../../../components/card.tsx';
 
 /**
  * The signed-in user's active ride requests (route, date, passengers, price limit, how they will
@@ -24,7 +24,7 @@ import { ListCard as Card, CardFacts as Facts } from '../../../components/card.t
 export function MyRideRequests() {
   return (
     <PageSection title={texts.listTitle}>
-      <Lead>{texts.listLead}</Lead>
+      <SectionLead>{texts.listLead}</SectionLead>
       <RequestList />
     </PageSection>
   );
@@ -94,7 +94,7 @@ function RequestCard({ request, busy, onCancel }: { request: MyRideRequest; busy
   const route = routeOf(request);
   return (
     <Card aria-label={route}>
-      <Route>{route}</Route>
+      <CardTitle>{route}</CardTitle>
       <Facts>
         <span>{whenOf(request)}</span>
         <span>{passengersOf(request.passengers)}</span>
@@ -106,25 +106,16 @@ function RequestCard({ request, busy, onCancel }: { request: MyRideRequest; busy
       </Details>
       {request.notes ? <Notes>{request.notes}</Notes> : null}
       <MatchedRides rides={request.matchedRides} seats={request.passengers} title={texts.matchesTitle} none={texts.noMatches} />
-      <Actions>
+      <CardActions>
         <Button $variant="ghost" disabled={busy} onClick={onCancel}>
           {texts.cancel}
         </Button>
-      </Actions>
+      </CardActions>
     </Card>
   );
 }
 
-const Lead = styled.p`
-  margin-top: -6px;
-  font-size: 0.9375rem;
-  color: ${({ theme }) => theme.color.muted};
-`;
 
-const Route = styled.h3`
-  font-size: 1.0625rem;
-  overflow-wrap: anywhere;
-`;
 
 const Details = styled.p`
   display: flex;
@@ -137,11 +128,4 @@ const Details = styled.p`
 const Notes = styled.p`
   font-size: 0.875rem;
   overflow-wrap: anywhere;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-
-  button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; }
 `;

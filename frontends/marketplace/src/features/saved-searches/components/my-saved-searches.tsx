@@ -7,8 +7,7 @@ import { EmptyState } from '@krom/ui-kit/empty-state.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { StackedList } from '@krom/ui-kit/stacked-list.tsx';
 import { useToast } from '@krom/ui-kit/toast-store.ts';
-import styled from 'styled-components';
-import { ListCard as Card, CardFacts as Facts } from '../../../components/card.tsx';
+import { ListCard as Card, CardActions, CardFacts as Facts, CardTitle, SectionLead } from '../../../components/card.tsx';
 import { MatchedRides } from '../../../components/matched-rides.tsx';
 import { PageSection } from '../../../components/page-layout.tsx';
 import { QueryFailure } from '../../../components/query-failure.tsx';
@@ -22,7 +21,7 @@ import { useDeleteSavedSearch, useMySavedSearches } from '../api/saved-searches.
 export function MySavedSearches() {
   return (
     <PageSection title={texts.listTitle}>
-      <Lead>{texts.listLead}</Lead>
+      <SectionLead>{texts.listLead}</SectionLead>
       <SearchList />
     </PageSection>
   );
@@ -43,7 +42,7 @@ function SearchList() {
     <StackedList aria-label={texts.listTitle}>
       {searches.data.map((search) => (
         <Card key={search.id} aria-label={routeOf(search)}>
-          <Route>{routeOf(search)}</Route>
+          <CardTitle>{routeOf(search)}</CardTitle>
           <Facts>
             <span>{search.departureDate ? formatRideDate(search.departureDate) : 'Any date'}</span>
             <span>{`${search.passengers} passenger${search.passengers === 1 ? '' : 's'}`}</span>
@@ -51,7 +50,7 @@ function SearchList() {
             <span>Expires {formatRideDate(ghanaDate(search.expiresAt))}</span>
           </Facts>
           <MatchedRides rides={search.matchedRides} seats={search.passengers} title="Matching rides" none="No matching ride yet. We'll tell you when one is posted." />
-          <Actions>
+          <CardActions>
             <Button
               $variant="ghost"
               disabled={remove.isPending && remove.variables === search.id}
@@ -65,27 +64,9 @@ function SearchList() {
             >
               {texts.delete}
             </Button>
-          </Actions>
+          </CardActions>
         </Card>
       ))}
     </StackedList>
   );
 }
-
-const Lead = styled.p`
-  margin-top: -6px;
-  font-size: 0.9375rem;
-  color: ${({ theme }) => theme.color.muted};
-`;
-
-const Route = styled.h3`
-  font-size: 1.0625rem;
-  overflow-wrap: anywhere;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-
-  button { min-height: 40px; padding: 0 12px; font-size: 0.9375rem; }
-`;
