@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { mobileMoneyProviders, paymentStatuses } from '@krom/contracts/http/payments';
 import { verificationStatuses } from '@krom/contracts/http/auth';
-import { rideRequestStatuses } from '@krom/contracts/http/ride-requests';
+import { rideRequestKinds, rideRequestStatuses } from '@krom/contracts/http/ride-requests';
 import { luggageSizes, rideStatuses, stopTypes } from '@krom/contracts/http/rides';
 import { bookingModes, bookingPaymentMethods, bookingStatuses } from '@krom/contracts/http/bookings';
 import { plateDisputeStatuses } from '@krom/contracts/http/vehicles';
@@ -392,6 +392,8 @@ export const rideRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** A passenger's request (drivers see it), or a member's saved search (a private alert: the spec's trip_search). */
+    kind: text('kind', { enum: rideRequestKinds }).notNull().default('request'),
     fromLocation: text('from_location').notNull(),
     fromLatitude: numeric('from_latitude', { precision: 10, scale: 8 }),
     fromLongitude: numeric('from_longitude', { precision: 11, scale: 8 }),
@@ -419,6 +421,7 @@ export const rideRequests = pgTable(
   },
   (table) => [
     check('ride_requests_status_check', sql`${table.status} IN ('active', 'cancelled', 'expired')`),
+    check('ride_requests_kind_check', sql`${table.kind} IN ('request', 'saved_search')`),
     check('ride_requests_passengers_check', sql`${table.passengers} BETWEEN 1 AND 8`),
     check('ride_requests_max_price_check', sql`${table.maxPricePerSeat} > 0`),
     check(

@@ -1,0 +1,2 @@
+ALTER TABLE "ride_requests" ADD COLUMN "kind" text DEFAULT 'request' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ride_requests" ADD CONSTRAINT "ride_requests_kind_check" CHECK ("ride_requests"."kind" IN ('request', 'saved_search'));
