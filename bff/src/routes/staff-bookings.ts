@@ -1,5 +1,5 @@
-import { cancelStaffBooking, getStaffBooking, listStaffRides, searchStaffBookings } from '@krom/contracts/api/staff';
-import { staffCancelBookingRoute, staffGetBookingRoute, staffSearchBookingsRoute } from '@krom/contracts/services/rides/staff-bookings';
+import { cancelStaffBooking, getStaffBooking, listStaffRides, listStaffBookings } from '@krom/contracts/api/staff';
+import { staffCancelBookingRoute, staffGetBookingRoute, staffListBookingsRoute } from '@krom/contracts/services/rides/staff-bookings';
 import { staffListRidesRoute } from '@krom/contracts/services/rides/staff-rides';
 import type { FastifyInstance } from 'fastify';
 import { forward } from '../plugins/service-calls.ts';
@@ -12,7 +12,7 @@ import type { RouteOptions } from './route-options.ts';
  */
 export async function staffBookingRoutes(app: FastifyInstance, { directory }: RouteOptions) {
   const asStaff = { service: 'rides' as const, caller: requireAdminCaller };
-  await forward(app, directory, { ...asStaff, endpoint: searchStaffBookings, to: staffSearchBookingsRoute });
+  await forward(app, directory, { ...asStaff, endpoint: listStaffBookings, to: staffListBookingsRoute });
   await forward(app, directory, { ...asStaff, endpoint: getStaffBooking, to: staffGetBookingRoute });
   await forward(app, directory, { ...asStaff, endpoint: cancelStaffBooking, to: staffCancelBookingRoute });
   await forward(app, directory, { ...asStaff, endpoint: listStaffRides, to: staffListRidesRoute });

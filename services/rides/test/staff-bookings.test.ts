@@ -5,8 +5,9 @@ import {
   staffBookingDetailSchema,
   staffBookingListSchema,
   staffBookingMessages,
-  staffBookingSearchLimit,
+  staffBookingPageSize,
 } from '@krom/contracts/http/staff-bookings';
+import { staffRideMessages } from '@krom/contracts/http/staff-rides';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
@@ -21,11 +22,16 @@ const aPhone = () => {
   return { typed: `024 ${digits.slice(0, 3)} ${digits.slice(3)}`, local: `024${digits}`, international: `+23324${digits}` };
 };
 
-async function search(query: string) {
+async function list(query: string) {
   const response = await call(staff, 'GET', `/staff/bookings?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return staffBookingListSchema.parse(response.json()).bookings;
+  return staffBookingListSchema.parse(response.json());
 }
+const search = async (query: string) => (await list(query)).bookings;
+const ids = async (query: string) => (await search(query)).map((found) => found.id);
+/** Newest departure first, then by id (descending) among bookings sharing one. */
+const byId = (...bookings: { id: string }[]) => bookings.map((booking) => booking.id).sort().reverse();
+const byMobileMoney = { paymentMethod: 'mobile_money', wallet: { phone: '055 123 4567', network: 'mtn' } } as const;
 
 describe('who may call', () => {
   it.each([
@@ -41,7 +47,7 @@ describe('who may call', () => {
   });
 });
 
-describe('finding a booking', () => {
+describe('the list of bookings', () => {
   it('finds it by boarding code (any case), by the phone given on the booking (any form) and by ride, with what staff need to see', async () => {
     const { rideId } = await ride({ seats: 3, price: '100' });
     const phone = aPhone();
@@ -75,28 +81,80 @@ describe('finding a booking', () => {
       version: 1,
     });
     expect((await search(`phone=${encodeURIComponent(phone.international)}`)).map((found) => found.id)).toEqual([booking.id]);
-    // Newest first.
-    expect((await search(`rideId=${rideId}`)).map((found) => found.id)).toEqual([other.id, booking.id]);
+    expect(await ids(`rideId=${rideId}`)).toEqual(byId(booking, other));
     expect(await search('code=ACDEFG')).toEqual(booking.boardingCode === 'ACDEFG' ? [byCode] : []);
     expect(await search(`rideId=${randomUUID()}`)).toEqual([]);
   });
 
-  it(`shows at most ${staffBookingSearchLimit}, the newest`, async () => {
+  it('lists every booking by its ride\'s departure, newest first, and each filter narrows the list, combined with the others', async () => {
+    // Days no other test in this file departs on.
+    const day = '2032-04-10';
+    const nextDay = '2032-04-11';
+    const early = await ride({ seats: 3 });
+    await departAt(early.rideId, new Date(`${day}T07:30:00Z`));
+    const late = await ride({ seats: 3 });
+    await departAt(late.rideId, new Date(`${nextDay}T06:00:00Z`));
     const phone = aPhone();
-    const rides = await Promise.all(Array.from({ length: staffBookingSearchLimit + 1 }, () => ride()));
+    const cash = await booked(await member(), form(early.rideId, { passengerPhone: phone.typed }));
+    const mobile = await booked(await member(), form(early.rideId, { ...byMobileMoney, passengerPhone: aPhone().typed }));
+    const ended = await booked(await member(), form(late.rideId, { passengerPhone: phone.typed }));
+    expect((await call(staff, 'POST', `/staff/bookings/${ended.id}/cancel`, { reason: 'Driver reported a breakdown' })).statusCode).toBe(200);
+
+    const both = `departureFrom=${day}&departureTo=${nextDay}`;
+    const page = await list(both);
+    expect(page.bookings.map((found) => found.id)).toEqual([ended.id, ...byId(cash, mobile)]);
+    expect(page.nextCursor).toBeNull();
+    expect(page.bookings[0]).toMatchObject({ status: 'cancelled', paymentMethod: 'cash', departureAt: `${nextDay}T06:00:00.000Z` });
+
+    expect(await ids(`${both}&status=confirmed`)).toEqual([cash.id]);
+    expect(await ids(`${both}&status=awaiting_payment`)).toEqual([mobile.id]);
+    expect(await ids(`${both}&paymentMethod=mobile_money`)).toEqual([mobile.id]);
+    expect(await ids(`${both}&paymentMethod=cash`)).toEqual([ended.id, cash.id]);
+    expect(await ids(`${both}&paymentMethod=cash&status=cancelled`)).toEqual([ended.id]);
+    // Whole Ghana days at each end.
+    expect(await ids(`departureFrom=${nextDay}&departureTo=${nextDay}`)).toEqual([ended.id]);
+    expect(await ids(`departureFrom=${day}&departureTo=${day}`)).toEqual(byId(cash, mobile));
+    expect(await ids(`phone=${phone.local}`)).toEqual([ended.id, cash.id]);
+    expect(await ids(`phone=${phone.local}&rideId=${early.rideId}`)).toEqual([cash.id]);
+    expect(await ids(`phone=${phone.local}&departureTo=${day}&status=cancelled`)).toEqual([]);
+    expect(await ids(`code=${cash.boardingCode}&rideId=${early.rideId}&paymentMethod=cash`)).toEqual([cash.id]);
+    expect(await ids(`code=${cash.boardingCode}&rideId=${late.rideId}`)).toEqual([]);
+  });
+
+  it(`pages ${staffBookingPageSize} at a time through bookings sharing one departure, none skipped or repeated`, async () => {
+    const at = new Date('2032-06-01T08:00:00Z');
+    const rides = await Promise.all(Array.from({ length: 27 }, () => ride({ seats: 3 })));
     const made = [];
-    for (const { rideId } of rides) made.push(await booked(await member(), form(rideId, { passengerPhone: phone.typed })));
-    const found = await search(`phone=${phone.local}`);
-    expect(found.map((booking) => booking.id)).toEqual(made.slice(1).reverse().map((booking) => booking.id));
+    for (const { rideId } of rides) {
+      await departAt(rideId, at);
+      // Two on each ride: bookings sharing a ride and bookings sharing only the departure.
+      for (let n = 0; n < 2; n++) made.push(await booked(await member(), form(rideId, { passengerPhone: aPhone().typed })));
+    }
+    const day = 'departureFrom=2032-06-01&departureTo=2032-06-01';
+
+    const first = await list(day);
+    expect(first.bookings).toHaveLength(staffBookingPageSize);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await list(`${day}&before=${first.nextCursor}`);
+    expect(second.bookings).toHaveLength(made.length - staffBookingPageSize);
+    expect(second.nextCursor).toBeNull();
+    // One order (the id, the departure being the same), every booking once.
+    expect([...first.bookings, ...second.bookings].map((found) => found.id)).toEqual(byId(...made));
   });
 
   it.each([
-    ['', staffBookingMessages.searchKey],
-    ['code=ACDEFG&phone=0244123456', staffBookingMessages.searchKey],
+    ['status=gone', staffBookingMessages.status],
+    ['paymentMethod=card', staffBookingMessages.paymentMethod],
+    ['departureFrom=2026-02-30', staffRideMessages.date],
+    ['departureTo=yesterday', staffRideMessages.date],
+    ['departureFrom=2026-12-02&departureTo=2026-12-01', staffRideMessages.dateOrder],
     ['code=O0I1', bookingMessages.boardingCode],
     ['phone=12345', ghanaPhoneMessage],
     ['rideId=not-a-ride', staffBookingMessages.rideId],
-  ])('refuses the search %j with a clear 400', async (query, message) => {
+    ['before=not-a-cursor', staffBookingMessages.cursor],
+    [`before=${Buffer.from(`2032-06-01T08:00:00.000Z|not-an-id`).toString('base64url')}`, staffBookingMessages.cursor],
+    [`before=${'a'.repeat(201)}`, staffBookingMessages.cursor],
+  ])('refuses %j with a clear 400', async (query, message) => {
     const response = await call(staff, 'GET', `/staff/bookings?${query}`);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(message);

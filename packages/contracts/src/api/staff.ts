@@ -4,7 +4,7 @@ import {
   decideVerificationRequestSchema,
   reviewSubmissionSchema,
 } from '../http/verification.ts';
-import { staffCancelBookingRoute, staffGetBookingRoute, staffSearchBookingsRoute } from '../services/rides/staff-bookings.ts';
+import { staffCancelBookingRoute, staffGetBookingRoute, staffListBookingsRoute } from '../services/rides/staff-bookings.ts';
 import { staffListRidesRoute } from '../services/rides/staff-rides.ts';
 import { listPlateDisputesRoute } from '../services/rides/vehicles.ts';
 import { reviewQueueRoute } from '../services/identity/verification.ts';
@@ -79,9 +79,9 @@ export const getPlateDisputes = defineForwarded(listPlateDisputesRoute, {
   summary: 'Licence plates members dispute (a plate registered to someone else they say is theirs), open first, newest first',
 });
 
-export const searchStaffBookings = defineForwarded(staffSearchBookingsRoute, {
+export const listStaffBookings = defineForwarded(staffListBookingsRoute, {
   path: '/api/admin/bookings',
-  summary: 'Bookings by boarding code, passenger phone or ride id (exactly one), newest first, at most 50',
+  summary: 'Bookings, newest departure first, filtered by status, payment method, departure days, ride, passenger phone and boarding code; 50 a page, with a cursor to the next',
 });
 
 export const listStaffRides = defineForwarded(staffListRidesRoute, {

@@ -2,43 +2,56 @@ import { z } from 'zod';
 import { bookingFactSchema } from '../events/bookings.ts';
 import { boardingInputSchema, cancellableStatuses, bookingModes, bookingPaymentMethods, bookingPlace, bookingStatuses } from './bookings.ts';
 import { ghanaPhoneField, isoDateTime, uuid } from './fields.ts';
+import { departureDaysInOrder, departureDaysOutOfOrder, staffDepartureDay } from './staff-rides.ts';
 
 /*
- * Bookings as staff see them in the admin area: found by the boarding code the passenger reads
- * out, the phone they booked with, or the ride's id; one booking with its history; cancelled by
+ * Bookings as staff see them in the admin area: every booking, newest departure first, a page at
+ * a time, narrowed by status, payment, departure days, the ride's id, the phone the passenger
+ * booked with and the boarding code they read out; one booking with its history; cancelled by
  * staff with a reason (the passenger refunded in full, as when a driver cancels).
  */
 
-/** How many bookings a search shows at most (newest first): a search that needs more is too broad. */
-export const staffBookingSearchLimit = 50;
+/** How many bookings one page shows at most. */
+export const staffBookingPageSize = 50;
 export const staffCancelReasonMin = 5;
 /** The states staff may cancel a booking from: every live one before the passenger boards (the rides service's staffCancel). */
 export const staffCancellableStatuses = cancellableStatuses;
 export const staffCancelReasonMax = 500;
 
 export const staffBookingMessages = {
-  searchKey: 'Search by one of: boarding code, passenger phone or ride id',
+  status: `Status must be one of: ${bookingStatuses.join(', ')}`,
+  paymentMethod: `Payment must be one of: ${bookingPaymentMethods.join(', ')}`,
   rideId: 'Enter the ride id as shown on the ride (a uuid)',
+  cursor: 'This page of bookings cannot be found',
   reasonRequired: `Please give the reason for cancelling this booking (at least ${staffCancelReasonMin} characters)`,
   reasonLength: `The reason must be at most ${staffCancelReasonMax} characters`,
 } as const;
 
-/** GET /api/admin/bookings: exactly one of the three keys. */
-export const staffBookingSearchQuerySchema = z
+/**
+ * GET /api/admin/bookings: every filter optional and combined; none lists every booking. A single
+ * key (code, phone or ride id) is the lookup staff make when someone reads it out to them.
+ */
+export const staffBookingListQuerySchema = z
   .object({
+    status: z.enum(bookingStatuses, { error: staffBookingMessages.status }).optional(),
+    paymentMethod: z.enum(bookingPaymentMethods, { error: staffBookingMessages.paymentMethod }).optional(),
+    /** The ride's departure, Ghana days (UTC), inclusive. */
+    departureFrom: staffDepartureDay,
+    departureTo: staffDepartureDay,
+    rideId: z.string({ error: staffBookingMessages.rideId }).trim().pipe(z.string().uuid(staffBookingMessages.rideId)).optional(),
+    /** The phone given on the booking, in any form a person types it. */
+    phone: ghanaPhoneField.optional(),
     /** Read as the driver's boarding screen reads it: trimmed, any case. */
     code: boardingInputSchema.shape.code.optional(),
-    phone: ghanaPhoneField.optional(),
-    rideId: z.string({ error: staffBookingMessages.rideId }).trim().pipe(z.string().uuid(staffBookingMessages.rideId)).optional(),
+    /** The `nextCursor` of the page before: the bookings after its last one, however many share its departure. */
+    before: z.string().max(200, staffBookingMessages.cursor).optional(),
   })
-  .refine((query) => [query.code, query.phone, query.rideId].filter((key) => key !== undefined).length === 1, {
-    message: staffBookingMessages.searchKey,
-  });
-export type StaffBookingSearchQuery = z.input<typeof staffBookingSearchQuerySchema>;
+  .refine(departureDaysInOrder, departureDaysOutOfOrder);
+export type StaffBookingListQuery = z.input<typeof staffBookingListQuerySchema>;
 
 const place = bookingPlace.pick({ index: true, location: true });
 
-/** One booking as a search row and the detail's header show it. */
+/** One booking as a row of the list and the detail's header show it. */
 export const staffBookingSchema = z.object({
   id: uuid,
   rideId: uuid,
@@ -67,7 +80,11 @@ export const staffBookingSchema = z.object({
   version: z.number().int(),
 });
 export type StaffBooking = z.infer<typeof staffBookingSchema>;
-export const staffBookingListSchema = z.object({ bookings: z.array(staffBookingSchema) });
+export const staffBookingListSchema = z.object({
+  bookings: z.array(staffBookingSchema),
+  /** Where the next (older) page starts; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type StaffBookingList = z.infer<typeof staffBookingListSchema>;
 
 /** One transition of the booking (the first, its making, has no `from`). */

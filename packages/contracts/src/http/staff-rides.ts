@@ -24,12 +24,17 @@ export const staffRideMessages = {
 } as const;
 
 const place = z.string({ error: staffRideMessages.place }).trim().min(1, staffRideMessages.place).max(100, staffRideMessages.place).optional();
-// From 1970: no ride is older, and PostgreSQL takes every such day (no year 0000).
-const day = z
+/** A staff list's departure day filter (a Ghana day). From 1970: no ride is older, and PostgreSQL takes every such day (no year 0000). */
+export const staffDepartureDay = z
   .string({ error: staffRideMessages.date })
   .trim()
   .refine((date) => isCalendarDate(date) && date >= '1970-01-01', staffRideMessages.date)
   .optional();
+
+/** A staff list's departure days in order: the first not after the last (the error shown on the last). */
+export const departureDaysInOrder = (query: { departureFrom?: string; departureTo?: string }) =>
+  query.departureFrom === undefined || query.departureTo === undefined || query.departureFrom <= query.departureTo;
+export const departureDaysOutOfOrder = { message: staffRideMessages.dateOrder, path: ['departureTo'] };
 
 /** GET /api/admin/rides: every filter optional; the places match a ride's city or location by how they begin, any case. */
 export const staffRideListQuerySchema = z
@@ -38,16 +43,13 @@ export const staffRideListQuerySchema = z
     from: place,
     to: place,
     /** Ghana days (UTC), inclusive. */
-    departureFrom: day,
-    departureTo: day,
+    departureFrom: staffDepartureDay,
+    departureTo: staffDepartureDay,
     driverId: z.string({ error: staffRideMessages.driverId }).trim().pipe(z.string().uuid(staffRideMessages.driverId)).optional(),
     /** The `nextCursor` of the page before: the rides after its last one, however many share its departure. */
     before: z.string().max(200, staffRideMessages.cursor).optional(),
   })
-  .refine((query) => query.departureFrom === undefined || query.departureTo === undefined || query.departureFrom <= query.departureTo, {
-    message: staffRideMessages.dateOrder,
-    path: ['departureTo'],
-  });
+  .refine(departureDaysInOrder, departureDaysOutOfOrder);
 export type StaffRideListQuery = z.input<typeof staffRideListQuerySchema>;
 
 /** One ride as a row of the list shows it. */

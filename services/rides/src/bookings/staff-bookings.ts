@@ -4,21 +4,25 @@ import {
   type StaffBooking,
   type StaffBookingDetail,
   type StaffBookingHistoryEntry,
-  staffBookingSearchLimit,
-  type staffBookingSearchQuerySchema,
+  type StaffBookingList,
+  type staffBookingListQuerySchema,
+  staffBookingMessages,
+  staffBookingPageSize,
 } from '@krom/contracts/http/staff-bookings';
 import { HttpError } from '@krom/server-kit/errors';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RidesDb } from '../db/rides-db.ts';
+import { afterDepartureCursor, departureDays, pageOf } from '../rides/departure-cursor.ts';
 import { isoInstant, type SqlRunner } from '../rides/ride-views.ts';
 import { type BookingRow, bookingRow, bookingRows, placeOf } from './booking-views.ts';
 import { applyTransition } from './transitions.ts';
 
 /*
- * What staff do with bookings in the admin area: find one by what a caller reads out to them (the
- * boarding code, the phone the passenger booked with, the ride's id), read its history, and cancel
- * a live one with a reason. Staff act on any booking; who they are (the admin id) goes into the
+ * What staff do with bookings in the admin area: list them by their ride's departure, newest first,
+ * narrowed by status, payment, departure days, and what a caller reads out to them (the boarding
+ * code, the phone the passenger booked with, the ride's id); read one's history; cancel a live one
+ * with a reason. Staff act on any booking; who they are (the admin id) goes into the
  * history row and the event.
  */
 
@@ -53,16 +57,22 @@ const toStaffBooking = (row: BookingRow): StaffBooking => ({
   version: row.version,
 });
 
-/** The bookings with the one key given (the query's schema admits exactly one), newest first. */
-export async function searchBookings(db: SqlRunner, query: z.output<typeof staffBookingSearchQuerySchema>): Promise<StaffBooking[]> {
-  const where =
-    query.code !== undefined
-      ? sql`b.boarding_code = ${query.code}`
-      : query.phone !== undefined
-        ? sql`b.passenger_phone = ${query.phone}`
-        : sql`b.ride_id = ${query.rideId ?? null}`;
-  const rows = await bookingRows(db, sql`WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT ${staffBookingSearchLimit}`);
-  return rows.map(toStaffBooking);
+/**
+ * One page of bookings matching the filters, newest departure first (then id), in one statement.
+ * The departure's bound (days, cursor) narrows the rides by their (departure_at, id) index.
+ */
+export async function listStaffBookings(db: SqlRunner, query: z.output<typeof staffBookingListQuerySchema>): Promise<StaffBookingList> {
+  const filters: SQL[] = [sql`TRUE`];
+  if (query.status) filters.push(sql`b.status = ${query.status}`);
+  if (query.paymentMethod) filters.push(sql`b.payment_method = ${query.paymentMethod}`);
+  filters.push(...departureDays(sql`r.departure_at`, query));
+  if (query.rideId) filters.push(sql`b.ride_id = ${query.rideId}::uuid`);
+  if (query.phone) filters.push(sql`b.passenger_phone = ${query.phone}`);
+  if (query.code) filters.push(sql`b.boarding_code = ${query.code}`);
+  if (query.before) filters.push(afterDepartureCursor(query.before, { departureAt: sql`r.departure_at`, id: sql`b.id` }, staffBookingMessages.cursor));
+  const rows = await bookingRows(db, sql`WHERE ${sql.join(filters, sql` AND `)} ORDER BY r.departure_at DESC, b.id DESC LIMIT ${staffBookingPageSize + 1}`);
+  const { page, nextCursor } = pageOf(rows.map(toStaffBooking), staffBookingPageSize);
+  return { bookings: page, nextCursor };
 }
 
 async function historyOf(db: SqlRunner, bookingId: string): Promise<StaffBookingHistoryEntry[]> {

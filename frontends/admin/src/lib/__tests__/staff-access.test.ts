@@ -15,7 +15,7 @@ const endpointsOf: Record<StaffAccess, Endpoint[]> = {
   verifications: [staff.getReviewQueue, staff.getReviewSubmission, staff.decideVerification],
   tickets: Object.values(staffTickets),
   rides: [staff.listStaffRides],
-  bookings: [staff.searchStaffBookings, staff.getStaffBooking],
+  bookings: [staff.listStaffBookings, staff.getStaffBooking],
   payments: Object.values(staffPayments),
   members: Object.values(staffMembers),
   messages: [staff.getSmsLog, staff.getEmailLog],

@@ -3,18 +3,19 @@ import { bookingParams } from '../../http/bookings.ts';
 import {
   staffBookingDetailSchema,
   staffBookingListSchema,
-  staffBookingSearchQuerySchema,
+  staffBookingListQuerySchema,
   staffCancelBookingSchema,
 } from '../../http/staff-bookings.ts';
 
 /** The rides service's staff booking routes (the admin area's Bookings tab). Asserted staff only. */
-export const staffSearchBookingsRoute = defineEndpoint({
+export const staffListBookingsRoute = defineEndpoint({
   method: 'GET',
   path: '/staff/bookings',
   caller: 'staff',
   roles: ['support', 'finance'],
-  summary: 'Bookings by boarding code, passenger phone (as given on the booking) or ride id, newest first (at most 50)',
-  query: staffBookingSearchQuerySchema,
+  summary:
+    'Bookings, newest departure first, filtered by status, payment method, departure days, ride, passenger phone (as given on the booking) and boarding code; 50 a page, with a cursor to the next',
+  query: staffBookingListQuerySchema,
   responses: { 200: staffBookingListSchema, ...errorResponses(400, 401) },
 });
 
