@@ -12,7 +12,9 @@ import { useAdminSession } from '../features/admin-auth/api/get-admin-session.ts
 import { useLogoutAdmin } from '../features/admin-auth/api/logout-admin.ts';
 import { useAdminUsers } from '../features/admin-users/api/get-admin-users.ts';
 import { AdminUsersPanel } from '../features/admin-users/components/admin-users-panel.tsx';
-import { BookingSearchPanel } from '../features/bookings/components/booking-search-panel.tsx';
+import { type StaffBookingFilters, staffBookingFilterKeys } from '../features/bookings/api/list-bookings.ts';
+import { filterOfOneBoxSearch } from '../features/bookings/booking-search-key.ts';
+import { BookingsPanel } from '../features/bookings/components/bookings-panel.tsx';
 import { type StaffRideFilters, staffRideFilterKeys } from '../features/rides/api/list-rides.ts';
 import { RidesPanel } from '../features/rides/components/rides-panel.tsx';
 import { MemberSearchPanel } from '../features/members/components/member-search-panel.tsx';
@@ -26,6 +28,7 @@ import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.ts
 import type { StaffTicketQueueQuery } from '@krom/contracts/http/staff-tickets';
 import { TicketsQueuePanel } from '../features/tickets/components/tickets-queue-panel.tsx';
 import { AdminTag } from '../lib/admin-tag.tsx';
+import { filledFilters } from '../lib/filter-form.ts';
 import { type StaffAuditFilters, staffAuditFilterKeys } from '../features/staff-audit/api/get-staff-audit.ts';
 import { staffMayUse } from '../lib/staff-access.ts';
 import { StaffAuditPanel } from '../features/staff-audit/components/staff-audit-panel.tsx';
@@ -58,17 +61,18 @@ export function AdminHomePage() {
   const tab = oneOf(visibleTabs, search.get('tab'), visibleTabs[0] ?? 'waitlist');
   const queueStatus = oneOf(reviewQueueStatuses, search.get('status'), 'pending');
   const setTab = (next: AdminTab) => setSearch(next === 'waitlist' ? {} : { tab: next }, { replace: true });
-  const rideFilters: StaffRideFilters = Object.fromEntries(staffRideFilterKeys.flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
+  const rideFilters: StaffRideFilters = filledFilters(staffRideFilterKeys, search);
   const setRideFilters = (filters: StaffRideFilters) => setSearch({ tab: 'rides', ...filters }, { replace: true });
-  const bookingSearch = search.get('q') ?? '';
-  const setBookingSearch = (text: string) => setSearch(text === '' ? { tab: 'bookings' } : { tab: 'bookings', q: text }, { replace: true });
+  // An address from the one-box search (?q=) still opens what it searched for.
+  const bookingFilters: StaffBookingFilters = { ...filterOfOneBoxSearch(search.get('q')), ...filledFilters(staffBookingFilterKeys, search) };
+  const setBookingFilters = (filters: StaffBookingFilters) => setSearch({ tab: 'bookings', ...filters }, { replace: true });
   const memberSearch = search.get('member') ?? '';
   const setMemberSearch = (text: string) => setSearch(text === '' ? { tab: 'members' } : { tab: 'members', member: text }, { replace: true });
   const paymentFilters: PaymentFilters = Object.fromEntries(['status', 'bookingId', 'phone', 'page'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
   const setPaymentFilters = (filters: PaymentFilters) => setSearch({ tab: 'payments', ...filters }, { replace: true });
   const ticketFilters: StaffTicketQueueQuery = Object.fromEntries(['status', 'category', 'priority'].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
   const setTicketFilters = (filters: StaffTicketQueueQuery) => setSearch({ tab: 'tickets', ...filters }, { replace: true });
-  const auditFilters: StaffAuditFilters = Object.fromEntries(staffAuditFilterKeys.flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
+  const auditFilters: StaffAuditFilters = filledFilters(staffAuditFilterKeys, search);
   const setAuditFilters = (filters: StaffAuditFilters) => setSearch({ tab: 'audit', ...filters }, { replace: true });
   const setQueueStatus = (next: ReviewQueueStatus) =>
     setSearch(next === 'pending' ? { tab: 'verifications' } : { tab: 'verifications', status: next }, { replace: true });
@@ -155,7 +159,7 @@ export function AdminHomePage() {
           </TabPanel>
         ) : tab === 'bookings' ? (
           <TabPanel idPrefix="admin" id="bookings">
-            <BookingSearchPanel search={bookingSearch} onSearch={setBookingSearch} />
+            <BookingsPanel filters={bookingFilters} onFilters={setBookingFilters} />
           </TabPanel>
         ) : tab === 'members' ? (
           <TabPanel idPrefix="admin" id="members">

@@ -1,16 +1,16 @@
-import type { StaffBookingSearchQuery } from '@krom/contracts/http/staff-bookings';
+import type { StaffBookingFilters } from './api/list-bookings.ts';
 
 const rideIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A phone as people type it: digits, maybe a leading +, spaces or dashes between. */
 const phonePattern = /^\+?[\d\s-]{7,}$/;
 
 /**
- * Which key one search box's text is: a ride id (a uuid), a phone (digits), otherwise a boarding
- * code. The rides service checks the value itself and says clearly what is wrong with it.
+ * The filter an address from before the filters (`?tab=bookings&q=...`, one box) stands for: a
+ * ride id (a uuid), a phone (digits), otherwise a boarding code. Kept so such links still work.
  */
-export function bookingSearchQuery(text: string): StaffBookingSearchQuery | undefined {
-  const value = text.trim();
-  if (value === '') return undefined;
+export function filterOfOneBoxSearch(text: string | null): StaffBookingFilters {
+  const value = text?.trim() ?? '';
+  if (value === '') return {};
   if (rideIdPattern.test(value)) return { rideId: value };
   if (phonePattern.test(value)) return { phone: value };
   return { code: value };

@@ -55,10 +55,10 @@ const cancelledBy = (reason: string) =>
 
 type Reply = { status: number; body: unknown };
 
-/** A signed-in admin's API; the search answers by its query (mockApi keys on the path only), and every search URL is recorded. */
+/** A signed-in admin's API; the list answers by its query (mockApi keys on the path only), and every list URL is recorded. */
 function staffApi(
   routes: Record<string, Reply | ((request: { body: unknown }) => Reply)> = {},
-  search: (query: URLSearchParams) => Reply = () => ({ status: 200, body: { bookings: [confirmed, older] } }),
+  search: (query: URLSearchParams) => Reply = () => ({ status: 200, body: { bookings: [confirmed, older], nextCursor: null } }),
 ) {
   const api = mockApi({
     'GET /api/admin/verify': { status: 200, body: { admin: ama } },
@@ -86,11 +86,14 @@ async function openBookingsTab() {
   return view;
 }
 
-async function searchFor(user: Awaited<ReturnType<typeof openBookingsTab>>['user'], text: string) {
-  const box = await screen.findByLabelText('Boarding code, passenger phone or ride id');
+const filterForm = () => screen.getByRole('search', { name: 'Filter the bookings' });
+
+/** Types `text` into the filter `label` (after clearing it) and filters. */
+async function filterBy(user: Awaited<ReturnType<typeof openBookingsTab>>['user'], label: string, text: string) {
+  const box = within(filterForm()).getByLabelText(new RegExp(`^${label}`));
   await user.clear(box);
   await user.type(box, text);
-  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await user.click(within(filterForm()).getByRole('button', { name: 'Filter' }));
 }
 
 const rowTexts = (table: HTMLElement) =>
@@ -99,14 +102,16 @@ const rowTexts = (table: HTMLElement) =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 
-describe('finding bookings', () => {
-  it('searches by boarding code, phone or ride id from one box and lists what staff need, newest first', async () => {
-    const api = staffApi();
-    const { user, router } = await openBookingsTab();
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(true);
+const aBooking = (n: number): StaffBooking => ({
+  ...confirmed,
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  boardingCode: `ACD${String(n).padStart(3, '0').replace(/[0-9]/g, (digit) => 'EFGHJKMNPQ'[Number(digit)] ?? 'E')}`,
+});
 
-    await searchFor(user, 'acde34');
+describe('the list of bookings', () => {
+  it('lists every booking at once, with what staff need to see', async () => {
+    const api = staffApi();
+    await openBookingsTab();
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Code',
@@ -126,24 +131,84 @@ describe('finding bookings', () => {
     expect(first?.slice(3, 9)).toEqual(['Akosua Frimpong0244123456', 'Kofi Boateng', '2', 'Nkawkaw Lorry Station → Kejetia Lorry Park', 'GH₵140.00', 'Cash']);
     expect(first?.[9]).toMatch(/Nov 25, 2026/);
     expect(second?.slice(0, 2)).toEqual(['FGHJ67', 'Cancelled by passenger']);
-    // The search stays in the address, so coming back from a booking shows it again.
-    expect(router.state.location.search).toBe('?tab=bookings&q=acde34');
-
-    await searchFor(user, '024 412 3456');
-    await searchFor(user, rideId);
-    await waitFor(() => expect(api.searches).toEqual(['?code=acde34', '?phone=024+412+3456', `?rideId=${rideId}`]));
+    expect(api.searches).toEqual(['']);
+    expect(screen.queryByRole('button', { name: 'Older bookings' })).toBeNull();
   });
 
-  it("says when nothing matches, and shows the server's reason for a search it refuses", async () => {
+  it('filters by status, payment, days, ride, phone and code together, kept in the address', async () => {
+    const api = staffApi();
+    const { user, router } = await openBookingsTab();
+    await screen.findByRole('table');
+    const form = filterForm();
+    await user.selectOptions(within(form).getByLabelText('Status'), 'Awaiting payment');
+    await user.selectOptions(within(form).getByLabelText('Payment'), 'Mobile money');
+    await user.type(within(form).getByLabelText('Departing from (day)'), '2026-12-01');
+    await user.type(within(form).getByLabelText('Departing to (day)'), '2026-12-31');
+    await user.type(within(form).getByLabelText('Ride id'), ` ${rideId} `);
+    await user.type(within(form).getByLabelText(/^Passenger phone/), '024 412 3456');
+    await user.type(within(form).getByLabelText('Boarding code'), 'acde34');
+    await user.click(within(form).getByRole('button', { name: 'Filter' }));
+    const wanted = {
+      status: 'awaiting_payment',
+      paymentMethod: 'mobile_money',
+      departureFrom: '2026-12-01',
+      departureTo: '2026-12-31',
+      rideId,
+      phone: '024 412 3456',
+      code: 'acde34',
+    };
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(api.searches.at(-1)))).toEqual(wanted));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ tab: 'bookings', ...wanted });
+  });
+
+  it('reads its filters from the address, so a shared link (the Rides tab\'s to a ride\'s bookings) shows the same list', async () => {
+    const api = staffApi();
+    renderRoutes(routes, `/admin?tab=bookings&rideId=${rideId}&status=confirmed`);
+    await screen.findByRole('table');
+    expect(Object.fromEntries(new URLSearchParams(api.searches.at(-1)))).toEqual({ rideId, status: 'confirmed' });
+    expect(within(filterForm()).getByLabelText('Ride id')).toHaveProperty('value', rideId);
+    expect(within(filterForm()).getByLabelText('Status')).toHaveProperty('value', 'confirmed');
+  });
+
+  it('still opens what an address from the one-box search (?q=) searched for', async () => {
+    const api = staffApi();
+    for (const [q, wanted] of [
+      ['ACDE34', { code: 'ACDE34' }],
+      ['024 412 3456', { phone: '024 412 3456' }],
+      [rideId, { rideId }],
+    ] as const) {
+      const view = renderRoutes(routes, `/admin?tab=bookings&q=${encodeURIComponent(q)}`);
+      await screen.findByRole('table');
+      expect(Object.fromEntries(new URLSearchParams(api.searches.at(-1)))).toEqual(wanted);
+      view.unmount();
+    }
+  });
+
+  it('loads older bookings from the cursor the page gave, keeping the filters, and stops when there are no more', async () => {
+    const firstPage = Array.from({ length: 50 }, (_, n) => aBooking(n));
+    const api = staffApi({}, (query) =>
+      query.get('before')
+        ? { status: 200, body: { bookings: [aBooking(50)], nextCursor: null } }
+        : { status: 200, body: { bookings: firstPage, nextCursor: 'cursor-after-49' } },
+    );
+    const { user } = renderRoutes(routes, '/admin?tab=bookings&status=confirmed');
+    await screen.findByRole('link', { name: aBooking(49).boardingCode });
+    await user.click(screen.getByRole('button', { name: 'Older bookings' }));
+    await screen.findByRole('link', { name: aBooking(50).boardingCode });
+    expect(Object.fromEntries(new URLSearchParams(api.searches.at(-1)))).toEqual({ status: 'confirmed', before: 'cursor-after-49' });
+    expect(rowTexts(screen.getByRole('table'))).toHaveLength(51);
+    expect(screen.queryByRole('button', { name: 'Older bookings' })).toBeNull();
+  });
+
+  it("says when nothing matches, and shows the server's reason for filters it refuses", async () => {
     staffApi({}, (query) =>
       query.get('code') === 'NOPE'
         ? { status: 400, body: { message: 'Enter the 6-character boarding code', errors: [{ field: 'code', message: 'Enter the 6-character boarding code' }] } }
-        : { status: 200, body: { bookings: [] } },
+        : { status: 200, body: { bookings: [], nextCursor: null } },
     );
     const { user } = await openBookingsTab();
-    await searchFor(user, 'QQQQQQ');
     expect(await screen.findByText('No bookings found')).toBeTruthy();
-    await searchFor(user, 'NOPE');
+    await filterBy(user, 'Boarding code', 'NOPE');
     expect((await screen.findByRole('alert')).textContent).toBe('Enter the 6-character boarding code');
   });
 });
@@ -152,7 +217,7 @@ describe('a booking', () => {
   it('opens from the results with its ride, passenger and history, staff named', async () => {
     staffApi({ [`GET /api/admin/bookings/${bookingId}`]: { status: 200, body: cancelledBy('Duplicate booking') } });
     const { user, router } = await openBookingsTab();
-    await searchFor(user, 'ACDE34');
+    await filterBy(user, 'Boarding code', 'ACDE34');
     await user.click(await screen.findByRole('link', { name: 'ACDE34' }));
     expect(await screen.findByRole('heading', { name: 'Booking ACDE34' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/admin/bookings/${bookingId}`);
@@ -174,7 +239,7 @@ describe('a booking', () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
 
     await user.click(screen.getByRole('link', { name: '← Back to bookings' }));
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin?tab=bookings&q=ACDE34');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin?tab=bookings&code=ACDE34');
     expect(await screen.findByRole('link', { name: 'ACDE34' })).toBeTruthy();
   });
 

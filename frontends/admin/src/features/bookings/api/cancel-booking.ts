@@ -3,7 +3,7 @@ import type { StaffBookingDetail } from '@krom/contracts/http/staff-bookings';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getBookingQueryOptions } from './get-booking.ts';
-import { bookingSearchQueryKey } from './search-bookings.ts';
+import { bookingListQueryKey } from './list-bookings.ts';
 
 /** Cancels a live booking with the reason staff give; 409 when it can no longer be cancelled. */
 export async function cancelBooking(id: string, reason: string): Promise<StaffBookingDetail> {
@@ -17,7 +17,7 @@ export function useCancelBooking(id: string) {
     mutationFn: (reason: string) => cancelBooking(id, reason),
     onSuccess: (booking) => {
       queryClient.setQueryData(queryKey, booking);
-      return queryClient.invalidateQueries({ queryKey: bookingSearchQueryKey });
+      return queryClient.invalidateQueries({ queryKey: bookingListQueryKey });
     },
     // Most often the booking moved meanwhile (409): read it again so the page shows where it is.
     onError: () => queryClient.invalidateQueries({ queryKey }),

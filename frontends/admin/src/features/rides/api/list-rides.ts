@@ -2,19 +2,15 @@ import { listStaffRides as listStaffRidesEndpoint } from '@krom/contracts/api-ro
 import type { StaffRideList, StaffRideListQuery } from '@krom/contracts/http/staff-rides';
 import { callEndpoint } from '@krom/ui-kit/call-endpoint.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type FilterValues, filledFilters } from '../../../lib/filter-form.ts';
 
 /** The filters as the tab keeps them in the address (days are Ghana's, yyyy-MM-dd). */
 export const staffRideFilterKeys = ['status', 'from', 'to', 'departureFrom', 'departureTo', 'driverId'] as const;
-export type StaffRideFilters = Partial<Record<(typeof staffRideFilterKeys)[number], string>>;
+export type StaffRideFilters = FilterValues<(typeof staffRideFilterKeys)[number]>;
 
 /** One page of rides, newest departure first; `before` (the page before's `nextCursor`) asks for the page after it. */
 export async function listRides(filters: StaffRideFilters, before?: string, signal?: AbortSignal): Promise<StaffRideList> {
-  const query: Record<string, string> = {};
-  for (const key of staffRideFilterKeys) {
-    const value = filters[key]?.trim();
-    if (value) query[key] = value;
-  }
-  if (before) query.before = before;
+  const query = { ...filledFilters(staffRideFilterKeys, filters), ...(before && { before }) };
   return callEndpoint(listStaffRidesEndpoint, { query: query as StaffRideListQuery, signal });
 }
 

@@ -7,13 +7,14 @@ import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll
 import { Select } from '@krom/ui-kit/select.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type StaffRideFilters, staffRideFilterKeys, useListRides } from '../api/list-rides.ts';
+import { useFilterDraft } from '../../../lib/filter-form.ts';
+import { OlderPages } from '../../../lib/older-pages.tsx';
 import { CellNote, Code, Filters } from '../../../lib/filter-table-parts.ts';
 
-/** Where a ride's bookings are: the Bookings tab searched by the ride's id. */
-export const rideBookingsPath = (rideId: string) => `/admin?tab=bookings&q=${rideId}`;
+/** Where a ride's bookings are: the Bookings tab filtered by the ride's id. */
+export const rideBookingsPath = (rideId: string) => `/admin?tab=bookings&rideId=${rideId}`;
 
 const statusLabels: Record<StaffRide['status'], string> = { active: 'Active', completed: 'Completed', cancelled: 'Cancelled' };
 const statusOptions = [{ value: '', label: 'Any status' }, ...Object.entries(statusLabels).map(([value, label]) => ({ value, label }))];
@@ -31,18 +32,9 @@ export function RidesPanel({
   onFilters,
   mayOpenBookings,
 }: { filters: StaffRideFilters; onFilters: (filters: StaffRideFilters) => void; mayOpenBookings: boolean }) {
-  const [draft, setDraft] = useState<StaffRideFilters>(filters);
+  const { field, onSubmit } = useFilterDraft(staffRideFilterKeys, filters, onFilters);
   const list = useListRides(filters);
   const rides = list.data?.pages.flatMap((page) => page.rides) ?? [];
-  const field = (key: keyof StaffRideFilters) => ({
-    name: key,
-    value: draft[key] ?? '',
-    onValueChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
-  });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onFilters(Object.fromEntries(staffRideFilterKeys.flatMap((key) => (draft[key]?.trim() ? [[key, draft[key].trim()]] : []))));
-  };
 
   return (
     <>
@@ -78,12 +70,7 @@ export function RidesPanel({
               </tbody>
             </DataTable>
           </TableScroll>
-          {list.isFetchNextPageError ? <p role="alert">Older rides could not be loaded. Try again.</p> : null}
-          {list.hasNextPage ? (
-            <Button $variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              {list.isFetchingNextPage ? 'Loading...' : 'Older rides'}
-            </Button>
-          ) : null}
+          <OlderPages list={list} what="rides" />
         </>
       )}
     </>

@@ -8,8 +8,9 @@ import { ColumnHeads, DataTable, EmptyCell, PanelHeader, PanelTitle, TableScroll
 import { Select } from '@krom/ui-kit/select.tsx';
 import { Spinner } from '@krom/ui-kit/spinner.tsx';
 import { TextField } from '@krom/ui-kit/text-field.tsx';
-import { type FormEvent, useState } from 'react';
 import { type StaffAuditFilters, staffAuditFilterKeys, useStaffAudit } from '../api/get-staff-audit.ts';
+import { useFilterDraft } from '../../../lib/filter-form.ts';
+import { OlderPages } from '../../../lib/older-pages.tsx';
 import { CellNote, Code, Filters } from '../../../lib/filter-table-parts.ts';
 
 const columns = ['When', 'Who', 'What', 'Target', 'Why'] as const;
@@ -24,19 +25,10 @@ export function StaffAuditPanel({
   onFilters,
   admins,
 }: { filters: StaffAuditFilters; onFilters: (filters: StaffAuditFilters) => void; admins: AdminUser[] }) {
-  const [draft, setDraft] = useState<StaffAuditFilters>(filters);
+  const { field, onSubmit } = useFilterDraft(staffAuditFilterKeys, filters, onFilters);
   const log = useStaffAudit(filters);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const nameOf = (adminId: string) => admins.find((admin) => admin.id === adminId)?.username ?? adminId;
-  const field = (key: keyof StaffAuditFilters) => ({
-    name: key,
-    value: draft[key] ?? '',
-    onValueChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
-  });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onFilters(Object.fromEntries(staffAuditFilterKeys.flatMap((key) => (draft[key]?.trim() ? [[key, draft[key].trim()]] : []))));
-  };
   const staffOptions = [{ value: '', label: 'Everyone' }, ...admins.map((admin) => ({ value: admin.id, label: admin.username }))];
 
   return (
@@ -73,12 +65,7 @@ export function StaffAuditPanel({
               </tbody>
             </DataTable>
           </TableScroll>
-          {log.isFetchNextPageError ? <p role="alert">Older entries could not be loaded. Try again.</p> : null}
-          {log.hasNextPage ? (
-            <Button $variant="secondary" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-              {log.isFetchingNextPage ? 'Loading...' : 'Older entries'}
-            </Button>
-          ) : null}
+          <OlderPages list={log} what="entries" />
         </>
       )}
     </>
