@@ -13,7 +13,7 @@ import { getMessageLog } from '../src/features/message-log/api/get-message-log.t
 import { getReviewQueue } from '../src/features/verification-review/api/get-review-queue.ts';
 import { cancelBooking } from '../src/features/bookings/api/cancel-booking.ts';
 import { getBooking } from '../src/features/bookings/api/get-booking.ts';
-import { searchBookings } from '../src/features/bookings/api/search-bookings.ts';
+import { listBookings } from '../src/features/bookings/api/list-bookings.ts';
 import { getMemberPage } from '../src/features/members/api/get-member-page.ts';
 import { liftMemberSuspension, suspendMember } from '../src/features/members/api/member-suspension.ts';
 import { listRides } from '../src/features/rides/api/list-rides.ts';
@@ -289,17 +289,18 @@ describe('admin frontend → BFF', () => {
       }));
   });
 
-  it('finds a booking by ride, reads it with its history and cancels it with a reason', async () => {
+  it('lists the confirmed cash bookings on a ride, reads one with its history and cancels it with a reason', async () => {
     await pact
       .addInteraction()
       .given('a signed-in admin')
       .given('a confirmed booking on a posted ride')
-      .uponReceiving('a search for the bookings on a ride')
-      .withRequest('GET', '/api/admin/bookings', (b) => b.query({ rideId: stateRideId }))
-      .willRespondWith(200, (b) => b.jsonBody({ bookings: eachLike(staffBooking('confirmed')) }))
+      .uponReceiving("a list of a ride's confirmed bookings paid in cash")
+      .withRequest('GET', '/api/admin/bookings', (b) => b.query({ status: 'confirmed', paymentMethod: 'cash', rideId: stateRideId }))
+      .willRespondWith(200, (b) => b.jsonBody({ bookings: eachLike(staffBooking('confirmed')), nextCursor: null }))
       .executeTest(whenRecorded(async (mock) => {
-        const found = await withFetchAgainst(mock.url, () => searchBookings({ rideId: examples.rideId }));
-        expect(found.bookings[0]?.rideId).toBe(examples.rideId);
+        const page = await withFetchAgainst(mock.url, () => listBookings({ status: 'confirmed', paymentMethod: 'cash', rideId: examples.rideId }));
+        expect(page.bookings[0]).toMatchObject({ rideId: examples.rideId, status: 'confirmed', paymentMethod: 'cash' });
+        expect(page.nextCursor).toBeNull();
       }));
     await pact
       .addInteraction()
