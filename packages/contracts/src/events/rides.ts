@@ -63,6 +63,8 @@ export const rideRequestMatched = defineEvent(
     rideId: z.string().uuid(),
     /** The ride's driver: notifications bounds how often one driver's rides are told to one passenger. Absent from events recorded before it was added. */
     driverId: z.string().uuid().optional(),
+    /** The ride's short code: the match SMS ends with it and how to book it by SMS. Absent from events recorded before it was added. */
+    rideCode: z.string().optional(),
     fromLocation: z.string(),
     toLocation: z.string(),
     departureDate: z.string(),

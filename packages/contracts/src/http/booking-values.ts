@@ -54,6 +54,20 @@ export const idempotencyKeyHeader = 'idempotency-key';
 export const boardingCodeAlphabet = 'ACDEFGHJKMNPQRTUVWXY34679';
 export const boardingCodeLength = 6;
 
+/*
+ * Short codes a member types on a basic phone (SMS: `BOOK <ride code> <seats>`, `CANCEL <booking
+ * code>`), from the boarding code's alphabet. Both are unique over every row ever written, not
+ * only over rides to come: a code read in an old match SMS must never book a newer ride. The
+ * database writes them (rides migration 0025: a code is drawn again while taken, and a sixth,
+ * eighth character is added if the short ones ever run out). A booking's code is longer than a
+ * ride's and than its 6-character boarding code, so the three are never mistaken for each other.
+ */
+export const shortCodeAlphabet = boardingCodeAlphabet;
+export const rideCodeLength = 5;
+export const bookingCodeLength = 7;
+/** A code as typed (any case, spaces around) in the form it is stored in. */
+export const normalisedShortCode = (typed: string) => typed.trim().toUpperCase();
+
 /** How long an unanswered request lasts: 12 hours after it was made, and never closer than 2 hours to departure. */
 export const requestAnswerHours = 12;
 export const requestCutoffHoursBeforeDeparture = 2;

@@ -28,6 +28,7 @@ export {
   boardingCodeAlphabet,
   boardingOpensHoursBeforeDeparture,
   boardingCodeLength,
+  bookingCodeLength,
   bookingMessages,
   bookingModes,
   bookingPaymentMethods,
@@ -35,6 +36,7 @@ export {
   cancellableStatuses,
   cancellationRefund,
   idempotencyKeyHeader,
+  normalisedShortCode,
   noShowReportHours,
   requestAnswerHours,
   requestCutoffHoursBeforeDeparture,
@@ -135,6 +137,8 @@ export const bookingSchema = z.object({
   specialRequests: z.string().nullable(),
   /** The code the driver enters at pickup: only once the seat is the passenger's (confirmed, boarded, completed). */
   boardingCode: z.string().nullable(),
+  /** The booking's own short code (`bookingCodeLength`, unique over every booking): what the passenger texts after CANCEL. Absent from answers made before it was added. */
+  bookingCode: z.string().optional(),
   departureDate: z.string(),
   departureTime: z.string(),
   departureAt: isoDateTime,

@@ -254,6 +254,8 @@ export const rideDetailsSchema = rideSummarySchema.extend({
   isOwnRide: z.boolean(),
   /** The prices the driver set for legs (`"1-3"` → cedis); the others cost their share of the ride's price. */
   legPrices: z.record(z.string(), z.string()),
+  /** The ride's short code (`rideCodeLength`, unique over every ride): what a passenger texts after BOOK. Absent from answers made before it was added. */
+  rideCode: z.string().optional(),
 });
 export type RideDetails = z.infer<typeof rideDetailsSchema>;
 export const rideParams = z.object({ id: z.string().describe('The ride id (a uuid)') });
