@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { userDeleted, userSnapshots, userSuspended, userUnsuspended, verificationDecided } from '@krom/contracts/events/identity';
 import { paymentEvents } from '@krom/contracts/events/payments';
 import { rideChanged, ridePosted } from '@krom/contracts/events/rides';
+import { smsCommandReceived } from '@krom/contracts/events/sms-commands';
 import type { Subscription } from '@krom/server-kit/bus';
 import { consume } from '@krom/server-kit/consumer';
 import { createLogger } from '@krom/server-kit/logger';
@@ -13,6 +14,7 @@ import * as schema from './db/schema.ts';
 import { handlePaymentAnswer } from './events/handlers/payment-answered.ts';
 import { handleRideChanged } from './events/handlers/ride-changed.ts';
 import { handleRidePosted } from './events/handlers/ride-posted.ts';
+import { handleSmsCommandReceived } from './events/handlers/sms-command-received.ts';
 import { handleUserDeleted } from './events/handlers/user-deleted.ts';
 import { handleUserSuspended, handleUserUnsuspended } from './events/handlers/user-suspended.ts';
 import { handleUserSnapshot } from './events/handlers/user-snapshot.ts';
@@ -81,6 +83,8 @@ export async function openRidesService(config: RidesConfig, options: RidesServic
     for (const outcome of ['succeeded', 'failed'] as const) {
       subscriptions.push(await consume(resources.bus, DURABLE, paymentEvents[outcome], handlePaymentAnswer(resources.db, logger, outcome)));
     }
+    // Ride commands members text (notifications parsed them): run by the app's rules, answered through the outbox.
+    subscriptions.push(await consume(resources.bus, DURABLE, smsCommandReceived, handleSmsCommandReceived(resources.db, logger, options.clock)));
     // A new database learns every user at once, not only those whose snapshots the event stream still holds.
     await rebuildUserProfilesIfEmpty(resources.db, resources.bus, logger);
     const app = await buildRidesApp({

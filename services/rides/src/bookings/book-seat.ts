@@ -13,7 +13,7 @@ import { HttpError } from '@krom/server-kit/errors';
 import { recordEvent, type Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { RidesDb } from '../db/rides-db.ts';
+import type { TransactionRunner } from '../db/rides-db.ts';
 import { womenOnlyMessages } from '@krom/contracts/http/ride-preference-values';
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { blockBetween } from '../blocks/member-blocks.ts';
@@ -64,7 +64,7 @@ function firstStatus(bookingMode: RideSeats['bookingMode'], paymentMethod: Booki
  * way, so what payments collects is what rides charged. Refusals are HttpErrors in the contract's words.
  */
 export async function bookSeats(
-  db: RidesDb,
+  db: TransactionRunner,
   passengerId: string,
   request: BookingRequest,
   options: {

@@ -15,7 +15,7 @@ import { HttpError } from '@krom/server-kit/errors';
 import type { Transaction } from '@krom/server-kit/outbox';
 import { sql } from 'drizzle-orm';
 import { blockBetween } from '../blocks/member-blocks.ts';
-import type { RidesDb } from '../db/rides-db.ts';
+import type { RidesDb, TransactionRunner } from '../db/rides-db.ts';
 import type { SqlRunner } from '../rides/ride-views.ts';
 import { type BookingRow, bookingRows, statusIn, toBooking, toRideBooking } from './booking-views.ts';
 import { lockRideSeats, type RideSeats } from './seats.ts';
@@ -54,6 +54,11 @@ async function move(
 
 /** The passenger's bookings, upcoming (the ride still to leave and the booking live or settled, soonest first) or past. */
 export async function myBookings(db: SqlRunner, passengerId: string, when: 'upcoming' | 'past', now = new Date()): Promise<Booking[]> {
+  return (await myBookingRows(db, passengerId, when, now)).map(toBooking);
+}
+
+/** The same bookings as rows (with their ride's code: an SMS answer's). */
+export async function myBookingRows(db: SqlRunner, passengerId: string, when: 'upcoming' | 'past', now = new Date()): Promise<BookingRow[]> {
   const at = now.toISOString();
   const tail =
     when === 'upcoming'
@@ -63,7 +68,7 @@ export async function myBookings(db: SqlRunner, passengerId: string, when: 'upco
       : sql`WHERE b.passenger_id = ${passengerId} AND (r.departure_at <= ${at}::timestamptz
               OR b.status NOT IN ${statusIn(seatHoldingStatuses)})
             ORDER BY r.departure_at DESC, b.id DESC LIMIT 100`;
-  return (await bookingRows(db, tail)).map(toBooking);
+  return bookingRows(db, tail);
 }
 
 export async function passengerBooking(db: SqlRunner, passengerId: string, bookingId: string): Promise<Booking> {
@@ -86,7 +91,7 @@ function passengerCancel(row: BookingRow, now: Date): { action: BookingAction; r
  * cancelled any more: a seat never boarded stays as it was for the driver's no-show report and
  * the payments issue's settling, instead of being turned into a cancellation after the fact.
  */
-export async function cancelAsPassenger(db: RidesDb, passengerId: string, bookingId: string, now = new Date()): Promise<Booking> {
+export async function cancelAsPassenger(db: TransactionRunner, passengerId: string, bookingId: string, now = new Date()): Promise<Booking> {
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, bookingId, passengerId, 'passenger');
     // The ride locked first (every booking transaction's order), so the completion sweep cannot complete it meanwhile.

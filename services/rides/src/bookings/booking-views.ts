@@ -37,6 +37,8 @@ export type BookingRow = {
   passengerFirstName: string;
   specialRequests: string | null;
   boardingCode: string;
+  bookingCode: string;
+  rideCode: string;
   expiresAt: string | null;
   createdAt: string;
   version: number;
@@ -61,7 +63,8 @@ const bookingRowsSelect = sql.raw(`
     b.wallet_phone AS "walletPhone", b.wallet_network AS "walletNetwork",
     b.passenger_name AS "passengerName", b.passenger_phone AS "passengerPhone",
     coalesce(pp.first_name, split_part(b.passenger_name, ' ', 1)) AS "passengerFirstName",
-    b.special_requests AS "specialRequests", b.boarding_code AS "boardingCode", b.expires_at AS "expiresAt",
+    b.special_requests AS "specialRequests", b.boarding_code AS "boardingCode",
+    b.booking_code AS "bookingCode", r.ride_code AS "rideCode", b.expires_at AS "expiresAt",
     b.created_at AS "createdAt", b.version,
     r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.departure_at AS "departureAt",
     r.from_location AS "rideFrom", r.to_location AS "rideTo", r.status AS "rideStatus",
@@ -121,6 +124,7 @@ export const toBooking = (row: BookingRow): Booking => ({
   passengerPhone: row.passengerPhone,
   specialRequests: row.specialRequests,
   boardingCode: isTicketed(row.status) ? row.boardingCode : null,
+  bookingCode: row.bookingCode,
   departureDate: row.departureDate,
   departureTime: row.departureTime,
   departureAt: isoInstant(row.departureAt),

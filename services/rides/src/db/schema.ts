@@ -315,6 +315,13 @@ export const rides = pgTable(
     routeNorth: doublePrecision('route_north'),
     routeWest: doublePrecision('route_west'),
     routeEast: doublePrecision('route_east'),
+    /**
+     * The ride's short code (contracts' `rideCodeLength` characters of `shortCodeAlphabet`), unique
+     * over every ride ever posted: what a passenger texts after BOOK. Written by the database when
+     * the row is (`new_ride_code()`, migration 0025: drawn again while taken), in the posting's
+     * transaction, so every way a ride is written (posting, the seed, tests) gets one.
+     */
+    rideCode: text('ride_code').notNull().default(sql`new_ride_code()`),
   },
   (table) => [
     foreignKey({ name: 'rides_vehicle_id_fkey', columns: [table.vehicleId], foreignColumns: [vehicles.id] }),
@@ -348,6 +355,7 @@ export const rides = pgTable(
     index('rides_departure_id_idx').on(table.departureAt, table.id),
     // A driver's rides (my rides, dashboard, profile) and a vehicle's (deleting it).
     index('rides_driver_departure_idx').on(table.driverId, table.departureAt),
+    uniqueIndex('rides_ride_code_key').on(table.rideCode),
     index('rides_vehicle_departure_idx').on(table.vehicleId, table.departureAt),
   ],
 );
@@ -525,6 +533,11 @@ export const bookings = pgTable(
     specialRequests: text('special_requests'),
     /** Six characters without look-alikes, unique per ride: what the driver enters at pickup. */
     boardingCode: text('boarding_code').notNull(),
+    /**
+     * The booking's short code (`bookingCodeLength` characters), unique over every booking: what
+     * the passenger texts after CANCEL. Written by the database (`new_booking_code()`, migration 0025).
+     */
+    bookingCode: text('booking_code').notNull().default(sql`new_booking_code()`),
     /** When an unanswered request lapses, or a payment hold ends; null otherwise. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -550,6 +563,7 @@ export const bookings = pgTable(
       .on(table.rideId, table.passengerId)
       .where(sql.raw(`status IN ('requested', 'accepted', 'awaiting_payment', 'confirmed', 'boarded')`)),
     uniqueIndex('bookings_ride_code_key').on(table.rideId, table.boardingCode),
+    uniqueIndex('bookings_booking_code_key').on(table.bookingCode),
     index('bookings_passenger_created_idx').on(table.passengerId, table.createdAt.desc()),
     // The expiry job's sweep: requests and holds whose time has come.
     index('bookings_expiring_idx').on(table.expiresAt).where(sql`expires_at IS NOT NULL`),

@@ -38,6 +38,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type PostedRide = {
   id: string;
   driverId: string;
+  /** Its short code: the match SMS ends with how to book it by SMS. */
+  rideCode: string;
   fromLocation: string;
   toLocation: string;
   departureDate: string;
@@ -75,7 +77,7 @@ const dayBeside = (date: string, days: number) => new Date(new Date(`${date}T00:
  */
 async function bookableRide(tx: Transaction, rideId: string, now: Date, lock = true): Promise<PostedRide | undefined> {
   const { rows } = await tx.execute<Omit<PostedRide, 'points'> & { points: RoutePoint[] | null }>(sql`
-    SELECT r.id, r.driver_id AS "driverId", r.from_location AS "fromLocation", r.to_location AS "toLocation",
+    SELECT r.id, r.driver_id AS "driverId", r.ride_code AS "rideCode", r.from_location AS "fromLocation", r.to_location AS "toLocation",
       r.departure_date::text AS "departureDate", r.departure_time AS "departureTime", r.available_seats AS "availableSeats",
       r.price_per_seat::text AS "pricePerSeat", r.currency, r.route_search AS "routeSearch", r.women_only AS "womenOnly",
       (SELECT json_agg(json_build_object('latitude', p.latitude, 'longitude', p.longitude, 'boarding', p.boarding, 'leaving', p.leaving))
@@ -254,6 +256,7 @@ export async function matchRideRequests(db: RidesDb, rideId: string, now = new D
         passengerId: request.userId,
         rideId: ride.id,
         driverId: ride.driverId,
+        rideCode: ride.rideCode,
         fromLocation: ride.fromLocation,
         toLocation: ride.toLocation,
         departureDate: ride.departureDate,

@@ -53,6 +53,8 @@ export type RideRow = {
   /** The driver's stated preferences, null when they stated none (a ride posted before they were asked). */
   preferences: RidePreferences | null;
   womenOnly: boolean;
+  /** The ride's short code (what a passenger texts after BOOK). */
+  rideCode: string;
   createdAt: string;
   /**
    * The searched leg's ends as the search matched them (search-rides.ts): the boarding place's
@@ -107,7 +109,7 @@ export const rideRowsSelect = sql.raw(`
     r.from_region AS "fromRegion", r.to_region AS "toRegion", r.pickup_station AS "pickupStation",
     CASE WHEN r.luggage IS NULL THEN NULL ELSE json_build_object('luggage', r.luggage, 'smoking', r.smoking, 'pets', r.pets,
       'airConditioning', r.air_conditioning, 'maxTwoInBack', r.max_two_in_back) END AS preferences,
-    r.women_only AS "womenOnly",
+    r.women_only AS "womenOnly", r.ride_code AS "rideCode",
     r.created_at AS "createdAt"
   FROM rides r
   JOIN vehicles v ON v.id = r.vehicle_id
@@ -191,6 +193,7 @@ export const toRideDetails = (row: RideRow, driverRidesCompleted: number, viewer
   createdAt: isoInstant(row.createdAt),
   isOwnRide: viewerId !== undefined && row.driverId === viewerId,
   legPrices: row.legPrices,
+  rideCode: row.rideCode,
 });
 
 /** What bookings a ride has, as its driver sees them (driver/driver-rides.ts `bookingFiguresOf`). */

@@ -277,10 +277,20 @@ export function searchStatement(query: RideSearch, now: Date, apartFrom: readonl
  * `apartFrom`: drivers whose rides the caller does not see (a block either way).
  */
 export async function searchRides(db: SqlRunner, query: RideSearch, now = new Date(), apartFrom: readonly string[] = []): Promise<RideSearchResponse> {
-  const { rows } = await db.execute<SearchRow>(searchStatement(query, now, apartFrom));
-  const rides = rows.filter((row) => row.id !== null).map(toRideSummary);
-  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countMatches(db, query, now, apartFrom));
+  const { rows, total: pageTotal } = await searchRideRows(db, query, now, apartFrom);
+  const rides = rows.map(toRideSummary);
+  const total = pageTotal ?? (query.page === 1 ? 0 : await countMatches(db, query, now, apartFrom));
   return { rides, total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * The same search's page as rows (with the searched leg's ends, `boardOrder`/`alightOrder`), for
+ * a caller that needs more of a ride than its summary (an SMS answer: its code); the total when
+ * the page had a row to carry it.
+ */
+export async function searchRideRows(db: SqlRunner, query: RideSearch, now = new Date(), apartFrom: readonly string[] = []) {
+  const { rows } = await db.execute<SearchRow>(searchStatement(query, now, apartFrom));
+  return { rows: rows.filter((row) => row.id !== null), total: rows[0]?.total };
 }
 
 /** How many rides match, for a dated search whose page came back empty past the first. */
