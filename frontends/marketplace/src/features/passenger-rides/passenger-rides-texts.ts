@@ -19,6 +19,8 @@ export const passengerRidesTexts = {
   meetingPoint: 'Meeting point',
   boardingCode: 'Boarding code',
   boardingCodeHint: 'Show this code to the driver at pickup, or let them scan it.',
+  /** The booking's own short code: what the passenger texts after CANCEL (SMS). */
+  bookingCode: 'Booking code',
   lapses: (when: string) => `The driver has until ${when} to answer.`,
   viewRide: 'View Ride',
   /** The driver's number (/call/{id}): shared from 24 hours before departure, the screen says when otherwise. */

@@ -55,8 +55,8 @@ describe('/rides/as-passenger', () => {
     expect(within(panel()).getByRole('link', { name: 'Find a Ride' }).getAttribute('href')).toBe('/find-ride');
   });
 
-  it("shows each booking's state, seats, leg, price, boarding place and meeting point, and a confirmed one's boarding code with its QR code", async () => {
-    openMyRides([aBooking({ boardingCode: 'K7QX4M' })]);
+  it("shows each booking's state, seats, leg, price, boarding place, meeting point and booking code, and a confirmed one's boarding code with its QR code", async () => {
+    openMyRides([aBooking({ boardingCode: 'K7QX4M', bookingCode: 'HX4RT7A' })]);
     const booking = await screen.findByRole('listitem', { name: 'Accra → Kumasi' });
     expect(booking.textContent).toContain('Confirmed');
     expect(booking.textContent).toContain('Thu, Nov 28, 2030 · 7:30 AM');
@@ -65,6 +65,8 @@ describe('/rides/as-passenger', () => {
     expect(booking.textContent).toContain('GH₵45.00 per seat · GH₵90.00 in all');
     expect(booking.textContent).toContain('Boarding atNkawkaw Lorry Station');
     expect(booking.textContent).toContain('Meeting pointBy the Total fuel station');
+    // The booking's own code, what CANCEL takes by SMS.
+    expect(booking.textContent).toContain('Booking codeHX4RT7A');
     expect(within(booking).getByText('K7QX4M')).toBeTruthy();
     expect(await within(booking).findByRole('img', { name: 'QR code of boarding code K7QX4M' })).toBeTruthy();
     expect(within(booking).getByRole('button', { name: 'Cancel Booking' })).toBeTruthy();

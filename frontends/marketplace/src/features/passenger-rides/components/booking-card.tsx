@@ -82,6 +82,12 @@ export function BookingCard({
             <dd>{booking.board.meetingPoint}</dd>
           </div>
         ) : null}
+        {booking.bookingCode ? (
+          <div>
+            <dt>{texts.bookingCode}</dt>
+            <dd>{booking.bookingCode}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Driver</dt>
           <dd>

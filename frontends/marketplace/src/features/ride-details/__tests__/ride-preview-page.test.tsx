@@ -51,6 +51,16 @@ describe('/ride-preview/{id}', () => {
     expect(screen.getByText('Leaving on time. One small bag each, please.')).toBeTruthy();
   });
 
+  it('shows the ride code a passenger texts after BOOK, and no line for an answer without one', async () => {
+    const ride = aRideWithDetails();
+    const { unmount } = openPreview({ ...ride, rideCode: 'K7P2Q' });
+    expect(await screen.findByText('Ride code: K7P2Q')).toBeTruthy();
+    unmount();
+    openPreview({ ...ride, rideCode: undefined });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accra to Kumasi' })).toBeTruthy();
+    expect(screen.queryByText(/Ride code/)).toBeNull();
+  });
+
   it('shows a plate the server sent in part as such, saying when it is shown whole', async () => {
     const ride = aRideWithDetails();
     openPreview({ ...ride, vehicle: { ...ride.vehicle, licensePlate: 'GR-••••-20' } });

@@ -106,6 +106,8 @@ function RidePreview({ ride, backToRides, address }: { ride: RideDetails; backTo
         <p>
           {formatDeparture(ride)} · {formatCedis(ride.leg.pricePerSeat)} per seat{isPartOfRoute(ride) ? ` from ${legText(ride)}` : ''}
         </p>
+        {/* What a passenger texts after BOOK to book this ride from any phone. */}
+        {ride.rideCode ? <RideCode>Ride code: {ride.rideCode}</RideCode> : null}
         {ride.status !== 'active' ? <Notice role="note">This ride is {ride.status} and can no longer be booked.</Notice> : null}
       </Heading>
 
@@ -199,6 +201,10 @@ const Heading = styled.header`
 
   h1 { font-size: 1.75rem; overflow-wrap: anywhere; }
   p { color: ${({ theme }) => theme.color.muted}; }
+`;
+
+const RideCode = styled.p`
+  font-size: 0.875rem;
 `;
 
 const Notice = styled.p`
