@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@krom/contracts/envelope';
 import { smsCommandMessages } from '@krom/contracts/events/sms-command-messages';
 import { type SmsCommandAnswered, type SmsRideCommand, smsCommandAnswered, smsCommandReceived } from '@krom/contracts/events/sms-commands';
 import { bookingCodeLength, rideCodeLength, shortCodeAlphabet } from '@krom/contracts/http/booking-values';
 import { bookingMessages, bookingSchema } from '@krom/contracts/http/bookings';
 import { rideDetailsSchema } from '@krom/contracts/http/rides';
-import { eventually } from '@krom/server-kit/testing';
+import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls, type Member } from './bookings-env.ts';
-import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env.ts';
+import { paymentAnswers } from './payment-facts-env.ts';
+import { dayFromNow, insertRide, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
 /*
  * Ride commands texted by members (krom.notifications.sms_command.received.v1, published on the
@@ -17,7 +17,8 @@ import { dayFromNow, insertUserProfile, useRidesService } from './rides-test-env
  */
 
 const handle = useRidesService();
-const { call, member, ride, form, booked, outbox } = bookingCalls(handle);
+const { call, member, ride, form, booked, outbox, events } = bookingCalls(handle);
+const payments = paymentAnswers(handle, events);
 const MTN_PHONE = '+233244123456';
 
 const codeOf = (length: number) => new RegExp(`^[${shortCodeAlphabet}]{${length}}$`);
@@ -32,18 +33,8 @@ async function rideCodeOf(rideId: string): Promise<string> {
 
 /** Publishes the command under a fresh Nats-Msg-Id (a repeat is a second delivery) and waits until rides acknowledged it. */
 async function deliver(sender: Member, command: SmsRideCommand, commandId: string = randomUUID(), phone = MTN_PHONE) {
-  const event: EventEnvelope = {
-    id: randomUUID(),
-    type: smsCommandReceived.subject,
-    occurredAt: new Date().toISOString(),
-    data: { commandId, memberId: sender.userId, phone, command, receivedAt: new Date().toISOString() },
-  };
-  const bus = handle.service.bus;
-  const { seq } = await bus.js.publish(bus.subjectOf(event.type), JSON.stringify(event), { msgID: randomUUID() });
-  await eventually(async () => {
-    const info = await bus.jsm.consumers.info(bus.streamName, `rides_${event.type.replaceAll('.', '_')}`);
-    return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
-  });
+  const data = { commandId, memberId: sender.userId, phone, command, receivedAt: new Date().toISOString() };
+  await deliverToConsumer(handle.service.bus, 'rides', smsCommandReceived, testEnvelope(smsCommandReceived, data));
   return commandId;
 }
 
@@ -229,6 +220,25 @@ describe('CANCEL <booking code>', () => {
     expect(bookingSchema.parse(response.json()).status).toBe('cancelled_by_passenger');
   });
 
+  it('cancels a seat paid by mobile money more than 24 hours ahead with the whole fare back', async () => {
+    const posted = await ride({ price: '120' });
+    const passenger = await member();
+    const answer = await text(passenger, { kind: 'book', rideCode: await rideCodeOf(posted.rideId), seats: 1, paymentMethod: 'mobile_money' });
+    const [held] = await myBookings(passenger);
+    await payments.deliver(await payments.paymentFact(held!, 'succeeded'));
+    expect((await myBookings(passenger))[0]?.status).toBe('confirmed');
+    if (answer.kind !== 'booked') throw new Error(`not booked: ${JSON.stringify(answer)}`);
+    expect(await text(passenger, { kind: 'cancel', bookingCode: answer.bookingCode })).toMatchObject({
+      kind: 'cancelled',
+      refundAmount: '120.00',
+      currency: 'GHS',
+      policy: 'More than 24 hours before departure: the full fare back.',
+    });
+    const cancelled = (await events(held!.id)).at(-1)!;
+    expect(cancelled.subject).toBe('krom.rides.booking.cancelled_by_passenger.v1');
+    expect(cancelled.envelope.data).toMatchObject({ refundAmount: '120.00' });
+  });
+
   it('withdraws a seat not yet paid for, with nothing to refund', async () => {
     const posted = await ride();
     const passenger = await member();
@@ -254,3 +264,35 @@ describe('CANCEL <booking code>', () => {
     expect((await myBookings(owner)).map((booking) => booking.status)).toEqual(['confirmed']);
   });
 });
+
+describe('short codes', () => {
+  it('gives every ride and booking its own code from the alphabet, drawing again when a code is taken', async () => {
+    const posted = await ride();
+    const seat = await booked(await member(), form(posted.rideId, { paymentMethod: 'cash' }));
+    expect(seat.bookingCode).toMatch(codeOf(bookingCodeLength));
+    const client = await handle.service.db.$client.connect();
+    try {
+      // The same seed draws the same first code: free, it is the code; taken by a ride, the next draw is.
+      const drawn = async (statement: string) => {
+        await client.query('SELECT setseed(0.42)');
+        return (await client.query<{ code: string }>(statement)).rows[0]!.code;
+      };
+      const first = await drawn('SELECT short_code(5) AS code');
+      expect(await drawn('SELECT new_ride_code() AS code')).toBe(first);
+      const taken = await insertRide(handle.service, { driverId: posted.driver.userId, vehicleId: await rideVehicle(posted.rideId), departureAt: new Date(Date.now() + 86_400_000) });
+      await client.query('UPDATE rides SET ride_code = $2 WHERE id = $1', [taken, first]);
+      const next = await drawn('SELECT new_ride_code() AS code');
+      expect(next).toMatch(codeOf(rideCodeLength));
+      expect(next).not.toBe(first);
+    } finally {
+      client.release();
+    }
+    const { rows } = await handle.service.db.$client.query<{ codes: number; rides: number }>('SELECT count(DISTINCT ride_code)::int AS codes, count(*)::int AS rides FROM rides');
+    expect(rows[0]!.codes).toBe(rows[0]!.rides);
+  });
+});
+
+async function rideVehicle(rideId: string): Promise<string> {
+  const { rows } = await handle.service.db.$client.query<{ vehicle_id: string }>('SELECT vehicle_id FROM rides WHERE id = $1', [rideId]);
+  return rows[0]!.vehicle_id;
+}

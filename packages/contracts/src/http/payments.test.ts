@@ -27,11 +27,15 @@ describe('suggestMobileMoneyProvider', () => {
     ['00233 27 123 4567', 'airteltigo'],
     ['055-123-4567', 'mtn'],
     [' 020 123 4567 ', 'vodafone'],
+    // The E.164 form an inbound SMS's sender comes in (BOOK by SMS pays from the sender's number).
+    ['+233244123456', 'mtn'],
+    ['+233201234567', 'vodafone'],
+    ['+233561234567', 'airteltigo'],
   ] as const)('reads %j in international or spaced form as %s', (number, provider) => {
     expect(suggestMobileMoneyProvider(number)).toBe(provider);
   });
 
-  it.each(['', '0', '02', '+233', '+2332', '030 123 4567', '028 123 4567', '058 123 4567', '0233 123 456', 'abc', '24 123 4567'])(
+  it.each(['', '0', '02', '+233', '+2332', '+233302123456', '030 123 4567', '028 123 4567', '058 123 4567', '0233 123 456', 'abc', '24 123 4567'])(
     'suggests nothing for %j',
     (number) => {
       expect(suggestMobileMoneyProvider(number)).toBeUndefined();
