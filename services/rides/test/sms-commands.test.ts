@@ -278,10 +278,10 @@ describe('short codes', () => {
         return (await client.query<{ code: string }>(statement)).rows[0]!.code;
       };
       const first = await drawn('SELECT short_code(5) AS code');
-      expect(await drawn('SELECT new_ride_code() AS code')).toBe(first);
+      expect(await drawn("SELECT new_short_code('rides', 'ride_code', 5) AS code")).toBe(first);
       const taken = await insertRide(handle.service, { driverId: posted.driver.userId, vehicleId: await rideVehicle(posted.rideId), departureAt: new Date(Date.now() + 86_400_000) });
       await client.query('UPDATE rides SET ride_code = $2 WHERE id = $1', [taken, first]);
-      const next = await drawn('SELECT new_ride_code() AS code');
+      const next = await drawn("SELECT new_short_code('rides', 'ride_code', 5) AS code");
       expect(next).toMatch(codeOf(rideCodeLength));
       expect(next).not.toBe(first);
     } finally {

@@ -58,8 +58,8 @@ export const boardingCodeLength = 6;
  * Short codes a member types on a basic phone (SMS: `BOOK <ride code> <seats>`, `CANCEL <booking
  * code>`), from the boarding code's alphabet. Both are unique over every row ever written, not
  * only over rides to come: a code read in an old match SMS must never book a newer ride. The
- * database writes them (rides migration 0025: a code is drawn again while taken, and a sixth,
- * eighth character is added if the short ones ever run out). A booking's code is longer than a
+ * database writes them (rides' sms_short_codes migration: a code is drawn again while taken,
+ * one character longer once the short ones grow scarce). A booking's code is longer than a
  * ride's and than its 6-character boarding code, so the three are never mistaken for each other.
  */
 export const shortCodeAlphabet = boardingCodeAlphabet;

@@ -318,10 +318,10 @@ export const rides = pgTable(
     /**
      * The ride's short code (contracts' `rideCodeLength` characters of `shortCodeAlphabet`), unique
      * over every ride ever posted: what a passenger texts after BOOK. Written by the database when
-     * the row is (`new_ride_code()`, migration 0025: drawn again while taken), in the posting's
+     * the row is (`new_short_code`, migration 0024: drawn again while taken), in the posting's
      * transaction, so every way a ride is written (posting, the seed, tests) gets one.
      */
-    rideCode: text('ride_code').notNull().default(sql`new_ride_code()`),
+    rideCode: text('ride_code').notNull().default(sql`new_short_code('rides', 'ride_code', 5)`),
   },
   (table) => [
     foreignKey({ name: 'rides_vehicle_id_fkey', columns: [table.vehicleId], foreignColumns: [vehicles.id] }),
@@ -535,9 +535,9 @@ export const bookings = pgTable(
     boardingCode: text('boarding_code').notNull(),
     /**
      * The booking's short code (`bookingCodeLength` characters), unique over every booking: what
-     * the passenger texts after CANCEL. Written by the database (`new_booking_code()`, migration 0025).
+     * the passenger texts after CANCEL. Written by the database (`new_short_code`, migration 0024).
      */
-    bookingCode: text('booking_code').notNull().default(sql`new_booking_code()`),
+    bookingCode: text('booking_code').notNull().default(sql`new_short_code('bookings', 'booking_code', 7)`),
     /** When an unanswered request lapses, or a payment hold ends; null otherwise. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
