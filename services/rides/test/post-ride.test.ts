@@ -4,6 +4,7 @@ import { type RidePosted, ridePosted } from '@krom/contracts/events/rides';
 import { estimatedRoadDistanceKm } from '@krom/contracts/http/places';
 import { postingRightsSchema, priceGuide, rideDetailsSchema, rideMessages } from '@krom/contracts/http/rides';
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
+import { rideCodeLength, shortCodeAlphabet } from '@krom/contracts/http/booking-values';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { eventually, publishedEvents } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -420,6 +421,8 @@ describe('a posted ride', () => {
       isOwnRide: true,
       leg: { boardAt: 0, alightAt: 3, seatsLeft: 3, pricePerSeat: '45.50' },
       legPrices: { '2-3': '20.50' },
+      // Its short code, written at posting: what a passenger texts after BOOK.
+      rideCode: expect.stringMatching(new RegExp(`^[${shortCodeAlphabet}]{${rideCodeLength}}$`)),
       // Posted without preferences (as an older client posts): none stated, not women-only.
       preferences: null,
       womenOnly: false,

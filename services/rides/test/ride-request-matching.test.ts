@@ -285,6 +285,8 @@ describe('the ride_request.matched event', () => {
       passengerId: passenger.userId,
       rideId: ride,
       driverId: driver.caller.userId,
+      // The ride's code: the match SMS ends with it and how to book it by SMS.
+      rideCode: await rideCodeOf(ride),
       fromLocation: accra.location,
       toLocation: kumasi.location,
       departureDate: date,
@@ -664,3 +666,7 @@ describe('saved searches', () => {
     expect(await toldOf(await postedAndHandled(driver, accra, kumasi))).toEqual([openSearch.id]);
   });
 });
+async function rideCodeOf(rideId: string): Promise<string> {
+  const { rows } = await handle.service.db.$client.query<{ ride_code: string }>('SELECT ride_code FROM rides WHERE id = $1', [rideId]);
+  return rows[0]!.ride_code;
+}
