@@ -1,10 +1,13 @@
-import { type SmsCommandReceived, smsCommandAnswered } from '@krom/contracts/events/sms-commands';
-import { type EventRule, once } from '@krom/server-kit/consumer';
+import { type SmsCommandReceived, smsCommandAnswered, smsCommandReceived } from '@krom/contracts/events/sms-commands';
+import { type EventRule, envelopeReader, once } from '@krom/server-kit/consumer';
 import { derivedEventId } from '@krom/server-kit/derived-event-id';
 import type { Logger } from '@krom/server-kit/logger';
 import { recordEvent } from '@krom/server-kit/outbox';
 import type { RidesDb } from '../../db/rides-db.ts';
 import { answerSmsCommand } from '../../sms-commands/sms-commands.ts';
+
+/** Reads a raw sms_command.received envelope as rides understands it (also what its message pact checks). */
+export const readSmsCommandReceived = envelopeReader(smsCommandReceived);
 
 const SMS_COMMAND_NAMESPACE = Buffer.from('2e7c4a9d1b5f4e8a9c3d6b1f7e2a5c8d', 'hex');
 
