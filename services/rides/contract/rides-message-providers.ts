@@ -5,11 +5,12 @@ import { reviewEvents, reviewReminderDue } from '@krom/contracts/events/reviews'
 import { rideChanged, ridePosted, rideRequestExpired, rideRequestInvited, rideRequestMatched } from '@krom/contracts/events/rides';
 import { tripSharedWithContact } from '@krom/contracts/events/trip-shares';
 import { messageReported, messageSent } from '@krom/contracts/events/messages';
+import { type SmsRideCommand, smsCommandAnswered, smsCommandReceived } from '@krom/contracts/events/sms-commands';
 import { accraToKumasiRide } from '@krom/contracts/examples/rides';
 import type { RideRequestInput, SavedSearchInput } from '@krom/contracts/http/ride-requests';
 import type { VehicleInput } from '@krom/contracts/http/vehicles';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { eventually } from '@krom/server-kit/testing';
+import { deliverToConsumer, eventually, testEnvelope } from '@krom/server-kit/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { outbox, rides } from '../src/db/schema.ts';
 import { applyUserSnapshot } from '../src/events/user-profile-projection.ts';
@@ -58,7 +59,7 @@ export function ridesMakers(handle: Handle) {
   const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
   /** The consumers' example: Accra to Kumasi through Nkawkaw, every place picked from suggestions. */
-  async function postedRide(departureDate: string, by?: User, bookingMode: 'instant' | 'approval' = 'instant'): Promise<string> {
+  async function postedRide(departureDate: string, by?: User, bookingMode: 'instant' | 'approval' = 'instant', changes: object = {}): Promise<string> {
     const driver = by ?? (await approvedDriver());
     const vehicle: VehicleInput = {
       make: 'Toyota',
@@ -69,7 +70,7 @@ export function ridesMakers(handle: Handle) {
       seats: 5,
     };
     const { id: vehicleId } = await call<{ id: string }>(driver, '/vehicles', vehicle);
-    return (await call<{ id: string }>(driver, '/rides', { ...accraToKumasiRide(vehicleId, departureDate, '14:30'), bookingMode })).id;
+    return (await call<{ id: string }>(driver, '/rides', { ...accraToKumasiRide(vehicleId, departureDate, '14:30'), bookingMode, ...changes })).id;
   }
 
   /**
@@ -147,6 +148,14 @@ export function ridesMakers(handle: Handle) {
  */
 export function ridesMessageProviders(handle: Handle) {
   const { call, approvedDriver, inAWeek, postedRide, booking, bookingFact, outboxEnvelope, required, completedBooking } = ridesMakers(handle);
+  /** The ride's short code, as its details show it. */
+  const rideCodeOf = async (rideId: string) => (await handle.service.db.select({ code: rides.rideCode }).from(rides).where(eq(rides.id, rideId)))[0]!.code;
+  /** `member` texts `command` from an MTN number (notifications' sms_command.received on the bus); rides' answer, read back from the outbox. */
+  async function smsAnswer(member: User, command: SmsRideCommand) {
+    const data = { commandId: randomUUID(), memberId: member.userId, phone: '+233241234567', command, receivedAt: new Date().toISOString() };
+    await deliverToConsumer(handle.service.bus, 'rides', smsCommandReceived, testEnvelope(smsCommandReceived, data));
+    return required(smsCommandAnswered.subject, await outboxEnvelope(smsCommandAnswered.subject, { commandId: data.commandId }));
+  }
   const review = { rating: 5, comment: 'Safe driver, on time, friendly.' };
   /** A completed trip whose passenger and driver reviewed each other through the route (the second publishes both). */
   async function reviewedTrip() {
@@ -179,6 +188,9 @@ export function ridesMessageProviders(handle: Handle) {
       'a driver replied to the review a passenger wrote of them': async () => undefined,
       'a passenger with a confirmed booking pressed the emergency button to text their emergency contact the trip link': async () => undefined,
       'a member reported a message the driver of their conversation wrote': async () => undefined,
+      'a member texted FIND Accra Kumasi and a ride from Accra to Kumasi has seats left': async () => undefined,
+      'a member texted BOOK for 2 seats by mobile money on an instant-booking ride from Accra to Kumasi': async () => undefined,
+      'a member texted BOOK for more seats than a ride from Accra to Kumasi has left': async () => undefined,
     },
     messageProviders: {
       [`a ${ridePosted.subject} event`]: async () => {
@@ -329,6 +341,20 @@ export function ridesMessageProviders(handle: Handle) {
         const { id: messageId } = await call<{ id: string }>(driver, `/messages/${conversationId}`, { body: 'Send the money to 024 412 3456 first' });
         await call(passenger, `/messages/${conversationId}/reports`, { messageId, reason: 'scam_or_fraud', details: 'He wants the money before the trip' });
         return required(messageReported.subject, await outboxEnvelope(messageReported.subject, { messageId }));
+      },
+      // FIND by a departure name only this ride has (the consumer's one ride), to Kumasi, from now.
+      [`a ${smsCommandAnswered.subject} event answering FIND`]: async () => {
+        const tag = `Kaneshie ${randomUUID().slice(0, 8)}`;
+        await postedRide(inAWeek(), undefined, 'instant', { fromLocation: tag });
+        return smsAnswer(await approvedDriver('Ama', 'Mensah'), { kind: 'find', from: tag, to: 'Kumasi', date: null });
+      },
+      [`a ${smsCommandAnswered.subject} event answering BOOK`]: async () => {
+        const rideId = await postedRide(inAWeek());
+        return smsAnswer(await approvedDriver('Ama', 'Mensah'), { kind: 'book', rideCode: await rideCodeOf(rideId), seats: 2, paymentMethod: 'mobile_money' });
+      },
+      [`a ${smsCommandAnswered.subject} event refusing BOOK`]: async () => {
+        const rideId = await postedRide(inAWeek());
+        return smsAnswer(await approvedDriver('Ama', 'Mensah'), { kind: 'book', rideCode: await rideCodeOf(rideId), seats: 8, paymentMethod: 'cash' });
       },
     },
   };
