@@ -25,7 +25,7 @@ const received = (command: Record<string, unknown>) => ({
 });
 
 const commands = [
-  ['FIND Accra Kumasi 2026-11-30', 'the towns and the day', { kind: 'find', from: like('Accra'), to: like('Kumasi'), date: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2026-11-30') }],
+  ['FIND Accra Kumasi 30/11', 'the towns and the day', { kind: 'find', from: like('Accra'), to: like('Kumasi'), date: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2026-11-30') }],
   ['BOOK K7P2Q 2 CASH', 'the ride code, the seats and how to pay', { kind: 'book', rideCode: like('K7P2Q'), seats: integer(2), paymentMethod: 'cash' }],
   ['MY', 'nothing more', { kind: 'my' }],
   ['CANCEL HX4RT7A', 'the booking code', { kind: 'cancel', bookingCode: like('HX4RT7A') }],
