@@ -18,6 +18,8 @@ const matchedData = (changes: Record<string, unknown> = {}) => ({
   rideId: uuid('2b7c9d1e-4f3a-4b6c-8d9e-0f1a2b3c4d5e'),
   // Whose ride: one driver's rides are told to one passenger a bounded number of times a day.
   driverId: uuid('9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'),
+  // The ride's short code: the SMS ends with how to book the ride by SMS, its code in it.
+  rideCode: regex(/^[A-Z0-9]{4,8}$/.source, 'K7P2Q'),
   // Place names as the passenger will read them.
   fromLocation: like('Accra'),
   toLocation: like('Kumasi'),
@@ -60,7 +62,7 @@ describe('krom-notifications consuming krom-rides events', () => {
           });
           expect(rideMatchSmsRecord(envelope.data, '0241234567', 'local')).toMatchObject({
             phoneNumber: '+233241234567',
-            message: 'Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Open Krom to book.',
+            message: 'Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Reply BOOK K7P2Q <seats>',
             sourceEventId: rideMatchKey({ requestId, rideId }),
             userId: envelope.data.passengerId,
           });
@@ -87,7 +89,7 @@ describe('krom-notifications consuming krom-rides events', () => {
             message: 'New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GH₵120.00/seat. Open Krom to book.',
           });
           expect(rideMatchSmsRecord(envelope.data, '0241234567', 'local').message).toBe(
-            'Krom: New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GHS 120.00/seat. Open Krom to book.',
+            'Krom: New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GHS 120.00/seat. Reply BOOK K7P2Q <seats>',
           );
         }),
       ));

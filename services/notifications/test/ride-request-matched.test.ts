@@ -30,6 +30,7 @@ const matched = (passengerId: string, changes: Partial<RideRequestMatched> = {})
     requestId: randomUUID(),
     passengerId,
     rideId: randomUUID(),
+    rideCode: 'K7P2Q',
     fromLocation: 'Accra',
     toLocation: 'Kumasi',
     departureDate: '2025-11-28',
@@ -47,7 +48,7 @@ const matched = (passengerId: string, changes: Partial<RideRequestMatched> = {})
 
 const TITLE = 'A ride matches your request';
 const MESSAGE = 'A ride from Accra to Kumasi on Fri 28 Nov at 2:30 PM has 3 seats at GH₵120.00 each.';
-const SMS = 'Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Open Krom to book.';
+const SMS = 'Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Reply BOOK K7P2Q <seats>';
 const SUBJECT = 'A ride matches your Krom ride request';
 
 const list = async (userId: string) => {
@@ -127,7 +128,7 @@ describe('krom.rides.ride_request.matched.v1', () => {
     ]);
     await allDelivered(member.userId);
     expect((await textsTo(member.phone)).map((text) => text.body)).toEqual([
-      'Krom: New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GHS 120.00/seat. Open Krom to book.',
+      'Krom: New ride for your saved search: Accra to Kumasi on Fri 28 Nov at 2:30 PM, GHS 120.00/seat. Reply BOOK K7P2Q <seats>',
     ]);
     expect(await mailTo(member.email)).toEqual([]);
 

@@ -13,6 +13,7 @@ const match = (changes: Partial<Parameters<typeof rideMatchNotice>[0]> = {}) => 
   availableSeats: 3,
   pricePerSeat: '120.00',
   currency: 'GHS',
+  rideCode: 'K7P2Q',
   ...changes,
 });
 
@@ -34,17 +35,30 @@ describe('ride match notices', () => {
     );
   });
 
-  it('texts the same in one GSM segment, with the price by its code since the cedi sign is not GSM', () => {
+  it('texts the same in one GSM segment, with the price by its code since the cedi sign is not GSM, ending with how to book the ride by its code', () => {
     const text = rideMatchSmsText(match());
-    expect(text).toBe('Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Open Krom to book.');
+    expect(text).toBe('Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Reply BOOK K7P2Q <seats>');
     expect(gsmLength(text)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+    // The longest figures a ride can have still leave the names room in one segment.
+    const widest = rideMatchSmsText(match({ availableSeats: 8, pricePerSeat: '9999.99', departureTime: '12:45', rideCode: 'KKKKKKKK' }));
+    expect(widest).toMatch(/^Krom: a ride matches your request\. Accra to Kumasi, .* Reply BOOK KKKKKKKK <seats>$/);
+    expect(gsmLength(widest)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+  });
+
+  it('tells to open Krom instead for a match told before rides sent ride codes', () => {
+    expect(rideMatchSmsText(match({ rideCode: undefined }))).toBe(
+      'Krom: a ride matches your request. Accra to Kumasi, Fri 28 Nov at 2:30 PM, 3 seats at GHS 120.00 each. Open Krom to book.',
+    );
+    expect(rideMatchSmsText(match({ rideCode: undefined, kind: 'saved_search', departureDate: '2026-12-04' }))).toBe(
+      'Krom: New ride for your saved search: Accra to Kumasi on Fri 4 Dec at 2:30 PM, GHS 120.00/seat. Open Krom to book.',
+    );
   });
 
   it('cuts long place names so the text stays one segment, the longer name first', () => {
     const text = rideMatchSmsText(
       match({ fromLocation: 'Tema', toLocation: 'Bolgatanga Main Lorry Station next to the big market in the Upper East Region of Ghana, far north' }),
     );
-    expect(text).toMatch(/^Krom: a ride matches your request\. Tema to Bolgatanga Main Lorry Station.*\.\.\., Fri 28 Nov at 2:30 PM, 3 seats at GHS 120\.00 each\. Open Krom to book\.$/);
+    expect(text).toMatch(/^Krom: a ride matches your request\. Tema to Bolgatanga Main Lorry Station.*\.\.\., Fri 28 Nov at 2:30 PM, 3 seats at GHS 120\.00 each\. Reply BOOK K7P2Q <seats>$/);
     expect(gsmLength(text)).toBe(SMS_SEGMENT_LENGTH);
 
     const both = rideMatchSmsText(match({ fromLocation: 'Kwame Nkrumah Interchange (Circle), Greater Accra Region', toLocation: 'Kejetia Market Lorry Station, Ashanti Region' }));
@@ -80,10 +94,10 @@ describe('ride match notices', () => {
       data: { kind: 'match', requestId: matched.requestId, rideId: matched.rideId, link: `/ride-preview/${matched.rideId}` },
     });
     const text = rideMatchSmsText(matched);
-    expect(text).toBe('Krom: New ride for your saved search: Accra to Kumasi on Fri 4 Dec at 2:30 PM, GHS 120.00/seat. Open Krom to book.');
+    expect(text).toBe('Krom: New ride for your saved search: Accra to Kumasi on Fri 4 Dec at 2:30 PM, GHS 120.00/seat. Reply BOOK K7P2Q <seats>');
     expect(gsmLength(text)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
     const long = rideMatchSmsText({ ...matched, toLocation: 'Bolgatanga Main Lorry Station next to the big market in the Upper East Region of Ghana, far north' });
-    expect(long).toMatch(/^Krom: New ride for your saved search: Accra to Bolgatanga Main .*\.\.\. on Fri 4 Dec at 2:30 PM, GHS 120\.00\/seat\. Open Krom to book\.$/);
+    expect(long).toMatch(/^Krom: New ride for your saved search: Accra to Bolgatanga Main .*\.\.\. on Fri 4 Dec at 2:30 PM, GHS 120\.00\/seat\. Reply BOOK K7P2Q <seats>$/);
     expect(gsmLength(long)).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
   });
 

@@ -6,13 +6,13 @@ import { priceText, rideDateText, rideLink, twelveHourTime } from './ride-wordin
 type Notice = Pick<NewNotification, 'type' | 'title' | 'message' | 'data' | 'actionRequired'>;
 type Match = Pick<
   RideRequestMatched,
-  'requestId' | 'rideId' | 'driverId' | 'fromLocation' | 'toLocation' | 'departureDate' | 'departureTime' | 'availableSeats' | 'pricePerSeat' | 'currency' | 'kind'
+  'requestId' | 'rideId' | 'driverId' | 'rideCode' | 'fromLocation' | 'toLocation' | 'departureDate' | 'departureTime' | 'availableSeats' | 'pricePerSeat' | 'currency' | 'kind'
 >;
 
 /** A match of the member's saved search (not a request): worded as such, the price per seat only. */
 const ofSavedSearch = (match: Match) => match.kind === 'saved_search';
-const savedSearchNews = (match: Match, from: string, to: string, price: string) =>
-  `New ride for your saved search: ${from} to ${to} on ${when(match)}, ${price}/seat. Open Krom to book.`;
+const savedSearchNews = (match: Match, from: string, to: string, price: string, ending = 'Open Krom to book.') =>
+  `New ride for your saved search: ${from} to ${to} on ${when(match)}, ${price}/seat. ${ending}`;
 
 const place = (name: string) => name.trim();
 const when = (match: Match) => `${rideDateText(match.departureDate)} at ${twelveHourTime(match.departureTime)}`;
@@ -42,18 +42,20 @@ export function rideMatchNotice(match: Match): Notice {
 
 /**
  * The same news by SMS, in one segment: GSM characters only (the price by its code, not the cedi
- * sign), long place names cut. No link: this service knows no public address of the app, and no
- * other SMS carries one.
+ * sign), long place names cut. It ends with how to book the ride by SMS, its code in it ("Reply
+ * BOOK K7P2Q <seats>"; a ride matched before rides sent codes: "Open Krom to book."). No link:
+ * this service knows no public address of the app, and no other SMS carries one.
  */
 export function rideMatchSmsText(match: Match): string {
   const price = priceText(match.pricePerSeat, match.currency, 'code');
+  const booking = match.rideCode ? `Reply BOOK ${match.rideCode} <seats>` : 'Open Krom to book.';
   return fitTwoNamesInSegment(
     inGsmAlphabet(place(match.fromLocation)),
     inGsmAlphabet(place(match.toLocation)),
     (from, to) =>
       ofSavedSearch(match)
-        ? `Krom: ${savedSearchNews(match, from, to, price)}`
-        : `Krom: a ride matches your request. ${from} to ${to}, ${when(match)}, ${seats(match, price)}. Open Krom to book.`,
+        ? `Krom: ${savedSearchNews(match, from, to, price, booking)}`
+        : `Krom: a ride matches your request. ${from} to ${to}, ${when(match)}, ${seats(match, price)}. ${booking}`,
   );
 }
 
