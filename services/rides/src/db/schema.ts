@@ -318,7 +318,7 @@ export const rides = pgTable(
     /**
      * The ride's short code (contracts' `rideCodeLength` characters of `shortCodeAlphabet`), unique
      * over every ride ever posted: what a passenger texts after BOOK. Written by the database when
-     * the row is (`new_short_code`, migration 0024: drawn again while taken), in the posting's
+     * the row is (`new_short_code`, migration 0025: drawn again while taken), in the posting's
      * transaction, so every way a ride is written (posting, the seed, tests) gets one.
      */
     rideCode: text('ride_code').notNull().default(sql`new_short_code('rides', 'ride_code', 5)`),
@@ -535,7 +535,7 @@ export const bookings = pgTable(
     boardingCode: text('boarding_code').notNull(),
     /**
      * The booking's short code (`bookingCodeLength` characters), unique over every booking: what
-     * the passenger texts after CANCEL. Written by the database (`new_short_code`, migration 0024).
+     * the passenger texts after CANCEL. Written by the database (`new_short_code`, migration 0025).
      */
     bookingCode: text('booking_code').notNull().default(sql`new_short_code('bookings', 'booking_code', 7)`),
     /** When an unanswered request lapses, or a payment hold ends; null otherwise. */
