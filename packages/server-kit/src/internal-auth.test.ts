@@ -35,8 +35,15 @@ describe('verifying an assertion', () => {
   it('accepts a fresh assertion for this service and says who is calling', () => {
     expect(verifyAssertion(secret, signAssertion(secret, ama, 'identity'), 'identity')).toEqual(ama);
     expect(verifyAssertion(secret, signAssertion(secret, { kind: 'public' }, 'rides'), 'rides')).toEqual({ kind: 'public' });
-    const staff = { kind: 'admin', adminId: 'b1' } as const;
+    const staff = { kind: 'admin', adminId: 'b1', roles: ['support'] } as const;
     expect(verifyAssertion(secret, signAssertion(secret, staff, 'admin'), 'admin')).toEqual(staff);
+  });
+
+  it('reads a staff assertion without a roles claim as staff holding no roles', () => {
+    const now = seconds('2026-11-23T08:00:00Z');
+    const rolesless = handMade({ kind: 'admin', iss: 'krom-bff', aud: 'admin', sub: 'b1', iat: now, exp: now + 30 });
+    expect(verifyAssertion(secret, rolesless, 'admin')).toEqual({ kind: 'admin', adminId: 'b1', roles: [] });
+    expect(() => verifyAssertion(secret, handMade({ kind: 'admin', iss: 'krom-bff', aud: 'admin', sub: 'b1', iat: now, exp: now + 30, roles: 'administrator' }), 'admin')).toThrow('malformed roles');
   });
 
   it('is a standard HS256 JWT', () => {
@@ -189,12 +196,8 @@ describe('a service checking the staff roles an endpoint declares', () => {
     routeEndpoint(app, refunds, { handler: async () => ({ ok: true as const }) });
     return app;
   }
-  const asStaff = async (app: Awaited<ReturnType<typeof service>>, roles?: string[]) =>
-    app.inject({
-      method: 'POST',
-      url: '/refunds',
-      headers: { [ASSERTION_HEADER]: signAssertion(secret, { kind: 'admin', adminId: 'b1', ...(roles ? { roles } : {}) }, 'payments') },
-    });
+  const post = (app: Awaited<ReturnType<typeof service>>, token: string) => app.inject({ method: 'POST', url: '/refunds', headers: { [ASSERTION_HEADER]: token } });
+  const asStaff = (app: Awaited<ReturnType<typeof service>>, roles: string[]) => post(app, signAssertion(secret, { kind: 'admin', adminId: 'b1', roles }, 'payments'));
 
   it('admits the roles the endpoint names and administrators, and refuses other staff with 403 as the BFF does', async () => {
     const app = await service();
@@ -204,7 +207,13 @@ describe('a service checking the staff roles an endpoint declares', () => {
     expect(support.statusCode).toBe(403);
     expect(support.json().message).toBe(staffRoleRefusal);
     expect((await asStaff(app, [])).statusCode).toBe(403);
-    // An assertion with no roles claim at all (the BFF always sends one) is judged by its kind.
-    expect((await asStaff(app)).statusCode).toBe(200);
+  });
+
+  it('refuses with 403 a staff assertion without a roles claim, as a test or a tool could mint one', async () => {
+    const app = await service();
+    const now = seconds('2026-11-23T08:00:00Z');
+    const rolesless = await post(app, handMade({ kind: 'admin', iss: 'krom-bff', aud: 'payments', sub: 'b1', iat: now, exp: now + 30 }));
+    expect(rolesless.statusCode).toBe(403);
+    expect(rolesless.json().message).toBe(staffRoleRefusal);
   });
 });

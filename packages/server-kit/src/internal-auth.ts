@@ -9,8 +9,12 @@ import { HttpError } from './errors.ts';
 export type Caller =
   | { kind: 'public' }
   | { kind: 'user'; userId: string }
-  /** `roles`: the staff roles the BFF's session holds (what the audit log records the action under). */
-  | { kind: 'admin'; adminId: string; roles?: readonly string[] };
+  /**
+   * `roles`: the staff roles the BFF's session holds (what the audit log records the action under,
+   * and what an endpoint's declared roles are checked against). Every staff assertion carries
+   * them; one without a roles claim is read as holding none.
+   */
+  | { kind: 'admin'; adminId: string; roles: readonly string[] };
 
 export const ASSERTION_HEADER = 'x-krom-assertion';
 const ISSUER = 'krom-bff';
@@ -36,7 +40,7 @@ export class AssertionError extends Error {
 export function signAssertion(secret: string, caller: Caller, audience: string): string {
   const sub = caller.kind === 'user' ? caller.userId : caller.kind === 'admin' ? caller.adminId : 'public';
   const iat = Math.floor(Date.now() / 1000);
-  const roles = caller.kind === 'admin' && caller.roles ? { roles: caller.roles } : {};
+  const roles = caller.kind === 'admin' ? { roles: caller.roles } : {};
   const payload = { kind: caller.kind, iss: ISSUER, aud: audience, sub, iat, exp: iat + LIFETIME_SECONDS, ...roles };
   const signed = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${signed}.${hmac(secret, signed).toString('base64url')}`;
@@ -51,7 +55,7 @@ export function reusableAssertions(secret: string): (caller: Caller, audience: s
   const reuseMs = (LIFETIME_SECONDS * 1000) / 3;
   const issued = new Map<string, { token: string; until: number }>();
   return async (caller, audience) => {
-    const id = `${audience}|${caller.kind}|${caller.kind === 'user' ? caller.userId : caller.kind === 'admin' ? `${caller.adminId}|${caller.roles?.join(',') ?? ''}` : ''}`;
+    const id = `${audience}|${caller.kind}|${caller.kind === 'user' ? caller.userId : caller.kind === 'admin' ? `${caller.adminId}|${caller.roles.join(',')}` : ''}`;
     const now = Date.now();
     const kept = issued.get(id);
     if (kept && kept.until > now) return kept.token;
@@ -112,7 +116,8 @@ function checkAssertion(secret: string, token: string, audience: string): { call
   if (kind === 'user') return { caller: { kind, userId: sub }, exp };
   if (kind === 'admin') {
     const { roles } = claims;
-    if (roles === undefined) return { caller: { kind, adminId: sub }, exp };
+    // Only a test or a tool holding the secret mints a staff assertion without roles: it opens no endpoint that declares roles.
+    if (roles === undefined) return { caller: { kind, adminId: sub, roles: [] }, exp };
     if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) throw new AssertionError('malformed roles');
     return { caller: { kind, adminId: sub, roles }, exp };
   }
@@ -185,7 +190,7 @@ const asserted = {
  * `user` a user, `staff` an admin. A `staff` endpoint that declares roles refuses (403) a member
  * of staff whose asserted roles hold none of them, as the BFF does: the service does not rely on
  * the BFF alone. The BFF asserts every staff session's roles; an assertion without a roles claim
- * (made by a test or a tool holding the secret) is judged by its kind only.
+ * holds none, so it is refused too.
  */
 function assertedCallerGuard(allowed: readonly EndpointCaller[], roles?: readonly StaffRole[]) {
   const kinds = allowed.map((caller) => {
@@ -198,7 +203,7 @@ function assertedCallerGuard(allowed: readonly EndpointCaller[], roles?: readonl
   return async (request: FastifyRequest) => {
     const { caller } = request;
     if (!admitted.has(caller.kind)) throw new HttpError(401, first.refusal);
-    if (caller.kind === 'admin' && roles && caller.roles !== undefined && !staffMay(caller.roles, roles)) throw new HttpError(403, staffRoleRefusal);
+    if (caller.kind === 'admin' && roles && !staffMay(caller.roles, roles)) throw new HttpError(403, staffRoleRefusal);
   };
 }
 
@@ -211,7 +216,7 @@ export function requireAdmin(request: FastifyRequest): string {
 /** The member of staff the route's caller check admitted, with the roles the BFF's session holds (what the audit log records). */
 export function requireStaff(request: FastifyRequest): { adminId: string; roles: readonly string[] } {
   if (request.caller.kind !== 'admin') throw new HttpError(401, 'Admin sign-in required');
-  return { adminId: request.caller.adminId, roles: request.caller.roles ?? [] };
+  return { adminId: request.caller.adminId, roles: request.caller.roles };
 }
 
 /** The user the route's caller check admitted (a `user` endpoint's handler). */

@@ -20,14 +20,18 @@ export const exampleAssertion = (caller: Caller, audience: string) => signAssert
 
 /**
  * Provider side: the recorded assertion names the caller but is signed with the example secret
- * and long expired; re-sign the same caller with the provider's real secret before the call.
+ * and long expired; re-sign the same caller (a member of staff with the same roles) with the provider's real secret before the call.
  */
 export async function resignAssertion(headers: Record<string, string | string[] | undefined>, secret: string, audience: string) {
   const token = headers[ASSERTION_HEADER];
   if (typeof token !== 'string') return;
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { kind: string; sub: string };
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { kind: string; sub: string; roles?: string[] };
   const caller: Caller =
-    payload.kind === 'admin' ? { kind: 'admin', adminId: payload.sub } : payload.kind === 'user' ? { kind: 'user', userId: payload.sub } : { kind: 'public' };
+    payload.kind === 'admin'
+      ? { kind: 'admin', adminId: payload.sub, roles: payload.roles ?? [] }
+      : payload.kind === 'user'
+        ? { kind: 'user', userId: payload.sub }
+        : { kind: 'public' };
   headers[ASSERTION_HEADER] = await signAssertion(secret, caller, audience);
 }
 

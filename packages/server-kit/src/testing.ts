@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
+import { type StaffRole, staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import pg from 'pg';
 import { consumerName, type EventBus } from './bus.ts';
@@ -45,6 +46,17 @@ export function serviceTestVariables(env: IsolatedTestEnv, databaseUrl = env.dat
     REDIS_PREFIX: env.redisPrefix,
   };
 }
+
+export type StaffCaller = Extract<Caller, { kind: 'admin' }>;
+
+/**
+ * A member of staff holding `roles`, as the BFF asserts a staff session: a test of what a role
+ * may or may not do names the role; `administratorCaller` is staff that may use everything.
+ */
+export const staffCaller = (roles: readonly StaffRole[], adminId: string = randomUUID()): StaffCaller => ({ kind: 'admin', adminId, roles });
+
+/** An administrator holding every staff role (as the bootstrap administrator does): admitted by every staff endpoint. */
+export const administratorCaller = (adminId: string = randomUUID()): StaffCaller => staffCaller(staffRoles, adminId);
 
 /**
  * A fresh, isolated configuration for `service`, read through the service's own schema, and
