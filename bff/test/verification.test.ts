@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { uploadErrors } from '@krom/contracts/http/auth';
+import { staffRoleRefusal } from '@krom/contracts/http/staff-roles-values';
 import { verificationErrors, verificationMessages } from '@krom/contracts/http/verification';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, pngOfSize, sampleImages } from '../../services/identity/test/identity-test-env.ts';
@@ -172,6 +173,28 @@ describe('GET /api/verification/documents/:documentId', () => {
     // leaves it unchanged one time in 64).
     const tampered = url.replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
     expect((await admin.get(tampered)).statusCode).toBe(403);
+  });
+
+  it('serves it to trust and safety staff, refuses other staff (403), and serves the owner signed in as other staff too', async () => {
+    const { b, submission } = await userWithPendingIdentity();
+    const admin = await staff();
+    const [card] = (await admin.get(`/api/admin/verifications/${submission.id}`)).json().documents as { url: string }[];
+    const url = card?.url ?? '';
+    const staffWith = async (roles: string[], signedIn = visitor()) => {
+      const username = `docs.${randomUUID().slice(0, 8)}`;
+      expect((await admin.post('/api/admin/users', { username, password: 'staff-pass-1', roles })).statusCode).toBe(201);
+      expect((await signedIn.post('/api/admin/login', { username, password: 'staff-pass-1' })).statusCode).toBe(200);
+      return signedIn;
+    };
+
+    expect((await (await staffWith(['trust_safety'])).get(url)).statusCode).toBe(200);
+    const support = await (await staffWith(['support'])).get(url);
+    expect(support.statusCode).toBe(403);
+    expect(support.json().message).toBe(staffRoleRefusal);
+    // The owner's browser, signed in as support staff as well, is served as the owner.
+    const both = await (await staffWith(['support'], b)).get(url);
+    expect(both.statusCode).toBe(200);
+    expect(both.rawPayload.equals(sampleImages.png)).toBe(true);
   });
 });
 

@@ -60,5 +60,5 @@ export async function supportRoutes(app: FastifyInstance, { directory, memberLim
   await forward(app, directory, { ...asUser, endpoint: getMyTicket, to: readTicketRoute });
   await forward(app, directory, { ...writing, endpoint: replyToTicket, to: replyToTicketRoute });
   await forward(app, directory, { ...writing, endpoint: closeTicket, to: closeTicketRoute });
-  await forward(app, directory, { service: 'admin', caller: userOrStaffCaller, endpoint: getTicketAttachment, to: readTicketAttachmentRoute });
+  await forward(app, directory, { service: 'admin', caller: userOrStaffCaller(readTicketAttachmentRoute.roles), endpoint: getTicketAttachment, to: readTicketAttachmentRoute });
 }

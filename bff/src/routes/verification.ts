@@ -4,6 +4,7 @@ import {
   submitDriverVerification,
   submitIdentityVerification,
 } from '@krom/contracts/api/verification';
+import { type StaffRole, staffMay } from '@krom/contracts/http/staff-roles-values';
 import {
   myVerificationRoute,
   readVerificationDocumentRoute,
@@ -18,16 +19,21 @@ import { currentPrincipal, requireUserCaller } from '../plugins/sessions.ts';
 import type { RouteOptions } from './route-options.ts';
 
 /**
- * Who may follow a document link: staff reviewing it, or the user who sent it. A browser signed
- * in as both is asked as staff (who may see every document); identity checks the link and, for a
- * user, that the document is theirs.
+ * Who may follow a document link: staff whose roles include one of `roles` (the endpoint's), or
+ * the user who sent it. A browser signed in as both is asked as staff when the staff roles open
+ * the endpoint (staff may see every document), else as the user; staff asserted with their roles,
+ * as everywhere. Identity checks the link and, for a user, that the document is theirs.
  */
-export async function userOrStaffCaller(request: FastifyRequest): Promise<Caller> {
-  const adminId = await currentPrincipal(request, 'admin');
-  if (adminId) return { kind: 'admin', adminId };
-  const userId = await currentPrincipal(request, 'user');
-  if (userId) return { kind: 'user', userId };
-  throw new HttpError(401, 'Sign-in required');
+export function userOrStaffCaller(roles: readonly StaffRole[] | undefined) {
+  return async (request: FastifyRequest): Promise<Caller> => {
+    const adminId = await currentPrincipal(request, 'admin');
+    const staff = adminId ? ({ kind: 'admin', adminId, roles: request.staffRoles ?? [] } as const) : undefined;
+    if (staff && (!roles || staffMay(staff.roles, roles))) return staff;
+    const userId = await currentPrincipal(request, 'user');
+    if (userId) return { kind: 'user', userId };
+    if (staff) return staff;
+    throw new HttpError(401, 'Sign-in required');
+  };
 }
 
 /**
@@ -44,5 +50,5 @@ export async function verificationRoutes(app: FastifyInstance, options: RouteOpt
   await forward(app, directory, { ...writing, endpoint: submitIdentityVerification, to: submitIdentityVerificationRoute });
   await forward(app, directory, { ...writing, endpoint: submitDriverVerification, to: submitDriverVerificationRoute });
   await forward(app, directory, { ...asUser, endpoint: getMyVerification, to: myVerificationRoute });
-  await forward(app, directory, { service: 'identity', caller: userOrStaffCaller, endpoint: getVerificationDocument, to: readVerificationDocumentRoute });
+  await forward(app, directory, { service: 'identity', caller: userOrStaffCaller(readVerificationDocumentRoute.roles), endpoint: getVerificationDocument, to: readVerificationDocumentRoute });
 }
