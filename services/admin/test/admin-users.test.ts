@@ -1,4 +1,5 @@
 import { dropDatabase } from '@krom/server-kit/db';
+import { administratorCaller, staffCaller } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminService } from '../src/open-admin.ts';
 import { adminTestConfig } from './admin-test-env.ts';
@@ -74,7 +75,7 @@ describe('managing admins', () => {
   });
 
   it('creates an admin who can then sign in, and lists both', async () => {
-    const headers = await as({ kind: 'admin', adminId: founderId });
+    const headers = await as(administratorCaller(founderId));
     const created = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload: { username: 'yaw.ops', password: 'ops-pass-1', roles: ['support'] } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ username: 'yaw.ops' });
@@ -85,7 +86,7 @@ describe('managing admins', () => {
   });
 
   it('answers 409 for a username that exists in any case', async () => {
-    const headers = await as({ kind: 'admin', adminId: founderId });
+    const headers = await as(administratorCaller(founderId));
     const response = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload: { username: 'YAW.OPS', password: 'other-pass', roles: ['support'] } });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Username already exists');
@@ -95,14 +96,14 @@ describe('managing admins', () => {
     [{ username: 'ab', password: 'secret123', roles: ['support'] }, 'Username must be at least 3 characters'],
     [{ username: 'abena', password: '12345', roles: ['support'] }, 'Password must be at least 6 characters'],
   ])('answers 400 for %j', async (payload, message) => {
-    const headers = await as({ kind: 'admin', adminId: founderId });
+    const headers = await as(administratorCaller(founderId));
     const response = await service.app.inject({ method: 'POST', url: '/admin-users', headers, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
 
   it('finds an admin by id, and 404s an unknown one', async () => {
-    const headers = await as({ kind: 'admin', adminId: founderId });
+    const headers = await as(administratorCaller(founderId));
     const found = await service.app.inject({ method: 'GET', url: `/admin-users/${founderId}`, headers });
     const unknown = await service.app.inject({ method: 'GET', url: `/admin-users/${crypto.randomUUID()}`, headers });
     expect(found.json().admin.username).toBe('founder');
@@ -111,8 +112,8 @@ describe('managing admins', () => {
 
   it('refuses an assertion signed with another secret or for another service', async () => {
     const { signAssertion, ASSERTION_HEADER } = await import('@krom/server-kit/internal-auth');
-    const forged = await signAssertion('x'.repeat(40), { kind: 'admin', adminId: founderId }, 'admin');
-    const wrongAudience = await signAssertion(config.INTERNAL_AUTH_SECRET, { kind: 'admin', adminId: founderId }, 'rides');
+    const forged = await signAssertion('x'.repeat(40), administratorCaller(founderId), 'admin');
+    const wrongAudience = await signAssertion(config.INTERNAL_AUTH_SECRET, administratorCaller(founderId), 'rides');
     for (const token of [forged, wrongAudience]) {
       const response = await service.app.inject({ method: 'GET', url: '/admin-users', headers: { [ASSERTION_HEADER]: token } });
       expect(response.statusCode).toBe(401);
@@ -122,7 +123,7 @@ describe('managing admins', () => {
 
 describe('staff names', () => {
   it('are read by any member of staff (ids and usernames only), while the full list stays the administrators’', async () => {
-    const support = await as({ kind: 'admin', adminId: founderId, roles: ['support'] });
+    const support = await as(staffCaller(['support'], founderId));
     const names = await service.app.inject({ method: 'GET', url: '/staff-names', headers: support });
     expect(names.statusCode).toBe(200);
     expect(names.json().staff).toContainEqual({ id: founderId, username: 'founder' });

@@ -5,7 +5,7 @@ import { type MessageReported, messageReported } from '@krom/contracts/events/me
 import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { dropDatabase } from '@krom/server-kit/db';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { eventually, publishedEvents, testEnvelope } from '@krom/server-kit/testing';
+import { administratorCaller, eventually, publishedEvents, staffCaller, testEnvelope } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminService } from '../src/open-admin.ts';
 import { adminTestConfig } from './admin-test-env.ts';
@@ -33,7 +33,7 @@ const reportsOf = async (reportedId: string) =>
 describe('reporting a member', () => {
   it('refuses guests and staff', async () => {
     expect((await report({ kind: 'public' }, randomUUID(), { reason: 'harassment' })).statusCode).toBe(401);
-    expect((await report({ kind: 'admin', adminId: randomUUID() }, randomUUID(), { reason: 'harassment' })).statusCode).toBe(401);
+    expect((await report(administratorCaller(), randomUUID(), { reason: 'harassment' })).statusCode).toBe(401);
   });
 
   it('refuses a reason off the list, yourself, and details too long, in words', async () => {
@@ -89,7 +89,7 @@ describe('reporting a member', () => {
 });
 
 describe("a member report as a case in staff's queue", () => {
-  const staff = { kind: 'admin', adminId: randomUUID() } as const;
+  const staff = staffCaller(['trust_safety']);
   const get = async (url: string) => service.app.inject({ method: 'GET', url, headers: await as(staff) });
 
   it('opens exactly one safety case in the queue, with the report and the reported member; the reporter is its member', async () => {
@@ -122,7 +122,7 @@ describe("a member report as a case in staff's queue", () => {
 });
 
 describe('a message reported in a conversation (rides announces it)', () => {
-  const staff = { kind: 'admin', adminId: randomUUID() } as const;
+  const staff = staffCaller(['trust_safety']);
   const casesAbout = async (reportedId: string) => {
     const queue = (await service.app.inject({ method: 'GET', url: '/staff/tickets', headers: await as(staff) })).json() as {
       tickets: { id: string; subject: string; memberId: string; memberReport: { reportedId: string } | null }[];

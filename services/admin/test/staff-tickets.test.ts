@@ -6,7 +6,7 @@ import { ticketReplied } from '@krom/contracts/events/admin';
 import { staffTicketMessages } from '@krom/contracts/http/support-values';
 import { dropDatabase } from '@krom/server-kit/db';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { eventually, publishedEvents, staffCaller } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminConfig } from '../src/config.ts';
 import { openAdminService } from '../src/open-admin.ts';
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const member = () => ({ kind: 'user', userId: randomUUID() }) as const;
-const staffMember = () => ({ kind: 'admin', adminId: randomUUID() }) as const;
+const staffMember = () => staffCaller(['support']);
 const get = async (caller: Caller, url: string) => service.app.inject({ method: 'GET', url, headers: await as(caller) });
 const post = async (caller: Caller, url: string, payload?: object) => service.app.inject({ method: 'POST', url, headers: await as(caller), ...(payload ? { payload } : {}) });
 

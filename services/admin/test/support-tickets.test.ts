@@ -7,7 +7,7 @@ import { maxTicketAttachmentBytes, maxTicketsPerHour, ticketMessages } from '@kr
 import { dropDatabase } from '@krom/server-kit/db';
 import type { Caller } from '@krom/server-kit/internal-auth';
 import { startLocalS3 } from '@krom/server-kit/local-s3';
-import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { eventually, publishedEvents, staffCaller } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminConfig } from '../src/config.ts';
 import { openAdminService } from '../src/open-admin.ts';
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const member = () => ({ kind: 'user', userId: randomUUID() }) as const;
-const staff = { kind: 'admin', adminId: randomUUID() } as const;
+const staff = staffCaller(['support']);
 const valid = { category: 'booking', subject: 'Driver never came', description: 'I waited 40 minutes at Circle and the driver never arrived.' };
 const file = (data: Buffer, filename: string, type = 'application/octet-stream'): FormFile => ({ data, filename, type });
 

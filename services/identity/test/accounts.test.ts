@@ -1,4 +1,5 @@
 import { userChanged, userProfileUpdated } from '@krom/contracts/events/identity';
+import { administratorCaller } from '@krom/server-kit/testing';
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openIdentityService } from '../src/open-identity.ts';
@@ -66,7 +67,7 @@ describe('the credential check', () => {
     const response = await service.app.inject({
       method: 'POST',
       url: '/sessions',
-      headers: await as({ kind: 'admin', adminId: crypto.randomUUID() }),
+      headers: await as(administratorCaller()),
       payload: { email: 'ama@example.com', password: 'whatever-1' },
     });
     expect(response.statusCode).toBe(401);

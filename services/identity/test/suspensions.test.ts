@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@krom/contracts/envelope';
 import { type UserSnapshot, userSnapshotOf, userSuspended, userUnsuspended } from '@krom/contracts/events/identity';
 import { staffActionEvents } from '@krom/contracts/events/staff-actions';
+import { staffCaller } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIdentityService } from '../src/open-identity.ts';
 import { closeIdentity, type IdentityService, identityTestConfig, outboxEvents, registerThrough } from './identity-test-env.ts';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => closeIdentity(service, config.DATABASE_URL));
 
 const staffId = randomUUID();
-const asStaff = () => as({ kind: 'admin', adminId: staffId, roles: ['trust_safety'] });
+const asStaff = () => as(staffCaller(['trust_safety'], staffId));
 const suspend = async (userId: string, reason = 'Took payment outside Krom') =>
   service.app.inject({ method: 'POST', url: `/staff/members/${userId}/suspension`, headers: await asStaff(), payload: { reason } });
 const lift = async (userId: string) => service.app.inject({ method: 'DELETE', url: `/staff/members/${userId}/suspension`, headers: await asStaff() });

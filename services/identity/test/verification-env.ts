@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ghanaToday, yearsBefore } from '@krom/contracts/http/dates';
 import type { Caller } from '@krom/server-kit/internal-auth';
+import { staffCaller } from '@krom/server-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { openIdentityService } from '../src/open-identity.ts';
 import { closeIdentity, type IdentityService, identityTestConfig, multipartForm, sampleImages } from './identity-test-env.ts';
@@ -29,7 +30,7 @@ export const jpeg = (filename = 'photo.jpg'): FormFile => ({ data: sampleImages.
 export function verificationCalls(service: IdentityService, as: (caller: Caller) => Promise<Record<string, string>>) {
   const asUser = (userId: string) => as({ kind: 'user', userId });
   const staffId = randomUUID();
-  const asStaff = (adminId = staffId) => as({ kind: 'admin', adminId });
+  const asStaff = (adminId = staffId) => as(staffCaller(['trust_safety'], adminId));
   const submit = async (userId: string, kind: 'identity' | 'driver', fields: Record<string, string | FormFile>) => {
     const form = await multipartForm(fields);
     return service.app.inject({ method: 'POST', url: `/verification/${kind}`, headers: { ...(await asUser(userId)), ...form.headers }, payload: form.payload });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type UserRegistered, userDeleted, userPasswordChanged, userRegistered } from '@krom/contracts/events/identity';
 import type { EventDefinition, EventEnvelope } from '@krom/contracts/envelope';
 import { type Notification, notificationErrors, notificationListSchema } from '@krom/contracts/http/notifications';
-import { eventually, testEnvelope } from '@krom/server-kit/testing';
+import { administratorCaller, eventually, testEnvelope } from '@krom/server-kit/testing';
 import { eq, inArray, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, notifications, smsLogs, verificationCodes } from '../src/db/schema.ts';
@@ -139,7 +139,7 @@ describe('a user’s notifications', () => {
     const staff = await handle.service.app.inject({
       method: 'POST',
       url: `/notifications/${kofiId}/read`,
-      headers: await assertionFor(handle.config, { kind: 'admin', adminId: randomUUID() }),
+      headers: await assertionFor(handle.config, administratorCaller()),
     });
     expect([anonymous.statusCode, unsigned.statusCode, staff.statusCode]).toEqual([401, 401, 401]);
     expect((await list(kofi)).unreadCount).toBe(1);

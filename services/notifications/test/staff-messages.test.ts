@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { phoneCodeErrors } from '@krom/contracts/http/phone-codes';
 import { messageLogSchema, smsTestMessages } from '@krom/contracts/http/staff-messages';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { eventually } from '@krom/server-kit/testing';
+import { administratorCaller, eventually } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { smsLogs, verificationCodes } from '../src/db/schema.ts';
@@ -19,7 +19,7 @@ const advance = (seconds: number) => {
 };
 const handle = useNotificationsService({ clock: () => new Date(now), env: () => ({ PHONE_CODE_RESEND_SECONDS: '150' }) });
 
-const staff: Caller = { kind: 'admin', adminId: randomUUID() };
+const staff = administratorCaller();
 
 const call = async (method: 'GET' | 'POST', url: string, payload?: object, caller: Caller = staff) =>
   handle.service.app.inject({ method, url, payload, headers: await assertionFor(handle.config, caller) });
@@ -86,7 +86,7 @@ describe('the SMS test panel', () => {
     expect(sent.json()).toEqual({ message: smsTestMessages.codeSent });
     const code = await codeReceived(phone);
     const [row] = await handle.service.db.select().from(verificationCodes).where(eq(verificationCodes.subject, phone));
-    expect(row).toMatchObject({ purpose: 'staff_test', channel: 'sms', destination: e164(phone), clientKey: `staff:${(staff as { adminId: string }).adminId}` });
+    expect(row).toMatchObject({ purpose: 'staff_test', channel: 'sms', destination: e164(phone), clientKey: `staff:${staff.adminId}` });
 
     const refused = await verify(phone, wrong(code));
     expect(refused.statusCode).toBe(400);

@@ -4,7 +4,7 @@ import { userDeleted } from '@krom/contracts/events/identity';
 import { staffSearchPaymentsRoute } from '@krom/contracts/services/payments/staff-payments';
 import { createLogger } from '@krom/server-kit/logger';
 import type { ProviderCallback } from '@krom/server-kit/providers';
-import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
+import { deliverToConsumer, staffCaller, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deletedMembers, paymentMethods, payouts } from '../src/db/schema.ts';
@@ -86,7 +86,7 @@ describe('a deleted passenger', () => {
 
     // Staff find the payment by its booking, with the masked number, and no longer by the full one.
     const search = async (query: string) =>
-      (await h.service.app.inject({ method: 'GET', url: `${staffSearchPaymentsRoute.path}?${query}`, headers: await h.as({ kind: 'admin', adminId: randomUUID() }) })).json();
+      (await h.service.app.inject({ method: 'GET', url: `${staffSearchPaymentsRoute.path}?${query}`, headers: await h.as(staffCaller(['finance'])) })).json();
     expect((await search(`bookingId=${booking.bookingId}`)).payments).toMatchObject([{ id: payment.id, walletMasked: after.walletMasked, status: 'succeeded' }]);
     expect((await search(`phone=${wallet.local}`)).payments).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '@krom/server-kit/internal-auth';
+import { administratorCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { usePaymentsService } from './payments-test-env.ts';
 
@@ -34,7 +35,7 @@ describe('who may call', () => {
     ['POST', `/payment-methods/${randomUUID()}/default`],
     ['DELETE', `/payment-methods/${randomUUID()}`],
   ] as const)('%s %s refuses anonymous callers and staff with 401', async (method, url) => {
-    for (const caller of [{ kind: 'public' } as const, { kind: 'admin', adminId: randomUUID() } as const]) {
+    for (const caller of [{ kind: 'public' } as const, administratorCaller()]) {
       const response = await call(caller, method, url, method === 'POST' || method === 'PUT' ? { provider: 'mtn', number: '0241234567' } : undefined);
       expect(response.statusCode).toBe(401);
     }
@@ -363,7 +364,7 @@ describe('a saved number as the wallet a booking is paid from (GET /payment-meth
   it('refuses anonymous callers and staff with 401', async () => {
     const owner = user();
     const saved = (await add(owner, { provider: 'mtn', number: '0241000250' })).json();
-    for (const caller of [{ kind: 'public' } as const, { kind: 'admin', adminId: randomUUID() } as const]) {
+    for (const caller of [{ kind: 'public' } as const, administratorCaller()]) {
       expect((await walletOf(caller, saved.id)).statusCode).toBe(401);
     }
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropDatabaseWhenIdle } from '@krom/server-kit/testing';
+import { administratorCaller, dropDatabaseWhenIdle } from '@krom/server-kit/testing';
 import { migrateDatabase } from '@krom/server-kit/db';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,13 +32,13 @@ describe('the payments service', () => {
     expect(bare.json()).toEqual({ message: 'Internal assertion required' });
 
     // Signed for another service: a token the BFF gave rides is no use here.
-    const forRides = signAssertion(config.INTERNAL_AUTH_SECRET, { kind: 'admin', adminId: 'a1' }, 'rides');
+    const forRides = signAssertion(config.INTERNAL_AUTH_SECRET, administratorCaller('a1'), 'rides');
     const misaddressed = await service.app.inject({ method: 'GET', url: '/ledger/check', headers: { [ASSERTION_HEADER]: forRides } });
     expect(misaddressed.statusCode).toBe(401);
     expect(misaddressed.json()).toEqual({ message: 'Internal assertion invalid or expired' });
 
     // A valid one gets past the check to the router (no such route yet).
-    const asserted = await service.app.inject({ method: 'GET', url: '/ledger/check', headers: await as({ kind: 'admin', adminId: 'a1' }) });
+    const asserted = await service.app.inject({ method: 'GET', url: '/ledger/check', headers: await as(administratorCaller('a1')) });
     expect(asserted.statusCode).toBe(404);
   });
 

@@ -12,7 +12,7 @@ import {
 import { staffPaymentMessages, staffRefundMessages } from '@krom/contracts/http/staff-payments';
 import { type BookingFact, bookingEvents } from '@krom/contracts/events/bookings';
 import { createLogger } from '@krom/server-kit/logger';
-import { deliverToConsumer, dropDatabaseWhenIdle, eventually, testEnvelope } from '@krom/server-kit/testing';
+import { deliverToConsumer, dropDatabaseWhenIdle, eventually, staffCaller, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema.ts';
@@ -35,7 +35,7 @@ import { PaystackStandIn } from './providers/paystack-stand-in.ts';
 const paystack = new PaystackStandIn();
 const silent = createLogger('payments', 'silent');
 const staffId = randomUUID();
-const staff: Caller = { kind: 'admin', adminId: staffId };
+const staff = staffCaller(['finance'], staffId);
 let service: Awaited<ReturnType<typeof openPaymentsService>>;
 let setup: ReturnType<typeof paymentsTestConfig>;
 

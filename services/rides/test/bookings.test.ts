@@ -10,6 +10,7 @@ import {
 } from '@krom/contracts/http/bookings';
 import { serviceFeePesewas } from '@krom/contracts/http/payment-values';
 import { toDecimalCedis, toPesewas } from '@krom/contracts/money';
+import { administratorCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './bookings-env.ts';
 import { insertUserProfile, useRidesService } from './rides-test-env.ts';
@@ -47,7 +48,7 @@ describe('who may call', () => {
   ] as const)('%s %s refuses guests and staff with 401', async (method, url) => {
     const body = method === 'POST' ? {} : undefined;
     expect((await call({ kind: 'public' }, method, url, body, { 'idempotency-key': randomUUID() })).statusCode).toBe(401);
-    expect((await call({ kind: 'admin', adminId: randomUUID() }, method, url, body, { 'idempotency-key': randomUUID() })).statusCode).toBe(401);
+    expect((await call(administratorCaller(), method, url, body, { 'idempotency-key': randomUUID() })).statusCode).toBe(401);
   });
 
   it("answers 404 for another member's booking and another driver's ride, as if they did not exist", async () => {

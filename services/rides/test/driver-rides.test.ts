@@ -11,6 +11,7 @@ import {
   rideMessages,
 } from '@krom/contracts/http/rides';
 import type { Caller } from '@krom/server-kit/internal-auth';
+import { administratorCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { dayFromNow, insertRide, insertUserProfile, type ProfileSeed, useRidesService } from './rides-test-env.ts';
 
@@ -82,7 +83,7 @@ describe('who may call', () => {
     ['GET', '/rides/driver-dashboard'],
   ] as const)('%s %s refuses guests, staff and unsigned requests with 401', async (method, url) => {
     expect((await call({ kind: 'public' }, method, url)).statusCode).toBe(401);
-    expect((await call({ kind: 'admin', adminId: randomUUID() }, method, url)).statusCode).toBe(401);
+    expect((await call(administratorCaller(), method, url)).statusCode).toBe(401);
     expect((await handle.service.app.inject({ method, url })).statusCode).toBe(401);
   });
 });

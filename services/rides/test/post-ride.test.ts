@@ -6,7 +6,7 @@ import { postingRightsSchema, priceGuide, rideDetailsSchema, rideMessages } from
 import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { rideCodeLength, shortCodeAlphabet } from '@krom/contracts/http/booking-values';
 import type { Caller } from '@krom/server-kit/internal-auth';
-import { eventually, publishedEvents } from '@krom/server-kit/testing';
+import { administratorCaller, eventually, publishedEvents } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { dayFromNow, insertRide, insertUserProfile, type ProfileSeed, useRidesService } from './rides-test-env.ts';
 
@@ -98,7 +98,7 @@ describe('who may call', () => {
   ] as const)('%s %s refuses guests, staff and unsigned requests with 401', async (method, url) => {
     const body = method === 'POST' ? { points: [circle, kumasiStation] } : undefined;
     expect((await call({ kind: 'public' }, method, url, body)).statusCode).toBe(401);
-    expect((await call({ kind: 'admin', adminId: randomUUID() }, method, url, body)).statusCode).toBe(401);
+    expect((await call(administratorCaller(), method, url, body)).statusCode).toBe(401);
     expect((await handle.service.app.inject({ method, url })).statusCode).toBe(401);
   });
 });
@@ -498,7 +498,7 @@ describe("a ride's page", () => {
       expect(response.statusCode).toBe(200);
       return response.json().isOwnRide;
     };
-    expect([await seen({ kind: 'public' }), await seen(user()), await seen({ kind: 'admin', adminId: randomUUID() }), await seen(caller)]).toEqual([
+    expect([await seen({ kind: 'public' }), await seen(user()), await seen(administratorCaller()), await seen(caller)]).toEqual([
       false,
       false,
       false,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { nearbyRadiusKm, rideMessages, rideSearchResponseSchema } from '@krom/contracts/http/rides';
 import type { Caller } from '@krom/server-kit/internal-auth';
+import { administratorCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { dayFromNow, insertRide, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
@@ -77,7 +78,7 @@ function towns(tag: string) {
 
 describe('who may search', () => {
   it('answers guests and users alike; staff too (the BFF asserts every caller)', async () => {
-    for (const caller of [{ kind: 'public' } as const, { kind: 'user', userId: randomUUID() } as const, { kind: 'admin', adminId: randomUUID() } as const]) {
+    for (const caller of [{ kind: 'public' } as const, { kind: 'user', userId: randomUUID() } as const, administratorCaller()]) {
       expect((await call(caller, 'GET', '/rides')).statusCode).toBe(200);
     }
     expect((await handle.service.app.inject({ method: 'GET', url: '/rides' })).statusCode).toBe(401);

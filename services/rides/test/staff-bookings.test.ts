@@ -8,13 +8,14 @@ import {
   staffBookingPageSize,
 } from '@krom/contracts/http/staff-bookings';
 import { staffRideMessages } from '@krom/contracts/http/staff-rides';
+import { staffCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
 const { call, member, ride, form, booked, legs, events, departAt } = bookingCalls(handle);
-const staff = { kind: 'admin', adminId: randomUUID() } as const;
+const staff = staffCaller(['support']);
 
 /** A phone no other test in this file books with, in the spaced form a person types. */
 const aPhone = () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { memberActivityLimit, memberRideActivitySchema } from '@krom/contracts/http/member-page';
+import { staffCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
@@ -10,7 +11,7 @@ import { useRidesService } from './rides-test-env.ts';
  */
 const handle = useRidesService();
 const { call, member, driver, ride, form, booked, departAt } = bookingCalls(handle);
-const staff = { kind: 'admin', adminId: randomUUID(), roles: ['finance'] } as const;
+const staff = staffCaller(['finance']);
 
 async function activity(memberId: string, caller: Parameters<typeof call>[0] = staff) {
   const response = await call(caller, 'GET', `/staff/members/${memberId}/activity`);
@@ -63,8 +64,8 @@ describe('GET /staff/members/:id/activity', () => {
     const removed = await handle.service.app.inject({ method: 'DELETE', url: `/vehicles/${added.json().id}`, headers: await handle.as(owner) });
     expect(removed.statusCode).toBe(200);
 
-    for (const role of ['support', 'trust_safety', 'finance', 'administrator']) {
-      const { vehicles, ridesAsDriver } = await activity(owner.userId, { kind: 'admin', adminId: randomUUID(), roles: [role] });
+    for (const role of ['support', 'trust_safety', 'finance', 'administrator'] as const) {
+      const { vehicles, ridesAsDriver } = await activity(owner.userId, staffCaller([role]));
       expect(ridesAsDriver.count, role).toBe(0);
       expect(vehicles, role).toEqual({
         count: 2,

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { staffRideListSchema, staffRideMessages, staffRidePageSize } from '@krom/contracts/http/staff-rides';
+import { staffCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './bookings-env.ts';
 import { useRidesService } from './rides-test-env.ts';
 
 const handle = useRidesService();
 const { call, driver, ride, rideForm, form, booked, member, departAt } = bookingCalls(handle);
-const staff = { kind: 'admin', adminId: randomUUID() } as const;
+const staff = staffCaller(['support']);
 
 async function list(query: string) {
   const response = await call(staff, 'GET', `/staff/rides?${query}`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { maskLicensePlate, maxVehiclesPerMember, staffPlateDisputeListSchema, vehicleListSchema, vehicleMessages, vehicleSchema } from '@krom/contracts/http/vehicles';
 import type { Caller } from '@krom/server-kit/internal-auth';
+import { administratorCaller, staffCaller } from '@krom/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { insertRide, insertUserProfile, useRidesService } from './rides-test-env.ts';
 
@@ -48,7 +49,7 @@ describe('who may call', () => {
   ] as const)('%s %s refuses guests, staff and unsigned requests with 401', async (method, url) => {
     const body = method === 'POST' || method === 'PUT' ? corolla() : undefined;
     expect((await call({ kind: 'public' }, method, url, body)).statusCode).toBe(401);
-    expect((await call({ kind: 'admin', adminId: randomUUID() }, method, url, body)).statusCode).toBe(401);
+    expect((await call(administratorCaller(), method, url, body)).statusCode).toBe(401);
     expect((await handle.service.app.inject({ method, url })).statusCode).toBe(401);
   });
 });
@@ -171,7 +172,7 @@ describe('who may add vehicles, and how many', () => {
 describe('disputing a plate', () => {
   const dispute = (caller: Caller, body: object) => call(caller, 'POST', '/vehicles/plate-disputes', body);
   const staffList = async () => {
-    const response = await call({ kind: 'admin', adminId: randomUUID() }, 'GET', '/staff/plate-disputes');
+    const response = await call(staffCaller(['trust_safety']), 'GET', '/staff/plate-disputes');
     expect(response.statusCode).toBe(200);
     return staffPlateDisputeListSchema.parse(response.json()).disputes;
   };
