@@ -16,6 +16,7 @@ import { describeKeptAnswers } from './lib/search-cache-bench.ts';
 import { benchBookings } from './lib/booking-bench.ts';
 import { benchPayments, type JourneyFigures, paymentFaultCounts } from './lib/payment-bench.ts';
 import { seedRides } from '@krom/rides-service/seed-rides';
+import { administratorCaller } from '@krom/server-kit/testing';
 
 /**
  * `npm run bench`: starts the system as `npm start` does (ports +200, its own databases), then
@@ -398,7 +399,7 @@ try {
   const rows: Figures[] = [];
   // Reads first, while the waitlist holds exactly 1,000 rows; the writes then add more.
   rows.push(await load('GET /api/admin/waitlist (1,000 rows) via BFF', { url: `${BFF}/api/admin/waitlist`, headers: { cookie } }));
-  const asStaff = await renewedAssertion(secret, { kind: 'admin', adminId: crypto.randomUUID() }, 'admin');
+  const asStaff = await renewedAssertion(secret, administratorCaller(), 'admin');
   rows.push(await load('GET /waitlist (1,000 rows) direct', { url: `${ADMIN}/waitlist`, requests: [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...asStaff.headers() } }) }] }));
   asStaff.stop();
   rows.push(await load('POST /api/waitlist via BFF', { url: `${BFF}/api/waitlist`, method: 'POST', headers: origin, requests: [{ setupRequest: (r) => ({ ...r, body: uniqueSignup('bff') }) }] }));

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { ASSERTION_HEADER, signAssertion } from '@krom/server-kit/internal-auth';
+import { staffCaller } from '@krom/server-kit/testing';
 import pg from 'pg';
 
 type Options = { identityUrl: string; ridesDatabaseUrl: string; secret: string; count: number };
@@ -12,7 +12,7 @@ type Options = { identityUrl: string; ridesDatabaseUrl: string; secret: string; 
  */
 export async function measureDecisionLatency({ identityUrl, ridesDatabaseUrl, secret, count }: Options): Promise<number[]> {
   const as = async (caller: Parameters<typeof signAssertion>[1]) => ({ [ASSERTION_HEADER]: await signAssertion(secret, caller, 'identity') });
-  const staff = { kind: 'admin' as const, adminId: randomUUID() };
+  const staff = staffCaller(['trust_safety']);
   const submissions: { userId: string; submissionId: string }[] = [];
   const stamp = Date.now();
   for (let i = 0; i < count; i++) {
