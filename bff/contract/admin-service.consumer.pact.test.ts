@@ -3,7 +3,7 @@ import { memberSafetyMessages } from '@krom/contracts/http/member-safety';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
-import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { administratorCaller, isolatedTestEnv } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -43,7 +43,7 @@ async function bffAgainst(adminUrl: string): Promise<FastifyInstance> {
 const assertions: Record<'public' | 'admin', string> = { public: '', admin: '' };
 beforeAll(async () => {
   assertions.public = await exampleAssertion({ kind: 'public' }, 'admin');
-  assertions.admin = await exampleAssertion({ kind: 'admin', adminId: ADMIN_ID }, 'admin');
+  assertions.admin = await exampleAssertion(administratorCaller(ADMIN_ID), 'admin');
 });
 const assertionAs = (caller: { kind: 'public' } | { kind: 'admin'; adminId: string }) => ({
   [ASSERTION_HEADER]: regex(jwt, assertions[caller.kind]),

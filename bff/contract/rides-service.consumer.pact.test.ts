@@ -13,7 +13,7 @@ import { vehicleMessages } from '@krom/contracts/http/vehicles';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
-import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { isolatedTestEnv, staffCaller } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -61,7 +61,7 @@ const ADMIN_ID = '4b3a2c1d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 beforeAll(async () => {
   asUser = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'user', userId: USER_ID }, 'rides')) };
   asGuest = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'public' }, 'rides')) };
-  asStaff = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'admin', adminId: ADMIN_ID }, 'rides')) };
+  asStaff = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion(staffCaller(['support'], ADMIN_ID), 'rides')) };
 });
 
 /** The session cookie of the signed-in user, or of the signed-in member of staff. */

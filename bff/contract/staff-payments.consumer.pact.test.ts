@@ -2,7 +2,7 @@ import { staffRoles } from '@krom/contracts/http/staff-roles-values';
 import { ASSERTION_HEADER } from '@krom/server-kit/internal-auth';
 import { exampleAssertion, pactDir } from '@krom/server-kit/pact';
 import { whenRecorded } from '@krom/server-kit/pact-mock-server';
-import { isolatedTestEnv } from '@krom/server-kit/testing';
+import { isolatedTestEnv, staffCaller } from '@krom/server-kit/testing';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -43,7 +43,7 @@ afterAll(async () => {
 /** Made before any interaction is built: pact does not await a request builder. */
 let asStaff: { [ASSERTION_HEADER]: ReturnType<typeof regex> };
 beforeAll(async () => {
-  asStaff = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion({ kind: 'admin', adminId: ADMIN_ID }, 'payments')) };
+  asStaff = { [ASSERTION_HEADER]: regex(jwt, await exampleAssertion(staffCaller(['finance'], ADMIN_ID), 'payments')) };
 });
 
 /** Calls the real BFF as the signed-in staff member against the pact's mock payments service. */

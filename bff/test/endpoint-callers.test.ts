@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { allowedCallers, type Endpoint, type EndpointCaller } from '@krom/contracts/endpoint';
 import { ASSERTION_HEADER, type Caller, signAssertion } from '@krom/server-kit/internal-auth';
+import { administratorCaller } from '@krom/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEndpoints } from './contract-endpoints.ts';
 import { type BffSystem, ORIGIN, signedInSessions, startBff } from './bff-test-env.ts';
@@ -117,7 +118,7 @@ describe('every service route admits exactly the asserted callers its contract n
   const asserted: Record<Principal, Caller> = {
     anonymous: { kind: 'public' },
     member: { kind: 'user', userId: randomUUID() },
-    staff: { kind: 'admin', adminId: randomUUID() },
+    staff: administratorCaller(),
   };
 
   it('covers every service', () => {

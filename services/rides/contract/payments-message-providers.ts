@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bookingEvents, bookingFactSchema } from '@krom/contracts/events/bookings';
 import { paymentEvents } from '@krom/contracts/events/payments';
 import { toPesewas } from '@krom/contracts/money';
-import { deliverToConsumer, testEnvelope } from '@krom/server-kit/testing';
+import { deliverToConsumer, staffCaller, testEnvelope } from '@krom/server-kit/testing';
 import { eq } from 'drizzle-orm';
 import { boardByCode, reportNoShowAsDriver } from '../src/bookings/booking-actions.ts';
 import { bookings, rides } from '../src/db/schema.ts';
@@ -86,7 +86,7 @@ export function paymentsMessageProviders(handle: Handle) {
       },
       [`a ${bookingEvents.cancelled.subject} event`]: async () => {
         const paid = await paidBooking();
-        await call({ kind: 'admin', adminId: randomUUID() }, `/staff/bookings/${paid.bookingId}/cancel`, { reason: 'The passenger paid twice' }, 'POST', 200);
+        await call(staffCaller(['support']), `/staff/bookings/${paid.bookingId}/cancel`, { reason: 'The passenger paid twice' }, 'POST', 200);
         return bookingFact('cancelled', paid);
       },
       [`a ${bookingEvents.declined.subject} event`]: async () => bookingFact('declined', await booking('approval', { by: 'driver', action: 'decline' }, wallet)),
