@@ -18,6 +18,8 @@ export type NotificationsAppDeps = {
   smsProvider: SmsProvider;
   /** Texts to Krom: the providers they come through and what handling one needs. */
   inboundSms: ProviderCallbackDeps['inbound'];
+  /** USSD sessions: the gateways they come through and what a step needs. */
+  ussd: ProviderCallbackDeps['ussd'];
   internalSecret: string;
   logLevel?: string;
   checks?: Record<string, () => Promise<void>>;
@@ -33,7 +35,7 @@ export async function buildNotificationsApp(deps: NotificationsAppDeps): Promise
   await app.register(oneTimeCodeRoutes, { codes: deps.codes });
   await app.register(notificationRoutes, { db: deps.db, hub: deps.hub });
   await app.register(staffMessageRoutes, { codes: deps.codes });
-  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.smsProvider, clock: deps.codes.clock, inbound: deps.inboundSms });
+  await app.register(providerCallbackRoutes, { db: deps.db, provider: deps.smsProvider, clock: deps.codes.clock, inbound: deps.inboundSms, ussd: deps.ussd });
   // Open streams would keep the server from closing; end them first, clients reconnect.
   app.addHook('preClose', async () => deps.hub.closeStreams());
   return app;

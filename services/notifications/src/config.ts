@@ -39,6 +39,12 @@ export const notificationsConfigSchema = serviceConfigSchema
      * The local phone's texts are taken only while the local outbound provider is in use (no Twilio).
      */
     LOCAL_SMS_PHONE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    /** The secret token in the USSD callback URL given to Africa's Talking (…/api/callbacks/africastalking/ussd?token=…). Unset: refused (404). */
+    USSD_AFRICASTALKING_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+    /** The secret token in the USSD callback URL given to Hubtel's programmable services (…/api/callbacks/hubtel/ussd?token=…). Unset: refused (404). */
+    USSD_HUBTEL_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+    /** How long a USSD step waits for rides' answer before showing "Searching..." (well inside the gateways' timeouts). */
+    USSD_ANSWER_WAIT_MS: z.coerce.number().int().min(0).max(5000).default(4000),
     /** Texts one number may send Krom in an hour; past it one "too many" reply, then silence until the hour has passed. */
     SMS_INBOUND_PER_NUMBER_HOURLY: z.coerce.number().int().min(1).max(1000).default(10),
     /** The local provider's outbox; a relative path is taken from the repository root. */

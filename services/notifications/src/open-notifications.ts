@@ -57,7 +57,8 @@ import type { NoticeSenders } from './notifications/deliver-notice.ts';
 import { handleMessageSent } from './events/handlers/message-sent.ts';
 import { NotificationStreamHub } from './notifications/notification-stream-hub.ts';
 import { toldBookingFacts } from './notifications/booking-notices.ts';
-import { chooseInboundSmsProviders, chooseSmsProvider } from './providers/sms/choose.ts';
+import { chooseInboundSmsProviders, chooseSmsProvider, chooseUssdGateways } from './providers/sms/choose.ts';
+import type { UssdGateway } from './ussd/ussd-providers.ts';
 import { handleSmsCommandAnswered } from './events/handlers/sms-command-answered.ts';
 import { handleUserSuspension } from './events/handlers/user-suspension.ts';
 import type { SmsSender } from './sms/queue-sms.ts';
@@ -72,6 +73,8 @@ export type NotificationsServiceOptions = {
   smsProvider?: SmsProvider;
   /** The ways texts reach Krom, instead of those the settings choose. */
   inboundSmsProviders?: InboundSmsProviders;
+  /** The USSD gateways taken, instead of those the settings choose. */
+  ussdGateways?: Partial<Record<'africastalking' | 'hubtel' | 'local', UssdGateway>>;
   emailProvider?: EmailProvider;
   /** The time codes are issued, expire and are checked at (tests move it). */
   clock?: () => Date;
@@ -172,6 +175,10 @@ export async function openNotificationsService(config: NotificationsConfig, opti
       inboundSms: {
         providers: options.inboundSmsProviders ?? chooseInboundSmsProviders(config),
         deps: { sms: sender, publicOrigin: config.PUBLIC_ORIGIN, hourlyLimit: config.SMS_INBOUND_PER_NUMBER_HOURLY, clock },
+      },
+      ussd: {
+        gateways: options.ussdGateways ?? chooseUssdGateways(config),
+        deps: { db: resources.db, publicOrigin: config.PUBLIC_ORIGIN, clock, answerWaitMs: config.USSD_ANSWER_WAIT_MS },
       },
       internalSecret: config.INTERNAL_AUTH_SECRET,
       logLevel: config.LOG_LEVEL,

@@ -83,7 +83,7 @@ export function useNotificationsService(
     env?: () => Record<string, string>;
     smsProvider?: (config: NotificationsConfig) => SmsProvider;
     emailProvider?: (config: NotificationsConfig) => EmailProvider;
-  } & Pick<NotificationsServiceOptions, 'clock' | 'generateCode' | 'inboundSmsProviders'> = {},
+  } & Pick<NotificationsServiceOptions, 'clock' | 'generateCode' | 'inboundSmsProviders' | 'ussdGateways'> = {},
 ) {
   const handle = {} as { service: NotificationsService; config: NotificationsConfig; close: () => Promise<void> };
   beforeAll(async () => {
@@ -95,6 +95,7 @@ export function useNotificationsService(
       clock: options.clock,
       generateCode: options.generateCode,
       inboundSmsProviders: options.inboundSmsProviders,
+      ussdGateways: options.ussdGateways,
     });
     handle.service = service;
     let closing: Promise<void> | undefined;

@@ -284,3 +284,38 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   phone: text('phone').primaryKey(),
   optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A USSD session per gateway and gateway session id: the inputs so far, the screen last shown for
+ * them (a gateway's retry of the step gets it again, nothing done twice), and how often a
+ * "Searching" screen stood in for rides' answer at a step.
+ */
+export const ussdSessions = pgTable(
+  'ussd_sessions',
+  {
+    provider: text('provider').notNull(),
+    sessionId: text('session_id').notNull(),
+    phone: text('phone').notNull(),
+    userId: uuid('user_id'),
+    inputs: jsonb('inputs').$type<string[]>().notNull(),
+    lastScreen: jsonb('last_screen').$type<{ text: string; end: boolean }>(),
+    waited: jsonb('waited').$type<Record<string, number>>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.sessionId] })],
+);
+
+/** The ride commands a USSD session sent rides (one per step key) and rides' answer once it came: shown on the session, not texted. */
+export const ussdCommands = pgTable(
+  'ussd_commands',
+  {
+    commandId: uuid('command_id').primaryKey(),
+    provider: text('provider').notNull(),
+    sessionId: text('session_id').notNull(),
+    stepKey: text('step_key').notNull(),
+    answer: jsonb('answer'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ussd_commands_session_idx').on(table.provider, table.sessionId)],
+);

@@ -42,13 +42,13 @@ type Outcome = (typeof inboundSmsOutcomes)[number];
 const HOUR_MS = 3_600_000;
 
 /** A sender as providers give it (Hubtel: 233…, no plus) as sms_logs and known_users hold it. */
-function senderNumber(from: string): string {
+export function senderNumber(from: string): string {
   const compact = from.replace(/[\s-]/g, '');
   return phoneAsLogged(/^233\d{9}$/.test(compact) ? `+${compact}` : compact);
 }
 
 /** The member this number belongs to (known_users holds each account's verified sign-up phone). */
-async function memberOf(tx: Transaction, phone: string) {
+export async function memberOf(tx: Transaction, phone: string) {
   const [row] = await tx
     .select()
     .from(knownUsers)

@@ -117,8 +117,8 @@ describe('the USSD menu', () => {
   it('refuses in rides’ words, an unknown number and a suspended member as the SMS path does', () => {
     const refused: SmsCommandAnswer = { kind: 'refused', command: 'my', message: 'Your account is suspended.' };
     expect(screen(walkUssd(['2'], memory({ '2': refused }), today))).toEqual({ text: 'Your account is suspended.', end: true });
-    expect(screen(ussdRefusals.notMember('https://krom.example')).text).toBe('This number is not on Krom. Sign up at https://krom.example to book rides by SMS.');
-    expect(screen(ussdRefusals.suspended).text).toMatch(/^Your Krom account is suspended/);
+    expect(ussdRefusals.notMember('https://krom.example').text).toBe('This number is not on Krom. Sign up at https://krom.example to book rides by SMS.');
+    expect(ussdRefusals.suspended.text).toMatch(/^Your Krom account is suspended/);
   });
 
   it('keeps every screen within 160 characters, cutting long town names', () => {

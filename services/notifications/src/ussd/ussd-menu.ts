@@ -182,6 +182,6 @@ export function walkUssd(inputs: string[], memory: UssdMemory, today: string): U
 
 /** What a number not on Krom, or a suspended member, is told (the SMS path's words). */
 export const ussdRefusals = {
-  notMember: (publicOrigin: string) => end(smsReplies.notMember(publicOrigin).replace(/^Krom: /, '')),
-  suspended: end(smsReplies.suspended.replace(/^Krom: /, '')),
+  notMember: (publicOrigin: string): UssdScreen => ({ text: fit(smsReplies.notMember(publicOrigin).replace(/^Krom: /, '')), end: true }),
+  suspended: { text: fit(smsReplies.suspended.replace(/^Krom: /, '')), end: true } satisfies UssdScreen,
 };

@@ -1,4 +1,6 @@
+import { CallbackRefusedError, checkUrlToken, formParams, type ProviderCallback, sameSecret } from '@krom/server-kit/providers';
 import { z } from 'zod';
+import { LOCAL_SMS_SIGNATURE_HEADER, localSmsSignature } from '../providers/sms/local-inbound.ts';
 
 /*
  * The USSD gateways' callback shapes, read into one provider-neutral step and written back.
@@ -75,4 +77,64 @@ export function readHubtel(body: unknown, previous: string[]): UssdStep | undefi
 /** Hubtel's JSON answer. */
 export function hubtelAnswer(sessionId: string, screen: UssdScreen) {
   return { SessionId: sessionId, Type: screen.end ? 'release' : 'response', Message: screen.text, Label: 'Krom', DataType: screen.end ? 'display' : 'input', FieldType: 'text' };
+}
+
+/** The local USSD simulator's step, signed as the local SMS phone signs its texts: Africa's Talking's fields, as JSON. */
+export const localUssdBody = africasTalkingBody;
+
+export type UssdGateway = {
+  /** Checks the callback (401/403 as the SMS callbacks) and reads it; `previous` is the session's inputs so far (Hubtel sends one at a time). */
+  read(callback: ProviderCallback, previous: (sessionId: string) => Promise<string[]>): Promise<UssdStep>;
+  answer(step: UssdStep, screen: UssdScreen): { contentType: string; body: string };
+};
+
+const unreadable = () => new CallbackRefusedError(400, 'The USSD step names no session, number, service code or input');
+const textAnswer = (_step: UssdStep, screen: UssdScreen) => ({ contentType: 'text/plain; charset=utf-8', body: africasTalkingAnswer(screen) });
+
+function jsonOf(callback: ProviderCallback): unknown {
+  try {
+    return JSON.parse(callback.rawBody.toString('utf8'));
+  } catch {
+    throw new CallbackRefusedError(400, 'The USSD step is not JSON');
+  }
+}
+
+export function africasTalkingUssd(token: string): UssdGateway {
+  return {
+    async read(callback) {
+      checkUrlToken(callback, token);
+      const step = readAfricasTalking(formParams(callback.rawBody));
+      if (!step) throw unreadable();
+      return step;
+    },
+    answer: textAnswer,
+  };
+}
+
+export function hubtelUssd(token: string): UssdGateway {
+  return {
+    async read(callback, previous) {
+      checkUrlToken(callback, token);
+      const body = jsonOf(callback);
+      const sessionId = body && typeof body === 'object' && 'SessionId' in body ? String(body.SessionId) : '';
+      const step = readHubtel(body, sessionId ? await previous(sessionId) : []);
+      if (!step) throw unreadable();
+      return step;
+    },
+    answer: (step, screen) => ({ contentType: 'application/json; charset=utf-8', body: JSON.stringify(hubtelAnswer(step.sessionId, screen)) }),
+  };
+}
+
+export function localUssd(secret: string): UssdGateway {
+  return {
+    async read(callback) {
+      const signature = callback.headers[LOCAL_SMS_SIGNATURE_HEADER];
+      if (!signature) throw new CallbackRefusedError(401, 'The USSD step is not signed');
+      if (!sameSecret(signature, localSmsSignature(secret, callback.rawBody))) throw new CallbackRefusedError(403, 'The USSD step signature does not match');
+      const step = readAfricasTalking(jsonOf(callback));
+      if (!step) throw unreadable();
+      return { ...step, provider: 'local' };
+    },
+    answer: textAnswer,
+  };
 }

@@ -43,3 +43,32 @@ export const inboundSmsRoutes = {
   hubtel: inboundSmsRoute('hubtel'),
   local: inboundSmsRoute('local'),
 } as const;
+
+/** The USSD gateways a session may come through: each one's own callback route below. */
+export const ussdProviders = ['africastalking', 'hubtel', 'local'] as const;
+export type UssdProviderName = (typeof ussdProviders)[number];
+
+/** The gateway's answer as the BFF sends it back: Africa's Talking's and the local simulator's text/plain `CON …`/`END …`, Hubtel's JSON. */
+export const ussdAnswerSchema = z.object({ contentType: z.string(), body: z.string() });
+
+const ussdRoute = (provider: UssdProviderName) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/provider-callbacks/${provider}/ussd`,
+    caller: 'webhook',
+    summary: `Answers a USSD step that came through ${provider} with the menu's next screen, after the gateway's check`,
+    body: providerCallbackSchema,
+    responses: { 200: ussdAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+  });
+
+/**
+ * A USSD step, passed on by the BFF as it came: checked (Africa's Talking and Hubtel sign nothing,
+ * so their callback URL carries a secret token: 401 without it, 403 wrong; the local simulator
+ * signs with the local SMS phone's secret), then answered with the screen, the same screen again
+ * for a retried step. 404 when that gateway is not in use here.
+ */
+export const ussdRoutes = {
+  africastalking: ussdRoute('africastalking'),
+  hubtel: ussdRoute('hubtel'),
+  local: ussdRoute('local'),
+} as const;

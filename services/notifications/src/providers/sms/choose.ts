@@ -6,6 +6,7 @@ import { hubtelInboundSms } from './hubtel-inbound.ts';
 import { localInboundSms } from './local-inbound.ts';
 import type { InboundSmsProviders, SmsProvider } from './port.ts';
 import { twilioInboundSms } from './twilio-signature.ts';
+import { africasTalkingUssd, hubtelUssd, localUssd, type UssdGateway } from '../../ussd/ussd-providers.ts';
 import { twilioSmsProvider } from './twilio.ts';
 
 /** The local provider's callback token: the configured one, else one every replica derives alike from the internal secret. */
@@ -46,4 +47,17 @@ export function chooseSmsProvider(config: NotificationsConfig, logger?: Logger):
     outboxLease: { leaseMs: config.MESSAGE_CLAIM_LEASE_SECONDS * 1000 },
     onCallbackFailure: (reason) => logger?.warn({ reason }, 'local SMS delivery report not handed over'),
   });
+}
+
+/**
+ * The USSD gateways taken here: Africa's Talking's and Hubtel's when their callback token is set,
+ * and the local simulator (signed with the local SMS phone's secret) while the local SMS phone is in use.
+ */
+export function chooseUssdGateways(config: NotificationsConfig): Partial<Record<'africastalking' | 'hubtel' | 'local', UssdGateway>> {
+  const { USSD_AFRICASTALKING_TOKEN, USSD_HUBTEL_TOKEN, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN } = config;
+  return {
+    ...(USSD_AFRICASTALKING_TOKEN ? { africastalking: africasTalkingUssd(USSD_AFRICASTALKING_TOKEN) } : {}),
+    ...(USSD_HUBTEL_TOKEN ? { hubtel: hubtelUssd(USSD_HUBTEL_TOKEN) } : {}),
+    ...(TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN ? {} : { local: localUssd(localSmsPhoneSecret(config)) }),
+  };
 }
