@@ -32,8 +32,11 @@ export type ProviderCallbackRoute = {
    * service's adapter checks the token itself.
    */
   urlTokenParameter?: string;
-  /** What the provider expects back once the callback is taken (the first time or again). */
-  accepted: { contentType: string; body: string };
+  /**
+   * What the provider expects back once the callback is taken (the first time or again), or
+   * `'service'` when the service words the answer itself ({contentType, body}: a USSD screen).
+   */
+  accepted: { contentType: string; body: string } | 'service';
   /**
    * A cheap look at the body's shape, before any service call: why it cannot be one of the
    * provider's callbacks (answered 400), or undefined when it may be. Junk carrying any signature
@@ -120,7 +123,8 @@ export async function providerCallback(app: FastifyInstance, directory: ServiceD
         });
         if (status >= 500) throw new HttpError(503, 'Service unavailable. Please try again.');
         if (status >= 400) throw new HttpError(status, (body as { message?: string } | undefined)?.message ?? 'Callback refused');
-        return reply.status(200).type(route.accepted.contentType).send(route.accepted.body);
+        const answer = route.accepted === 'service' ? (body as { contentType: string; body: string }) : route.accepted;
+        return reply.status(200).type(answer.contentType).send(answer.body);
       },
     });
   });

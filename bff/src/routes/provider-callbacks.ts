@@ -1,11 +1,14 @@
 import {
+  africasTalkingUssdCallback,
   hubtelInboundSmsCallback,
+  hubtelUssdCallback,
   localInboundSmsCallback,
+  localUssdCallback,
   mobileMoneyCallback,
   twilioInboundSmsCallback,
   twilioSmsStatusCallback,
 } from '@krom/contracts/api/provider-callbacks';
-import { inboundSmsRoutes, smsStatusCallbackRoute } from '@krom/contracts/services/notifications/provider-callbacks';
+import { inboundSmsRoutes, smsStatusCallbackRoute, ussdRoutes } from '@krom/contracts/services/notifications/provider-callbacks';
 import { mobileMoneyCallbackRoute } from '@krom/contracts/services/payments/provider-callbacks';
 import type { FastifyInstance } from 'fastify';
 import { malformedTwilioIncomingMessage, malformedTwilioStatusReport, providerCallback } from '../plugins/provider-callbacks.ts';
@@ -19,7 +22,9 @@ import type { ServiceDirectory } from '../plugins/service-calls.ts';
  * gateway that signs nothing); gateways read only the status too. Texts to Krom go to
  * notifications through each provider's own URL: Twilio's signed webhook (answered with an empty
  * TwiML document, since replies go out through the SMS queue), Hubtel's two-way SMS (a token in
- * the URL it was given) and the local SMS phone (signed with the shared local secret).
+ * the URL it was given) and the local SMS phone (signed with the shared local secret). USSD steps
+ * go to notifications the same ways (Africa's Talking and Hubtel: a token in the URL; the local
+ * simulator: signed), and the gateway is given notifications' answer, the next screen.
  */
 export async function providerCallbackRoutes(app: FastifyInstance, { directory, publicOrigin }: { directory: ServiceDirectory; publicOrigin: string }) {
   await providerCallback(app, directory, publicOrigin, {
@@ -61,6 +66,19 @@ export async function providerCallbackRoutes(app: FastifyInstance, { directory, 
     to: inboundSmsRoutes.local,
     signatureHeader: 'x-local-sms-signature',
     accepted: { contentType: 'text/plain; charset=utf-8', body: '' },
+  });
+  for (const [endpoint, to] of [
+    [africasTalkingUssdCallback, ussdRoutes.africastalking],
+    [hubtelUssdCallback, ussdRoutes.hubtel],
+  ] as const) {
+    await providerCallback(app, directory, publicOrigin, { endpoint, service: 'notifications', to, signatureHeader: [], urlTokenParameter: 'token', accepted: 'service' });
+  }
+  await providerCallback(app, directory, publicOrigin, {
+    endpoint: localUssdCallback,
+    service: 'notifications',
+    to: ussdRoutes.local,
+    signatureHeader: 'x-local-sms-signature',
+    accepted: 'service',
   });
 }
 

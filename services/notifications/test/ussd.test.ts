@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_SMS_SIGNATURE_HEADER, localSmsSignature } from '../src/providers/sms/local-inbound.ts';
 import { ussdTexts } from '../src/ussd/ussd-menu.ts';
 import { africasTalkingUssd, hubtelUssd, localUssd } from '../src/ussd/ussd-providers.ts';
+import { booked } from './sms-command-answers.ts';
 import { assertionFor, e164, eventDelivery, messagesOf, registeredUser, useNotificationsService } from './notifications-test-env.ts';
 
 const LOCAL_SECRET = 'local-sms-phone-secret-of-at-least-32-chars';
@@ -63,19 +64,6 @@ const rides: SmsCommandAnswer = {
   date: '2026-12-04',
   rides: [{ from: 'Accra', to: 'Kumasi', rideCode: 'K7P2Q', departureAt: '2026-12-04T06:30:00.000Z', pricePerSeat: '120.00', currency: 'GHS', seatsLeft: 3 }],
 };
-const booked = (paymentMethod: 'mobile_money' | 'cash'): SmsCommandAnswer => ({
-  kind: 'booked',
-  bookingCode: 'B7K2Q9',
-  rideCode: 'K7P2Q',
-  from: 'Accra',
-  to: 'Kumasi',
-  departureAt: '2026-12-04T06:30:00.000Z',
-  seats: 2,
-  totalAmount: '250.00',
-  currency: 'GHS',
-  paymentMethod,
-  status: paymentMethod === 'cash' ? 'confirmed' : 'awaiting_payment',
-});
 
 async function member() {
   const user = await registeredUser(handle, { firstName: 'Ama', lastName: 'Mensah' });

@@ -80,3 +80,36 @@ export const localInboundSmsCallback = defineEndpoint({
   consumes: ['application/json'],
   responses: inboundSmsResponses({ description: 'Received (once; a replay changes nothing); an empty body', contentType: 'text/plain' }),
 });
+
+/**
+ * The USSD gateways' callbacks: each step of a session dialled on Krom's short code, answered with
+ * the menu's next screen (notifications' USSD menu). Africa's Talking and Hubtel sign nothing, so
+ * the URL each is given carries a secret `token`; the local USSD simulator signs as the local SMS
+ * phone does (X-Local-Sms-Signature).
+ */
+export const africasTalkingUssdCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/callbacks/africastalking/ussd',
+  caller: 'webhook',
+  summary: "Africa's Talking's USSD callback (secret token in the URL): a step of a session, answered with the next screen",
+  consumes: ['application/x-www-form-urlencoded'],
+  responses: inboundSmsResponses({ description: 'The next screen: `CON …` to go on, `END …` to close', contentType: 'text/plain' }),
+});
+
+export const hubtelUssdCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/callbacks/hubtel/ussd',
+  caller: 'webhook',
+  summary: "Hubtel's USSD (programmable services) callback (secret token in the URL): a step of a session, answered with the next screen",
+  consumes: ['application/json'],
+  responses: inboundSmsResponses({ description: "The next screen as Hubtel reads it: {SessionId, Type 'response' or 'release', Message, Label, DataType, FieldType}", contentType: 'application/json' }),
+});
+
+export const localUssdCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/callbacks/local/ussd',
+  caller: 'webhook',
+  summary: "The local USSD simulator's step (signed with X-Local-Sms-Signature), answered with the next screen",
+  consumes: ['application/json'],
+  responses: inboundSmsResponses({ description: 'The next screen: `CON …` to go on, `END …` to close', contentType: 'text/plain' }),
+});

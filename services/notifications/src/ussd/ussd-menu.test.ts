@@ -1,5 +1,6 @@
 import type { SmsCommandAnswer } from '@krom/contracts/events/sms-commands';
 import { describe, expect, it } from 'vitest';
+import { booked } from '../../test/sms-command-answers.ts';
 import { MAX_SCREEN, type UssdMemory, type UssdWalk, ussdRefusals, ussdTexts, walkUssd } from './ussd-menu.ts';
 
 const today = '2026-12-03';
@@ -18,19 +19,6 @@ const screen = (walk: UssdWalk) => {
   return walk.screen;
 };
 const rides: SmsCommandAnswer = { kind: 'rides', from: 'Accra', to: 'Kumasi', date: '2026-12-04', rides: [ride('K7P2Q', '06:30', 3), ride('M4X9T', '09:00', 1)] };
-const booked = (paymentMethod: 'mobile_money' | 'cash', status: 'awaiting_payment' | 'confirmed'): SmsCommandAnswer => ({
-  kind: 'booked',
-  bookingCode: 'B7K2Q9',
-  rideCode: 'K7P2Q',
-  from: 'Accra',
-  to: 'Kumasi',
-  departureAt: '2026-12-04T06:30:00.000Z',
-  seats: 2,
-  totalAmount: '250.00',
-  currency: 'GHS',
-  paymentMethod,
-  status,
-});
 
 describe('the USSD menu', () => {
   it('opens on the main menu and answers help', () => {

@@ -7,6 +7,7 @@ import { InvalidPhoneNumberError, toGhanaE164 } from '../../../sms/phone-number.
 import { readLocalOutbox } from '../local.ts';
 import { LOCAL_SMS_SIGNATURE_HEADER, localSmsSignature } from '../local-inbound.ts';
 import { numberPage, type PhoneMessage, startPage } from './phone-page.ts';
+import { USSD_SHORT_CODE, ussdPage } from './ussd-page.ts';
 
 /*
  * The local SMS phone: what a person would do on a basic phone, on a page of this machine. A text
@@ -14,6 +15,8 @@ import { numberPage, type PhoneMessage, startPage } from './phone-page.ts';
  * shares; Krom's replies are read from the local outbound provider's outbox (sms.jsonl), which is
  * where they go when no SMS provider is set, so the page shows exactly what Krom sent that number.
  * The texts typed here are kept beside it (sms-phone.jsonl). No sign-in: it binds to this machine.
+ * At /ussd it is a USSD phone too: dial the short code, and each step is signed the same way and
+ * sent to Krom's local USSD callback, whose answer is the next screen.
  */
 
 export type LocalPhoneSettings = {
@@ -21,6 +24,8 @@ export type LocalPhoneSettings = {
   secret: string;
   /** Krom's inbound callback for the local phone (…/api/callbacks/local/sms-inbound). */
   inboundUrl: string;
+  /** Krom's local USSD callback (…/api/callbacks/local/ussd); by default the inbound URL's neighbour. */
+  ussdUrl?: string;
   /** The local SMS provider's outbox folder (notifications' LOCAL_OUTBOX_DIR). */
   outboxDir: string;
   /** What Krom's number is called on this phone. */
@@ -108,6 +113,25 @@ export function buildLocalPhone(settings: LocalPhoneSettings): FastifyInstance {
     if (!text || text.length > MAX_TEXT) return html(reply, numberPage(phone, await conversationOf(phone), `Type a message of 1 to ${MAX_TEXT} characters.`), 400);
     await textKrom(phone, text);
     return reply.redirect(`/sms/${phone}`, 303);
+  });
+  const ussdUrl = settings.ussdUrl ?? settings.inboundUrl.replace(/sms-inbound$/, 'ussd');
+  app.get('/ussd', async (_request, reply) => html(reply, ussdPage()));
+  /** A step of the page's session, signed as the phone signs texts: Krom's answer as {text, end}. */
+  app.post('/ussd/step', async (request, reply) => {
+    const phone = ghanaNumber(field(request.body, 'number').trim());
+    if (!phone) return reply.status(400).send({ message: 'Type a Ghana mobile number, such as 024 123 4567.' });
+    const sessionId = field(request.body, 'sessionId');
+    if (!/^[\w-]{1,100}$/.test(sessionId)) return reply.status(400).send({ message: 'No session.' });
+    const body = JSON.stringify({ sessionId, serviceCode: USSD_SHORT_CODE, phoneNumber: phone, text: field(request.body, 'text').slice(0, 500) });
+    const response = await fetch(ussdUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [LOCAL_SMS_SIGNATURE_HEADER]: localSmsSignature(settings.secret, body) },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => undefined);
+    const answer = response ? await response.text() : '';
+    if (!response?.ok || !/^(CON|END) /.test(answer)) return reply.status(502).send({ message: `Krom answered ${response?.status ?? 'nothing'}.` });
+    return { text: answer.slice(4), end: answer.startsWith('END ') };
   });
   return app;
 }
