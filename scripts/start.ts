@@ -21,6 +21,7 @@ try {
 log(`Krom is running at ${system.url} (ready in ${((Date.now() - began) / 1000).toFixed(1)} s). Press Ctrl-C to stop.`);
 if (system.mobileMoneyPhoneUrl) log(`Mobile money phone: ${system.mobileMoneyPhoneUrl}`);
 if (system.smsPhoneUrl) log(`SMS phone (text Krom from any number): ${system.smsPhoneUrl}`);
+if (system.smsPhoneUrl) log(`USSD simulator (dial *713# from any number): ${system.smsPhoneUrl.replace(/\/sms$/, '/ussd')}`);
 if (!process.env.ADMIN_BOOTSTRAP_USERNAME) {
   log('First time? Create a staff account: npm run admin:create -- --username NAME --password PASSWORD');
 }
